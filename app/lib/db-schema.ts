@@ -1,0 +1,281 @@
+import type { Generated } from 'kysely'
+
+// Row types of db/migrations. Booleans are 0 | 1 in SQLite.
+type Flag = 0 | 1
+
+export type Role = 'owner' | 'sitter' | 'both' | 'admin'
+export type AccountStatus = 'active' | 'suspended'
+export type BookingStatus = 'pending' | 'accepted' | 'rejected' | 'completed' | 'cancelled'
+
+export interface UsersTable {
+  id: string
+  email: string
+  name: string
+  role: Generated<Role>
+  accountStatus: Generated<AccountStatus>
+  emailVerified: Generated<Flag>
+  phoneNumber: string | null
+  bio: string | null
+  profilePhoto: string | null
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+  publicLocation: string | null
+  publicLatitude: number | null
+  publicLongitude: number | null
+  timeZone: Generated<string>
+  calendarFeedToken: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface PasswordsTable {
+  userId: string
+  hash: string
+  updatedAt: string
+}
+
+export interface SessionsTable {
+  id: string
+  userId: string
+  kind: 'cookie' | 'token'
+  userAgent: string | null
+  createdAt: string
+  expiresAt: string
+}
+
+export interface OauthAccountsTable {
+  provider: string
+  providerAccountId: string
+  userId: string
+  email: string | null
+  scope: string | null
+  accessTokenEncrypted: string | null
+  refreshTokenEncrypted: string | null
+  tokenExpiresAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface PasswordResetTokensTable {
+  tokenHash: string
+  userId: string
+  createdAt: string
+  expiresAt: string
+  usedAt: string | null
+}
+
+export interface RateLimitHitsTable {
+  key: string
+  at: string
+}
+
+export interface OnboardingDraftsTable {
+  userId: string
+  flow: 'owner' | 'sitter'
+  data: Generated<string>
+  updatedAt: string
+}
+
+export interface SitterProfilesTable {
+  userId: string
+  experience: Generated<'0-1' | '1-3' | '3-5' | '5+'>
+  acceptsMultipleDogs: Generated<Flag>
+  hasHomeVisit: Generated<Flag>
+  canHostOvernight: Generated<Flag>
+  isBackgroundChecked: Generated<Flag>
+  verified: Generated<Flag>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface SitterServicesTable {
+  sitterId: string
+  service: string
+  hourlyRateCents: number | null
+}
+
+export interface SitterDogSizesTable {
+  sitterId: string
+  size: string
+}
+
+export interface SitterDogAgesTable {
+  sitterId: string
+  age: string
+}
+
+export interface SitterPreferredBreedsTable {
+  sitterId: string
+  breed: string
+}
+
+export interface SitterAvailabilityTable {
+  id: string
+  sitterId: string
+  weekday: number
+  startTime: string
+  endTime: string
+}
+
+export interface SitterBlockedDatesTable {
+  sitterId: string
+  date: string
+}
+
+export interface DogsTable {
+  id: string
+  ownerId: string
+  name: string
+  breed: string
+  age: string
+  ageMonths: number | null
+  weightKg: number | null
+  height: string | null
+  bio: string | null
+  size: 'small' | 'medium' | 'large' | null
+  listedForSitting: Generated<Flag>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface DogImagesTable {
+  id: string
+  dogId: string
+  position: number
+  path: string
+  createdAt: string
+}
+
+export interface DogTraitsTable {
+  dogId: string
+  trait: string
+}
+
+export interface DogActivitiesTable {
+  dogId: string
+  activity: string
+}
+
+export interface DogAvailabilityTable {
+  dogId: string
+  slot: string
+}
+
+export interface BookingsTable {
+  id: string
+  dogId: string
+  ownerId: string
+  sitterId: string
+  requestedById: string
+  date: string
+  timeZone: string
+  period: 'morning' | 'afternoon' | 'evening' | 'overnight' | 'all_day' | 'custom' | null
+  service: Generated<string>
+  notes: string | null
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+  priceCents: number
+  status: Generated<BookingStatus>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface BookingTimeSlotsTable {
+  bookingId: string
+  position: number
+  startTime: string
+  endTime: string
+}
+
+export interface BookingStatusHistoryTable {
+  id: string
+  bookingId: string
+  fromStatus: BookingStatus | null
+  toStatus: BookingStatus
+  changedById: string | null
+  changedAt: string
+}
+
+export interface ConversationsTable {
+  id: string
+  userAId: string
+  userBId: string
+  createdAt: string
+  lastMessageAt: string | null
+}
+
+export interface MessagesTable {
+  id: string
+  conversationId: string
+  senderId: string
+  recipientId: string
+  content: string
+  createdAt: string
+  readAt: string | null
+}
+
+export interface ReviewsTable {
+  id: string
+  bookingId: string
+  sitterId: string
+  ownerId: string
+  rating: number
+  comment: string
+  createdAt: string
+}
+
+export interface CalendarEventsTable {
+  bookingId: string
+  userId: string
+  provider: Generated<string>
+  eventId: string
+  createdAt: string
+}
+
+export interface GeocodeCacheTable {
+  key: string
+  response: string
+  createdAt: string
+}
+
+export interface SupportRequestsTable {
+  id: string
+  userId: string | null
+  email: string
+  subject: string
+  message: string
+  createdAt: string
+}
+
+export interface Database {
+  users: UsersTable
+  passwords: PasswordsTable
+  sessions: SessionsTable
+  oauthAccounts: OauthAccountsTable
+  passwordResetTokens: PasswordResetTokensTable
+  rateLimitHits: RateLimitHitsTable
+  onboardingDrafts: OnboardingDraftsTable
+  sitterProfiles: SitterProfilesTable
+  sitterServices: SitterServicesTable
+  sitterDogSizes: SitterDogSizesTable
+  sitterDogAges: SitterDogAgesTable
+  sitterPreferredBreeds: SitterPreferredBreedsTable
+  sitterAvailability: SitterAvailabilityTable
+  sitterBlockedDates: SitterBlockedDatesTable
+  dogs: DogsTable
+  dogImages: DogImagesTable
+  dogTraits: DogTraitsTable
+  dogActivities: DogActivitiesTable
+  dogAvailability: DogAvailabilityTable
+  bookings: BookingsTable
+  bookingTimeSlots: BookingTimeSlotsTable
+  bookingStatusHistory: BookingStatusHistoryTable
+  conversations: ConversationsTable
+  messages: MessagesTable
+  reviews: ReviewsTable
+  calendarEvents: CalendarEventsTable
+  geocodeCache: GeocodeCacheTable
+  supportRequests: SupportRequestsTable
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1')
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a port number' })
+      .min(0, { error: 'must be a port number' })
+      .max(65535, { error: 'must be a port number' })
+      .default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^file:.+/, { error: 'must be a file: URL such as file:data/app.db' })
+      .default('file:data/app.db'),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    PUBLIC_URL: httpUrl.optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
+    GOOGLE_CALENDAR_URL: httpUrl.default('https://www.googleapis.com/calendar/v3'),
+    GEOCODER_URL: httpUrl.default('https://nominatim.openstreetmap.org'),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, { error: 'must be a tile URL template with {z}, {x} and {y}' })
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    EMAIL_FROM: z.string().min(3).default('Pawpal <no-reply@pawpal.local>'),
+    SEED_DEMO: booleanFlag.default(true),
+    UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+    }
+  })
+
+export type Env = ReturnType<typeof parseEnv>
+
+export class EnvError extends Error {}
+
+/** Parses settings from an environment; throws an EnvError whose message is one readable line. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = EnvSchema.safeParse(cleaned)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.')
+      const given = source[name]
+      return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`
+    })
+    throw new EnvError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const value = result.data
+  const databaseFile = value.DATABASE_URL.slice('file:'.length)
+  return {
+    ...value,
+    isProduction: value.NODE_ENV === 'production',
+    databaseFile,
+    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(path.dirname(databaseFile)),
+    PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    googleConfigured: Boolean(value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET),
+  }
+}
+
+/** Outside production a secret is generated once and kept beside the database, so sessions survive restarts. */
+function developmentSecret(directory: string) {
+  const file = path.join(directory, '.dev-session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(32).toString('base64url')
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+function loadEnv() {
+  try {
+    return parseEnv(process.env)
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+export const env = loadEnv()

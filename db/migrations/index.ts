@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as initial from './001-initial.ts'
+
+// Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+}

@@ -1,0 +1,14 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll } from 'vitest'
+
+// A fresh SQLite file per test file: set before any app module reads the environment.
+const directory = path.resolve('tests/.tmp', `vitest-${process.pid}-${crypto.randomUUID()}`)
+mkdirSync(directory, { recursive: true })
+process.env.NODE_ENV = 'test'
+process.env.DATABASE_URL = `file:${path.join(directory, 'app.db')}`
+process.env.UPLOAD_DIR = path.join(directory, 'uploads')
+process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789'
+process.env.SEED_DEMO = 'false'
+
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
