@@ -39,6 +39,7 @@ const EnvSchema = z
     EMAIL_FROM: z.string().min(3).default('Pawpal <no-reply@pawpal.local>'),
     SEED_DEMO: booleanFlag.default(true),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+    TRUST_PROXY: booleanFlag.default(false),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import { createCookie } from 'react-router'
+import { db } from '#app/lib/db.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { deriveKey } from '#app/lib/secrets.server.ts'
+
+// DESIGN.md ruling 9: sessions live in the database. Browsers carry the session id in the signed
+// `__session` cookie; API clients carry a JWT whose `sid` names the same kind of row. Deleting the
+// row (logout, password reset, suspension) revokes either.
+export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
+
+export const sessionCookie = createCookie('__session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: env.isProduction && env.PUBLIC_URL.startsWith('https:'),
+  path: '/',
+  maxAge: sessionLifetimeMs / 1000,
+  secrets: [env.SESSION_SECRET],
+})
+
+const jwtKey = deriveKey('api-jwt')
+
+export type SessionKind = 'cookie' | 'token'
+
+export async function createSession(userId: string, kind: SessionKind, userAgent: string | null) {
+  const now = Date.now()
+  const session = {
+    id: randomBytes(24).toString('base64url'),
+    userId,
+    kind,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + sessionLifetimeMs).toISOString(),
+  }
+  await db.insertInto('sessions').values(session).execute()
+  return session
+}
+
+export function issueAccessToken(session: { id: string; userId: string; expiresAt: string }) {
+  return new SignJWT({ sid: session.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(session.userId)
+    .setIssuedAt()
+    .setExpirationTime(new Date(session.expiresAt))
+    .sign(jwtKey)
+}
+
+/** The session id a request presents (cookie or bearer), whether or not it is still valid. */
+export async function readSessionId(request: Request): Promise<{ id: string; kind: SessionKind } | null> {
+  const authorization = request.headers.get('authorization')
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    return readTokenSessionId(authorization.slice(7).trim())
+  }
+  const id: unknown = await sessionCookie.parse(request.headers.get('cookie'))
+  return typeof id === 'string' && id ? { id, kind: 'cookie' } : null
+}
+
+export async function readTokenSessionId(token: string): Promise<{ id: string; kind: SessionKind } | null> {
+  try {
+    const { payload } = await jwtVerify(token, jwtKey, { algorithms: ['HS256'] })
+    return typeof payload.sid === 'string' ? { id: payload.sid, kind: 'token' } : null
+  } catch {
+    return null
+  }
+}
+
+const sessionUserColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profilePhoto'] as const
+
+/** The active user behind a live session id, or null when it expired, was revoked or the account is suspended. */
+export async function findSessionUser(sessionId: string) {
+  return (
+    (await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select([...sessionUserColumns, 'sessions.id as sessionId'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.expiresAt', '>', new Date().toISOString())
+      .where('users.accountStatus', '=', 'active')
+      .executeTakeFirst()) ?? null
+  )
+}
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>
+
+export async function deleteSession(sessionId: string) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}
+
+export async function deleteAllSessionsOf(userId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+}
+
+export async function deleteExpiredSessions() {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', new Date().toISOString()).execute()
+}

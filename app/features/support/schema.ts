@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+export const SupportRequestSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().email({ error: 'Please enter a valid email' }),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, { error: 'Subject is required' })
+    .max(200, { error: 'Subject must be at most 200 characters' }),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, { error: 'Message is required' })
+    .max(5000, { error: 'Message must be at most 5000 characters' }),
+})
+
+export type SupportRequest = z.infer<typeof SupportRequestSchema>

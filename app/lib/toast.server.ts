@@ -1,0 +1,39 @@
+import { createCookieSessionStorage, redirect } from 'react-router'
+import { env } from './env.server.ts'
+import { ToastSchema, type ToastInput } from './toast.ts'
+
+// A flash message kept in its own short-lived cookie, so it survives a POST -> redirect -> GET
+// round trip with or without JavaScript and works for signed-out visitors too.
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: '__toast',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env.isProduction && env.PUBLIC_URL.startsWith('https:'),
+    secrets: [env.SESSION_SECRET],
+  },
+})
+
+const toastKey = 'toast'
+
+export async function createToastHeaders(toast: ToastInput) {
+  const session = await toastStorage.getSession()
+  session.flash(toastKey, ToastSchema.parse(toast))
+  return new Headers({ 'set-cookie': await toastStorage.commitSession(session) })
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers)
+  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) headers.append('set-cookie', cookie)
+  return redirect(url, { ...init, headers })
+}
+
+/** Reads and consumes the pending toast; the returned headers clear it. */
+export async function getToast(request: Request) {
+  const session = await toastStorage.getSession(request.headers.get('cookie'))
+  const parsed = ToastSchema.safeParse(session.get(toastKey))
+  const toast = parsed.success ? parsed.data : null
+  const headers = toast ? new Headers({ 'set-cookie': await toastStorage.destroySession(session) }) : null
+  return { toast, headers }
+}

@@ -1,0 +1,87 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { getOptionalUser } from '#app/context.ts'
+import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
+import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
+import { useNonce } from '#app/lib/nonce.tsx'
+import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
+import { BottomNav } from '#app/ui/bottom-nav.tsx'
+import { ErrorScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
+import { Toaster } from '#app/ui/toaster.tsx'
+import './app.css'
+
+export const middleware: Route.MiddlewareFunction[] = [loadUserMiddleware, toastMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getOptionalUser(context)
+  return {
+    user: user && { id: user.id, name: user.name, role: user.role, profilePhoto: user.profilePhoto },
+    unreadCount: user ? await countUnreadMessages(user.id) : 0,
+    toast: context.get(toastContext),
+  }
+}
+
+// The root data is small and carries the unread badge and flash toasts: refresh it on every navigation.
+export function shouldRevalidate() {
+  return true
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+type ShellHandle = { bottomNav?: boolean }
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches()
+  const showBottomNav = matches.every((match) => (match.handle as ShellHandle | undefined)?.bottomNav !== false)
+  return (
+    <>
+      <div className={showBottomNav ? 'pb-20' : undefined}>
+        <Outlet />
+      </div>
+      {showBottomNav ? <BottomNav role={loaderData.user?.role ?? null} unreadCount={loaderData.unreadCount} /> : null}
+      <Toaster toast={loaderData.toast} />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Pawpal: dog sitters and walkers nearby' },
+  { name: 'description', content: 'Connect with dog lovers nearby: find, book and chat with dog sitters and walkers.' },
+]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />
+  if (!isRouteErrorResponse(error)) console.error(error)
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
+  return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} detail={detail} />
+}

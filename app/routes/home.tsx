@@ -1,0 +1,70 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/home'
+import { getOptionalUser } from '#app/context.ts'
+import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
+import { bookingsPathFor } from '#app/ui/bottom-nav.tsx'
+import { PawIcon } from '#app/ui/icons.tsx'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getOptionalUser(context)
+  if (!user) return { user: null }
+  return {
+    user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
+    unreadCount: await countUnreadMessages(user.id),
+  }
+}
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.user) return <Welcome />
+  const { user, unreadCount = 0 } = loaderData
+  const shortcuts = [
+    { to: '/map', title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
+    { to: bookingsPathFor(user.role), title: 'Bookings', text: 'Requests, upcoming walks and past care.' },
+    {
+      to: '/messages',
+      title: 'Messages',
+      text: unreadCount > 0 ? `${unreadCount} unread` : 'Chat with owners and sitters.',
+    },
+    { to: '/profile', title: 'Profile', text: 'Your details, dogs and services.' },
+  ]
+  return (
+    <main className="mx-auto max-w-md space-y-6 p-4">
+      <h1 className="text-2xl font-bold">Hi, {user.firstName}</h1>
+      <ul className="grid gap-3">
+        {shortcuts.map((shortcut) => (
+          <li key={shortcut.title}>
+            <Link to={shortcut.to} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand-600">
+              <span className="font-semibold">{shortcut.title}</span>
+              <span className="block text-sm text-stone-600">{shortcut.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  )
+}
+
+function Welcome() {
+  return (
+    <main className="mx-auto flex min-h-[80dvh] max-w-md flex-col justify-center gap-6 p-6 text-center">
+      <PawIcon className="mx-auto size-14 text-brand-600" />
+      <div>
+        <h1 className="text-3xl font-bold">Pawpal</h1>
+        <p className="mt-2 text-lg text-stone-600">Connect with dog lovers nearby</p>
+      </div>
+      <div className="grid gap-3">
+        <Link to="/map" className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+          Find a sitter
+        </Link>
+        <Link to="/register" className="rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold hover:bg-stone-100">
+          Join Pawpal
+        </Link>
+        <Link to="/login" className="font-medium text-brand-700 underline underline-offset-4">
+          Log in
+        </Link>
+      </div>
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Pawpal: dog sitters and walkers nearby' }]

@@ -1,0 +1,94 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/support'
+import { getOptionalUser } from '#app/context.ts'
+import { SupportRequestSchema } from '#app/features/support/schema.ts'
+import { createSupportRequest } from '#app/features/support/support.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { Button } from '#app/ui/button.tsx'
+import { TextAreaField, TextField } from '#app/ui/field.tsx'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { email: getOptionalUser(context)?.email ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SupportRequestSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  await createSupportRequest(submission.value, getOptionalUser(context)?.id ?? null)
+  return redirectWithToast('/support', {
+    type: 'success',
+    title: 'Message sent',
+    description: "Thanks! We'll get back to you within one business day.",
+  })
+}
+
+const questions = [
+  {
+    question: 'How do I book a sitter?',
+    answer:
+      'Find a sitter on the map or in the list, open their profile and choose Book Now. Pick a date, a time and your dog, and send the request. The sitter accepts or declines it.',
+  },
+  {
+    question: 'When is my booking confirmed?',
+    answer:
+      'A booking is pending until the sitter accepts it. Accepted bookings appear under Upcoming and can be added to your Google Calendar.',
+  },
+  {
+    question: 'How do I cancel a booking?',
+    answer: 'Open the booking and choose Cancel Booking. Pending and accepted bookings can be cancelled before they start.',
+  },
+  {
+    question: 'Who can see my address?',
+    answer:
+      'Other users only see an approximate location (about 500 m). Your exact address is shared only with the other party of an accepted booking.',
+  },
+]
+
+export default function SupportRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SupportRequestSchema),
+    defaultValue: { email: loaderData.email },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportRequestSchema }),
+  })
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
+  return (
+    <main className="mx-auto max-w-md space-y-8 p-4">
+      <header>
+        <h1 className="text-2xl font-bold">Help &amp; Support</h1>
+        <p className="text-stone-600">Answers to common questions, and a way to reach us.</p>
+      </header>
+      <section aria-labelledby="faq-heading" className="space-y-2">
+        <h2 id="faq-heading" className="text-lg font-semibold">
+          Frequently asked questions
+        </h2>
+        {questions.map(({ question, answer }) => (
+          <details key={question} className="rounded-lg border border-stone-200 bg-white p-3">
+            <summary className="cursor-pointer font-medium">{question}</summary>
+            <p className="mt-2 text-stone-700">{answer}</p>
+          </details>
+        ))}
+      </section>
+      <section aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className="mb-3 text-lg font-semibold">
+          Contact Support
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+          <TextField label="Subject" field={fields.subject} />
+          <TextAreaField label="Message" field={fields.message} />
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? 'Sending...' : 'Send message'}
+          </Button>
+        </Form>
+      </section>
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Help & Support | Pawpal' }]

@@ -1,0 +1,32 @@
+import { Link } from 'react-router'
+import { AlertIcon, PawIcon } from './icons.tsx'
+
+export function NotFoundScreen() {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+      <PawIcon className="size-12 text-brand-600" />
+      <h1 className="text-6xl font-bold text-stone-800">404</h1>
+      <p className="text-lg text-stone-600">Oops! Page not found</p>
+      <Link to="/" className="mt-2 font-medium text-brand-700 underline underline-offset-4">
+        Return to Home
+      </Link>
+    </main>
+  )
+}
+
+/** The generic error screen: never a stack trace outside development. */
+export function ErrorScreen({ status, detail }: { status: number; detail?: string }) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+      <AlertIcon className="size-12 text-red-600" />
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="text-stone-600">
+        {status >= 500 ? 'We could not load this page. Please try again in a moment.' : `Error: ${status}`}
+      </p>
+      <a href="/" className="mt-2 font-medium text-brand-700 underline underline-offset-4">
+        Return to Home
+      </a>
+      {detail ? <pre className="mt-4 max-w-full overflow-auto text-left text-xs text-stone-500">{detail}</pre> : null}
+    </main>
+  )
+}
