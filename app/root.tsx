@@ -4,13 +4,14 @@ import { getOptionalUser } from '#app/context.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
+import { originCheckMiddleware } from '#app/lib/origin-check.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
 import { BottomNav } from '#app/ui/bottom-nav.tsx'
 import { ErrorScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
-export const middleware: Route.MiddlewareFunction[] = [loadUserMiddleware, toastMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, loadUserMiddleware, toastMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -1,0 +1,45 @@
+import { type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { userContext } from '#app/context.ts'
+
+// The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.
+export type FieldErrors = Record<string, string[]>
+
+export function jsonError(status: number, message: string, errors: FieldErrors = {}, headers?: HeadersInit) {
+  return Response.json({ message, errors }, { status, headers })
+}
+
+/** The signed-in user of an API request, or a thrown 401. */
+export function requireApiUser(context: Readonly<RouterContextProvider>) {
+  const user = context.get(userContext)
+  if (!user) throw jsonError(401, 'Unauthorized')
+  return user
+}
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!request.headers.get('content-type')?.includes('application/json')) {
+    throw jsonError(415, 'Content-Type must be application/json')
+  }
+  try {
+    return await request.json()
+  } catch {
+    throw jsonError(400, 'Request body is not valid JSON')
+  }
+}
+
+/** Validates API input with the same zod schema as the page form; a thrown 400 lists every message. */
+export function parseApiInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'form'
+    ;(errors[key] ??= []).push(issue.message)
+  }
+  const first = result.error.issues[0]?.message ?? 'Invalid input'
+  throw jsonError(400, first, errors)
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return jsonError(405, 'Method not allowed', {}, { Allow: allowed.join(', ') })
+}
