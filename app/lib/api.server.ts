@@ -1,5 +1,5 @@
 import { type RouterContextProvider } from 'react-router'
-import { z } from 'zod'
+import { type z } from 'zod'
 import { userContext } from '#app/context.ts'
 
 // The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.

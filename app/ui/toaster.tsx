@@ -81,3 +81,20 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     </div>
   )
 }
+
+/**
+ * A toast that comes with an action's answer. With JavaScript it goes through the one shared toast
+ * slot; without it, the server renders it in that slot's place.
+ */
+export function ActionToast({ toast }: { toast: ToastInput | undefined | null }) {
+  const hydrated = useHydrated()
+  useEffect(() => {
+    if (toast) showToast(toast)
+  }, [toast])
+  if (hydrated || !toast) return null
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-3">
+      <ToastCard toast={ToastSchema.parse(toast)} onDismiss={() => {}} />
+    </div>
+  )
+}

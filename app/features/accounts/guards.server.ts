@@ -1,0 +1,51 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import { userContext } from '#app/context.ts'
+import type { Role } from '#app/lib/db-schema.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { sessionExpiredContext } from './user-middleware.server.ts'
+
+type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
+
+/** Where to come back to after sign-in: only paths on this site. */
+export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/map') {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback
+  }
+  return target
+}
+
+export function loginPathFor(url: URL) {
+  const back = `${url.pathname}${url.search}`
+  return back === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: back })}`
+}
+
+/** The signed-in user, or a redirect to /login that brings them back here (with 'Session Expired' when it ran out). */
+export async function requireUser({ context, url }: GuardArgs) {
+  const user = context.get(userContext)
+  if (user) return user
+  if (context.get(sessionExpiredContext)) {
+    throw await redirectWithToast(loginPathFor(url), {
+      type: 'error',
+      title: 'Session Expired',
+      description: 'Your session has expired. Please log in again.',
+    })
+  }
+  throw redirect(loginPathFor(url))
+}
+
+export function hasRole(user: { role: Role }, role: 'owner' | 'sitter' | 'both' | 'admin') {
+  if (role === 'both') return user.role === 'owner' || user.role === 'sitter' || user.role === 'both'
+  if (role === 'owner' || role === 'sitter') return user.role === role || user.role === 'both'
+  return user.role === 'admin'
+}
+
+/** A user with the given role; anyone else goes to /unauthorized. */
+export async function requireRole(args: GuardArgs, role: 'owner' | 'sitter' | 'both' | 'admin') {
+  const user = await requireUser(args)
+  if (!hasRole(user, role)) throw redirect('/unauthorized')
+  return user
+}
+
+export async function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = '/map') {
+  if (context.get(userContext)) throw redirect(to)
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+// Spec section 5, Auth: the same messages for the page forms and the JSON API.
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .pipe(z.email({ error: 'Please enter a valid email' }))
+  .transform((value) => value.toLowerCase())
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .min(6, { error: 'Password must be at least 6 characters' })
+  .max(200, { error: 'Password must be at most 200 characters' })
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(100, { error: 'Name must be at most 100 characters' })
+
+export const LoginSchema = z.object({ email, password })
+
+export const RegisterSchema = z.object({
+  name,
+  email,
+  password,
+  // The API may send role 'owner' (spec section 7); registration always creates an owner (section 4).
+  role: z.literal('owner').optional(),
+})
+
+export const ForgotPasswordSchema = z.object({ email })
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Passwords do not match',
+  })
+
+export type LoginInput = z.infer<typeof LoginSchema>
+export type RegisterInput = z.infer<typeof RegisterSchema>

@@ -1,0 +1,19 @@
+import { redirect } from 'react-router'
+import { createToastHeaders } from '#app/lib/toast.server.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+import { createSession, deleteSession, readSessionId, sessionCookie } from './session.server.ts'
+
+/** Starts a browser session and redirects with a flash toast. */
+export async function redirectSignedIn(request: Request, userId: string, to: string, toast: ToastInput) {
+  const session = await createSession(userId, 'cookie', request.headers.get('user-agent'))
+  const headers = await createToastHeaders(toast)
+  headers.append('set-cookie', await sessionCookie.serialize(session.id, { expires: new Date(session.expiresAt) }))
+  return redirect(to, { headers })
+}
+
+/** Ends whatever session the request presents (cookie or bearer token) and returns the cookie that clears it. */
+export async function endSession(request: Request) {
+  const presented = await readSessionId(request)
+  if (presented) await deleteSession(presented.id)
+  return sessionCookie.serialize('', { maxAge: 0 })
+}

@@ -1,0 +1,21 @@
+// Stored images are base paths without a suffix (`/uploads/dogs/<dogId>/<uuid>`); each has one WebP
+// file per size beside it (`<base>-320.webp`, `<base>-800.webp`). Safe to import in the browser.
+export const imageSizes = [320, 800] as const
+
+export type ImageSize = (typeof imageSizes)[number]
+
+/** The URL of one size of a stored image; null when there is no image. Paths from elsewhere pass unchanged. */
+export function imageUrl(basePath: string, size: ImageSize): string
+export function imageUrl(basePath: string | null | undefined, size: ImageSize): string | null
+export function imageUrl(basePath: string | null | undefined, size: ImageSize): string | null {
+  if (!basePath) return null
+  if (!basePath.startsWith('/uploads/')) return basePath
+  return `${basePath}-${size}.webp`
+}
+
+/** A `srcset` listing every stored size, for `<img srcSet sizes>`; null when there is no image. */
+export function imageSrcSet(basePath: string | null | undefined): string | null {
+  if (!basePath) return null
+  if (!basePath.startsWith('/uploads/')) return null
+  return imageSizes.map((size) => `${imageUrl(basePath, size)} ${size}w`).join(', ')
+}

@@ -1,0 +1,15 @@
+import type { Route } from './+types/auth.login'
+import { authenticateWithPassword, clientIp } from '#app/features/accounts/accounts.server.ts'
+import { startApiSession } from '#app/features/accounts/api-session.server.ts'
+import { LoginSchema } from '#app/features/accounts/schema.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
+
+export const loader = () => methodNotAllowed(['POST'])
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const input = parseApiInput(LoginSchema, await readJsonBody(request))
+  const outcome = await authenticateWithPassword(input, clientIp(request))
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message)
+  return Response.json(await startApiSession(request, outcome.userId, false))
+}

@@ -1,0 +1,149 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import type { Route } from './+types/auth'
+import { authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
+import { requireSignedOut, safeRedirectPath } from '#app/features/accounts/guards.server.ts'
+import { authFailedTitle, loginErrorText, networkErrorToast } from '#app/features/accounts/login-errors.ts'
+import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
+import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+import { Button } from '#app/ui/button.tsx'
+import { TextField } from '#app/ui/field.tsx'
+import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
+import { ActionToast } from '#app/ui/toaster.tsx'
+
+// /login and /register: one screen, the mode follows the path (spec section 2, Auth screen).
+export const handle = { bottomNav: false }
+
+const modeOf = (url: URL) => (url.pathname.startsWith('/register') ? 'register' : 'login')
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
+  return { mode: modeOf(url) }
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const mode = modeOf(url)
+  const formData = await request.formData()
+  const redirectTo = safeRedirectPath(formData.get('redirectTo'), mode === 'register' ? '/onboarding' : '/map')
+  if (mode === 'login') {
+    const submission = parseWithZod(formData, { schema: LoginSchema })
+    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
+    const outcome = await authenticateWithPassword(submission.value, clientIp(request))
+    if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
+    return redirectSignedIn(request, outcome.userId, redirectTo, {
+      type: 'success',
+      title: 'Login successful',
+      description: 'Welcome back!',
+    })
+  }
+  const submission = parseWithZod(formData, { schema: RegisterSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
+  const outcome = await registerUser(submission.value)
+  if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
+  return redirectSignedIn(request, outcome.userId, '/onboarding', {
+    type: 'success',
+    title: 'Registration successful',
+    description: 'Please complete your profile.',
+  })
+}
+
+function failure<Result>(result: Result, outcome: { status: number; message: string }) {
+  const toast: ToastInput = { type: 'error', title: authFailedTitle, description: loginErrorText(outcome) }
+  return data({ result, toast }, outcome.status)
+}
+
+// With JavaScript, a lost connection says so instead of failing the whole page.
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction()
+  } catch (error) {
+    if (error instanceof TypeError) return { result: undefined, toast: networkErrorToast }
+    throw error
+  }
+}
+
+export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode } = loaderData
+  // Both modes share one form shape; `name` is only rendered (and required) when registering.
+  const schema = mode === 'login' ? LoginSchema : RegisterSchema
+  const location = useLocation()
+  const navigation = useNavigation()
+  const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? ''
+  const [form, fields] = useForm<{ name?: string; email: string; password: string }>({
+    id: `${mode}-form`,
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const otherMode = mode === 'login' ? '/register' : '/login'
+  const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+      <div className="text-center">
+        <PawIcon className="mx-auto size-10 text-brand-600" />
+        <h1 className="mt-2 text-2xl font-bold">{mode === 'login' ? 'Welcome Back' : 'Join Our Community'}</h1>
+        <p className="text-stone-600">Connect with dog lovers nearby</p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4" replace>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {mode === 'register' ? (
+          <TextField label="Full Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
+        ) : null}
+        <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <TextField
+          label="Password"
+          field={fields.password}
+          type="password"
+          inputProps={{ autoComplete: mode === 'login' ? 'current-password' : 'new-password' }}
+        />
+        {mode === 'login' ? (
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="text-brand-700 underline underline-offset-4">
+              Forgot password?
+            </Link>
+          </p>
+        ) : null}
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? 'Processing...' : mode === 'login' ? 'Login' : 'Create Account'}
+        </Button>
+      </Form>
+      <div className="flex items-center gap-3 text-sm text-stone-500">
+        <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      <a
+        href="/api/auth/google"
+        aria-disabled={busy}
+        className="flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium hover:bg-stone-100 aria-disabled:pointer-events-none aria-disabled:opacity-50"
+      >
+        <GoogleIcon /> Sign in with Google
+      </a>
+      <p className="text-center text-sm">
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        <Link to={`${otherMode}${keepRedirect}`} className="font-medium text-brand-700 underline underline-offset-4">
+          {mode === 'login' ? 'Sign up' : 'Login'}
+        </Link>
+      </p>
+      <p className="text-center text-xs text-stone-500">
+        By continuing you agree to our{' '}
+        <Link to="/terms" className="underline">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : undefined} />
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.mode === 'register' ? 'Create your account | Pawpal' : 'Log in | Pawpal' },
+]
