@@ -1,0 +1,254 @@
+import { type ReactNode, useState } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { dogActivities, dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
+import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
+import { experienceLabels, experienceLevels, serviceLabels, sitterServices } from '#app/features/sitters/options.ts'
+import { imageUrl } from '#app/lib/image-url.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+import { Button } from '#app/ui/button.tsx'
+import { PawIcon } from '#app/ui/icons.tsx'
+import { ActionToast } from '#app/ui/toaster.tsx'
+import type { OwnerDraft, SitterDraft } from '../onboarding-steps.ts'
+
+type StepProps<Draft> = {
+  step: number
+  draft: Draft
+  name: string
+  profilePhoto: string | null
+  tileUrl: string
+  missing: string[]
+  toast?: ToastInput
+}
+
+const ownerTitles = ['Tell us about yourself', 'Add your dog', 'Personality', 'Activities']
+const sitterTitles = ['Tell us about yourself', 'Your Experience', 'Your Preferences', 'Your Location']
+
+export function OwnerStep({ step, draft, name, profilePhoto, missing, toast }: StepProps<OwnerDraft>) {
+  return (
+    <StepShell flow="owner" step={step} title={ownerTitles[step - 1] ?? ''} toast={toast}>
+      {step === 1 ? <PhotoAndName nameField="ownerName" name={draft.ownerName ?? name} photo={profilePhoto} /> : null}
+      {step === 2 ? (
+        <>
+          <DogPhotos images={draft.images} />
+          <Text label="Dog's name" name="dogName" value={draft.dogName} missing={missing} />
+          <Text label="Breed" name="dogBreed" value={draft.dogBreed} missing={missing} />
+          <Text label="Age" name="dogAge" value={draft.dogAge} missing={missing} placeholder="2 years" />
+          <WeightSlider value={draft.dogWeight} missing={missing} />
+        </>
+      ) : null}
+      {step === 3 ? (
+        <>
+          <Choices legend="Personality traits" name="selectedTraits" options={dogTraits.map((t) => [t, t])} selected={draft.selectedTraits} missing={missing} />
+          <TextArea label={`About your dog`} name="dogBio" value={draft.dogBio} />
+        </>
+      ) : null}
+      {step === 4 ? (
+        <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} missing={missing} />
+      ) : null}
+    </StepShell>
+  )
+}
+
+export function SitterStep({ step, draft, name, profilePhoto, tileUrl, missing, toast }: StepProps<SitterDraft>) {
+  return (
+    <StepShell flow="sitter" step={step} title={sitterTitles[step - 1] ?? ''} toast={toast}>
+      {step === 1 ? <PhotoAndName nameField="sitterName" name={draft.sitterName ?? name} photo={profilePhoto} /> : null}
+      {step === 2 ? (
+        <>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Years of experience</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {experienceLevels.map((level) => (
+                <label key={level} className={chipClass}>
+                  <input type="radio" name="experience" value={level} defaultChecked={draft.experience === level} className="accent-brand-700" />
+                  {experienceLabels[level]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextArea label="Bio" name="bio" value={draft.bio} missing={missing} placeholder="Tell owners about yourself and your experience with dogs" />
+        </>
+      ) : null}
+      {step === 3 ? (
+        <>
+          <Choices legend="Dog sizes" name="dogSizes" options={dogSizes.map((s) => [s, dogSizeLabels[s]])} selected={draft.dogSizes} missing={missing} />
+          <Choices legend="Dog ages" name="dogAges" options={dogAgeGroups.map((a) => [a, dogAgeGroupLabels[a]])} selected={draft.dogAges} missing={missing} />
+          <Choices legend="Services" name="services" options={sitterServices.map((s) => [s, serviceLabels[s]])} selected={draft.services} missing={missing} />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="acceptsMultipleDogs" defaultChecked={draft.acceptsMultipleDogs} className="size-4 accent-brand-700" />
+            I can care for more than one dog at a time
+          </label>
+        </>
+      ) : null}
+      {step === 4 ? (
+        <LocationPicker
+          tileUrl={tileUrl}
+          defaultValue={{ location: draft.location ?? null, latitude: draft.latitude ?? null, longitude: draft.longitude ?? null }}
+          errors={missing.includes('location') ? { location: ['Please enter your address'] } : undefined}
+        />
+      ) : null}
+    </StepShell>
+  )
+}
+
+function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'sitter'; step: number; title: string; toast?: ToastInput; children: ReactNode }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const last = step === 4
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-6 p-6">
+      <header className="space-y-3 text-center">
+        <ol className="flex justify-center gap-2" aria-label={`Step ${step} of 4`}>
+          {[1, 2, 3, 4].map((dot) => (
+            <li key={dot} aria-current={dot === step ? 'step' : undefined} className={`h-2 rounded-full ${dot === step ? 'w-6 bg-brand-700' : dot < step ? 'w-2 bg-brand-600' : 'w-2 bg-stone-300'}`} />
+          ))}
+        </ol>
+        <p className="text-sm text-stone-500">{flow === 'owner' ? 'Dog owner' : 'Dog sitter'} · Step {step} of 4</p>
+        <h1 className="text-2xl font-bold">{title}</h1>
+      </header>
+      <Form method="post" encType="multipart/form-data" noValidate className="flex flex-1 flex-col gap-5" replace>
+        {children}
+        {/* Continue comes first in the markup so Enter continues; Back is shown on the left. */}
+        <div className="mt-auto flex flex-row-reverse gap-3 pt-4">
+          <Button type="submit" name="intent" value="continue" disabled={busy} className="flex-1">
+            {busy && navigation.formData?.get('intent') === 'continue' ? 'Saving...' : last ? 'Complete' : 'Continue'}
+          </Button>
+          <Button type="submit" name="intent" value="back" variant="secondary" disabled={busy} className="flex-1">
+            Back
+          </Button>
+        </div>
+      </Form>
+      <ActionToast toast={toast} />
+    </main>
+  )
+}
+
+const chipClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50'
+
+function RequiredNote({ show, id }: { show: boolean; id: string }) {
+  return show ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      This field is required
+    </p>
+  ) : null
+}
+
+function Text({ label, name, value, missing, placeholder }: { label: string; name: string; value?: string; missing: string[]; placeholder?: string }) {
+  const invalid = missing.includes(name)
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input id={name} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
+      <RequiredNote show={invalid} id={`${name}-error`} />
+    </div>
+  )
+}
+
+function TextArea({ label, name, value, missing = [], placeholder }: { label: string; name: string; value?: string; missing?: string[]; placeholder?: string }) {
+  const invalid = missing.includes(name)
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={name} name={name} defaultValue={value} placeholder={placeholder} rows={4} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
+      <RequiredNote show={invalid} id={`${name}-error`} />
+    </div>
+  )
+}
+
+function Choices({ legend, name, options, selected, missing }: { legend: string; name: string; options: [string, string][]; selected: readonly string[]; missing: string[] }) {
+  const invalid = missing.includes(name)
+  return (
+    <fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map(([value, label]) => (
+          <label key={value} className={chipClass}>
+            <input type="checkbox" name={name} value={value} defaultChecked={selected.includes(value)} className="accent-brand-700" />
+            {label}
+          </label>
+        ))}
+      </div>
+      {invalid ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          Choose at least one
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+function WeightSlider({ value, missing }: { value: string; missing: string[] }) {
+  const [weight, setWeight] = useState(value || '15')
+  return (
+    <div>
+      <label htmlFor="dogWeight" className="mb-1 flex justify-between text-sm font-medium">
+        <span>Weight (kg)</span>
+        <output htmlFor="dogWeight">{weight} kg</output>
+      </label>
+      <input id="dogWeight" name="dogWeight" type="range" min={0} max={50} step={1} value={weight} onChange={(event) => setWeight(event.target.value)} className="w-full accent-brand-700" />
+      <div className="flex justify-between text-xs text-stone-500" aria-hidden>
+        <span>0 kg</span>
+        <span>50 kg</span>
+      </div>
+      <RequiredNote show={missing.includes('dogWeight')} id="dogWeight-error" />
+    </div>
+  )
+}
+
+function PhotoAndName({ nameField, name, photo }: { nameField: string; name: string; photo: string | null }) {
+  const src = imageUrl(photo, 320)
+  return (
+    <>
+      <div className="flex flex-col items-center gap-3">
+        {src ? (
+          <img src={src} alt="Your profile photo" width={112} height={112} className="size-28 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-28 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800" aria-hidden>
+            {name.charAt(0).toUpperCase() || <PawIcon />}
+          </span>
+        )}
+        <label htmlFor="photo" className="text-sm font-medium">
+          Profile photo
+        </label>
+        <input id="photo" name="photo" type="file" accept="image/*" className="w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-800" />
+        <Button type="submit" name="intent" value="upload" variant="secondary">
+          Upload photo
+        </Button>
+      </div>
+      <div>
+        <label htmlFor={nameField} className="mb-1 block text-sm font-medium">
+          Your name
+        </label>
+        <input id={nameField} name={nameField} defaultValue={name} autoComplete="name" className="w-full rounded-lg border border-stone-300 px-3 py-2.5" />
+      </div>
+    </>
+  )
+}
+
+function DogPhotos({ images }: { images: string[] }) {
+  return (
+    <div className="space-y-2">
+      {images.length ? (
+        <ul className="grid grid-cols-3 gap-2">
+          {images.map((path, index) => (
+            <li key={path} className="relative">
+              <img src={imageUrl(path, 320)} alt={`Dog photo ${index + 1}`} className="aspect-square w-full rounded-lg object-cover" />
+              <button type="submit" name="intent" value={`remove-photo:${path}`} className="absolute top-1 right-1 rounded-full bg-white/90 px-2 text-sm shadow" aria-label={`Remove photo ${index + 1}`}>
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label htmlFor="images" className="block text-sm font-medium">
+        Dog photos
+      </label>
+      <input id="images" name="images" type="file" accept="image/*" multiple className="w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-800" />
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { type OwnerDraft, OwnerDraftSchema, type SitterDraft, SitterDraftSchema } from './onboarding-steps.ts'
+
+// Reads the fields one step's form sends and merges them into the saved draft. Only that step's
+// fields change: an unticked checkbox on this step clears it, other steps stay as they were.
+
+const textOf = (fields: FormData, name: string) => {
+  const value = fields.get(name)
+  return typeof value === 'string' ? value.trim() : undefined
+}
+const listOf = (fields: FormData, name: string) => fields.getAll(name).filter((v): v is string => typeof v === 'string')
+const numberOf = (fields: FormData, name: string) => {
+  const value = textOf(fields, name)
+  return value ? Number(value) : undefined
+}
+
+export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft): OwnerDraft {
+  const patch: Partial<Record<keyof OwnerDraft, unknown>> =
+    step === 1
+      ? { ownerName: textOf(fields, 'ownerName') }
+      : step === 2
+        ? {
+            dogName: textOf(fields, 'dogName'),
+            dogBreed: textOf(fields, 'dogBreed'),
+            dogAge: textOf(fields, 'dogAge'),
+            dogWeight: textOf(fields, 'dogWeight') ?? '',
+          }
+        : step === 3
+          ? { selectedTraits: listOf(fields, 'selectedTraits'), dogBio: textOf(fields, 'dogBio') }
+          : { selectedActivities: listOf(fields, 'selectedActivities') }
+  return mergeInto(OwnerDraftSchema, draft, patch)
+}
+
+export function readSitterStep(step: number, fields: FormData, draft: SitterDraft): SitterDraft {
+  const patch: Partial<Record<keyof SitterDraft, unknown>> =
+    step === 1
+      ? { sitterName: textOf(fields, 'sitterName') }
+      : step === 2
+        ? { experience: textOf(fields, 'experience'), bio: textOf(fields, 'bio') }
+        : step === 3
+          ? {
+              dogSizes: listOf(fields, 'dogSizes'),
+              dogAges: listOf(fields, 'dogAges'),
+              services: listOf(fields, 'services'),
+              acceptsMultipleDogs: fields.get('acceptsMultipleDogs') === 'on',
+            }
+          : {
+              location: textOf(fields, 'location'),
+              latitude: numberOf(fields, 'latitude'),
+              longitude: numberOf(fields, 'longitude'),
+            }
+  return mergeInto(SitterDraftSchema, draft, patch)
+}
+
+/** Keeps what parses; a tampered value (unknown trait, bad number) is dropped rather than saved. */
+function mergeInto<T extends object>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  draft: T,
+  patch: Record<string, unknown>,
+): T {
+  let merged = draft
+  for (const [key, value] of Object.entries(patch)) {
+    const attempt = schema.safeParse({ ...merged, [key]: value })
+    if (attempt.success) merged = attempt.data
+  }
+  return merged
+}

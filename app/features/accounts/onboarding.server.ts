@@ -1,0 +1,129 @@
+import { createDog, hasDogs } from '#app/features/dogs/dogs.server.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { deleteImage } from '#app/lib/images.server.ts'
+import {
+  type OnboardingFlow,
+  type OwnerDraft,
+  OwnerDraftSchema,
+  type SitterDraft,
+  SitterDraftSchema,
+} from './onboarding-steps.ts'
+import { roleWith } from './roles.ts'
+
+// The onboarding drafts live on the server (one row per user and flow), so a refresh or a
+// no-JavaScript round trip between steps loses nothing.
+
+export async function getOwnerDraft(userId: string): Promise<OwnerDraft> {
+  return OwnerDraftSchema.parse(await readDraft(userId, 'owner'))
+}
+
+export async function getSitterDraft(userId: string): Promise<SitterDraft> {
+  return SitterDraftSchema.parse(await readDraft(userId, 'sitter'))
+}
+
+async function readDraft(userId: string, flow: OnboardingFlow): Promise<unknown> {
+  const row = await db
+    .selectFrom('onboardingDrafts')
+    .select('data')
+    .where('userId', '=', userId)
+    .where('flow', '=', flow)
+    .executeTakeFirst()
+  try {
+    return row ? JSON.parse(row.data) : {}
+  } catch {
+    return {}
+  }
+}
+
+export async function saveDraft(userId: string, flow: OnboardingFlow, draft: OwnerDraft | SitterDraft) {
+  const data = JSON.stringify(draft)
+  const updatedAt = new Date().toISOString()
+  await db
+    .insertInto('onboardingDrafts')
+    .values({ userId, flow, data, updatedAt })
+    .onConflict((oc) => oc.columns(['userId', 'flow']).doUpdateSet({ data, updatedAt }))
+    .execute()
+}
+
+/** The role screen's choice. A user who already has the other side's data becomes `both`. */
+export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
+  const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow()
+  const hasOtherSide =
+    choice === 'owner'
+      ? Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
+      : await hasDogs(userId)
+  const role = user.role === 'admin' ? 'admin' : hasOtherSide ? 'both' : choice
+  await db.updateTable('users').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+  return role
+}
+
+/** Step 4 of the owner stepper: the dog with its photos, traits and activities; the role owner. */
+export async function completeOwnerOnboarding(userId: string, draft: OwnerDraft) {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const dog = await createDog(trx, userId, {
+      name: draft.dogName ?? '',
+      breed: draft.dogBreed ?? '',
+      age: draft.dogAge ?? '',
+      weight: draft.dogWeight,
+      bio: draft.dogBio,
+      traits: draft.selectedTraits,
+      activities: draft.selectedActivities,
+      imagePaths: draft.images,
+    })
+    await trx
+      .updateTable('users')
+      .set({ role: roleWith(user.role, 'owner'), name: draft.ownerName || user.name, updatedAt: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute()
+    await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'owner').execute()
+    return dog
+  })
+}
+
+/** Step 4 of the sitter stepper: the sitter profile, the location (exact and public), the role sitter. */
+export async function completeSitterOnboarding(
+  userId: string,
+  draft: SitterDraft & { latitude: number; longitude: number; location: string },
+  district: string | null,
+) {
+  const publicPoint = fuzzLocation(userId, draft.latitude, draft.longitude)
+  await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
+    await saveSitterProfile(trx, userId, {
+      experience: draft.experience,
+      acceptsMultipleDogs: draft.acceptsMultipleDogs,
+      dogSizes: draft.dogSizes,
+      dogAges: draft.dogAges,
+      services: draft.services.map((service) => ({ service, hourlyRateCents: null })),
+    })
+    await trx
+      .updateTable('users')
+      .set({
+        role: roleWith(user.role, 'sitter'),
+        name: draft.sitterName || user.name,
+        bio: draft.bio || null,
+        location: draft.location,
+        latitude: draft.latitude,
+        longitude: draft.longitude,
+        publicLocation: district,
+        publicLatitude: publicPoint.latitude,
+        publicLongitude: publicPoint.longitude,
+        updatedAt: new Date().toISOString(),
+      })
+      .where('id', '=', userId)
+      .execute()
+    await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'sitter').execute()
+  })
+}
+
+/** Removes a photo from the owner draft and its files. */
+export async function removeDraftDogPhoto(userId: string, draft: OwnerDraft, path: string) {
+  if (!draft.images.includes(path)) return draft
+  const next = { ...draft, images: draft.images.filter((image) => image !== path) }
+  await saveDraft(userId, 'owner', next)
+  await deleteImage(path)
+  return next
+}

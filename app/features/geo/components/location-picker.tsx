@@ -1,0 +1,276 @@
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '#app/ui/button.tsx'
+import { FieldErrors } from '#app/ui/field.tsx'
+import { showToast } from '#app/ui/toaster.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
+import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
+
+// The 'Your Location' control of sitter onboarding step 4 and edit profile. It sits inside the
+// caller's <Form> and contributes the fields `location`, `latitude` and `longitude`.
+// Without JavaScript it is an address input plus the saved coordinates (hidden); the server
+// geocodes a changed address on submit (resolveLocation). With JavaScript it adds search,
+// 'Use Current Location' and a Leaflet map with a draggable marker, loaded lazily after hydration.
+
+export type LocationValue = {
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+}
+
+export type LocationPickerProps = {
+  defaultValue: LocationValue | null
+  errors?: { location?: string[] }
+  /** MAP_TILE_URL, passed down from the caller's loader. */
+  tileUrl: string
+}
+
+/** Spec section 9. */
+const mapInitDelayMs = 500
+const geolocationOptions: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 }
+
+const loadMap = () => import('./location-map.client.tsx')
+const LocationMap = lazy(() =>
+  loadMap().catch(() => {
+    showToast({ type: 'error', title: 'Map Error', description: 'Could not load the map. Please try again.' })
+    return { default: MapUnavailable }
+  }),
+)
+
+const toasts = {
+  notFound: { type: 'error', title: 'Location not found', description: 'Could not find the specified address.' },
+  failed: { type: 'error', title: 'Geocoding failed', description: 'There was an error finding your location.' },
+  unsupported: { type: 'error', title: 'Geolocation not supported', description: 'Your browser does not support geolocation.' },
+  locationError: {
+    type: 'error',
+    title: 'Location error',
+    description: 'Could not get your current location. Please enter it manually.',
+  },
+  found: { type: 'success', title: 'Location found', description: 'Your location has been set successfully.' },
+} as const
+
+const pendingText = {
+  search: 'Searching for the address…',
+  locate: 'Finding your current location…',
+  reverse: 'Looking up the address at this point…',
+}
+
+export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPickerProps) {
+  const hydrated = useHydrated()
+  const id = useId()
+  const [address, setAddress] = useState(defaultValue?.location ?? '')
+  const [point, setPoint] = useState<MapPoint | null>(() => initialPoint(defaultValue))
+  const [focus, setFocus] = useState<MapPoint | null>(null)
+  const [pending, setPending] = useState<keyof typeof pendingText | null>(null)
+  const [mapReady, setMapReady] = useState(false)
+  // Only the newest search/lookup may change the fields; older answers are dropped.
+  const latestRequest = useRef(0)
+
+  useEffect(() => {
+    if (!hydrated) return
+    void loadMap().catch(() => {}) // fetch the chunk during the delay; failures surface via LocationMap
+    const timer = setTimeout(() => setMapReady(true), mapInitDelayMs)
+    return () => clearTimeout(timer)
+  }, [hydrated])
+
+  async function search() {
+    const query = address.trim()
+    if (!query) return
+    const request = ++latestRequest.current
+    setPending('search')
+    const answer = await lookUp(`/api/geocode?q=${encodeURIComponent(query)}`)
+    if (request !== latestRequest.current) return
+    setPending(null)
+    if (answer.status === 'found') {
+      const found = roundPoint(answer.place)
+      setPoint(found)
+      setFocus(found)
+    } else {
+      showToast(answer.status === 'not-found' ? toasts.notFound : toasts.failed)
+    }
+  }
+
+  async function pickPoint(picked: MapPoint, { recenter }: { recenter: boolean }) {
+    const chosen = roundPoint(picked)
+    const request = ++latestRequest.current
+    setPoint(chosen)
+    if (recenter) setFocus(chosen)
+    setPending('reverse')
+    const answer = await lookUp(`/api/geocode/reverse?lat=${chosen.latitude}&lon=${chosen.longitude}`)
+    if (request !== latestRequest.current) return
+    setPending(null)
+    if (answer.status === 'found') setAddress(answer.place.label)
+    else showToast(answer.status === 'not-found' ? toasts.notFound : toasts.failed)
+  }
+
+  function locateMe() {
+    if (!('geolocation' in navigator)) {
+      showToast(toasts.unsupported)
+      return
+    }
+    const request = ++latestRequest.current
+    setPending('locate')
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        if (request !== latestRequest.current) return
+        showToast(toasts.found)
+        void pickPoint({ latitude: coords.latitude, longitude: coords.longitude }, { recenter: true })
+      },
+      () => {
+        if (request !== latestRequest.current) return
+        setPending(null)
+        showToast(toasts.locationError)
+      },
+      geolocationOptions,
+    )
+  }
+
+  function searchOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    // With JavaScript, Enter in the address box searches instead of submitting the whole form.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    void search()
+  }
+
+  const inputId = `${id}-address`
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const invalid = Boolean(errors?.location?.length)
+
+  return (
+    <div className="space-y-3">
+      <div>
+        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-stone-800">
+          Address
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            name="location"
+            type="text"
+            autoComplete="street-address"
+            maxLength={200}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            onKeyDown={hydrated ? searchOnEnter : undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${errorId} ${hintId}` : hintId}
+            className="w-full min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+          />
+          {hydrated ? (
+            <Button type="button" variant="secondary" onClick={() => void search()} disabled={pending === 'search'}>
+              Search
+            </Button>
+          ) : null}
+        </div>
+        <FieldErrors id={errorId} errors={errors?.location} />
+        <p id={hintId} className="mt-1 text-sm text-stone-500">
+          {hydrated
+            ? 'Search for your address, use your current location, or click the map and drag the marker.'
+            : 'Enter your street address. We find it on the map when you save.'}
+        </p>
+      </div>
+
+      {hydrated ? (
+        <>
+          <Button type="button" variant="secondary" onClick={locateMe} disabled={pending === 'locate'} className="w-full sm:w-auto">
+            <PinIcon />
+            Use Current Location
+          </Button>
+          <div
+            role="group"
+            aria-label="Map of your location. Click the map or drag the marker to set it."
+            className="isolate overflow-hidden rounded-xl border border-stone-200 bg-stone-100"
+          >
+            {mapReady ? (
+              <Suspense fallback={<MapPlaceholder />}>
+                <LocationMap
+                  tileUrl={tileUrl}
+                  position={point}
+                  focus={focus}
+                  onPick={(picked) => void pickPoint(picked, { recenter: false })}
+                />
+              </Suspense>
+            ) : (
+              <MapPlaceholder />
+            )}
+          </div>
+        </>
+      ) : null}
+
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {point ? (
+          <>
+            Coordinates: <span className="font-mono tabular-nums">{formatPoint(point)}</span>
+          </>
+        ) : (
+          'No location selected yet'
+        )}
+      </p>
+      <p role="status" className="text-sm text-stone-500 empty:hidden">
+        {pending ? pendingText[pending] : ''}
+      </p>
+
+      <input type="hidden" name="latitude" value={point ? String(point.latitude) : ''} />
+      <input type="hidden" name="longitude" value={point ? String(point.longitude) : ''} />
+    </div>
+  )
+}
+
+type GeocodeAnswer = { label: string; latitude: number; longitude: number; district: string | null }
+type Lookup = { status: 'found'; place: GeocodeAnswer } | { status: 'not-found' } | { status: 'failed' }
+
+/** Calls our geocoding API (GET /api/geocode, /api/geocode/reverse). */
+async function lookUp(url: string): Promise<Lookup> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } })
+    if (response.status === 404 || response.status === 400) return { status: 'not-found' }
+    if (!response.ok) return { status: 'failed' }
+    const body: unknown = await response.json()
+    return isGeocodeAnswer(body) ? { status: 'found', place: body } : { status: 'failed' }
+  } catch {
+    return { status: 'failed' }
+  }
+}
+
+function isGeocodeAnswer(value: unknown): value is GeocodeAnswer {
+  if (!value || typeof value !== 'object') return false
+  const { label, latitude, longitude } = value as Record<string, unknown>
+  return typeof label === 'string' && Number.isFinite(latitude) && Number.isFinite(longitude)
+}
+
+function initialPoint(value: LocationValue | null): MapPoint | null {
+  if (value?.latitude == null || value.longitude == null) return null
+  if (!Number.isFinite(value.latitude) || !Number.isFinite(value.longitude)) return null
+  return { latitude: value.latitude, longitude: value.longitude }
+}
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6
+const roundPoint = (point: MapPoint): MapPoint => ({ latitude: round6(point.latitude), longitude: round6(point.longitude) })
+
+/** Six decimals, as the spec shows them: '47.376900, 8.541700'. */
+export const formatPoint = (point: MapPoint) => `${point.latitude.toFixed(6)}, ${point.longitude.toFixed(6)}`
+
+function MapPlaceholder() {
+  return (
+    <div className="flex h-64 w-full items-center justify-center text-sm text-stone-500 sm:h-80" aria-hidden>
+      Loading map…
+    </div>
+  )
+}
+
+function MapUnavailable(_props: LocationMapProps) {
+  return (
+    <div className="flex h-64 w-full items-center justify-center p-4 text-center text-sm text-stone-600 sm:h-80">
+      The map could not be loaded. You can still search for your address or use your current location.
+    </div>
+  )
+}
+
+function PinIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-5" aria-hidden>
+      <path d="M12 21s-7-6.3-7-11.5A7 7 0 0 1 19 9.5C19 14.7 12 21 12 21Z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  )
+}

@@ -1,0 +1,115 @@
+import type { Transaction } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
+import type { DogAgeGroup, DogSize } from '#app/features/dogs/options.ts'
+import type { ExperienceLevel, SitterService } from './options.ts'
+
+export type SitterProfileInput = {
+  experience: ExperienceLevel
+  acceptsMultipleDogs: boolean
+  hasHomeVisit?: boolean
+  canHostOvernight?: boolean
+  dogSizes: DogSize[]
+  dogAges: DogAgeGroup[]
+  preferredDogBreeds?: string[]
+  services: { service: SitterService; hourlyRateCents: number | null }[]
+  availability?: { weekday: number; startTime: string; endTime: string }[]
+}
+
+/** Creates or replaces a sitter's profile and its lists in one go. */
+export async function saveSitterProfile(trx: Transaction<Database>, sitterId: string, input: SitterProfileInput) {
+  const now = new Date().toISOString()
+  const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1
+  const flags = {
+    experience: input.experience,
+    acceptsMultipleDogs: flag(input.acceptsMultipleDogs),
+    ...(input.hasHomeVisit === undefined ? {} : { hasHomeVisit: flag(input.hasHomeVisit) }),
+    ...(input.canHostOvernight === undefined ? {} : { canHostOvernight: flag(input.canHostOvernight) }),
+    updatedAt: now,
+  }
+  await trx
+    .insertInto('sitterProfiles')
+    .values({ userId: sitterId, createdAt: now, ...flags })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(flags))
+    .execute()
+  await replaceRows(trx, 'sitterServices', sitterId, input.services.map((s) => ({ sitterId, ...s })))
+  await replaceRows(trx, 'sitterDogSizes', sitterId, input.dogSizes.map((size) => ({ sitterId, size })))
+  await replaceRows(trx, 'sitterDogAges', sitterId, input.dogAges.map((age) => ({ sitterId, age })))
+  if (input.preferredDogBreeds) {
+    const breeds = [...new Set(input.preferredDogBreeds.map((b) => b.trim()).filter(Boolean))]
+    await replaceRows(trx, 'sitterPreferredBreeds', sitterId, breeds.map((breed) => ({ sitterId, breed })))
+  }
+  if (input.availability) {
+    const rows = input.availability.map((slot) => ({ id: crypto.randomUUID(), sitterId, ...slot }))
+    await replaceRows(trx, 'sitterAvailability', sitterId, rows)
+  }
+}
+
+type SitterListTable = 'sitterServices' | 'sitterDogSizes' | 'sitterDogAges' | 'sitterPreferredBreeds' | 'sitterAvailability'
+
+async function replaceRows<T extends SitterListTable>(
+  trx: Transaction<Database>,
+  table: T,
+  sitterId: string,
+  rows: Record<string, unknown>[],
+) {
+  // The five tables share the sitterId column; Kysely cannot see that through the union, hence the casts.
+  await trx.deleteFrom(table as 'sitterServices').where('sitterId', '=', sitterId).execute()
+  if (rows.length > 0) await trx.insertInto(table).values(rows as never).execute()
+}
+
+/** Average stars and count of a sitter's reviews (DESIGN.md ruling 6: computed, never invented). */
+export async function getSitterRating(sitterId: string) {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => [eb.fn.avg<number>('rating').as('average'), eb.fn.countAll<number>().as('count')])
+    .where('sitterId', '=', sitterId)
+    .executeTakeFirstOrThrow()
+  const count = Number(row.count)
+  return { rating: count > 0 ? Math.round(Number(row.average) * 10) / 10 : null, reviewCount: count }
+}
+
+/** Everything a sitter publishes; null when the user has no sitter profile. */
+export async function getSitterDetails(sitterId: string) {
+  const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
+  if (!profile) return null
+  const [services, sizes, ages, breeds, availability, rating] = await Promise.all([
+    db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitterId).execute(),
+    db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId).execute(),
+    db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId).execute(),
+    db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitterId).orderBy('breed').execute(),
+    db
+      .selectFrom('sitterAvailability')
+      .select(['weekday', 'startTime', 'endTime'])
+      .where('sitterId', '=', sitterId)
+      .orderBy('weekday')
+      .orderBy('startTime')
+      .execute(),
+    getSitterRating(sitterId),
+  ])
+  const order = (list: readonly string[]) => (a: string, b: string) => list.indexOf(a) - list.indexOf(b)
+  const rates = services.map((s) => s.hourlyRateCents).filter((cents): cents is number => cents !== null)
+  return {
+    experience: profile.experience,
+    acceptsMultipleDogs: profile.acceptsMultipleDogs === 1,
+    hasHomeVisit: profile.hasHomeVisit === 1,
+    canHostOvernight: profile.canHostOvernight === 1,
+    isBackgroundChecked: profile.isBackgroundChecked === 1,
+    verified: profile.verified === 1,
+    services: services
+      .map((s) => ({ service: s.service as SitterService, hourlyRateCents: s.hourlyRateCents }))
+      .sort((a, b) => order(serviceOrder)(a.service, b.service)),
+    dogSizes: sizes.map((s) => s.size as DogSize).sort(order(sizeOrder)),
+    dogAges: ages.map((a) => a.age as DogAgeGroup).sort(order(ageOrder)),
+    preferredDogBreeds: breeds.map((b) => b.breed),
+    availability,
+    /** The lowest hourly rate, in cents: what lists show as "from $X/hour". */
+    rateCents: rates.length > 0 ? Math.min(...rates) : null,
+    ...rating,
+  }
+}
+
+const serviceOrder = ['walking', 'sitting', 'boarding', 'daycare', 'training', 'grooming']
+const sizeOrder = ['small', 'medium', 'large']
+const ageOrder = ['puppy', 'adult', 'senior']
+
+export type SitterDetails = NonNullable<Awaited<ReturnType<typeof getSitterDetails>>>

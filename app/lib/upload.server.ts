@@ -1,0 +1,174 @@
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from '@remix-run/form-data-parser'
+import { jsonError } from './api.server.ts'
+import {
+  deleteImage,
+  ImageTooLargeError,
+  type ImageTarget,
+  type ImageVariants,
+  maxImagePixels,
+  renderImageVariants,
+  saveImageVariants,
+  UnsupportedImageError,
+} from './images.server.ts'
+
+// Multipart uploads for page actions and the JSON API alike (spec sections 5 and 9: images only, under
+// 5 MB). The limit is enforced while the body streams in: a larger file is refused at its 5 MB + 1st byte.
+// server.ts already refuses multipart bodies that declare more than 16 MB.
+
+export const maxImageBytes = 5 * 1024 * 1024
+const maxUploadBytes = 16 * 1024 * 1024
+
+export const uploadMessages = {
+  tooLarge: 'Image size should be less than 5MB',
+  notAnImage: 'Please upload an image file',
+  tooManyPixels: `Image dimensions are too large (at most ${maxImagePixels / 1_000_000} megapixels)`,
+  uploadTooLarge: 'The upload is too large',
+  notMultipart: 'Content-Type must be multipart/form-data',
+  malformed: 'The form data could not be read',
+  tooManyParts: 'The form has too many fields',
+  tooManyFiles: (maxFiles: number) => `Too many files: at most ${maxFiles} per upload`,
+} as const
+
+export type UploadErrorStatus = 400 | 413 | 415
+
+/** A refused upload, with the status and the message to show (a page shows it inline, the API as JSON). */
+export class UploadError extends Error {
+  readonly status: UploadErrorStatus
+
+  constructor(status: UploadErrorStatus, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'UploadError'
+    this.status = status
+  }
+}
+
+export type MultipartForm = {
+  /** The text fields only. */
+  fields: FormData
+  /** The uploaded files by field name (each at most 5 MB, kept in memory); empty file inputs are left out. */
+  files: Record<string, File[]>
+  /** Text fields and files together, for `parseWithZod` schemas that include file fields. */
+  formData: FormData
+}
+
+export type MultipartFormOptions = {
+  /** How many files the request may carry in all (default 10). */
+  maxFiles?: number
+}
+
+export type MultipartFormResult = { ok: true; form: MultipartForm } | { ok: false; error: UploadError }
+
+/** For page actions: the parsed form, or the UploadError to show in the page. */
+export async function readMultipartFormOrError(
+  request: Request,
+  options: MultipartFormOptions = {},
+): Promise<MultipartFormResult> {
+  try {
+    return { ok: true, form: await parseMultipartForm(request, options) }
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, error }
+    throw error
+  }
+}
+
+/** For API routes: the parsed form; a refused upload is thrown as its JSON error Response (400, 413, 415). */
+export async function readMultipartForm(request: Request, options: MultipartFormOptions = {}): Promise<MultipartForm> {
+  const result = await readMultipartFormOrError(request, options)
+  if (!result.ok) throw jsonError(result.error.status, result.error.message)
+  return result.form
+}
+
+async function parseMultipartForm(request: Request, { maxFiles = 10 }: MultipartFormOptions): Promise<MultipartForm> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) throw new UploadError(415, uploadMessages.notMultipart)
+  let parsed: FormData
+  try {
+    parsed = await parseFormData(request, {
+      maxFiles,
+      maxFileSize: maxImageBytes,
+      maxTotalSize: Math.min(maxFiles * maxImageBytes + 1024 * 1024, maxUploadBytes),
+      maxParts: 200,
+      maxHeaderSize: 8 * 1024,
+    })
+  } catch (error) {
+    throw toUploadError(error, maxFiles)
+  }
+  const form: MultipartForm = { fields: new FormData(), files: {}, formData: new FormData() }
+  for (const [name, value] of parsed) {
+    if (typeof value === 'string') {
+      form.fields.append(name, value)
+    } else {
+      if (value.size === 0) continue // a file input left empty still sends an empty part
+      ;(form.files[name] ??= []).push(value)
+    }
+    form.formData.append(name, value)
+  }
+  return form
+}
+
+function toUploadError(error: unknown, maxFiles: number) {
+  const options = { cause: error }
+  if (error instanceof MaxFileSizeExceededError) return new UploadError(413, uploadMessages.tooLarge, options)
+  if (error instanceof MaxTotalSizeExceededError) return new UploadError(413, uploadMessages.uploadTooLarge, options)
+  if (error instanceof MaxFilesExceededError) return new UploadError(400, uploadMessages.tooManyFiles(maxFiles), options)
+  if (error instanceof MaxPartsExceededError) return new UploadError(400, uploadMessages.tooManyParts, options)
+  if (error instanceof MaxHeaderSizeExceededError) return new UploadError(400, uploadMessages.malformed, options)
+  if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+    return new UploadError(400, uploadMessages.malformed, options)
+  }
+  return error
+}
+
+/**
+ * Proves an uploaded file is a picture we accept and renders its WebP variants in memory, without
+ * writing anything. Throws UploadError: 413 over 5 MB, 415 'Please upload an image file' when sharp
+ * cannot decode it (whatever its name or MIME type says), 413 beyond the pixel limit.
+ */
+export async function validateImageUpload(file: Blob): Promise<ImageVariants> {
+  if (file.size > maxImageBytes) throw new UploadError(413, uploadMessages.tooLarge)
+  try {
+    return await renderImageVariants(new Uint8Array(await file.arrayBuffer()))
+  } catch (error) {
+    const options = { cause: error }
+    if (error instanceof UnsupportedImageError) throw new UploadError(415, uploadMessages.notAnImage, options)
+    if (error instanceof ImageTooLargeError) throw new UploadError(413, uploadMessages.tooManyPixels, options)
+    throw error
+  }
+}
+
+/** Validates and stores one uploaded picture; returns its base path. Throws UploadError (nothing written then). */
+export async function storeUploadedImage(file: Blob, target: ImageTarget): Promise<string> {
+  return saveImageVariants(await validateImageUpload(file), target)
+}
+
+/**
+ * Validates every file first and stores them only when all are pictures, so a bad third file leaves
+ * nothing behind. Returns the base paths in the order given. Throws UploadError.
+ */
+export async function storeUploadedImages(files: readonly Blob[], target: ImageTarget): Promise<string[]> {
+  const rendered: ImageVariants[] = []
+  for (const file of files) rendered.push(await validateImageUpload(file))
+  const stored: string[] = []
+  try {
+    for (const variants of rendered) stored.push(await saveImageVariants(variants, target))
+  } catch (error) {
+    await Promise.all(stored.map((basePath) => deleteImage(basePath)))
+    throw error
+  }
+  return stored
+}
+
+/** For API routes: an UploadError as its JSON error Response; anything else is rethrown. */
+export function uploadErrorResponse(error: unknown): Response {
+  if (error instanceof UploadError) return jsonError(error.status, error.message)
+  throw error
+}

@@ -1,0 +1,32 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth.google.callback'
+import { startApiSession } from '#app/features/accounts/api-session.server.ts'
+import { completeGoogleSignIn, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
+import { authFailedTitle } from '#app/features/accounts/login-errors.ts'
+import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+
+// GET /api/auth/google/callback: Google sends the browser back here with a code (DESIGN.md ruling 10).
+// Browsers get a cookie session; API clients (`?client=api` at the start) get /login/success?token&isNewUser&user.
+export async function loader({ request }: Route.LoaderArgs) {
+  const outcome = await completeGoogleSignIn(request)
+  if (!outcome.ok) {
+    return redirectWithToast('/login', { type: 'error', title: authFailedTitle, description: outcome.message }, { headers: outcome.headers })
+  }
+  const { userId, isNewUser } = outcome.signIn
+
+  if (outcome.client === 'api') {
+    const { user, accessToken } = await startApiSession(request, userId, isNewUser)
+    const summary = { id: user.id, name: user.name, email: user.email, role: user.role, profilePhoto: user.profilePhoto }
+    const query = new URLSearchParams({
+      token: accessToken,
+      isNewUser: String(isNewUser),
+      user: Buffer.from(JSON.stringify(summary), 'utf8').toString('base64'),
+    })
+    return redirect(`/login/success?${query}`, { headers: outcome.headers })
+  }
+
+  const response = await redirectSignedIn(request, userId, signedInDestination(isNewUser), signedInToast(isNewUser))
+  for (const cookie of outcome.headers.getSetCookie()) response.headers.append('set-cookie', cookie)
+  return response
+}

@@ -1,0 +1,23 @@
+import type { Route } from './+types/geocode.reverse'
+import {
+  GeocoderUnavailable,
+  notFoundMessage,
+  reverseGeocode,
+  ReverseGeocodeSchema,
+  unavailableMessage,
+} from '#app/features/geo/geocoder.server.ts'
+import { jsonError, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+
+// GET /api/geocode/reverse?lat&lon : the address at a point, for signed-in users (ruling 12).
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireApiUser(context)
+  const { lat, lon } = parseApiInput(ReverseGeocodeSchema, Object.fromEntries(url.searchParams))
+  try {
+    const result = await reverseGeocode(lat, lon)
+    if (!result) return jsonError(404, notFoundMessage)
+    return Response.json(result, { headers: { 'Cache-Control': 'private, max-age=3600' } })
+  } catch (error) {
+    if (error instanceof GeocoderUnavailable) return jsonError(502, unavailableMessage)
+    throw error
+  }
+}

@@ -1,0 +1,138 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/onboarding-step'
+import { OwnerStep, SitterStep } from '#app/features/accounts/components/onboarding-step-forms.tsx'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { readOwnerStep, readSitterStep } from '#app/features/accounts/onboarding-form.server.ts'
+import {
+  completeOwnerOnboarding,
+  completeSitterOnboarding,
+  getOwnerDraft,
+  getSitterDraft,
+  removeDraftDogPhoto,
+  saveDraft,
+} from '#app/features/accounts/onboarding.server.ts'
+import {
+  gateMessage,
+  onboardingStepCount,
+  ownerStepMissing,
+  sitterStepMissing,
+} from '#app/features/accounts/onboarding-steps.ts'
+import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
+import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { storeUploadedImages, UploadError, readMultipartFormOrError } from '#app/lib/upload.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+
+// /onboarding/{owner|sitter}/{step}: one URL per step, the draft kept on the server (spec sections 2, 4, 5).
+export const handle = { bottomNav: false }
+
+function parseParams(params: { flow: string; step?: string }) {
+  const flow = params.flow === 'owner' || params.flow === 'sitter' ? params.flow : null
+  const step = Number(params.step ?? 1)
+  if (!flow || !Number.isInteger(step) || step < 1 || step > onboardingStepCount) {
+    throw data(null, { status: 404 })
+  }
+  return { flow, step }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args)
+  const { flow, step } = parseParams(args.params)
+  const common = { step, name: user.name, profilePhoto: user.profilePhoto, tileUrl: env.MAP_TILE_URL }
+  return flow === 'owner'
+    ? { ...common, flow: 'owner' as const, draft: await getOwnerDraft(user.id) }
+    : { ...common, flow: 'sitter' as const, draft: await getSitterDraft(user.id) }
+}
+
+const errorToast = (toast: { title: string; description?: string }): ToastInput => ({ type: 'error', ...toast })
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args)
+  const { flow, step } = parseParams(args.params)
+  const upload = await readMultipartFormOrError(args.request, { maxFiles: 10 })
+  if (!upload.ok) return data({ toast: errorToast({ title: upload.error.message }), missing: [] }, upload.error.status)
+  const { fields, files } = upload.form
+  const intent = String(fields.get('intent') ?? 'continue')
+  const here = `/onboarding/${flow}/${step}`
+
+  try {
+    const photo = files.photo?.[0]
+    const uploadedPhoto = photo ? (await updateProfilePhoto(user.id, photo)).profilePhoto : undefined
+    if (flow === 'owner') {
+      let draft = readOwnerStep(step, fields, await getOwnerDraft(user.id))
+      if (uploadedPhoto) draft = { ...draft, ownerPhoto: uploadedPhoto }
+      const newImages = files.images ?? []
+      if (newImages.length) {
+        draft = { ...draft, images: [...draft.images, ...(await storeUploadedImages(newImages, { kind: 'dogs', ownerKey: user.id }))] }
+      }
+      await saveDraft(user.id, 'owner', draft)
+      if (intent.startsWith('remove-photo:')) {
+        await removeDraftDogPhoto(user.id, draft, intent.slice('remove-photo:'.length))
+        return redirect(here)
+      }
+      if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
+      if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
+      const missing = ownerStepMissing(step, draft)
+      if (missing.length) return data({ toast: errorToast(gateMessage('owner', step)), missing }, 400)
+      if (step < onboardingStepCount) return redirect(`/onboarding/owner/${step + 1}`)
+      await completeOwnerOnboarding(user.id, draft)
+      return redirectWithToast('/', { type: 'success', title: 'Onboarding completed!' })
+    }
+
+    const previous = await getSitterDraft(user.id)
+    let draft = readSitterStep(step, fields, uploadedPhoto ? { ...previous, sitterPhoto: uploadedPhoto } : previous)
+    let district: string | null = null
+    if (step === 4 && intent === 'continue' && draft.location) {
+      // Without JavaScript only the address arrives: it is geocoded here.
+      const located = await resolveLocation({
+        location: draft.location,
+        latitude: draft.latitude,
+        longitude: draft.longitude,
+        previousLocation: previous.location,
+      })
+      if (!located.ok) {
+        const title = located.reason === 'not-found' ? 'Location not found' : 'Geocoding failed'
+        return data({ toast: errorToast({ title, description: located.message }), missing: ['location'] }, 400)
+      }
+      draft = { ...draft, location: located.location, latitude: located.latitude, longitude: located.longitude }
+      district = located.district
+    }
+    await saveDraft(user.id, 'sitter', draft)
+    if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
+    if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
+    const missing = sitterStepMissing(step, draft)
+    if (missing.length) return data({ toast: errorToast(gateMessage('sitter', step)), missing }, 400)
+    if (step < onboardingStepCount) return redirect(`/onboarding/sitter/${step + 1}`)
+    const { location, latitude, longitude } = draft
+    if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
+    await completeSitterOnboarding(user.id, { ...draft, location, latitude, longitude }, district)
+    return redirectWithToast('/', {
+      type: 'success',
+      title: 'Onboarding completed!',
+      description: 'Your profile has been set up successfully.',
+    })
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return data({ toast: errorToast({ title: error.message }), missing: [] }, error.status)
+    }
+    throw error
+  }
+}
+
+const photoUploadedRedirect = (to: string, uploaded: boolean) =>
+  uploaded ? redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' }) : redirect(to)
+
+export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const missing = actionData?.missing ?? []
+  const toast = actionData?.toast
+  return loaderData.flow === 'owner' ? (
+    <OwnerStep {...loaderData} missing={missing} toast={toast} />
+  ) : (
+    <SitterStep {...loaderData} missing={missing} toast={toast} />
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.flow === 'sitter' ? 'Sitter' : 'Owner'} onboarding, step ${loaderData?.step ?? 1} of 4 | Pawpal` },
+]

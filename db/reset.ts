@@ -1,0 +1,28 @@
+import { rmSync } from 'node:fs'
+import { env } from '#app/lib/env.server.ts'
+import { demoLogins, seedDemoData } from './seed.ts'
+
+// `npm run db:reset`: deletes the database and the uploads, recreates the schema and, unless
+// SEED_DEMO=false, the demo data. The development session secret beside the database is kept.
+
+for (const file of [env.databaseFile, `${env.databaseFile}-wal`, `${env.databaseFile}-shm`]) {
+  rmSync(file, { force: true })
+}
+rmSync(env.UPLOAD_DIR, { recursive: true, force: true })
+
+// db.server.ts opens the database file when it is imported, so it is imported only once the old file is gone.
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+try {
+  await migrateToLatest(db)
+  console.info(`Created an empty database at ${env.databaseFile}`)
+  if (env.SEED_DEMO) {
+    const started = performance.now()
+    const counts = await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.info(`Demo data created in ${seconds} s:`)
+    for (const [what, count] of Object.entries(counts)) console.info(`  ${what}: ${count}`)
+    for (const login of demoLogins) console.info(`  demo ${login.role}: ${login.email} / ${login.password}`)
+  }
+} finally {
+  await db.destroy()
+}

@@ -1,0 +1,1534 @@
+import { createHash } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { Insertable, Kysely, Transaction } from 'kysely'
+import sharp from 'sharp'
+import { hashPassword } from '#app/features/accounts/password.server.ts'
+import {
+  dogActivities,
+  dogAgeGroups,
+  dogAvailabilitySlots,
+  dogSizes,
+  dogTraits,
+  sizeForWeight,
+} from '#app/features/dogs/options.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
+import type { BookingStatus, BookingsTable, Database, Role } from '#app/lib/db-schema.ts'
+
+// Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
+// is ('dog:<owner email>:0'), every other choice comes from a seeded PRNG stream named after the thing it
+// describes, so two runs give the same users, dogs, ids and counts. The one moving input is today's date
+// in Zurich: bookings, blocked dates and messages are placed around it, so the demo always has upcoming
+// and past bookings. Users and dogs are dated from a fixed reference instead.
+
+export const demoPassword = 'pawpal-demo'
+
+export const demoLogins = [
+  { role: 'owner', email: 'owner@pawpal.test', password: demoPassword },
+  { role: 'sitter', email: 'sitter@pawpal.test', password: demoPassword },
+] as const
+
+export async function isDatabaseEmpty(database: Kysely<Database>) {
+  const anyUser = await database.selectFrom('users').select('id').limit(1).executeTakeFirst()
+  return anyUser === undefined
+}
+
+/** Creates the demo world in one transaction and writes its pictures under `uploadDir`. */
+export async function seedDemoData(database: Kysely<Database>, options: { uploadDir: string; now?: Date }) {
+  const now = Math.floor((options.now ?? new Date()).getTime() / minute) * minute
+  const today = zurichDate(now)
+  const { sitters, owners, dogs } = buildPeopleAndDogs()
+  const people = [...sitters, ...owners]
+  const bookings = scheduleBookings(planBookings(sitters, owners, dogs), today, now)
+  const conversations = planConversations(sitters, owners, dogs).map((plan) => scriptConversation(plan, now))
+  const rows = toRows({ people, sitters, dogs, bookings, conversations }, today, await hashPassword(demoPassword))
+  await Promise.all([
+    writePictures(options.uploadDir, people, dogs),
+    database.transaction().execute((trx) => insertRows(trx, rows)),
+  ])
+  return {
+    users: rows.users.length,
+    sitters: sitters.length,
+    owners: owners.length,
+    dogs: rows.dogs.length,
+    dogImages: rows.dogImages.length,
+    bookings: rows.bookings.length,
+    reviews: rows.reviews.length,
+    conversations: rows.conversations.length,
+    messages: rows.messages.length,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deterministic randomness and ids
+
+const seedPhrase = 'pawpal-demo-1'
+const referenceDate = Date.parse('2026-01-05T09:00:00Z')
+const timeZone = 'Europe/Zurich'
+const minute = 60_000
+const hour = 60 * minute
+const day = 24 * hour
+
+interface Random {
+  next(): number
+  int(min: number, max: number): number
+  chance(probability: number): boolean
+  pick<T>(items: readonly T[]): T
+  weighted<T>(entries: readonly (readonly [T, number])[]): T
+  /** `count` distinct items, kept in the list's own order (canonical lists stay canonical). */
+  sample<T>(items: readonly T[], count: number): T[]
+  between(from: number, to: number): number
+}
+
+function createRandom(stream: string): Random {
+  const next = mulberry32(hashString(`${seedPhrase}:${stream}`))
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  const pick = <T>(items: readonly T[]) => itemAt(items, int(0, items.length - 1))
+  return {
+    next,
+    int,
+    pick,
+    chance: (probability) => next() < probability,
+    weighted(entries) {
+      const total = entries.reduce((sum, [, weight]) => sum + weight, 0)
+      let roll = next() * total
+      for (const [value, weight] of entries) {
+        roll -= weight
+        if (roll < 0) return value
+      }
+      return itemAt(entries, entries.length - 1)[0]
+    },
+    sample(items, count) {
+      const chosen = new Set(
+        items
+          .map((item) => ({ item, order: next() }))
+          .sort((a, b) => a.order - b.order)
+          .slice(0, count)
+          .map(({ item }) => item),
+      )
+      return items.filter((item) => chosen.has(item))
+    },
+    between: (from, to) => Math.floor((from + next() * Math.max(0, to - from)) / minute) * minute,
+  }
+}
+
+function mulberry32(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** FNV-1a: turns a stream name into a 32-bit PRNG seed. */
+function hashString(text: string) {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+/** A UUID-shaped id (version 4 layout) that is the same every run for the same key. */
+function demoId(key: string) {
+  const hex = createHash('sha256').update(`${seedPhrase}:id:${key}`).digest('hex')
+  const variant = '89ab'[Number.parseInt(hex.charAt(16), 16) % 4]
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+const tokenAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+function randomToken(random: Random, length = 32) {
+  return Array.from({ length }, () => tokenAlphabet.charAt(random.int(0, tokenAlphabet.length - 1))).join('')
+}
+
+function itemAt<T>(items: readonly T[], index: number): T {
+  const item = items[index % items.length]
+  if (item === undefined) throw new Error('Demo data: an empty list')
+  return item
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Dates: bookings are local yyyy-MM-dd + HH:mm in Zurich; timestamps are ISO-8601 UTC
+
+const zurichClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** The Zurich wall-clock time of an instant, written as if it were UTC. */
+function zurichWallClock(instant: number) {
+  const parts = zurichClock.formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value)
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'))
+}
+
+function zurichDate(instant: number) {
+  return new Date(zurichWallClock(instant)).toISOString().slice(0, 10)
+}
+
+/** The instant at which Zurich clocks show `date` `time`. */
+function zurichInstant(date: string, time: string) {
+  const wallClock = Date.parse(`${date}T${time}:00Z`)
+  const guess = wallClock - (zurichWallClock(wallClock) - wallClock)
+  return wallClock - (zurichWallClock(guess) - guess)
+}
+
+function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * day).toISOString().slice(0, 10)
+}
+
+function isoWeekday(date: string) {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7
+}
+
+/** Moves a night-time instant (22:00 to 08:00 in Zurich) back to the evening before: people write at sensible hours. */
+function awake(instant: number) {
+  const localHour = new Date(zurichWallClock(instant)).getUTCHours()
+  if (localHour >= 22) return instant - (localHour - 21) * hour
+  if (localHour < 8) return instant - (localHour + 3) * hour
+  return instant
+}
+
+const iso = (instant: number) => new Date(instant).toISOString()
+const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
+const toClock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+// ---------------------------------------------------------------------------------------------------
+// Data tables
+
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+interface District {
+  name: string
+  postcode: string
+  latitude: number
+  longitude: number
+  streets: readonly string[]
+}
+
+// Every district centre lies within 6 km of the spec's default centre (47.3769, 8.5417).
+const districts: readonly District[] = [
+  { name: 'Altstadt', postcode: '8001', latitude: 47.3717, longitude: 8.5423, streets: ['Niederdorfstrasse', 'Rennweg', 'Oberdorfstrasse'] },
+  { name: 'Enge', postcode: '8002', latitude: 47.3636, longitude: 8.531, streets: ['Bederstrasse', 'Tödistrasse', 'Seestrasse'] },
+  { name: 'Wiedikon', postcode: '8003', latitude: 47.3703, longitude: 8.5175, streets: ['Birmensdorferstrasse', 'Schlossgasse', 'Weststrasse'] },
+  { name: 'Aussersihl', postcode: '8004', latitude: 47.378, longitude: 8.527, streets: ['Langstrasse', 'Militärstrasse', 'Badenerstrasse'] },
+  { name: 'Industriequartier', postcode: '8005', latitude: 47.387, longitude: 8.521, streets: ['Limmatstrasse', 'Heinrichstrasse', 'Josefstrasse'] },
+  { name: 'Unterstrass', postcode: '8057', latitude: 47.39, longitude: 8.542, streets: ['Rötelstrasse', 'Stampfenbachstrasse', 'Scheuchzerstrasse'] },
+  { name: 'Oberstrass', postcode: '8006', latitude: 47.385, longitude: 8.552, streets: ['Universitätstrasse', 'Winterthurerstrasse', 'Hochstrasse'] },
+  { name: 'Fluntern', postcode: '8044', latitude: 47.379, longitude: 8.56, streets: ['Zürichbergstrasse', 'Gladbachstrasse', 'Hochstrasse'] },
+  { name: 'Hottingen', postcode: '8032', latitude: 47.37, longitude: 8.56, streets: ['Hottingerstrasse', 'Asylstrasse', 'Freiestrasse'] },
+  { name: 'Hirslanden', postcode: '8032', latitude: 47.362, longitude: 8.569, streets: ['Forchstrasse', 'Witellikerstrasse', 'Klusstrasse'] },
+  { name: 'Seefeld', postcode: '8008', latitude: 47.356, longitude: 8.555, streets: ['Seefeldstrasse', 'Dufourstrasse', 'Feldeggstrasse'] },
+  { name: 'Witikon', postcode: '8053', latitude: 47.358, longitude: 8.59, streets: ['Witikonerstrasse', 'Carl-Spitteler-Strasse', 'Loorenstrasse'] },
+  { name: 'Wollishofen', postcode: '8038', latitude: 47.345, longitude: 8.53, streets: ['Albisstrasse', 'Kilchbergstrasse', 'Mutschellenstrasse'] },
+  { name: 'Albisrieden', postcode: '8047', latitude: 47.374, longitude: 8.487, streets: ['Albisriederstrasse', 'Fellenbergstrasse', 'Triemlistrasse'] },
+  { name: 'Altstetten', postcode: '8048', latitude: 47.389, longitude: 8.488, streets: ['Altstetterstrasse', 'Hohlstrasse', 'Lindenplatz'] },
+  { name: 'Höngg', postcode: '8049', latitude: 47.403, longitude: 8.496, streets: ['Limmattalstrasse', 'Regensdorferstrasse', 'Wettingertobel'] },
+  { name: 'Wipkingen', postcode: '8037', latitude: 47.393, longitude: 8.527, streets: ['Röschibachstrasse', 'Hönggerstrasse', 'Nordstrasse'] },
+  { name: 'Oerlikon', postcode: '8050', latitude: 47.411, longitude: 8.544, streets: ['Schaffhauserstrasse', 'Edisonstrasse', 'Regensbergstrasse'] },
+  { name: 'Affoltern', postcode: '8046', latitude: 47.419, longitude: 8.51, streets: ['Wehntalerstrasse', 'Zehntenhausstrasse', 'Biberlinstrasse'] },
+  { name: 'Seebach', postcode: '8052', latitude: 47.423, longitude: 8.545, streets: ['Seebacherstrasse', 'Glatttalstrasse', 'Höhenring'] },
+  { name: 'Schwamendingen', postcode: '8051', latitude: 47.405, longitude: 8.572, streets: ['Saatlenstrasse', 'Winterthurerstrasse', 'Dübendorfstrasse'] },
+]
+
+const sitterNames = [
+  'Anna Müller', 'Luca Bernasconi', 'Noah Keller', 'Mia Schneider', 'Elena Rossi', 'Jonas Frei', 'Lea Baumann',
+  'David Huber', 'Sara Meier', 'Nico Brunner', 'Laura Fischer', 'Marco Weber', 'Chiara Steiner', 'Tim Zimmermann',
+  'Nina Gerber', 'Fabian Moser', 'Julia Widmer', 'Simon Graf', 'Alina Kaufmann', 'Yannick Suter', 'Lara Hofmann',
+  'Matteo Ferrari', 'Zoe Marti', 'Adrian Schmid', 'Emma Wyss', 'Leon Bachmann', 'Selina Roth', 'Raphael Bühler',
+  'Sofia Lehmann', 'Jan Vogel', 'Hannah Egli', 'Dario Colombo', 'Mila Sutter', 'Timo Frey', 'Aylin Demir',
+  'Samuel Brändli', 'Ines Oliveira', 'Kevin Nguyen', 'Valentina Bianchi',
+]
+/** Positions in `sitterNames` of the sitters who also own a dog (role 'both'). */
+const sittersWithDogs = [4, 17, 30]
+
+const ownerNames = [
+  'Peter Koch', 'Claudia Ammann', 'Thomas Lüthi', 'Sabrina Arnold', 'Martin Stocker', 'Nadia Haddad', 'Reto Schwarz',
+  'Franziska Iten', 'Daniel Kägi', 'Melanie Portmann', 'Oliver Hess', 'Carla Monti', 'Beat Zürcher', 'Julia Park',
+]
+
+interface Breed {
+  name: string
+  weightKg: readonly [number, number]
+  heightCm: readonly [number, number]
+  fur: string
+  ears: string
+  earShape: 'floppy' | 'pointy'
+}
+
+const breeds: readonly Breed[] = [
+  { name: 'Labrador Retriever', weightKg: [26, 36], heightCm: [54, 62], fur: '#d9a75b', ears: '#b9823a', earShape: 'floppy' },
+  { name: 'Golden Retriever', weightKg: [25, 34], heightCm: [51, 61], fur: '#e0a84f', ears: '#c98a30', earShape: 'floppy' },
+  { name: 'German Shepherd', weightKg: [24, 40], heightCm: [56, 65], fur: '#b07a3f', ears: '#3a2a1e', earShape: 'pointy' },
+  { name: 'Bernese Mountain Dog', weightKg: [36, 50], heightCm: [58, 70], fur: '#2d2622', ears: '#2d2622', earShape: 'floppy' },
+  { name: 'Border Collie', weightKg: [13, 20], heightCm: [46, 56], fur: '#2b2b2b', ears: '#2b2b2b', earShape: 'pointy' },
+  { name: 'Beagle', weightKg: [9, 14], heightCm: [33, 41], fur: '#c98b4a', ears: '#7b4a24', earShape: 'floppy' },
+  { name: 'French Bulldog', weightKg: [8, 13], heightCm: [28, 33], fur: '#e8d3b5', ears: '#c9ab86', earShape: 'pointy' },
+  { name: 'Dachshund', weightKg: [7, 11], heightCm: [20, 27], fur: '#8a4b24', ears: '#5e3217', earShape: 'floppy' },
+  { name: 'Jack Russell Terrier', weightKg: [5, 8], heightCm: [25, 30], fur: '#f4efe6', ears: '#b5773d', earShape: 'floppy' },
+  { name: 'Cavalier King Charles Spaniel', weightKg: [5, 8], heightCm: [30, 33], fur: '#f4efe6', ears: '#a5522a', earShape: 'floppy' },
+  { name: 'Pug', weightKg: [6, 9], heightCm: [25, 33], fur: '#e3c698', ears: '#3a3029', earShape: 'floppy' },
+  { name: 'Australian Shepherd', weightKg: [16, 30], heightCm: [46, 58], fur: '#8c8f99', ears: '#3b3b3b', earShape: 'floppy' },
+  { name: 'Entlebucher Mountain Dog', weightKg: [20, 30], heightCm: [42, 52], fur: '#2f2925', ears: '#2f2925', earShape: 'floppy' },
+  { name: 'Appenzeller Sennenhund', weightKg: [22, 32], heightCm: [50, 58], fur: '#2f2925', ears: '#2f2925', earShape: 'floppy' },
+  { name: 'Standard Poodle', weightKg: [18, 30], heightCm: [45, 60], fur: '#3b3b3b', ears: '#3b3b3b', earShape: 'floppy' },
+  { name: 'Miniature Schnauzer', weightKg: [5, 8], heightCm: [30, 36], fur: '#9a9a9a', ears: '#6e6e6e', earShape: 'floppy' },
+  { name: 'Vizsla', weightKg: [20, 29], heightCm: [53, 64], fur: '#c4773b', ears: '#a8612c', earShape: 'floppy' },
+  { name: 'Shiba Inu', weightKg: [8, 11], heightCm: [35, 41], fur: '#d9893f', ears: '#b8692a', earShape: 'pointy' },
+  { name: 'Chihuahua', weightKg: [2, 3], heightCm: [15, 23], fur: '#e9c99a', ears: '#d4a86c', earShape: 'pointy' },
+  { name: 'Labradoodle', weightKg: [15, 30], heightCm: [45, 60], fur: '#d8b98c', ears: '#b8976a', earShape: 'floppy' },
+  { name: 'Mixed breed', weightKg: [8, 28], heightCm: [35, 58], fur: '#a0764d', ears: '#6f4f30', earShape: 'floppy' },
+]
+
+const dogNames = [
+  'Bella', 'Max', 'Luna', 'Charlie', 'Milo', 'Nala', 'Rocky', 'Daisy', 'Balu', 'Kira', 'Leo', 'Coco', 'Buddy', 'Lucy',
+  'Finn', 'Rosie', 'Oscar', 'Maya', 'Teddy', 'Ruby', 'Sky', 'Jack', 'Frida', 'Bruno', 'Zoe', 'Loki', 'Emma', 'Nero',
+  'Lilly', 'Bobby', 'Pepper', 'Gizmo', 'Hazel', 'Olive', 'Sunny', 'Fritz', 'Heidi', 'Ziggy',
+]
+
+const sitterIntroductions = [
+  'Primary school teacher with free afternoons and a soft spot for muddy paws.',
+  'Grew up on a farm in the Emmental with three Bernese Mountain Dogs.',
+  'Veterinary nursing student at the University of Zurich.',
+  'Freelance graphic designer working from home, so I am around most of the day.',
+  'Retired postman who still loves long walks through the Zürichberg forest.',
+  'Physiotherapist working part-time; my mornings belong to the dogs.',
+  'Former animal-shelter volunteer, now walking dogs full-time.',
+  'Trail runner happy to take energetic dogs along the Uetliberg paths.',
+  'Biology student at ETH who misses the family dog back home.',
+  'Parent of two dog-crazy kids and a calm old Labrador.',
+  'Night-shift nurse with free days and a big garden.',
+  'Dog trainer in the making, currently doing my SKN instructor course.',
+]
+
+const sitterExperienceLines: Record<ExperienceLevel, readonly string[]> = {
+  '0-1': [
+    'I am new to pet sitting as a service, but every dog in my building already knows me.',
+    'I started walking dogs for neighbours this year and loved it from day one.',
+  ],
+  '1-3': [
+    'I have been walking dogs in the neighbourhood for about two years.',
+    'For the last couple of years I have looked after friends’ dogs during their holidays.',
+  ],
+  '3-5': [
+    'I have cared for dogs of every size for over three years.',
+    'Four years of daycare work taught me a lot about group walks and dog body language.',
+  ],
+  '5+': [
+    'I have worked with dogs for more than five years, including reactive and senior dogs.',
+    'Dogs have been my job for a decade, from puppies to old gentlemen with stiff hips.',
+  ],
+}
+
+const sitterClosings = [
+  'Happy to send photo updates after every walk.',
+  'I always carry water, poo bags and (with your OK) treats.',
+  'First-aid trained for dogs and people.',
+  'Let’s meet first so your dog can get to know me.',
+  'Rain or shine, we go out.',
+  'I speak German, English and a bit of Italian.',
+]
+
+const ownerBios = [
+  'Architect living near the lake. Looking for reliable help on office days.',
+  'Nurse on rotating shifts, so I often need a walker at short notice.',
+  'We are a family of four plus one very fluffy dog.',
+  'Software engineer, mostly working from home, but I travel for work now and then.',
+  'Teacher and weekend hiker. My dog comes along whenever possible.',
+  'New to Zurich and looking for a trusted sitter for my best friend.',
+  'Café owner with long hours; my dog deserves more than a quick walk.',
+  'Retired and active, but my knees are not up for long walks any more.',
+]
+
+const dogPersonalityLines = [
+  'is a gentle soul who greets everyone at the door.',
+  'has endless energy and never says no to a game of fetch.',
+  'is a little shy with strangers but warms up fast with treats.',
+  'loves swimming in the lake and rolling in the grass afterwards.',
+  'is a couch potato who still enjoys a good sniff walk.',
+  'thinks every dog at the park is a new best friend.',
+  'is curious about everything and has to check every corner.',
+]
+
+const dogCareLines = [
+  'Walks well on the leash but pulls towards squirrels.',
+  'Needs a small lunch at noon.',
+  'Bicycles are scary, so quiet streets are best.',
+  'Fully vaccinated and chipped.',
+  'Loves a belly rub after a long walk.',
+  'Knows sit, stay, paw and a very slow “come”.',
+]
+
+const bookingNotes = [
+  'Please use the harness, not the collar.',
+  'Treats are in the drawer by the door.',
+  'Ring twice, the doorbell is quiet.',
+  'Quiet streets please, bikes make this one nervous.',
+  'Fresh water after the walk, please.',
+  'Towel for muddy paws is on the balcony.',
+]
+
+const reviewComments: Record<number, readonly string[]> = {
+  5: [
+    '{sitter} was wonderful with {dog}. Photos after every walk and a very happy, tired dog.',
+    'Absolutely reliable. {dog} was so excited to see {sitter} again.',
+    'Best sitter we have had: punctual, kind and great communication.',
+  ],
+  4: [
+    'Very good walk, {dog} came home happy. Arrived ten minutes late but let us know.',
+    'Friendly and careful with {dog}. Would book again.',
+  ],
+  3: ['OK overall. {dog} was fine, but we got fewer updates than we hoped for.'],
+  2: ['The walk was shorter than booked. {sitter} apologised, but it was not great.'],
+  1: ['Did not show up on time and did not answer messages. Not booking again.'],
+}
+
+type Party = 'owner' | 'sitter'
+
+interface ChatScript {
+  lines: readonly (readonly [Party, string])[]
+}
+
+const chatScripts: readonly ChatScript[] = [
+  {
+    lines: [
+      ['owner', 'Hi {sitter}! Would you have time to walk {dog} on {day}?'],
+      ['sitter', 'Hi {owner}, yes, {day} works. Morning or afternoon?'],
+      ['owner', 'Morning would be perfect, around nine.'],
+      ['sitter', 'Great, send me the request and I will confirm it.'],
+      ['owner', 'Just sent it. Thank you!'],
+    ],
+  },
+  {
+    lines: [
+      ['sitter', 'We are back! {dog} had a great time by the river and drank a whole bowl of water.'],
+      ['owner', 'Thank you! Did everything go well with the other dogs?'],
+      ['sitter', 'Very polite with everyone. A bit startled by the tram bell, but fine after a treat.'],
+      ['sitter', 'I left the towel on the balcony to dry.'],
+    ],
+  },
+  {
+    lines: [
+      ['owner', 'Hello {sitter}, could we meet briefly before the first booking?'],
+      ['sitter', 'Of course! I could come by on {day} evening for twenty minutes.'],
+      ['owner', 'That works. Does 18:30 suit you?'],
+      ['sitter', 'Perfect. Does {dog} have any allergies I should know about?'],
+      ['owner', 'No chicken, please. It upsets the stomach.'],
+      ['owner', 'And the harness is on the hook by the door.'],
+    ],
+  },
+  {
+    lines: [
+      ['sitter', 'Hi {owner}, quick question about {day}: where do I pick up the keys?'],
+      ['owner', 'Our neighbour on the ground floor has a spare set. I will let her know.'],
+      ['sitter', 'Thanks! I will ring around 8:45.'],
+      ['sitter', 'And should {dog} get lunch, or only water?'],
+    ],
+  },
+  {
+    lines: [
+      ['owner', 'Hi {sitter}, something came up. Could we move the walk with {dog} to the afternoon?'],
+      ['sitter', 'No problem, 14:00 works for me.'],
+      ['owner', 'You are a lifesaver, thank you!'],
+    ],
+  },
+  {
+    lines: [
+      ['owner', 'How is {dog} doing today?'],
+      ['sitter', 'All good! We just finished a long sniff walk around the park.'],
+      ['sitter', 'Sending you a photo in a minute, the muddy paws are already clean.'],
+    ],
+  },
+]
+
+interface WeeklyRange {
+  weekdays: readonly number[]
+  startTime: string
+  endTime: string
+}
+
+const weekdays = [1, 2, 3, 4, 5]
+const weekend = [6, 7]
+
+/** Whole weekly schedules; ranges within one schedule never overlap. */
+const schedulePresets: readonly (readonly WeeklyRange[])[] = [
+  [{ weekdays, startTime: '07:00', endTime: '12:00' }, { weekdays: weekend, startTime: '09:00', endTime: '16:00' }],
+  [{ weekdays, startTime: '08:00', endTime: '18:00' }],
+  [{ weekdays, startTime: '17:00', endTime: '21:00' }, { weekdays: weekend, startTime: '08:00', endTime: '20:00' }],
+  [{ weekdays: [1, 3, 5], startTime: '08:00', endTime: '13:00' }, { weekdays: [2, 4], startTime: '14:00', endTime: '19:00' }],
+  [{ weekdays: [5], startTime: '15:00', endTime: '20:00' }, { weekdays: weekend, startTime: '08:00', endTime: '19:00' }],
+  [{ weekdays, startTime: '07:00', endTime: '10:00' }, { weekdays, startTime: '16:00', endTime: '20:00' }],
+  [{ weekdays: [...weekdays, ...weekend], startTime: '09:00', endTime: '18:00' }],
+]
+
+type Period = NonNullable<BookingsTable['period']>
+
+interface TimeSlot {
+  startTime: string
+  endTime: string
+}
+
+/** Spec section 9, 'Period windows'. */
+const periodWindows: Record<Exclude<Period, 'custom'>, TimeSlot> = {
+  morning: { startTime: '08:00', endTime: '12:00' },
+  afternoon: { startTime: '12:00', endTime: '16:00' },
+  evening: { startTime: '16:00', endTime: '20:00' },
+  overnight: { startTime: '20:00', endTime: '08:00' },
+  all_day: { startTime: '08:00', endTime: '20:00' },
+}
+
+// ---------------------------------------------------------------------------------------------------
+// People and dogs
+
+interface DemoAddress {
+  district: District
+  location: string
+  latitude: number
+  longitude: number
+}
+
+interface DemoPerson {
+  id: string
+  name: string
+  email: string
+  role: Role
+  phoneNumber: string
+  bio: string
+  address: DemoAddress
+  hasPhoto: boolean
+  calendarFeedToken: string
+  createdAt: number
+}
+
+interface DemoSitter extends DemoPerson {
+  experience: ExperienceLevel
+  rates: Partial<Record<SitterService, number>>
+  dogSizes: readonly string[]
+  dogAges: readonly string[]
+  preferredBreeds: readonly string[]
+  acceptsMultipleDogs: boolean
+  hasHomeVisit: boolean
+  canHostOvernight: boolean
+  isBackgroundChecked: boolean
+  verified: boolean
+  schedule: readonly WeeklyRange[]
+  /** Days from today on which the sitter is away. */
+  blockedDayOffsets: readonly number[]
+}
+
+interface DemoDog {
+  id: string
+  owner: DemoPerson
+  name: string
+  breed: Breed
+  age: string
+  ageMonths: number
+  weightKg: number
+  heightCm: number
+  bio: string
+  traits: readonly string[]
+  activities: readonly string[]
+  availability: readonly string[]
+  listedForSitting: boolean
+  imageCount: number
+  createdAt: number
+}
+
+function buildPeopleAndDogs() {
+  const sitters = [demoSitter(), ...sitterNames.map((name, index) => randomSitter(name, index))]
+  const owners = [demoOwner(), ...ownerNames.map((name) => randomOwner(name))]
+  const [olivia] = owners
+  if (!olivia) throw new Error('Demo data: the demo owner is missing')
+  const dogs = [
+    ...demoOwnerDogs(olivia),
+    ...owners.slice(1).flatMap((owner) => randomDogs(owner, createRandom(`dogs:${owner.email}`).int(1, 2))),
+    ...sitters.filter((sitter) => sitter.role === 'both').flatMap((sitter) => randomDogs(sitter, 1)),
+  ]
+  return { sitters, owners, dogs }
+}
+
+function emailFor(name: string) {
+  const local = name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, '.')
+  return `${local}@pawpal.test`
+}
+
+function createPerson(fields: { name: string; email: string; role: Role; bio: string; address: DemoAddress }, random: Random) {
+  return {
+    ...fields,
+    id: demoId(`user:${fields.email}`),
+    phoneNumber: `+41 7${random.pick(['6', '7', '8', '9'])} ${random.int(200, 999)} ${random.int(10, 99)} ${random.int(10, 99)}`,
+    hasPhoto: random.chance(2 / 3),
+    calendarFeedToken: randomToken(random),
+    createdAt: referenceDate - random.int(20, 700) * day - random.int(0, 600) * minute,
+  } satisfies DemoPerson
+}
+
+function randomAddress(district: District, random: Random): DemoAddress {
+  return {
+    district,
+    location: `${random.pick(district.streets)} ${random.int(1, 140)}, ${district.postcode} Zürich`,
+    // Up to about 400 m from the district centre.
+    latitude: round6(district.latitude + (random.next() - 0.5) * 0.007),
+    longitude: round6(district.longitude + (random.next() - 0.5) * 0.01),
+  }
+}
+
+function districtNamed(name: string) {
+  const district = districts.find((entry) => entry.name === name)
+  if (!district) throw new Error(`Demo data: no district ${name}`)
+  return district
+}
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6
+
+function demoSitter(): DemoSitter {
+  const random = createRandom('sitter:demo')
+  const person = createPerson(
+    {
+      name: 'Sam Sitter',
+      email: 'sitter@pawpal.test',
+      role: 'sitter',
+      bio:
+        'Dog walker and pet sitter in Wiedikon. I have looked after dogs of every size for over six years, ' +
+        'from anxious rescues to senior Bernese. Photos after every walk, first-aid trained, and always happy to meet first.',
+      address: {
+        district: districtNamed('Wiedikon'),
+        location: 'Birmensdorferstrasse 158, 8003 Zürich',
+        latitude: 47.369_62,
+        longitude: 8.515_41,
+      },
+    },
+    random,
+  )
+  return {
+    ...person,
+    hasPhoto: true,
+    createdAt: referenceDate - 320 * day,
+    experience: '5+',
+    rates: { walking: 2500, sitting: 3000, boarding: 1800, daycare: 2800, training: 4000 },
+    dogSizes,
+    dogAges: dogAgeGroups,
+    preferredBreeds: ['Bernese Mountain Dog', 'Border Collie'],
+    acceptsMultipleDogs: true,
+    hasHomeVisit: true,
+    canHostOvernight: true,
+    isBackgroundChecked: true,
+    verified: true,
+    schedule: [
+      { weekdays, startTime: '08:00', endTime: '18:00' },
+      { weekdays: [6], startTime: '09:00', endTime: '14:00' },
+    ],
+    blockedDayOffsets: [9, 10, 23],
+  }
+}
+
+function randomSitter(name: string, index: number): DemoSitter {
+  const random = createRandom(`sitter:${name}`)
+  const experience = random.pick(['0-1', '1-3', '1-3', '3-5', '3-5', '5+', '5+'] as const)
+  const offered = pickServices(random)
+  const person = createPerson(
+    {
+      name,
+      email: emailFor(name),
+      role: sittersWithDogs.includes(index) ? 'both' : 'sitter',
+      bio: [
+        random.pick(sitterIntroductions),
+        random.pick(sitterExperienceLines[experience]),
+        random.pick(sitterClosings),
+      ].join(' '),
+      // Spread over the districts in turn so the map has sitters everywhere.
+      address: randomAddress(itemAt(districts, index), random),
+    },
+    random,
+  )
+  return {
+    ...person,
+    experience,
+    rates: hourlyRates(offered, random),
+    dogSizes: random.sample(dogSizes, random.int(1, 3)),
+    dogAges: random.sample(dogAgeGroups, random.int(1, 3)),
+    preferredBreeds: random.chance(0.3) ? random.sample(breeds, random.int(1, 2)).map((breed) => breed.name) : [],
+    acceptsMultipleDogs: random.chance(0.5),
+    hasHomeVisit: random.chance(0.4),
+    canHostOvernight: offered.includes('boarding') || random.chance(0.15),
+    isBackgroundChecked: random.chance(0.6),
+    verified: random.chance(0.5),
+    schedule: random.pick(schedulePresets),
+    blockedDayOffsets: Array.from({ length: random.int(0, 3) }, () => random.int(3, 45)),
+  }
+}
+
+/** Two to four services, always including walking or sitting (the services a booking defaults to). */
+function pickServices(random: Random): SitterService[] {
+  const offered = random.sample(sitterServices, random.int(2, 4))
+  return offered.includes('walking') || offered.includes('sitting') ? offered : ['walking', ...offered]
+}
+
+/** Hourly rates in cents: a personal base rate, higher for skilled work, lower per hour for overnight boarding. */
+function hourlyRates(offered: readonly SitterService[], random: Random) {
+  const base = 1500 + 50 * random.int(0, 40)
+  const surcharge: Record<SitterService, number> = {
+    walking: 0,
+    sitting: 500,
+    boarding: 0,
+    daycare: 300,
+    training: 1200,
+    grooming: 800,
+  }
+  return Object.fromEntries(
+    offered.map((service) => [
+      service,
+      service === 'boarding' ? 1500 + 50 * random.int(0, 14) : Math.min(4500, base + surcharge[service]),
+    ]),
+  ) as Partial<Record<SitterService, number>>
+}
+
+function demoOwner(): DemoPerson {
+  const random = createRandom('owner:demo')
+  const person = createPerson(
+    {
+      name: 'Olivia Owner',
+      email: 'owner@pawpal.test',
+      role: 'owner',
+      bio:
+        'Product designer in Seefeld with two very different dogs: Rex, a gentle German Shepherd, ' +
+        'and Luna, a French Bulldog who thinks she is the boss.',
+      address: {
+        district: districtNamed('Seefeld'),
+        location: 'Feldeggstrasse 42, 8008 Zürich',
+        latitude: 47.358_35,
+        longitude: 8.551_92,
+      },
+    },
+    random,
+  )
+  return { ...person, hasPhoto: true, createdAt: referenceDate - 210 * day }
+}
+
+function randomOwner(name: string): DemoPerson {
+  const random = createRandom(`owner:${name}`)
+  return createPerson(
+    {
+      name,
+      email: emailFor(name),
+      role: 'owner',
+      bio: random.pick(ownerBios),
+      address: randomAddress(random.pick(districts), random),
+    },
+    random,
+  )
+}
+
+function breedNamed(name: string) {
+  const breed = breeds.find((entry) => entry.name === name)
+  if (!breed) throw new Error(`Demo data: no breed ${name}`)
+  return breed
+}
+
+function demoOwnerDogs(olivia: DemoPerson): DemoDog[] {
+  const shared = { owner: olivia, createdAt: olivia.createdAt + 2 * day }
+  return [
+    {
+      ...shared,
+      id: demoId(`dog:${olivia.email}:0`),
+      name: 'Rex',
+      breed: breedNamed('German Shepherd'),
+      age: '4 years',
+      ageMonths: 48,
+      weightKg: 34,
+      heightCm: 62,
+      bio: 'Rex is a gentle giant who greets everyone at the door. Loves long walks along the lake and swimming at Zürichhorn.',
+      traits: ['Friendly', 'Calm', 'Affectionate', 'Protective'],
+      activities: ['Walking', 'Swimming', 'Hiking', 'Fetch'],
+      availability: ['Weekday Mornings', 'Weekday Afternoons', 'Weekend Mornings'],
+      listedForSitting: true,
+      imageCount: 3,
+    },
+    {
+      ...shared,
+      id: demoId(`dog:${olivia.email}:1`),
+      name: 'Luna',
+      breed: breedNamed('French Bulldog'),
+      age: '2 years',
+      ageMonths: 24,
+      weightKg: 9.5,
+      heightCm: 30,
+      bio: 'Luna is small, loud and very sure of herself. Short walks only on hot days, and she snores.',
+      traits: ['Playful', 'Curious', 'Social'],
+      activities: ['Walking', 'Dog Park', 'Relaxing'],
+      availability: ['Weekday Evenings', 'Weekend Afternoons'],
+      listedForSitting: false,
+      imageCount: 2,
+    },
+  ]
+}
+
+function randomDogs(owner: DemoPerson, count: number): DemoDog[] {
+  const names = createRandom(`dog-names:${owner.email}`).sample(dogNames, count)
+  return names.map((name, index) => randomDog(owner, name, index))
+}
+
+function randomDog(owner: DemoPerson, name: string, index: number): DemoDog {
+  const random = createRandom(`dog:${owner.email}:${index}`)
+  const breed = random.pick(breeds)
+  const [lightest, heaviest] = breed.weightKg
+  const [shortest, tallest] = breed.heightCm
+  return {
+    id: demoId(`dog:${owner.email}:${index}`),
+    owner,
+    name,
+    breed,
+    ...randomAge(random),
+    weightKg: Math.round((lightest + random.next() * (heaviest - lightest)) * 10) / 10,
+    heightCm: random.int(shortest, tallest),
+    bio: `${name} ${random.pick(dogPersonalityLines)} ${random.pick(dogCareLines)}`,
+    traits: random.sample(dogTraits, random.int(2, 4)),
+    activities: random.sample(dogActivities, random.int(2, 4)),
+    availability: random.sample(dogAvailabilitySlots, random.int(1, 3)),
+    listedForSitting: random.chance(0.5),
+    imageCount: random.int(1, 3),
+    createdAt: owner.createdAt + random.int(0, 20) * day,
+  }
+}
+
+function randomAge(random: Random) {
+  if (random.chance(0.12)) {
+    const months = random.int(4, 11)
+    return { age: `${months} months`, ageMonths: months }
+  }
+  const years = random.int(1, 13)
+  return { age: years === 1 ? '1 year' : `${years} years`, ageMonths: years * 12 }
+}
+
+function distanceKm(a: DemoAddress, b: DemoAddress) {
+  const kmPerDegree = 111.32
+  const dy = (a.latitude - b.latitude) * kmPerDegree
+  const dx = (a.longitude - b.longitude) * kmPerDegree * Math.cos((a.latitude * Math.PI) / 180)
+  return Math.hypot(dx, dy)
+}
+
+function nearestSitters(person: DemoPerson, sitters: readonly DemoSitter[], count: number) {
+  return sitters
+    .filter((sitter) => sitter.id !== person.id)
+    .map((sitter) => ({ sitter, distance: distanceKm(person.address, sitter.address) }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count)
+    .map(({ sitter }) => sitter)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bookings: planned without dates (so the plan is the same every run), then placed around today
+
+interface BookingPlan {
+  key: string
+  dog: DemoDog
+  sitter: DemoSitter
+  status: BookingStatus
+  requestedBy: Party
+  service: SitterService
+  /** A walk in the morning and one in the afternoon, rather than a single walk. */
+  twoWalks: boolean
+  /** Stars of the owner's review; undefined when the booking is not reviewed. */
+  rating?: number
+}
+
+interface DemoBooking {
+  plan: BookingPlan
+  id: string
+  date: string
+  period: Period | null
+  slots: TimeSlot[]
+  priceCents: number
+  notes: string | null
+  history: { from: BookingStatus | null; to: BookingStatus; byId: string; at: number }[]
+  review?: { rating: number; comment: string; at: number }
+}
+
+function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerson[], dogs: readonly DemoDog[]) {
+  const [sam, ...otherSitters] = sitters
+  const [olivia, ...otherOwners] = owners
+  if (!sam || !olivia) throw new Error('Demo data: the demo users are missing')
+  const dogsOf = (owner: DemoPerson) => dogs.filter((dog) => dog.owner.id === owner.id)
+  const firstDogOf = (owner: DemoPerson) => itemAt(dogsOf(owner), 0)
+  const [rex, luna] = dogsOf(olivia)
+  if (!rex || !luna) throw new Error('Demo data: the demo owner’s dogs are missing')
+  const [oliviasFirstSitter, oliviasSecondSitter, oliviasThirdSitter] = nearestSitters(olivia, otherSitters, 3)
+  if (!oliviasFirstSitter || !oliviasSecondSitter || !oliviasThirdSitter) throw new Error('Demo data: too few sitters')
+  const samsOwners = otherOwners.slice(0, 7)
+  const dogSamOffersToWalk = otherOwners
+    .slice(samsOwners.length)
+    .flatMap(dogsOf)
+    .find((dog) => dog.listedForSitting)
+  if (!dogSamOffersToWalk) throw new Error('Demo data: no listed dog for the sitter-requested booking')
+
+  const plan = (
+    key: string,
+    dog: DemoDog,
+    sitter: DemoSitter,
+    status: BookingStatus,
+    extra: Partial<BookingPlan> = {},
+  ): BookingPlan => ({ key, dog, sitter, status, requestedBy: 'owner', service: defaultService(sitter), twoWalks: false, ...extra })
+
+  const demoPlans: BookingPlan[] = [
+    plan('demo:1', rex, sam, 'completed', { rating: 5 }),
+    // Left unreviewed so the demo owner can write a review.
+    plan('demo:2', luna, sam, 'completed', { service: 'sitting' }),
+    plan('demo:3', rex, sam, 'accepted', { twoWalks: true }),
+    plan('demo:4', luna, sam, 'pending'),
+    plan('demo:5', rex, oliviasFirstSitter, 'completed', { rating: 4 }),
+    plan('demo:6', rex, oliviasFirstSitter, 'accepted'),
+    plan('demo:7', luna, oliviasSecondSitter, 'rejected'),
+    plan('demo:8', rex, oliviasSecondSitter, 'cancelled'),
+    // A sitter offers to walk Rex (listed for sitting): the demo owner confirms.
+    plan('demo:9', rex, oliviasThirdSitter, 'pending', { requestedBy: 'sitter' }),
+    plan('demo:10', luna, oliviasThirdSitter, 'pending'),
+    ...samsOwners.map((owner, index) =>
+      plan(`demo:sam:${index}`, firstDogOf(owner), sam, itemAt(samsQueue, index), {
+        rating: itemAt(samsQueue, index) === 'completed' ? 5 - (index % 2) : undefined,
+      }),
+    ),
+    // The demo sitter offers to walk a listed dog: its owner confirms.
+    plan('demo:sam:offer', dogSamOffersToWalk, sam, 'pending', { requestedBy: 'sitter', service: 'walking' }),
+  ]
+  const regularOwners = [...otherOwners, ...sitters.filter((sitter) => sitter.role === 'both')]
+  return [...demoPlans, ...regularOwners.flatMap((owner) => regularBookingPlans(owner, dogsOf(owner), otherSitters))]
+}
+
+/** What the demo sitter's other clients have booked, in the order of `samsOwners`. */
+const samsQueue: readonly BookingStatus[] = ['pending', 'pending', 'accepted', 'completed', 'completed', 'rejected', 'cancelled']
+
+function defaultService(sitter: DemoSitter): SitterService {
+  return sitter.rates.walking === undefined ? 'sitting' : 'walking'
+}
+
+const bookingsPerDog = 4
+
+/** Each owner books three nearby sitters again and again, like real customers do. */
+function regularBookingPlans(owner: DemoPerson, dogs: readonly DemoDog[], sitters: readonly DemoSitter[]) {
+  const random = createRandom(`bookings:${owner.email}`)
+  const regularSitters = random.sample(nearestSitters(owner, sitters, 8), 3)
+  return dogs.flatMap((dog) =>
+    Array.from({ length: bookingsPerDog }, (_, index): BookingPlan => {
+      const sitter = random.pick(regularSitters)
+      const status = random.weighted<BookingStatus>([
+        ['completed', 50],
+        ['accepted', 15],
+        ['pending', 12],
+        ['rejected', 8],
+        ['cancelled', 15],
+      ])
+      const offeredBySitter = dog.listedForSitting && status !== 'completed' && random.chance(0.2)
+      const reviewed = status === 'completed' && random.chance(0.85)
+      const service = random.chance(0.6) ? defaultService(sitter) : random.pick(offeredServices(sitter))
+      return {
+        key: `${dog.id}:${index}`,
+        dog,
+        sitter,
+        status,
+        requestedBy: offeredBySitter ? 'sitter' : 'owner',
+        service,
+        twoWalks: service === 'walking' && random.chance(0.3) && hasLongRange(sitter),
+        rating: reviewed ? random.weighted([[5, 50], [4, 30], [3, 12], [2, 5], [1, 3]]) : undefined,
+      }
+    }),
+  )
+}
+
+function hasLongRange(sitter: DemoSitter) {
+  return sitter.schedule.some((range) => toMinutes(range.endTime) - toMinutes(range.startTime) >= 5 * 60)
+}
+
+function offeredServices(sitter: DemoSitter) {
+  return sitterServices.filter((service) => sitter.rates[service] !== undefined)
+}
+
+/** Days from today, never today itself: completed ones lie in the past, pending and accepted ones ahead. */
+const dayOffsetsByStatus: Record<BookingStatus, readonly (readonly [number, number])[]> = {
+  completed: [[-60, -2]],
+  accepted: [[1, 24]],
+  pending: [[1, 14]],
+  rejected: [[-21, -1], [2, 14]],
+  cancelled: [[-30, -1], [1, 18]],
+}
+
+function scheduleBookings(plans: readonly BookingPlan[], today: string, now: number) {
+  const taken = new Set<string>()
+  return plans.map((plan) => {
+    const random = createRandom(`booking:${plan.key}`)
+    const [from, to] = random.pick(dayOffsetsByStatus[plan.status])
+    const date = firstFreeDate(plan, today, random.int(from, to), taken)
+    taken.add(`${plan.sitter.id}:${date}`)
+    taken.add(`${plan.dog.id}:${date}`)
+    return placeBooking(plan, date, now, random)
+  })
+}
+
+/** From `dayOffset` on, away from today: the first day the sitter can take the booking and neither sitter nor dog is busy. */
+function firstFreeDate(plan: BookingPlan, today: string, dayOffset: number, taken: ReadonlySet<string>) {
+  const step = dayOffset < 0 ? -1 : 1
+  for (let offset = dayOffset; Math.abs(offset) < 365; offset += step) {
+    const date = addDays(today, offset)
+    const free =
+      !taken.has(`${plan.sitter.id}:${date}`) &&
+      !taken.has(`${plan.dog.id}:${date}`) &&
+      !plan.sitter.blockedDayOffsets.includes(offset) &&
+      (plan.service === 'boarding' || rangesFitting(plan, date).length > 0)
+    if (free) return date
+  }
+  throw new Error(`Demo data: no free day for booking ${plan.key}`)
+}
+
+/** The sitter's working ranges on `date` that are long enough for the booking. */
+function rangesFitting(plan: BookingPlan, date: string) {
+  const weekday = isoWeekday(date)
+  const neededMinutes = plan.twoWalks ? 5 * 60 : 60
+  return plan.sitter.schedule.filter(
+    (range) => range.weekdays.includes(weekday) && toMinutes(range.endTime) - toMinutes(range.startTime) >= neededMinutes,
+  )
+}
+
+// The times come from their own PRNG stream: how many draws they take depends on the weekday, and
+// that must not shift the draws for notes, history and review (nor, through them, the row counts).
+function placeBooking(plan: BookingPlan, date: string, now: number, random: Random): DemoBooking {
+  const timesRandom = createRandom(`booking-times:${plan.key}`)
+  const { period, slots } =
+    plan.service === 'boarding'
+      ? { period: 'overnight' as const, slots: [periodWindows.overnight] }
+      : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
+  const start = zurichInstant(date, itemAt(slots, 0).startTime)
+  const lastSlot = itemAt(slots, slots.length - 1)
+  const endsNextDay = toMinutes(lastSlot.endTime) <= toMinutes(lastSlot.startTime)
+  const end = zurichInstant(addDays(date, endsNextDay ? 1 : 0), lastSlot.endTime)
+  const history = statusHistory(plan, start, end, now, random)
+  const completedAt = history.find((change) => change.to === 'completed')?.at
+  return {
+    plan,
+    id: demoId(`booking:${plan.key}`),
+    date,
+    period,
+    slots,
+    priceCents: Math.round((hourlyRateFor(plan) * slots.reduce((sum, slot) => sum + slotMinutes(slot), 0)) / 60),
+    notes: random.chance(0.5) ? random.pick(bookingNotes) : null,
+    history,
+    review:
+      plan.rating === undefined || completedAt === undefined
+        ? undefined
+        : {
+            rating: plan.rating,
+            comment: fillIn(random.pick(reviewComments[plan.rating] ?? []), {
+              sitter: firstName(plan.sitter),
+              dog: plan.dog.name,
+            }),
+            at: Math.min(Math.max(awake(completedAt + random.int(2, 20) * hour), completedAt + 30 * minute), now - 5 * minute),
+          },
+  }
+}
+
+function hourlyRateFor(plan: BookingPlan) {
+  const rate = plan.sitter.rates[plan.service]
+  if (rate === undefined) throw new Error(`Demo data: ${plan.sitter.name} does not offer ${plan.service}`)
+  return rate
+}
+
+function slotMinutes(slot: TimeSlot) {
+  const minutes = toMinutes(slot.endTime) - toMinutes(slot.startTime)
+  return minutes > 0 ? minutes : minutes + 24 * 60
+}
+
+/** Slots inside one of the sitter's working ranges: walks of an hour (one or two a day), longer care in period windows. */
+function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { period: Period | null; slots: TimeSlot[] } {
+  const { service } = plan
+  const opens = toMinutes(range.startTime)
+  const closes = toMinutes(range.endTime)
+  const fittingWindows = (['morning', 'afternoon', 'evening'] as const).filter(
+    (period) => toMinutes(periodWindows[period].startTime) >= opens && toMinutes(periodWindows[period].endTime) <= closes,
+  )
+  if ((service === 'sitting' || service === 'daycare') && fittingWindows.length > 0) {
+    const period = random.pick(fittingWindows)
+    return { period, slots: [periodWindows[period]] }
+  }
+  if (plan.twoWalks) {
+    const firstWalk = opens + 60 * random.int(0, Math.floor((closes - opens - 5 * 60) / 60))
+    return { period: null, slots: [hourFrom(firstWalk), hourFrom(firstWalk + 4 * 60)] }
+  }
+  const hoursByService: Record<SitterService, number> = { walking: 1, sitting: 3, daycare: 5, training: 1, grooming: 2, boarding: 12 }
+  const length = Math.min(hoursByService[service] * 60, closes - opens)
+  const start = opens + 60 * random.int(0, Math.floor((closes - opens - length) / 60))
+  return { period: null, slots: [{ startTime: toClock(start), endTime: toClock(start + length) }] }
+}
+
+const hourFrom = (start: number): TimeSlot => ({ startTime: toClock(start), endTime: toClock(start + 60) })
+
+/** Every status change of the plan, in order: requested, answered by the other party, then completed or cancelled. */
+function statusHistory(plan: BookingPlan, start: number, end: number, now: number, random: Random) {
+  const ownerId = plan.dog.owner.id
+  const sitterId = plan.sitter.id
+  const requesterId = plan.requestedBy === 'owner' ? ownerId : sitterId
+  const confirmerId = requesterId === ownerId ? sitterId : ownerId
+  // Answers and cancellations happen before the booking starts and before now.
+  const deadline = Math.min(start, now) - 30 * minute
+  const requestedAt = awake(
+    (start > now ? now - random.int(3, 96) * hour : start - random.int(26, 240) * hour) - random.int(0, 59) * minute,
+  )
+  const answeredAt = Math.max(
+    awake(random.between(requestedAt + 20 * minute, Math.min(requestedAt + 30 * hour, deadline))),
+    requestedAt + 15 * minute,
+  )
+  const requested = { from: null, to: 'pending', byId: requesterId, at: requestedAt } as const
+  const accepted = { from: 'pending', to: 'accepted', byId: confirmerId, at: answeredAt } as const
+  switch (plan.status) {
+    case 'pending':
+      return [requested]
+    case 'accepted':
+      return [requested, accepted]
+    case 'rejected':
+      return [requested, { from: 'pending', to: 'rejected', byId: confirmerId, at: answeredAt } as const]
+    case 'completed':
+      return [
+        requested,
+        accepted,
+        { from: 'accepted', to: 'completed', byId: sitterId, at: end + random.int(30, 180) * minute } as const,
+      ]
+    case 'cancelled': {
+      const before = random.chance(0.5) ? [requested, accepted] : [requested]
+      const cancelledAt = Math.max(awake(random.between(answeredAt + 10 * minute, deadline)), answeredAt + 10 * minute)
+      const byId = random.pick([ownerId, sitterId])
+      return [...before, { from: itemAt(before, before.length - 1).to, to: 'cancelled', byId, at: cancelledAt } as const]
+    }
+  }
+}
+
+function firstName(person: DemoPerson) {
+  return person.name.split(' ')[0] ?? person.name
+}
+
+function fillIn(template: string, values: Record<string, string>) {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Conversations
+
+interface ConversationPlan {
+  key: string
+  owner: DemoPerson
+  sitter: DemoPerson
+  dog: DemoDog
+  /** How many of the last messages (all from the last sender) are still unread. */
+  unreadCount: number
+  /** Only scripts whose last message comes from this party; any script when undefined. */
+  lastSender?: Party
+  hoursSinceLastMessage: number
+}
+
+interface DemoConversation {
+  id: string
+  userAId: string
+  userBId: string
+  messages: { id: string; senderId: string; recipientId: string; content: string; at: number; readAt: number | null }[]
+}
+
+function planConversations(sitters: readonly DemoSitter[], owners: readonly DemoPerson[], dogs: readonly DemoDog[]) {
+  const [sam, ...otherSitters] = sitters
+  const [olivia, ...otherOwners] = owners
+  if (!sam || !olivia) throw new Error('Demo data: the demo users are missing')
+  const firstDogOf = (owner: DemoPerson) => itemAt(dogs.filter((dog) => dog.owner.id === owner.id), 0)
+  const [firstSitter, , thirdSitter] = nearestSitters(olivia, otherSitters, 3)
+  const [firstClient, secondClient, thirdClient] = otherOwners
+  if (!firstSitter || !thirdSitter || !firstClient || !secondClient || !thirdClient) {
+    throw new Error('Demo data: too few users for the demo conversations')
+  }
+  const conversation = (
+    owner: DemoPerson,
+    sitter: DemoPerson,
+    extra: Partial<ConversationPlan> & { hoursSinceLastMessage: number },
+  ): ConversationPlan => ({ key: `${owner.email}:${sitter.email}`, owner, sitter, dog: firstDogOf(owner), unreadCount: 0, ...extra })
+
+  const demoConversations = [
+    conversation(olivia, sam, { lastSender: 'sitter', unreadCount: 1, hoursSinceLastMessage: 1 }),
+    conversation(olivia, firstSitter, { lastSender: 'sitter', unreadCount: 2, hoursSinceLastMessage: 5 }),
+    conversation(olivia, thirdSitter, { hoursSinceLastMessage: 30 }),
+    conversation(firstClient, sam, { lastSender: 'owner', unreadCount: 2, hoursSinceLastMessage: 2 }),
+    conversation(secondClient, sam, { lastSender: 'owner', unreadCount: 1, hoursSinceLastMessage: 7 }),
+    conversation(thirdClient, sam, { hoursSinceLastMessage: 50 }),
+  ]
+  const regularConversations = otherOwners.flatMap((owner) => {
+    const random = createRandom(`conversations:${owner.email}`)
+    return random.sample(nearestSitters(owner, otherSitters, 4), random.int(1, 2)).map((sitter) =>
+      conversation(owner, sitter, {
+        unreadCount: random.chance(0.3) ? 1 : 0,
+        hoursSinceLastMessage: random.int(3, 24 * 14),
+      }),
+    )
+  })
+  return [...demoConversations, ...regularConversations]
+}
+
+function scriptConversation(plan: ConversationPlan, now: number): DemoConversation {
+  const random = createRandom(`conversation:${plan.key}`)
+  const scripts = chatScripts.filter(
+    (script) => !plan.lastSender || itemAt(script.lines, script.lines.length - 1)[0] === plan.lastSender,
+  )
+  const lines = random.pick(scripts).lines
+  const values = {
+    owner: firstName(plan.owner),
+    sitter: firstName(plan.sitter),
+    dog: plan.dog.name,
+    day: random.pick(weekdayNames),
+  }
+  const [lastSender] = itemAt(lines, lines.length - 1)
+  const trailingRun = lines.length - 1 - lines.findLastIndex(([sender]) => sender !== lastSender)
+  const unreadFrom = lines.length - Math.min(plan.unreadCount, trailingRun)
+
+  // Walk back from the newest message, a few minutes between messages.
+  const times: number[] = []
+  let at = awake(now - plan.hoursSinceLastMessage * hour - random.int(0, 40) * minute)
+  for (const _line of lines) {
+    times.unshift(at)
+    at -= random.int(2, 25) * minute
+  }
+  const idOf = (party: Party) => (party === 'owner' ? plan.owner.id : plan.sitter.id)
+  const [userAId, userBId] = [plan.owner.id, plan.sitter.id].sort()
+  if (!userAId || !userBId) throw new Error('Demo data: a conversation needs two users')
+  return {
+    id: demoId(`conversation:${plan.key}`),
+    userAId,
+    userBId,
+    messages: lines.map(([sender, text], index) => {
+      const sentAt = itemAt(times, index)
+      return {
+        id: demoId(`message:${plan.key}:${index}`),
+        senderId: idOf(sender),
+        recipientId: idOf(sender === 'owner' ? 'sitter' : 'owner'),
+        content: fillIn(text, values),
+        at: sentAt,
+        // Read within half an hour, and always before the reader's own reply.
+        readAt: index >= unreadFrom ? null : Math.min(sentAt + random.int(1, 30) * minute, times[index + 1] ?? now, now),
+      }
+    }),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rows
+
+type Rows = { [Table in keyof Database]: Insertable<Database[Table]>[] }
+type SeededRows = Omit<
+  Rows,
+  | 'sessions'
+  | 'oauthAccounts'
+  | 'passwordResetTokens'
+  | 'rateLimitHits'
+  | 'onboardingDrafts'
+  | 'calendarEvents'
+  | 'geocodeCache'
+  | 'supportRequests'
+>
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
+
+function toRows(
+  world: {
+    people: readonly DemoPerson[]
+    sitters: readonly DemoSitter[]
+    dogs: readonly DemoDog[]
+    bookings: readonly DemoBooking[]
+    conversations: readonly DemoConversation[]
+  },
+  today: string,
+  passwordHash: string,
+): SeededRows {
+  const { people, sitters, dogs, bookings, conversations } = world
+  return {
+    users: people.map(userRow),
+    passwords: people.map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
+    sitterProfiles: sitters.map((sitter) => ({
+      userId: sitter.id,
+      experience: sitter.experience,
+      acceptsMultipleDogs: flag(sitter.acceptsMultipleDogs),
+      hasHomeVisit: flag(sitter.hasHomeVisit),
+      canHostOvernight: flag(sitter.canHostOvernight),
+      isBackgroundChecked: flag(sitter.isBackgroundChecked),
+      verified: flag(sitter.verified),
+      createdAt: iso(sitter.createdAt),
+      updatedAt: iso(sitter.createdAt),
+    })),
+    sitterServices: sitters.flatMap((sitter) =>
+      offeredServices(sitter).map((service) => ({
+        sitterId: sitter.id,
+        service,
+        hourlyRateCents: sitter.rates[service] ?? null,
+      })),
+    ),
+    sitterDogSizes: sitters.flatMap((sitter) => sitter.dogSizes.map((size) => ({ sitterId: sitter.id, size }))),
+    sitterDogAges: sitters.flatMap((sitter) => sitter.dogAges.map((age) => ({ sitterId: sitter.id, age }))),
+    sitterPreferredBreeds: sitters.flatMap((sitter) => sitter.preferredBreeds.map((breed) => ({ sitterId: sitter.id, breed }))),
+    sitterAvailability: sitters.flatMap(availabilityRows),
+    sitterBlockedDates: sitters.flatMap((sitter) =>
+      [...new Set(sitter.blockedDayOffsets)].map((offset) => ({ sitterId: sitter.id, date: addDays(today, offset) })),
+    ),
+    dogs: dogs.map(dogRow),
+    dogImages: dogs.flatMap((dog) =>
+      imagePositions(dog).map((position) => ({
+        id: demoId(`dog-image:${dog.id}:${position}`),
+        dogId: dog.id,
+        position,
+        path: `/uploads/dogs/${dog.id}/${position}`,
+        createdAt: iso(dog.createdAt),
+      })),
+    ),
+    dogTraits: dogs.flatMap((dog) => dog.traits.map((trait) => ({ dogId: dog.id, trait }))),
+    dogActivities: dogs.flatMap((dog) => dog.activities.map((activity) => ({ dogId: dog.id, activity }))),
+    dogAvailability: dogs.flatMap((dog) => dog.availability.map((slot) => ({ dogId: dog.id, slot }))),
+    bookings: bookings.map(bookingRow),
+    bookingTimeSlots: bookings.flatMap((booking) =>
+      booking.slots.map((slot, index) => ({ bookingId: booking.id, position: index + 1, ...slot })),
+    ),
+    bookingStatusHistory: bookings.flatMap((booking) =>
+      booking.history.map((change, index) => ({
+        id: demoId(`booking-history:${booking.plan.key}:${index}`),
+        bookingId: booking.id,
+        fromStatus: change.from,
+        toStatus: change.to,
+        changedById: change.byId,
+        changedAt: iso(change.at),
+      })),
+    ),
+    reviews: bookings.flatMap(({ id, plan, review }) =>
+      review
+        ? [
+            {
+              id: demoId(`review:${plan.key}`),
+              bookingId: id,
+              sitterId: plan.sitter.id,
+              ownerId: plan.dog.owner.id,
+              rating: review.rating,
+              comment: review.comment,
+              createdAt: iso(review.at),
+            },
+          ]
+        : [],
+    ),
+    conversations: conversations.map(({ id, userAId, userBId, messages }) => ({
+      id,
+      userAId,
+      userBId,
+      createdAt: iso(itemAt(messages, 0).at),
+      lastMessageAt: iso(itemAt(messages, messages.length - 1).at),
+    })),
+    messages: conversations.flatMap((conversation) =>
+      conversation.messages.map(({ at, readAt, ...message }) => ({
+        ...message,
+        conversationId: conversation.id,
+        createdAt: iso(at),
+        readAt: readAt === null ? null : iso(readAt),
+      })),
+    ),
+  }
+}
+
+function userRow(person: DemoPerson): Insertable<Database['users']> {
+  const publicPosition = fuzzLocation(person.id, person.address.latitude, person.address.longitude)
+  return {
+    id: person.id,
+    email: person.email,
+    name: person.name,
+    role: person.role,
+    emailVerified: 1,
+    phoneNumber: person.phoneNumber,
+    bio: person.bio,
+    profilePhoto: person.hasPhoto ? `/uploads/avatars/${person.id}` : null,
+    location: person.address.location,
+    latitude: person.address.latitude,
+    longitude: person.address.longitude,
+    publicLocation: `${person.address.district.name}, Zürich`,
+    publicLatitude: publicPosition.latitude,
+    publicLongitude: publicPosition.longitude,
+    timeZone,
+    calendarFeedToken: person.calendarFeedToken,
+    createdAt: iso(person.createdAt),
+    updatedAt: iso(person.createdAt),
+  }
+}
+
+function availabilityRows(sitter: DemoSitter) {
+  const rows = sitter.schedule.flatMap((range) =>
+    range.weekdays.map((weekday) => ({ sitterId: sitter.id, weekday, startTime: range.startTime, endTime: range.endTime })),
+  )
+  return rows
+    .sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))
+    .map((row, index) => ({ id: demoId(`availability:${sitter.id}:${index}`), ...row }))
+}
+
+function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
+  return {
+    id: dog.id,
+    ownerId: dog.owner.id,
+    name: dog.name,
+    breed: dog.breed.name,
+    age: dog.age,
+    ageMonths: dog.ageMonths,
+    weightKg: dog.weightKg,
+    height: `${dog.heightCm} cm`,
+    bio: dog.bio,
+    size: sizeForWeight(dog.weightKg),
+    listedForSitting: flag(dog.listedForSitting),
+    createdAt: iso(dog.createdAt),
+    updatedAt: iso(dog.createdAt),
+  }
+}
+
+function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
+  const { plan } = booking
+  const owner = plan.dog.owner
+  const pickUpAtHome = plan.service === 'walking'
+  return {
+    id: booking.id,
+    dogId: plan.dog.id,
+    ownerId: owner.id,
+    sitterId: plan.sitter.id,
+    requestedById: plan.requestedBy === 'owner' ? owner.id : plan.sitter.id,
+    date: booking.date,
+    timeZone,
+    period: booking.period,
+    service: plan.service,
+    notes: booking.notes,
+    location: pickUpAtHome ? owner.address.location : null,
+    latitude: pickUpAtHome ? owner.address.latitude : null,
+    longitude: pickUpAtHome ? owner.address.longitude : null,
+    priceCents: booking.priceCents,
+    status: plan.status,
+    createdAt: iso(itemAt(booking.history, 0).at),
+    updatedAt: iso(itemAt(booking.history, booking.history.length - 1).at),
+  }
+}
+
+const imagePositions = (dog: DemoDog) => Array.from({ length: dog.imageCount }, (_, index) => index + 1)
+
+const batchSize = 200
+
+async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
+  // Parents before children, so foreign keys hold at every statement.
+  await insertBatches(trx, 'users', rows.users)
+  await insertBatches(trx, 'passwords', rows.passwords)
+  await insertBatches(trx, 'sitterProfiles', rows.sitterProfiles)
+  await insertBatches(trx, 'sitterServices', rows.sitterServices)
+  await insertBatches(trx, 'sitterDogSizes', rows.sitterDogSizes)
+  await insertBatches(trx, 'sitterDogAges', rows.sitterDogAges)
+  await insertBatches(trx, 'sitterPreferredBreeds', rows.sitterPreferredBreeds)
+  await insertBatches(trx, 'sitterAvailability', rows.sitterAvailability)
+  await insertBatches(trx, 'sitterBlockedDates', rows.sitterBlockedDates)
+  await insertBatches(trx, 'dogs', rows.dogs)
+  await insertBatches(trx, 'dogImages', rows.dogImages)
+  await insertBatches(trx, 'dogTraits', rows.dogTraits)
+  await insertBatches(trx, 'dogActivities', rows.dogActivities)
+  await insertBatches(trx, 'dogAvailability', rows.dogAvailability)
+  await insertBatches(trx, 'bookings', rows.bookings)
+  await insertBatches(trx, 'bookingTimeSlots', rows.bookingTimeSlots)
+  await insertBatches(trx, 'bookingStatusHistory', rows.bookingStatusHistory)
+  await insertBatches(trx, 'reviews', rows.reviews)
+  await insertBatches(trx, 'conversations', rows.conversations)
+  await insertBatches(trx, 'messages', rows.messages)
+}
+
+async function insertBatches<Table extends keyof Database & string>(
+  trx: Transaction<Database>,
+  table: Table,
+  rows: Insertable<Database[Table]>[],
+) {
+  for (let start = 0; start < rows.length; start += batchSize) {
+    await trx.insertInto(table).values(rows.slice(start, start + batchSize)).execute()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pictures: simple drawings rendered by sharp, no network. WebP carries no metadata unless asked to.
+
+const imageWidths = [320, 800]
+const backgrounds = ['#fde2e4', '#e2ece9', '#dbe7f8', '#fff1c1', '#e8dff5', '#fce1c8', '#d8f3dc', '#cde7f0']
+const skinTones = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']
+const hairColours = ['#2c1b10', '#6a4e35', '#b55239', '#e6c27a', '#3b3b3b', '#a7a7a7']
+const shirtColours = ['#2f6690', '#3a7d44', '#9c3d54', '#e07a5f', '#5f4b8b', '#264653']
+
+async function writePictures(uploadDir: string, people: readonly DemoPerson[], dogs: readonly DemoDog[]) {
+  const avatarDirectory = path.join(uploadDir, 'avatars')
+  await mkdir(avatarDirectory, { recursive: true })
+  await Promise.all([
+    ...people
+      .filter((person) => person.hasPhoto)
+      .map((person) => writeWebpVariants(avatarSvg(person), path.join(avatarDirectory, person.id))),
+    ...dogs.map(async (dog) => {
+      const directory = path.join(uploadDir, 'dogs', dog.id)
+      await mkdir(directory, { recursive: true })
+      await Promise.all(
+        imagePositions(dog).map((position) => writeWebpVariants(dogSvg(dog, position), path.join(directory, String(position)))),
+      )
+    }),
+  ])
+}
+
+/** Writes `<base>-320.webp` and `<base>-800.webp`, the names the app derives from a stored image path. */
+async function writeWebpVariants(svg: string, base: string) {
+  const drawing = sharp(Buffer.from(svg))
+  await Promise.all(
+    imageWidths.map((width) => drawing.clone().resize({ width }).webp({ quality: 80 }).toFile(`${base}-${width}.webp`)),
+  )
+}
+
+function dogSvg(dog: DemoDog, position: number) {
+  const random = createRandom(`picture:${dog.id}:${position}`)
+  const { fur, ears, earShape } = dog.breed
+  const pawPrints = Array.from({ length: 5 }, () => pawPrint(random.int(20, 380), random.int(20, 280), random.int(-40, 40)))
+  const earShapes =
+    earShape === 'pointy'
+      ? `<path d="M-72 -28 L-58 -112 L-16 -62 Z" fill="${ears}"/><path d="M72 -28 L58 -112 L16 -62 Z" fill="${ears}"/>`
+      : `<ellipse cx="-68" cy="-8" rx="26" ry="56" transform="rotate(20 -68 -8)" fill="${ears}"/>` +
+        `<ellipse cx="68" cy="-8" rx="26" ry="56" transform="rotate(-20 68 -8)" fill="${ears}"/>`
+  const tongue = random.chance(0.6) ? '<path d="M-9 44 Q0 68 9 44 Z" fill="#f08a9b"/>' : ''
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 400 300">
+<rect width="400" height="300" fill="${random.pick(backgrounds)}"/>
+<g fill="#000" fill-opacity="0.08">${pawPrints.join('')}</g>
+<g transform="translate(200 165) rotate(${random.int(-12, 12)})">
+${earShapes}
+<ellipse rx="78" ry="72" fill="${fur}"/>
+<ellipse cy="34" rx="44" ry="32" fill="#f3e6d3"/>
+<circle cx="-28" cy="-12" r="9" fill="#262626"/><circle cx="28" cy="-12" r="9" fill="#262626"/>
+<circle cx="-25" cy="-15" r="3" fill="#fff"/><circle cx="31" cy="-15" r="3" fill="#fff"/>
+${tongue}
+<ellipse cy="20" rx="15" ry="11" fill="#262626"/>
+<path d="M-16 38 Q0 52 16 38" fill="none" stroke="#262626" stroke-width="4" stroke-linecap="round"/>
+</g>
+</svg>`
+}
+
+function pawPrint(x: number, y: number, angle: number) {
+  return (
+    `<g transform="translate(${x} ${y}) rotate(${angle})">` +
+    '<ellipse cy="6" rx="9" ry="7"/><circle cx="-9" cy="-5" r="3.5"/><circle cx="-3" cy="-10" r="3.5"/>' +
+    '<circle cx="3" cy="-10" r="3.5"/><circle cx="9" cy="-5" r="3.5"/></g>'
+  )
+}
+
+function avatarSvg(person: DemoPerson) {
+  const random = createRandom(`avatar:${person.id}`)
+  const skin = random.pick(skinTones)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 200 200">
+<rect width="200" height="200" fill="${random.pick(backgrounds)}"/>
+<rect x="87" y="108" width="26" height="40" fill="${skin}"/>
+<path d="M24 200 C24 152 58 138 100 138 C142 138 176 152 176 200 Z" fill="${random.pick(shirtColours)}"/>
+<circle cx="100" cy="84" r="40" fill="${skin}"/>
+<path d="M57 90 C48 26 152 26 143 90 C139 70 124 56 100 58 C76 56 61 70 57 90 Z" fill="${random.pick(hairColours)}"/>
+</svg>`
+}

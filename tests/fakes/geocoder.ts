@@ -1,0 +1,161 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// A local stand-in for Nominatim (GEOCODER_URL) on loopback: /search and /reverse answer from a
+// small fixed table of Zurich addresses, like the real service does (lat/lon as strings, an
+// `address` object, [] or {"error": "Unable to geocode"} when nothing matches).
+// Run directly (`node tests/fakes/geocoder.ts [--port N]`) it prints its URL and keeps serving.
+
+export type FakePlace = {
+  query: string
+  lat: number
+  lon: number
+  display_name: string
+  address: Record<string, string>
+}
+
+export const fakePlaces: FakePlace[] = [
+  {
+    query: 'Bahnhofstrasse 1, Zürich',
+    lat: 47.3686,
+    lon: 8.5392,
+    display_name: '1, Bahnhofstrasse, Altstadt, Zürich, 8001, Switzerland',
+    address: { house_number: '1', road: 'Bahnhofstrasse', suburb: 'Altstadt', city: 'Zürich', postcode: '8001', country: 'Switzerland' },
+  },
+  {
+    query: 'Langstrasse 100, Zürich',
+    lat: 47.3779,
+    lon: 8.5268,
+    display_name: '100, Langstrasse, Kreis 4, Zürich, 8004, Switzerland',
+    address: { house_number: '100', road: 'Langstrasse', city_district: 'Kreis 4', city: 'Zürich', postcode: '8004', country: 'Switzerland' },
+  },
+  {
+    query: 'Seefeldstrasse 50, Zürich',
+    lat: 47.359,
+    lon: 8.552,
+    display_name: '50, Seefeldstrasse, Seefeld, Zürich, 8008, Switzerland',
+    address: { house_number: '50', road: 'Seefeldstrasse', suburb: 'Seefeld', city: 'Zürich', postcode: '8008', country: 'Switzerland' },
+  },
+  {
+    query: 'Universitätstrasse 6, Zürich',
+    lat: 47.3763,
+    lon: 8.5477,
+    display_name: '6, Universitätstrasse, Oberstrass, Zürich, 8006, Switzerland',
+    address: { house_number: '6', road: 'Universitätstrasse', neighbourhood: 'Oberstrass', city: 'Zürich', postcode: '8006', country: 'Switzerland' },
+  },
+  {
+    query: 'Seestrasse 160, Kilchberg',
+    lat: 47.3226,
+    lon: 8.5488,
+    display_name: '160, Seestrasse, Kilchberg, Bezirk Horgen, Zürich, 8802, Switzerland',
+    address: { house_number: '160', road: 'Seestrasse', village: 'Kilchberg', county: 'Bezirk Horgen', postcode: '8802', country: 'Switzerland' },
+  },
+]
+
+export type FakeGeocoderRequest = {
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: IncomingHttpHeaders
+  /** Date.now() when the request arrived. */
+  at: number
+}
+
+export type FakeGeocoder = {
+  url: string
+  requests: FakeGeocoderRequest[]
+  /** While down, every request gets 503 (an upstream outage). */
+  setDown(down: boolean): void
+  close(): Promise<void>
+}
+
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** Nearest table entry within about 300 m, as Nominatim snaps a point to the nearest object. */
+function nearest(lat: number, lon: number) {
+  let best: FakePlace | null = null
+  let bestDistance = 0.003
+  for (const place of fakePlaces) {
+    const distance = Math.hypot(place.lat - lat, place.lon - lon)
+    if (distance < bestDistance) {
+      best = place
+      bestDistance = distance
+    }
+  }
+  return best
+}
+
+const asNominatim = (place: FakePlace) => ({
+  place_id: fakePlaces.indexOf(place) + 1,
+  lat: String(place.lat),
+  lon: String(place.lon),
+  display_name: place.display_name,
+  address: place.address,
+})
+
+export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeGeocoder> {
+  const requests: FakeGeocoderRequest[] = []
+  let down = false
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+      at: Date.now(),
+    })
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+      response.end(JSON.stringify(body))
+    }
+    if (down) return send(503, { error: 'Service unavailable' })
+    if (url.searchParams.get('format') !== 'json') return send(400, { error: 'format=json expected' })
+
+    if (url.pathname === '/search') {
+      const query = normalise(url.searchParams.get('q') ?? '')
+      const hit = fakePlaces.find((place) => normalise(place.query) === query || normalise(place.display_name) === query)
+      return send(200, hit ? [asNominatim(hit)] : [])
+    }
+    if (url.pathname === '/reverse') {
+      const lat = Number(url.searchParams.get('lat'))
+      const lon = Number(url.searchParams.get('lon'))
+      if (!Number.isFinite(lat) || !Number.isFinite(lon)) return send(400, { error: 'lat and lon are required' })
+      const hit = nearest(lat, lon)
+      return send(200, hit ? asNominatim(hit) : { error: 'Unable to geocode' })
+    }
+    return send(404, { error: 'Not found' })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const { port: actualPort } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    requests,
+    setDown: (value) => {
+      down = value
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+// CLI mode: print the URL so a global setup (or a person) can point GEOCODER_URL at it.
+const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (runDirectly) {
+  const portFlag = process.argv.indexOf('--port')
+  const fake = await start({ port: portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0 })
+  console.info(fake.url)
+  const stop = () => void fake.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}

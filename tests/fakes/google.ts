@@ -1,0 +1,405 @@
+// A local fake of Google's OAuth 2.0 endpoints, userinfo and the Calendar API on loopback, so the
+// whole Google sign-in and calendar flow runs offline (DESIGN.md rulings 10 and 11).
+//
+// In tests:   const google = await startFakeGoogle()   ... google.close()
+// Standalone: npx node tests/fakes/google.ts [--port 4100]   (prints the GOOGLE_* settings to use)
+//
+// Which user signs in: the authorization request's `login_hint` (any email; unknown ones become a
+// verified user of that email), else the user set with setNextUser (used once), else defaultUser.
+// Other processes (e2e) steer it over HTTP: POST /__fake/next-user {user}, POST /__fake/deny-next,
+// POST /__fake/expire-tokens, GET /__fake/events.
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { pathToFileURL } from 'node:url'
+
+export type FakeGoogleUser = {
+  sub: string
+  email: string
+  email_verified: boolean
+  name: string
+  picture?: string
+}
+
+export type FakeCalendarEvent = {
+  id: string
+  calendarId: string
+  /** The Google user (sub) whose calendar holds it. */
+  owner: string
+  body: Record<string, unknown>
+  createdAt: string
+}
+
+export type FakeGoogleOptions = {
+  port?: number
+  clientId?: string
+  clientSecret?: string
+  /** Lifetime of issued access tokens, in seconds (Google: 3599). */
+  accessTokenLifetime?: number
+}
+
+export const fakeGoogleClientId = 'fake-google-client-id.apps.googleusercontent.com'
+export const fakeGoogleClientSecret = 'fake-google-client-secret'
+
+export const defaultUser: FakeGoogleUser = {
+  sub: '100000000000000000001',
+  email: 'google.user@example.com',
+  email_verified: true,
+  name: 'Gina Google',
+  picture: 'https://example.com/gina.png',
+}
+
+/** A verified fake user for an email, with a stable sub derived from it. */
+export function fakeUserFor(email: string, overrides: Partial<FakeGoogleUser> = {}): FakeGoogleUser {
+  const digest = createHash('sha256').update(email.toLowerCase()).digest()
+  const sub = `1${BigInt(`0x${digest.subarray(0, 8).toString('hex')}`).toString().padStart(20, '0')}`
+  const local = email.split('@')[0] ?? 'user'
+  const name = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join(' ')
+  return { sub, email, email_verified: true, name: name || 'Google User', ...overrides }
+}
+
+type PendingCode = {
+  user: FakeGoogleUser
+  clientId: string
+  redirectUri: string
+  scope: string
+  codeChallenge: string | null
+  codeChallengeMethod: string | null
+}
+
+type IssuedToken = { user: FakeGoogleUser; scope: string; expiresAt: number }
+
+export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>
+
+export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
+  const clientId = options.clientId ?? fakeGoogleClientId
+  const clientSecret = options.clientSecret ?? fakeGoogleClientSecret
+  const lifetime = options.accessTokenLifetime ?? 3599
+
+  const codes = new Map<string, PendingCode>()
+  const accessTokens = new Map<string, IssuedToken>()
+  const refreshTokens = new Map<string, { user: FakeGoogleUser; scope: string }>()
+  const events: FakeCalendarEvent[] = []
+  /** Every authorization request's query, for asserting what the app asked for. */
+  const authorizationRequests: URLSearchParams[] = []
+  /** Every token request's form body (grant type, code, verifier...), secrets removed. */
+  const tokenRequests: URLSearchParams[] = []
+  let nextUser: FakeGoogleUser | null = null
+  let denyNext = false
+
+  const issue = (user: FakeGoogleUser, scope: string) => {
+    const accessToken = `ya29.fake-${randomBytes(24).toString('base64url')}`
+    accessTokens.set(accessToken, { user, scope, expiresAt: Date.now() + lifetime * 1000 })
+    return accessToken
+  }
+
+  function authorize(url: URL, response: ServerResponse) {
+    authorizationRequests.push(new URLSearchParams(url.searchParams))
+    const query = url.searchParams
+    const redirectUri = query.get('redirect_uri')
+    if (query.get('client_id') !== clientId) return sendText(response, 400, 'Error 401: invalid_client (unknown client_id)')
+    if (query.get('response_type') !== 'code') return sendText(response, 400, 'Error 400: unsupported_response_type')
+    if (!redirectUri) return sendText(response, 400, 'Error 400: redirect_uri_mismatch (missing redirect_uri)')
+    const target = new URL(redirectUri)
+    const state = query.get('state')
+    if (state !== null) target.searchParams.set('state', state)
+    if (denyNext) {
+      denyNext = false
+      target.searchParams.set('error', 'access_denied')
+      return redirectTo(response, target)
+    }
+    const hint = query.get('login_hint')
+    const user = hint ? userForHint(hint) : (takeNextUser() ?? defaultUser)
+    const code = `4/fake-${randomBytes(24).toString('base64url')}`
+    const scope = query.get('scope') ?? ''
+    codes.set(code, {
+      user,
+      clientId,
+      redirectUri,
+      scope,
+      codeChallenge: query.get('code_challenge'),
+      codeChallengeMethod: query.get('code_challenge_method'),
+    })
+    target.searchParams.set('code', code)
+    if (scope) target.searchParams.set('scope', scope)
+    redirectTo(response, target)
+  }
+
+  function userForHint(hint: string) {
+    if (nextUser?.email.toLowerCase() === hint.toLowerCase()) return takeNextUser() ?? fakeUserFor(hint)
+    return fakeUserFor(hint)
+  }
+
+  function takeNextUser() {
+    const user = nextUser
+    nextUser = null
+    return user
+  }
+
+  async function token(request: IncomingMessage, response: ServerResponse) {
+    const form = new URLSearchParams(await readBody(request))
+    const logged = new URLSearchParams(form)
+    logged.delete('client_secret')
+    tokenRequests.push(logged)
+    const credentials = clientCredentials(request, form)
+    if (credentials.id !== clientId || credentials.secret !== clientSecret) {
+      return sendJson(response, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' })
+    }
+    const grantType = form.get('grant_type')
+    if (grantType === 'authorization_code') {
+      const code = form.get('code') ?? ''
+      const pending = codes.get(code)
+      codes.delete(code) // a code works once
+      if (!pending) return invalidGrant(response, 'Malformed auth code.')
+      if (form.get('redirect_uri') !== pending.redirectUri) return invalidGrant(response, 'redirect_uri_mismatch')
+      const verifier = form.get('code_verifier')
+      if (pending.codeChallenge !== null || verifier !== null) {
+        if (!verifier || !pending.codeChallenge) return invalidGrant(response, 'Missing code verifier.')
+        const expected = pending.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier
+        if (expected !== pending.codeChallenge) return invalidGrant(response, 'Invalid code verifier.')
+      }
+      const refreshToken = `1//fake-${randomBytes(24).toString('base64url')}`
+      refreshTokens.set(refreshToken, { user: pending.user, scope: pending.scope })
+      return sendJson(response, 200, {
+        access_token: issue(pending.user, pending.scope),
+        expires_in: lifetime,
+        refresh_token: refreshToken,
+        scope: pending.scope,
+        token_type: 'Bearer',
+        id_token: fakeIdToken(pending.user, clientId),
+      })
+    }
+    if (grantType === 'refresh_token') {
+      const grant = refreshTokens.get(form.get('refresh_token') ?? '')
+      if (!grant) return invalidGrant(response, 'Token has been expired or revoked.')
+      // Like Google: a new access token, no new refresh token.
+      return sendJson(response, 200, {
+        access_token: issue(grant.user, grant.scope),
+        expires_in: lifetime,
+        scope: grant.scope,
+        token_type: 'Bearer',
+      })
+    }
+    return sendJson(response, 400, { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${grantType}` })
+  }
+
+  function bearer(request: IncomingMessage) {
+    const header = request.headers.authorization ?? ''
+    const issued = header.startsWith('Bearer ') ? accessTokens.get(header.slice(7)) : undefined
+    return issued && issued.expiresAt > Date.now() ? issued : null
+  }
+
+  async function calendar(request: IncomingMessage, response: ServerResponse, path: string[]) {
+    const issued = bearer(request)
+    if (!issued) return sendJson(response, 401, googleError(401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED'))
+    if (!issued.scope.split(' ').some((scope) => scope.startsWith('https://www.googleapis.com/auth/calendar'))) {
+      return sendJson(response, 403, googleError(403, 'Request had insufficient authentication scopes.', 'PERMISSION_DENIED'))
+    }
+    // path: ['calendars', calendarId, 'events', eventId?]
+    const [calendars, calendarId, eventsSegment, eventId] = path
+    if (calendars !== 'calendars' || !calendarId || eventsSegment !== 'events') return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
+    const mine = (event: FakeCalendarEvent) => event.owner === issued.user.sub && event.calendarId === calendarId
+    if (request.method === 'POST' && !eventId) {
+      let body: unknown
+      try {
+        body = JSON.parse(await readBody(request))
+      } catch {
+        return sendJson(response, 400, googleError(400, 'Parse Error', 'INVALID_ARGUMENT'))
+      }
+      if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) {
+        return sendJson(response, 400, googleError(400, 'Missing time range.', 'INVALID_ARGUMENT'))
+      }
+      const event: FakeCalendarEvent = {
+        id: randomBytes(13).toString('hex'),
+        calendarId,
+        owner: issued.user.sub,
+        body: body as Record<string, unknown>,
+        createdAt: new Date().toISOString(),
+      }
+      events.push(event)
+      return sendJson(response, 200, eventResource(event))
+    }
+    if (request.method === 'GET' && !eventId) {
+      return sendJson(response, 200, { kind: 'calendar#events', items: events.filter(mine).map(eventResource) })
+    }
+    const index = events.findIndex((event) => mine(event) && event.id === eventId)
+    if (index === -1) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
+    if (request.method === 'GET') return sendJson(response, 200, eventResource(events[index] as FakeCalendarEvent))
+    if (request.method === 'DELETE') {
+      events.splice(index, 1)
+      response.writeHead(204).end()
+      return
+    }
+    sendJson(response, 405, googleError(405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED'))
+  }
+
+  async function control(request: IncomingMessage, response: ServerResponse, action: string) {
+    if (request.method === 'POST' && action === 'next-user') {
+      const body = JSON.parse((await readBody(request)) || '{}') as { user?: Partial<FakeGoogleUser> & { email: string } }
+      if (!body.user?.email) return sendJson(response, 400, { error: 'user.email is required' })
+      api.setNextUser(fakeUserFor(body.user.email, body.user))
+      return sendJson(response, 200, { ok: true })
+    }
+    if (request.method === 'POST' && action === 'deny-next') {
+      api.denyNextAuthorization()
+      return sendJson(response, 200, { ok: true })
+    }
+    if (request.method === 'POST' && action === 'expire-tokens') {
+      api.expireAccessTokens()
+      return sendJson(response, 200, { ok: true })
+    }
+    if (request.method === 'GET' && action === 'events') return sendJson(response, 200, { events })
+    sendJson(response, 404, { error: 'unknown control action' })
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake-google.local')
+    const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
+    const handle = async () => {
+      if (request.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return authorize(url, response)
+      if (request.method === 'POST' && url.pathname === '/token') return token(request, response)
+      if (request.method === 'GET' && url.pathname === '/userinfo') {
+        const issued = bearer(request)
+        if (!issued) return sendJson(response, 401, { error: 'invalid_token', error_description: 'Invalid Credentials' })
+        return sendJson(response, 200, issued.user)
+      }
+      if (segments[0] === 'calendar' && segments[1] === 'v3') return calendar(request, response, segments.slice(2))
+      if (segments[0] === '__fake' && segments[1]) return control(request, response, segments[1])
+      sendJson(response, 404, { error: 'not_found' })
+    }
+    handle().catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: 'fake_google_failure', error_description: String(error) })
+      else response.end()
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+
+  const api = {
+    url,
+    authUrl: `${url}/o/oauth2/v2/auth`,
+    tokenUrl: `${url}/token`,
+    userinfoUrl: `${url}/userinfo`,
+    calendarUrl: `${url}/calendar/v3`,
+    clientId,
+    clientSecret,
+    /** Events created through the Calendar API, oldest first (a live array). */
+    events,
+    authorizationRequests,
+    tokenRequests,
+    /** The user the next authorization without a login_hint signs in (once). */
+    setNextUser(user: FakeGoogleUser) {
+      nextUser = user
+    },
+    /** The next authorization answers error=access_denied, as when the user clicks Cancel. */
+    denyNextAuthorization() {
+      denyNext = true
+    },
+    /** Every issued access token stops working (as after an hour); refresh tokens still work. */
+    expireAccessTokens() {
+      for (const issued of accessTokens.values()) issued.expiresAt = 0
+    },
+    /** A code for `user` as the authorization endpoint would give one, without a browser or PKCE. */
+    issueAuthorizationCode(user: FakeGoogleUser, redirectUri: string, scope = 'openid email profile') {
+      const code = `4/fake-${randomBytes(24).toString('base64url')}`
+      codes.set(code, { user, clientId, redirectUri, scope, codeChallenge: null, codeChallengeMethod: null })
+      return code
+    },
+    /** The settings an app process needs to talk to this fake. */
+    environment(): Record<string, string> {
+      return {
+        GOOGLE_CLIENT_ID: clientId,
+        GOOGLE_CLIENT_SECRET: clientSecret,
+        GOOGLE_AUTH_URL: api.authUrl,
+        GOOGLE_TOKEN_URL: api.tokenUrl,
+        GOOGLE_USERINFO_URL: api.userinfoUrl,
+        GOOGLE_CALENDAR_URL: api.calendarUrl,
+      }
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      })
+    },
+  }
+  return api
+}
+
+export const start = startFakeGoogle
+
+function clientCredentials(request: IncomingMessage, form: URLSearchParams) {
+  const header = request.headers.authorization ?? ''
+  if (header.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8')
+    const separator = decoded.indexOf(':')
+    return { id: decoded.slice(0, separator), secret: decoded.slice(separator + 1) }
+  }
+  return { id: form.get('client_id'), secret: form.get('client_secret') }
+}
+
+function fakeIdToken(user: FakeGoogleUser, audience: string) {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  const claims = { iss: 'https://accounts.google.com', aud: audience, iat: now, exp: now + 3600, ...user }
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`
+}
+
+function eventResource(event: FakeCalendarEvent) {
+  return {
+    kind: 'calendar#event',
+    status: 'confirmed',
+    ...event.body,
+    id: event.id,
+    htmlLink: `https://calendar.google.com/calendar/event?eid=${event.id}`,
+    created: event.createdAt,
+    updated: event.createdAt,
+  }
+}
+
+function googleError(code: number, message: string, status: string) {
+  return { error: { code, message, status, errors: [{ message, reason: status.toLowerCase() }] } }
+}
+
+function invalidGrant(response: ServerResponse, description: string) {
+  sendJson(response, 400, { error: 'invalid_grant', error_description: description })
+}
+
+function redirectTo(response: ServerResponse, target: URL) {
+  response.writeHead(302, { location: target.toString() }).end()
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
+}
+
+function sendText(response: ServerResponse, status: number, text: string) {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text)
+}
+
+async function readBody(request: IncomingMessage) {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+// Standalone: `npx node tests/fakes/google.ts [--port N]` prints KEY=value lines to export, then serves
+// until SIGTERM/SIGINT.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const portFlag = process.argv.indexOf('--port')
+  const port = Number(portFlag === -1 ? (process.env.FAKE_GOOGLE_PORT ?? 0) : process.argv[portFlag + 1])
+  const google = await startFakeGoogle({ port })
+  for (const [name, value] of Object.entries(google.environment())) console.info(`${name}=${value}`)
+  const stop = () => void google.close().then(() => process.exit(0))
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+}

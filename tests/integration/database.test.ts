@@ -1,0 +1,353 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { type Kysely, sql } from 'kysely'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { verifyPassword } from '#app/features/accounts/password.server.ts'
+import { type Database, migrateToLatest, openDatabase } from '#app/lib/db.server.ts'
+import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
+
+// tests/setup.ts gives this file its own temporary folder; every database here is a new file in it.
+const workDirectory = path.dirname((process.env.DATABASE_URL ?? '').slice('file:'.length))
+const opened: Kysely<Database>[] = []
+
+function newDatabase(name: string) {
+  const database = openDatabase(path.join(workDirectory, `${name}.db`))
+  opened.push(database)
+  return database
+}
+
+afterAll(async () => {
+  await Promise.all(opened.map((database) => database.destroy()))
+})
+
+async function tableNames(database: Kysely<Database>) {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name
+  `.execute(database)
+  return rows.map((row) => row.name)
+}
+
+async function rowCountsPerTable(database: Kysely<Database>) {
+  const counts: Record<string, number> = {}
+  for (const table of await tableNames(database)) {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(table)}`.execute(database)
+    counts[table] = rows[0]?.count ?? 0
+  }
+  return counts
+}
+
+const zurichToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date())
+
+function kilometresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180
+  const dLatitude = radians(b.latitude - a.latitude)
+  const dLongitude = radians(b.longitude - a.longitude)
+  const h =
+    Math.sin(dLatitude / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLongitude / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.sqrt(h))
+}
+
+const zurich = { latitude: 47.3769, longitude: 8.5417 }
+
+describe('migrations', () => {
+  test('create the whole schema on an empty database file', async () => {
+    const database = newDatabase('migrations-fresh')
+    expect(await tableNames(database)).toEqual([])
+
+    const results = await migrateToLatest(database)
+
+    expect(results).toEqual([{ migrationName: '001-initial', direction: 'Up', status: 'Success' }])
+    expect(await tableNames(database)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'sitterProfiles',
+        'dogs',
+        'dogImages',
+        'bookings',
+        'bookingStatusHistory',
+        'conversations',
+        'messages',
+        'reviews',
+      ]),
+    )
+  })
+
+  test('running them again on an up-to-date database changes nothing', async () => {
+    const database = newDatabase('migrations-twice')
+    await migrateToLatest(database)
+    const tablesAfterFirstRun = await tableNames(database)
+
+    const secondRun = await migrateToLatest(database)
+
+    expect(secondRun).toEqual([])
+    expect(await tableNames(database)).toEqual(tablesAfterFirstRun)
+  })
+})
+
+describe('demo data', () => {
+  const uploadDir = path.join(workDirectory, 'uploads-today')
+  let seeded: Kysely<Database>
+  let seededAnotherDay: Kysely<Database>
+
+  beforeAll(async () => {
+    seeded = newDatabase('seeded-today')
+    seededAnotherDay = newDatabase('seeded-another-day')
+    await Promise.all([migrateToLatest(seeded), migrateToLatest(seededAnotherDay)])
+    await seedDemoData(seeded, { uploadDir })
+    await seedDemoData(seededAnotherDay, {
+      uploadDir: path.join(workDirectory, 'uploads-another-day'),
+      now: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000),
+    })
+  }, 60_000)
+
+  const unreadMessagesFor = (userId: string) =>
+    seeded.selectFrom('messages').select('id').where('recipientId', '=', userId).where('readAt', 'is', null).execute()
+
+  test('a migrated database without users counts as empty, a seeded one does not', async () => {
+    const empty = newDatabase('empty')
+    await migrateToLatest(empty)
+
+    expect(await isDatabaseEmpty(empty)).toBe(true)
+    expect(await isDatabaseEmpty(seeded)).toBe(false)
+  })
+
+  test('is deterministic: seeded on another day it has the same rows per table, ids and first sitter', async () => {
+    const firstSitter = (database: Kysely<Database>) =>
+      database
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'location', 'latitude', 'longitude'])
+        .where('role', 'in', ['sitter', 'both'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    const ids = async (database: Kysely<Database>) => ({
+      users: await database.selectFrom('users').select('id').orderBy('id').execute(),
+      dogs: await database.selectFrom('dogs').select('id').orderBy('id').execute(),
+      bookings: await database.selectFrom('bookings').select('id').orderBy('id').execute(),
+    })
+
+    const counts = await rowCountsPerTable(seeded)
+
+    expect(counts.users).toBeGreaterThan(0)
+    expect(await rowCountsPerTable(seededAnotherDay)).toEqual(counts)
+    expect(await ids(seededAnotherDay)).toEqual(await ids(seeded))
+    expect(await firstSitter(seededAnotherDay)).toEqual(await firstSitter(seeded))
+  })
+
+  test('has about 40 sitters around Zurich with coordinates, services, rates and a weekly schedule', async () => {
+    const sitters = await seeded
+      .selectFrom('users')
+      .innerJoin('sitterProfiles', 'sitterProfiles.userId', 'users.id')
+      .select(['users.id', 'name', 'latitude', 'longitude', 'publicLatitude', 'publicLongitude', 'publicLocation', 'experience'])
+      .where('role', 'in', ['sitter', 'both'])
+      .execute()
+    const services = await seeded.selectFrom('sitterServices').selectAll().execute()
+    const availability = await seeded.selectFrom('sitterAvailability').selectAll().execute()
+
+    expect(sitters.length).toBeGreaterThanOrEqual(35)
+    expect(sitters.length).toBeLessThanOrEqual(45)
+    for (const sitter of sitters) {
+      const exact = { latitude: sitter.latitude ?? Number.NaN, longitude: sitter.longitude ?? Number.NaN }
+      const shown = { latitude: sitter.publicLatitude ?? Number.NaN, longitude: sitter.publicLongitude ?? Number.NaN }
+      expect(kilometresBetween(zurich, exact), sitter.name).toBeLessThan(8)
+      expect(kilometresBetween(exact, shown), sitter.name).toBeLessThan(1)
+      expect(sitter.publicLocation, sitter.name).toMatch(/^[\p{L}-]+, Zürich$/u)
+      expect(services.filter((service) => service.sitterId === sitter.id).length, sitter.name).toBeGreaterThan(0)
+      expect(availability.filter((range) => range.sitterId === sitter.id).length, sitter.name).toBeGreaterThan(0)
+    }
+    expect(new Set(services.map((service) => service.service)).size).toBe(6)
+    expect(new Set(sitters.map((sitter) => sitter.experience)).size).toBe(4)
+    for (const { hourlyRateCents } of services) {
+      expect(hourlyRateCents).toBeGreaterThanOrEqual(1500)
+      expect(hourlyRateCents).toBeLessThanOrEqual(4500)
+    }
+    for (const range of availability) {
+      expect(range.weekday).toBeGreaterThanOrEqual(1)
+      expect(range.weekday).toBeLessThanOrEqual(7)
+      expect(range.startTime < range.endTime).toBe(true)
+    }
+  })
+
+  test('has the two demo logins, signed in with the demo password', async () => {
+    for (const login of demoLogins) {
+      const user = await seeded
+        .selectFrom('users')
+        .innerJoin('passwords', 'passwords.userId', 'users.id')
+        .select(['role', 'hash'])
+        .where('email', '=', login.email)
+        .executeTakeFirstOrThrow()
+
+      expect(user.role).toBe(login.role)
+      expect(await verifyPassword(login.password, user.hash)).toBe(true)
+    }
+  })
+
+  test('gives the demo owner two dogs including Rex, bookings and unread messages', async () => {
+    const owner = await seeded
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('email', '=', 'owner@pawpal.test')
+      .executeTakeFirstOrThrow()
+    const dogs = await seeded.selectFrom('dogs').select('name').where('ownerId', '=', owner.id).execute()
+    const bookings = await seeded.selectFrom('bookings').select('status').where('ownerId', '=', owner.id).execute()
+    const unread = await unreadMessagesFor(owner.id)
+
+    expect(owner.name).toBe('Olivia Owner')
+    expect(dogs.map((dog) => dog.name).sort()).toEqual(['Luna', 'Rex'])
+    expect(new Set(bookings.map((booking) => booking.status)).size).toBeGreaterThanOrEqual(4)
+    expect(unread.length).toBeGreaterThan(0)
+  })
+
+  test('gives the demo sitter a located profile, upcoming requests to accept and unread messages', async () => {
+    const sitter = await seeded
+      .selectFrom('users')
+      .innerJoin('sitterProfiles', 'sitterProfiles.userId', 'users.id')
+      .select(['users.id', 'name', 'location', 'latitude', 'bio'])
+      .where('email', '=', 'sitter@pawpal.test')
+      .executeTakeFirstOrThrow()
+    const requestsToAccept = await seeded
+      .selectFrom('bookings')
+      .select('date')
+      .where('sitterId', '=', sitter.id)
+      .where('status', '=', 'pending')
+      .whereRef('requestedById', '=', 'ownerId')
+      .execute()
+    const unread = await unreadMessagesFor(sitter.id)
+
+    expect(sitter.name).toBe('Sam Sitter')
+    expect(sitter.location).toMatch(/Zürich$/)
+    expect(sitter.latitude).not.toBeNull()
+    expect(sitter.bio).toBeTruthy()
+    expect(requestsToAccept.length).toBeGreaterThanOrEqual(2)
+    for (const { date } of requestsToAccept) expect(date > zurichToday()).toBe(true)
+    expect(unread.length).toBeGreaterThan(0)
+  })
+
+  test('gives every dog one to three pictures, stored as metadata-free WebP at 320 and 800 px', async () => {
+    const dogs = await seeded.selectFrom('dogs').select('id').execute()
+    const images = await seeded.selectFrom('dogImages').select(['dogId', 'path']).execute()
+
+    expect(dogs.length).toBeGreaterThanOrEqual(15)
+    for (const dog of dogs) {
+      const count = images.filter((image) => image.dogId === dog.id).length
+      expect(count).toBeGreaterThanOrEqual(1)
+      expect(count).toBeLessThanOrEqual(3)
+    }
+    for (const image of images) {
+      expect(image.path).toMatch(new RegExp(`^/uploads/dogs/${image.dogId}/[1-3]$`))
+      for (const width of [320, 800]) {
+        const file = path.join(uploadDir, `${image.path.slice('/uploads/'.length)}-${width}.webp`)
+        expect(existsSync(file), file).toBe(true)
+        const metadata = await sharp(file).metadata()
+        expect(metadata.format).toBe('webp')
+        expect(metadata.width).toBe(width)
+        expect(metadata.exif).toBeUndefined()
+      }
+    }
+  })
+
+  test('gives about two thirds of the users a profile photo whose files exist', async () => {
+    const users = await seeded.selectFrom('users').select(['id', 'profilePhoto']).execute()
+    const withPhoto = users.filter((user) => user.profilePhoto !== null)
+
+    expect(withPhoto.length / users.length).toBeGreaterThan(0.5)
+    expect(withPhoto.length).toBeLessThan(users.length)
+    for (const user of withPhoto) {
+      expect(user.profilePhoto).toBe(`/uploads/avatars/${user.id}`)
+      for (const width of [320, 800]) {
+        expect(existsSync(path.join(uploadDir, 'avatars', `${user.id}-${width}.webp`))).toBe(true)
+      }
+    }
+  })
+
+  test('has bookings in all five statuses: completed ones in the past, pending and accepted ones ahead', async () => {
+    const bookings = await seeded.selectFrom('bookings').select(['status', 'date']).execute()
+    const today = zurichToday()
+
+    expect(new Set(bookings.map((booking) => booking.status))).toEqual(
+      new Set(['pending', 'accepted', 'rejected', 'completed', 'cancelled']),
+    )
+    for (const booking of bookings) {
+      if (booking.status === 'completed') expect(booking.date < today).toBe(true)
+      if (booking.status === 'pending' || booking.status === 'accepted') expect(booking.date > today).toBe(true)
+    }
+  })
+
+  test('prices each booking at the sitter’s hourly rate for its service times the booked hours', async () => {
+    const bookings = await seeded
+      .selectFrom('bookings')
+      .innerJoin('sitterServices', (join) =>
+        join.onRef('sitterServices.sitterId', '=', 'bookings.sitterId').onRef('sitterServices.service', '=', 'bookings.service'),
+      )
+      .select(['bookings.id', 'priceCents', 'hourlyRateCents'])
+      .execute()
+    const slots = await seeded.selectFrom('bookingTimeSlots').selectAll().execute()
+    const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3))
+
+    expect(bookings.length).toBe(Number((await rowCountsPerTable(seeded)).bookings))
+    for (const booking of bookings) {
+      const bookedSlots = slots.filter((slot) => slot.bookingId === booking.id)
+      expect(bookedSlots.length).toBeGreaterThanOrEqual(1)
+      expect(bookedSlots.length).toBeLessThanOrEqual(2)
+      const minutes = bookedSlots.reduce((sum, slot) => {
+        const length = minutesOf(slot.endTime) - minutesOf(slot.startTime)
+        return sum + (length > 0 ? length : length + 24 * 60) // an overnight slot ends the next day
+      }, 0)
+      expect(booking.priceCents).toBe(Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60))
+    }
+  })
+
+  test('keeps a status history for each booking, from the request to its current status', async () => {
+    const bookings = await seeded.selectFrom('bookings').select(['id', 'status', 'requestedById', 'createdAt']).execute()
+    const history = await seeded.selectFrom('bookingStatusHistory').selectAll().orderBy('changedAt').execute()
+
+    for (const booking of bookings) {
+      const changes = history.filter((change) => change.bookingId === booking.id)
+      expect(changes[0]).toMatchObject({
+        fromStatus: null,
+        toStatus: 'pending',
+        changedById: booking.requestedById,
+        changedAt: booking.createdAt,
+      })
+      expect(changes.at(-1)?.toStatus).toBe(booking.status)
+      for (const [index, change] of changes.entries()) {
+        if (index > 0) expect(change.fromStatus).toBe(changes[index - 1]?.toStatus)
+        expect(change.changedAt < new Date().toISOString()).toBe(true)
+      }
+    }
+  })
+
+  test('has a review with 1 to 5 stars for most completed bookings and for no other booking', async () => {
+    const completed = await seeded.selectFrom('bookings').select('id').where('status', '=', 'completed').execute()
+    const reviews = await seeded
+      .selectFrom('reviews')
+      .innerJoin('bookings', 'bookings.id', 'reviews.bookingId')
+      .select(['rating', 'comment', 'bookings.status', 'reviews.sitterId', 'bookings.sitterId as bookedSitterId'])
+      .execute()
+
+    expect(reviews.length).toBeGreaterThan(completed.length / 2)
+    for (const review of reviews) {
+      expect(review.status).toBe('completed')
+      expect(review.sitterId).toBe(review.bookedSitterId)
+      expect(review.rating).toBeGreaterThanOrEqual(1)
+      expect(review.rating).toBeLessThanOrEqual(5)
+      expect(review.comment.length).toBeGreaterThan(10)
+    }
+  })
+
+  test('has conversations with ordered pairs whose last message time is their newest message', async () => {
+    const conversations = await seeded.selectFrom('conversations').selectAll().execute()
+    const messages = await seeded.selectFrom('messages').selectAll().execute()
+
+    expect(conversations.length).toBeGreaterThanOrEqual(10)
+    for (const conversation of conversations) {
+      const thread = messages.filter((message) => message.conversationId === conversation.id)
+      expect(thread.length).toBeGreaterThanOrEqual(3)
+      expect(conversation.userAId < conversation.userBId).toBe(true)
+      expect(conversation.lastMessageAt).toBe(thread.map((message) => message.createdAt).sort().at(-1))
+      for (const message of thread) {
+        expect([message.senderId, message.recipientId].sort()).toEqual([conversation.userAId, conversation.userBId])
+      }
+    }
+  })
+})
