@@ -1,4 +1,5 @@
 // One Node process: static assets, /uploads, the React Router handler and the /ws socket, on one port.
+import { createReadStream, stat } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
@@ -22,7 +23,7 @@ const entry = (await loadBuild()).entry.module as unknown as AppEntry
 const { seeded, demoLogins } = await entry.startApp()
 
 const handleAppRequest = createRequestListener({ build: loadBuild, mode: development ? 'development' : 'production' })
-const serveUploads = sirv(path.resolve(env.UPLOAD_DIR), { dev: development, maxAge: 60 * 60 * 24 * 30, etag: true })
+const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const compress = compression()
 
 const server = createServer((request, response) => {
@@ -33,10 +34,7 @@ const server = createServer((request, response) => {
   request.headers['x-pawpal-client-ip'] = clientAddress(request)
   compress(request as never, response as never, () => {
     const handOn = () => void handleAppRequest(request, response)
-    if (pathname.startsWith('/uploads/')) {
-      request.url = request.url!.slice('/uploads'.length)
-      return serveUploads(request, response, () => notFound(response))
-    }
+    if (pathname.startsWith('/uploads/')) return serveUpload(pathname, request, response)
     serveClientFiles(request, response, handOn)
   })
 })
@@ -101,6 +99,24 @@ function clientAddress(request: IncomingMessage) {
   const forwarded = request.headers['x-forwarded-for']
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
   return (env.TRUST_PROXY && first) || request.socket.remoteAddress || 'unknown'
+}
+
+// Image variants the app wrote (app/lib/images.server.ts); names are random, so they never change.
+const uploadPattern = /^\/uploads\/(?:avatars|dogs)\/[\w-]+(?:\/[\w-]+)?-(?:320|800)\.webp$/
+
+function serveUpload(pathname: string, request: IncomingMessage, response: ServerResponse) {
+  if (!uploadPattern.test(pathname)) return notFound(response)
+  const file = path.join(uploadRoot, pathname.slice('/uploads/'.length))
+  stat(file, (error, stats) => {
+    if (error || !stats.isFile()) return notFound(response)
+    const etag = `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`
+    response.setHeader('ETag', etag)
+    response.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+    if (request.headers['if-none-match'] === etag) return void response.writeHead(304).end()
+    response.writeHead(200, { 'Content-Type': 'image/webp', 'Content-Length': stats.size })
+    if (request.method === 'HEAD') return void response.end()
+    createReadStream(file).pipe(response)
+  })
 }
 
 function sendJson(response: ServerResponse, status: number, body: object) {
