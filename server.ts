@@ -115,7 +115,10 @@ function serveUpload(pathname: string, request: IncomingMessage, response: Serve
     if (request.headers['if-none-match'] === etag) return void response.writeHead(304).end()
     response.writeHead(200, { 'Content-Type': 'image/webp', 'Content-Length': stats.size })
     if (request.method === 'HEAD') return void response.end()
-    createReadStream(file).pipe(response)
+    // A photo replaced between stat and read must not take the process down.
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response)
   })
 }
 
