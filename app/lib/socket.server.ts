@@ -31,16 +31,16 @@ function headersOf(request: IncomingMessage) {
   return headers
 }
 
+/** Authenticates first, then completes the upgrade, so no frame arrives before its listener. */
 export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-  sockets.handleUpgrade(request, socket, head, (connection) => {
-    authenticate(request).then(
-      (user) => {
+  authenticate(request).then(
+    (user) =>
+      sockets.handleUpgrade(request, socket, head, (connection) => {
         if (!user) return connection.close(socketUnauthorized, 'Unauthorized')
         connection.on('message', (raw) => answer(connection, raw.toString()))
-      },
-      () => connection.close(1011, 'Server error'),
-    )
-  })
+      }),
+    () => socket.destroy(),
+  )
 }
 
 function answer(connection: WebSocket, raw: string) {

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { db } from '#app/lib/db.server.ts'
+import { sendEmail } from '#app/lib/email.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { rateLimit } from '#app/lib/rate-limit.server.ts'
+import { hashPassword } from './password.server.ts'
+import { deleteAllSessionsOf } from './session.server.ts'
+
+const tokenLifetimeMs = 60 * 60 * 1000
+const resetRequests = rateLimit({ limit: 3, windowMs: 60 * 60 * 1000 })
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+/**
+ * E-mails a single-use link valid for one hour. Answers the same whether or not the account exists,
+ * so the form cannot be used to find out who has one.
+ */
+export async function requestPasswordReset(email: string) {
+  const key = `password-reset:${email}`
+  if (await resetRequests.isLimited(key)) return
+  await resetRequests.hit(key)
+  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst()
+  if (!user) return
+  const token = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  await db
+    .insertInto('passwordResetTokens')
+    .values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + tokenLifetimeMs).toISOString(),
+    })
+    .execute()
+  const link = `${env.PUBLIC_URL}/reset-password?${new URLSearchParams({ token })}`
+  await sendEmail({
+    to: email,
+    subject: 'Reset your Pawpal password',
+    text: `Hi ${user.name},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
+  })
+}
+
+/** The user a reset link belongs to, while it is unused and unexpired. */
+export async function findResetTokenUser(token: string) {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select('userId')
+    .where('tokenHash', '=', hashToken(token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date().toISOString())
+    .executeTakeFirst()
+  return row?.userId ?? null
+}
+
+/** Sets the new password, spends the link and ends every session of the account. False when the link is not valid. */
+export async function resetPassword(token: string, password: string) {
+  const userId = await findResetTokenUser(token)
+  if (!userId) return false
+  const hash = await hashPassword(password)
+  const now = new Date().toISOString()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('passwords')
+      .values({ userId, hash, updatedAt: now })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ hash, updatedAt: now }))
+      .execute()
+    await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
+  })
+  await deleteAllSessionsOf(userId)
+  return true
+}

@@ -1,0 +1,178 @@
+import { type Updateable } from 'kysely'
+import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { getSitterDetails, saveSitterProfile, type SitterDetails, type SitterProfileInput } from '#app/features/sitters/sitter-profile.server.ts'
+import { db, type Database } from '#app/lib/db.server.ts'
+import { completeSitterOnboarding, chooseRole } from './onboarding.server.ts'
+import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepMissing } from './onboarding-steps.ts'
+import type { ProfileUpdate, SitterProfilePatch } from './profile-schema.ts'
+import { isSitterRole } from './roles.ts'
+
+// Saving the edit-profile form and its API twin (spec section 7, 'Profile update payloads').
+
+export type ProfileUpdateFailure = {
+  ok: false
+  /** 400: incomplete or an address that was not found; 502: the geocoder could not be reached. */
+  status: 400 | 502
+  message: string
+  fieldErrors: Record<string, string[]>
+}
+
+export type ProfileUpdateResult = { ok: true } | ProfileUpdateFailure
+
+type UserChanges = Updateable<Database['users']>
+
+/**
+ * Saves a user's own profile: the account fields, the location (exact for the user, fuzzed and
+ * district-level for everyone else: DESIGN.md ruling 8) and, for sitters, the sitter profile, all
+ * in one transaction. A location that cannot be found changes nothing.
+ */
+export async function updateProfile(userId: string, input: ProfileUpdate): Promise<ProfileUpdateResult> {
+  const current = await db
+    .selectFrom('users')
+    .select(['role', 'location', 'latitude', 'longitude', 'publicLatitude'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+
+  const location = await locationChanges(userId, current, input.location)
+  if (!location.ok) return location
+
+  const sitterProfile =
+    input.sitter && isSitterRole(current.role) ? mergeSitterProfile(await getSitterDetails(userId), input.sitter) : null
+
+  const changes: UserChanges = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+    ...(input.bio === undefined ? {} : { bio: input.bio }),
+    ...location.changes,
+    updatedAt: new Date().toISOString(),
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(changes).where('id', '=', userId).execute()
+    if (sitterProfile) await saveSitterProfile(trx, userId, sitterProfile)
+  })
+  return { ok: true }
+}
+
+type CurrentLocation = {
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+  publicLatitude: number | null
+}
+
+async function locationChanges(
+  userId: string,
+  current: CurrentLocation,
+  input: ProfileUpdate['location'],
+): Promise<{ ok: true; changes: UserChanges } | ProfileUpdateFailure> {
+  if (input === undefined) return { ok: true, changes: {} }
+  if (input.text === null) {
+    return {
+      ok: true,
+      changes: {
+        location: null,
+        latitude: null,
+        longitude: null,
+        publicLocation: null,
+        publicLatitude: null,
+        publicLongitude: null,
+      },
+    }
+  }
+  const samePoint =
+    input.latitude === null || (input.latitude === current.latitude && input.longitude === current.longitude)
+  if (input.text === current.location && samePoint && current.publicLatitude !== null) return { ok: true, changes: {} }
+
+  const resolved = await resolveLocation({
+    location: input.text,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    previousLocation: current.location,
+  })
+  if (!resolved.ok) {
+    return {
+      ok: false,
+      status: resolved.reason === 'not-found' ? 400 : 502,
+      message: resolved.message,
+      fieldErrors: { location: [resolved.message] },
+    }
+  }
+  const publicPoint = fuzzLocation(userId, resolved.latitude, resolved.longitude)
+  return {
+    ok: true,
+    changes: {
+      location: resolved.location,
+      latitude: resolved.latitude,
+      longitude: resolved.longitude,
+      publicLocation: resolved.district,
+      publicLatitude: publicPoint.latitude,
+      publicLongitude: publicPoint.longitude,
+    },
+  }
+}
+
+/** The whole sitter profile after a patch: what the patch leaves out keeps its saved value. */
+export function mergeSitterProfile(current: SitterDetails | null, patch: SitterProfilePatch): SitterProfileInput {
+  const savedRates = new Map(current?.services.map((s) => [s.service, s.hourlyRateCents]))
+  const services = patch.services ?? current?.services.map((s) => s.service) ?? []
+  const rateFor = (service: (typeof services)[number]) => {
+    const given = patch.ratesCents?.[service]
+    if (given !== undefined) return given
+    if (patch.defaultRateCents !== undefined) return patch.defaultRateCents
+    return savedRates.get(service) ?? null
+  }
+  return {
+    experience: patch.experience ?? current?.experience ?? '0-1',
+    acceptsMultipleDogs: patch.acceptsMultipleDogs ?? current?.acceptsMultipleDogs ?? false,
+    hasHomeVisit: patch.hasHomeVisit ?? current?.hasHomeVisit ?? false,
+    canHostOvernight: patch.canHostOvernight ?? current?.canHostOvernight ?? false,
+    dogSizes: patch.dogSizes ?? current?.dogSizes ?? [],
+    dogAges: patch.dogAges ?? current?.dogAges ?? [],
+    preferredDogBreeds: patch.preferredDogBreeds ?? current?.preferredDogBreeds ?? [],
+    services: services.map((service) => ({ service, hourlyRateCents: rateFor(service) })),
+    availability: patch.availability ?? current?.availability ?? [],
+  }
+}
+
+// ---- the other payloads of PATCH /api/users/{id} ----
+
+/**
+ * The owner-onboarding payload (role, ownerName, ownerPhoto). API clients create the dog with
+ * `POST /api/dogs`; this saves the role and the name. The photo goes through the photo upload.
+ */
+export async function saveOwnerOnboarding(userId: string, ownerName: string | undefined) {
+  await chooseRole(userId, 'owner')
+  const name = ownerName?.trim()
+  if (name) {
+    await db.updateTable('users').set({ name, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+  }
+}
+
+/**
+ * The sitter-onboarding payload (id, role, sitterName, sitterPhoto, experience, bio, ...): the same
+ * gates as the sitter stepper (spec section 5), the location resolved like the form's, the role as
+ * the role screen saves it, then the onboarding feature saves the profile. The photo goes through
+ * the photo upload; `availability` is not part of the onboarding draft and is left out.
+ */
+export async function saveSitterOnboarding(userId: string, draft: SitterDraft): Promise<ProfileUpdateResult> {
+  const missing = [2, 3, 4].flatMap((step) => sitterStepMissing(step, draft))
+  if (missing.length > 0) {
+    const { title: message } = gateMessage('sitter', onboardingStepCount)
+    return { ok: false, status: 400, message, fieldErrors: Object.fromEntries(missing.map((field) => [field, [message]])) }
+  }
+  const resolved = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
+  if (!resolved.ok) {
+    return {
+      ok: false,
+      status: resolved.reason === 'not-found' ? 400 : 502,
+      message: resolved.message,
+      fieldErrors: { location: [resolved.message] },
+    }
+  }
+  const { location, latitude, longitude, district } = resolved
+  // The payload carries the role chosen on the role screen: an owner without dogs becomes a sitter.
+  await chooseRole(userId, 'sitter')
+  await completeSitterOnboarding(userId, { ...draft, location, latitude, longitude }, district)
+  return { ok: true }
+}

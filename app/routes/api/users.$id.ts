@@ -1,0 +1,41 @@
+import type { Route } from './+types/users.$id'
+import { chooseRole } from '#app/features/accounts/onboarding.server.ts'
+import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
+import { getOwnProfile, toUserJson } from '#app/features/accounts/profile.server.ts'
+import { profilePayloadKind, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
+import { saveOwnerOnboarding, saveSitterOnboarding, updateProfile } from '#app/features/accounts/profile-update.server.ts'
+import { getPublicSitter, toPublicSitterJson } from '#app/features/sitters/public-sitter.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+
+// GET /api/users/{id}: a sitter's public profile (no email, phone, address or exact coordinates).
+export async function loader({ params }: Route.LoaderArgs) {
+  const sitter = await getPublicSitter(params.id)
+  if (!sitter) return jsonError(404, 'User not found')
+  return Response.json(toPublicSitterJson(sitter))
+}
+
+// PATCH /api/users/{id}: one of the 'Profile update payloads' of spec section 7, for yourself only.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'PATCH') return methodNotAllowed(['GET', 'PATCH'])
+  const user = requireApiUser(context)
+  if (params.id !== user.id) return jsonError(403, 'You can only update your own profile')
+  const body = await readJsonBody(request)
+  const outcome = await savePayload(user.id, body)
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.fieldErrors)
+  return Response.json(toUserJson(await getOwnProfile(user.id)))
+}
+
+async function savePayload(userId: string, body: unknown) {
+  switch (profilePayloadKind(body)) {
+    case 'role':
+      await chooseRole(userId, parseApiInput(RoleSaveSchema, body).role)
+      return { ok: true } as const
+    case 'owner-onboarding':
+      await saveOwnerOnboarding(userId, parseApiInput(OwnerDraftSchema.pick({ ownerName: true }), body).ownerName)
+      return { ok: true } as const
+    case 'sitter-onboarding':
+      return saveSitterOnboarding(userId, parseApiInput(SitterDraftSchema, body))
+    case 'profile':
+      return updateProfile(userId, parseApiInput(ProfileUpdateSchema, body))
+  }
+}

@@ -1,0 +1,52 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/forgot-password'
+import { requestPasswordReset } from '#app/features/accounts/password-reset.server.ts'
+import { ForgotPasswordSchema } from '#app/features/accounts/schema.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { Button } from '#app/ui/button.tsx'
+import { TextField } from '#app/ui/field.tsx'
+
+export const handle = { bottomNav: false }
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
+  await requestPasswordReset(submission.value.email)
+  return redirectWithToast('/login', {
+    type: 'success',
+    title: 'Check your e-mail',
+    description: 'If an account exists for that e-mail, we sent a link to reset your password.',
+  })
+}
+
+export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  })
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+      <div>
+        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        <p className="text-stone-600">Enter your e-mail and we will send you a link to choose a new one.</p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? 'Processing...' : 'Send reset link'}
+        </Button>
+      </Form>
+      <Link to="/login" className="text-center font-medium text-brand-700 underline underline-offset-4">
+        Back to login
+      </Link>
+    </main>
+  )
+}
+
+export const meta = () => [{ title: 'Forgot password | Pawpal' }]

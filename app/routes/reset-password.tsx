@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { findResetTokenUser, resetPassword } from '#app/features/accounts/password-reset.server.ts'
+import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { Button } from '#app/ui/button.tsx'
+import { TextField } from '#app/ui/field.tsx'
+
+export const handle = { bottomNav: false }
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? ''
+  return { token, valid: Boolean(token && (await findResetTokenUser(token))) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, 400)
+  }
+  if (!(await resetPassword(submission.value.token, submission.value.password))) {
+    return data({ result: submission.reply({ formErrors: [invalidLinkText], hideFields: ['password', 'confirmPassword'] }) }, 400)
+  }
+  return redirectWithToast('/login', {
+    type: 'success',
+    title: 'Password updated',
+    description: 'Please log in with your new password.',
+  })
+}
+
+const invalidLinkText = 'This reset link is invalid or has expired.'
+
+export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    defaultValue: { token: loaderData.token },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  })
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      {loaderData.valid ? (
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors?.length ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+              {form.errors.join(' ')}
+            </p>
+          ) : null}
+          <TextField label="New password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
+          <TextField label="Confirm password" field={fields.confirmPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? 'Processing...' : 'Set new password'}
+          </Button>
+        </Form>
+      ) : (
+        <div role="alert" className="space-y-3">
+          <p className="text-stone-700">{invalidLinkText}</p>
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-4">
+            Send a new link
+          </Link>
+        </div>
+      )}
+    </main>
+  )
+}
+
+export const meta = () => [{ title: 'Reset password | Pawpal' }]

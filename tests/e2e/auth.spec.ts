@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test'
+import { demoUsers, expect, registerUser, test, uniqueEmail } from './fixtures.ts'
+
+// Sign-in, registration and sessions (spec sections 2, 4, 5, 8; DESIGN.md ruling 9).
+
+function authForm(page: Page) {
+  return page.locator('form').filter({ has: page.getByLabel('Password', { exact: true }) })
+}
+
+/** Turns off the browser's own `required`/`minLength` checks, so the app's validation is what answers. */
+async function skipBrowserValidation(page: Page) {
+  await authForm(page).evaluate((element: HTMLFormElement) => {
+    element.noValidate = true
+  })
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+}
+
+test.describe('registration', () => {
+  test('a new account lands on the role choice', async ({ page, visit, db }) => {
+    const email = uniqueEmail('New.Member')
+    await visit('/register')
+
+    await page.getByLabel('Full Name', { exact: true }).fill('Nora Newcomer')
+    await page.getByLabel('Email', { exact: true }).fill(email.toUpperCase())
+    await page.getByLabel('Password', { exact: true }).fill('walkies-123')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+
+    await expect(page).toHaveURL(/\/onboarding$/)
+    await expect(page.getByRole('heading', { name: 'How would you like to join us?' })).toBeVisible()
+    // The address is stored in lower case (unique regardless of case), with a password hash, as an owner.
+    const user = await db
+      .selectFrom('users')
+      .leftJoin('passwords', 'passwords.userId', 'users.id')
+      .select(['users.name', 'users.role', 'passwords.hash'])
+      .where('users.email', '=', email.toLowerCase())
+      .executeTakeFirst()
+    expect(user).toMatchObject({ name: 'Nora Newcomer', role: 'owner' })
+    expect(user?.hash).toBeTruthy()
+    expect(user?.hash).not.toContain('walkies-123')
+  })
+
+  test('an empty form names every missing field', async ({ page, visit, db }) => {
+    await visit('/register')
+    await skipBrowserValidation(page)
+
+    await page.getByRole('button', { name: 'Create Account' }).click()
+
+    await expect(page.getByText('Name is required')).toBeVisible()
+    await expect(page.getByText('Email is required')).toBeVisible()
+    await expect(page.getByText('Password is required')).toBeVisible()
+    await expect(page).toHaveURL(/\/register$/)
+    expect(await db.selectFrom('users').select('id').where('email', '=', '').execute()).toEqual([])
+  })
+
+  test('a short password is refused', async ({ page, visit, db }) => {
+    const email = uniqueEmail('short')
+    await visit('/register')
+    await skipBrowserValidation(page)
+
+    await page.getByLabel('Full Name', { exact: true }).fill('Sid Short')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('abc')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+    await expect(page).toHaveURL(/\/register$/)
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([])
+  })
+})
+
+test.describe('login', () => {
+  test('a wrong password is answered with the spec message', async ({ page, visit }) => {
+    await visit('/login')
+
+    await fillLogin(page, demoUsers.owner.email, 'not-the-password')
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+
+    const toast = page.getByRole('alert').filter({ hasText: 'Authentication failed' })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('Invalid email or password. Please try again.')
+    await expect(page).toHaveURL(/\/login$/)
+    // Still signed out.
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
+  })
+
+  test('a successful login goes to the map and starts a session', async ({ page, visit }) => {
+    await visit('/login')
+
+    await fillLogin(page, demoUsers.owner.email, demoUsers.owner.password)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+
+    await expect(page).toHaveURL(/\/map$/)
+    await visit('/profile')
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page.getByRole('heading', { level: 1, name: demoUsers.owner.name })).toBeVisible()
+  })
+
+  test('a protected page sends a signed-out visitor to login and back after signing in', async ({ page, visit }) => {
+    await visit('/profile')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
+
+    await fillLogin(page, demoUsers.sitter.email, demoUsers.sitter.password)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page.getByRole('heading', { level: 1, name: demoUsers.sitter.name })).toBeVisible()
+  })
+})
+
+test.describe('sessions', () => {
+  test('logout ends the session', async ({ page, visit, db }) => {
+    const user = await registerUser(page, db, { prefix: 'logout', name: 'Lou Logout' })
+    await visit('/profile')
+    await expect(page.getByRole('heading', { level: 1, name: 'Lou Logout' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible()
+    const sessions = await db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute()
+    expect(sessions).toEqual([])
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
+  })
+
+  test('an expired session counts as signed out and says so', async ({ page, visit, db }) => {
+    const user = await registerUser(page, db, { prefix: 'expired', name: 'Eve Expired' })
+    await visit('/profile')
+    await expect(page.getByRole('heading', { level: 1, name: 'Eve Expired' })).toBeVisible()
+
+    await db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+      .where('userId', '=', user.id)
+      .execute()
+    await visit('/profile')
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
+    await expect(page.getByRole('alert').filter({ hasText: 'Session Expired' })).toBeVisible()
+  })
+})

@@ -1,0 +1,130 @@
+// The e2e `test` and `expect`: import them from here, not from '@playwright/test'.
+import { randomUUID } from 'node:crypto'
+import { test as base, expect, type Page, type Response } from '@playwright/test'
+import Sqlite from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import sharp from 'sharp'
+import type { Database } from '#app/lib/db-schema.ts'
+import { baseUrlVariable, databaseFileVariable } from './global-setup.ts'
+
+type TestFixtures = {
+  /** Whether this project runs with JavaScript (phone-js, desktop-js); branch where the no-JS path differs. */
+  jsEnabled: boolean
+  /**
+   * Opens a path like `page.goto`; with JavaScript on it also waits until React has hydrated the page,
+   * so what the test does next goes through the enhanced path (router forms, fetchers), not the plain one.
+   */
+  visit: (path: string) => Promise<Response | null>
+}
+
+/** The `db` fixture's type, for helpers that take it. */
+export type TestDatabase = Kysely<Database>
+
+type WorkerFixtures = {
+  /** The running server's own SQLite file, read-write: assert rows, or insert the rows a test needs. */
+  db: TestDatabase
+}
+
+// Fixture functions name their second argument `provide`, not `use`, so the React hooks lint rule leaves them be.
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  jsEnabled: async ({ javaScriptEnabled }, provide) => {
+    await provide(javaScriptEnabled !== false)
+  },
+
+  visit: async ({ page, jsEnabled }, provide) => {
+    await provide(async (path) => {
+      const response = await page.goto(path)
+      if (jsEnabled) await waitForHydration(page)
+      return response
+    })
+  },
+
+  db: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, provide) => {
+      const file = process.env[databaseFileVariable]
+      if (!file) throw new Error(`${databaseFileVariable} is not set: run the e2e tests with \`npx playwright test\``)
+      // The server keeps the file in WAL mode, so a second connection may read and write beside it.
+      const sqlite = new Sqlite(file, { fileMustExist: true })
+      sqlite.pragma('busy_timeout = 5000')
+      sqlite.pragma('foreign_keys = ON')
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+      await provide(db)
+      await db.destroy()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+export { expect }
+
+/**
+ * React marks every element it has hydrated with a `__reactFiber$<id>` property; `<body>` is among the
+ * last to complete, so once it has one the page's event handlers are live. (An app-side marker such as
+ * `<html data-hydrated>` would make this independent of React's internals.)
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+}
+
+// ---- accounts ----
+
+/** The demo users the server seeds (db/seed.ts, README). Tests may sign in as them but must not change them. */
+export const demoUsers = {
+  owner: { name: 'Olivia Owner', email: 'owner@pawpal.test', password: 'pawpal-demo' },
+  sitter: { name: 'Sam Sitter', email: 'sitter@pawpal.test', password: 'pawpal-demo' },
+} as const
+
+/** An e-mail address no other test uses, e.g. `owner-3f9c1a2b@example.com`. */
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+function serverOrigin() {
+  const origin = process.env[baseUrlVariable]
+  if (!origin) throw new Error(`${baseUrlVariable} is not set: run the e2e tests with \`npx playwright test\``)
+  return origin
+}
+
+/**
+ * Signs in as a demo user through the real login form's POST, sent from the page's browser context,
+ * so the session cookie lands where the page's next navigation uses it.
+ */
+export async function loginAs(page: Page, who: keyof typeof demoUsers) {
+  const { email, password } = demoUsers[who]
+  const response = await page.request.post('/login', {
+    form: { email, password, redirectTo: '' },
+    headers: { origin: serverOrigin() },
+  })
+  expect(new URL(response.url()).pathname, `signing in as ${email} redirects to /map`).toBe('/map')
+  return demoUsers[who]
+}
+
+export type RegisteredUser = { id: string; name: string; email: string; password: string }
+
+/**
+ * Registers a fresh user (unique e-mail) through the real register form's POST and leaves the page's
+ * context signed in as them. Registration creates an owner who has not onboarded yet.
+ */
+export async function registerUser(page: Page, db: TestDatabase, options: { prefix?: string; name?: string } = {}) {
+  const email = uniqueEmail(options.prefix)
+  const name = options.name ?? 'Alex Tester'
+  const password = 'correct-horse-9'
+  const response = await page.request.post('/register', {
+    form: { name, email, password, redirectTo: '' },
+    headers: { origin: serverOrigin() },
+  })
+  expect(new URL(response.url()).pathname, `registering ${email} redirects to /onboarding`).toBe('/onboarding')
+  const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  return { id, name, email, password } satisfies RegisteredUser
+}
+
+// ---- files ----
+
+/** A small, real PNG (a coloured square), for file inputs: `setInputFiles(await pngFile('rex.png'))`. */
+export async function pngFile(name = 'photo.png', colour = { r: 200, g: 140, b: 60 }) {
+  const buffer = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+  return { name, mimeType: 'image/png', buffer }
+}

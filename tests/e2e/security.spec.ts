@@ -1,0 +1,61 @@
+import type { APIResponse, Response } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/** The nonce of the script-src directive, e.g. `script-src 'nonce-abc' 'strict-dynamic'` -> `abc`. */
+function scriptNonce(policy: string) {
+  const scriptSrc = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src '))
+  return scriptSrc?.match(/'nonce-([^']+)'/)?.[1]
+}
+
+function policyOf(response: Response | APIResponse) {
+  return response.headers()['content-security-policy'] ?? ''
+}
+
+test('pages carry a content security policy with a nonce that every script tag uses', async ({ page, jsEnabled }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+
+  const response = await page.goto('/support')
+
+  expect(response?.status()).toBe(200)
+  const policy = policyOf(response!)
+  expect(policy, 'a content-security-policy header').not.toBe('')
+  expect(policy).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/)
+  const nonce = scriptNonce(policy)
+  expect(nonce, `a 'nonce-...' in script-src of: ${policy}`).toMatch(/^[A-Za-z0-9+/_=-]{16,}$/)
+
+  const html = await response!.text()
+  const scriptTags = html.match(/<script\b[^>]*>/gi) ?? []
+  expect(scriptTags.length).toBeGreaterThan(0)
+  for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`)
+
+  if (jsEnabled) {
+    await page.waitForLoadState('load')
+    expect(violations, 'the browser reported no blocked script or style').toEqual([])
+  }
+})
+
+test('pages are sent with protective headers', async ({ request }) => {
+  const response = await request.get('/support')
+
+  expect(response.status()).toBe(200)
+  const headers = response.headers()
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toMatch(/\S/)
+  expect(headers['referrer-policy']).not.toMatch(/unsafe-url|no-referrer-when-downgrade/)
+  expect(headers).not.toHaveProperty('x-powered-by')
+})
+
+test('every response gets a fresh nonce', async ({ request }) => {
+  const first = scriptNonce(policyOf(await request.get('/support')))
+  const second = scriptNonce(policyOf(await request.get('/support')))
+
+  expect(first).toBeTruthy()
+  expect(second).toBeTruthy()
+  expect(second).not.toBe(first)
+})

@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { openDatabase } from '#app/lib/db.server.ts'
+import { appRequest, cookiesFrom, postForm, postJson } from './app.ts'
+
+// Accounts through the production request handler: validation, sessions, rate limits, suspension, reset.
+const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+let counter = 0
+const uniqueEmail = () => `person${++counter}-${Date.now()}@example.com`
+
+async function register(email = uniqueEmail(), password = 'correct-horse') {
+  const response = await postJson('/api/auth/register', { name: 'Pat Example', email, password })
+  expect(response.status).toBe(201)
+  return { email, password, ...((await response.json()) as { accessToken: string; user: { id: string } }) }
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+beforeAll(async () => {
+  await appRequest('/healthz-warmup') // loads the build and runs its migrations
+})
+
+describe('registration', () => {
+  test('an empty form gets every required-field message', async () => {
+    const response = await postJson('/api/auth/register', {})
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { errors: Record<string, string[]> }
+    expect(body.errors).toMatchObject({
+      name: ['Name is required'],
+      email: ['Email is required'],
+      password: ['Password is required'],
+    })
+  })
+
+  test('a malformed email and a short password get the spec messages', async () => {
+    const response = await postJson('/api/auth/register', { name: 'A', email: 'not-an-email', password: '12345' })
+    const body = (await response.json()) as { errors: Record<string, string[]> }
+    expect(body.errors.email).toEqual(['Please enter a valid email'])
+    expect(body.errors.password).toEqual(['Password must be at least 6 characters'])
+  })
+
+  test('creates an owner with a hashed password and answers a working token', async () => {
+    const account = await register()
+    const row = await db
+      .selectFrom('users')
+      .innerJoin('passwords', 'passwords.userId', 'users.id')
+      .select(['users.role', 'passwords.hash'])
+      .where('users.id', '=', account.user.id)
+      .executeTakeFirstOrThrow()
+    expect(row.role).toBe('owner')
+    expect(row.hash).toMatch(/^scrypt\$/)
+    expect(row.hash).not.toContain(account.password)
+    const me = await appRequest('/api/users/me', { headers: bearer(account.accessToken) })
+    expect(me.status).toBe(200)
+  })
+
+  test('an e-mail already taken, in any letter case, is a 409', async () => {
+    const { email } = await register()
+    const response = await postJson('/api/auth/register', { name: 'Twin', email: email.toUpperCase(), password: 'abcdefg' })
+    expect(response.status).toBe(409)
+  })
+})
+
+describe('login', () => {
+  test('a wrong password is a 401 and the right one answers {user, accessToken, isNewUser}', async () => {
+    const { email, password } = await register()
+    const wrong = await postJson('/api/auth/login', { email, password: 'wrong-password' })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toMatchObject({ message: 'Invalid email or password' })
+    const right = await postJson('/api/auth/login', { email, password })
+    expect(right.status).toBe(200)
+    expect(await right.json()).toMatchObject({ user: { email }, isNewUser: false, accessToken: expect.any(String) })
+  })
+
+  test('the 6th failed login on an account within 15 minutes gets 429, even with the right password', async () => {
+    const { email, password } = await register()
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await postJson('/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
+    }
+    const blocked = await postJson('/api/auth/login', { email, password })
+    expect(blocked.status).toBe(429)
+    expect(await blocked.json()).toMatchObject({ message: 'Too many login attempts. Please try again later.' })
+  })
+
+  test('30 failures from one address block that address for every account', async () => {
+    const ip = '198.51.100.99'
+    const victim = await register()
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const response = await appRequest('/api/auth/login', {
+        method: 'POST',
+        ip,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `ghost${attempt}@example.com`, password: 'whatever' }),
+      })
+      expect(response.status).toBe(401)
+    }
+    const blocked = await appRequest('/api/auth/login', {
+      method: 'POST',
+      ip,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: victim.email, password: victim.password }),
+    })
+    expect(blocked.status).toBe(429)
+  })
+
+  test('a suspended account cannot sign in and its open sessions stop working', async () => {
+    const account = await register()
+    await db.updateTable('users').set({ accountStatus: 'suspended' }).where('id', '=', account.user.id).execute()
+    const login = await postJson('/api/auth/login', { email: account.email, password: account.password })
+    expect(login.status).toBe(403)
+    expect(await login.json()).toMatchObject({ message: 'Your account has been locked. Please contact support.' })
+    expect((await appRequest('/api/users/me', { headers: bearer(account.accessToken) })).status).toBe(401)
+  })
+})
+
+describe('sessions', () => {
+  test('a revoked token gets 401', async () => {
+    const { accessToken } = await register()
+    const logout = await appRequest('/api/auth/logout', { method: 'POST', headers: bearer(accessToken) })
+    expect(logout.status).toBe(200)
+    expect((await appRequest('/api/users/me', { headers: bearer(accessToken) })).status).toBe(401)
+  })
+
+  test('a forged token gets 401', async () => {
+    const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.c2lnbmF0dXJl'
+    expect((await appRequest('/api/users/me', { headers: bearer(forged) })).status).toBe(401)
+  })
+
+  test('the login form starts a cookie session and goes back where the user was', async () => {
+    const { email, password } = await register()
+    const login = await postForm('/login', { email, password, redirectTo: '/profile' })
+    expect(login.status).toBe(302)
+    expect(login.headers.get('location')).toBe('/profile')
+    const profile = await appRequest('/profile', { headers: { cookie: cookiesFrom(login) } })
+    expect(profile.status).toBe(200)
+  })
+
+  test('a protected page sends a signed-out visitor to /login, remembering the way back', async () => {
+    const response = await appRequest('/profile')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fprofile')
+  })
+
+  test('an expired session is treated as signed out, with the Session Expired toast', async () => {
+    const { email, password, user } = await register()
+    const login = await postForm('/login', { email, password, redirectTo: '' })
+    await db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', user.id).execute()
+    const response = await appRequest('/profile', { headers: { cookie: cookiesFrom(login) } })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fprofile')
+    const toastCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__toast='))
+    expect(Buffer.from(decodeURIComponent(toastCookie!.split(/[=;.]/)[1]!), 'base64').toString()).toContain('Session Expired')
+  })
+
+  test('a form POST from another site is refused and changes nothing', async () => {
+    const email = uniqueEmail()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const response = await appRequest('/register', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      body: new URLSearchParams({ name: 'Mallory', email, password: 'abcdefg' }),
+    })
+    error.mockRestore()
+    expect(response.status).toBe(400) // React Router's own check for page actions
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+
+  test('a cookie-authenticated API write from another site gets 403 and keeps the session', async () => {
+    const { email, password } = await register()
+    const cookie = cookiesFrom(await postForm('/login', { email, password, redirectTo: '' }))
+    const logout = await appRequest('/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } })
+    expect(logout.status).toBe(403)
+    expect((await appRequest('/profile', { headers: { cookie } })).status).toBe(200)
+  })
+})
+
+describe('password reset', () => {
+  test('a single-use e-mailed link sets a new password and ends the old sessions', async () => {
+    const account = await register()
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const request = await postForm('/forgot-password', { email: account.email })
+    expect(request.status).toBe(302)
+    const mail = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(account.email))
+    log.mockRestore()
+    const token = new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+
+    const reset = await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })
+    expect(reset.status).toBe(302)
+    expect(reset.headers.get('location')).toBe('/login')
+    expect((await appRequest('/api/users/me', { headers: bearer(account.accessToken) })).status).toBe(401)
+    expect((await postJson('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
+    expect((await postJson('/api/auth/login', { email: account.email, password: 'brand-new-secret' })).status).toBe(200)
+
+    const again = await postForm('/reset-password', { token, password: 'third-secret', confirmPassword: 'third-secret' })
+    expect(again.status).toBe(400)
+  })
+
+  test('an unknown e-mail gets the same answer and no e-mail', async () => {
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const response = await postForm('/forgot-password', { email: 'nobody-here@example.com' })
+    expect(response.status).toBe(302)
+    expect(log.mock.calls.some((call) => String(call[0]).includes('nobody-here@example.com'))).toBe(false)
+    log.mockRestore()
+  })
+})

@@ -1,0 +1,626 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { RouterContextProvider } from 'react-router'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import type { Role } from '#app/lib/db-schema.ts'
+import { start } from '#tests/fakes/geocoder.ts'
+
+// The profile screens and the users API, called as React Router calls them. The fake Nominatim must
+// be listening before env.server.ts reads GEOCODER_URL, so every app module is imported after it starts.
+const fake = await start()
+process.env.GEOCODER_URL = fake.url
+
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { userContext } = await import('#app/context.ts')
+const { fuzzLocation } = await import('#app/features/geo/location-privacy.ts')
+const { EditProfileFieldsSchema } = await import('#app/features/accounts/profile-schema.ts')
+const usersMe = await import('#app/routes/api/users.me.ts')
+const usersById = await import('#app/routes/api/users.$id.ts')
+const profilePage = await import('#app/routes/profile.tsx')
+const profileEditPage = await import('#app/routes/profile-edit.tsx')
+
+const exact = { location: 'Bahnhofstrasse 1, Zürich', latitude: 47.3686, longitude: 8.5392 }
+
+beforeAll(async () => {
+  await migrateToLatest()
+})
+
+beforeEach(async () => {
+  await db.deleteFrom('users').execute()
+})
+
+afterAll(async () => {
+  await fake.close()
+  await db.destroy()
+})
+
+// ---- fixtures ----
+
+async function insertUser({
+  role = 'owner',
+  name = 'Olivia Owner',
+  phoneNumber = '+41 79 000 00 00',
+  accountStatus = 'active',
+  located = false,
+}: { role?: Role; name?: string; phoneNumber?: string | null; accountStatus?: 'active' | 'suspended'; located?: boolean } = {}) {
+  const now = new Date().toISOString()
+  const id = crypto.randomUUID()
+  const email = `${id.slice(0, 8)}@example.com`
+  const publicPoint = fuzzLocation(id, exact.latitude, exact.longitude)
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      name,
+      role,
+      accountStatus,
+      phoneNumber,
+      bio: 'Loves dogs.',
+      ...(located
+        ? {
+            ...exact,
+            publicLocation: 'Altstadt, Zürich',
+            publicLatitude: publicPoint.latitude,
+            publicLongitude: publicPoint.longitude,
+          }
+        : {}),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  const user: SessionUser = { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
+  return user
+}
+
+async function insertSitter(options: { accountStatus?: 'active' | 'suspended' } = {}) {
+  const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter', phoneNumber: '+41 78 555 12 34', located: true, ...options })
+  const now = new Date().toISOString()
+  await db.insertInto('sitterProfiles').values({ userId: sitter.id, experience: '3-5', createdAt: now, updatedAt: now }).execute()
+  await db
+    .insertInto('sitterServices')
+    .values([
+      { sitterId: sitter.id, service: 'walking', hourlyRateCents: 2000 },
+      { sitterId: sitter.id, service: 'boarding', hourlyRateCents: null },
+    ])
+    .execute()
+  await db.insertInto('sitterDogSizes').values({ sitterId: sitter.id, size: 'medium' }).execute()
+  return sitter
+}
+
+async function insertDog(ownerId: string, name = 'Rex') {
+  const now = new Date().toISOString()
+  const id = crypto.randomUUID()
+  await db
+    .insertInto('dogs')
+    .values({ id, ownerId, name, breed: 'Labrador', age: '3 years', ageMonths: 36, weightKg: 25, createdAt: now, updatedAt: now })
+    .execute()
+  return id
+}
+
+const userRow = (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+// ---- calling routes ----
+
+function contextFor(user: SessionUser | null) {
+  const context = new RouterContextProvider()
+  context.set(userContext, user)
+  return context
+}
+
+/** Runs a loader or action; a thrown Response (401, redirect) is the answer, as in React Router. */
+async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await run()
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+function asResponse(value: unknown): Response {
+  if (!(value instanceof Response)) throw new Error(`Expected a Response, got ${JSON.stringify(value)}`)
+  return value
+}
+
+async function getMe(user: SessionUser | null) {
+  const request = new Request('http://localhost/api/users/me')
+  return asResponse(
+    await settle(() => usersMe.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/users/me', context: contextFor(user) })),
+  )
+}
+
+async function getUser(id: string, user: SessionUser | null = null) {
+  const request = new Request(`http://localhost/api/users/${id}`)
+  return asResponse(
+    await settle(() =>
+      usersById.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
+    ),
+  )
+}
+
+async function patchUser(id: string, user: SessionUser | null, body: unknown) {
+  const request = new Request(`http://localhost/api/users/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return asResponse(
+    await settle(() =>
+      usersById.action({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
+    ),
+  )
+}
+
+async function loadProfilePage(user: SessionUser | null, search = '') {
+  const request = new Request(`http://localhost/profile${search}`)
+  return settle(() =>
+    profilePage.loader({ request, url: new URL(request.url), params: {}, pattern: '/profile', context: contextFor(user) }),
+  )
+}
+
+async function postEditProfile(user: SessionUser, body: FormData | URLSearchParams) {
+  const request = new Request('http://localhost/profile/edit', { method: 'POST', body })
+  return settle(() =>
+    profileEditPage.action({ request, url: new URL(request.url), params: {}, pattern: '/profile/edit', context: contextFor(user) }),
+  )
+}
+
+type ActionResult = { data: { result?: { error?: Record<string, string[] | null> }; toast?: { title: string; description?: string } }; init: ResponseInit | null }
+
+function asActionResult(value: unknown): ActionResult {
+  if (value instanceof Response || !value || typeof value !== 'object' || !('init' in value)) {
+    throw new Error('Expected the action to answer data(), not a redirect')
+  }
+  return value as ActionResult
+}
+
+/** The profile form as a browser posts it (application/x-www-form-urlencoded). */
+const form = (entries: [string, string][]) => new URLSearchParams(entries)
+
+// ---- GET /api/users/me ----
+
+describe('GET /api/users/me', () => {
+  test('a signed-out request gets 401', async () => {
+    const response = await getMe(null)
+
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ message: 'Unauthorized' })
+  })
+
+  test('a signed-in sitter gets their own profile with the private fields and the sitter fields', async () => {
+    const sitter = await insertSitter()
+
+    const response = await getMe(sitter)
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      id: sitter.id,
+      email: sitter.email,
+      phoneNumber: '+41 78 555 12 34',
+      location: exact.location,
+      latitude: exact.latitude,
+      services: ['walking', 'boarding'],
+      rates: { walking: 20, boarding: null },
+      experience: '3-5',
+    })
+  })
+})
+
+// ---- PATCH /api/users/{id} ----
+
+describe('PATCH /api/users/{id}', () => {
+  test("updating another user's profile is refused with 403 and changes nothing", async () => {
+    const me = await insertUser({ name: 'Mallory' })
+    const other = await insertUser({ name: 'Olivia Owner', phoneNumber: '+41 79 111 11 11' })
+
+    const response = await patchUser(other.id, me, { name: 'Hacked', phoneNumber: '+1 555 0000' })
+
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ message: 'You can only update your own profile' })
+    const row = await userRow(other.id)
+    expect(row.name).toBe('Olivia Owner')
+    expect(row.phoneNumber).toBe('+41 79 111 11 11')
+  })
+
+  test('a signed-out PATCH gets 401', async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, null, { name: 'Nobody' })
+
+    expect(response.status).toBe(401)
+    expect((await userRow(owner.id)).name).toBe('Olivia Owner')
+  })
+
+  test('a user updates their own name and phone', async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { id: owner.id, name: '  Olivia Newname ', phoneNumber: '+41 79 123 45 67' })
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id: owner.id, name: 'Olivia Newname', phoneNumber: '+41 79 123 45 67' })
+    const row = await userRow(owner.id)
+    expect(row.name).toBe('Olivia Newname')
+    expect(row.phoneNumber).toBe('+41 79 123 45 67')
+    expect(row.bio).toBe('Loves dogs.') // left out of the PATCH, so kept
+  })
+
+  test("a blank name is refused with 400 'Name is required'", async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { name: '   ', phoneNumber: '+41 79 999 99 99' })
+
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ message: 'Name is required', errors: { name: ['Name is required'] } })
+    const row = await userRow(owner.id)
+    expect(row.name).toBe('Olivia Owner')
+    expect(row.phoneNumber).toBe('+41 79 000 00 00')
+  })
+
+  test('a sitter updates services and rates; rates are stored in cents', async () => {
+    const sitter = await insertSitter()
+
+    const response = await patchUser(sitter.id, sitter, {
+      services: ['walking', 'daycare'],
+      rate: 25,
+      rates: { daycare: 35.5 },
+      hasHomeVisit: true,
+      preferredDogBreeds: ['Beagle', 'Poodle'],
+    })
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ services: ['walking', 'daycare'], rates: { walking: 25, daycare: 35.5 }, rate: 25 })
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual(
+      expect.arrayContaining([
+        { service: 'walking', hourlyRateCents: 2500 },
+        { service: 'daycare', hourlyRateCents: 3550 },
+      ]),
+    )
+    expect(services).toHaveLength(2)
+    const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitter.id).executeTakeFirstOrThrow()
+    expect(profile).toMatchObject({ hasHomeVisit: 1, experience: '3-5' })
+    const sizes = await db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitter.id).execute()
+    expect(sizes).toEqual([{ size: 'medium' }]) // not in the PATCH, so kept
+  })
+
+  test('an owner cannot create a sitter profile through the edit-profile payload', async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { name: 'Olivia', services: ['walking'], rate: 10 })
+
+    expect(response.status).toBe(200)
+    expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
+  })
+
+  test('a sitter who moves gets the new exact address and new fuzzed public coordinates', async () => {
+    const sitter = await insertSitter()
+
+    const response = await patchUser(sitter.id, sitter, { location: 'Langstrasse 100, Zürich' })
+
+    expect(response.status).toBe(200)
+    const row = await userRow(sitter.id)
+    const fuzzed = fuzzLocation(sitter.id, 47.3779, 8.5268)
+    expect(row).toMatchObject({
+      location: 'Langstrasse 100, Zürich',
+      latitude: 47.3779,
+      longitude: 8.5268,
+      publicLocation: 'Kreis 4, Zürich',
+      publicLatitude: fuzzed.latitude,
+      publicLongitude: fuzzed.longitude,
+    })
+  })
+
+  test('an address that cannot be found is refused and the saved location is kept', async () => {
+    const sitter = await insertSitter()
+
+    const response = await patchUser(sitter.id, sitter, { location: 'Nowhere Lane 99, Atlantis', name: 'Sam Renamed' })
+
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ message: 'Could not find the specified address.' })
+    const row = await userRow(sitter.id)
+    expect(row).toMatchObject({ location: exact.location, latitude: exact.latitude, name: 'Sam Sitter' })
+  })
+
+  test('the role save makes an owner who already has dogs both owner and sitter', async () => {
+    const owner = await insertUser()
+    await insertDog(owner.id)
+
+    const response = await patchUser(owner.id, owner, { id: owner.id, role: 'sitter' })
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ role: 'both' })
+    expect((await userRow(owner.id)).role).toBe('both')
+  })
+
+  test('the sitter-onboarding payload creates the sitter profile with a located, fuzzed address', async () => {
+    const owner = await insertUser({ role: 'owner', name: 'New Person' })
+
+    const response = await patchUser(owner.id, owner, {
+      id: owner.id,
+      role: 'sitter',
+      sitterName: 'Nina Sitter',
+      experience: '1-3',
+      bio: 'Walks every day.',
+      dogSizes: ['small'],
+      dogAges: ['adult'],
+      services: ['walking'],
+      availability: [],
+      acceptsMultipleDogs: true,
+      location: 'Seefeldstrasse 50, Zürich',
+      latitude: 47.359,
+      longitude: 8.552,
+    })
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], experience: '1-3' })
+    const fuzzed = fuzzLocation(owner.id, 47.359, 8.552)
+    expect(await userRow(owner.id)).toMatchObject({
+      publicLocation: 'Seefeld, Zürich',
+      publicLatitude: fuzzed.latitude,
+      publicLongitude: fuzzed.longitude,
+    })
+  })
+
+  test('an incomplete sitter-onboarding payload is refused and creates nothing', async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { role: 'sitter', sitterName: 'Nina', experience: '1-3', services: [] })
+
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ message: 'Please complete all required fields before submitting' })
+    expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
+    expect((await userRow(owner.id)).role).toBe('owner')
+  })
+
+  test('the owner-onboarding payload saves the name and keeps a sitter a sitter (role both)', async () => {
+    const sitter = await insertSitter()
+
+    const response = await patchUser(sitter.id, sitter, { id: sitter.id, role: 'owner', ownerName: 'Sam Owner', ownerPhoto: '/elsewhere.png' })
+
+    expect(response.status).toBe(200)
+    expect(await userRow(sitter.id)).toMatchObject({ name: 'Sam Owner', role: 'both', profilePhoto: null })
+  })
+
+  test('the role save accepts only owner or sitter', async () => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { role: 'admin' })
+
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ message: 'Role must be owner or sitter' })
+    expect((await userRow(owner.id)).role).toBe('owner')
+  })
+})
+
+// ---- GET /api/users/{id} ----
+
+describe('GET /api/users/{id}', () => {
+  test("a sitter's public profile never contains the email, phone, address or exact coordinates", async () => {
+    const sitter = await insertSitter()
+    const fuzzed = fuzzLocation(sitter.id, exact.latitude, exact.longitude)
+    expect(fuzzed).not.toEqual({ latitude: exact.latitude, longitude: exact.longitude })
+
+    const response = await getUser(sitter.id)
+
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const body = JSON.parse(text) as Record<string, unknown>
+    expect(body).toMatchObject({
+      id: sitter.id,
+      name: 'Sam Sitter',
+      bio: 'Loves dogs.',
+      location: 'Altstadt, Zürich',
+      latitude: fuzzed.latitude,
+      longitude: fuzzed.longitude,
+      experience: '3-5',
+      services: ['walking', 'boarding'],
+      rates: { walking: 20, boarding: null },
+      dogSizes: ['medium'],
+      rating: null,
+      reviewCount: 0,
+      verified: false,
+    })
+    expect(body).not.toHaveProperty('email')
+    expect(body).not.toHaveProperty('phoneNumber')
+    expect(body).not.toHaveProperty('publicLatitude')
+    expect(text).not.toContain(sitter.email)
+    expect(text).not.toContain('555 12 34')
+    expect(text).not.toContain('Bahnhofstrasse')
+    expect(text).not.toContain(String(exact.latitude))
+    expect(text).not.toContain(String(exact.longitude))
+  })
+
+  test("an unknown id gets 404 'User not found'", async () => {
+    const response = await getUser(crypto.randomUUID())
+
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ message: 'User not found' })
+  })
+
+  test('a suspended sitter and a user without a sitter profile are not found', async () => {
+    const suspended = await insertSitter({ accountStatus: 'suspended' })
+    const owner = await insertUser({ located: true })
+
+    expect((await getUser(suspended.id)).status).toBe(404)
+    expect((await getUser(owner.id)).status).toBe(404)
+  })
+})
+
+// ---- /profile ----
+
+describe('/profile', () => {
+  test('a signed-out visitor is sent to the login page and back', async () => {
+    const response = asResponse(await loadProfilePage(null))
+
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fprofile')
+  })
+
+  test("an owner's My Dogs tab lists their dogs", async () => {
+    const owner = await insertUser()
+    const dogId = await insertDog(owner.id, 'Bella')
+
+    const data = await loadProfilePage(owner, '?tab=dogs')
+
+    if (data instanceof Response) throw new Error('unexpected redirect')
+    expect(data.tab).toBe('dogs')
+    expect(data.tabs).toEqual(['profile', 'dogs'])
+    expect(data.dogs).toEqual([expect.objectContaining({ id: dogId, name: 'Bella', breed: 'Labrador', weightKg: 25 })])
+  })
+
+  test('a sitter has the Profile and My Services tabs, and no dogs tab', async () => {
+    const sitter = await insertSitter()
+
+    const data = await loadProfilePage(sitter, '?tab=dogs')
+
+    if (data instanceof Response) throw new Error('unexpected redirect')
+    expect(data.tabs).toEqual(['profile', 'services'])
+    expect(data.tab).toBe('profile')
+    expect(data.profile.sitter?.services).toEqual([
+      { service: 'walking', hourlyRateCents: 2000 },
+      { service: 'boarding', hourlyRateCents: null },
+    ])
+  })
+})
+
+// ---- /profile/edit ----
+
+describe('/profile/edit', () => {
+  test('the form can read its browser-side constraints: Full Name required, the rest optional', () => {
+    const constraint = getZodConstraint(EditProfileFieldsSchema)
+
+    expect(constraint.name).toMatchObject({ required: true })
+    expect(constraint['rates.walking']).toMatchObject({ required: false })
+    expect(constraint.phoneNumber).toMatchObject({ required: false })
+  })
+
+  test("saving the form updates the profile and goes to /profile with 'Profile updated'", async () => {
+    const owner = await insertUser({ located: true })
+
+    const response = asResponse(
+      await postEditProfile(owner, form([['name', 'Olivia Edited'], ['phoneNumber', '+41 79 123 45 67'], ['bio', '']])),
+    )
+
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/profile')
+    expect(response.headers.get('set-cookie')).toContain('__toast=')
+    const row = await userRow(owner.id)
+    expect(row).toMatchObject({ name: 'Olivia Edited', phoneNumber: '+41 79 123 45 67', bio: null })
+    expect(row.location).toBe(exact.location) // an owner's form has no location section: kept
+  })
+
+  test("a blank Full Name is refused with 'Name is required' and the 'Update failed' toast", async () => {
+    const owner = await insertUser()
+
+    const result = asActionResult(await postEditProfile(owner, form([['name', ''], ['phoneNumber', '+41 79 123 45 67']])))
+
+    expect(result.init?.status).toBe(400)
+    expect(result.data.result?.error?.name).toEqual(['Name is required'])
+    expect(result.data.toast).toMatchObject({ title: 'Update failed' })
+    expect((await userRow(owner.id)).phoneNumber).toBe('+41 79 000 00 00')
+  })
+
+  test("a sitter's form saves services with rates in cents, preferences and weekly availability", async () => {
+    const sitter = await insertSitter()
+
+    const response = asResponse(
+      await postEditProfile(
+        sitter,
+        form([
+          ['sitterSections', 'on'],
+          ['name', 'Sam Sitter'],
+          ['location', exact.location],
+          ['latitude', String(exact.latitude)],
+          ['longitude', String(exact.longitude)],
+          ['experience', '5+'],
+          ['services', 'walking'],
+          ['services', 'grooming'],
+          ['rates.walking', '22.5'],
+          ['rates.grooming', ''],
+          ['acceptsMultipleDogs', 'on'],
+          ['dogSizes', 'small'],
+          ['dogAges', 'puppy'],
+          ['dogAges', 'senior'],
+          ['preferredDogBreeds', 'Beagle, Pug ,, Beagle'],
+          ['availability[0].weekday', '1'],
+          ['availability[0].available', 'on'],
+          ['availability[0].startTime', '08:00'],
+          ['availability[0].endTime', '12:00'],
+          ['availability[1].weekday', '2'],
+          ['availability[1].startTime', '09:00'],
+          ['availability[1].endTime', '17:00'],
+        ]),
+      ),
+    )
+
+    expect(response.headers.get('location')).toBe('/profile')
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual(
+      expect.arrayContaining([
+        { service: 'walking', hourlyRateCents: 2250 },
+        { service: 'grooming', hourlyRateCents: null },
+      ]),
+    )
+    expect(services).toHaveLength(2)
+    const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitter.id).executeTakeFirstOrThrow()
+    expect(profile).toMatchObject({ experience: '5+', acceptsMultipleDogs: 1, hasHomeVisit: 0, canHostOvernight: 0 })
+    const breeds = await db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitter.id).orderBy('breed').execute()
+    expect(breeds.map((b) => b.breed)).toEqual(['Beagle', 'Pug'])
+    const availability = await db
+      .selectFrom('sitterAvailability')
+      .select(['weekday', 'startTime', 'endTime'])
+      .where('sitterId', '=', sitter.id)
+      .execute()
+    expect(availability).toEqual([{ weekday: 1, startTime: '08:00', endTime: '12:00' }])
+    expect((await userRow(sitter.id)).location).toBe(exact.location)
+  })
+
+  test('an availability range that ends before it starts is refused', async () => {
+    const sitter = await insertSitter()
+
+    const result = asActionResult(
+      await postEditProfile(
+        sitter,
+        form([
+          ['sitterSections', 'on'],
+          ['name', 'Sam Sitter'],
+          ['availability[0].weekday', '3'],
+          ['availability[0].available', 'on'],
+          ['availability[0].startTime', '18:00'],
+          ['availability[0].endTime', '09:00'],
+        ]),
+      ),
+    )
+
+    expect(result.init?.status).toBe(400)
+    expect(result.data.result?.error?.['availability[0].endTime']).toEqual(['End time must be after start time'])
+  })
+
+  test("uploading a file that is not a picture fails with 'Please upload an image file'", async () => {
+    const owner = await insertUser()
+    const body = new FormData()
+    body.append('intent', 'photo')
+    body.append('file', new File(['not an image'], 'notes.jpg', { type: 'image/jpeg' }))
+
+    const result = asActionResult(await postEditProfile(owner, body))
+
+    expect(result.init?.status).toBe(415)
+    expect(result.data.toast).toMatchObject({ title: 'Upload failed', description: 'Please upload an image file' })
+    expect((await userRow(owner.id)).profilePhoto).toBeNull()
+  })
+
+  test("uploading a picture sets the profile photo with the toast 'Photo uploaded'", async () => {
+    const owner = await insertUser()
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } }).png().toBuffer()
+    const body = new FormData()
+    body.append('intent', 'photo')
+    body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }))
+
+    const response = asResponse(await postEditProfile(owner, body))
+
+    expect(response.headers.get('location')).toBe('/profile/edit')
+    expect((await userRow(owner.id)).profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${owner.id}/`))
+  })
+})
