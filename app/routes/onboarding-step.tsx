@@ -18,6 +18,8 @@ import {
   sitterStepMissing,
 } from '#app/features/accounts/onboarding-steps.ts'
 import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
+import { maxDogImages } from '#app/features/dogs/dogs.server.ts'
+import { dogMessages } from '#app/features/dogs/schema.ts'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { storeUploadedImages, UploadError, readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -63,6 +65,9 @@ export async function action(args: Route.ActionArgs) {
       let draft = readOwnerStep(step, fields, await getOwnerDraft(user.id))
       if (uploadedPhoto) draft = { ...draft, ownerPhoto: uploadedPhoto }
       const newImages = files.images ?? []
+      if (draft.images.length + newImages.length > maxDogImages) {
+        return data({ toast: errorToast({ title: 'Limit Reached', description: dogMessages.photoLimit }), missing: [] }, 400)
+      }
       if (newImages.length) {
         draft = { ...draft, images: [...draft.images, ...(await storeUploadedImages(newImages, { kind: 'dogs', ownerKey: user.id }))] }
       }

@@ -43,7 +43,7 @@ test.describe('registration', () => {
     expect(user?.hash).not.toContain('walkies-123')
   })
 
-  test('an empty form names every missing field', async ({ page, visit, db }) => {
+  test('an empty form names every missing field', async ({ page, visit }) => {
     await visit('/register')
     await skipBrowserValidation(page)
 
@@ -53,7 +53,6 @@ test.describe('registration', () => {
     await expect(page.getByText('Email is required')).toBeVisible()
     await expect(page.getByText('Password is required')).toBeVisible()
     await expect(page).toHaveURL(/\/register$/)
-    expect(await db.selectFrom('users').select('id').where('email', '=', '').execute()).toEqual([])
   })
 
   test('a short password is refused', async ({ page, visit, db }) => {

@@ -1,11 +1,22 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { addRoleSide } from '#app/features/accounts/roles.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
+import type { BookingStatus } from '#app/lib/db-schema.ts'
+import { deleteImage } from '#app/lib/images.server.ts'
+import { storeUploadedImages, UploadError } from '#app/lib/upload.server.ts'
 import { parseAgeToMonths, parseWeightKg } from './age.ts'
-import { sizeForWeight } from './options.ts'
+import { dogActivities, dogAvailabilitySlots, dogTraits, sizeForWeight, type DogSize } from './options.ts'
+import { dogMessages, maxDogImages, type DogInput } from './schema.ts'
 
-export const maxDogImages = 3
+// The dogs domain: an owner's dogs with their photos, traits, activities and availability. Every read
+// and write of a dog goes through here; the ownership check lives here too (getOwnedDog and friends
+// answer 'not found' for anyone but the owner, so routes cannot forget it).
+
+export { maxDogImages }
 
 export type NewDog = {
+  /** Chosen by the caller when photos were stored under the dog's id before the row exists. */
+  id?: string
   name: string
   breed: string
   age: string
@@ -16,13 +27,16 @@ export type NewDog = {
   activities: string[]
   availability?: string[]
   listedForSitting?: boolean
+  /** The owner's choice; by default it follows the weight. */
+  size?: DogSize | null
   imagePaths: string[]
 }
 
 /** Creates a dog with its photos (already processed), traits, activities and availability. */
 export async function createDog(trx: Transaction<Database>, ownerId: string, dog: NewDog) {
+  await addRoleSide(trx, ownerId, 'owner')
   const now = new Date().toISOString()
-  const id = crypto.randomUUID()
+  const id = dog.id ?? crypto.randomUUID()
   const weightKg = parseWeightKg(dog.weight)
   await trx
     .insertInto('dogs')
@@ -36,54 +50,338 @@ export async function createDog(trx: Transaction<Database>, ownerId: string, dog
       weightKg,
       height: dog.height || null,
       bio: dog.bio || null,
-      size: sizeForWeight(weightKg),
+      size: dog.size ?? sizeForWeight(weightKg),
       listedForSitting: dog.listedForSitting ? 1 : 0,
       createdAt: now,
       updatedAt: now,
     })
     .execute()
-  const images = dog.imagePaths.slice(0, maxDogImages)
-  if (images.length > 0) {
-    await trx
-      .insertInto('dogImages')
-      .values(images.map((path, position) => ({ id: crypto.randomUUID(), dogId: id, position, path, createdAt: now })))
-      .execute()
-  }
-  const unique = (values: string[] = []) => [...new Set(values)]
-  if (dog.traits.length) await trx.insertInto('dogTraits').values(unique(dog.traits).map((trait) => ({ dogId: id, trait }))).execute()
-  if (dog.activities.length) {
-    await trx.insertInto('dogActivities').values(unique(dog.activities).map((activity) => ({ dogId: id, activity }))).execute()
-  }
-  if (dog.availability?.length) {
-    await trx.insertInto('dogAvailability').values(unique(dog.availability).map((slot) => ({ dogId: id, slot }))).execute()
-  }
+  await insertImages(trx, id, dog.imagePaths.slice(0, maxDogImages), 0, now)
+  await insertNames(trx, id, { personality: dog.traits, activities: dog.activities, availability: dog.availability ?? [] })
   return { id }
 }
 
-/** An owner's dogs with what the My Dogs cards show. */
-export async function listDogsOf(ownerId: string) {
-  const dogs = await db
-    .selectFrom('dogs')
-    .select(['id', 'name', 'breed', 'age', 'ageMonths', 'weightKg', 'height', 'bio', 'size', 'listedForSitting'])
-    .where('ownerId', '=', ownerId)
-    .orderBy('createdAt')
-    .execute()
+// ---- reading ----
+
+/** A dog as its owner sees it. Lists are in the canonical order of options.ts. */
+export type DogDetails = {
+  id: string
+  ownerId: string
+  name: string
+  breed: string
+  age: string
+  ageMonths: number | null
+  weightKg: number | null
+  height: string | null
+  bio: string | null
+  size: DogSize | null
+  listedForSitting: boolean
+  createdAt: string
+  updatedAt: string
+  /** Base paths (`/uploads/dogs/...`), in display order. */
+  images: string[]
+  personality: string[]
+  activities: string[]
+  availability: string[]
+}
+
+type DogFilter = { ownerId?: string; id?: string; listedOnly?: boolean }
+
+const inCanonicalOrder = (canonical: readonly string[]) => (a: string, b: string) => {
+  const rank = (name: string) => {
+    const index = canonical.indexOf(name)
+    return index === -1 ? canonical.length : index
+  }
+  return rank(a) - rank(b) || a.localeCompare(b)
+}
+
+async function findDogs(filter: DogFilter, executor: Kysely<Database> = db): Promise<DogDetails[]> {
+  let query = executor.selectFrom('dogs').selectAll()
+  if (filter.ownerId !== undefined) query = query.where('ownerId', '=', filter.ownerId)
+  if (filter.id !== undefined) query = query.where('id', '=', filter.id)
+  if (filter.listedOnly) query = query.where('listedForSitting', '=', 1)
+  const dogs = await query.orderBy('createdAt').orderBy('id').execute()
   if (dogs.length === 0) return []
   const ids = dogs.map((dog) => dog.id)
-  const [images, traits, activities] = await Promise.all([
-    db.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute(),
-    db.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute(),
+  const [images, traits, activities, availability] = await Promise.all([
+    executor.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute(),
+    executor.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute(),
+    executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute(),
+    executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute(),
   ])
   return dogs.map((dog) => ({
     ...dog,
     listedForSitting: dog.listedForSitting === 1,
     images: images.filter((i) => i.dogId === dog.id).map((i) => i.path),
-    personality: traits.filter((t) => t.dogId === dog.id).map((t) => t.trait),
-    activities: activities.filter((a) => a.dogId === dog.id).map((a) => a.activity),
+    personality: traits.filter((t) => t.dogId === dog.id).map((t) => t.trait).sort(inCanonicalOrder(dogTraits)),
+    activities: activities.filter((a) => a.dogId === dog.id).map((a) => a.activity).sort(inCanonicalOrder(dogActivities)),
+    availability: availability.filter((a) => a.dogId === dog.id).map((a) => a.slot).sort(inCanonicalOrder(dogAvailabilitySlots)),
   }))
+}
+
+/** An owner's dogs with everything the My Dogs cards and the API show, oldest first. */
+export async function listDogsOf(ownerId: string) {
+  return findDogs({ ownerId })
+}
+
+/** `GET /api/dogs/user/{userId}`: all of your own dogs; of anyone else only the dogs listed for sitting. */
+export async function listDogsVisibleTo(viewerId: string, userId: string) {
+  return findDogs({ ownerId: userId, listedOnly: viewerId !== userId })
 }
 
 export async function hasDogs(ownerId: string) {
   return Boolean(await db.selectFrom('dogs').select('id').where('ownerId', '=', ownerId).limit(1).executeTakeFirst())
+}
+
+/** The dog when it exists and belongs to this owner; null for anyone else (who gets 'Dog not found'). */
+export async function getOwnedDog(ownerId: string, dogId: string): Promise<DogDetails | null> {
+  const [dog] = await findDogs({ ownerId, id: dogId })
+  return dog ?? null
+}
+
+// ---- writing ----
+
+export type DogFailure = {
+  ok: false
+  status: 400 | 404 | 409 | 413 | 415
+  message: string
+  /** The form field the message belongs to, when there is one. */
+  field?: 'images' | 'imageUrl'
+}
+export type DogOutcome = { ok: true; dog: DogDetails } | DogFailure
+
+const notFound: DogFailure = { ok: false, status: 404, message: dogMessages.dogNotFound }
+const photoLimitReached: DogFailure = { ok: false, status: 400, message: dogMessages.photoLimit, field: 'images' }
+
+export const deleteDogMessages = {
+  activeBookings: 'This dog has pending or accepted bookings. Cancel them before deleting this dog.',
+  pastBookings: 'This dog has past bookings and cannot be deleted',
+} as const
+
+/** Thrown inside a transaction to roll it back with a failure to report. */
+class DogRefusal extends Error {
+  readonly failure: DogFailure
+  constructor(failure: DogFailure) {
+    super(failure.message)
+    this.failure = failure
+  }
+}
+
+/** `POST /api/dogs` and /dogs/add: at most 3 photos; every photo is checked before anything is stored. */
+export async function addDog(ownerId: string, input: DogInput, photos: readonly File[]): Promise<DogOutcome> {
+  if (photos.length > maxDogImages) return photoLimitReached
+  const id = crypto.randomUUID()
+  const stored = await storeDogPhotos(id, photos)
+  if (!stored.ok) return stored
+  try {
+    await db.transaction().execute((trx) =>
+      createDog(trx, ownerId, {
+        id,
+        name: input.name,
+        breed: input.breed,
+        age: input.age,
+        weight: input.weightKg,
+        height: input.height,
+        bio: input.bio,
+        traits: input.personality,
+        activities: input.activities,
+        availability: input.availability,
+        listedForSitting: input.listedForSitting,
+        size: input.size,
+        imagePaths: stored.paths,
+      }),
+    )
+  } catch (error) {
+    await removeImageFiles(stored.paths)
+    throw error
+  }
+  return loaded(ownerId, id)
+}
+
+/**
+ * `PATCH /api/dogs/{id}` and /dogs/{id}/edit: replaces the fields and lists, appends new photos after the
+ * existing ones. More than 3 photos in total stores nothing (400).
+ */
+export async function updateDog(ownerId: string, dogId: string, input: DogInput, photos: readonly File[]): Promise<DogOutcome> {
+  const dog = await getOwnedDog(ownerId, dogId)
+  if (!dog) return notFound
+  if (dog.images.length + photos.length > maxDogImages) return photoLimitReached
+  const stored = await storeDogPhotos(dog.id, photos)
+  if (!stored.ok) return stored
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString()
+      const updated = await trx
+        .updateTable('dogs')
+        .set({
+          name: input.name,
+          breed: input.breed,
+          age: input.age,
+          ageMonths: input.ageMonths,
+          weightKg: input.weightKg,
+          height: input.height,
+          bio: input.bio,
+          size: input.size,
+          listedForSitting: input.listedForSitting ? 1 : 0,
+          updatedAt: now,
+        })
+        .where('id', '=', dog.id)
+        .where('ownerId', '=', ownerId)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw new DogRefusal(notFound)
+      // Counted again inside the transaction: two uploads at once cannot pass the limit together.
+      const existing = await trx.selectFrom('dogImages').select(['position']).where('dogId', '=', dog.id).execute()
+      if (existing.length + stored.paths.length > maxDogImages) throw new DogRefusal(photoLimitReached)
+      const next = existing.reduce((max, image) => Math.max(max, image.position + 1), 0)
+      await insertImages(trx, dog.id, stored.paths, next, now)
+      for (const table of ['dogTraits', 'dogActivities', 'dogAvailability'] as const) {
+        await trx.deleteFrom(table).where('dogId', '=', dog.id).execute()
+      }
+      await insertNames(trx, dog.id, input)
+    })
+  } catch (error) {
+    await removeImageFiles(stored.paths)
+    if (error instanceof DogRefusal) return error.failure
+    throw error
+  }
+  return loaded(ownerId, dog.id)
+}
+
+/**
+ * Deletes a dog with its photos. Refused (409) while it has bookings: pending or accepted ones must be
+ * cancelled first, and past ones (completed, rejected, cancelled) are the history of both parties, which
+ * the schema keeps (bookings.dogId is ON DELETE RESTRICT); such a dog can be unlisted instead.
+ */
+export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: true } | DogFailure> {
+  let images: string[] = []
+  try {
+    await db.transaction().execute(async (trx) => {
+      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where('ownerId', '=', ownerId).executeTakeFirst()
+      if (!dog) throw new DogRefusal(notFound)
+      const statuses = await bookingStatusesOf(trx, dogId)
+      if (statuses.some((status) => status === 'pending' || status === 'accepted')) {
+        throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.activeBookings })
+      }
+      if (statuses.length > 0) throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.pastBookings })
+      images = (await trx.selectFrom('dogImages').select('path').where('dogId', '=', dogId).execute()).map((i) => i.path)
+      // Images, traits, activities and availability go with it (ON DELETE CASCADE).
+      await trx.deleteFrom('dogs').where('id', '=', dogId).where('ownerId', '=', ownerId).execute()
+    })
+  } catch (error) {
+    if (error instanceof DogRefusal) return error.failure
+    throw error
+  }
+  await removeImageFiles(images)
+  return { ok: true }
+}
+
+/** Deletes one photo of the owner's dog (by its base path), its files, and closes the gap in the order. */
+export async function deleteDogImage(ownerId: string, dogId: string, basePath: string): Promise<DogOutcome> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where('ownerId', '=', ownerId).executeTakeFirst()
+      if (!dog) throw new DogRefusal(notFound)
+      const removed = await trx.deleteFrom('dogImages').where('dogId', '=', dogId).where('path', '=', basePath).executeTakeFirst()
+      if (Number(removed.numDeletedRows) === 0) {
+        throw new DogRefusal({ ok: false, status: 404, message: dogMessages.imageNotFound, field: 'imageUrl' })
+      }
+      const remaining = await trx.selectFrom('dogImages').select(['id', 'position']).where('dogId', '=', dogId).orderBy('position').execute()
+      // Ascending, each moves into a position already freed: the unique (dogId, position) index never clashes.
+      for (const [position, image] of remaining.entries()) {
+        if (image.position !== position) await trx.updateTable('dogImages').set({ position }).where('id', '=', image.id).execute()
+      }
+    })
+  } catch (error) {
+    if (error instanceof DogRefusal) return error.failure
+    throw error
+  }
+  await removeImageFiles([basePath])
+  return loaded(ownerId, dogId)
+}
+
+// ---- JSON ----
+
+/** The dog as the JSON API answers it (weight in kg, images as server-relative base paths). */
+export function toDogJson(dog: DogDetails) {
+  return {
+    id: dog.id,
+    name: dog.name,
+    breed: dog.breed,
+    age: dog.age,
+    ageMonths: dog.ageMonths,
+    weight: dog.weightKg,
+    height: dog.height,
+    bio: dog.bio,
+    size: dog.size,
+    listedForSitting: dog.listedForSitting,
+    images: dog.images,
+    personality: dog.personality,
+    activities: dog.activities,
+    availability: dog.availability,
+    ownerId: dog.ownerId,
+    createdAt: dog.createdAt,
+  }
+}
+
+export type DogJson = ReturnType<typeof toDogJson>
+
+// ---- helpers ----
+
+async function loaded(ownerId: string, dogId: string): Promise<DogOutcome> {
+  const dog = await getOwnedDog(ownerId, dogId)
+  return dog ? { ok: true, dog } : notFound
+}
+
+/** Stores the photos under the dog's folder; a file that is not a picture or over 5 MB stores none (413/415). */
+async function storeDogPhotos(dogId: string, photos: readonly File[]): Promise<{ ok: true; paths: string[] } | DogFailure> {
+  if (photos.length === 0) return { ok: true, paths: [] }
+  try {
+    return { ok: true, paths: await storeUploadedImages(photos, { kind: 'dogs', ownerKey: dogId }) }
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message, field: 'images' }
+    throw error
+  }
+}
+
+async function removeImageFiles(paths: readonly string[]) {
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        await deleteImage(path)
+      } catch (error) {
+        console.error(`Could not remove the files of ${path}:`, error)
+      }
+    }),
+  )
+}
+
+async function insertImages(trx: Transaction<Database>, dogId: string, paths: readonly string[], firstPosition: number, now: string) {
+  if (paths.length === 0) return
+  await trx
+    .insertInto('dogImages')
+    .values(paths.map((path, index) => ({ id: crypto.randomUUID(), dogId, position: firstPosition + index, path, createdAt: now })))
+    .execute()
+}
+
+async function insertNames(
+  trx: Transaction<Database>,
+  dogId: string,
+  names: { personality: readonly string[]; activities: readonly string[]; availability: readonly string[] },
+) {
+  const unique = (values: readonly string[]) => [...new Set(values)]
+  const traits = unique(names.personality)
+  const activities = unique(names.activities)
+  const slots = unique(names.availability)
+  if (traits.length) await trx.insertInto('dogTraits').values(traits.map((trait) => ({ dogId, trait }))).execute()
+  if (activities.length) await trx.insertInto('dogActivities').values(activities.map((activity) => ({ dogId, activity }))).execute()
+  if (slots.length) await trx.insertInto('dogAvailability').values(slots.map((slot) => ({ dogId, slot }))).execute()
+}
+
+/**
+ * The statuses of the bookings that name this dog. The bookings feature owns that table; this is the one
+ * read the dogs feature makes of it, to refuse deleting a dog that bookings still point at.
+ */
+async function bookingStatusesOf(trx: Transaction<Database>, dogId: string): Promise<BookingStatus[]> {
+  const rows = await trx.selectFrom('bookings').select('status').where('dogId', '=', dogId).execute()
+  return rows.map((row) => row.status)
 }

@@ -1,0 +1,29 @@
+import type { DogAgeGroup, DogSize } from './options.ts'
+
+// What the filter sheet of /dogs/available needs in the browser: the slider's limits (spec section 9:
+// 0-10 miles, step 0.5, default 5), the checkbox labels and links to filtered lists. Kept apart from
+// the zod schema (available-filters.ts) so the page's JavaScript does not carry zod.
+
+export const maxDistanceLimits = { min: 0, max: 10, step: 0.5, default: 5 } as const
+
+/** The checkbox labels of the filter sheet (and the size shown on a card). */
+export const sizeFilterLabels: Record<DogSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' }
+export const ageFilterLabels: Record<DogAgeGroup, string> = { puppy: 'Puppy', adult: 'Adult', senior: 'Senior' }
+
+/** The query string of some filters, defaults left out ('' for the defaults). */
+export function availableDogFiltersSearch(filters: {
+  q?: string
+  maxDistance?: number
+  size?: readonly DogSize[]
+  age?: readonly DogAgeGroup[]
+}) {
+  const params = new URLSearchParams()
+  if (filters.q) params.set('q', filters.q)
+  if (filters.maxDistance !== undefined && filters.maxDistance !== maxDistanceLimits.default) {
+    params.set('maxDistance', String(filters.maxDistance))
+  }
+  for (const size of filters.size ?? []) params.append('size', size)
+  for (const age of filters.age ?? []) params.append('age', age)
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}

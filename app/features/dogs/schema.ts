@@ -1,0 +1,264 @@
+import { z } from 'zod'
+import { imageSizes } from '#app/lib/image-url.ts'
+import { parseAgeToMonths } from './age.ts'
+import { canonicalNames, type NameKind } from './canonical-names.ts'
+import { dogSizes, sizeForWeight, type DogSize } from './options.ts'
+
+// The dog form (/dogs/add, /dogs/{id}/edit) and its JSON twins (POST /api/dogs, PATCH /api/dogs/{id}).
+// One schema: the page parses the form with conform, the API first renames the spec's field variants
+// (traits[], personality, ...) to the form's names with `dogFieldsFromApi`, then parses with the same schema.
+
+/** Spec section 9: at most 3 photos per dog, and only 3 displayed. */
+export const maxDogImages = 3
+
+export const dogMessages = {
+  nameRequired: 'Name is required',
+  breedRequired: 'Breed is required',
+  ageRequired: 'Age is required',
+  ageUnreadable: 'Please enter an age like "2 years" or "6 months"',
+  weightUnreadable: 'Please enter a weight in kg, like "15"',
+  weightRange: 'Weight must be between 0 and 100 kg',
+  bioTooLong: 'Bio must be at most 1000 characters',
+  photoLimit: 'Maximum of 3 photos reached - delete a photo to add new ones',
+  dogNotFound: 'Dog not found',
+  imageNotFound: 'Image not found',
+} as const
+
+const maxWeightKg = 100
+
+const requiredText = (message: string, label: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+
+/** '15', '15.5', '15,5 kg', '-3' (read, then refused by the range): the kilograms, or null when unreadable. */
+export function readWeightKg(text: string): number | null {
+  const match = text.trim().match(/^(-?\d+(?:[.,]\d+)?)\s*(?:kg|kgs|kilos?|kilograms?)?$/i)
+  return match?.[1] ? Number(match[1].replace(',', '.')) : null
+}
+
+const weight = z
+  .string({ error: dogMessages.weightUnreadable })
+  .trim()
+  .superRefine((text, ctx) => {
+    if (text === '') return
+    const kg = readWeightKg(text)
+    if (kg === null) ctx.addIssue({ code: 'custom', message: dogMessages.weightUnreadable })
+    else if (kg < 0 || kg > maxWeightKg) ctx.addIssue({ code: 'custom', message: dogMessages.weightRange })
+  })
+
+/** A list of names stored in their canonical spelling; an unknown name is a 400 that names it. */
+const nameList = (kind: NameKind) =>
+  z
+    .array(z.string({ error: `Each ${kind} entry must be text` }))
+    .max(30, { error: `At most 30 ${kind} entries` })
+    .default([])
+    .transform((names, ctx) => {
+      const result = canonicalNames(kind, names)
+      if (result.ok) return result.names
+      ctx.addIssue({ code: 'custom', message: result.message })
+      return z.NEVER
+    })
+
+/** What the form posts (conform turns empty fields into undefined and a ticked checkbox into true). */
+export const DogFieldsSchema = z.object({
+  name: requiredText(dogMessages.nameRequired, 'Name', 100),
+  breed: requiredText(dogMessages.breedRequired, 'Breed', 100),
+  age: requiredText(dogMessages.ageRequired, 'Age', 50).refine((text) => parseAgeToMonths(text) !== null, {
+    error: dogMessages.ageUnreadable,
+  }),
+  weight: weight.optional(),
+  height: z.string({ error: 'Height must be text' }).trim().max(50, { error: 'Height must be at most 50 characters' }).optional(),
+  bio: z.string({ error: 'Bio must be text' }).trim().max(1000, { error: dogMessages.bioTooLong }).optional(),
+  personality: nameList('personality'),
+  activities: nameList('activities'),
+  availability: nameList('availability'),
+  listedForSitting: z.boolean({ error: 'listedForSitting must be true or false' }).default(false),
+  /** Left empty, the size follows the weight (spec: small up to 10 kg, medium 10-25 kg, large above). */
+  size: z.enum(dogSizes, { error: 'Size must be small, medium or large' }).optional(),
+})
+
+export type DogFormValue = z.input<typeof DogFieldsSchema>
+
+/** A validated dog, normalised for storage. */
+export type DogInput = {
+  name: string
+  breed: string
+  /** As typed ('2 years'), with its months for filters. */
+  age: string
+  ageMonths: number | null
+  weightKg: number | null
+  height: string | null
+  bio: string | null
+  personality: string[]
+  activities: string[]
+  availability: string[]
+  listedForSitting: boolean
+  /** The size to store: the owner's choice, else derived from the weight. */
+  size: DogSize | null
+}
+
+export const DogFormSchema = DogFieldsSchema.transform((value): DogInput => {
+  const weightKg = value.weight ? readWeightKg(value.weight) : null
+  return {
+    name: value.name,
+    breed: value.breed,
+    age: value.age,
+    ageMonths: parseAgeToMonths(value.age),
+    weightKg,
+    height: value.height || null,
+    bio: value.bio || null,
+    personality: value.personality,
+    activities: value.activities,
+    availability: value.availability,
+    listedForSitting: value.listedForSitting,
+    size: value.size ?? sizeForWeight(weightKg),
+  }
+})
+
+/** A saved dog as form values: the edit form's defaults, and the base a partial PATCH is laid over. */
+export function dogFormDefaults(dog: {
+  name: string
+  breed: string
+  age: string
+  weightKg: number | null
+  height: string | null
+  bio: string | null
+  personality: string[]
+  activities: string[]
+  availability: string[]
+  listedForSitting: boolean
+  size: DogSize | null
+}): DogFormValue {
+  return {
+    name: dog.name,
+    breed: dog.breed,
+    age: dog.age,
+    weight: dog.weightKg === null ? undefined : String(dog.weightKg),
+    height: dog.height ?? undefined,
+    bio: dog.bio ?? undefined,
+    personality: dog.personality,
+    activities: dog.activities,
+    availability: dog.availability,
+    listedForSitting: dog.listedForSitting,
+    // A size equal to the weight's own is left to follow the weight.
+    size: dog.size && dog.size !== sizeForWeight(dog.weightKg) ? dog.size : undefined,
+  }
+}
+
+// ---- the API's field variants (spec section 7, Dogs: onboarding, add form, update form) ----
+
+const listAliases: Record<string, NameKind> = {
+  personality: 'personality',
+  traits: 'personality',
+  activities: 'activities',
+  availability: 'availability',
+}
+const scalarFields = ['name', 'breed', 'age', 'weight', 'height', 'bio', 'size'] as const
+
+export type ApiDogFields = {
+  /** Only the fields the request carried (an empty one is present as undefined: it clears). */
+  fields: Partial<Record<keyof DogFormValue, unknown>>
+  ownerId?: string
+  id?: string
+}
+
+const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+
+function scalar(value: unknown): unknown {
+  const single = firstOf(value)
+  if (single === null || single === undefined) return undefined
+  if (typeof single === 'number') return String(single)
+  if (typeof single !== 'string') return single
+  const trimmed = single.trim()
+  return trimmed === '' ? undefined : trimmed
+}
+
+function flag(value: unknown): unknown {
+  const single = firstOf(value)
+  if (typeof single === 'boolean') return single
+  if (single === null || single === undefined) return false
+  const text = String(single).trim().toLowerCase()
+  if (['true', 'on', '1', 'yes'].includes(text)) return true
+  if (['false', 'off', '0', 'no', ''].includes(text)) return false
+  return single
+}
+
+function list(value: unknown): unknown {
+  const values = Array.isArray(value) ? value : [value]
+  if (values.some((entry) => entry !== null && entry !== undefined && typeof entry !== 'string' && typeof entry !== 'number')) {
+    return value
+  }
+  // A single text may list several names ('friendly, calm'); no canonical name contains a comma.
+  return values.flatMap((entry) => (entry === null || entry === undefined ? [] : String(entry).split(',')))
+}
+
+/**
+ * The body of POST /api/dogs or PATCH /api/dogs/{id} (multipart fields or JSON) under the form's field
+ * names: `traits`, `traits[]` and `personality` are the personality; `activities[]` the activities; a
+ * repeated field is a list; numbers become text; '', 'auto' and null clear a field.
+ */
+export function dogFieldsFromApi(body: FormData | unknown): ApiDogFields {
+  const entries: Record<string, unknown> = {}
+  if (body instanceof FormData) {
+    for (const [rawKey, value] of body) {
+      if (typeof value !== 'string') continue
+      const key = rawKey.replace(/\[\]$/, '')
+      const previous = entries[key]
+      entries[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value]
+    }
+  } else if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [rawKey, value] of Object.entries(body)) entries[rawKey.replace(/\[\]$/, '')] = value
+  }
+
+  const fields: ApiDogFields['fields'] = {}
+  for (const key of scalarFields) {
+    if (!(key in entries)) continue
+    const value = scalar(entries[key])
+    fields[key] = key === 'size' && typeof value === 'string' && value.toLowerCase() === 'auto' ? undefined : value
+  }
+  if ('listedForSitting' in entries) fields.listedForSitting = flag(entries.listedForSitting)
+  for (const [key, kind] of Object.entries(listAliases)) {
+    if (!(key in entries)) continue
+    const values = list(entries[key])
+    const previous = fields[kind]
+    fields[kind] = Array.isArray(previous) && Array.isArray(values) ? [...previous, ...values] : values
+  }
+  const ownerId = scalar(entries.ownerId)
+  const id = scalar(entries.id)
+  return {
+    fields,
+    ...(typeof ownerId === 'string' ? { ownerId } : {}),
+    ...(typeof id === 'string' ? { id } : {}),
+  }
+}
+
+// ---- deleting one photo ----
+
+const variantSuffix = new RegExp(`-(?:${imageSizes.join('|')})\\.webp$`)
+
+/**
+ * The stored base path of an image URL: accepts the base path, a size variant
+ * (`/uploads/dogs/x/y-800.webp`) or an absolute URL built from the API host.
+ */
+export function imageBasePathOf(url: string): string {
+  let path = url.trim()
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname
+    } catch {
+      return path
+    }
+  }
+  return (path.split(/[?#]/)[0] ?? '').replace(variantSuffix, '')
+}
+
+export const DeleteImageSchema = z.object({
+  imageUrl: z
+    .string({ error: 'imageUrl is required' })
+    .trim()
+    .min(1, { error: 'imageUrl is required' })
+    .transform(imageBasePathOf),
+})

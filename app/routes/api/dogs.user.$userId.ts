@@ -1,0 +1,12 @@
+import type { Route } from './+types/dogs.user.$userId'
+import { listDogsVisibleTo, toDogJson } from '#app/features/dogs/dogs.server.ts'
+import { methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+
+// GET /api/dogs/user/{userId}: all of your own dogs; of another user only those listed for sitting
+// (the others are private to their owner). An unknown user has no dogs: an empty list.
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireApiUser(context)
+  return Response.json((await listDogsVisibleTo(user.id, params.userId)).map(toDogJson))
+}
+
+export const action = () => methodNotAllowed(['GET'])

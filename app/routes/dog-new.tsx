@@ -1,0 +1,76 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { Route } from './+types/dog-new'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
+import { addDog } from '#app/features/dogs/dogs.server.ts'
+import { DogFormSchema } from '#app/features/dogs/schema.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
+import { ActionToast } from '#app/ui/toaster.tsx'
+
+// /dogs/add and /dogs/new (DESIGN.md ruling 13: the same screen): the add-dog form of spec section 2.
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireUser({ context, url })
+  return null
+}
+
+const errorAdding = (description = 'There was a problem adding your dog. Please try again.'): ToastInput => ({
+  type: 'error',
+  title: 'Error adding dog',
+  description,
+})
+
+type ActionData = DogFormActionData & { toast: ToastInput }
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
+  if (!upload.ok) {
+    return data<ActionData>({ photoError: upload.error.message, toast: errorAdding(upload.error.message) }, upload.error.status)
+  }
+  const submission = parseWithZod(upload.form.fields, { schema: DogFormSchema })
+  if (submission.status !== 'success') return data<ActionData>({ result: submission.reply(), toast: errorAdding() }, 400)
+  let outcome: Awaited<ReturnType<typeof addDog>>
+  try {
+    outcome = await addDog(user.id, submission.value, upload.form.files.images ?? [])
+  } catch (error) {
+    console.error('Adding a dog failed:', error)
+    return data<ActionData>({ result: submission.reply(), toast: errorAdding() }, 500)
+  }
+  if (!outcome.ok) {
+    return data<ActionData>(
+      {
+        result: submission.reply(),
+        photoError: outcome.field === 'images' ? outcome.message : undefined,
+        toast: errorAdding(outcome.message),
+      },
+      outcome.status,
+    )
+  }
+  return redirectWithToast(`/dogs/${outcome.dog.id}`, { type: 'success', title: 'Dog added' })
+}
+
+export default function AddDogRoute({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 p-4">
+      <header>
+        <h1 className="text-2xl font-bold">Add a Dog</h1>
+        <p className="text-stone-600">Tell sitters about your furry friend.</p>
+      </header>
+      <DogForm
+        id="add-dog"
+        actionData={actionData}
+        existingPhotoCount={0}
+        submitLabel="Add Dog"
+        errorTitle="Error adding dog"
+        cancelTo="/profile?tab=dogs"
+      />
+      <ActionToast toast={actionData?.toast} />
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add a Dog | Pawpal' }]

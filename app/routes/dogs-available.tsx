@@ -1,0 +1,216 @@
+import { useState } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import type { Route } from './+types/dogs-available'
+import { requireRole } from '#app/features/accounts/guards.server.ts'
+import {
+  ageFilterLabels,
+  availableDogFiltersSearch,
+  maxDistanceLimits,
+  sizeFilterLabels,
+} from '#app/features/dogs/available-filter-options.ts'
+import { type AvailableDogFilters, hasActiveFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
+import { listAvailableDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
+import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/options.ts'
+import { imageUrl } from '#app/lib/image-url.ts'
+import { Button } from '#app/ui/button.tsx'
+import { EmptyState } from '#app/ui/data-states.tsx'
+import { PawIcon } from '#app/ui/icons.tsx'
+
+// /dogs/available: dogs listed for sitting, for sitters (spec section 2, 'Available dogs'). The search
+// box and the filter sheet are one GET form, so every filtered list is a link and works without JS.
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await requireRole({ context, url }, 'sitter')
+  const filters = readAvailableDogFilters(url.searchParams)
+  const { dogs, distanceFilterApplied } = await listAvailableDogs(user, filters)
+  return {
+    filters,
+    filtersActive: hasActiveFilters(filters),
+    distanceFilterApplied,
+    dogs: dogs.map(toAvailableDogCard),
+  }
+}
+
+type DogCard = Route.ComponentProps['loaderData']['dogs'][number]
+
+export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps) {
+  const { filters, filtersActive, distanceFilterApplied, dogs } = loaderData
+  const { search } = useLocation()
+  return (
+    <main className="mx-auto max-w-4xl space-y-4 p-4">
+      <h1 className="text-2xl font-bold">Dogs available for sitting</h1>
+      {distanceFilterApplied ? null : (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+            Set your location in your profile
+          </Link>{' '}
+          to see how far away dogs are.
+        </p>
+      )}
+      {/* Remounted when the query changes, so the fields show the filters of the list below them. */}
+      <FilterForm key={search} filters={filters} />
+      {dogs.length === 0 ? (
+        <EmptyState
+          title="No dogs found"
+          description={
+            filtersActive ? 'Try adjusting your filters to see more results' : 'There are no dogs available for sitting at the moment'
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {dogs.length === 1 ? '1 dog' : `${dogs.length} dogs`}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {dogs.map((dog) => (
+              <li key={dog.id}>
+                <AvailableDogCard dog={dog} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  )
+}
+
+const milesLabel = (miles: number) => `${miles} ${miles === 1 ? 'mile' : 'miles'}`
+
+function FilterForm({ filters }: { filters: AvailableDogFilters }) {
+  const [maxDistance, setMaxDistance] = useState(filters.maxDistance)
+  const activeCount =
+    (filters.maxDistance !== maxDistanceLimits.default ? 1 : 0) + filters.size.length + filters.age.length
+  const checkboxClass = 'size-4 rounded border-stone-300 accent-brand-700'
+  return (
+    <Form method="get" action="/dogs/available" className="space-y-3">
+      <div role="search" className="flex gap-2">
+        <label htmlFor="available-dogs-search" className="sr-only">
+          Search by name or breed
+        </label>
+        <input
+          id="available-dogs-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          maxLength={100}
+          placeholder="Search by name or breed"
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        />
+        <Button type="submit">Search</Button>
+      </div>
+      <details className="group rounded-xl border border-stone-200 bg-white">
+        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 font-medium">
+          <span>Filters</span>
+          {activeCount > 0 ? (
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+              {activeCount}
+              <span className="sr-only"> active</span>
+            </span>
+          ) : null}
+        </summary>
+        <div className="space-y-5 border-t border-stone-200 px-4 py-4">
+          <div>
+            <div className="mb-1 flex items-center justify-between">
+              <label htmlFor="available-dogs-max-distance" className="text-sm font-medium text-stone-800">
+                Max distance
+              </label>
+              <output htmlFor="available-dogs-max-distance" className="text-sm text-stone-700">
+                {milesLabel(maxDistance)}
+              </output>
+            </div>
+            <input
+              id="available-dogs-max-distance"
+              type="range"
+              name="maxDistance"
+              min={maxDistanceLimits.min}
+              max={maxDistanceLimits.max}
+              step={maxDistanceLimits.step}
+              defaultValue={filters.maxDistance}
+              aria-valuetext={milesLabel(maxDistance)}
+              onChange={(event) => setMaxDistance(Number(event.currentTarget.value))}
+              className="w-full accent-brand-700"
+            />
+            <div className="flex justify-between text-xs text-stone-500" aria-hidden>
+              <span>{milesLabel(maxDistanceLimits.min)}</span>
+              <span>{milesLabel(maxDistanceLimits.max)}</span>
+            </div>
+          </div>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-stone-800">Size</legend>
+            <div className="flex flex-wrap gap-4">
+              {dogSizes.map((size) => (
+                <label key={size} className="flex items-center gap-2">
+                  <input type="checkbox" name="size" value={size} defaultChecked={filters.size.includes(size)} className={checkboxClass} />
+                  {sizeFilterLabels[size]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-stone-800">Age</legend>
+            <div className="flex flex-wrap gap-4">
+              {dogAgeGroups.map((age) => (
+                <label key={age} className="flex items-center gap-2">
+                  <input type="checkbox" name="age" value={age} defaultChecked={filters.age.includes(age)} className={checkboxClass} />
+                  {ageFilterLabels[age]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex gap-2">
+            <Button type="submit" className="flex-1">
+              Apply filters
+            </Button>
+            {/* Back to the default filters; the search text stays. */}
+            <Link
+              to={`/dogs/available${availableDogFiltersSearch({ q: filters.q })}`}
+              className="inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-900 hover:bg-stone-100"
+            >
+              Reset
+            </Link>
+          </div>
+        </div>
+      </details>
+    </Form>
+  )
+}
+
+function AvailableDogCard({ dog }: { dog: DogCard }) {
+  const photo = imageUrl(dog.photo, 320)
+  return (
+    <Link
+      to={`/dogs/available/${dog.id}`}
+      className="block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
+      {photo ? (
+        <img src={photo} alt="" width={320} height={240} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+      ) : (
+        <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-stone-400">
+          <PawIcon className="size-12" />
+        </div>
+      )}
+      <div className="space-y-1 p-4">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold text-stone-900">{dog.name}</h2>
+          {dog.distance === null ? null : <span className="shrink-0 text-sm text-stone-600">{dog.distance} miles away</span>}
+        </div>
+        <p className="text-stone-700">{dog.breed}</p>
+        <p className="text-sm text-stone-600">
+          {[dog.age, dog.size ? sizeFilterLabels[dog.size] : null].filter(Boolean).join(' · ')}
+        </p>
+        <p className="text-sm text-stone-600">Owner: {dog.ownerName}</p>
+        {dog.personality.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5 pt-2">
+            {dog.personality.map((trait) => (
+              <li key={trait} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
+                <span aria-hidden>{emojiForTrait(trait)}</span> {trait}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Link>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dogs available for sitting | Pawpal' }]

@@ -1,0 +1,49 @@
+import { expect, loginAs, pngFile, registerUser, test } from './fixtures.ts'
+
+// /profile and the photo on /profile/edit (spec sections 2 and 6; section 5, Photos).
+
+test('an owner has a My Dogs tab with their dogs, and no My Services', async ({ page, visit }) => {
+  await loginAs(page, 'owner')
+  await visit('/profile')
+
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' })
+  await expect(tabs.getByRole('link', { name: 'Profile', exact: true })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'My Services' })).toHaveCount(0)
+  await tabs.getByRole('link', { name: 'My Dogs' }).click()
+
+  await expect(page).toHaveURL(/\/profile\?tab=dogs$/)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Rex' })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: 'Luna' })).toBeVisible()
+})
+
+test('a sitter has a My Services tab and no My Dogs', async ({ page, visit }) => {
+  const sitter = await loginAs(page, 'sitter')
+  await visit('/profile')
+
+  await expect(page.getByRole('heading', { level: 1, name: sitter.name })).toBeVisible()
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' })
+  await expect(tabs.getByRole('link', { name: 'My Services' })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'My Dogs' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Experience & Services' })).toBeVisible()
+})
+
+test('an uploaded profile photo becomes the avatar on the profile', async ({ page, visit, db }) => {
+  const user = await registerUser(page, db, { prefix: 'photo', name: 'Pia Photo' })
+  await visit('/profile/edit')
+
+  await page.getByLabel(/Choose a photo/).setInputFiles(await pngFile('me.png', { r: 30, g: 120, b: 200 }))
+  await page.getByRole('button', { name: 'Upload photo' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Photo uploaded' })).toBeVisible()
+  await expect(page).toHaveURL(/\/profile\/edit$/)
+  const { profilePhoto } = await db.selectFrom('users').select('profilePhoto').where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(profilePhoto).toMatch(/^\/uploads\//)
+
+  await visit('/profile')
+  const avatar = page.locator('header').filter({ hasText: 'Pia Photo' }).locator('img')
+  await expect(avatar).toBeVisible()
+  await expect(avatar).toHaveAttribute('src', new RegExp(`^${profilePhoto}-\\d+\\.webp$`))
+  const served = await page.request.get((await avatar.getAttribute('src')) ?? '')
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toBe('image/webp')
+})
