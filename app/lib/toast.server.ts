@@ -1,6 +1,15 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { env } from './env.server.ts'
-import { ToastSchema, type ToastInput } from './toast.ts'
+import { z } from 'zod'
+import { type ToastInput, toToast } from './toast.ts'
+
+// What a flash cookie may hold: it comes back from the browser, so it is checked before use.
+const FlashToastSchema = z.object({
+  id: z.string(),
+  type: z.enum(['success', 'error', 'message']),
+  title: z.string(),
+  description: z.string().optional(),
+})
 
 // A flash message kept in its own short-lived cookie, so it survives a POST -> redirect -> GET
 // round trip with or without JavaScript and works for signed-out visitors too.
@@ -19,7 +28,7 @@ const toastKey = 'toast'
 
 export async function createToastHeaders(toast: ToastInput) {
   const session = await toastStorage.getSession()
-  session.flash(toastKey, ToastSchema.parse(toast))
+  session.flash(toastKey, toToast(toast))
   return new Headers({ 'set-cookie': await toastStorage.commitSession(session) })
 }
 
@@ -32,7 +41,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 /** Reads and consumes the pending toast; the returned headers clear it. */
 export async function getToast(request: Request) {
   const session = await toastStorage.getSession(request.headers.get('cookie'))
-  const parsed = ToastSchema.safeParse(session.get(toastKey))
+  const parsed = FlashToastSchema.safeParse(session.get(toastKey))
   const toast = parsed.success ? parsed.data : null
   const headers = toast ? new Headers({ 'set-cookie': await toastStorage.destroySession(session) }) : null
   return { toast, headers }

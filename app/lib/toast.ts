@@ -1,14 +1,13 @@
-import { z } from 'zod'
+// Toasts as the server flashes them and the browser shows them. Plain types (no zod): this module
+// is part of every page's JavaScript.
+export type ToastType = 'success' | 'error' | 'message'
 
-export const ToastSchema = z.object({
-  id: z.string().default(() => crypto.randomUUID()),
-  type: z.enum(['success', 'error', 'message']).default('message'),
-  title: z.string(),
-  description: z.string().optional(),
-})
-
-export type Toast = z.infer<typeof ToastSchema>
-export type ToastInput = z.input<typeof ToastSchema>
+export type Toast = { id: string; type: ToastType; title: string; description?: string }
+export type ToastInput = { id?: string; type?: ToastType; title: string; description?: string }
 
 /** How long a toast stays on screen (spec section 9). */
 export const toastDurationMs = 5000
+
+export function toToast(input: ToastInput): Toast {
+  return { id: input.id ?? crypto.randomUUID(), type: input.type ?? 'message', title: input.title, description: input.description }
+}

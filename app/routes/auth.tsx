@@ -10,17 +10,24 @@ import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
+import { type FormValidator, useLazyValidation } from '#app/ui/lazy-validation.ts'
 import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
 // /login and /register: one screen, the mode follows the path (spec section 2, Auth screen).
 export const handle = { bottomNav: false }
 
-const modeOf = (url: URL) => (url.pathname.startsWith('/register') ? 'register' : 'login')
+const modeOf = (url: URL): 'login' | 'register' => (url.pathname.startsWith('/register') ? 'register' : 'login')
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
-  return { mode: modeOf(url) }
+  const mode = modeOf(url)
+  return { mode, constraint: getZodConstraint(mode === 'login' ? LoginSchema : RegisterSchema) }
+}
+
+const loadValidator: Record<'login' | 'register', () => Promise<FormValidator>> = {
+  login: () => import('#app/features/accounts/validators.ts').then((m) => m.validateLogin),
+  register: () => import('#app/features/accounts/validators.ts').then((m) => m.validateRegister),
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -64,20 +71,22 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
+type AuthFormValue = { name?: string; email: string; password: string }
+
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { mode } = loaderData
-  // Both modes share one form shape; `name` is only rendered (and required) when registering.
-  const schema = mode === 'login' ? LoginSchema : RegisterSchema
   const location = useLocation()
   const navigation = useNavigation()
   const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? ''
-  const [form, fields] = useForm<{ name?: string; email: string; password: string }>({
+  const onValidate = useLazyValidation<AuthFormValue>(loadValidator[mode])
+  // Both modes share one form shape; `name` is only rendered (and required) when registering.
+  const [form, fields] = useForm<AuthFormValue>({
     id: `${mode}-form`,
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    constraint: getZodConstraint(schema),
+    constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
   })
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const otherMode = mode === 'login' ? '/register' : '/login'

@@ -1,11 +1,11 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
 import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { deleteDog, deleteDogImage, type DogFailure, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
-import { DeleteImageSchema, DogFormSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
+import { DeleteImageSchema, DogFieldsSchema, DogFormSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -22,7 +22,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const dog = await getOwnedDog(user.id, params.id)
   if (!dog) throw data(null, { status: 404 })
-  return { dog: { id: dog.id, name: dog.name, images: dog.images }, defaultValue: dogFormDefaults(dog) }
+  return {
+    dog: { id: dog.id, name: dog.name, images: dog.images },
+    defaultValue: dogFormDefaults(dog),
+    constraint: getZodConstraint(DogFieldsSchema),
+  }
 }
 
 type ActionData = DogFormActionData & { toast: ToastInput }
@@ -109,6 +113,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
       <DogForm
         key={dog.id}
         id="edit-dog"
+        constraint={loaderData.constraint}
         actionData={actionData}
         defaultValue={defaultValue}
         existingPhotoCount={dog.images.length}

@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { Route } from './+types/dog-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
 import { addDog } from '#app/features/dogs/dogs.server.ts'
-import { DogFormSchema } from '#app/features/dogs/schema.ts'
+import { DogFieldsSchema, DogFormSchema } from '#app/features/dogs/schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -14,7 +14,7 @@ import { ActionToast } from '#app/ui/toaster.tsx'
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireUser({ context, url })
-  return null
+  return { constraint: getZodConstraint(DogFieldsSchema) }
 }
 
 const errorAdding = (description = 'There was a problem adding your dog. Please try again.'): ToastInput => ({
@@ -53,7 +53,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast(`/dogs/${outcome.dog.id}`, { type: 'success', title: 'Dog added' })
 }
 
-export default function AddDogRoute({ actionData }: Route.ComponentProps) {
+export default function AddDogRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 p-4">
       <header>
@@ -62,6 +62,7 @@ export default function AddDogRoute({ actionData }: Route.ComponentProps) {
       </header>
       <DogForm
         id="add-dog"
+        constraint={loaderData.constraint}
         actionData={actionData}
         existingPhotoCount={0}
         submitLabel="Add Dog"

@@ -7,8 +7,15 @@ import { ForgotPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
+import { useLazyValidation } from '#app/ui/lazy-validation.ts'
 
 export const handle = { bottomNav: false }
+
+export function loader() {
+  return { constraint: getZodConstraint(ForgotPasswordSchema) }
+}
+
+const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateForgotPassword)
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
@@ -21,14 +28,15 @@ export async function action({ request }: Route.ActionArgs) {
   })
 }
 
-export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
+export default function ForgotPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'
+  const onValidate = useLazyValidation<{ email: string }>(loadValidator)
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
+    constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onValidate,
   })
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">

@@ -38,6 +38,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError, UploadError, uploadMessages } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
+import { useLazyValidation } from '#app/ui/lazy-validation.ts'
 import { ActionToast, showToast } from '#app/ui/toaster.tsx'
 
 // /profile/edit (spec section 2, Edit profile): a photo upload form, then the profile form. Both
@@ -52,6 +53,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     isSitter: isSitterRole(profile.role),
     defaultValue: formDefaults(profile),
     tileUrl: env.MAP_TILE_URL,
+    constraint: getZodConstraint(EditProfileFieldsSchema),
   }
 }
 
@@ -139,6 +141,8 @@ function formDefaults(profile: OwnProfile): EditProfileFormValue {
   }
 }
 
+const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile)
+
 /** Spec section 9: the same limits as the server's (upload.server.ts), checked in the browser first. */
 const maxPhotoBytes = 5 * 1024 * 1024
 
@@ -147,14 +151,15 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/profile/edit'
   const uploading = submitting && navigation.formEncType === 'multipart/form-data'
   const saving = submitting && !uploading
+  const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator)
   const [form, fields] = useForm<EditProfileFormValue, ProfileUpdate, string[]>({
     id: 'edit-profile',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     defaultValue: loaderData.defaultValue,
-    constraint: getZodConstraint(EditProfileFieldsSchema),
+    constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditProfileSchema }),
+    onValidate,
   })
 
   return (

@@ -7,12 +7,17 @@ import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
+import { useLazyValidation } from '#app/ui/lazy-validation.ts'
 
 export const handle = { bottomNav: false }
 
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token') ?? ''
-  return { token, valid: Boolean(token && (await findResetTokenUser(token))) }
+  return {
+    token,
+    valid: Boolean(token && (await findResetTokenUser(token))),
+    constraint: getZodConstraint(ResetPasswordSchema),
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,15 +37,18 @@ export async function action({ request }: Route.ActionArgs) {
 
 const invalidLinkText = 'This reset link is invalid or has expired.'
 
+const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateResetPassword)
+
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'
+  const onValidate = useLazyValidation<{ token: string; password: string; confirmPassword: string }>(loadValidator)
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
+    constraint: loaderData.constraint,
     defaultValue: { token: loaderData.token },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate,
   })
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">

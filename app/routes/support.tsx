@@ -8,10 +8,13 @@ import { createSupportRequest } from '#app/features/support/support.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextAreaField, TextField } from '#app/ui/field.tsx'
+import { useLazyValidation } from '#app/ui/lazy-validation.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { email: getOptionalUser(context)?.email ?? '' }
+  return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
 }
+
+const loadValidator = () => import('#app/features/support/validators.ts').then((m) => m.validateSupportRequest)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SupportRequestSchema })
@@ -48,13 +51,14 @@ const questions = [
 
 export default function SupportRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
+  const onValidate = useLazyValidation<{ email: string; subject: string; message: string }>(loadValidator)
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SupportRequestSchema),
+    constraint: loaderData.constraint,
     defaultValue: { email: loaderData.email },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportRequestSchema }),
+    onValidate,
   })
   const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { type Toast, type ToastInput, ToastSchema, toastDurationMs } from '#app/lib/toast.ts'
+import { type Toast, type ToastInput, toastDurationMs, toToast } from '#app/lib/toast.ts'
 import { CloseIcon } from './icons.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -13,7 +13,7 @@ const setCurrent = (toast: Toast | null) => {
 
 /** Shows a toast from the browser (fetcher results, socket events). */
 export function showToast(toast: ToastInput) {
-  setCurrent(ToastSchema.parse(toast))
+  setCurrent(toToast(toast))
 }
 
 const swipeThresholdPx = 50
@@ -94,7 +94,7 @@ export function ActionToast({ toast }: { toast: ToastInput | undefined | null })
   if (hydrated || !toast) return null
   return (
     <div className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-3">
-      <ToastCard toast={ToastSchema.parse(toast)} onDismiss={() => {}} />
+      <ToastCard toast={toToast(toast)} onDismiss={() => {}} />
     </div>
   )
 }

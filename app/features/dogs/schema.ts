@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { photoLimitMessage } from './limits.ts'
 import { imageSizes } from '#app/lib/image-url.ts'
 import { parseAgeToMonths } from './age.ts'
 import { canonicalNames, type NameKind } from './canonical-names.ts'
@@ -9,7 +10,7 @@ import { dogSizes, sizeForWeight, type DogSize } from './options.ts'
 // (traits[], personality, ...) to the form's names with `dogFieldsFromApi`, then parses with the same schema.
 
 /** Spec section 9: at most 3 photos per dog, and only 3 displayed. */
-export const maxDogImages = 3
+export { maxDogImages } from './limits.ts'
 
 export const dogMessages = {
   nameRequired: 'Name is required',
@@ -19,7 +20,7 @@ export const dogMessages = {
   weightUnreadable: 'Please enter a weight in kg, like "15"',
   weightRange: 'Weight must be between 0 and 100 kg',
   bioTooLong: 'Bio must be at most 1000 characters',
-  photoLimit: 'Maximum of 3 photos reached - delete a photo to add new ones',
+  photoLimit: photoLimitMessage,
   dogNotFound: 'Dog not found',
   imageNotFound: 'Image not found',
 } as const

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { dogMessages, maxDogImages } from '#app/features/dogs/schema.ts'
+import { maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { dogActivities, dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { experienceLabels, experienceLevels, serviceLabels, sitterServices } from '#app/features/sitters/options.ts'
@@ -250,7 +250,7 @@ function DogPhotos({ images }: { images: string[] }) {
         {images.length >= maxDogImages ? 'Limit Reached' : 'Dog photos'}
       </label>
       <input id="images" name="images" type="file" accept="image/*" multiple disabled={images.length >= maxDogImages} className="w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-800" />
-      {images.length >= maxDogImages ? <p className="text-sm text-stone-600">{dogMessages.photoLimit}</p> : null}
+      {images.length >= maxDogImages ? <p className="text-sm text-stone-600">{photoLimitMessage}</p> : null}
     </div>
   )
 }

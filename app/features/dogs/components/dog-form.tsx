@@ -7,14 +7,16 @@ import {
   type SubmissionResult,
   useForm,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { getZodConstraint } from '@conform-to/zod/v4'
 import { type ChangeEvent, type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
+import { useLazyValidation } from '#app/ui/lazy-validation.ts'
 import { showToast } from '#app/ui/toaster.tsx'
 import { dogActivities, dogAvailabilitySlots, dogSizeLabels, dogSizes, dogTraits, emojiForTrait } from '../options.ts'
-import { DogFieldsSchema, DogFormSchema, type DogFormValue, type DogInput, dogMessages, maxDogImages } from '../schema.ts'
+import { maxDogImages, photoLimitMessage } from '../limits.ts'
+import type { DogFormValue, DogInput } from '../schema.ts'
 
 // The add-dog and edit-dog form (spec section 2, Dog forms): every field of the spec, traits, activities
 // and availability as checkbox chips, the 'listed for sitting' switch with the size, and the photo picker.
@@ -28,8 +30,11 @@ export type DogFormActionData = {
 
 const maxPhotoBytes = 5 * 1024 * 1024
 
+const loadValidator = () => import('../validators.ts').then((m) => m.validateDogForm)
+
 export function DogForm({
   id,
+  constraint,
   actionData,
   defaultValue,
   existingPhotoCount,
@@ -39,6 +44,8 @@ export function DogForm({
   children,
 }: {
   id: string
+  /** getZodConstraint(DogFieldsSchema), computed by the route's loader so zod stays out of the page's first load. */
+  constraint: ReturnType<typeof getZodConstraint>
   actionData: DogFormActionData | undefined
   defaultValue?: DogFormValue
   existingPhotoCount: number
@@ -51,14 +58,15 @@ export function DogForm({
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
+  const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator)
   const [form, fields] = useForm<DogFormValue, DogInput, string[]>({
     id,
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     defaultValue,
-    constraint: getZodConstraint(DogFieldsSchema),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DogFormSchema }),
+    onValidate,
   })
   const photoError = navigation.state === 'idle' ? actionData?.photoError : undefined
 
@@ -130,7 +138,7 @@ function PhotoPicker({ existing, serverError, errorTitle }: { existing: number; 
     const files = [...(event.currentTarget.files ?? [])]
     const problem =
       existing + files.length > maxDogImages
-        ? dogMessages.photoLimit
+        ? photoLimitMessage
         : files.some((file) => !file.type.startsWith('image/'))
           ? 'Please upload an image file'
           : files.some((file) => file.size > maxPhotoBytes)

@@ -1,0 +1,3 @@
+// Dog photo limits, shared by the server and the forms (no zod here: onboarding pages import it).
+export const maxDogImages = 3
+export const photoLimitMessage = 'Maximum of 3 photos reached - delete a photo to add new ones'

@@ -1,0 +1,67 @@
+// Measures the JavaScript each page loads on first visit (gzip), against DESIGN.md section 8's budget.
+// Usage: start the app with demo data (npm start), then `npx node bench/js-budget.ts [baseUrl]`.
+import { gzipSync } from 'node:zlib'
+
+const base = process.argv[2] ?? 'http://localhost:3000'
+const budgetBytes = 130 * 1024
+const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms']
+const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2']
+const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
+
+async function signIn(email: string) {
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: 'pawpal-demo', redirectTo: '' }),
+  })
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+const sizes = new Map<string, number>()
+async function gzipSize(url: string) {
+  if (!sizes.has(url)) sizes.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length)
+  return sizes.get(url)!
+}
+
+/** Every script the page's HTML loads: module scripts, modulepreloads and the inline bootstrap's imports. */
+async function firstLoadBytes(path: string, cookie: string) {
+  const html = await (await fetch(`${base}${path}`, { headers: { cookie } })).text()
+  const urls = new Set<string>()
+  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)) {
+    urls.add(new URL(match[1]!, base).href)
+  }
+  for (const match of html.matchAll(/import(?:\(| )"([^"]+\.js)"/g)) urls.add(new URL(match[1]!, base).href)
+  let total = 0
+  for (const url of urls) total += await gzipSize(url)
+  return total
+}
+
+/** The first link on a page that matches, to measure pages whose ids come from the demo data. */
+async function firstLink(path: string, cookie: string, pattern: RegExp) {
+  const html = await (await fetch(`${base}${path}`, { headers: { cookie } })).text()
+  return html.match(pattern)?.[0]
+}
+
+const owner = await signIn('owner@pawpal.test')
+const sitter = await signIn('sitter@pawpal.test')
+const ownDog = await firstLink('/profile?tab=dogs', owner, /\/dogs\/[0-9a-f-]{36}/)
+const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/available\/[0-9a-f-]{36}/)
+if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
+if (availableDog) sitterPages.push(availableDog)
+const pages = [
+  ...publicPages.map((path) => ({ path, cookie: '' })),
+  ...ownerPages.map((path) => ({ path, cookie: owner })),
+  ...sitterPages.map((path) => ({ path, cookie: sitter })),
+]
+let over = 0
+for (const { path, cookie } of pages) {
+  const bytes = await firstLoadBytes(path, cookie)
+  if (bytes > budgetBytes) over++
+  console.info(`${bytes > budgetBytes ? 'OVER' : 'ok  '} ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${path}`)
+}
+console.info(`budget: ${budgetBytes / 1024} KB gzip per page; ${over} over`)
+process.exitCode = over ? 1 : 0
