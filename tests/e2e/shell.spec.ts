@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
 
 test('the bottom navigation leads to the main screens', async ({ page }) => {
   await page.goto('/support')
@@ -30,4 +30,22 @@ test('the manifest and the icon the document links to exist', async ({ page }) =
     const response = await page.request.get(new URL(href!, page.url()).href)
     expect(response.status(), `GET ${href}`).toBe(200)
   }
+})
+
+test('the Messages entry shows the signed-in user’s real unread count, and Bookings fits the role', async ({ page, db }) => {
+  await loginAs(page, 'owner')
+  const owner = await db.selectFrom('users').select('id').where('email', '=', 'owner@pawpal.test').executeTakeFirstOrThrow()
+  const { count } = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('recipientId', '=', owner.id)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow()
+  expect(Number(count), 'the demo owner has unread messages').toBeGreaterThan(0)
+
+  await page.goto('/profile')
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(navigation.getByLabel(`${count} unread`)).toHaveText(String(count))
+  await expect(navigation.getByRole('link', { name: /Bookings/ })).toHaveAttribute('href', '/bookings')
+  await expect(navigation.getByRole('link', { name: /Profile/ })).toHaveAttribute('aria-current', 'page')
 })

@@ -51,3 +51,41 @@ describe('the server refuses to start with a bad configuration', () => {
     expect(lines[0]).toMatch(/SESSION_SECRET/)
   })
 })
+
+describe('the server stops cleanly', () => {
+  test('SIGTERM closes open sockets with 1001 and exits with 0', async () => {
+    const child = spawn(process.execPath, ['server.ts'], {
+      cwd: process.cwd(),
+      env: environmentWith({ NODE_ENV: 'production' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start-up line:\n${output}`)), 30_000)
+      child.stdout.on('data', () => {
+        const match = output.match(/running at (http:\/\/\S+)/)
+        if (match) {
+          clearTimeout(timer)
+          resolve(match[1]!)
+        }
+      })
+    })
+    const registered = await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Shutdown Tester', email: `shutdown-${Date.now()}@example.com`, password: 'secret-123' }),
+    })
+    const { accessToken } = (await registered.json()) as { accessToken: string }
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${accessToken}`)
+    await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
+    const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code), { once: true }))
+
+    child.kill('SIGTERM')
+    expect(await closed).toBe(1001)
+    expect(await exited).toBe(0)
+    expect(output).toContain('SIGTERM received')
+  })
+})

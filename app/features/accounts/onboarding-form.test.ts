@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { readOwnerStep, readSitterStep } from './onboarding-form.server.ts'
-import { OwnerDraftSchema, ownerStepMissing, SitterDraftSchema, sitterStepMissing } from './onboarding-steps.ts'
+import { gateMessage, OwnerDraftSchema, ownerStepMissing, SitterDraftSchema, sitterStepMissing } from './onboarding-steps.ts'
 
 const form = (entries: [string, string][]) => {
   const data = new FormData()
@@ -37,4 +37,14 @@ test('sitter steps 2 to 4 need experience and bio, a size, age and service, then
   expect(sitterStepMissing(4, address)).toEqual(['location'])
   const located = readSitterStep(4, form([['location', 'Bahnhofstrasse 1'], ['latitude', '47.3686'], ['longitude', '8.5392']]), blank)
   expect(sitterStepMissing(4, located)).toEqual([])
+})
+
+test('the gates speak as the spec says: continuing, and submitting on the last step', () => {
+  expect(gateMessage('owner', 2)).toEqual({
+    title: 'Missing information',
+    description: 'Please complete all required fields before continuing',
+  })
+  expect(gateMessage('owner', 4).description).toBe('Please complete all required fields before submitting')
+  expect(gateMessage('sitter', 3)).toEqual({ title: 'Please complete all required fields before continuing' })
+  expect(gateMessage('sitter', 4)).toEqual({ title: 'Please complete all required fields before submitting' })
 })
