@@ -9,6 +9,7 @@ import { formatMiles } from '#app/features/geo/distance.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon, UserIcon } from '#app/ui/icons.tsx'
+import { LinkTabs } from '#app/ui/link-tabs.tsx'
 
 // /dogs/available/{id}: one dog listed for sitting, as a sitter sees it (spec section 2, 'Available dog
 // detail'). Tabs are links (?tab=), so they work without JavaScript. Anything the viewer may not see
@@ -81,25 +82,13 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
           Contact Owner
         </Link>
       </div>
-      <nav aria-label="Dog sections">
-        <ul className="flex gap-1 rounded-xl bg-stone-200/70 p-1">
-          {tabs.map((candidate) => (
-            <li key={candidate} className="flex-1">
-              <Link
-                to={`?tab=${candidate}`}
-                replace
-                preventScrollReset
-                aria-current={candidate === tab ? 'page' : undefined}
-                className={`block rounded-lg px-3 py-2 text-center text-sm font-medium ${
-                  candidate === tab ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
-                }`}
-              >
-                {tabLabels[candidate]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label="Dog sections"
+        tabs={tabs.map((value) => ({ value, label: tabLabels[value] }))}
+        current={tab}
+        hrefFor={(value) => `?tab=${value}`}
+        replace
+      />
       <section aria-label={tabLabels[tab]} className="rounded-xl border border-stone-200 bg-white p-4">
         {tab === 'details' ? <DetailsTab dog={dog} /> : null}
         {tab === 'personality' ? <PersonalityTab dog={dog} /> : null}

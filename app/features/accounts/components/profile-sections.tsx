@@ -1,0 +1,344 @@
+import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+import { formatAge } from '#app/features/dogs/age.ts'
+import type { DogDetails } from '#app/features/dogs/dogs.server.ts'
+import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
+import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
+import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { imageUrl } from '#app/lib/image-url.ts'
+import { Button } from '#app/ui/button.tsx'
+import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
+import { PawIcon } from '#app/ui/icons.tsx'
+import type { OwnProfile } from '../profile.server.ts'
+import { isSitterRole, roleLabels } from '../roles.ts'
+
+// The pieces of /profile (spec section 2, Profile): the header, then one of the three tabs.
+
+// ---- header ----
+
+export function ProfileHeader({ profile }: { profile: OwnProfile }) {
+  const name = profile.name.trim() || 'User'
+  const photo = imageUrl(profile.profilePhoto, 320)
+  const active = profile.accountStatus === 'active'
+  return (
+    <header className="flex flex-col items-center gap-4 rounded-2xl bg-white p-5 text-center shadow-sm sm:flex-row sm:text-left">
+      {photo ? (
+        <img src={photo} alt="" width={96} height={96} className="size-24 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden
+          className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800"
+        >
+          {name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-2xl font-bold">{name}</h1>
+        <p className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">{roleLabels[profile.role]}</span>
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${
+              active ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'
+            }`}
+          >
+            {capitalise(profile.accountStatus)}
+          </span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Link
+          to="/profile/edit"
+          className="inline-flex items-center rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800"
+        >
+          Edit Profile
+        </Link>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="secondary">
+            Logout
+          </Button>
+        </Form>
+      </div>
+    </header>
+  )
+}
+
+// ---- Profile tab ----
+
+const notProvided = 'Not provided'
+
+export function ProfileTab({ profile }: { profile: OwnProfile }) {
+  const sitter = isSitterRole(profile.role) ? (profile.sitter ?? emptySitter) : null
+  return (
+    <div className="space-y-4">
+      <Card title="Basic Information">
+        <dl className="divide-y divide-stone-100">
+          <Row label="Email" value={profile.email || notProvided} />
+          <Row label="Phone" value={profile.phoneNumber || notProvided} />
+          <Row label="Location" value={profile.location || notProvided} />
+          <Row label="Member Since" value={formatMemberSince(profile.createdAt)} />
+        </dl>
+      </Card>
+      <Card title="About Me">
+        <p className={profile.bio ? 'whitespace-pre-line text-stone-800' : 'text-stone-500 italic'}>
+          {profile.bio || 'No bio provided yet. Tell us about yourself!'}
+        </p>
+      </Card>
+      {sitter ? <SitterSections sitter={sitter} /> : null}
+    </div>
+  )
+}
+
+/** What a sitter who has not filled in a sitter profile yet sees. */
+type SitterSummary = Pick<
+  SitterDetails,
+  | 'acceptsMultipleDogs'
+  | 'hasHomeVisit'
+  | 'canHostOvernight'
+  | 'dogSizes'
+  | 'dogAges'
+  | 'preferredDogBreeds'
+  | 'isBackgroundChecked'
+  | 'rating'
+  | 'reviewCount'
+> & { experience: SitterDetails['experience'] | null }
+
+const emptySitter: SitterSummary = {
+  experience: null,
+  acceptsMultipleDogs: false,
+  hasHomeVisit: false,
+  canHostOvernight: false,
+  dogSizes: [],
+  dogAges: [],
+  preferredDogBreeds: [],
+  isBackgroundChecked: false,
+  rating: null,
+  reviewCount: 0,
+}
+
+function SitterSections({ sitter }: { sitter: SitterSummary }) {
+  const available = (flag: boolean) => (flag ? 'Available' : 'Not available')
+  const hasPreferences = sitter.dogSizes.length + sitter.dogAges.length + sitter.preferredDogBreeds.length > 0
+  return (
+    <>
+      <Card title="Experience & Services">
+        <dl className="divide-y divide-stone-100">
+          <Row label="Experience" value={sitter.experience ? experienceLabels[sitter.experience] : notProvided} />
+          <Row label="Multiple Dogs" value={available(sitter.acceptsMultipleDogs)} />
+          <Row label="Home Visits" value={available(sitter.hasHomeVisit)} />
+          <Row label="Overnight Hosting" value={available(sitter.canHostOvernight)} />
+        </dl>
+      </Card>
+      <Card title="Dog Preferences">
+        {hasPreferences ? (
+          <dl className="divide-y divide-stone-100">
+            {sitter.dogSizes.length > 0 ? (
+              <ChipsRow label="Dog Sizes" values={sitter.dogSizes.map((size) => dogSizeLabels[size])} />
+            ) : null}
+            {sitter.dogAges.length > 0 ? (
+              <ChipsRow label="Dog Ages" values={sitter.dogAges.map((age) => dogAgeGroupLabels[age])} />
+            ) : null}
+            {sitter.preferredDogBreeds.length > 0 ? <ChipsRow label="Preferred Breeds" values={sitter.preferredDogBreeds} /> : null}
+          </dl>
+        ) : (
+          <p className="text-stone-500 italic">No dog preferences specified yet.</p>
+        )}
+      </Card>
+      <Card title="Account Status">
+        <dl className="divide-y divide-stone-100">
+          <Row label="Background Check" value={sitter.isBackgroundChecked ? 'Verified' : 'Not Verified'} />
+          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${sitter.rating.toFixed(1)} / 5`} />
+          {sitter.reviewCount > 0 ? (
+            <Row label="Reviews" value={`${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'}`} />
+          ) : null}
+        </dl>
+      </Card>
+    </>
+  )
+}
+
+// ---- My Dogs tab ----
+
+export function DogsTab({ dogs }: { dogs: DogDetails[] }) {
+  return (
+    <section aria-labelledby="dogs-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="dogs-heading" className="text-lg font-semibold">
+          My Dogs
+        </h2>
+        <LinkButton to="/dogs/add">Add Dog</LinkButton>
+      </div>
+      {dogs.length === 0 ? (
+        <EmptyState
+          title="No Dogs Added Yet"
+          description="Add your furry friends to get started!"
+          action={<LinkButton to="/dogs/add">Add Your First Dog</LinkButton>}
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {dogs.map((dog) => (
+            <DogCard key={dog.id} dog={dog} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function DogCard({ dog }: { dog: DogDetails }) {
+  const photo = imageUrl(dog.images[0], 800)
+  const facts = [
+    dog.breed,
+    dog.age ? formatAge(dog.ageMonths, dog.age) : null,
+    dog.weightKg === null ? null : `${dog.weightKg} kg`,
+  ].filter(Boolean)
+  return (
+    <li className="relative overflow-hidden rounded-2xl bg-white shadow-sm">
+      <Link to={`/dogs/${dog.id}`} className="block hover:bg-stone-50">
+        {photo ? (
+          <img src={photo} alt="" loading="lazy" className="h-[300px] w-full object-cover" />
+        ) : (
+          <div className="flex h-[300px] items-center justify-center bg-stone-100" aria-hidden>
+            <PawIcon className="size-16 text-stone-300" />
+          </div>
+        )}
+        <div className="space-y-2 p-4">
+          <h3 className="text-lg font-semibold">{dog.name}</h3>
+          <p className="text-sm text-stone-600">{facts.join(' · ')}</p>
+          <p className={dog.bio ? 'line-clamp-3 text-stone-700' : 'text-stone-500 italic'}>{dog.bio || 'No bio provided'}</p>
+          {dog.activities.length > 0 ? (
+            <ul aria-label="Activities" className="flex flex-wrap gap-1.5">
+              {dog.activities.map((activity) => (
+                <li key={activity} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                  {activity}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </Link>
+      <Link
+        to={`/dogs/${dog.id}/edit`}
+        aria-label={`Edit ${dog.name}`}
+        className="absolute top-3 right-3 rounded-lg bg-white/95 px-3 py-1.5 text-sm font-medium text-stone-900 shadow hover:bg-white"
+      >
+        Edit
+      </Link>
+    </li>
+  )
+}
+
+// ---- My Services tab ----
+
+const serviceIcons: Record<SitterService, string> = {
+  walking: '🦮',
+  sitting: '🏠',
+  boarding: '🛏️',
+  daycare: '☀️',
+  training: '🎓',
+  grooming: '✂️',
+}
+
+/** '$20/hour', '$22.50/hour' (money is stored in cents, shown in USD). */
+function formatHourlyRate(cents: number) {
+  const dollars = cents / 100
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
+}
+
+export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
+  const services = sitter?.services ?? []
+  const availability = sitter?.availability ?? []
+  return (
+    <section aria-labelledby="services-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="services-heading" className="text-lg font-semibold">
+          My Services
+        </h2>
+        <LinkButton to="/profile/edit">Edit Services</LinkButton>
+      </div>
+      {services.length === 0 ? (
+        <EmptyState title="No Services Added Yet" description="Add your services to start receiving booking requests!" />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {services.map(({ service, hourlyRateCents }) => (
+            <li key={service} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm">
+              <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl">
+                {serviceIcons[service]}
+              </span>
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold">{serviceLabels[service]}</h3>
+                <p className="text-sm text-stone-600">Available for booking</p>
+              </div>
+              {hourlyRateCents === null ? null : (
+                <p className="font-semibold text-brand-800">{formatHourlyRate(hourlyRateCents)}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {availability.length > 0 ? (
+        <Card title="Weekly Availability">
+          <dl className="divide-y divide-stone-100">
+            {weekdays
+              .filter((day) => availability.some((range) => range.weekday === day.value))
+              .map((day) => (
+                <Row
+                  key={day.value}
+                  label={day.label}
+                  value={availability
+                    .filter((range) => range.weekday === day.value)
+                    .map((range) => `${range.startTime}–${range.endTime}`)
+                    .join(', ')}
+                />
+              ))}
+          </dl>
+        </Card>
+      ) : null}
+    </section>
+  )
+}
+
+// ---- small pieces ----
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-stone-500">{label}</dt>
+      <dd className="font-medium text-stone-900 sm:text-right">{value}</dd>
+    </div>
+  )
+}
+
+function ChipsRow({ label, values }: { label: string; values: string[] }) {
+  return (
+    <div className="py-2">
+      <dt className="mb-1.5 text-sm text-stone-500">{label}</dt>
+      <dd>
+        <ul className="flex flex-wrap gap-1.5">
+          {values.map((value) => (
+            <li key={value} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-sm text-stone-800">
+              {value}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  )
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** 'November 21, 2026': the US English long date (spec section 9), in the app's home time zone. */
+function formatMemberSince(iso: string) {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return notProvided
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Europe/Zurich' })
+}

@@ -1,0 +1,36 @@
+import { weekdays } from '#app/features/sitters/options.ts'
+import type { EditProfileFormValue } from './profile-schema.ts'
+import type { OwnProfile } from './profile.server.ts'
+import { isSitterRole } from './roles.ts'
+
+/** The saved profile in the edit-profile form's shape (rates in dollars, one row per weekday range). */
+export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
+  const sitter = profile.sitter
+  const rates = Object.fromEntries(
+    (sitter?.services ?? []).flatMap((s) => (s.hourlyRateCents === null ? [] : [[s.service, s.hourlyRateCents / 100]])),
+  )
+  return {
+    sitterSections: isSitterRole(profile.role),
+    name: profile.name,
+    phoneNumber: profile.phoneNumber ?? '',
+    bio: profile.bio ?? '',
+    location: profile.location ?? '',
+    latitude: profile.latitude ?? undefined,
+    longitude: profile.longitude ?? undefined,
+    experience: sitter?.experience ?? '0-1',
+    services: sitter?.services.map((s) => s.service) ?? [],
+    rates,
+    acceptsMultipleDogs: sitter?.acceptsMultipleDogs ?? false,
+    hasHomeVisit: sitter?.hasHomeVisit ?? false,
+    canHostOvernight: sitter?.canHostOvernight ?? false,
+    dogSizes: sitter?.dogSizes ?? [],
+    dogAges: sitter?.dogAges ?? [],
+    preferredDogBreeds: sitter?.preferredDogBreeds.join(', ') ?? '',
+    // Every weekday gets a row; a day with several saved ranges keeps them all.
+    availability: weekdays.flatMap((day): EditProfileFormValue['availability'] & object => {
+      const ranges = (sitter?.availability ?? []).filter((range) => range.weekday === day.value)
+      if (ranges.length === 0) return [{ weekday: day.value, available: false, startTime: '09:00', endTime: '17:00' }]
+      return ranges.map((range) => ({ weekday: day.value, available: true, startTime: range.startTime, endTime: range.endTime }))
+    }),
+  }
+}
