@@ -44,6 +44,11 @@ server.on('upgrade', (request, socket, head) => {
   else socket.destroy()
 })
 
+server.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: set PORT to a free one` : error.message)
+  process.exit(1)
+})
+
 server.listen(env.PORT, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT

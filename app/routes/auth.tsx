@@ -10,7 +10,7 @@ import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
-import { type FormValidator, useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { type FormValidator, useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
@@ -26,8 +26,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 const loadValidator: Record<'login' | 'register', () => Promise<FormValidator>> = {
-  login: () => import('#app/features/accounts/validators.ts').then((m) => m.validateLogin),
-  register: () => import('#app/features/accounts/validators.ts').then((m) => m.validateRegister),
+  login: validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateLogin)),
+  register: validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateRegister)),
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

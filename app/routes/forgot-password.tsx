@@ -7,7 +7,7 @@ import { ForgotPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
-import { useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 export const handle = { bottomNav: false }
 
@@ -15,7 +15,7 @@ export function loader() {
   return { constraint: getZodConstraint(ForgotPasswordSchema) }
 }
 
-const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateForgotPassword)
+const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateForgotPassword))
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })

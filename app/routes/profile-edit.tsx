@@ -28,7 +28,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError, UploadError, uploadMessages } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
-import { useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
 // /profile/edit (spec section 2, Edit profile): a photo upload form, then the profile form. Both
@@ -99,7 +99,7 @@ function photoFailure(error: unknown) {
   return data<ActionData>({ photoError: message, toast: { type: 'error', title: 'Upload failed', description: message } }, status)
 }
 
-const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile)
+const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile))
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()

@@ -7,7 +7,7 @@ import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
-import { useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 export const handle = { bottomNav: false }
 
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const invalidLinkText = 'This reset link is invalid or has expired.'
 
-const loadValidator = () => import('#app/features/accounts/validators.ts').then((m) => m.validateResetPassword)
+const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateResetPassword))
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'

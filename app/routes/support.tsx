@@ -8,13 +8,13 @@ import { createSupportRequest } from '#app/features/support/support.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextAreaField, TextField } from '#app/ui/field.tsx'
-import { useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
 }
 
-const loadValidator = () => import('#app/features/support/validators.ts').then((m) => m.validateSupportRequest)
+const loadValidator = validatorLoader(() => import('#app/features/support/validators.ts').then((m) => m.validateSupportRequest))
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SupportRequestSchema })

@@ -4,10 +4,21 @@ import { useEffect, useRef } from 'react'
 export type FormValidator = (formData: FormData) => Submission<unknown, string[], unknown>
 
 /**
- * Conform's `onValidate`, with the zod schema loaded just after hydration instead of in the page's
- * first JavaScript (zod and its adapter are ~35 KB gzip; DESIGN.md section 8). Until it arrives a
- * form simply submits and the server validates with the same schema. Pass a loader defined at
- * module level, e.g. `() => import('./validators.ts').then((m) => m.validateLogin)`.
+ * A validator loader for useLazyValidation, defined at module level. In the browser it starts loading
+ * as soon as the route module runs (before hydration), so it is normally there before the first blur:
+ * conform does not validate a field on blur again once it has (it revalidates on input and on submit).
+ */
+export function validatorLoader(load: () => Promise<FormValidator>) {
+  let loading: Promise<FormValidator> | null = null
+  const start = () => (loading ??= load())
+  if (typeof document !== 'undefined') void start()
+  return start
+}
+
+/**
+ * Conform's `onValidate`, with the zod schema loaded separately instead of in the page's first
+ * JavaScript (zod and its adapter are ~35 KB gzip; DESIGN.md section 8). Until it arrives a form
+ * simply submits and the server validates with the same schema. Pass a `validatorLoader`.
  */
 export function useLazyValidation<Value extends Record<string, unknown>, Output = Value>(load: () => Promise<FormValidator>) {
   const validator = useRef<FormValidator | null>(null)

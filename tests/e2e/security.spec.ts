@@ -59,3 +59,23 @@ test('every response gets a fresh nonce', async ({ request }) => {
   expect(second).toBeTruthy()
   expect(second).not.toBe(first)
 })
+
+test('with JavaScript, a form validates on blur without any CSP violation', async ({ page, jsEnabled, visit }) => {
+  test.skip(!jsEnabled, 'validation on blur is the JavaScript enhancement; without it the server validates on submit')
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+  // The form's validator is a separate chunk (docs/decisions/008), loaded while the page hydrates.
+  const validatorLoaded = page.waitForResponse((response) => /\/assets\/validators-[^/]+\.js$/.test(response.url()))
+  await visit('/login')
+  await validatorLoaded
+
+  await page.getByLabel('Email').focus()
+  await page.getByLabel('Password').focus()
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await page.getByLabel('Email').fill('not-an-email')
+  await expect(page.getByText('Please enter a valid email')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+})

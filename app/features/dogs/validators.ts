@@ -1,3 +1,4 @@
+import '#app/lib/zod-in-browser.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormValidator } from '#app/ui/lazy-validation.ts'
 import { DogFormSchema } from './schema.ts'

@@ -12,7 +12,7 @@ import { type ChangeEvent, type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
-import { useLazyValidation } from '#app/ui/lazy-validation.ts'
+import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { showToast } from '#app/ui/toaster.tsx'
 import { dogActivities, dogAvailabilitySlots, dogSizeLabels, dogSizes, dogTraits, emojiForTrait } from '../options.ts'
 import { maxDogImages, photoLimitMessage } from '../limits.ts'
@@ -30,7 +30,7 @@ export type DogFormActionData = {
 
 const maxPhotoBytes = 5 * 1024 * 1024
 
-const loadValidator = () => import('../validators.ts').then((m) => m.validateDogForm)
+const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateDogForm))
 
 export function DogForm({
   id,
