@@ -1,6 +1,17 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { getOptionalUser } from '#app/context.ts'
+import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
@@ -28,9 +39,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-// The root data is small and carries the unread badge and flash toasts: refresh it on every navigation.
-export function shouldRevalidate() {
-  return true
+// The root data is small and carries the unread badge and flash toasts: refresh it on every navigation,
+// except after an action that could not reach the server (it would fail the same way).
+export function shouldRevalidate({ actionResult }: ShouldRevalidateFunctionArgs) {
+  return !isOfflineResult(actionResult)
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>

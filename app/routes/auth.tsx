@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/auth'
 import { authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
 import { requireSignedOut, safeRedirectPath } from '#app/features/accounts/guards.server.ts'
-import { authFailedTitle, loginErrorText, networkErrorToast } from '#app/features/accounts/login-errors.ts'
+import { authFailedTitle, isOfflineResult, loginErrorText, offlineResult } from '#app/features/accounts/login-errors.ts'
 import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
@@ -66,9 +66,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction()
   } catch (error) {
-    if (error instanceof TypeError) return { result: undefined, toast: networkErrorToast }
+    if (error instanceof TypeError) return offlineResult
     throw error
   }
+}
+
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return !isOfflineResult(actionResult) && defaultShouldRevalidate
 }
 
 type AuthFormValue = { name?: string; email: string; password: string }

@@ -87,6 +87,19 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
   })
 
+  test('with JavaScript, a lost connection says so instead of failing the page', async ({ page, visit, jsEnabled }) => {
+    test.skip(!jsEnabled, 'without JavaScript the browser shows its own offline page')
+    await visit('/login')
+    await fillLogin(page, demoUsers.owner.email, demoUsers.owner.password)
+    await page.context().setOffline(true)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+
+    const toast = page.getByRole('alert').filter({ hasText: 'Network error' })
+    await expect(toast).toContainText('Please check your internet connection and try again.')
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+    await page.context().setOffline(false)
+  })
+
   test('a successful login goes to the map and starts a session', async ({ page, visit }) => {
     await visit('/login')
 

@@ -19,3 +19,11 @@ export const networkErrorToast = {
   title: 'Network error',
   description: 'Please check your internet connection and try again.',
 }
+
+/** What a clientAction answers when the request never reached us. */
+export const offlineResult = { result: undefined, toast: networkErrorToast, offline: true as const }
+
+/** After an offline answer the page keeps its data: reloading it would fail the same way. */
+export function isOfflineResult(actionResult: unknown) {
+  return typeof actionResult === 'object' && actionResult !== null && 'offline' in actionResult
+}
