@@ -19,6 +19,7 @@ import { originCheckMiddleware } from '#app/lib/origin-check.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
 import { BottomNav } from '#app/ui/bottom-nav.tsx'
 import { ErrorScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
+import { NavigationProgress } from '#app/ui/navigation-progress.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
@@ -82,6 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
       {showBottomNav ? <BottomNav role={loaderData.user?.role ?? null} unreadCount={loaderData.unreadCount} /> : null}
+      <NavigationProgress />
       <Toaster toast={loaderData.toast} />
     </>
   )
