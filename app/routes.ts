@@ -41,6 +41,7 @@ export default [
   route('api/dogs/user/:userId', 'routes/api/dogs.user.$userId.ts'),
   route('api/dogs/:id', 'routes/api/dogs.$id.ts'),
   route('api/dogs/:id/images', 'routes/api/dogs.$id.images.ts'),
+  route('api/openapi.json', 'routes/api/openapi.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

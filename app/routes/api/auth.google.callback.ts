@@ -4,6 +4,7 @@ import { startApiSession } from '#app/features/accounts/api-session.server.ts'
 import { completeGoogleSignIn, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
 import { authFailedTitle } from '#app/features/accounts/login-errors.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import { methodNotAllowed } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 
 // GET /api/auth/google/callback: Google sends the browser back here with a code (DESIGN.md ruling 10).
@@ -30,3 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   for (const cookie of outcome.headers.getSetCookie()) response.headers.append('set-cookie', cookie)
   return response
 }
+
+// Only GET is answered; other methods get a JSON 405 with Allow.
+export const action = () => methodNotAllowed(['GET'])

@@ -6,7 +6,7 @@ import {
   searchAddress,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
-import { jsonError, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 
 // GET /api/geocode?q= : forward geocoding for signed-in users (it spends upstream quota, ruling 12).
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -21,3 +21,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw error
   }
 }
+
+// Only GET is answered; other methods get a JSON 405 with Allow.
+export const action = () => methodNotAllowed(['GET'])

@@ -1,0 +1,674 @@
+import { z } from 'zod'
+import { GoogleCodeSchema } from '#app/features/accounts/google.server.ts'
+import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
+import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
+import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
+import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.ts'
+import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
+import { DeleteImageSchema, DogFormSchema, maxDogImages } from '#app/features/dogs/schema.ts'
+import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocoder.server.ts'
+import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
+import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+
+// GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
+// and query parameters are generated from the very zod schemas the routes validate with (their input
+// side, before transforms), so the document cannot drift from the validation. Answers have no zod
+// schema; they are short hand-written JSON Schemas of what toUserJson, toDogJson, toAvailableDogJson
+// and toPublicSitterJson build. tests/integration/openapi.test.ts fails when a route of app/routes.ts
+// is missing here.
+
+type JsonSchema = { [keyword: string]: unknown }
+type Responses = Record<string, unknown>
+
+// ---- schemas from zod ----
+
+/** The JSON Schema of what a client sends (`io: 'input'`: defaults optional, transforms not yet applied). */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+  return json
+}
+
+function propertiesOf(schema: JsonSchema) {
+  return (schema.properties ?? {}) as Record<string, JsonSchema>
+}
+
+function requiredOf(schema: JsonSchema) {
+  return (schema.required ?? []) as string[]
+}
+
+/** A zod object read from the query string: one parameter per field (arrays are repeated: `size=a&size=b`). */
+function queryParameters(schema: z.ZodType, descriptions: Record<string, string> = {}) {
+  const json = inputSchema(schema)
+  return Object.entries(propertiesOf(json)).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: requiredOf(json).includes(name),
+    ...(descriptions[name] ? { description: descriptions[name] } : {}),
+    schema: property,
+  }))
+}
+
+const withRequired = (schema: JsonSchema, required: string[]) => ({ ...schema, required })
+
+const dogFields = inputSchema(DogFormSchema)
+const { required: _dogRequired, ...dogFieldsAllOptional } = dogFields
+
+const dogFieldNotes =
+  'The fields of the add and update forms of spec section 7. `traits` and `traits[]` are other names of ' +
+  '`personality`; a list may also be one comma-separated text; numbers are accepted as text; ' +
+  'names are matched case-insensitively to the canonical lists (an unknown one is a 400 naming it). ' +
+  'Left empty, `size` follows the weight (small up to 10 kg, medium 10-25 kg, large above).'
+
+const dogBody = (fields: JsonSchema, extra: Record<string, JsonSchema>) => ({
+  ...fields,
+  properties: {
+    ...propertiesOf(fields),
+    traits: { ...propertiesOf(fields).personality, description: 'Another name of `personality`.' },
+    ...extra,
+  },
+})
+
+const dogPhotos = {
+  type: 'array',
+  maxItems: maxDogImages,
+  items: { type: 'string', contentMediaType: 'application/octet-stream' },
+  description: `Pictures (JPEG, PNG, WebP, ...; each under 5 MB); at most ${maxDogImages} photos per dog in all. Also accepted as \`images[]\` or \`image\`.`,
+}
+
+const NewDogFields = dogBody(dogFields, {
+  ownerId: { type: 'string', description: 'Optional; when sent it must be your own id (403 otherwise).' },
+})
+const DogFieldChanges = dogBody(dogFieldsAllOptional, {
+  id: { type: 'string', description: 'Optional; when sent it must match the URL (400 otherwise).' },
+})
+
+const photoEncoding = { images: { contentType: 'image/*' } }
+
+// ---- answers, by hand (see the to...Json functions named above each) ----
+
+const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, 'null'], ...extra })
+const strings = { type: 'array', items: { type: 'string' } }
+const objectOf = (properties: Record<string, JsonSchema>, required = Object.keys(properties)) => ({
+  type: 'object',
+  properties,
+  required,
+})
+
+const roles = ['owner', 'sitter', 'both', 'admin'] as const satisfies readonly Role[]
+const accountStatuses = ['active', 'suspended'] as const satisfies readonly AccountStatus[]
+const imagePath = { type: 'string', description: 'Server-relative base path (`/uploads/...`).' }
+
+/** getAccount(): the account as login, registration and the photo upload answer it. */
+const Account = objectOf({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: 'string', format: 'email' },
+  role: { type: 'string', enum: roles },
+  accountStatus: { type: 'string', enum: accountStatuses },
+  phoneNumber: nullable('string'),
+  bio: nullable('string'),
+  profilePhoto: nullable('string', { description: imagePath.description }),
+  location: nullable('string'),
+  latitude: nullable('number'),
+  longitude: nullable('number'),
+  createdAt: { type: 'string', format: 'date-time' },
+})
+
+/** getSitterDetails() as toUserJson and toPublicSitterJson flatten it (rates in dollars per hour). */
+const sitterProperties = {
+  experience: { type: 'string', enum: experienceLevels },
+  acceptsMultipleDogs: { type: 'boolean' },
+  hasHomeVisit: { type: 'boolean' },
+  canHostOvernight: { type: 'boolean' },
+  isBackgroundChecked: { type: 'boolean' },
+  verified: { type: 'boolean' },
+  services: { type: 'array', items: { type: 'string', enum: sitterServices } },
+  rates: {
+    type: 'object',
+    propertyNames: { enum: sitterServices },
+    additionalProperties: nullable('number'),
+    description: 'Hourly rate in dollars per offered service.',
+  },
+  rate: nullable('number', { description: 'The lowest hourly rate, in dollars.' }),
+  dogSizes: { type: 'array', items: { type: 'string', enum: dogSizes } },
+  dogAges: { type: 'array', items: { type: 'string', enum: dogAgeGroups } },
+  preferredDogBreeds: strings,
+  availability: {
+    type: 'array',
+    items: objectOf({
+      weekday: { type: 'integer', minimum: 1, maximum: 7, description: '1 is Monday.' },
+      startTime: { type: 'string', examples: ['09:00'] },
+      endTime: { type: 'string', examples: ['17:00'] },
+    }),
+  },
+  rating: nullable('number', { description: 'Average review rating, one decimal; null without reviews.' }),
+  reviewCount: { type: 'integer' },
+}
+
+/** toUserJson(): the account, plus the sitter fields when the user has a sitter profile. */
+const User = {
+  description: 'The account; users with a sitter profile also carry every sitter field.',
+  allOf: [{ $ref: '#/components/schemas/Account' }, { type: 'object', properties: sitterProperties }],
+}
+
+/** toPublicSitterJson(): never the e-mail, phone or exact address (DESIGN.md ruling 8). */
+const PublicSitter = objectOf({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string', enum: ['sitter', 'both'] },
+  profilePhoto: nullable('string'),
+  bio: nullable('string'),
+  createdAt: { type: 'string', format: 'date-time' },
+  location: nullable('string', { description: 'District-level text only.' }),
+  latitude: nullable('number', { description: 'Approximate (about 500 m).' }),
+  longitude: nullable('number', { description: 'Approximate (about 500 m).' }),
+  ...sitterProperties,
+})
+
+const dogCommon = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  breed: { type: 'string' },
+  age: { type: 'string', description: "As the owner typed it, e.g. '2 years'." },
+  ageMonths: nullable('integer'),
+  height: nullable('string'),
+  bio: nullable('string'),
+  size: { enum: [...dogSizes, null] },
+  images: { type: 'array', items: imagePath, maxItems: maxDogImages },
+  personality: strings,
+  activities: strings,
+  availability: strings,
+}
+
+/** toDogJson(): a dog as its owner sees it. */
+const Dog = objectOf({
+  ...dogCommon,
+  weight: nullable('number', { description: 'Kilograms.' }),
+  listedForSitting: { type: 'boolean' },
+  ownerId: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+})
+
+/** toAvailableDogJson(): a listed dog as a sitter sees it. */
+const AvailableDog = objectOf({
+  ...dogCommon,
+  weight: nullable('string', { description: 'Kilograms, as text.' }),
+  distance: nullable('string', {
+    description: "Miles from you to the owner's approximate location, one decimal ('2.5'); null when either location is unknown.",
+  }),
+  owner: objectOf({ id: { type: 'string' }, name: { type: 'string' }, profilePhoto: nullable('string') }),
+})
+
+/** GeocodeResult of geocoder.server.ts. */
+const GeocodeResult = objectOf({
+  label: { type: 'string', description: 'The full address.' },
+  latitude: { type: 'number' },
+  longitude: { type: 'number' },
+  district: nullable('string', { description: 'District-level text, safe to show other users.' }),
+})
+
+/** Every error of the API (jsonError in app/lib/api.server.ts). */
+const ErrorBody = objectOf({
+  message: { type: 'string' },
+  errors: {
+    type: 'object',
+    additionalProperties: strings,
+    description: 'Messages per field (a nested field is `parent.child`, a whole-body problem `form`); may be empty.',
+  },
+})
+
+// ---- operations ----
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+const answer = (description: string, schema: unknown) => ({ description, content: json(schema) })
+const jsonBody = (schema: unknown) => ({ required: true, content: json(schema) })
+const signedIn = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
+const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
+
+const errorResponses = {
+  400: ['BadRequest', 'Validation failed: `errors` lists every message per field.'],
+  401: ['Unauthorized', 'No, expired or revoked token or session cookie.'],
+  403: ['Forbidden', 'Signed in, but not allowed.'],
+  404: ['NotFound', 'Missing, or not yours.'],
+  409: ['Conflict', 'Conflicts with the current state.'],
+  413: ['PayloadTooLarge', 'A file is over 5 MB.'],
+  415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
+  429: ['TooManyRequests', 'Rate limited.'],
+  502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
+  503: ['ServiceUnavailable', 'Not configured on this server.'],
+} as const satisfies Record<number, readonly [string, string]>
+
+type ErrorStatus = keyof typeof errorResponses
+
+/** The error answers of an operation; a text replaces the shared description for this operation. */
+function errors(statuses: Partial<Record<ErrorStatus, string | true>>): Responses {
+  return Object.fromEntries(
+    Object.entries(statuses).map(([status, text]) => {
+      const [name] = errorResponses[Number(status) as ErrorStatus]
+      return [status, { $ref: `#/components/responses/${name}`, ...(typeof text === 'string' ? { description: text } : {}) }]
+    }),
+  )
+}
+
+const dogId = pathParameter('id', 'The dog id.')
+
+const paths = {
+  '/api/auth/register': {
+    post: {
+      operationId: 'register',
+      tags: ['Auth'],
+      summary: 'Create an owner account and sign in',
+      requestBody: jsonBody(ref('RegisterInput')),
+      responses: {
+        201: answer('Registered and signed in (`isNewUser: true`).', ref('AuthSession')),
+        ...errors({ 400: true, 409: 'An account with this e-mail already exists.', 415: true }),
+      },
+    },
+  },
+  '/api/auth/login': {
+    post: {
+      operationId: 'login',
+      tags: ['Auth'],
+      summary: 'Sign in with e-mail and password',
+      requestBody: jsonBody(ref('LoginInput')),
+      responses: {
+        200: answer('Signed in (`isNewUser: false`).', ref('AuthSession')),
+        ...errors({
+          400: true,
+          401: 'Invalid email or password.',
+          403: 'The account is suspended.',
+          415: true,
+          429: 'More than 5 failed logins for the account, or 30 from the address, in 15 minutes.',
+        }),
+      },
+    },
+  },
+  '/api/auth/logout': {
+    post: {
+      operationId: 'logout',
+      tags: ['Auth'],
+      summary: 'Revoke the current session (token or cookie)',
+      security: signedIn,
+      responses: { 200: answer('Logged out; a cookie session is cleared.', ref('Message')), ...errors({ 401: true }) },
+    },
+  },
+  '/api/auth/google': {
+    get: {
+      operationId: 'startGoogleSignIn',
+      tags: ['Auth'],
+      summary: "Go to Google's consent screen (a browser navigation)",
+      parameters: [
+        {
+          name: 'client',
+          in: 'query',
+          required: false,
+          description: '`api`: the callback then hands a token to `/login/success` instead of setting a cookie.',
+          schema: { type: 'string', enum: ['api'] },
+        },
+        { name: 'login_hint', in: 'query', required: false, description: 'Passed on to Google.', schema: { type: 'string' } },
+      ],
+      responses: { 302: redirect("To Google; to /login with a message when Google sign-in is not configured.") },
+    },
+    post: {
+      operationId: 'exchangeGoogleCode',
+      tags: ['Auth'],
+      summary: 'Sign in with an authorization code the client obtained from Google',
+      requestBody: jsonBody(ref('GoogleCodeInput')),
+      responses: {
+        200: answer('Signed in, or registered when `isNewUser`.', ref('AuthSession')),
+        ...errors({
+          400: 'Validation failed, or the Google account shares no e-mail.',
+          401: 'Google did not accept the authorization code.',
+          403: 'The account is suspended.',
+          409: 'The Google e-mail is unverified and an account with it exists.',
+          415: true,
+          502: true,
+          503: 'Google sign-in is not configured.',
+        }),
+      },
+    },
+  },
+  '/api/auth/google/callback': {
+    get: {
+      operationId: 'completeGoogleSignIn',
+      tags: ['Auth'],
+      summary: 'Where Google sends the browser back (OAuth redirect URI)',
+      parameters: ['code', 'state', 'error'].map((name) => ({
+        name,
+        in: 'query',
+        required: false,
+        description: 'Set by Google.',
+        schema: { type: 'string' },
+      })),
+      responses: {
+        302: redirect(
+          'Browsers: a session cookie and /onboarding (new user) or /map. API clients (`client=api` at the start): ' +
+            '/login/success?token&isNewUser&user (`user` is base64 JSON {id, name, email, role, profilePhoto}). ' +
+            'On failure: /login with the reason.',
+        ),
+      },
+    },
+  },
+  '/api/users/me': {
+    get: {
+      operationId: 'getMe',
+      tags: ['Users'],
+      summary: 'The signed-in user, with the sitter fields for sitters',
+      security: signedIn,
+      responses: { 200: answer('Your profile.', ref('User')), ...errors({ 401: true }) },
+    },
+  },
+  '/api/users/profile/photo': {
+    patch: {
+      operationId: 'updateProfilePhoto',
+      tags: ['Users'],
+      summary: 'Replace your profile photo',
+      security: signedIn,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: objectOf({ file: { type: 'string', contentMediaType: 'application/octet-stream' } }),
+            encoding: { file: { contentType: 'image/*' } },
+          },
+        },
+      },
+      responses: {
+        200: answer(
+          'The new photo.',
+          objectOf({ profilePhoto: imagePath, user: ref('Account') }),
+        ),
+        ...errors({ 400: 'No file, or a malformed form.', 401: true, 413: true, 415: true }),
+      },
+    },
+  },
+  '/api/users/{id}': {
+    parameters: [pathParameter('id', 'The user id.')],
+    get: {
+      operationId: 'getPublicSitter',
+      tags: ['Users'],
+      summary: "A sitter's public profile (no sign-in needed)",
+      security: [],
+      responses: {
+        200: answer('The sitter, with approximate location only.', ref('PublicSitter')),
+        ...errors({ 404: 'No active sitter with this id.' }),
+      },
+    },
+    patch: {
+      operationId: 'updateUser',
+      tags: ['Users'],
+      summary: 'Update your own profile: edit-profile fields, an onboarding payload, or the role',
+      description:
+        'The body is one of four payloads: with `sitterName` the sitter onboarding, with `ownerName` the owner ' +
+        'onboarding, with only `role` (and `id`) the role save, anything else the edit-profile fields. ' +
+        'Fields left out keep their value; null or an empty text clears one. Coordinates go with their location text.',
+      security: signedIn,
+      requestBody: jsonBody({
+        anyOf: [ref('ProfileUpdateInput'), ref('SitterOnboardingInput'), ref('OwnerOnboardingInput'), ref('RoleSaveInput')],
+      }),
+      responses: {
+        200: answer('The updated profile.', ref('User')),
+        ...errors({
+          400: 'Validation failed, or the address could not be found.',
+          401: true,
+          403: 'Not your profile.',
+          415: true,
+          502: 'The geocoder could not be reached.',
+        }),
+      },
+    },
+  },
+  '/api/geocode': {
+    get: {
+      operationId: 'geocode',
+      tags: ['Geocoding'],
+      summary: 'The place an address names',
+      security: signedIn,
+      parameters: queryParameters(GeocodeSearchSchema, { q: 'An address.' }),
+      responses: {
+        200: answer('The first match.', ref('GeocodeResult')),
+        ...errors({ 400: true, 401: true, 404: 'Could not find the specified address.', 502: true }),
+      },
+    },
+  },
+  '/api/geocode/reverse': {
+    get: {
+      operationId: 'reverseGeocode',
+      tags: ['Geocoding'],
+      summary: 'The address at a point',
+      security: signedIn,
+      parameters: queryParameters(ReverseGeocodeSchema, { lat: 'Latitude, -90 to 90.', lon: 'Longitude, -180 to 180.' }),
+      responses: {
+        200: answer('The address; the coordinates echo the point asked for.', ref('GeocodeResult')),
+        ...errors({ 400: true, 401: true, 404: 'No address there.', 502: true }),
+      },
+    },
+  },
+  '/api/dogs': {
+    get: {
+      operationId: 'listMyDogs',
+      tags: ['Dogs'],
+      summary: 'Your dogs, oldest first',
+      security: signedIn,
+      responses: { 200: answer('Your dogs.', { type: 'array', items: ref('Dog') }), ...errors({ 401: true }) },
+    },
+    post: {
+      operationId: 'addDog',
+      tags: ['Dogs'],
+      summary: 'Add a dog',
+      description: dogFieldNotes,
+      security: signedIn,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { ...NewDogFields, properties: { ...NewDogFields.properties, images: dogPhotos } },
+            encoding: photoEncoding,
+          },
+          'application/json': { schema: ref('NewDogFields') },
+          'application/x-www-form-urlencoded': { schema: ref('NewDogFields') },
+        },
+      },
+      responses: {
+        201: answer('The new dog.', ref('Dog')),
+        ...errors({ 400: true, 401: true, 403: '`ownerId` is not you.', 413: true, 415: true }),
+      },
+    },
+  },
+  '/api/dogs/available': {
+    get: {
+      operationId: 'listAvailableDogs',
+      tags: ['Dogs'],
+      summary: "Other owners' dogs listed for sitting, nearest first (sitters only)",
+      security: signedIn,
+      parameters: queryParameters(AvailableDogFiltersSchema, {
+        q: 'Part of the name or breed.',
+        maxDistance: 'Miles from your location (ignored while you have none).',
+        size: 'Repeat for several.',
+        age: 'Repeat for several.',
+      }),
+      responses: {
+        200: answer('The matching dogs.', objectOf({ data: { type: 'array', items: ref('AvailableDog') } })),
+        ...errors({ 400: true, 401: true, 403: 'Only sitters can browse dogs available for sitting.' }),
+      },
+    },
+  },
+  '/api/dogs/user/{userId}': {
+    parameters: [pathParameter('userId', 'The owner id.')],
+    get: {
+      operationId: 'listDogsOfUser',
+      tags: ['Dogs'],
+      summary: "All your own dogs, or another user's dogs listed for sitting",
+      security: signedIn,
+      responses: {
+        200: answer('The dogs (an unknown user has none).', { type: 'array', items: ref('Dog') }),
+        ...errors({ 401: true }),
+      },
+    },
+  },
+  '/api/dogs/{id}': {
+    parameters: [dogId],
+    get: {
+      operationId: 'getDog',
+      tags: ['Dogs'],
+      summary: 'One of your dogs',
+      security: signedIn,
+      responses: { 200: answer('The dog.', ref('Dog')), ...errors({ 401: true, 404: 'Dog not found (or not yours).' }) },
+    },
+    patch: {
+      operationId: 'updateDog',
+      tags: ['Dogs'],
+      summary: 'Change one of your dogs',
+      description: `${dogFieldNotes} Fields left out keep their value; new images are added after the saved ones.`,
+      security: signedIn,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { ...DogFieldChanges, properties: { ...DogFieldChanges.properties, images: dogPhotos } },
+            encoding: photoEncoding,
+          },
+          'application/json': { schema: ref('DogFieldChanges') },
+          'application/x-www-form-urlencoded': { schema: ref('DogFieldChanges') },
+        },
+      },
+      responses: {
+        200: answer('The updated dog.', ref('Dog')),
+        ...errors({
+          400: 'Validation failed, the id does not match, or the photos would exceed 3.',
+          401: true,
+          404: 'Dog not found (or not yours).',
+          413: true,
+          415: true,
+        }),
+      },
+    },
+    delete: {
+      operationId: 'deleteDog',
+      tags: ['Dogs'],
+      summary: 'Delete one of your dogs and its photos',
+      security: signedIn,
+      responses: {
+        200: answer('Deleted.', ref('Message')),
+        ...errors({ 401: true, 404: 'Dog not found (or not yours).', 409: 'The dog has bookings.' }),
+      },
+    },
+  },
+  '/api/dogs/{id}/public': {
+    parameters: [dogId],
+    get: {
+      operationId: 'getAvailableDog',
+      tags: ['Dogs'],
+      summary: 'One dog listed for sitting, as a sitter sees it',
+      security: signedIn,
+      responses: {
+        200: answer('The dog, as in the available list.', ref('AvailableDog')),
+        ...errors({ 401: true, 404: 'Unknown, unlisted, your own, or you are not a sitter.' }),
+      },
+    },
+  },
+  '/api/dogs/{id}/images': {
+    parameters: [dogId],
+    delete: {
+      operationId: 'deleteDogImage',
+      tags: ['Dogs'],
+      summary: "Remove one of your dog's photos",
+      description: 'Send `{imageUrl}` as JSON, or (without a body) `?imageUrl=`.',
+      security: signedIn,
+      parameters: queryParameters(DeleteImageSchema, {
+        imageUrl: 'Instead of the body. The base path, a size variant or a full URL.',
+      }).map((parameter) => ({ ...parameter, required: false })),
+      requestBody: { required: false, content: json(ref('DeleteImageInput')) },
+      responses: {
+        200: answer('The dog without the photo.', ref('Dog')),
+        ...errors({ 400: true, 401: true, 404: 'Dog or image not found.', 415: true }),
+      },
+    },
+  },
+  '/api/openapi.json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      tags: ['Docs'],
+      summary: 'This document',
+      security: [],
+      responses: { 200: answer('The OpenAPI 3.1 document.', { type: 'object' }) },
+    },
+  },
+}
+
+/** The whole document: a pure function of the schemas above. */
+export function buildOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pawpal API',
+      version: '1.0.0',
+      description:
+        'The JSON API of Pawpal (DESIGN.md section 4). Bodies are JSON unless multipart is named; image fields ' +
+        'are server-relative paths (`/uploads/...`). Every error is `{message, errors}`. A method a path does ' +
+        'not list answers 405 with an `Allow` header.',
+    },
+    tags: [
+      { name: 'Auth' },
+      { name: 'Users' },
+      { name: 'Geocoding' },
+      { name: 'Dogs' },
+      { name: 'Docs' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The `accessToken` of login, registration or Google sign-in; valid 7 days or until logout.',
+        },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__session',
+          description: "The browser's session cookie; writes with it must come from the app's own origin (403 otherwise).",
+        },
+      },
+      schemas: {
+        Error: ErrorBody,
+        Message: objectOf({ message: { type: 'string' } }),
+        Account,
+        User,
+        PublicSitter,
+        AuthSession: objectOf({ user: ref('Account'), accessToken: { type: 'string' }, isNewUser: { type: 'boolean' } }),
+        Dog,
+        AvailableDog,
+        GeocodeResult,
+        // Generated from the routes' zod schemas:
+        LoginInput: inputSchema(LoginSchema),
+        RegisterInput: inputSchema(RegisterSchema),
+        GoogleCodeInput: inputSchema(GoogleCodeSchema),
+        ProfileUpdateInput: inputSchema(ProfileUpdateSchema),
+        RoleSaveInput: inputSchema(RoleSaveSchema),
+        // The route picks these by the key they carry (profilePayloadKind), so that key is required here.
+        OwnerOnboardingInput: withRequired(inputSchema(OwnerDraftSchema.pick({ ownerName: true })), ['ownerName']),
+        SitterOnboardingInput: withRequired(inputSchema(SitterDraftSchema), ['sitterName']),
+        NewDogFields,
+        DogFieldChanges,
+        DeleteImageInput: inputSchema(DeleteImageSchema),
+      },
+      responses: Object.fromEntries(
+        Object.values(errorResponses).map(([name, description]) => [name, answer(description, ref('Error'))]),
+      ),
+    },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>
+
+let cached: OpenApiDocument | null = null
+
+/** The document, built on first use (it never changes while the server runs). */
+export function getOpenApiDocument() {
+  cached ??= buildOpenApiDocument()
+  return cached
+}
