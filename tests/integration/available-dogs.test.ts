@@ -1,6 +1,4 @@
-import { RouterContextProvider } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { userContext } from '#app/context.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
@@ -8,6 +6,7 @@ import * as publicDogApi from '#app/routes/api/dogs.$id.public.ts'
 import * as availableDogsApi from '#app/routes/api/dogs.available.ts'
 import * as detailPage from '#app/routes/dogs-available-detail.tsx'
 import * as listPage from '#app/routes/dogs-available.tsx'
+import { contextFor, settle, asResponse } from './route-calls.ts'
 
 // Dogs available for sitting (issue 4): the page loaders and the JSON API, called as React Router calls
 // them, against a fresh database with users and dogs inserted here.
@@ -131,26 +130,8 @@ async function insertDog(ownerId: string, options: DogOptions = {}) {
 
 // ---- calling routes ----
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider()
-  context.set(userContext, user)
-  return context
-}
 
-/** Runs a loader; a thrown Response (401, redirect) is the answer, as in React Router. */
-async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await run()
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
 
-function asResponse(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`Expected a Response, got ${JSON.stringify(value)}`)
-  return value
-}
 
 type DogJson = {
   id: string

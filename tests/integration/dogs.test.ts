@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { RouterContextProvider } from 'react-router'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { userContext } from '#app/context.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import type { BookingStatus, Role } from '#app/lib/db-schema.ts'
@@ -18,6 +16,7 @@ import * as userDogsApi from '#app/routes/api/dogs.user.$userId.ts'
 import * as dogDetailPage from '#app/routes/dog-detail.tsx'
 import * as dogEditPage from '#app/routes/dog-edit.tsx'
 import * as dogNewPage from '#app/routes/dog-new.tsx'
+import { contextFor } from './route-calls.ts'
 
 // The dog screens (/dogs/add, /dogs/{id}, /dogs/{id}/edit) and the /api/dogs routes, called as React
 // Router calls them: real Requests (multipart with real pictures), the signed-in user in the context.
@@ -114,11 +113,6 @@ const filesOf = (basePath: string) =>
 
 // ---- calling routes ----
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider()
-  context.set(userContext, user)
-  return context
-}
 
 type Answer = { status: number; location: string | null; body: unknown; headers: Headers }
 

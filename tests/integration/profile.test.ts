@@ -1,10 +1,10 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { RouterContextProvider } from 'react-router'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { start } from '#tests/fakes/geocoder.ts'
+import { contextFor, settle, asResponse } from './route-calls.ts'
 
 // The profile screens and the users API, called as React Router calls them. The fake Nominatim must
 // be listening before env.server.ts reads GEOCODER_URL, so every app module is imported after it starts.
@@ -12,7 +12,6 @@ const fake = await start()
 process.env.GEOCODER_URL = fake.url
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { userContext } = await import('#app/context.ts')
 const { fuzzLocation } = await import('#app/features/geo/location-privacy.ts')
 const { EditProfileFieldsSchema } = await import('#app/features/accounts/profile-schema.ts')
 const usersMe = await import('#app/routes/api/users.me.ts')
@@ -103,26 +102,8 @@ const userRow = (id: string) => db.selectFrom('users').selectAll().where('id', '
 
 // ---- calling routes ----
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider()
-  context.set(userContext, user)
-  return context
-}
 
-/** Runs a loader or action; a thrown Response (401, redirect) is the answer, as in React Router. */
-async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await run()
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
 
-function asResponse(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`Expected a Response, got ${JSON.stringify(value)}`)
-  return value
-}
 
 async function getMe(user: SessionUser | null) {
   const request = new Request('http://localhost/api/users/me')

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { RouterContextProvider } from 'react-router'
 import sharp from 'sharp'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { userContext } from '#app/context.ts'
 import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
@@ -18,6 +16,7 @@ import {
   UploadError,
 } from '#app/lib/upload.server.ts'
 import { action, loader } from '#app/routes/api/users.profile-photo.ts'
+import { contextFor } from './route-calls.ts'
 
 const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const endpoint = 'http://localhost/api/users/profile/photo'
@@ -42,11 +41,6 @@ async function insertUser(profilePhoto: string | null = null): Promise<SessionUs
   return { ...user, role: 'owner', sessionId: 'test-session' }
 }
 
-function contextFor(user: SessionUser | null) {
-  const context = new RouterContextProvider()
-  context.set(userContext, user)
-  return context
-}
 
 function photoRequest(file: Blob | null, fileName = 'photo.jpg', method = 'PATCH') {
   const body = new FormData()

@@ -12,6 +12,7 @@ import {
 } from '#app/features/sitters/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
+import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { showToast } from '#app/ui/toaster.tsx'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
@@ -164,8 +165,8 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
 export function Preferences({ fields }: { fields: EditProfileFields }) {
   return (
     <Section title="Preferences">
-      <CheckboxGroup legend="Dog sizes" field={fields.dogSizes} options={dogSizes} labels={dogSizeLabels} />
-      <CheckboxGroup legend="Dog ages" field={fields.dogAges} options={dogAgeGroups} labels={dogAgeGroupLabels} />
+      <CheckboxChips legend="Dog sizes" field={fields.dogSizes} options={dogSizes} labelOf={(size) => dogSizeLabels[size]} />
+      <CheckboxChips legend="Dog ages" field={fields.dogAges} options={dogAgeGroups} labelOf={(age) => dogAgeGroupLabels[age]} />
       <div className="space-y-2">
         <Toggle field={fields.acceptsMultipleDogs} label="I accept multiple dogs at once" />
         <Toggle field={fields.hasHomeVisit} label="I offer home visits" />
@@ -259,37 +260,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>
-  )
-}
-
-function CheckboxGroup<Option extends string>({
-  legend,
-  field,
-  options,
-  labels,
-}: {
-  legend: string
-  field: FieldMetadata<Option[] | undefined>
-  options: readonly Option[]
-  labels: Record<Option, string>
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-stone-800">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {getCollectionProps(field, { type: 'checkbox', options: [...options] }).map(({ key, ...props }) => (
-          <label
-            key={key}
-            htmlFor={props.id}
-            className="flex items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 has-checked:border-brand-600 has-checked:bg-brand-50"
-          >
-            <input {...props} className={checkboxClass} />
-            {labels[props.value as Option]}
-          </label>
-        ))}
-      </div>
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </fieldset>
   )
 }
 

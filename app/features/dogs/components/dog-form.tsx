@@ -1,6 +1,5 @@
 import {
   type FieldMetadata,
-  getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -11,6 +10,7 @@ import type { getZodConstraint } from '@conform-to/zod/v4'
 import { type ChangeEvent, type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
+import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { showToast } from '#app/ui/toaster.tsx'
@@ -90,13 +90,13 @@ export function DogForm({
       </Section>
 
       <Section title="Personality">
-        <Chips legend="Personality traits" field={fields.personality} options={dogTraits} emoji={emojiForTrait} />
+        <CheckboxChips hideLegend legend="Personality traits" field={fields.personality} options={dogTraits} emojiOf={emojiForTrait} />
       </Section>
       <Section title="Activities">
-        <Chips legend="Favorite activities" field={fields.activities} options={dogActivities} />
+        <CheckboxChips hideLegend legend="Favorite activities" field={fields.activities} options={dogActivities} />
       </Section>
       <Section title="Availability">
-        <Chips legend="When can your dog be walked?" field={fields.availability} options={dogAvailabilitySlots} />
+        <CheckboxChips hideLegend legend="When can your dog be walked?" field={fields.availability} options={dogAvailabilitySlots} />
       </Section>
 
       <Section title="Sitting">
@@ -178,38 +178,6 @@ function PhotoPicker({ existing, serverError, errorTitle }: { existing: number; 
       </p>
       <FieldErrors id="dog-images-error" errors={error ? [error] : undefined} />
     </div>
-  )
-}
-
-function Chips({
-  legend,
-  field,
-  options,
-  emoji,
-}: {
-  legend: string
-  field: FieldMetadata<string[] | undefined>
-  options: readonly string[]
-  emoji?: (name: string) => string
-}) {
-  return (
-    <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend className="sr-only">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {getCollectionProps(field, { type: 'checkbox', options: [...options] }).map(({ key, ...props }) => (
-          <label
-            key={key}
-            htmlFor={props.id}
-            className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-          >
-            <input {...props} className="size-4 accent-brand-700" />
-            {emoji ? <span aria-hidden>{emoji(props.value)}</span> : null}
-            {props.value}
-          </label>
-        ))}
-      </div>
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </fieldset>
   )
 }
 
