@@ -3,26 +3,40 @@ import { createReadStream, stat } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
-import { createRequestListener } from '@react-router/node'
+import { createRequestListener } from '@remix-run/node-fetch-server'
 import compression from 'compression'
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
+import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
+import { defaultImageSize, imageSizes } from './app/lib/image-url.ts'
 
 type AppEntry = {
   startApp: () => Promise<{ seeded: boolean; demoLogins: readonly { role: string; email: string; password: string }[] }>
   stopApp: () => Promise<void>
   handleSocketUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
+  guardCrossSiteWrite: (request: Request) => Request | Response
 }
 
 const development = process.argv.includes('--dev')
 const maxBodyBytes = { form: 1024 * 1024, multipart: 16 * 1024 * 1024 }
+// An answer sent before the body was read (413, 404...) still reads up to this much of it, so the
+// client gets to read the answer instead of a connection reset; beyond it the connection is dropped.
+const maxDrainBytes = 32 * 1024 * 1024
 
 const { loadBuild, serveClientFiles } = await (development ? developmentBuild() : productionBuild())
 const entry = (await loadBuild()).entry.module as unknown as AppEntry
 const { seeded, demoLogins } = await entry.startApp()
 
-const handleAppRequest = createRequestListener({ build: loadBuild, mode: development ? 'development' : 'production' })
+const handleRequest = createRequestHandler(loadBuild, development ? 'development' : 'production')
+// With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
+const handleAppRequest = createRequestListener(
+  async (request: Request) => {
+    const guarded = ((await loadBuild()).entry.module as unknown as AppEntry).guardCrossSiteWrite(request)
+    return guarded instanceof Response ? guarded : handleRequest(guarded)
+  },
+  { trustProxy: env.TRUST_PROXY },
+)
 const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const compress = compression()
 
@@ -30,8 +44,9 @@ const server = createServer((request, response) => {
   setBaseHeaders(response)
   const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
   if (pathname === '/healthz') return void response.end('ok')
+  normaliseIncomingHeaders(request)
+  drainUnreadBodyAfterAnswer(request, response)
   if (rejectOversizedBody(request, response)) return
-  request.headers['x-pawpal-client-ip'] = clientAddress(request)
   compress(request as never, response as never, () => {
     const handOn = () => void handleAppRequest(request, response)
     if (pathname.startsWith('/uploads/')) return serveUpload(pathname, request, response)
@@ -40,6 +55,7 @@ const server = createServer((request, response) => {
 })
 
 server.on('upgrade', (request, socket, head) => {
+  normaliseIncomingHeaders(request)
   if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws') entry.handleSocketUpgrade(request, socket, head)
   else socket.destroy()
 })
@@ -94,24 +110,37 @@ function rejectOversizedBody(request: IncomingMessage, response: ServerResponse)
   }
   if (Number(declared) <= limit) return false
   const message = multipart ? 'Image size should be less than 5MB' : 'Request body is too large'
-  sendJson(response, 413, { message, errors: {} })
-  request.resume()
+  sendJson(response, 413, { message, errors: {} }, Number(declared) > maxDrainBytes)
   return true
 }
 
-/** The socket's address, or with TRUST_PROXY the first hop the proxy reports. */
-function clientAddress(request: IncomingMessage) {
-  const forwarded = request.headers['x-forwarded-for']
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
-  return (env.TRUST_PROXY && first) || request.socket.remoteAddress || 'unknown'
+/**
+ * When the answer is complete but the request body is not (an early 413, a 404 for a body nobody
+ * reads), reads and drops the rest: closing a socket with unread data makes the client see a reset
+ * instead of the answer, and a keep-alive connection could not carry the next request.
+ */
+function drainUnreadBodyAfterAnswer(request: IncomingMessage, response: ServerResponse) {
+  response.once('finish', () => {
+    if (request.complete || request.destroyed) return
+    let drained = 0
+    request.removeAllListeners('data')
+    request.on('data', (chunk: Buffer) => {
+      drained += chunk.length
+      if (drained > maxDrainBytes) request.socket.destroy()
+    })
+    request.resume()
+  })
 }
 
 // Image variants the app wrote (app/lib/images.server.ts); names are random, so they never change.
-const uploadPattern = /^\/uploads\/(?:avatars|dogs)\/[\w-]+(?:\/[\w-]+)?-(?:320|800)\.webp$/
+// The stored base path itself answers with the default size (DESIGN.md ruling 16).
+const uploadPattern = new RegExp(`^/uploads/(?:avatars|dogs)/[\\w-]+(?:/[\\w-]+)?(-(?:${imageSizes.join('|')})\\.webp)?$`)
 
 function serveUpload(pathname: string, request: IncomingMessage, response: ServerResponse) {
-  if (!uploadPattern.test(pathname)) return notFound(response)
-  const file = path.join(uploadRoot, pathname.slice('/uploads/'.length))
+  const match = uploadPattern.exec(pathname)
+  if (!match) return notFound(response)
+  const variant = match[1] ? pathname : `${pathname}-${defaultImageSize}.webp`
+  const file = path.join(uploadRoot, variant.slice('/uploads/'.length))
   stat(file, (error, stats) => {
     if (error || !stats.isFile()) return notFound(response)
     const etag = `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`
@@ -127,8 +156,11 @@ function serveUpload(pathname: string, request: IncomingMessage, response: Serve
   })
 }
 
-function sendJson(response: ServerResponse, status: number, body: object) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' })
+function sendJson(response: ServerResponse, status: number, body: object, closeConnection = false) {
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    ...(closeConnection ? { Connection: 'close' } : {}),
+  })
   response.end(JSON.stringify(body))
 }
 

@@ -15,15 +15,15 @@ import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { originCheckMiddleware } from '#app/lib/origin-check.server.ts'
+import { refusedRequestMiddleware } from '#app/lib/same-origin.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
 import { BottomNav } from '#app/ui/bottom-nav.tsx'
-import { ErrorScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
+import { ErrorScreen, ForbiddenScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
 import { NavigationProgress } from '#app/ui/navigation-progress.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, loadUserMiddleware, toastMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [refusedRequestMiddleware, loadUserMiddleware, toastMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -96,6 +96,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenScreen />
   if (!isRouteErrorResponse(error)) console.error(error)
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
   return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} detail={detail} />

@@ -2,9 +2,9 @@ import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from './db.server.ts'
 import { env } from './env.server.ts'
-import { closeAllSockets } from './socket.server.ts'
+import { closeAllSockets } from '#app/features/messages/socket.server.ts'
 
-export { handleSocketUpgrade } from './socket.server.ts'
+export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
 
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {

@@ -4,6 +4,9 @@ export const imageSizes = [320, 800] as const
 
 export type ImageSize = (typeof imageSizes)[number]
 
+/** The size a stored base path answers with when it is requested as it is (DESIGN.md ruling 16). */
+export const defaultImageSize: ImageSize = 800
+
 /** The URL of one size of a stored image; null when there is no image. Paths from elsewhere pass unchanged. */
 export function imageUrl(basePath: string, size: ImageSize): string
 export function imageUrl(basePath: string | null | undefined, size: ImageSize): string | null

@@ -14,6 +14,22 @@ export function NotFoundScreen() {
   )
 }
 
+/** A write refused because it did not come from our own pages (app/lib/same-origin.server.ts). */
+export function ForbiddenScreen() {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+      <AlertIcon className="size-12 text-red-600" />
+      <h1 className="text-2xl font-bold">Request refused</h1>
+      <p className="text-stone-600">
+        This form was not sent from a Pawpal page, so nothing was changed. Open Pawpal and try again.
+      </p>
+      <a href="/" className="mt-2 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  )
+}
+
 /** The generic error screen: never a stack trace outside development. */
 export function ErrorScreen({ status, detail }: { status: number; detail?: string }) {
   return (

@@ -1,5 +1,5 @@
 import type { APIResponse, Response } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, registerUser, test } from './fixtures.ts'
 
 /** The nonce of the script-src directive, e.g. `script-src 'nonce-abc' 'strict-dynamic'` -> `abc`. */
 function scriptNonce(policy: string) {
@@ -78,4 +78,30 @@ test('with JavaScript, a form validates on blur without any CSP violation', asyn
   await page.getByLabel('Email').fill('not-an-email')
   await expect(page.getByText('Please enter a valid email')).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+})
+
+test('without JavaScript, a 6 MB photo gets the spec message on the page and nothing is saved', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(jsEnabled, 'with JavaScript the photo picker refuses the file before anything is sent')
+  await registerUser(page, db, { prefix: 'big-photo' })
+  await visit('/dogs/add')
+  const sixMegabytes = Buffer.alloc(6 * 1024 * 1024, 7)
+  await page.getByLabel('Add photos').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: sixMegabytes })
+  await page.getByLabel('Name', { exact: true }).fill('Bigfoot')
+  await page.getByLabel('Breed', { exact: true }).fill('Newfoundland')
+  await page.getByLabel('Age', { exact: true }).fill('4 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+
+  await expect(page.locator('#dog-images-error')).toHaveText('Image size should be less than 5MB')
+  expect(await db.selectFrom('dogs').select('id').where('name', '=', 'Bigfoot').executeTakeFirst()).toBeUndefined()
+})
+
+test('a form posted from another site gets the 403 page', async ({ page, db }) => {
+  await registerUser(page, db, { prefix: 'cross-site' })
+  const response = await page.request.post('/dogs/add', {
+    multipart: { intent: 'save', name: 'Forged', breed: 'Pug', age: '2 years' },
+    headers: { origin: 'https://evil.example' },
+  })
+  expect(response.status()).toBe(403)
+  expect(await response.text()).toContain('Request refused')
+  expect(await db.selectFrom('dogs').select('id').where('name', '=', 'Forged').executeTakeFirst()).toBeUndefined()
 })

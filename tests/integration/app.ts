@@ -4,24 +4,30 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 // The production build's request handler, so a test goes through everything a real request does:
 // middleware (session, same-origin check, toasts), routing, loaders and actions. `npm test` builds first.
 const buildPath = path.resolve('build/server/index.js')
-let handler: ((request: Request) => Promise<Response>) | null = null
+type AppEntry = { startApp: () => Promise<unknown>; guardCrossSiteWrite: (request: Request) => Request | Response }
+let handler: { handle: (request: Request) => Promise<Response>; guard: AppEntry['guardCrossSiteWrite'] } | null = null
 
 export const origin = 'http://localhost:3000'
 
 async function getHandler() {
   if (handler) return handler
   const build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild
-  await (build.entry.module as unknown as { startApp: () => Promise<unknown> }).startApp()
-  handler = createRequestHandler(build, 'production')
+  const entry = build.entry.module as unknown as AppEntry
+  await entry.startApp()
+  // The same-origin guard runs before React Router, as in server.ts.
+  handler = { handle: createRequestHandler(build, 'production'), guard: entry.guardCrossSiteWrite }
   return handler
 }
 
 /** Sends a request to the app the way the browser or an API client would (same origin, client IP set by server.ts). */
-export async function appRequest(pathname: string, init: RequestInit & { ip?: string } = {}) {
+export async function appRequest(pathname: string, init: RequestInit & { ip?: string; withoutOrigin?: boolean } = {}) {
   const headers = new Headers(init.headers)
   headers.set('x-pawpal-client-ip', init.ip ?? '203.0.113.7')
-  if (init.method && init.method !== 'GET' && !headers.has('authorization') && !headers.has('origin')) headers.set('origin', origin)
-  return (await getHandler())(new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' }))
+  const write = init.method && init.method !== 'GET'
+  if (write && !init.withoutOrigin && !headers.has('authorization') && !headers.has('origin')) headers.set('origin', origin)
+  const { handle, guard } = await getHandler()
+  const guarded = guard(new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' }))
+  return guarded instanceof Response ? guarded : handle(guarded)
 }
 
 export function postJson(pathname: string, body: unknown, headers: HeadersInit = {}) {

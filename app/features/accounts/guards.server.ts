@@ -6,12 +6,20 @@ import { sessionExpiredContext } from './user-middleware.server.ts'
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
 
-/** Where to come back to after sign-in: only paths on this site. */
+const redirectBase = new URL('http://pawpal.invalid')
+
+/**
+ * Where to come back to after sign-in: only a path on this site. Browsers drop tabs and newlines from
+ * URLs and read a backslash as a slash, so `/<tab>/evil.example` would leave the site: such targets,
+ * and anything that resolves to another origin or to `//...`, fall back.
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/map') {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return fallback
-  }
-  return target
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback
+  const resolved = URL.parse(target, redirectBase)
+  if (!resolved || resolved.origin !== redirectBase.origin) return fallback
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`
+  return path.startsWith('//') ? fallback : path
 }
 
 export function loginPathFor(url: URL) {

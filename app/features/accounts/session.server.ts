@@ -65,20 +65,32 @@ export async function readTokenSessionId(token: string): Promise<{ id: string; k
   }
 }
 
+/** Sessions that still sign someone in: not expired, of an active account. */
+function liveSessions() {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .where('sessions.expiresAt', '>', new Date().toISOString())
+    .where('users.accountStatus', '=', 'active')
+}
+
 const sessionUserColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profilePhoto'] as const
 
 /** The active user behind a live session id, or null when it expired, was revoked or the account is suspended. */
 export async function findSessionUser(sessionId: string) {
   return (
-    (await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.userId')
+    (await liveSessions()
       .select([...sessionUserColumns, 'sessions.id as sessionId'])
       .where('sessions.id', '=', sessionId)
-      .where('sessions.expiresAt', '>', new Date().toISOString())
-      .where('users.accountStatus', '=', 'active')
       .executeTakeFirst()) ?? null
   )
+}
+
+/** Which of these session ids are still live (not expired, not revoked, account active). */
+export async function findLiveSessionIds(sessionIds: string[]) {
+  if (sessionIds.length === 0) return new Set<string>()
+  const rows = await liveSessions().select('sessions.id').where('sessions.id', 'in', sessionIds).execute()
+  return new Set(rows.map((row) => row.id))
 }
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>

@@ -1,0 +1,171 @@
+import net from 'node:net'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
+
+// What only the real server process shows: a TLS-terminating proxy in front (TRUST_PROXY), answers
+// sent before the body was read, and stored image paths.
+const publicUrl = 'https://pawpal.example'
+let server: LiveServer
+
+beforeAll(async () => {
+  server = await startLiveServer('server-edge', { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl })
+})
+
+afterAll(() => server.dispose())
+
+/** Headers a proxy at https://pawpal.example adds, for a browser at `clientIp`. */
+const viaProxy = (clientIp = '203.0.113.50') => ({
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'pawpal.example',
+  'x-forwarded-for': clientIp,
+  origin: publicUrl,
+})
+
+const photo = (width = 1200) =>
+  sharp({ create: { width, height: 800, channels: 3, background: '#c47a3a' } })
+    .jpeg()
+    .toBuffer()
+
+describe('behind a TLS-terminating proxy (TRUST_PROXY=true, PUBLIC_URL=https://...)', () => {
+  test('the login, register and multipart dog forms work', async () => {
+    const email = `proxy-${Date.now()}@example.com`
+    const registered = await fetch(`${server.url}/register`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: viaProxy(),
+      body: new URLSearchParams({ name: 'Pria Proxy', email, password: 'correct-horse' }),
+    })
+    expect(registered.status).toBe(302)
+    expect(registered.headers.get('location')).toBe('/onboarding')
+
+    const login = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: viaProxy(),
+      body: new URLSearchParams({ email, password: 'correct-horse', redirectTo: '/dogs/add' }),
+    })
+    expect(login.status).toBe(302)
+    expect(login.headers.get('location')).toBe('/dogs/add')
+    const sessionCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith('__session='))!
+    expect(sessionCookie).toContain('Secure')
+
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ intent: 'save', name: 'Proxy Rex', breed: 'Beagle', age: '2 years' })) {
+      form.append(name, value)
+    }
+    form.append('images', new File([await photo()], 'rex.jpg', { type: 'image/jpeg' }))
+    const added = await fetch(`${server.url}/dogs/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...viaProxy(), cookie: sessionCookie.split(';')[0]! },
+      body: form,
+    })
+    expect(added.status).toBe(302)
+    const dog = await server.db.selectFrom('dogs').select('id').where('name', '=', 'Proxy Rex').executeTakeFirstOrThrow()
+    expect(added.headers.get('location')).toBe(`/dogs/${dog.id}`)
+    const images = await server.db.selectFrom('dogImages').select('path').where('dogId', '=', dog.id).execute()
+    expect(images).toHaveLength(1)
+  })
+
+  test('rate limits key on the right-most X-Forwarded-For hop, not what the client wrote to its left', async () => {
+    const attempt = (left: string, right: string) =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `${left}, ${right}`,
+          'x-pawpal-client-ip': left, // a client cannot name its own address either
+        },
+        body: JSON.stringify({ email: `nobody-${left}@example.com`, password: 'wrong-password' }),
+      })
+    const statuses: number[] = []
+    for (let index = 0; index < 31; index += 1) statuses.push((await attempt(`10.0.${index}.1`, '198.51.100.200')).status)
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true)
+    expect(statuses[30]).toBe(429)
+    expect((await attempt('10.0.0.1', '198.51.100.201')).status).toBe(401)
+  })
+})
+
+/**
+ * Sends a request with its whole body and, pipelined behind it on the same connection, `GET /healthz`;
+ * resolves with everything the server sent until it closed the connection after the second answer.
+ * A server that resets the connection, or stops reading, never answers the second request.
+ */
+function sendThenHealthCheck(head: string, body: Buffer) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1')
+    const received: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => received.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')))
+    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')))
+    socket.write(`${head}\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\n\r\n`)
+    socket.write(body)
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+  })
+}
+
+function multipartPhoto(bytes: number) {
+  const boundary = 'pawpal-test-boundary'
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.alloc(bytes, 0x61),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+describe('answers sent before the request body was read', () => {
+  test('a 6 MB photo sent to the API gets its 413, and the connection carries the next request', async () => {
+    const account = await registerAccount(server)
+    const { body, contentType } = multipartPhoto(6 * 1024 * 1024)
+    const head = `PATCH /api/users/profile/photo HTTP/1.1\r\nAuthorization: Bearer ${account.accessToken}\r\nContent-Type: ${contentType}`
+    const answers = await sendThenHealthCheck(head, body)
+    expect(answers).toMatch(/^HTTP\/1\.1 413 /)
+    expect(answers).toContain('"message":"Image size should be less than 5MB"')
+    expect(answers).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nok$/)
+  })
+
+  test('a body declared over the 16 MB limit gets its 413, and the connection carries the next request', async () => {
+    const { body, contentType } = multipartPhoto(17 * 1024 * 1024)
+    const answers = await sendThenHealthCheck(`POST /api/dogs HTTP/1.1\r\nContent-Type: ${contentType}`, body)
+    expect(answers).toMatch(/^HTTP\/1\.1 413 /)
+    expect(answers).toContain('"message":"Image size should be less than 5MB"')
+    expect(answers).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nok$/)
+  })
+
+  test('a JSON body sent to an unknown path gets its 404, and the connection carries the next request', async () => {
+    const body = Buffer.from(JSON.stringify({ padding: 'x'.repeat(512 * 1024) }))
+    const answers = await sendThenHealthCheck('POST /api/no-such-thing HTTP/1.1\r\nContent-Type: application/json', body)
+    expect(answers).toMatch(/^HTTP\/1\.1 404 /)
+    expect(answers).toContain('{"message":"Not found","errors":{}}')
+    expect(answers).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nok$/)
+  })
+})
+
+describe('stored image paths', () => {
+  test('the path the API returns answers with the image; the sized variants exist beside it', async () => {
+    const account = await registerAccount(server)
+    const form = new FormData()
+    form.append('file', new File([await photo(1200)], 'me.jpg', { type: 'image/jpeg' }))
+    const uploaded = await fetch(`${server.url}/api/users/profile/photo`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${account.accessToken}` },
+      body: form,
+    })
+    expect(uploaded.status).toBe(200)
+    const { profilePhoto } = (await uploaded.json()) as { profilePhoto: string }
+    expect(profilePhoto).toMatch(/^\/uploads\/avatars\/[\w-]+\/[\w-]+$/)
+
+    const stored = await fetch(`${server.url}${profilePhoto}`)
+    expect(stored.status).toBe(200)
+    expect(stored.headers.get('content-type')).toBe('image/webp')
+    expect(await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 800 })
+
+    const small = await fetch(`${server.url}${profilePhoto}-320.webp`)
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 })
+    expect((await fetch(`${server.url}${profilePhoto}-999.webp`)).status).toBe(404)
+    expect((await fetch(`${server.url}/uploads/avatars/..%2F..%2Fapp.db`)).status).toBe(404)
+  })
+})
