@@ -12,7 +12,7 @@ import {
   dogTraits,
   sizeForWeight,
 } from '#app/features/dogs/options.ts'
-import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import type { BookingStatus, BookingsTable, Database, Role } from '#app/lib/db-schema.ts'
 

@@ -14,8 +14,9 @@ import {
 import {
   gateMessage,
   onboardingStepCount,
-  ownerStepMissing,
-  sitterStepMissing,
+  ownerStepErrors,
+  sitterStepErrors,
+  type StepErrors,
 } from '#app/features/accounts/onboarding-steps.ts'
 import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import { maxDogImages } from '#app/features/dogs/dogs.server.ts'
@@ -49,11 +50,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 const errorToast = (toast: { title: string; description?: string }): ToastInput => ({ type: 'error', ...toast })
 
+type ActionData = { toast: ToastInput; errors: StepErrors }
+const failure = (toast: { title: string; description?: string }, status: number, errors: StepErrors = {}) =>
+  data<ActionData>({ toast: errorToast(toast), errors }, status)
+const hasErrors = (errors: StepErrors) => Object.keys(errors).length > 0
+
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args)
   const { flow, step } = parseParams(args.params)
   const upload = await readMultipartFormOrError(args.request, { maxFiles: 10 })
-  if (!upload.ok) return data({ toast: errorToast({ title: upload.error.message }), missing: [] }, upload.error.status)
+  if (!upload.ok) return failure({ title: upload.error.message }, upload.error.status)
   const { fields, files } = upload.form
   const intent = String(fields.get('intent') ?? 'continue')
   const here = `/onboarding/${flow}/${step}`
@@ -62,11 +68,11 @@ export async function action(args: Route.ActionArgs) {
     const photo = files.photo?.[0]
     const uploadedPhoto = photo ? (await updateProfilePhoto(user.id, photo)).profilePhoto : undefined
     if (flow === 'owner') {
-      let draft = readOwnerStep(step, fields, await getOwnerDraft(user.id))
-      if (uploadedPhoto) draft = { ...draft, ownerPhoto: uploadedPhoto }
+      const read = readOwnerStep(step, fields, await getOwnerDraft(user.id))
+      let draft = uploadedPhoto ? { ...read.draft, ownerPhoto: uploadedPhoto } : read.draft
       const newImages = files.images ?? []
       if (draft.images.length + newImages.length > maxDogImages) {
-        return data({ toast: errorToast({ title: 'Limit Reached', description: dogMessages.photoLimit }), missing: [] }, 400)
+        return failure({ title: 'Limit Reached', description: dogMessages.photoLimit }, 400)
       }
       if (newImages.length) {
         draft = { ...draft, images: [...draft.images, ...(await storeUploadedImages(newImages, { kind: 'dogs', ownerKey: user.id }))] }
@@ -78,27 +84,27 @@ export async function action(args: Route.ActionArgs) {
       }
       if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
       if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
-      const missing = ownerStepMissing(step, draft)
-      if (missing.length) return data({ toast: errorToast(gateMessage('owner', step)), missing }, 400)
+      const errors = { ...ownerStepErrors(step, draft), ...read.errors }
+      if (hasErrors(errors)) return failure(gateMessage('owner', step), 400, errors)
       if (step < onboardingStepCount) return redirect(`/onboarding/owner/${step + 1}`)
-      await completeOwnerOnboarding(user.id, draft)
+      const completed = await completeOwnerOnboarding(user.id, draft)
+      if (!completed.ok) {
+        const messages = Object.values(completed.errors).flat()
+        return failure({ title: "Please check your dog's details", description: messages.join(' ') }, 400, completed.errors)
+      }
       return redirectWithToast('/', { type: 'success', title: 'Onboarding completed!' })
     }
 
     const previous = await getSitterDraft(user.id)
-    let draft = readSitterStep(step, fields, uploadedPhoto ? { ...previous, sitterPhoto: uploadedPhoto } : previous)
+    const read = readSitterStep(step, fields, uploadedPhoto ? { ...previous, sitterPhoto: uploadedPhoto } : previous)
+    let draft = read.draft
     let district: string | null = null
-    if (step === 4 && intent === 'continue' && draft.location) {
-      // Without JavaScript only the address arrives: it is geocoded here.
-      const located = await resolveLocation({
-        location: draft.location,
-        latitude: draft.latitude,
-        longitude: draft.longitude,
-        previousLocation: previous.location,
-      })
+    if (step === 4 && intent === 'continue' && draft.location && !hasErrors(read.errors)) {
+      // Coordinates placed on the map are kept; an address without them (no JavaScript) is geocoded here.
+      const located = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
       if (!located.ok) {
         const title = located.reason === 'not-found' ? 'Location not found' : 'Geocoding failed'
-        return data({ toast: errorToast({ title, description: located.message }), missing: ['location'] }, 400)
+        return failure({ title, description: located.message }, 400, { location: [located.message] })
       }
       draft = { ...draft, location: located.location, latitude: located.latitude, longitude: located.longitude }
       district = located.district
@@ -106,8 +112,8 @@ export async function action(args: Route.ActionArgs) {
     await saveDraft(user.id, 'sitter', draft)
     if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
     if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
-    const missing = sitterStepMissing(step, draft)
-    if (missing.length) return data({ toast: errorToast(gateMessage('sitter', step)), missing }, 400)
+    const errors = { ...sitterStepErrors(step, draft), ...read.errors }
+    if (hasErrors(errors)) return failure(gateMessage('sitter', step), 400, errors)
     if (step < onboardingStepCount) return redirect(`/onboarding/sitter/${step + 1}`)
     const { location, latitude, longitude } = draft
     if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
@@ -119,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
     })
   } catch (error) {
     if (error instanceof UploadError) {
-      return data({ toast: errorToast({ title: error.message }), missing: [] }, error.status)
+      return failure({ title: error.message }, error.status)
     }
     throw error
   }
@@ -129,12 +135,12 @@ const photoUploadedRedirect = (to: string, uploaded: boolean) =>
   uploaded ? redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' }) : redirect(to)
 
 export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const missing = actionData?.missing ?? []
+  const errors = actionData?.errors ?? {}
   const toast = actionData?.toast
   return loaderData.flow === 'owner' ? (
-    <OwnerStep {...loaderData} missing={missing} toast={toast} />
+    <OwnerStep {...loaderData} errors={errors} toast={toast} />
   ) : (
-    <SitterStep {...loaderData} missing={missing} toast={toast} />
+    <SitterStep {...loaderData} errors={errors} toast={toast} />
   )
 }
 

@@ -13,7 +13,7 @@ export default function PrivacyRoute() {
       </p>
       <h2>Your location</h2>
       <p>
-        Other users only see an approximate location, about 500 metres around your address, and your district. Your
+        Other users only see an approximate location, a point 150 to 600 metres from your address, and your district. Your
         exact address is shared only with the other party of an accepted booking.
       </p>
       <h2>Google</h2>

@@ -3,9 +3,12 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import * as publicDogApi from '#app/routes/api/dogs.$id.public.ts'
+import * as ownDogsApi from '#app/routes/api/dogs.ts'
 import * as availableDogsApi from '#app/routes/api/dogs.available.ts'
+import * as userDogsApi from '#app/routes/api/dogs.user.$userId.ts'
 import * as detailPage from '#app/routes/dogs-available-detail.tsx'
 import * as listPage from '#app/routes/dogs-available.tsx'
+import { type DogOptions, insertDog as insertDogRow, insertUser as insertUserRow } from './fixtures.ts'
 import { contextFor, settle, asResponse } from './route-calls.ts'
 
 // Dogs available for sitting (issue 4): the page loaders and the JSON API, called as React Router calls
@@ -40,36 +43,17 @@ type UserOptions = {
   accountStatus?: 'active' | 'suspended'
   /** Exact coordinates (private). */
   exact?: Point | null
-  /** Public (fuzzed) coordinates: what distances are measured to. */
+  /** Public coordinates: what distances are measured to. */
   public?: Point | null
 }
 
-async function insertUser({ role = 'owner', name = 'Olivia Owner', accountStatus = 'active', exact = null, public: shown = null }: UserOptions = {}) {
-  const now = new Date().toISOString()
-  const id = crypto.randomUUID()
-  const email = `${id.slice(0, 8)}@example.com`
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      name,
-      role,
-      accountStatus,
-      phoneNumber: '+41 79 123 45 67',
-      location: exact ? 'Secret Street 7, Zürich' : null,
-      latitude: exact?.latitude ?? null,
-      longitude: exact?.longitude ?? null,
-      publicLocation: shown ? 'Kreis 1, Zürich' : null,
-      publicLatitude: shown?.latitude ?? null,
-      publicLongitude: shown?.longitude ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
-  const user: SessionUser = { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
-  return user
-}
+const insertUser = ({ exact = null, public: shown = null, ...options }: UserOptions = {}) =>
+  insertUserRow({
+    phoneNumber: '+41 79 123 45 67',
+    home: exact && { location: 'Secret Street 7, Zürich', ...exact },
+    shown: shown && { location: 'Kreis 1, Zürich', ...shown },
+    ...options,
+  })
 
 const insertSitter = (options: UserOptions = {}) =>
   insertUser({ role: 'sitter', name: 'Sam Sitter', exact: sitterHome, public: sitterHome, ...options })
@@ -78,55 +62,8 @@ const insertSitter = (options: UserOptions = {}) =>
 const insertOwnerAt = (miles: number, options: UserOptions = {}) =>
   insertUser({ name: `Owner at ${miles} miles`, public: northOf(sitterHome, miles), exact: northOf(sitterHome, 40), ...options })
 
-type DogOptions = {
-  name?: string
-  breed?: string
-  ageMonths?: number | null
-  size?: 'small' | 'medium' | 'large' | null
-  listed?: boolean
-  traits?: string[]
-  activities?: string[]
-  availability?: string[]
-  images?: string[]
-}
-
-async function insertDog(ownerId: string, options: DogOptions = {}) {
-  const { name = 'Rex', breed = 'Labrador Retriever', ageMonths = 36, size = 'large', listed = true } = options
-  const now = new Date().toISOString()
-  const id = crypto.randomUUID()
-  await db
-    .insertInto('dogs')
-    .values({
-      id,
-      ownerId,
-      name,
-      breed,
-      age: ageMonths === null ? 'unknown' : `${ageMonths} months`,
-      ageMonths,
-      weightKg: 28,
-      height: '60 cm',
-      bio: `${name} loves long walks.`,
-      size,
-      listedForSitting: listed ? 1 : 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
-  if (options.traits?.length) await db.insertInto('dogTraits').values(options.traits.map((trait) => ({ dogId: id, trait }))).execute()
-  if (options.activities?.length) {
-    await db.insertInto('dogActivities').values(options.activities.map((activity) => ({ dogId: id, activity }))).execute()
-  }
-  if (options.availability?.length) {
-    await db.insertInto('dogAvailability').values(options.availability.map((slot) => ({ dogId: id, slot }))).execute()
-  }
-  if (options.images?.length) {
-    await db
-      .insertInto('dogImages')
-      .values(options.images.map((path, position) => ({ id: crypto.randomUUID(), dogId: id, position, path, createdAt: now })))
-      .execute()
-  }
-  return id
-}
+/** A dog listed for sitting unless `listed: false`. */
+const insertDog = (ownerId: string, options: DogOptions = {}) => insertDogRow(ownerId, { listed: true, ...options })
 
 // ---- calling routes ----
 
@@ -168,6 +105,22 @@ async function getPublicApi(user: SessionUser | null, id: string) {
     await settle(() =>
       publicDogApi.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/dogs/:id/public', context: contextFor(user) }),
     ),
+  )
+}
+
+async function getUserDogsApi(user: SessionUser, userId: string) {
+  const request = new Request(`http://localhost/api/dogs/user/${userId}`)
+  return asResponse(
+    await settle(() =>
+      userDogsApi.loader({ request, url: new URL(request.url), params: { userId }, pattern: '/api/dogs/user/:userId', context: contextFor(user) }),
+    ),
+  )
+}
+
+async function getOwnDogsApi(user: SessionUser) {
+  const request = new Request('http://localhost/api/dogs')
+  return asResponse(
+    await settle(() => ownDogsApi.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/dogs', context: contextFor(user) })),
   )
 }
 
@@ -290,14 +243,6 @@ describe('which dogs are listed', () => {
 
     expect(await availableNames(sitter)).toEqual(['Listed'])
     expect((await listPageData(sitter)).dogs.map((dog) => dog.name)).toEqual(['Listed'])
-  })
-
-  test("a suspended owner's dogs are not listed", async () => {
-    const sitter = await insertSitter()
-    await insertDog((await insertOwnerAt(1, { accountStatus: 'suspended' })).id, { name: 'Hidden' })
-    await insertDog((await insertOwnerAt(1)).id, { name: 'Shown' })
-
-    expect(await availableNames(sitter)).toEqual(['Shown'])
   })
 
   test('a user with role both browses like a sitter', async () => {
@@ -467,6 +412,75 @@ describe('who may browse', () => {
   })
 })
 
+describe("a suspended owner's dogs are hidden everywhere", () => {
+  async function sitterAndOwners() {
+    const sitter = await insertSitter()
+    const suspended = await insertOwnerAt(1, { name: 'Suspended Owner', accountStatus: 'suspended' })
+    const active = await insertOwnerAt(1, { name: 'Active Owner' })
+    const hidden = await insertDog(suspended.id, { name: 'Hidden' })
+    const shown = await insertDog(active.id, { name: 'Shown' })
+    return { sitter, suspended, active, hidden, shown }
+  }
+
+  test('GET /api/dogs/user/{id} lists none of them', async () => {
+    const { sitter, suspended, active } = await sitterAndOwners()
+
+    const ofSuspended = (await (await getUserDogsApi(sitter, suspended.id)).json()) as DogJson[]
+    const ofActive = (await (await getUserDogsApi(sitter, active.id)).json()) as DogJson[]
+
+    expect(ofSuspended).toEqual([])
+    expect(ofActive.map((dog) => dog.name)).toEqual(['Shown'])
+  })
+
+  test('GET /api/dogs/available lists none of them', async () => {
+    const { sitter } = await sitterAndOwners()
+
+    expect(await availableNames(sitter)).toEqual(['Shown'])
+  })
+
+  test('GET /api/dogs/{id}/public does not find them', async () => {
+    const { sitter, hidden, shown } = await sitterAndOwners()
+
+    expect((await getPublicApi(sitter, hidden)).status).toBe(404)
+    expect((await getPublicApi(sitter, shown)).status).toBe(200)
+  })
+
+  test('the /dogs/available page shows none of them', async () => {
+    const { sitter } = await sitterAndOwners()
+
+    expect((await listPageData(sitter)).dogs.map((dog) => dog.name)).toEqual(['Shown'])
+  })
+})
+
+describe('GET /api/dogs/user/{userId} for a viewer who is no sitter', () => {
+  test("another owner's listed dogs are not shown to an owner (dogs available for sitting are for sitters)", async () => {
+    const owner = await insertOwnerAt(1)
+    await insertDog(owner.id, { name: 'Listed' })
+    const otherOwner = await insertUser({ role: 'owner', name: 'Curious Owner' })
+
+    const answer = (await (await getUserDogsApi(otherOwner, owner.id)).json()) as DogJson[]
+
+    expect(answer).toEqual([])
+  })
+})
+
+describe('one shape for a dog', () => {
+  test('/api/dogs (the owner) and /api/dogs/{id}/public (a sitter) answer every field of a dog with the same type', async () => {
+    const sitter = await insertSitter()
+    const owner = await insertOwnerAt(1)
+    const dogId = await insertDog(owner.id, { traits: ['Calm'], activities: ['Fetch'], availability: ['Weekday Mornings'], images: ['/uploads/dogs/x/one'] })
+
+    const [asOwner] = (await (await getOwnDogsApi(owner)).json()) as DogJson[]
+    const asSitter = (await (await getPublicApi(sitter, dogId)).json()) as DogJson
+    const typesOf = (dog: DogJson | undefined) =>
+      Object.fromEntries(Object.entries(dog ?? {}).map(([key, value]) => [key, Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value]))
+
+    const { distance: _distance, owner: _owner, ...dogPart } = typesOf(asSitter)
+    expect(dogPart).toEqual(typesOf(asOwner))
+    expect(typesOf(asOwner)).toMatchObject({ weight: 'number', ageMonths: 'number', height: 'string', images: 'array', listedForSitting: 'boolean' })
+  })
+})
+
 // ---- one dog ----
 
 describe('GET /api/dogs/{id}/public', () => {
@@ -492,7 +506,7 @@ describe('GET /api/dogs/{id}/public', () => {
       name: 'Bella',
       breed: 'Labrador Retriever',
       ageMonths: 36,
-      weight: '28',
+      weight: 28,
       height: '60 cm',
       size: 'large',
       distance: '1.0',

@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import type { BookingStatus, Role } from '#app/lib/db-schema.ts'
+import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { env } from '#app/lib/env.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { getToast } from '#app/lib/toast.server.ts'
@@ -16,6 +16,7 @@ import * as userDogsApi from '#app/routes/api/dogs.user.$userId.ts'
 import * as dogDetailPage from '#app/routes/dog-detail.tsx'
 import * as dogEditPage from '#app/routes/dog-edit.tsx'
 import * as dogNewPage from '#app/routes/dog-new.tsx'
+import { insertUser } from './fixtures.ts'
 import { contextFor } from './route-calls.ts'
 
 // The dog screens (/dogs/add, /dogs/{id}, /dogs/{id}/edit) and the /api/dogs routes, called as React
@@ -39,14 +40,6 @@ afterAll(async () => {
 })
 
 // ---- fixtures ----
-
-async function insertUser(role: Role = 'owner', name = 'Olivia Owner'): Promise<SessionUser> {
-  const now = new Date().toISOString()
-  const id = crypto.randomUUID()
-  const email = `${id.slice(0, 8)}@example.com`
-  await db.insertInto('users').values({ id, email, name, role, createdAt: now, updatedAt: now }).execute()
-  return { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
-}
 
 const jpegBytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c47a3a' } }).jpeg().toBuffer()
 const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegBytes)], name, { type: 'image/jpeg' })
@@ -73,7 +66,7 @@ async function addDogThroughPage(owner: SessionUser, fields: Fields = rex, photo
 }
 
 async function insertBooking(dogId: string, ownerId: string, status: BookingStatus) {
-  const sitter = await insertUser('sitter', 'Sam Sitter')
+  const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter' })
   const now = new Date().toISOString()
   await db
     .insertInto('bookings')
@@ -330,7 +323,7 @@ describe('/dogs/{id}', () => {
 
   test("another owner's dog and an unknown id are not found (404)", async () => {
     const owner = await insertUser()
-    const stranger = await insertUser('owner', 'Sly Stranger')
+    const stranger = await insertUser({ role: 'owner', name: 'Sly Stranger' })
     const dogId = await addDogThroughPage(owner)
 
     expect((await callRoute(dogDetailPage.loader, stranger, `/dogs/${dogId}`, { id: dogId })).status).toBe(404)
@@ -343,7 +336,7 @@ describe('/dogs/{id}', () => {
 describe('/dogs/{id}/edit', () => {
   test("another owner's edit page is not found (404) and their save changes nothing", async () => {
     const owner = await insertUser()
-    const stranger = await insertUser('owner', 'Sly Stranger')
+    const stranger = await insertUser({ role: 'owner', name: 'Sly Stranger' })
     const dogId = await addDogThroughPage(owner)
 
     expect((await callRoute(dogEditPage.loader, stranger, `/dogs/${dogId}/edit`, { id: dogId })).status).toBe(404)
@@ -536,7 +529,7 @@ describe('GET and POST /api/dogs', () => {
 
   test("an ownerId other than the caller's is forbidden (403)", async () => {
     const owner = await insertUser()
-    const other = await insertUser('owner', 'Other')
+    const other = await insertUser({ role: 'owner', name: 'Other' })
 
     const answer = await callApi(dogsApi.action, owner, '/api/dogs', {}, 'POST', multipart({ ...rex, ownerId: other.id }))
 
@@ -568,7 +561,7 @@ describe('GET and POST /api/dogs', () => {
 
   test('GET lists only the caller\'s dogs', async () => {
     const owner = await insertUser()
-    const other = await insertUser('owner', 'Other')
+    const other = await insertUser({ role: 'owner', name: 'Other' })
     const mine = await addDogThroughPage(owner)
     await addDogThroughPage(other, { ...rex, name: 'Fido' })
 
@@ -582,7 +575,7 @@ describe('GET and POST /api/dogs', () => {
 describe('GET, PATCH and DELETE /api/dogs/{id}', () => {
   test("another user's dog is not found, and their PATCH and DELETE change nothing", async () => {
     const owner = await insertUser()
-    const stranger = await insertUser('owner', 'Sly Stranger')
+    const stranger = await insertUser({ role: 'owner', name: 'Sly Stranger' })
     const dogId = await addDogThroughPage(owner, rex, [photo()])
     const params = { id: dogId }
 
@@ -688,7 +681,7 @@ describe('DELETE /api/dogs/{id}/images', () => {
 
   test("another user cannot delete the owner's photo (404)", async () => {
     const owner = await insertUser()
-    const stranger = await insertUser('owner', 'Sly Stranger')
+    const stranger = await insertUser({ role: 'owner', name: 'Sly Stranger' })
     const dogId = await addDogThroughPage(owner, rex, [photo()])
     const [image] = await imageRows(dogId)
 
@@ -717,7 +710,7 @@ describe('DELETE /api/dogs/{id}/images', () => {
 describe('GET /api/dogs/user/{userId}', () => {
   test('your own dogs are all listed; another user shows only the dogs listed for sitting', async () => {
     const owner = await insertUser()
-    const sitter = await insertUser('sitter', 'Sam Sitter')
+    const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter' })
     const listed = await addDogThroughPage(owner, { ...rex, listedForSitting: 'on' })
     const unlisted = await addDogThroughPage(owner, { ...rex, name: 'Private' })
 

@@ -190,15 +190,21 @@ describe('GET /api/geocode and /api/geocode/reverse', () => {
 })
 
 describe('resolving a submitted location', () => {
-  test('an edited address sent with stale coordinates (no JavaScript) is geocoded', async () => {
-    const resolved = await resolveLocation({
-      location: 'Seefeldstrasse 50, Zürich',
-      latitude: 47.3686,
-      longitude: 8.5392,
-      previousLocation: 'Bahnhofstrasse 1, Zürich',
-    })
+  test('coordinates sent with an address are kept as sent, not replaced by where the geocoder puts the address', async () => {
+    const resolved = await resolveLocation({ location: 'Seefeldstrasse 50, Zürich', latitude: 47.3591234, longitude: 8.5523456 })
 
-    expect(resolved).toEqual({ ok: true, location: 'Seefeldstrasse 50, Zürich', latitude: 47.359, longitude: 8.552, district: 'Seefeld, Zürich' })
+    expect(resolved).toEqual({ ok: true, location: 'Seefeldstrasse 50, Zürich', latitude: 47.3591234, longitude: 8.5523456, district: 'Seefeld, Zürich' })
+  })
+
+  test('coordinates sent while the geocoder is down are kept, without a district', async () => {
+    fake.setDown(true)
+    try {
+      const resolved = await resolveLocation({ location: 'Somewhere I typed', latitude: 47.4012, longitude: 8.6012 })
+
+      expect(resolved).toEqual({ ok: true, location: 'Somewhere I typed', latitude: 47.4012, longitude: 8.6012, district: null })
+    } finally {
+      fake.setDown(false)
+    }
   })
 
   test('an address without coordinates is geocoded', async () => {
@@ -207,22 +213,11 @@ describe('resolving a submitted location', () => {
     expect(resolved).toMatchObject({ ok: true, latitude: 47.3779, longitude: 8.5268, district: 'Kreis 4, Zürich' })
   })
 
-  test('an unchanged address keeps the coordinates the user placed', async () => {
-    const resolved = await resolveLocation({
-      location: 'Bahnhofstrasse 1, Zürich',
-      latitude: 47.36875,
-      longitude: 8.53925,
-      previousLocation: 'Bahnhofstrasse 1, Zürich',
-    })
-
-    expect(resolved).toEqual({ ok: true, location: 'Bahnhofstrasse 1, Zürich', latitude: 47.36875, longitude: 8.53925, district: 'Altstadt, Zürich' })
-  })
-
   test('a point picked on the map keeps its coordinates and its reverse-geocoded address, without asking upstream again', async () => {
     const picked = await reverseGeocode(47.35905, 8.55195)
     const before = fake.requests.length
 
-    const resolved = await resolveLocation({ location: picked?.label, latitude: 47.35905, longitude: 8.55195, previousLocation: null })
+    const resolved = await resolveLocation({ location: picked?.label, latitude: 47.35905, longitude: 8.55195 })
 
     expect(resolved).toEqual({
       ok: true,

@@ -2,8 +2,9 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
-import type { Role } from '#app/lib/db-schema.ts'
 import { start } from '#tests/fakes/geocoder.ts'
+import { metresBetween } from '#tests/metres-between.ts'
+import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type UserOptions, userRow } from './fixtures.ts'
 import { contextFor, settle, asResponse } from './route-calls.ts'
 
 // The profile screens and the users API, called as React Router calls them. The fake Nominatim must
@@ -12,7 +13,6 @@ const fake = await start()
 process.env.GEOCODER_URL = fake.url
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { fuzzLocation } = await import('#app/features/geo/location-privacy.ts')
 const { EditProfileFieldsSchema } = await import('#app/features/accounts/profile-schema.ts')
 const usersMe = await import('#app/routes/api/users.me.ts')
 const usersById = await import('#app/routes/api/users.$id.ts')
@@ -20,6 +20,8 @@ const profilePage = await import('#app/routes/profile.tsx')
 const profileEditPage = await import('#app/routes/profile-edit.tsx')
 
 const exact = { location: 'Bahnhofstrasse 1, Zürich', latitude: 47.3686, longitude: 8.5392 }
+/** A public point as stored beside the exact one: a district and a point some 300 m away. */
+const shown = { location: 'Altstadt, Zürich', latitude: 47.3712, longitude: 8.5414 }
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -36,74 +38,28 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-async function insertUser({
-  role = 'owner',
-  name = 'Olivia Owner',
-  phoneNumber = '+41 79 000 00 00',
-  accountStatus = 'active',
-  located = false,
-}: { role?: Role; name?: string; phoneNumber?: string | null; accountStatus?: 'active' | 'suspended'; located?: boolean } = {}) {
-  const now = new Date().toISOString()
-  const id = crypto.randomUUID()
-  const email = `${id.slice(0, 8)}@example.com`
-  const publicPoint = fuzzLocation(id, exact.latitude, exact.longitude)
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      name,
-      role,
-      accountStatus,
-      phoneNumber,
-      bio: 'Loves dogs.',
-      ...(located
-        ? {
-            ...exact,
-            publicLocation: 'Altstadt, Zürich',
-            publicLatitude: publicPoint.latitude,
-            publicLongitude: publicPoint.longitude,
-          }
-        : {}),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
-  const user: SessionUser = { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
-  return user
-}
+const insertUser = ({ located = false, ...options }: UserOptions & { located?: boolean } = {}) =>
+  insertUserRow({ phoneNumber: '+41 79 000 00 00', bio: 'Loves dogs.', ...(located ? { home: exact, shown } : {}), ...options })
 
-async function insertSitter(options: { accountStatus?: 'active' | 'suspended' } = {}) {
-  const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter', phoneNumber: '+41 78 555 12 34', located: true, ...options })
-  const now = new Date().toISOString()
-  await db.insertInto('sitterProfiles').values({ userId: sitter.id, experience: '3-5', createdAt: now, updatedAt: now }).execute()
-  await db
-    .insertInto('sitterServices')
-    .values([
-      { sitterId: sitter.id, service: 'walking', hourlyRateCents: 2000 },
-      { sitterId: sitter.id, service: 'boarding', hourlyRateCents: null },
-    ])
-    .execute()
-  await db.insertInto('sitterDogSizes').values({ sitterId: sitter.id, size: 'medium' }).execute()
-  return sitter
-}
+const insertSitter = (options: UserOptions = {}) =>
+  insertSitterRow({
+    phoneNumber: '+41 78 555 12 34',
+    bio: 'Loves dogs.',
+    home: exact,
+    shown,
+    services: [
+      { service: 'walking', hourlyRateCents: 2000 },
+      { service: 'boarding', hourlyRateCents: null },
+    ],
+    dogSizes: ['medium'],
+    ...options,
+  })
 
-async function insertDog(ownerId: string, name = 'Rex') {
-  const now = new Date().toISOString()
-  const id = crypto.randomUUID()
-  await db
-    .insertInto('dogs')
-    .values({ id, ownerId, name, breed: 'Labrador', age: '3 years', ageMonths: 36, weightKg: 25, createdAt: now, updatedAt: now })
-    .execute()
-  return id
-}
-
-const userRow = (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+/** Metres between the exact point and the public point of a stored user. */
+const publicPointDistance = (row: { latitude: number | null; longitude: number | null; publicLatitude: number | null; publicLongitude: number | null }) =>
+  metresBetween({ latitude: row.latitude ?? NaN, longitude: row.longitude ?? NaN }, { latitude: row.publicLatitude ?? NaN, longitude: row.publicLongitude ?? NaN })
 
 // ---- calling routes ----
-
-
-
 
 async function getMe(user: SessionUser | null) {
   const request = new Request('http://localhost/api/users/me')
@@ -275,22 +231,31 @@ describe('PATCH /api/users/{id}', () => {
     expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
   })
 
-  test('a sitter who moves gets the new exact address and new fuzzed public coordinates', async () => {
+  test('a sitter who moves gets the new exact address and a new public point 150-600 m from it', async () => {
     const sitter = await insertSitter()
 
     const response = await patchUser(sitter.id, sitter, { location: 'Langstrasse 100, Zürich' })
 
     expect(response.status).toBe(200)
     const row = await userRow(sitter.id)
-    const fuzzed = fuzzLocation(sitter.id, 47.3779, 8.5268)
-    expect(row).toMatchObject({
-      location: 'Langstrasse 100, Zürich',
-      latitude: 47.3779,
-      longitude: 8.5268,
-      publicLocation: 'Kreis 4, Zürich',
-      publicLatitude: fuzzed.latitude,
-      publicLongitude: fuzzed.longitude,
-    })
+    expect(row).toMatchObject({ location: 'Langstrasse 100, Zürich', latitude: 47.3779, longitude: 8.5268, publicLocation: 'Kreis 4, Zürich' })
+    expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
+    expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+    expect({ latitude: row.publicLatitude, longitude: row.publicLongitude }).not.toEqual({ latitude: shown.latitude, longitude: shown.longitude })
+  })
+
+  test('saving the same address again keeps the public point where it was', async () => {
+    const sitter = await insertSitter({ home: null, shown: null })
+    await patchUser(sitter.id, sitter, { location: 'Langstrasse 100, Zürich', latitude: 47.3779, longitude: 8.5268 })
+    const first = await userRow(sitter.id)
+
+    await patchUser(sitter.id, sitter, { location: 'Langstrasse 100, Zürich', latitude: 47.3779, longitude: 8.5268, name: 'Sam Again' })
+    await patchUser(sitter.id, sitter, { location: null })
+    await patchUser(sitter.id, sitter, { location: 'Langstrasse 100, Zürich', latitude: 47.3779, longitude: 8.5268 })
+
+    const again = await userRow(sitter.id)
+    expect([again.publicLatitude, again.publicLongitude]).toEqual([first.publicLatitude, first.publicLongitude])
+    expect(first.publicLatitude).not.toBeNull()
   })
 
   test('an address that cannot be found is refused and the saved location is kept', async () => {
@@ -315,7 +280,7 @@ describe('PATCH /api/users/{id}', () => {
     expect((await userRow(owner.id)).role).toBe('both')
   })
 
-  test('the sitter-onboarding payload creates the sitter profile with a located, fuzzed address', async () => {
+  test('the sitter-onboarding payload creates the sitter profile with the sent point and a public one 150-600 m away', async () => {
     const owner = await insertUser({ role: 'owner', name: 'New Person' })
 
     const response = await patchUser(owner.id, owner, {
@@ -336,12 +301,10 @@ describe('PATCH /api/users/{id}', () => {
 
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], experience: '1-3' })
-    const fuzzed = fuzzLocation(owner.id, 47.359, 8.552)
-    expect(await userRow(owner.id)).toMatchObject({
-      publicLocation: 'Seefeld, Zürich',
-      publicLatitude: fuzzed.latitude,
-      publicLongitude: fuzzed.longitude,
-    })
+    const row = await userRow(owner.id)
+    expect(row).toMatchObject({ location: 'Seefeldstrasse 50, Zürich', latitude: 47.359, longitude: 8.552, publicLocation: 'Seefeld, Zürich' })
+    expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
+    expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
   })
 
   test('an incomplete sitter-onboarding payload is refused and creates nothing', async () => {
@@ -379,22 +342,21 @@ describe('PATCH /api/users/{id}', () => {
 
 describe('GET /api/users/{id}', () => {
   test("a sitter's public profile never contains the email, phone, address or exact coordinates", async () => {
-    const sitter = await insertSitter()
-    const fuzzed = fuzzLocation(sitter.id, exact.latitude, exact.longitude)
-    expect(fuzzed).not.toEqual({ latitude: exact.latitude, longitude: exact.longitude })
+    const sitter = await insertSitter({ home: null, shown: null })
+    const home = { location: 'Langstrasse 100, Zürich', latitude: 47.377912, longitude: 8.526834 }
+    expect((await patchUser(sitter.id, sitter, home)).status).toBe(200)
+    const viewer = await insertUser({ name: 'Vera Viewer' })
 
-    const response = await getUser(sitter.id)
+    const response = await getUser(sitter.id, viewer)
 
     expect(response.status).toBe(200)
     const text = await response.text()
-    const body = JSON.parse(text) as Record<string, unknown>
+    const body = JSON.parse(text) as Record<string, unknown> & { latitude: number; longitude: number }
     expect(body).toMatchObject({
       id: sitter.id,
       name: 'Sam Sitter',
       bio: 'Loves dogs.',
-      location: 'Altstadt, Zürich',
-      latitude: fuzzed.latitude,
-      longitude: fuzzed.longitude,
+      location: 'Kreis 4, Zürich',
       experience: '3-5',
       services: ['walking', 'boarding'],
       rates: { walking: 20, boarding: null },
@@ -403,14 +365,17 @@ describe('GET /api/users/{id}', () => {
       reviewCount: 0,
       verified: false,
     })
+    const metres = metresBetween(home, body)
+    expect(metres).toBeGreaterThanOrEqual(150)
+    expect(metres).toBeLessThanOrEqual(600)
     expect(body).not.toHaveProperty('email')
     expect(body).not.toHaveProperty('phoneNumber')
     expect(body).not.toHaveProperty('publicLatitude')
     expect(text).not.toContain(sitter.email)
     expect(text).not.toContain('555 12 34')
-    expect(text).not.toContain('Bahnhofstrasse')
-    expect(text).not.toContain(String(exact.latitude))
-    expect(text).not.toContain(String(exact.longitude))
+    expect(text).not.toContain('Langstrasse')
+    expect(text).not.toContain('47.377912')
+    expect(text).not.toContain('8.526834')
   })
 
   test("an unknown id gets 404 'User not found'", async () => {
@@ -441,7 +406,7 @@ describe('/profile', () => {
 
   test("an owner's My Dogs tab lists their dogs", async () => {
     const owner = await insertUser()
-    const dogId = await insertDog(owner.id, 'Bella')
+    const dogId = await insertDog(owner.id, { name: 'Bella', breed: 'Labrador', weightKg: 25 })
 
     const data = await loadProfilePage(owner, '?tab=dogs')
 
@@ -515,6 +480,7 @@ describe('/profile/edit', () => {
           ['location', exact.location],
           ['latitude', String(exact.latitude)],
           ['longitude', String(exact.longitude)],
+          ['coordinatesFor', exact.location],
           ['experience', '5+'],
           ['services', 'walking'],
           ['services', 'grooming'],
@@ -556,6 +522,32 @@ describe('/profile/edit', () => {
       .execute()
     expect(availability).toEqual([{ weekday: 1, startTime: '08:00', endTime: '12:00' }])
     expect((await userRow(sitter.id)).location).toBe(exact.location)
+  })
+
+  test('an address edited without JavaScript is geocoded, not saved with the stale hidden coordinates', async () => {
+    const sitter = await insertSitter()
+
+    const response = asResponse(
+      await postEditProfile(
+        sitter,
+        form([
+          ['sitterSections', 'on'],
+          ['name', 'Sam Sitter'],
+          ['location', 'Seefeldstrasse 50, Zürich'],
+          ['latitude', String(exact.latitude)],
+          ['longitude', String(exact.longitude)],
+          ['coordinatesFor', exact.location],
+        ]),
+      ),
+    )
+
+    expect(response.headers.get('location')).toBe('/profile')
+    expect(await userRow(sitter.id)).toMatchObject({
+      location: 'Seefeldstrasse 50, Zürich',
+      latitude: 47.359,
+      longitude: 8.552,
+      publicLocation: 'Seefeld, Zürich',
+    })
   })
 
   test('an availability range that ends before it starts is refused', async () => {

@@ -1,7 +1,10 @@
-import { type OwnerDraft, OwnerDraftSchema, type SitterDraft, SitterDraftSchema } from './onboarding-steps.ts'
+import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
+import { type OwnerDraft, OwnerDraftSchema, type SitterDraft, SitterDraftSchema, type StepErrors } from './onboarding-steps.ts'
 
 // Reads the fields one step's form sends and merges them into the saved draft. Only that step's
-// fields change: an unticked checkbox on this step clears it, other steps stay as they were.
+// fields change: an unticked checkbox on this step clears it, other steps stay as they were. A value
+// the draft schema refuses (control characters, an unknown trait, a bad number) is not saved; its
+// message comes back by field.
 
 const textOf = (fields: FormData, name: string) => {
   const value = fields.get(name)
@@ -13,7 +16,7 @@ const numberOf = (fields: FormData, name: string) => {
   return value ? Number(value) : undefined
 }
 
-export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft): OwnerDraft {
+export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft): StepRead<OwnerDraft> {
   const patch: Partial<Record<keyof OwnerDraft, unknown>> =
     step === 1
       ? { ownerName: textOf(fields, 'ownerName') }
@@ -30,7 +33,7 @@ export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft)
   return mergeInto(OwnerDraftSchema, draft, patch)
 }
 
-export function readSitterStep(step: number, fields: FormData, draft: SitterDraft): SitterDraft {
+export function readSitterStep(step: number, fields: FormData, draft: SitterDraft): StepRead<SitterDraft> {
   const patch: Partial<Record<keyof SitterDraft, unknown>> =
     step === 1
       ? { sitterName: textOf(fields, 'sitterName') }
@@ -43,24 +46,38 @@ export function readSitterStep(step: number, fields: FormData, draft: SitterDraf
               services: listOf(fields, 'services'),
               acceptsMultipleDogs: fields.get('acceptsMultipleDogs') === 'on',
             }
-          : {
-              location: textOf(fields, 'location'),
-              latitude: numberOf(fields, 'latitude'),
-              longitude: numberOf(fields, 'longitude'),
-            }
+          : locationOf(fields)
   return mergeInto(SitterDraftSchema, draft, patch)
 }
 
-/** Keeps what parses; a tampered value (unknown trait, bad number) is dropped rather than saved. */
+/** Step 4: the address and, when they belong to it, its coordinates (stale ones are dropped: the text is geocoded). */
+function locationOf(fields: FormData) {
+  const location = textOf(fields, 'location')
+  const { latitude, longitude } = coordinatesOfSubmittedText({
+    location,
+    latitude: numberOf(fields, 'latitude'),
+    longitude: numberOf(fields, 'longitude'),
+    coordinatesFor: textOf(fields, 'coordinatesFor'),
+  })
+  return { location, latitude: latitude ?? undefined, longitude: longitude ?? undefined }
+}
+
+export type StepRead<T> = { draft: T; errors: StepErrors }
+
+/** Keeps what parses; a refused value keeps the saved one and reports why. */
 function mergeInto<T extends object>(
-  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  schema: {
+    safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }
+  },
   draft: T,
   patch: Record<string, unknown>,
-): T {
+): StepRead<T> {
   let merged = draft
+  const errors: StepErrors = {}
   for (const [key, value] of Object.entries(patch)) {
     const attempt = schema.safeParse({ ...merged, [key]: value })
     if (attempt.success) merged = attempt.data
+    else errors[key] = attempt.error.issues.map((issue) => issue.message)
   }
-  return merged
+  return { draft: merged, errors }
 }

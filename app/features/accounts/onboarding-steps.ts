@@ -1,38 +1,42 @@
 import { z } from 'zod'
 import { dogActivities, dogAgeGroups, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
+import { DogFieldsSchema, type DogFormValue } from '#app/features/dogs/schema.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
+import { plainText } from '#app/lib/plain-text.ts'
 
 // The drafts of the two onboarding steppers (spec section 3) and their gates (section 5).
 export const onboardingFlows = ['owner', 'sitter'] as const
 export type OnboardingFlow = (typeof onboardingFlows)[number]
 export const onboardingStepCount = 4
 
-const text = z.string().trim().max(2000).optional()
+const text = (label: string) => plainText(label).max(2000, { error: `${label} must be at most 2000 characters` }).optional()
+const longText = (label: string) =>
+  plainText(label, { multiline: true }).max(2000, { error: `${label} must be at most 2000 characters` }).optional()
 const names = <T extends readonly [string, ...string[]]>(options: T) => z.array(z.enum(options)).default([])
 
 export const OwnerDraftSchema = z.object({
-  ownerName: text,
+  ownerName: text('Name'),
   ownerPhoto: z.string().optional(),
-  dogName: text,
-  dogBreed: text,
-  dogAge: text,
-  dogWeight: z.string().default('15'),
-  dogBio: text,
+  dogName: text("Dog's name"),
+  dogBreed: text('Breed'),
+  dogAge: text('Age'),
+  dogWeight: plainText('Weight').default('15'),
+  dogBio: longText('About your dog'),
   selectedTraits: names(dogTraits),
   selectedActivities: names(dogActivities),
   images: z.array(z.string()).default([]),
 })
 
 export const SitterDraftSchema = z.object({
-  sitterName: text,
+  sitterName: text('Name'),
   sitterPhoto: z.string().optional(),
   experience: z.enum(experienceLevels).default('0-1'),
-  bio: text,
+  bio: longText('Bio'),
   dogSizes: names(dogSizes),
   dogAges: names(dogAgeGroups),
   services: names(sitterServices),
   acceptsMultipleDogs: z.boolean().default(false),
-  location: text,
+  location: text('Location'),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
 })
@@ -40,29 +44,87 @@ export const SitterDraftSchema = z.object({
 export type OwnerDraft = z.infer<typeof OwnerDraftSchema>
 export type SitterDraft = z.infer<typeof SitterDraftSchema>
 
+/** Messages by field name, as the step forms show them. */
+export type StepErrors = Record<string, string[]>
+
+const stepMessages = {
+  required: 'This field is required',
+  chooseOne: 'Choose at least one',
+  address: 'Please enter your address',
+} as const
+
 const filled = (value: string | undefined) => Boolean(value?.trim())
 
-/** Spec section 5, owner gates: step 1 always passes; 2 needs the dog's basics; 3 a trait; 4 an activity. */
-export function ownerStepMissing(step: number, draft: OwnerDraft): string[] {
-  if (step === 2) {
-    return (['dogName', 'dogBreed', 'dogAge', 'dogWeight'] as const).filter((field) => !filled(draft[field]))
+/** The owner draft's dog in the dog form's fields: onboarding makes its dog with the schema of /dogs/add. */
+export function dogFieldsOfDraft(draft: OwnerDraft): Partial<DogFormValue> {
+  return {
+    name: draft.dogName,
+    breed: draft.dogBreed,
+    age: draft.dogAge,
+    weight: draft.dogWeight,
+    bio: draft.dogBio,
+    personality: draft.selectedTraits,
+    activities: draft.selectedActivities,
   }
-  if (step === 3) return draft.selectedTraits.length ? [] : ['selectedTraits']
-  if (step === 4) return draft.selectedActivities.length ? [] : ['selectedActivities']
-  return []
+}
+
+/** Where each field of the dog lives in the owner draft, and on which step it is asked. */
+const dogFieldInDraft = {
+  name: ['dogName', 2],
+  breed: ['dogBreed', 2],
+  age: ['dogAge', 2],
+  weight: ['dogWeight', 2],
+  bio: ['dogBio', 3],
+  personality: ['selectedTraits', 3],
+  activities: ['selectedActivities', 4],
+} as const satisfies Partial<Record<keyof DogFormValue, readonly [keyof OwnerDraft, number]>>
+
+/** The dog schema's messages for the draft's dog, by draft field; only the fields asked on `step` (all without it). */
+export function draftDogErrors(draft: OwnerDraft, step?: number): StepErrors {
+  const result = DogFieldsSchema.safeParse(dogFieldsOfDraft(draft))
+  if (result.success) return {}
+  const errors: StepErrors = {}
+  for (const issue of result.error.issues) {
+    const place = dogFieldInDraft[issue.path[0] as keyof typeof dogFieldInDraft] as readonly [string, number] | undefined
+    if (!place || (step !== undefined && place[1] !== step)) continue
+    errors[place[0]] = [...(errors[place[0]] ?? []), issue.message]
+  }
+  return errors
+}
+
+/**
+ * Spec section 5, owner gates: step 1 always passes; 2 needs the dog's basics; 3 a trait; 4 an activity.
+ * What is given must also be a valid dog (the schema of /dogs/add: a readable age, a weight in range...).
+ */
+export function ownerStepErrors(step: number, draft: OwnerDraft): StepErrors {
+  const missing: StepErrors = {}
+  if (step === 2) {
+    for (const field of ['dogName', 'dogBreed', 'dogAge', 'dogWeight'] as const) {
+      if (!filled(draft[field])) missing[field] = [stepMessages.required]
+    }
+  }
+  if (step === 3 && draft.selectedTraits.length === 0) missing.selectedTraits = [stepMessages.chooseOne]
+  if (step === 4 && draft.selectedActivities.length === 0) missing.selectedActivities = [stepMessages.chooseOne]
+  return { ...draftDogErrors(draft, step), ...missing }
 }
 
 /** Spec section 5, sitter gates: 2 needs experience and bio; 3 a size, an age and a service; 4 a located address. */
-export function sitterStepMissing(step: number, draft: SitterDraft): string[] {
-  if (step === 2) return [...(draft.experience ? [] : ['experience']), ...(filled(draft.bio) ? [] : ['bio'])]
+export function sitterStepErrors(step: number, draft: SitterDraft): StepErrors {
+  const errors: StepErrors = {}
+  if (step === 2) {
+    if (!draft.experience) errors.experience = [stepMessages.required]
+    if (!filled(draft.bio)) errors.bio = [stepMessages.required]
+  }
   if (step === 3) {
-    return (['dogSizes', 'dogAges', 'services'] as const).filter((field) => draft[field].length === 0)
+    for (const field of ['dogSizes', 'dogAges', 'services'] as const) {
+      if (draft[field].length === 0) errors[field] = [stepMessages.chooseOne]
+    }
   }
   if (step === 4) {
     const located = filled(draft.location) && draft.latitude !== undefined && draft.longitude !== undefined
-    return located ? [] : ['location']
+    if (!located) errors.location = [stepMessages.address]
   }
-  return []
+  return errors
 }
 
 export function gateMessage(flow: OnboardingFlow, step: number) {

@@ -1,14 +1,18 @@
 import { createDog, hasDogs } from '#app/features/dogs/dogs.server.ts'
-import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
+import { DogFormSchema } from '#app/features/dogs/schema.ts'
 import {
+  dogFieldsOfDraft,
+  draftDogErrors,
   type OnboardingFlow,
   type OwnerDraft,
   OwnerDraftSchema,
   type SitterDraft,
   SitterDraftSchema,
+  type StepErrors,
 } from './onboarding-steps.ts'
 import { roleWith } from './roles.ts'
 
@@ -59,28 +63,29 @@ export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
   return role
 }
 
-/** Step 4 of the owner stepper: the dog with its photos, traits and activities; the role owner. */
-export async function completeOwnerOnboarding(userId: string, draft: OwnerDraft) {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Step 4 of the owner stepper: the dog with its photos, traits and activities, validated by the schema
+ * every dog is made with (a draft the gates let through may still be refused: then nothing is saved);
+ * the role owner.
+ */
+export async function completeOwnerOnboarding(
+  userId: string,
+  draft: OwnerDraft,
+): Promise<{ ok: true; dog: { id: string } } | { ok: false; errors: StepErrors }> {
+  const dog = DogFormSchema.safeParse(dogFieldsOfDraft(draft))
+  if (!dog.success) return { ok: false, errors: draftDogErrors(draft) }
+  const created = await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
-    const dog = await createDog(trx, userId, {
-      name: draft.dogName ?? '',
-      breed: draft.dogBreed ?? '',
-      age: draft.dogAge ?? '',
-      weight: draft.dogWeight,
-      bio: draft.dogBio,
-      traits: draft.selectedTraits,
-      activities: draft.selectedActivities,
-      imagePaths: draft.images,
-    })
+    const { id } = await createDog(trx, userId, dog.data, draft.images)
     await trx
       .updateTable('users')
       .set({ role: roleWith(user.role, 'owner'), name: draft.ownerName || user.name, updatedAt: new Date().toISOString() })
       .where('id', '=', userId)
       .execute()
     await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'owner').execute()
-    return dog
+    return { id }
   })
+  return { ok: true, dog: created }
 }
 
 /** Step 4 of the sitter stepper: the sitter profile, the location (exact and public), the role sitter. */

@@ -17,6 +17,7 @@ export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
     location: profile.location ?? '',
     latitude: profile.latitude ?? undefined,
     longitude: profile.longitude ?? undefined,
+    coordinatesFor: profile.location ?? '',
     experience: sitter?.experience ?? '0-1',
     services: sitter?.services.map((s) => s.service) ?? [],
     rates,

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
+import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
+import { plainText } from '#app/lib/plain-text.ts'
 
 // The edit-profile form (/profile/edit) and its JSON twin (PATCH /api/users/{id}). Both share every
 // field rule and message below and turn into one ProfileUpdate, which updateProfile() saves.
@@ -9,24 +11,18 @@ import { experienceLevels, sitterServices, type ExperienceLevel, type SitterServ
 
 export const nameRequiredMessage = 'Name is required'
 
-const name = z
-  .string({ error: nameRequiredMessage })
-  .trim()
+const name = plainText('Name', { error: nameRequiredMessage })
   .min(1, { error: nameRequiredMessage })
   .max(100, { error: 'Name must be at most 100 characters' })
 
 const phoneMessage = 'Please enter a valid phone number'
-const phoneNumber = z
-  .string({ error: phoneMessage })
-  .trim()
+const phoneNumber = plainText('Phone number', { error: phoneMessage })
   .max(30, { error: 'Phone number must be at most 30 characters' })
   .regex(/^$|^\+?[\d\s().\-/]{5,}$/, { error: phoneMessage })
 
-const bio = z.string({ error: 'Bio must be text' }).trim().max(2000, { error: 'Bio must be at most 2000 characters' })
+const bio = plainText('Bio', { multiline: true }).max(2000, { error: 'Bio must be at most 2000 characters' })
 
-const locationText = z
-  .string({ error: 'Location must be text' })
-  .trim()
+const locationText = plainText('Location')
   .max(300, { error: 'Location must be at most 300 characters' })
 
 const latitude = z
@@ -54,9 +50,9 @@ const time = z
   .string({ error: 'Time is required' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Use a time such as 09:00' })
 
-const breedsText = z.string().trim().max(500, { error: 'Preferred breeds must be at most 500 characters' })
+const breedsText = plainText('Preferred breeds').max(500, { error: 'Preferred breeds must be at most 500 characters' })
 const breedList = z
-  .array(z.string().trim().max(60, { error: 'A breed must be at most 60 characters' }))
+  .array(plainText('A breed').max(60, { error: 'A breed must be at most 60 characters' }))
   .max(30, { error: 'At most 30 preferred breeds' })
 
 export type AvailabilityRange = { weekday: number; startTime: string; endTime: string }
@@ -82,7 +78,7 @@ export type ProfileUpdate = {
   name?: string
   phoneNumber?: string | null
   bio?: string | null
-  /** The address text with the coordinates the picker found for it (or null: geocode the text). Null text clears it. */
+  /** The address text with its coordinates, saved as sent (null: geocode the text). Null text clears it. */
   location?: { text: string | null; latitude: number | null; longitude: number | null }
   /** Only saved for users with the sitter role (owner-only accounts have no sitter profile). */
   sitter?: SitterProfilePatch
@@ -151,6 +147,8 @@ export const EditProfileFieldsSchema = z
     location: locationText.optional(),
     latitude: latitude.optional(),
     longitude: longitude.optional(),
+    /** The address text the hidden coordinates belong to (see features/geo/location-form.ts). */
+    coordinatesFor: locationText.optional(),
     experience: experience.default('0-1'),
     services: z.array(service).default([]),
     rates: FormRatesSchema.default({}),
@@ -187,7 +185,7 @@ export const EditProfileSchema = EditProfileFieldsSchema.transform(
     bio: emptyToNull(value.bio),
     ...(value.sitterSections
       ? {
-          location: { text: emptyToNull(value.location), latitude: value.latitude ?? null, longitude: value.longitude ?? null },
+          location: { text: emptyToNull(value.location), ...coordinatesOfSubmittedText(value) },
           sitter: {
             experience: value.experience,
             acceptsMultipleDogs: value.acceptsMultipleDogs,

@@ -1,10 +1,10 @@
 import { type Updateable } from 'kysely'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
-import { fuzzLocation } from '#app/features/geo/location-privacy.ts'
+import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { getSitterDetails, saveSitterProfile, type SitterDetails, type SitterProfileInput } from '#app/features/sitters/sitter-profile.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { completeSitterOnboarding, chooseRole } from './onboarding.server.ts'
-import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepMissing } from './onboarding-steps.ts'
+import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepErrors } from './onboarding-steps.ts'
 import type { ProfileUpdate, SitterProfilePatch } from './profile-schema.ts'
 import { isSitterRole } from './roles.ts'
 
@@ -12,7 +12,7 @@ import { isSitterRole } from './roles.ts'
 
 export type ProfileUpdateFailure = {
   ok: false
-  /** 400: incomplete or an address that was not found; 502: the geocoder could not be reached. */
+  /** 400: incomplete or an address that was not found; 502: an address without coordinates, and the geocoder could not be reached. */
   status: 400 | 502
   message: string
   fieldErrors: Record<string, string[]>
@@ -84,12 +84,7 @@ async function locationChanges(
     input.latitude === null || (input.latitude === current.latitude && input.longitude === current.longitude)
   if (input.text === current.location && samePoint && current.publicLatitude !== null) return { ok: true, changes: {} }
 
-  const resolved = await resolveLocation({
-    location: input.text,
-    latitude: input.latitude,
-    longitude: input.longitude,
-    previousLocation: current.location,
-  })
+  const resolved = await resolveLocation({ location: input.text, latitude: input.latitude, longitude: input.longitude })
   if (!resolved.ok) {
     return {
       ok: false,
@@ -151,15 +146,14 @@ export async function saveOwnerOnboarding(userId: string, ownerName: string | un
 
 /**
  * The sitter-onboarding payload (id, role, sitterName, sitterPhoto, experience, bio, ...): the same
- * gates as the sitter stepper (spec section 5), the location resolved like the form's, the role as
+ * gates as the sitter stepper (spec section 5), the coordinates stored as sent, the role as
  * the role screen saves it, then the onboarding feature saves the profile. The photo goes through
  * the photo upload; `availability` is not part of the onboarding draft and is left out.
  */
 export async function saveSitterOnboarding(userId: string, draft: SitterDraft): Promise<ProfileUpdateResult> {
-  const missing = [2, 3, 4].flatMap((step) => sitterStepMissing(step, draft))
-  if (missing.length > 0) {
-    const { title: message } = gateMessage('sitter', onboardingStepCount)
-    return { ok: false, status: 400, message, fieldErrors: Object.fromEntries(missing.map((field) => [field, [message]])) }
+  const fieldErrors = Object.assign({}, ...[2, 3, 4].map((step) => sitterStepErrors(step, draft))) as Record<string, string[]>
+  if (Object.keys(fieldErrors).length > 0) {
+    return { ok: false, status: 400, message: gateMessage('sitter', onboardingStepCount).title, fieldErrors }
   }
   const resolved = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
   if (!resolved.ok) {

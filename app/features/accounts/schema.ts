@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '#app/lib/plain-text.ts'
 
 // Spec section 5, Auth: the same messages for the page forms and the JSON API.
 const email = z
@@ -14,9 +15,7 @@ const password = z
   .min(6, { error: 'Password must be at least 6 characters' })
   .max(200, { error: 'Password must be at most 200 characters' })
 
-const name = z
-  .string({ error: 'Name is required' })
-  .trim()
+const name = plainText('Name', { error: 'Name is required' })
   .min(1, { error: 'Name is required' })
   .max(100, { error: 'Name must be at most 100 characters' })
 

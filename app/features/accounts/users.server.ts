@@ -21,3 +21,62 @@ export async function getAccount(userId: string) {
 }
 
 export type Account = Awaited<ReturnType<typeof getAccount>>
+
+/**
+ * The ids of users whose account is active, as a subquery for other features' reads: what a suspended
+ * user owns (their dogs, their sitter profile) is hidden from everyone else.
+ */
+export function activeUserIds() {
+  return db.selectFrom('users').select('users.id').where('users.accountStatus', '=', 'active')
+}
+
+type Point = { latitude: number; longitude: number }
+
+/** A user's own exact coordinates (never shown to anyone else), or null without a location. */
+export async function getExactPoint(userId: string): Promise<Point | null> {
+  const row = await db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', userId).executeTakeFirst()
+  if (row?.latitude == null || row.longitude == null) return null
+  return { latitude: row.latitude, longitude: row.longitude }
+}
+
+/** A latitude/longitude box; `longitude` null when only the latitude band narrows the search. */
+type Box = { latitude: { min: number; max: number }; longitude: { min: number; max: number } | null }
+
+/** The ids of users whose public point lies in a box, as a subquery (a cheap first cut by distance). */
+export function userIdsWithPublicPointIn(box: Box) {
+  let query = db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.publicLatitude', '>=', box.latitude.min)
+    .where('users.publicLatitude', '<=', box.latitude.max)
+  if (box.longitude) {
+    query = query.where('users.publicLongitude', '>=', box.longitude.min).where('users.publicLongitude', '<=', box.longitude.max)
+  }
+  return query
+}
+
+/** What anyone may see of some users (DESIGN.md ruling 8): name, photo and the public point, by id. */
+export async function getPublicIdentities(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, PublicIdentity>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'profilePhoto', 'publicLatitude', 'publicLongitude'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(
+    rows.map((row): [string, PublicIdentity] => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        profilePhoto: row.profilePhoto,
+        publicPoint:
+          row.publicLatitude === null || row.publicLongitude === null
+            ? null
+            : { latitude: row.publicLatitude, longitude: row.publicLongitude },
+      },
+    ]),
+  )
+}
+
+export type PublicIdentity = { id: string; name: string; profilePhoto: string | null; publicPoint: Point | null }

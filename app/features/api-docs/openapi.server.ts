@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { GoogleCodeSchema } from '#app/features/accounts/google.server.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
 import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
+import { sitterRoles } from '#app/features/accounts/roles.ts'
 import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.ts'
 import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
@@ -155,49 +156,48 @@ const User = {
 const PublicSitter = objectOf({
   id: { type: 'string' },
   name: { type: 'string' },
-  role: { type: 'string', enum: ['sitter', 'both'] },
+  role: { type: 'string', enum: sitterRoles },
   profilePhoto: nullable('string'),
   bio: nullable('string'),
   createdAt: { type: 'string', format: 'date-time' },
   location: nullable('string', { description: 'District-level text only.' }),
-  latitude: nullable('number', { description: 'Approximate (about 500 m).' }),
-  longitude: nullable('number', { description: 'Approximate (about 500 m).' }),
+  latitude: nullable('number', { description: 'A public point 150-600 m from the exact one.' }),
+  longitude: nullable('number', { description: 'A public point 150-600 m from the exact one.' }),
   ...sitterProperties,
 })
 
-const dogCommon = {
+/** toDogJson() (features/dogs/dog.ts): a dog, the same shape wherever the API answers one. */
+const Dog = objectOf({
   id: { type: 'string' },
+  ownerId: { type: 'string' },
   name: { type: 'string' },
   breed: { type: 'string' },
   age: { type: 'string', description: "As the owner typed it, e.g. '2 years'." },
   ageMonths: nullable('integer'),
+  weight: nullable('number', { description: 'Kilograms.' }),
   height: nullable('string'),
   bio: nullable('string'),
   size: { enum: [...dogSizes, null] },
+  listedForSitting: { type: 'boolean' },
   images: { type: 'array', items: imagePath, maxItems: maxDogImages },
   personality: strings,
   activities: strings,
   availability: strings,
-}
-
-/** toDogJson(): a dog as its owner sees it. */
-const Dog = objectOf({
-  ...dogCommon,
-  weight: nullable('number', { description: 'Kilograms.' }),
-  listedForSitting: { type: 'boolean' },
-  ownerId: { type: 'string' },
   createdAt: { type: 'string', format: 'date-time' },
 })
 
-/** toAvailableDogJson(): a listed dog as a sitter sees it. */
-const AvailableDog = objectOf({
-  ...dogCommon,
-  weight: nullable('string', { description: 'Kilograms, as text.' }),
-  distance: nullable('string', {
-    description: "Miles from you to the owner's approximate location, one decimal ('2.5'); null when either location is unknown.",
-  }),
-  owner: objectOf({ id: { type: 'string' }, name: { type: 'string' }, profilePhoto: nullable('string') }),
-})
+/** toAvailableDogJson(): the dog, plus how far away its owner is and who the owner is. */
+const AvailableDog = {
+  allOf: [
+    { $ref: '#/components/schemas/Dog' },
+    objectOf({
+      distance: nullable('string', {
+        description: "Miles from you to the owner's approximate location, one decimal ('2.5'); null when either location is unknown.",
+      }),
+      owner: objectOf({ id: { type: 'string' }, name: { type: 'string' }, profilePhoto: nullable('string') }),
+    }),
+  ],
+}
 
 /** GeocodeResult of geocoder.server.ts. */
 const GeocodeResult = objectOf({
@@ -500,7 +500,7 @@ const paths = {
     get: {
       operationId: 'listDogsOfUser',
       tags: ['Dogs'],
-      summary: "All your own dogs, or another user's dogs listed for sitting",
+      summary: "All your own dogs; for sitters, another user's dogs listed for sitting (none while that account is suspended)",
       security: signedIn,
       responses: {
         200: answer('The dogs (an unknown user has none).', { type: 'array', items: ref('Dog') }),

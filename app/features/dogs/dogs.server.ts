@@ -1,91 +1,56 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
 import { storeUploadedImages, UploadError } from '#app/lib/upload.server.ts'
-import { parseAgeToMonths, parseWeightKg } from './age.ts'
-import { dogActivities, dogAvailabilitySlots, dogTraits, sizeForWeight, type DogSize } from './options.ts'
+import type { Dog, DogNameLists } from './dog.ts'
+import { dogActivities, dogAvailabilitySlots, dogTraits } from './options.ts'
 import { dogMessages, maxDogImages, type DogInput } from './schema.ts'
+import { type DogViewer, dogsVisibleTo, ownDogs } from './visibility.server.ts'
 
 // The dogs domain: an owner's dogs with their photos, traits, activities and availability. Every read
-// and write of a dog goes through here; the ownership check lives here too (getOwnedDog and friends
-// answer 'not found' for anyone but the owner, so routes cannot forget it).
+// and write of a dog goes through here; who may see a dog is decided by visibility.server.ts, whose
+// where-clauses every read applies (getOwnedDog and friends answer 'not found' for anyone but the owner,
+// so routes cannot forget it).
 
 export { maxDogImages }
 
-export type NewDog = {
-  /** Chosen by the caller when photos were stored under the dog's id before the row exists. */
-  id?: string
-  name: string
-  breed: string
-  age: string
-  weight?: string | number | null
-  height?: string | null
-  bio?: string | null
-  traits: string[]
-  activities: string[]
-  availability?: string[]
-  listedForSitting?: boolean
-  /** The owner's choice; by default it follows the weight. */
-  size?: DogSize | null
-  imagePaths: string[]
-}
-
-/** Creates a dog with its photos (already processed), traits, activities and availability. */
-export async function createDog(trx: Transaction<Database>, ownerId: string, dog: NewDog) {
+/**
+ * Creates a dog, validated by DogFormSchema, with its photos (already stored), traits, activities and
+ * availability: the one way a dog is made (the form, the API and owner onboarding).
+ */
+export async function createDog(
+  trx: Transaction<Database>,
+  ownerId: string,
+  dog: DogInput,
+  imagePaths: readonly string[],
+  id: string = crypto.randomUUID(),
+) {
   await addRoleSide(trx, ownerId, 'owner')
   const now = new Date().toISOString()
-  const id = dog.id ?? crypto.randomUUID()
-  const weightKg = parseWeightKg(dog.weight)
   await trx
     .insertInto('dogs')
-    .values({
-      id,
-      ownerId,
-      name: dog.name,
-      breed: dog.breed,
-      age: dog.age,
-      ageMonths: parseAgeToMonths(dog.age),
-      weightKg,
-      height: dog.height || null,
-      bio: dog.bio || null,
-      size: dog.size ?? sizeForWeight(weightKg),
-      listedForSitting: dog.listedForSitting ? 1 : 0,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values({ ...dogColumns(dog), id, ownerId, createdAt: now, updatedAt: now })
     .execute()
-  await insertImages(trx, id, dog.imagePaths.slice(0, maxDogImages), 0, now)
-  await insertNames(trx, id, { personality: dog.traits, activities: dog.activities, availability: dog.availability ?? [] })
+  await insertImages(trx, id, imagePaths.slice(0, maxDogImages), 0, now)
+  await insertNames(trx, id, dog)
   return { id }
 }
 
+const dogColumns = (dog: DogInput) => ({
+  name: dog.name,
+  breed: dog.breed,
+  age: dog.age,
+  ageMonths: dog.ageMonths,
+  weightKg: dog.weightKg,
+  height: dog.height,
+  bio: dog.bio,
+  size: dog.size,
+  listedForSitting: dog.listedForSitting ? (1 as const) : (0 as const),
+})
+
 // ---- reading ----
-
-/** A dog as its owner sees it. Lists are in the canonical order of options.ts. */
-export type DogDetails = {
-  id: string
-  ownerId: string
-  name: string
-  breed: string
-  age: string
-  ageMonths: number | null
-  weightKg: number | null
-  height: string | null
-  bio: string | null
-  size: DogSize | null
-  listedForSitting: boolean
-  createdAt: string
-  updatedAt: string
-  /** Base paths (`/uploads/dogs/...`), in display order. */
-  images: string[]
-  personality: string[]
-  activities: string[]
-  availability: string[]
-}
-
-type DogFilter = { ownerId?: string; id?: string; listedOnly?: boolean }
 
 const inCanonicalOrder = (canonical: readonly string[]) => (a: string, b: string) => {
   const rank = (name: string) => {
@@ -95,12 +60,12 @@ const inCanonicalOrder = (canonical: readonly string[]) => (a: string, b: string
   return rank(a) - rank(b) || a.localeCompare(b)
 }
 
-async function findDogs(filter: DogFilter, executor: Kysely<Database> = db): Promise<DogDetails[]> {
-  let query = executor.selectFrom('dogs').selectAll()
-  if (filter.ownerId !== undefined) query = query.where('ownerId', '=', filter.ownerId)
-  if (filter.id !== undefined) query = query.where('id', '=', filter.id)
-  if (filter.listedOnly) query = query.where('listedForSitting', '=', 1)
-  const dogs = await query.orderBy('createdAt').orderBy('id').execute()
+/**
+ * The dogs a where-clause of visibility.server.ts (possibly narrowed further) lets through, with their
+ * photos and name lists, oldest first. Lists are in the canonical order of options.ts.
+ */
+export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<Dog[]> {
+  const dogs = await executor.selectFrom('dogs').selectAll().where(where).orderBy('createdAt').orderBy('id').execute()
   if (dogs.length === 0) return []
   const ids = dogs.map((dog) => dog.id)
   const [images, traits, activities, availability] = await Promise.all([
@@ -119,23 +84,25 @@ async function findDogs(filter: DogFilter, executor: Kysely<Database> = db): Pro
   }))
 }
 
+const onDogs = expressionBuilder<Database, 'dogs'>()
+
 /** An owner's dogs with everything the My Dogs cards and the API show, oldest first. */
 export async function listDogsOf(ownerId: string) {
-  return findDogs({ ownerId })
+  return findDogs(ownDogs({ id: ownerId }))
 }
 
-/** `GET /api/dogs/user/{userId}`: all of your own dogs; of anyone else only the dogs listed for sitting. */
-export async function listDogsVisibleTo(viewerId: string, userId: string) {
-  return findDogs({ ownerId: userId, listedOnly: viewerId !== userId })
+/** `GET /api/dogs/user/{userId}`: the dogs of one user that the viewer may see (all of their own). */
+export async function listDogsVisibleTo(viewer: DogViewer, userId: string) {
+  return findDogs(onDogs.and([dogsVisibleTo(viewer), onDogs('dogs.ownerId', '=', userId)]))
 }
 
 export async function hasDogs(ownerId: string) {
-  return Boolean(await db.selectFrom('dogs').select('id').where('ownerId', '=', ownerId).limit(1).executeTakeFirst())
+  return Boolean(await db.selectFrom('dogs').select('id').where(ownDogs({ id: ownerId })).limit(1).executeTakeFirst())
 }
 
 /** The dog when it exists and belongs to this owner; null for anyone else (who gets 'Dog not found'). */
-export async function getOwnedDog(ownerId: string, dogId: string): Promise<DogDetails | null> {
-  const [dog] = await findDogs({ ownerId, id: dogId })
+export async function getOwnedDog(ownerId: string, dogId: string): Promise<Dog | null> {
+  const [dog] = await findDogs(onDogs.and([ownDogs({ id: ownerId }), onDogs('dogs.id', '=', dogId)]))
   return dog ?? null
 }
 
@@ -148,7 +115,7 @@ export type DogFailure = {
   /** The form field the message belongs to, when there is one. */
   field?: 'images' | 'imageUrl'
 }
-export type DogOutcome = { ok: true; dog: DogDetails } | DogFailure
+export type DogOutcome = { ok: true; dog: Dog } | DogFailure
 
 const notFound: DogFailure = { ok: false, status: 404, message: dogMessages.dogNotFound }
 const photoLimitReached: DogFailure = { ok: false, status: 400, message: dogMessages.photoLimit, field: 'images' }
@@ -174,23 +141,7 @@ export async function addDog(ownerId: string, input: DogInput, photos: readonly 
   const stored = await storeDogPhotos(id, photos)
   if (!stored.ok) return stored
   try {
-    await db.transaction().execute((trx) =>
-      createDog(trx, ownerId, {
-        id,
-        name: input.name,
-        breed: input.breed,
-        age: input.age,
-        weight: input.weightKg,
-        height: input.height,
-        bio: input.bio,
-        traits: input.personality,
-        activities: input.activities,
-        availability: input.availability,
-        listedForSitting: input.listedForSitting,
-        size: input.size,
-        imagePaths: stored.paths,
-      }),
-    )
+    await db.transaction().execute((trx) => createDog(trx, ownerId, input, stored.paths, id))
   } catch (error) {
     await removeImageFiles(stored.paths)
     throw error
@@ -213,18 +164,7 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
       const now = new Date().toISOString()
       const updated = await trx
         .updateTable('dogs')
-        .set({
-          name: input.name,
-          breed: input.breed,
-          age: input.age,
-          ageMonths: input.ageMonths,
-          weightKg: input.weightKg,
-          height: input.height,
-          bio: input.bio,
-          size: input.size,
-          listedForSitting: input.listedForSitting ? 1 : 0,
-          updatedAt: now,
-        })
+        .set({ ...dogColumns(input), updatedAt: now })
         .where('id', '=', dog.id)
         .where('ownerId', '=', ownerId)
         .executeTakeFirst()
@@ -299,32 +239,6 @@ export async function deleteDogImage(ownerId: string, dogId: string, basePath: s
   return loaded(ownerId, dogId)
 }
 
-// ---- JSON ----
-
-/** The dog as the JSON API answers it (weight in kg, images as server-relative base paths). */
-export function toDogJson(dog: DogDetails) {
-  return {
-    id: dog.id,
-    name: dog.name,
-    breed: dog.breed,
-    age: dog.age,
-    ageMonths: dog.ageMonths,
-    weight: dog.weightKg,
-    height: dog.height,
-    bio: dog.bio,
-    size: dog.size,
-    listedForSitting: dog.listedForSitting,
-    images: dog.images,
-    personality: dog.personality,
-    activities: dog.activities,
-    availability: dog.availability,
-    ownerId: dog.ownerId,
-    createdAt: dog.createdAt,
-  }
-}
-
-export type DogJson = ReturnType<typeof toDogJson>
-
 // ---- helpers ----
 
 async function loaded(ownerId: string, dogId: string): Promise<DogOutcome> {
@@ -366,7 +280,7 @@ async function insertImages(trx: Transaction<Database>, dogId: string, paths: re
 async function insertNames(
   trx: Transaction<Database>,
   dogId: string,
-  names: { personality: readonly string[]; activities: readonly string[]; availability: readonly string[] },
+  names: DogNameLists,
 ) {
   const unique = (values: readonly string[]) => [...new Set(values)]
   const traits = unique(names.personality)

@@ -1,13 +1,16 @@
 import { z } from 'zod'
-import { photoLimitMessage } from './limits.ts'
 import { imageSizes } from '#app/lib/image-url.ts'
+import { plainText } from '#app/lib/plain-text.ts'
 import { parseAgeToMonths } from './age.ts'
 import { canonicalNames, type NameKind } from './canonical-names.ts'
-import { dogSizes, sizeForWeight, type DogSize } from './options.ts'
+import type { Dog } from './dog.ts'
+import { photoLimitMessage } from './limits.ts'
+import { dogSizes, sizeForWeight } from './options.ts'
 
-// The dog form (/dogs/add, /dogs/{id}/edit) and its JSON twins (POST /api/dogs, PATCH /api/dogs/{id}).
-// One schema: the page parses the form with conform, the API first renames the spec's field variants
-// (traits[], personality, ...) to the form's names with `dogFieldsFromApi`, then parses with the same schema.
+// The one schema of a dog, for every way a dog is made or changed: the dog form (/dogs/add,
+// /dogs/{id}/edit), its JSON twins (POST /api/dogs, PATCH /api/dogs/{id}) and owner onboarding. The page
+// parses the form with conform, the API first renames the spec's field variants (traits[], personality,
+// ...) to the form's names with `dogFieldsFromApi`, onboarding renames its draft (dogName, ...).
 
 /** Spec section 9: at most 3 photos per dog, and only 3 displayed. */
 export { maxDogImages } from './limits.ts'
@@ -28,9 +31,7 @@ export const dogMessages = {
 const maxWeightKg = 100
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
+  plainText(label, { error: message })
     .min(1, { error: message, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` })
 
@@ -40,10 +41,7 @@ export function readWeightKg(text: string): number | null {
   return match?.[1] ? Number(match[1].replace(',', '.')) : null
 }
 
-const weight = z
-  .string({ error: dogMessages.weightUnreadable })
-  .trim()
-  .superRefine((text, ctx) => {
+const weight = plainText('Weight', { error: dogMessages.weightUnreadable }).superRefine((text, ctx) => {
     if (text === '') return
     const kg = readWeightKg(text)
     if (kg === null) ctx.addIssue({ code: 'custom', message: dogMessages.weightUnreadable })
@@ -71,8 +69,8 @@ export const DogFieldsSchema = z.object({
     error: dogMessages.ageUnreadable,
   }),
   weight: weight.optional(),
-  height: z.string({ error: 'Height must be text' }).trim().max(50, { error: 'Height must be at most 50 characters' }).optional(),
-  bio: z.string({ error: 'Bio must be text' }).trim().max(1000, { error: dogMessages.bioTooLong }).optional(),
+  height: plainText('Height').max(50, { error: 'Height must be at most 50 characters' }).optional(),
+  bio: plainText('Bio', { multiline: true }).max(1000, { error: dogMessages.bioTooLong }).optional(),
   personality: nameList('personality'),
   activities: nameList('activities'),
   availability: nameList('availability'),
@@ -83,23 +81,11 @@ export const DogFieldsSchema = z.object({
 
 export type DogFormValue = z.input<typeof DogFieldsSchema>
 
-/** A validated dog, normalised for storage. */
-export type DogInput = {
-  name: string
-  breed: string
-  /** As typed ('2 years'), with its months for filters. */
-  age: string
-  ageMonths: number | null
-  weightKg: number | null
-  height: string | null
-  bio: string | null
-  personality: string[]
-  activities: string[]
-  availability: string[]
-  listedForSitting: boolean
-  /** The size to store: the owner's choice, else derived from the weight. */
-  size: DogSize | null
-}
+/**
+ * A validated dog, normalised for storage: the age as typed ('2 years') with its months for filters, the
+ * size the owner chose or else the weight's.
+ */
+export type DogInput = Omit<Dog, 'id' | 'ownerId' | 'images' | 'createdAt' | 'updatedAt'>
 
 export const DogFormSchema = DogFieldsSchema.transform((value): DogInput => {
   const weightKg = value.weight ? readWeightKg(value.weight) : null
@@ -120,19 +106,7 @@ export const DogFormSchema = DogFieldsSchema.transform((value): DogInput => {
 })
 
 /** A saved dog as form values: the edit form's defaults, and the base a partial PATCH is laid over. */
-export function dogFormDefaults(dog: {
-  name: string
-  breed: string
-  age: string
-  weightKg: number | null
-  height: string | null
-  bio: string | null
-  personality: string[]
-  activities: string[]
-  availability: string[]
-  listedForSitting: boolean
-  size: DogSize | null
-}): DogFormValue {
+export function dogFormDefaults(dog: DogInput): DogFormValue {
   return {
     name: dog.name,
     breed: dog.breed,

@@ -96,8 +96,6 @@ export type LocationInput = {
   location: string | null | undefined
   latitude: number | null | undefined
   longitude: number | null | undefined
-  /** The saved location text (profile or onboarding draft) the previous coordinates belong to. */
-  previousLocation?: string | null
 }
 
 export type ResolvedLocation =
@@ -106,24 +104,18 @@ export type ResolvedLocation =
   | { ok: false; reason: 'unavailable'; message: typeof unavailableMessage }
 
 /**
- * Turns a submitted location (address text + optional coordinates) into a saved one.
- * The submitted coordinates are kept when they belong to the text: the text is unchanged from
- * `previousLocation`, or the picker got both from our geocoder (its search or reverse answer for
- * exactly this text and point is in the cache). Otherwise (no coordinates, or an edited address
- * with stale ones, as a form without JavaScript sends) the address is geocoded here.
- * `district` is null only when the geocoder could not be reached for a kept point.
+ * Turns a submitted location (address text + optional coordinates) into a saved one (DESIGN.md ruling 8).
+ * Valid coordinates are kept as sent (a pin placed on the map, an API client's own geocoding): saving them
+ * never needs the geocoder, which only adds the district text when it can (null when it cannot be reached).
+ * Only an address without coordinates (the form without JavaScript) is geocoded here.
  */
 export async function resolveLocation(input: LocationInput): Promise<ResolvedLocation> {
   const location = (input.location ?? '').trim()
   if (!location) return { ok: false, reason: 'not-found', message: notFoundMessage }
   const point = validPoint(input.latitude, input.longitude)
-
   if (point) {
-    const matched = await cachedMatch(location, point)
-    if (matched) return { ok: true, location, ...point, district: matched.district }
-    if (location === (input.previousLocation ?? '').trim()) {
-      return { ok: true, location, ...point, district: await districtNear(point) }
-    }
+    const district = (await cachedMatch(location, point))?.district ?? (await districtNear(point))
+    return { ok: true, location, ...point, district }
   }
 
   try {
@@ -142,7 +134,7 @@ function validPoint(latitude: number | null | undefined, longitude: number | nul
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return null
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null
-  return { latitude: round6(latitude), longitude: round6(longitude) }
+  return { latitude, longitude }
 }
 
 /** A cached search or reverse answer that ties this text to this point (no upstream request). */

@@ -1,3 +1,4 @@
+import { sitterRoles } from '#app/features/accounts/roles.ts'
 import { db } from '#app/lib/db.server.ts'
 import { getSitterDetails } from './sitter-profile.server.ts'
 
@@ -23,7 +24,7 @@ export async function getPublicSitter(id: string) {
     ])
     .where('users.id', '=', id)
     .where('users.accountStatus', '=', 'active')
-    .where('users.role', 'in', ['sitter', 'both'])
+    .where('users.role', 'in', sitterRoles)
     .executeTakeFirst()
   if (!account) return null
   const details = await getSitterDetails(id)

@@ -1,6 +1,7 @@
 import type { Route } from './+types/dogs.$id.images'
 import { dogFailureResponse } from '#app/features/dogs/api-input.server.ts'
-import { deleteDogImage, toDogJson } from '#app/features/dogs/dogs.server.ts'
+import { toDogJson } from '#app/features/dogs/dog.ts'
+import { deleteDogImage } from '#app/features/dogs/dogs.server.ts'
 import { DeleteImageSchema } from '#app/features/dogs/schema.ts'
 import { methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
 

@@ -1,6 +1,7 @@
 import type { Route } from './+types/dogs.$id'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
-import { deleteDog, getOwnedDog, toDogJson, updateDog } from '#app/features/dogs/dogs.server.ts'
+import { toDogJson } from '#app/features/dogs/dog.ts'
+import { deleteDog, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
 import { dogFormDefaults, DogFormSchema, dogMessages } from '#app/features/dogs/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 

@@ -1,11 +1,7 @@
 import type { Route } from './+types/dogs.available'
 import { AvailableDogFiltersSchema, availableDogFilterInput } from '#app/features/dogs/available-filters.ts'
-import {
-  canBrowseAvailableDogs,
-  listAvailableDogs,
-  notSitterMessage,
-  toAvailableDogJson,
-} from '#app/features/dogs/available-dogs.server.ts'
+import { listAvailableDogs, notSitterMessage, toAvailableDogJson } from '#app/features/dogs/available-dogs.server.ts'
+import { canBrowseAvailableDogs } from '#app/features/dogs/visibility.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 
 // GET /api/dogs/available?q&maxDistance&size&age: dogs listed for sitting, for sitters (spec section 7).

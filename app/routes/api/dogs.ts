@@ -1,6 +1,7 @@
 import type { Route } from './+types/dogs'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
-import { addDog, listDogsOf, toDogJson } from '#app/features/dogs/dogs.server.ts'
+import { toDogJson } from '#app/features/dogs/dog.ts'
+import { addDog, listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { DogFormSchema } from '#app/features/dogs/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 

@@ -1,12 +1,13 @@
 import type { Route } from './+types/dogs.user.$userId'
-import { listDogsVisibleTo, toDogJson } from '#app/features/dogs/dogs.server.ts'
+import { toDogJson } from '#app/features/dogs/dog.ts'
+import { listDogsVisibleTo } from '#app/features/dogs/dogs.server.ts'
 import { methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
 
-// GET /api/dogs/user/{userId}: all of your own dogs; of another user only those listed for sitting
-// (the others are private to their owner). An unknown user has no dogs: an empty list.
+// GET /api/dogs/user/{userId}: all of your own dogs; of another user only those a sitter may see
+// (listed for sitting, owner active: features/dogs/visibility.server.ts). An unknown user has no dogs: an empty list.
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireApiUser(context)
-  return Response.json((await listDogsVisibleTo(user.id, params.userId)).map(toDogJson))
+  return Response.json((await listDogsVisibleTo(user, params.userId)).map(toDogJson))
 }
 
 export const action = () => methodNotAllowed(['GET'])

@@ -9,7 +9,7 @@ import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
-import type { OwnerDraft, SitterDraft } from '../onboarding-steps.ts'
+import type { OwnerDraft, SitterDraft, StepErrors } from '../onboarding-steps.ts'
 
 type StepProps<Draft> = {
   step: number
@@ -17,43 +17,44 @@ type StepProps<Draft> = {
   name: string
   profilePhoto: string | null
   tileUrl: string
-  missing: string[]
+  /** Messages by field name, from the step's gate. */
+  errors: StepErrors
   toast?: ToastInput
 }
 
 const ownerTitles = ['Tell us about yourself', 'Add your dog', 'Personality', 'Activities']
 const sitterTitles = ['Tell us about yourself', 'Your Experience', 'Your Preferences', 'Your Location']
 
-export function OwnerStep({ step, draft, name, profilePhoto, missing, toast }: StepProps<OwnerDraft>) {
+export function OwnerStep({ step, draft, name, profilePhoto, errors, toast }: StepProps<OwnerDraft>) {
   return (
     <StepShell flow="owner" step={step} title={ownerTitles[step - 1] ?? ''} toast={toast}>
-      {step === 1 ? <PhotoAndName nameField="ownerName" name={draft.ownerName ?? name} photo={profilePhoto} /> : null}
+      {step === 1 ? <PhotoAndName nameField="ownerName" name={draft.ownerName ?? name} photo={profilePhoto} errors={errors} /> : null}
       {step === 2 ? (
         <>
           <DogPhotos images={draft.images} />
-          <Text label="Dog's name" name="dogName" value={draft.dogName} missing={missing} />
-          <Text label="Breed" name="dogBreed" value={draft.dogBreed} missing={missing} />
-          <Text label="Age" name="dogAge" value={draft.dogAge} missing={missing} placeholder="2 years" />
-          <WeightSlider value={draft.dogWeight} missing={missing} />
+          <Text label="Dog's name" name="dogName" value={draft.dogName} errors={errors} />
+          <Text label="Breed" name="dogBreed" value={draft.dogBreed} errors={errors} />
+          <Text label="Age" name="dogAge" value={draft.dogAge} errors={errors} placeholder="2 years" />
+          <WeightSlider value={draft.dogWeight} errors={errors} />
         </>
       ) : null}
       {step === 3 ? (
         <>
-          <Choices legend="Personality traits" name="selectedTraits" options={dogTraits.map((t) => [t, t])} selected={draft.selectedTraits} missing={missing} />
-          <TextArea label={`About your dog`} name="dogBio" value={draft.dogBio} />
+          <Choices legend="Personality traits" name="selectedTraits" options={dogTraits.map((t) => [t, t])} selected={draft.selectedTraits} errors={errors} />
+          <TextArea label="About your dog" name="dogBio" value={draft.dogBio} errors={errors} />
         </>
       ) : null}
       {step === 4 ? (
-        <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} missing={missing} />
+        <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} errors={errors} />
       ) : null}
     </StepShell>
   )
 }
 
-export function SitterStep({ step, draft, name, profilePhoto, tileUrl, missing, toast }: StepProps<SitterDraft>) {
+export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, toast }: StepProps<SitterDraft>) {
   return (
     <StepShell flow="sitter" step={step} title={sitterTitles[step - 1] ?? ''} toast={toast}>
-      {step === 1 ? <PhotoAndName nameField="sitterName" name={draft.sitterName ?? name} photo={profilePhoto} /> : null}
+      {step === 1 ? <PhotoAndName nameField="sitterName" name={draft.sitterName ?? name} photo={profilePhoto} errors={errors} /> : null}
       {step === 2 ? (
         <>
           <fieldset>
@@ -67,14 +68,14 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, missing, 
               ))}
             </div>
           </fieldset>
-          <TextArea label="Bio" name="bio" value={draft.bio} missing={missing} placeholder="Tell owners about yourself and your experience with dogs" />
+          <TextArea label="Bio" name="bio" value={draft.bio} errors={errors} placeholder="Tell owners about yourself and your experience with dogs" />
         </>
       ) : null}
       {step === 3 ? (
         <>
-          <Choices legend="Dog sizes" name="dogSizes" options={dogSizes.map((s) => [s, dogSizeLabels[s]])} selected={draft.dogSizes} missing={missing} />
-          <Choices legend="Dog ages" name="dogAges" options={dogAgeGroups.map((a) => [a, dogAgeGroupLabels[a]])} selected={draft.dogAges} missing={missing} />
-          <Choices legend="Services" name="services" options={sitterServices.map((s) => [s, serviceLabels[s]])} selected={draft.services} missing={missing} />
+          <Choices legend="Dog sizes" name="dogSizes" options={dogSizes.map((s) => [s, dogSizeLabels[s]])} selected={draft.dogSizes} errors={errors} />
+          <Choices legend="Dog ages" name="dogAges" options={dogAgeGroups.map((a) => [a, dogAgeGroupLabels[a]])} selected={draft.dogAges} errors={errors} />
+          <Choices legend="Services" name="services" options={sitterServices.map((s) => [s, serviceLabels[s]])} selected={draft.services} errors={errors} />
           <label className="flex items-center gap-2">
             <input type="checkbox" name="acceptsMultipleDogs" defaultChecked={draft.acceptsMultipleDogs} className="size-4 accent-brand-700" />
             I can care for more than one dog at a time
@@ -85,7 +86,7 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, missing, 
         <LocationPicker
           tileUrl={tileUrl}
           defaultValue={{ location: draft.location ?? null, latitude: draft.latitude ?? null, longitude: draft.longitude ?? null }}
-          errors={missing.includes('location') ? { location: ['Please enter your address'] } : undefined}
+          errors={{ location: errors.location }}
         />
       ) : null}
     </StepShell>
@@ -127,42 +128,42 @@ function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'si
 const chipClass =
   'flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50'
 
-function RequiredNote({ show, id }: { show: boolean; id: string }) {
-  return show ? (
+function FieldError({ errors, id }: { errors: string[] | undefined; id: string }) {
+  return errors?.length ? (
     <p id={id} className="mt-1 text-sm text-red-700">
-      This field is required
+      {errors[0]}
     </p>
   ) : null
 }
 
-function Text({ label, name, value, missing, placeholder }: { label: string; name: string; value?: string; missing: string[]; placeholder?: string }) {
-  const invalid = missing.includes(name)
+function Text({ label, name, value, errors, placeholder }: { label: string; name: string; value?: string; errors: StepErrors; placeholder?: string }) {
+  const invalid = Boolean(errors[name]?.length)
   return (
     <div>
       <label htmlFor={name} className="mb-1 block text-sm font-medium">
         {label}
       </label>
       <input id={name} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
-      <RequiredNote show={invalid} id={`${name}-error`} />
+      <FieldError errors={errors[name]} id={`${name}-error`} />
     </div>
   )
 }
 
-function TextArea({ label, name, value, missing = [], placeholder }: { label: string; name: string; value?: string; missing?: string[]; placeholder?: string }) {
-  const invalid = missing.includes(name)
+function TextArea({ label, name, value, errors, placeholder }: { label: string; name: string; value?: string; errors: StepErrors; placeholder?: string }) {
+  const invalid = Boolean(errors[name]?.length)
   return (
     <div>
       <label htmlFor={name} className="mb-1 block text-sm font-medium">
         {label}
       </label>
       <textarea id={name} name={name} defaultValue={value} placeholder={placeholder} rows={4} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
-      <RequiredNote show={invalid} id={`${name}-error`} />
+      <FieldError errors={errors[name]} id={`${name}-error`} />
     </div>
   )
 }
 
-function Choices({ legend, name, options, selected, missing }: { legend: string; name: string; options: [string, string][]; selected: readonly string[]; missing: string[] }) {
-  const invalid = missing.includes(name)
+function Choices({ legend, name, options, selected, errors }: { legend: string; name: string; options: [string, string][]; selected: readonly string[]; errors: StepErrors }) {
+  const invalid = Boolean(errors[name]?.length)
   return (
     <fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
@@ -174,16 +175,12 @@ function Choices({ legend, name, options, selected, missing }: { legend: string;
           </label>
         ))}
       </div>
-      {invalid ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-          Choose at least one
-        </p>
-      ) : null}
+      <FieldError errors={errors[name]} id={`${name}-error`} />
     </fieldset>
   )
 }
 
-function WeightSlider({ value, missing }: { value: string; missing: string[] }) {
+function WeightSlider({ value, errors }: { value: string; errors: StepErrors }) {
   const [weight, setWeight] = useState(value || '15')
   return (
     <div>
@@ -196,12 +193,12 @@ function WeightSlider({ value, missing }: { value: string; missing: string[] }) 
         <span>0 kg</span>
         <span>50 kg</span>
       </div>
-      <RequiredNote show={missing.includes('dogWeight')} id="dogWeight-error" />
+      <FieldError errors={errors.dogWeight} id="dogWeight-error" />
     </div>
   )
 }
 
-function PhotoAndName({ nameField, name, photo }: { nameField: string; name: string; photo: string | null }) {
+function PhotoAndName({ nameField, name, photo, errors }: { nameField: string; name: string; photo: string | null; errors: StepErrors }) {
   const src = imageUrl(photo, 320)
   return (
     <>
@@ -225,7 +222,16 @@ function PhotoAndName({ nameField, name, photo }: { nameField: string; name: str
         <label htmlFor={nameField} className="mb-1 block text-sm font-medium">
           Your name
         </label>
-        <input id={nameField} name={nameField} defaultValue={name} autoComplete="name" className="w-full rounded-lg border border-stone-300 px-3 py-2.5" />
+        <input
+          id={nameField}
+          name={nameField}
+          defaultValue={name}
+          autoComplete="name"
+          aria-invalid={errors[nameField]?.length ? true : undefined}
+          aria-describedby={errors[nameField]?.length ? `${nameField}-error` : undefined}
+          className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500"
+        />
+        <FieldError errors={errors[nameField]} id={`${nameField}-error`} />
       </div>
     </>
   )

@@ -232,7 +232,7 @@ export function SitterLocation({ fields, tileUrl }: { fields: EditProfileFields;
   return (
     <Section title="Location">
       <p className="text-sm text-stone-600">
-        Owners see only your district and a point about 500 m from your address; your exact address is shared
+        Others see only your district and a point 150 to 600 m from your address; your exact address is shared
         only with the other party of an accepted booking.
       </p>
       <LocationPicker
@@ -242,6 +242,7 @@ export function SitterLocation({ fields, tileUrl }: { fields: EditProfileFields;
           location: stringValue(fields.location.initialValue) ?? null,
           latitude: numberValue(fields.latitude.initialValue),
           longitude: numberValue(fields.longitude.initialValue),
+          coordinatesFor: stringValue(fields.coordinatesFor.initialValue) ?? null,
         }}
       />
     </Section>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { formatAge } from '#app/features/dogs/age.ts'
-import type { DogDetails } from '#app/features/dogs/dogs.server.ts'
+import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
@@ -158,7 +158,7 @@ function SitterSections({ sitter }: { sitter: SitterSummary }) {
 
 // ---- My Dogs tab ----
 
-export function DogsTab({ dogs }: { dogs: DogDetails[] }) {
+export function DogsTab({ dogs }: { dogs: Dog[] }) {
   return (
     <section aria-labelledby="dogs-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-3">
@@ -184,7 +184,7 @@ export function DogsTab({ dogs }: { dogs: DogDetails[] }) {
   )
 }
 
-function DogCard({ dog }: { dog: DogDetails }) {
+function DogCard({ dog }: { dog: Dog }) {
   const photo = imageUrl(dog.images[0], 800)
   const facts = [
     dog.breed,

@@ -6,15 +6,19 @@ import { useHydrated } from '#app/ui/use-hydrated.ts'
 import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
 
 // The 'Your Location' control of sitter onboarding step 4 and edit profile. It sits inside the
-// caller's <Form> and contributes the fields `location`, `latitude` and `longitude`.
+// caller's <Form> and contributes the fields `location`, `latitude`, `longitude` and `coordinatesFor`
+// (the address text the coordinates belong to: see location-form.ts).
 // Without JavaScript it is an address input plus the saved coordinates (hidden); the server
-// geocodes a changed address on submit (resolveLocation). With JavaScript it adds search,
-// 'Use Current Location' and a Leaflet map with a draggable marker, loaded lazily after hydration.
+// geocodes a changed address on submit. With JavaScript it adds search, 'Use Current Location' and a
+// Leaflet map with a draggable marker, loaded lazily after hydration; a point found or placed there is
+// saved as it is, whatever the address text says (it works offline too).
 
 export type LocationValue = {
   location: string | null
   latitude: number | null
   longitude: number | null
+  /** The address text the coordinates belong to, when it is not `location` (a form sent back with an edited address). */
+  coordinatesFor?: string | null
 }
 
 export type LocationPickerProps = {
@@ -59,6 +63,8 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
   const id = useId()
   const [address, setAddress] = useState(defaultValue?.location ?? '')
   const [point, setPoint] = useState<MapPoint | null>(() => initialPoint(defaultValue))
+  // Until the user finds or places a point, the coordinates are the saved ones and belong to the saved text.
+  const [placed, setPlaced] = useState(false)
   const [focus, setFocus] = useState<MapPoint | null>(null)
   const [pending, setPending] = useState<keyof typeof pendingText | null>(null)
   const [mapReady, setMapReady] = useState(false)
@@ -83,6 +89,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
     if (answer.status === 'found') {
       const found = roundPoint(answer.place)
       setPoint(found)
+      setPlaced(true)
       setFocus(found)
     } else {
       showToast(answer.status === 'not-found' ? toasts.notFound : toasts.failed)
@@ -93,6 +100,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
     const chosen = roundPoint(picked)
     const request = ++latestRequest.current
     setPoint(chosen)
+    setPlaced(true)
     if (recenter) setFocus(chosen)
     setPending('reverse')
     const answer = await lookUp(`/api/geocode/reverse?lat=${chosen.latitude}&lon=${chosen.longitude}`)
@@ -212,6 +220,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
 
       <input type="hidden" name="latitude" value={point ? String(point.latitude) : ''} />
       <input type="hidden" name="longitude" value={point ? String(point.longitude) : ''} />
+      <input type="hidden" name="coordinatesFor" value={placed ? address : (defaultValue?.coordinatesFor ?? defaultValue?.location ?? '')} />
     </div>
   )
 }

@@ -1,0 +1,40 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { activeUserIds } from '#app/features/accounts/users.server.ts'
+import type { Database } from '#app/lib/db.server.ts'
+import type { Role } from '#app/lib/db-schema.ts'
+
+// Who may see which dog (DESIGN.md ruling 18), decided here only: every read of a dog filters with one of
+// these where-clauses.
+// - An owner sees all of their own dogs.
+// - A sitter (role sitter or both) also sees the dogs other owners listed for sitting, while the owner's
+//   account is active: a suspended owner's dogs are hidden everywhere.
+// - Nobody else sees a dog.
+
+export type DogViewer = { id: string; role: Role }
+
+/** Who may browse dogs available for sitting. */
+export const canBrowseAvailableDogs = (viewer: { role: Role }) => isSitterRole(viewer.role)
+
+const onDogs = () => expressionBuilder<Database, 'dogs'>()
+
+/** The viewer's own dogs. */
+export function ownDogs(viewer: { id: string }): Expression<SqlBool> {
+  return onDogs()('dogs.ownerId', '=', viewer.id)
+}
+
+/** Other owners' dogs available to this viewer for sitting; none for a viewer who is no sitter. */
+export function dogsAvailableTo(viewer: DogViewer): Expression<SqlBool> {
+  const eb = onDogs()
+  if (!canBrowseAvailableDogs(viewer)) return eb.lit(false)
+  return eb.and([
+    eb('dogs.listedForSitting', '=', 1),
+    eb('dogs.ownerId', '!=', viewer.id),
+    eb('dogs.ownerId', 'in', activeUserIds()),
+  ])
+}
+
+/** Every dog the viewer may see: their own, and those available to them for sitting. */
+export function dogsVisibleTo(viewer: DogViewer): Expression<SqlBool> {
+  return onDogs().or([ownDogs(viewer), dogsAvailableTo(viewer)])
+}

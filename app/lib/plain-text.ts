@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+// Text a person types, for every text field of every form and JSON body (names, addresses, bios,
+// messages...). Control characters (NUL, escape, the C1 range...) are refused rather than stored:
+// they break rendering, logs and the e-mails the text ends up in. A multi-line field keeps its line
+// breaks and tabs; browsers send a textarea's line breaks as CRLF, stored as LF.
+
+const anyControlCharacter = /\p{Cc}/u
+const controlCharacterButLineBreakOrTab = /(?![\t\n])\p{Cc}/u
+
+type PlainTextOptions = {
+  /** The message for a value that is missing or not text (a required field says 'Name is required'). */
+  error?: string
+  multiline?: boolean
+}
+
+/** A trimmed string without control characters; chain `.min()`/`.max()` as with `z.string()`. */
+export function plainText(label: string, { error = `${label} must be text`, multiline = false }: PlainTextOptions = {}) {
+  const refused = { error: `${label} must not contain control characters` }
+  if (!multiline) return z.string({ error }).trim().refine((text) => !anyControlCharacter.test(text), refused)
+  return z
+    .string({ error })
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .trim()
+    .refine((text) => !controlCharacterButLineBreakOrTab.test(text), refused)
+}

@@ -1,0 +1,125 @@
+import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+
+// Rows inserted straight into the test database: users (with their session user), sitter profiles and
+// dogs. The database module is imported on first use, so a test file can point GEOCODER_URL (or any
+// other setting) somewhere before the app reads its environment.
+
+const database = async () => (await import('#app/lib/db.server.ts')).db
+
+type Point = { latitude: number; longitude: number }
+
+export type UserOptions = {
+  role?: Role
+  name?: string
+  email?: string
+  accountStatus?: AccountStatus
+  phoneNumber?: string | null
+  bio?: string | null
+  /** The exact home: private to the user. */
+  home?: (Point & { location: string }) | null
+  /** What others see of it: a district and a point away from the home. */
+  shown?: (Point & { location: string }) | null
+}
+
+export async function insertUser(options: UserOptions = {}): Promise<SessionUser> {
+  const { role = 'owner', name = 'Olivia Owner', accountStatus = 'active', home = null, shown = null } = options
+  const id = crypto.randomUUID()
+  const email = options.email ?? `${id.slice(0, 8)}@example.com`
+  const now = new Date().toISOString()
+  await (await database())
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      name,
+      role,
+      accountStatus,
+      phoneNumber: options.phoneNumber ?? null,
+      bio: options.bio ?? null,
+      location: home?.location ?? null,
+      latitude: home?.latitude ?? null,
+      longitude: home?.longitude ?? null,
+      publicLocation: shown?.location ?? null,
+      publicLatitude: shown?.latitude ?? null,
+      publicLongitude: shown?.longitude ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  return { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
+}
+
+export type SitterProfileOptions = {
+  experience?: '0-1' | '1-3' | '3-5' | '5+'
+  services?: { service: string; hourlyRateCents: number | null }[]
+  dogSizes?: string[]
+}
+
+/** A user with the sitter role (unless `role` says otherwise) and a sitter profile. */
+export async function insertSitter(options: UserOptions & SitterProfileOptions = {}) {
+  const { experience = '3-5', services = [], dogSizes = [], ...user } = options
+  const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter', ...user })
+  const db = await database()
+  const now = new Date().toISOString()
+  await db.insertInto('sitterProfiles').values({ userId: sitter.id, experience, createdAt: now, updatedAt: now }).execute()
+  if (services.length) await db.insertInto('sitterServices').values(services.map((s) => ({ sitterId: sitter.id, ...s }))).execute()
+  if (dogSizes.length) await db.insertInto('sitterDogSizes').values(dogSizes.map((size) => ({ sitterId: sitter.id, size }))).execute()
+  return sitter
+}
+
+export type DogOptions = {
+  name?: string
+  breed?: string
+  age?: string
+  ageMonths?: number | null
+  weightKg?: number | null
+  height?: string | null
+  bio?: string | null
+  size?: 'small' | 'medium' | 'large' | null
+  listed?: boolean
+  traits?: string[]
+  activities?: string[]
+  availability?: string[]
+  images?: string[]
+}
+
+export async function insertDog(ownerId: string, options: DogOptions = {}) {
+  const { name = 'Rex', breed = 'Labrador Retriever', ageMonths = 36, listed = false } = options
+  const db = await database()
+  const now = new Date().toISOString()
+  const id = crypto.randomUUID()
+  await db
+    .insertInto('dogs')
+    .values({
+      id,
+      ownerId,
+      name,
+      breed,
+      age: options.age ?? (ageMonths === null ? 'unknown' : `${ageMonths} months`),
+      ageMonths,
+      weightKg: options.weightKg === undefined ? 28 : options.weightKg,
+      height: options.height === undefined ? '60 cm' : options.height,
+      bio: options.bio === undefined ? `${name} loves long walks.` : options.bio,
+      size: options.size === undefined ? 'large' : options.size,
+      listedForSitting: listed ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  const { traits = [], activities = [], availability = [], images = [] } = options
+  if (traits.length) await db.insertInto('dogTraits').values(traits.map((trait) => ({ dogId: id, trait }))).execute()
+  if (activities.length) await db.insertInto('dogActivities').values(activities.map((activity) => ({ dogId: id, activity }))).execute()
+  if (availability.length) await db.insertInto('dogAvailability').values(availability.map((slot) => ({ dogId: id, slot }))).execute()
+  if (images.length) {
+    await db
+      .insertInto('dogImages')
+      .values(images.map((path, position) => ({ id: crypto.randomUUID(), dogId: id, position, path, createdAt: now })))
+      .execute()
+  }
+  return id
+}
+
+/** A user's row as stored. */
+export const userRow = async (id: string) =>
+  (await database()).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
