@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { userContext } from '#app/context.ts'
-import type { Role } from '#app/lib/db-schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { hasRole } from './roles.ts'
 import { sessionExpiredContext } from './user-middleware.server.ts'
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
@@ -41,14 +41,8 @@ export async function requireUser({ context, url }: GuardArgs) {
   throw redirect(loginPathFor(url))
 }
 
-export function hasRole(user: { role: Role }, role: 'owner' | 'sitter' | 'both' | 'admin') {
-  if (role === 'both') return user.role === 'owner' || user.role === 'sitter' || user.role === 'both'
-  if (role === 'owner' || role === 'sitter') return user.role === role || user.role === 'both'
-  return user.role === 'admin'
-}
-
 /** A user with the given role; anyone else goes to /unauthorized. */
-export async function requireRole(args: GuardArgs, role: 'owner' | 'sitter' | 'both' | 'admin') {
+export async function requireRole(args: GuardArgs, role: Parameters<typeof hasRole>[1]) {
   const user = await requireUser(args)
   if (!hasRole(user, role)) throw redirect('/unauthorized')
   return user
