@@ -166,7 +166,7 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
         .updateTable('dogs')
         .set({ ...dogColumns(input), updatedAt: now })
         .where('id', '=', dog.id)
-        .where('ownerId', '=', ownerId)
+        .where(ownDogs({ id: ownerId }))
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new DogRefusal(notFound)
       // Counted again inside the transaction: two uploads at once cannot pass the limit together.
@@ -196,7 +196,7 @@ export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: t
   let images: string[] = []
   try {
     await db.transaction().execute(async (trx) => {
-      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where('ownerId', '=', ownerId).executeTakeFirst()
+      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where(ownDogs({ id: ownerId })).executeTakeFirst()
       if (!dog) throw new DogRefusal(notFound)
       const statuses = await bookingStatusesOf(trx, dogId)
       if (statuses.some((status) => status === 'pending' || status === 'accepted')) {
@@ -205,7 +205,7 @@ export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: t
       if (statuses.length > 0) throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.pastBookings })
       images = (await trx.selectFrom('dogImages').select('path').where('dogId', '=', dogId).execute()).map((i) => i.path)
       // Images, traits, activities and availability go with it (ON DELETE CASCADE).
-      await trx.deleteFrom('dogs').where('id', '=', dogId).where('ownerId', '=', ownerId).execute()
+      await trx.deleteFrom('dogs').where('id', '=', dogId).where(ownDogs({ id: ownerId })).execute()
     })
   } catch (error) {
     if (error instanceof DogRefusal) return error.failure
@@ -219,7 +219,7 @@ export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: t
 export async function deleteDogImage(ownerId: string, dogId: string, basePath: string): Promise<DogOutcome> {
   try {
     await db.transaction().execute(async (trx) => {
-      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where('ownerId', '=', ownerId).executeTakeFirst()
+      const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where(ownDogs({ id: ownerId })).executeTakeFirst()
       if (!dog) throw new DogRefusal(notFound)
       const removed = await trx.deleteFrom('dogImages').where('dogId', '=', dogId).where('path', '=', basePath).executeTakeFirst()
       if (Number(removed.numDeletedRows) === 0) {
