@@ -2,9 +2,23 @@ import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from './db.server.ts'
 import { env } from './env.server.ts'
+import { deleteStaleRateLimitHits } from './rate-limit.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
+
+/** How often old rate-limit hits are deleted while the server runs (they are also deleted at start-up). */
+export const rateLimitPruneIntervalMs = 10 * 60 * 1000
+let pruneTimer: ReturnType<typeof setInterval> | null = null
+
+/** Deletes rate-limit hits no window counts any more; a failure is logged, never thrown (it runs from a timer). */
+async function pruneRateLimitHits() {
+  try {
+    await deleteStaleRateLimitHits()
+  } catch (error) {
+    console.warn('Could not delete old rate-limit hits:', error)
+  }
+}
 
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
@@ -15,10 +29,16 @@ export async function startApp() {
     seeded = true
   }
   await deleteExpiredSessions()
+  await pruneRateLimitHits()
+  if (pruneTimer) clearInterval(pruneTimer)
+  pruneTimer = setInterval(() => void pruneRateLimitHits(), rateLimitPruneIntervalMs)
+  pruneTimer.unref() // housekeeping never keeps the process alive
   return { seeded, demoLogins: env.SEED_DEMO ? demoLogins : [] }
 }
 
 export async function stopApp() {
+  if (pruneTimer) clearInterval(pruneTimer)
+  pruneTimer = null
   closeAllSockets()
   await db.destroy()
 }

@@ -2,11 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/auth'
-import { authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
+import { type AuthFailure, authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
 import { requireSignedOut, safeRedirectPath } from '#app/features/accounts/guards.server.ts'
 import { authFailedTitle, isOfflineResult, loginErrorText, offlineResult } from '#app/features/accounts/login-errors.ts'
 import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
@@ -47,7 +48,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: RegisterSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
-  const outcome = await registerUser(submission.value)
+  const outcome = await registerUser(submission.value, clientIp(request))
   if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
   return redirectSignedIn(request, outcome.userId, '/onboarding', {
     type: 'success',
@@ -56,10 +57,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   })
 }
 
-function failure<Result>(result: Result, outcome: { status: number; message: string }) {
+function failure<Result>(result: Result, outcome: AuthFailure) {
   const toast: ToastInput = { type: 'error', title: authFailedTitle, description: loginErrorText(outcome) }
-  return data({ result, toast }, outcome.status)
+  const headers = outcome.status === 429 ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
+  return data({ result, toast }, { status: outcome.status, headers })
 }
+
+export const headers = retryAfterFromAction
 
 // With JavaScript, a lost connection says so instead of failing the whole page.
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

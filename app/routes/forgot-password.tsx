@@ -2,11 +2,13 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/forgot-password'
+import { clientIp } from '#app/features/accounts/accounts.server.ts'
 import { requestPasswordReset } from '#app/features/accounts/password-reset.server.ts'
 import { ForgotPasswordSchema } from '#app/features/accounts/schema.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { TextField } from '#app/ui/field.tsx'
+import { FieldErrors, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 export const handle = { bottomNav: false }
@@ -20,13 +22,21 @@ const loadValidator = validatorLoader(() => import('#app/features/accounts/valid
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, 400)
-  await requestPasswordReset(submission.value.email)
+  const requested = await requestPasswordReset(submission.value.email, clientIp(request))
+  if (!requested.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [requested.message] }) },
+      { status: 429, headers: retryAfterHeaders(requested.retryAfterSeconds) },
+    )
+  }
   return redirectWithToast('/login', {
     type: 'success',
     title: 'Check your e-mail',
     description: 'If an account exists for that e-mail, we sent a link to reset your password.',
   })
 }
+
+export const headers = retryAfterFromAction
 
 export default function ForgotPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'
@@ -46,6 +56,7 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
       </div>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+        <FieldErrors id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? 'Processing...' : 'Send reset link'}
         </Button>

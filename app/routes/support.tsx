@@ -3,11 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/support'
 import { getOptionalUser } from '#app/context.ts'
+import { clientIp } from '#app/features/accounts/accounts.server.ts'
 import { SupportRequestSchema } from '#app/features/support/schema.ts'
 import { createSupportRequest } from '#app/features/support/support.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { TextAreaField, TextField } from '#app/ui/field.tsx'
+import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,13 +21,21 @@ const loadValidator = validatorLoader(() => import('#app/features/support/valida
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SupportRequestSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  await createSupportRequest(submission.value, getOptionalUser(context)?.id ?? null)
+  const sent = await createSupportRequest(submission.value, getOptionalUser(context)?.id ?? null, clientIp(request))
+  if (!sent.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [sent.message] }) },
+      { status: 429, headers: retryAfterHeaders(sent.retryAfterSeconds) },
+    )
+  }
   return redirectWithToast('/support', {
     type: 'success',
     title: 'Message sent',
     description: "Thanks! We'll get back to you within one business day.",
   })
 }
+
+export const headers = retryAfterFromAction
 
 const questions = [
   {
@@ -86,6 +96,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
           <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
           <TextField label="Subject" field={fields.subject} />
           <TextAreaField label="Message" field={fields.message} />
+          <FieldErrors id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Sending...' : 'Send message'}
           </Button>

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -68,6 +68,8 @@ export type FakeGeocoder = {
   requests: FakeGeocoderRequest[]
   /** While down, every request gets 503 (an upstream outage). */
   setDown(down: boolean): void
+  /** Every answer waits this long first (a slow upstream); 0 answers at once. */
+  setDelay(ms: number): void
   close(): Promise<void>
 }
 
@@ -98,6 +100,7 @@ const asNominatim = (place: FakePlace) => ({
 export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeGeocoder> {
   const requests: FakeGeocoderRequest[] = []
   let down = false
+  let delayMs = 0
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
@@ -108,6 +111,11 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeG
       headers: request.headers,
       at: Date.now(),
     })
+    if (delayMs > 0) setTimeout(() => answer(url, response), delayMs)
+    else answer(url, response)
+  })
+
+  function answer(url: URL, response: ServerResponse) {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
       response.end(JSON.stringify(body))
@@ -128,7 +136,7 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeG
       return send(200, hit ? asNominatim(hit) : { error: 'Unable to geocode' })
     }
     return send(404, { error: 'Not found' })
-  })
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -140,6 +148,9 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeG
     requests,
     setDown: (value) => {
       down = value
+    },
+    setDelay: (ms) => {
+      delayMs = ms
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -42,6 +42,25 @@ export function postForm(pathname: string, fields: Record<string, string>, heade
   return appRequest(pathname, { method: 'POST', body: new URLSearchParams(fields), headers })
 }
 
+/** The Authorization header of an API client holding `token`. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+let accounts = 0
+
+/** Registers a fresh owner through POST /api/auth/register, from `ip`: its e-mail, password, API token and user. */
+export async function registerAccount({ ip }: { ip?: string } = {}) {
+  const email = `account${++accounts}-${Date.now()}@example.com`
+  const password = 'correct-horse'
+  const response = await appRequest('/api/auth/register', {
+    method: 'POST',
+    ip,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Pat Example', email, password }),
+  })
+  if (response.status !== 201) throw new Error(`Registering ${email} answered ${response.status}: ${await response.text()}`)
+  return { email, password, ...((await response.json()) as { accessToken: string; user: { id: string } }) }
+}
+
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function cookiesFrom(response: Response) {
   return response.headers

@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { openDatabase } from '#app/lib/db.server.ts'
-import { appRequest, cookiesFrom, postForm, postJson } from './app.ts'
+import { appRequest, bearer, cookiesFrom, postForm, postJson, registerAccount } from './app.ts'
 
 // Accounts through the production request handler: validation, sessions, rate limits, suspension, reset.
 const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
-let counter = 0
-const uniqueEmail = () => `person${++counter}-${Date.now()}@example.com`
-
-async function register(email = uniqueEmail(), password = 'correct-horse') {
-  const response = await postJson('/api/auth/register', { name: 'Pat Example', email, password })
-  expect(response.status).toBe(201)
-  return { email, password, ...((await response.json()) as { accessToken: string; user: { id: string } }) }
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 beforeAll(async () => {
   await appRequest('/healthz-warmup') // loads the build and runs its migrations
@@ -39,7 +29,7 @@ describe('registration', () => {
   })
 
   test('creates an owner with a hashed password and answers a working token', async () => {
-    const account = await register()
+    const account = await registerAccount()
     const row = await db
       .selectFrom('users')
       .innerJoin('passwords', 'passwords.userId', 'users.id')
@@ -54,7 +44,7 @@ describe('registration', () => {
   })
 
   test('an e-mail already taken, in any letter case, is a 409', async () => {
-    const { email } = await register()
+    const { email } = await registerAccount()
     const response = await postJson('/api/auth/register', { name: 'Twin', email: email.toUpperCase(), password: 'abcdefg' })
     expect(response.status).toBe(409)
   })
@@ -62,7 +52,7 @@ describe('registration', () => {
 
 describe('login', () => {
   test('a wrong password is a 401 and the right one answers {user, accessToken, isNewUser}', async () => {
-    const { email, password } = await register()
+    const { email, password } = await registerAccount()
     const wrong = await postJson('/api/auth/login', { email, password: 'wrong-password' })
     expect(wrong.status).toBe(401)
     expect(await wrong.json()).toMatchObject({ message: 'Invalid email or password' })
@@ -72,7 +62,7 @@ describe('login', () => {
   })
 
   test('the 6th failed login on an account within 15 minutes gets 429, even with the right password', async () => {
-    const { email, password } = await register()
+    const { email, password } = await registerAccount()
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await postJson('/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
     }
@@ -83,7 +73,7 @@ describe('login', () => {
 
   test('30 failures from one address block that address for every account', async () => {
     const ip = '198.51.100.99'
-    const victim = await register()
+    const victim = await registerAccount()
     for (let attempt = 0; attempt < 30; attempt++) {
       const response = await appRequest('/api/auth/login', {
         method: 'POST',
@@ -103,7 +93,7 @@ describe('login', () => {
   })
 
   test('a suspended account cannot sign in and its open sessions stop working', async () => {
-    const account = await register()
+    const account = await registerAccount()
     await db.updateTable('users').set({ accountStatus: 'suspended' }).where('id', '=', account.user.id).execute()
     const login = await postJson('/api/auth/login', { email: account.email, password: account.password })
     expect(login.status).toBe(403)
@@ -114,7 +104,7 @@ describe('login', () => {
 
 describe('sessions', () => {
   test('a revoked token gets 401', async () => {
-    const { accessToken } = await register()
+    const { accessToken } = await registerAccount()
     const logout = await appRequest('/api/auth/logout', { method: 'POST', headers: bearer(accessToken) })
     expect(logout.status).toBe(200)
     expect((await appRequest('/api/users/me', { headers: bearer(accessToken) })).status).toBe(401)
@@ -126,7 +116,7 @@ describe('sessions', () => {
   })
 
   test('the login form starts a cookie session and goes back where the user was', async () => {
-    const { email, password } = await register()
+    const { email, password } = await registerAccount()
     const login = await postForm('/login', { email, password, redirectTo: '/profile' })
     expect(login.status).toBe(302)
     expect(login.headers.get('location')).toBe('/profile')
@@ -141,7 +131,7 @@ describe('sessions', () => {
   })
 
   test('an expired session is treated as signed out, with the Session Expired toast', async () => {
-    const { email, password, user } = await register()
+    const { email, password, user } = await registerAccount()
     const login = await postForm('/login', { email, password, redirectTo: '' })
     await db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', user.id).execute()
     const response = await appRequest('/profile', { headers: { cookie: cookiesFrom(login) } })
@@ -152,7 +142,7 @@ describe('sessions', () => {
   })
 
   test('a cookie-authenticated API write from another site gets 403 and keeps the session', async () => {
-    const { email, password } = await register()
+    const { email, password } = await registerAccount()
     const cookie = cookiesFrom(await postForm('/login', { email, password, redirectTo: '' }))
     const logout = await appRequest('/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } })
     expect(logout.status).toBe(403)
@@ -162,7 +152,7 @@ describe('sessions', () => {
 
 describe('password reset', () => {
   test('a single-use e-mailed link sets a new password and ends the old sessions', async () => {
-    const account = await register()
+    const account = await registerAccount()
     const log = vi.spyOn(console, 'info').mockImplementation(() => {})
     const request = await postForm('/forgot-password', { email: account.email })
     expect(request.status).toBe(302)

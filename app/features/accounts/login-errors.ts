@@ -10,7 +10,7 @@ export function loginErrorText(failure: { status: number; message?: string | nul
   }
   if (status === 404) return 'Account not found. Please check your email or create a new account.'
   if (status === 403) return 'Your account has been locked. Please contact support.'
-  if (status === 429) return 'Too many login attempts. Please try again later.'
+  if (status === 429) return message || 'Too many login attempts. Please try again later.'
   return message || 'Please check your credentials and try again.'
 }
 

@@ -2,25 +2,32 @@ import { createHash, randomBytes } from 'node:crypto'
 import { db } from '#app/lib/db.server.ts'
 import { sendEmail } from '#app/lib/email.server.ts'
 import { env } from '#app/lib/env.server.ts'
-import { rateLimit } from '#app/lib/rate-limit.server.ts'
+import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
 import { hashPassword } from './password.server.ts'
 import { deleteAllSessionsOf } from './session.server.ts'
 
 const tokenLifetimeMs = 60 * 60 * 1000
-const resetRequests = rateLimit({ limit: 3, windowMs: 60 * 60 * 1000 })
+// Each request may send an e-mail: 3 per address and 10 per client IP in an hour, counted whether or
+// not the address has an account (so the limit says nothing about who has one).
+const resetRequestsPerEmail = rateLimit({ limit: 3, windowMs: 60 * 60 * 1000 })
+const resetRequestsPerIp = rateLimit({ limit: 10, windowMs: 60 * 60 * 1000 })
+
+export const tooManyResetRequestsMessage = 'Too many password reset requests. Please try again later.'
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /**
  * E-mails a single-use link valid for one hour. Answers the same whether or not the account exists,
- * so the form cannot be used to find out who has one.
+ * so the form cannot be used to find out who has one; over a limit nothing is sent or stored.
  */
-export async function requestPasswordReset(email: string) {
-  const key = `password-reset:${email}`
-  if (await resetRequests.isLimited(key)) return
-  await resetRequests.hit(key)
+export async function requestPasswordReset(
+  email: string,
+  ip: string,
+): Promise<{ ok: true } | { ok: false; message: string; retryAfterSeconds: number }> {
+  const slot = await takeSlots([resetRequestsPerEmail.claim(`password-reset:${email}`), resetRequestsPerIp.claim(`password-reset:ip:${ip}`)])
+  if (!slot.ok) return { ok: false, message: tooManyResetRequestsMessage, retryAfterSeconds: slot.retryAfterSeconds }
   const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst()
-  if (!user) return
+  if (!user) return { ok: true }
   const token = randomBytes(32).toString('base64url')
   const now = Date.now()
   await db
@@ -38,6 +45,7 @@ export async function requestPasswordReset(email: string) {
     subject: 'Reset your Pawpal password',
     text: `Hi ${user.name},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
   })
+  return { ok: true }
 }
 
 /** The user a reset link belongs to, while it is unused and unexpired. */

@@ -235,12 +235,16 @@ const errorResponses = {
   409: ['Conflict', 'Conflicts with the current state.'],
   413: ['PayloadTooLarge', 'A file is over 5 MB.'],
   415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
-  429: ['TooManyRequests', 'Rate limited.'],
+  429: ['TooManyRequests', 'Rate limited: `Retry-After` gives the seconds until the limit frees a slot.'],
   502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
   503: ['ServiceUnavailable', 'Not configured on this server.'],
 } as const satisfies Record<number, readonly [string, string]>
 
 type ErrorStatus = keyof typeof errorResponses
+
+const retryAfterHeader = {
+  'Retry-After': { description: 'Seconds until the limit frees a slot.', schema: { type: 'integer', minimum: 1 } },
+}
 
 /** The error answers of an operation; a text replaces the shared description for this operation. */
 function errors(statuses: Partial<Record<ErrorStatus, string | true>>): Responses {
@@ -253,6 +257,7 @@ function errors(statuses: Partial<Record<ErrorStatus, string | true>>): Response
 }
 
 const dogId = pathParameter('id', 'The dog id.')
+const geocodeLimits = 'More than 3 of your lookups waiting for the geocoder, or 10 geocoder lookups in a minute (cached answers are free).'
 
 const paths = {
   '/api/auth/register': {
@@ -263,7 +268,12 @@ const paths = {
       requestBody: jsonBody(ref('RegisterInput')),
       responses: {
         201: answer('Registered and signed in (`isNewUser: true`).', ref('AuthSession')),
-        ...errors({ 400: true, 409: 'An account with this e-mail already exists.', 415: true }),
+        ...errors({
+          400: true,
+          409: 'An account with this e-mail already exists.',
+          415: true,
+          429: 'More than 50 registrations from the address in an hour.',
+        }),
       },
     },
   },
@@ -429,7 +439,7 @@ const paths = {
       parameters: queryParameters(GeocodeSearchSchema, { q: 'An address.' }),
       responses: {
         200: answer('The first match.', ref('GeocodeResult')),
-        ...errors({ 400: true, 401: true, 404: 'Could not find the specified address.', 502: true }),
+        ...errors({ 400: true, 401: true, 404: 'Could not find the specified address.', 429: geocodeLimits, 502: true }),
       },
     },
   },
@@ -442,7 +452,7 @@ const paths = {
       parameters: queryParameters(ReverseGeocodeSchema, { lat: 'Latitude, -90 to 90.', lon: 'Longitude, -180 to 180.' }),
       responses: {
         200: answer('The address; the coordinates echo the point asked for.', ref('GeocodeResult')),
-        ...errors({ 400: true, 401: true, 404: 'No address there.', 502: true }),
+        ...errors({ 400: true, 401: true, 404: 'No address there.', 429: geocodeLimits, 502: true }),
       },
     },
   },
@@ -657,7 +667,10 @@ export function buildOpenApiDocument() {
         DeleteImageInput: inputSchema(DeleteImageSchema),
       },
       responses: Object.fromEntries(
-        Object.values(errorResponses).map(([name, description]) => [name, answer(description, ref('Error'))]),
+        Object.values(errorResponses).map(([name, description]) => [
+          name,
+          name === 'TooManyRequests' ? { ...answer(description, ref('Error')), headers: retryAfterHeader } : answer(description, ref('Error')),
+        ]),
       ),
     },
   }

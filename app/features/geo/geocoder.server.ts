@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { rateLimit } from '#app/lib/rate-limit.server.ts'
 
 // DESIGN.md ruling 12: geocoding goes through our server. Answers (also 'not found') are cached in
 // the database, upstream sees at most one request per second from this process, with a real
 // User-Agent (the public Nominatim usage policy). Upstream trouble is a GeocoderUnavailable error.
+// The upstream turns are shared fairly (docs/decisions/012-rate-limits.md): a client (an API user)
+// has at most 3 lookups waiting for upstream and 10 upstream lookups a minute, and the queue serves
+// clients round-robin, so one client's burst cannot push everyone else's lookups out.
 
 export type GeocodeResult = {
   /** Nominatim's display_name: the full address, for the user who chose it. */
@@ -19,8 +23,25 @@ export class GeocoderUnavailable extends Error {
   name = 'GeocoderUnavailable'
 }
 
+/** The client asked for more upstream lookups than its share (answer 429 with Retry-After). */
+export class GeocoderRateLimited extends Error {
+  name = 'GeocoderRateLimited'
+  retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super(tooManyLookupsMessage)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * Who a lookup is for. `client` (e.g. `user:<id>`) gets the per-client limits and its own place in the
+ * round-robin; lookups without one (the server geocoding a submitted address) share one unlimited lane.
+ */
+export type LookupOptions = { client?: string }
+
 export const notFoundMessage = 'Could not find the specified address.'
 export const unavailableMessage = 'There was an error finding your location.'
+export const tooManyLookupsMessage = 'Too many address lookups. Please try again later.'
 
 // The API's inputs (GET /api/geocode?q=, GET /api/geocode/reverse?lat&lon).
 export const GeocodeSearchSchema = z.object({
@@ -48,8 +69,12 @@ export const ReverseGeocodeSchema = z.object({
 
 const upstreamIntervalMs = 1000
 const upstreamTimeoutMs = 5000
-/** A caller that would wait longer than this for its upstream turn gets GeocoderUnavailable instead. */
-const maxQueueWaitMs = 15_000
+/** Lookups waiting for an upstream turn, all clients together (about 15 s of turns); more get GeocoderUnavailable. */
+const maxQueuedLookups = 15
+/** Lookups one client may have waiting for (or talking to) upstream at once; more get GeocoderRateLimited. */
+const maxQueuedLookupsPerClient = 3
+/** Upstream lookups per client (answers from the cache, or shared with an identical lookup in flight, are free). */
+const upstreamLookupsPerClient = rateLimit({ limit: 10, windowMs: 60 * 1000 })
 const foundLifetimeMs = 30 * 24 * 60 * 60 * 1000
 const notFoundLifetimeMs = 24 * 60 * 60 * 1000
 
@@ -63,10 +88,10 @@ const PlaceSchema = z.object({
 type Place = z.infer<typeof PlaceSchema>
 
 /** Forward geocoding: the first hit for a free-text address, or null when there is none. */
-export async function searchAddress(query: string): Promise<GeocodeResult | null> {
+export async function searchAddress(query: string, { client }: LookupOptions = {}): Promise<GeocodeResult | null> {
   const text = query.trim().replace(/\s+/g, ' ')
   if (!text) return null
-  const place = await cachedLookup(searchCacheKey(text), async () => {
+  const place = await cachedLookup(searchCacheKey(text), client, async () => {
     const body = await requestUpstream('search', { format: 'json', q: text, limit: '1', addressdetails: '1' })
     if (!Array.isArray(body)) throw new GeocoderUnavailable('Geocoder search answered something other than a list')
     if (body.length === 0) return null
@@ -76,9 +101,13 @@ export async function searchAddress(query: string): Promise<GeocodeResult | null
 }
 
 /** Reverse geocoding: the address at a point (coordinates echo the point asked for), or null. */
-export async function reverseGeocode(latitude: number, longitude: number): Promise<GeocodeResult | null> {
+export async function reverseGeocode(
+  latitude: number,
+  longitude: number,
+  { client }: LookupOptions = {},
+): Promise<GeocodeResult | null> {
   if (!validPoint(latitude, longitude)) return null
-  const place = await cachedLookup(reverseCacheKey(latitude, longitude), async () => {
+  const place = await cachedLookup(reverseCacheKey(latitude, longitude), client, async () => {
     const body = await requestUpstream('reverse', {
       format: 'json',
       lat: latitude.toFixed(5),
@@ -228,38 +257,126 @@ async function writeCache(key: string, place: Place | null) {
 /** Identical lookups in flight share one upstream request. */
 const inFlight = new Map<string, Promise<Place | null>>()
 
-async function cachedLookup(key: string, fetchPlace: () => Promise<Place | null>) {
+async function cachedLookup(key: string, client: string | undefined, fetchPlace: () => Promise<Place | null>) {
   const cached = await readCache(key)
   if (cached) return cached.place
-  let pending = inFlight.get(key)
-  if (!pending) {
-    pending = (async () => {
+  const shared = inFlight.get(key)
+  if (shared) return shared
+  const admission = await admit(client)
+  const raced = inFlight.get(key) // an identical lookup started while the quota was checked
+  if (raced) {
+    admission.leave()
+    await admission.refund()
+    return raced
+  }
+  const pending = (async () => {
+    try {
+      await waitForUpstreamTurn(admission.lane).catch(async (error: unknown) => {
+        await admission.refund() // never reached upstream
+        throw error
+      })
       const place = await fetchPlace()
       await writeCache(key, place)
       return place
-    })().finally(() => inFlight.delete(key))
-    inFlight.set(key, pending)
-  }
+    } finally {
+      admission.leave()
+    }
+  })().finally(() => inFlight.delete(key))
+  inFlight.set(key, pending)
   return pending
+}
+
+// ---- the fair upstream queue ----
+
+const serverLane = '(server)'
+
+type UpstreamQueue = {
+  /** The earliest time the next upstream request may start. */
+  nextSlotAt: number
+  /** Waiting lookups per lane, lanes in turn order: a served lane moves to the back (round-robin). */
+  lanes: Map<string, Array<() => void>>
+  waiting: number
+  /** Lookups per client admitted and not finished (waiting or talking to upstream). */
+  admitted: Map<string, number>
+  timer: ReturnType<typeof setTimeout> | null
+}
+
+// Kept on globalThis so a dev-server module reload does not reset the spacing or fork the queue.
+const globalStore = globalThis as typeof globalThis & { __pawpalGeocoderQueue?: UpstreamQueue }
+const queue = (globalStore.__pawpalGeocoderQueue ??= { nextSlotAt: 0, lanes: new Map(), waiting: 0, admitted: new Map(), timer: null })
+
+/**
+ * Lets a client's lookup go upstream: a place in its share of the queue (taken synchronously, so a
+ * burst of concurrent lookups cannot all pass) and a slot of its per-minute quota, or GeocoderRateLimited.
+ */
+async function admit(client: string | undefined) {
+  if (!client) return { lane: serverLane, leave: () => {}, refund: async () => {} }
+  const admitted = queue.admitted.get(client) ?? 0
+  if (admitted >= maxQueuedLookupsPerClient) throw new GeocoderRateLimited(secondsUntilNextTurn())
+  queue.admitted.set(client, admitted + 1)
+  let left = false
+  const leave = () => {
+    if (left) return
+    left = true
+    const remaining = (queue.admitted.get(client) ?? 1) - 1
+    if (remaining > 0) queue.admitted.set(client, remaining)
+    else queue.admitted.delete(client)
+  }
+  try {
+    const slot = await upstreamLookupsPerClient.take(`geocode:${client}`)
+    if (!slot.ok) throw new GeocoderRateLimited(slot.retryAfterSeconds)
+    return { lane: client, leave, refund: slot.refund }
+  } catch (error) {
+    leave()
+    throw error
+  }
+}
+
+/** About how long until a client with a full share has one of its lookups served (every waiting lane gets a turn first). */
+function secondsUntilNextTurn() {
+  const untilSlot = Math.max(0, queue.nextSlotAt - Date.now())
+  return Math.max(1, Math.ceil((untilSlot + Math.max(0, queue.lanes.size - 1) * upstreamIntervalMs) / 1000))
+}
+
+/** Waits for this lane's turn: one upstream request per second, lanes served round-robin, each lane in arrival order. */
+async function waitForUpstreamTurn(lane: string) {
+  if (queue.waiting === 0 && Date.now() >= queue.nextSlotAt) {
+    queue.nextSlotAt = Date.now() + upstreamIntervalMs
+    return
+  }
+  if (queue.waiting >= maxQueuedLookups) throw new GeocoderUnavailable('Too many geocoder requests are queued')
+  await new Promise<void>((resolve) => {
+    const waiters = queue.lanes.get(lane)
+    if (waiters) waiters.push(resolve)
+    else queue.lanes.set(lane, [resolve])
+    queue.waiting++
+    scheduleNextTurn()
+  })
+}
+
+function scheduleNextTurn() {
+  if (queue.timer || queue.waiting === 0) return
+  queue.timer = setTimeout(serveNextTurn, Math.max(0, queue.nextSlotAt - Date.now()))
+}
+
+function serveNextTurn() {
+  queue.timer = null
+  const next = queue.lanes.entries().next()
+  if (!next.done) {
+    const [lane, waiters] = next.value
+    const resolve = waiters.shift()
+    queue.lanes.delete(lane)
+    if (waiters.length > 0) queue.lanes.set(lane, waiters)
+    queue.waiting--
+    queue.nextSlotAt = Date.now() + upstreamIntervalMs
+    resolve?.()
+  }
+  scheduleNextTurn()
 }
 
 // ---- upstream ----
 
-// Kept on globalThis so a dev-server module reload does not reset the spacing.
-const globalStore = globalThis as typeof globalThis & { __pawpalGeocoderThrottle?: { nextSlotAt: number } }
-const throttle = (globalStore.__pawpalGeocoderThrottle ??= { nextSlotAt: 0 })
-
-/** Reserves the next free one-second slot and waits for it; callers queue in arrival order. */
-async function waitForUpstreamSlot() {
-  const now = Date.now()
-  const slot = Math.max(now, throttle.nextSlotAt)
-  if (slot - now > maxQueueWaitMs) throw new GeocoderUnavailable('Too many geocoder requests are queued')
-  throttle.nextSlotAt = slot + upstreamIntervalMs
-  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now))
-}
-
 async function requestUpstream(path: 'search' | 'reverse', params: Record<string, string>): Promise<unknown> {
-  await waitForUpstreamSlot()
   const url = new URL(`${env.GEOCODER_URL.replace(/\/+$/, '')}/${path}`)
   url.search = new URLSearchParams(params).toString()
   try {

@@ -3,6 +3,7 @@ import { authenticateWithPassword, clientIp } from '#app/features/accounts/accou
 import { startApiSession } from '#app/features/accounts/api-session.server.ts'
 import { LoginSchema } from '#app/features/accounts/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
+import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 export const loader = () => methodNotAllowed(['POST'])
 
@@ -10,6 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const input = parseApiInput(LoginSchema, await readJsonBody(request))
   const outcome = await authenticateWithPassword(input, clientIp(request))
+  if (!outcome.ok && outcome.status === 429) return jsonError(429, outcome.message, {}, retryAfterHeaders(outcome.retryAfterSeconds))
   if (!outcome.ok) return jsonError(outcome.status, outcome.message)
   return Response.json(await startApiSession(request, outcome.userId, false))
 }

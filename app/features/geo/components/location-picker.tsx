@@ -43,6 +43,7 @@ const LocationMap = lazy(() =>
 const toasts = {
   notFound: { type: 'error', title: 'Location not found', description: 'Could not find the specified address.' },
   failed: { type: 'error', title: 'Geocoding failed', description: 'There was an error finding your location.' },
+  limited: { type: 'error', title: 'Geocoding failed', description: 'Too many address lookups. Please try again later.' },
   unsupported: { type: 'error', title: 'Geolocation not supported', description: 'Your browser does not support geolocation.' },
   locationError: {
     type: 'error',
@@ -92,7 +93,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
       setPlaced(true)
       setFocus(found)
     } else {
-      showToast(answer.status === 'not-found' ? toasts.notFound : toasts.failed)
+      showToast(toasts[answer.status])
     }
   }
 
@@ -107,7 +108,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
     if (request !== latestRequest.current) return
     setPending(null)
     if (answer.status === 'found') setAddress(answer.place.label)
-    else showToast(answer.status === 'not-found' ? toasts.notFound : toasts.failed)
+    else showToast(toasts[answer.status])
   }
 
   function locateMe() {
@@ -226,13 +227,14 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
 }
 
 type GeocodeAnswer = { label: string; latitude: number; longitude: number; district: string | null }
-type Lookup = { status: 'found'; place: GeocodeAnswer } | { status: 'not-found' } | { status: 'failed' }
+type Lookup = { status: 'found'; place: GeocodeAnswer } | { status: 'notFound' } | { status: 'failed' } | { status: 'limited' }
 
 /** Calls our geocoding API (GET /api/geocode, /api/geocode/reverse). */
 async function lookUp(url: string): Promise<Lookup> {
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' } })
-    if (response.status === 404 || response.status === 400) return { status: 'not-found' }
+    if (response.status === 404 || response.status === 400) return { status: 'notFound' }
+    if (response.status === 429) return { status: 'limited' }
     if (!response.ok) return { status: 'failed' }
     const body: unknown = await response.json()
     return isGeocodeAnswer(body) ? { status: 'found', place: body } : { status: 'failed' }
