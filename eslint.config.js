@@ -18,4 +18,19 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
     },
   },
+  // DESIGN.md section 2: layers point one way, routes -> features -> lib.
+  layer('app/lib/**', ['#app/features/*', '#app/routes/*', '#app/ui/*'], 'lib/ is cross-cutting: it never imports a feature, a route or the UI'),
+  layer('app/ui/**', ['#app/features/*', '#app/routes/*'], 'ui/ holds shared primitives: pass feature data in as props'),
+  layer('app/features/**', ['#app/routes/*'], 'a feature never imports a route'),
+  layer('app/routes/**', ['#app/lib/db.server.ts'], 'routes reach the database only through a feature'),
 )
+
+function layer(files, patterns, message) {
+  return {
+    files: [files],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: patterns.flatMap((p) => [p, p.replace('#app/', '**/')]), message }] }],
+    },
+  }
+}

@@ -9,7 +9,7 @@ import { env } from '#app/lib/env.server.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
 
 // server.ts reaches the app's lifecycle through this module, so it shares one module graph with the routes.
-export { handleSocketUpgrade, startApp, stopApp } from '#app/lib/app-lifecycle.server.ts'
+export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts'
 export { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 
 export const streamTimeout = 5_000

@@ -114,7 +114,7 @@ export function retryAfterFromAction({ actionHeaders }: HeadersArgs): HeadersIni
   return retryAfter ? { 'Retry-After': retryAfter } : {}
 }
 
-/** Deletes hits no window still counts; returns how many went. Runs at start-up and periodically (app-lifecycle). */
+/** Deletes hits no window still counts; returns how many went. Runs at start-up and periodically (app/lifecycle.server.ts). */
 export async function deleteStaleRateLimitHits(olderThanMs = rateLimitRetentionMs) {
   const result = await db
     .deleteFrom('rateLimitHits')

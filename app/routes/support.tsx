@@ -55,7 +55,7 @@ const questions = [
   {
     question: 'Who can see my address?',
     answer:
-      'Other users only see an approximate location (about 500 m). Your exact address is shared only with the other party of an accepted booking.',
+      'Other users only see an approximate location (a point a few hundred metres from your address). Your exact address is shared only with the other party of an accepted booking.',
   },
 ]
 

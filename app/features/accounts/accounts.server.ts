@@ -1,6 +1,6 @@
 import { db } from '#app/lib/db.server.ts'
 import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
-import { hashPassword, verifyPassword } from './password.server.ts'
+import { hashPassword, verifyPasswordOrDecoy } from './password.server.ts'
 import type { LoginInput, RegisterInput } from './schema.ts'
 
 // DESIGN.md ruling 9: 5 failed logins per account or 30 per IP in 15 minutes give 429. Every attempt
@@ -41,7 +41,7 @@ export async function authenticateWithPassword(input: LoginInput, ip: string): P
     .select(['users.id', 'users.accountStatus', 'passwords.hash'])
     .where('users.email', '=', input.email)
     .executeTakeFirst()
-  const valid = account?.hash ? await verifyPassword(input.password, account.hash) : false
+  const valid = await verifyPasswordOrDecoy(input.password, account?.hash)
   if (!account || !valid) return { ok: false, status: 401, message: authMessages.invalidCredentials }
   await attempt.refund()
   if (account.accountStatus !== 'active') return { ok: false, status: 403, message: authMessages.locked }

@@ -24,3 +24,14 @@ export async function verifyPassword(password: string, stored: string) {
   const actual = await derive(password, Buffer.from(salt, 'base64url'))
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
+
+// An unknown e-mail (or a Google-only account) costs the same scrypt as a real password check, so
+// response times do not tell which e-mails have accounts (DESIGN.md ruling 17).
+const decoyHash = hashPassword(randomBytes(16).toString('base64url'))
+
+/** verifyPassword, or the same work against a decoy when there is no stored hash (always false then). */
+export async function verifyPasswordOrDecoy(password: string, stored: string | null | undefined) {
+  if (stored) return verifyPassword(password, stored)
+  await verifyPassword(password, await decoyHash)
+  return false
+}

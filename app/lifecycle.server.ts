@@ -1,8 +1,8 @@
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
-import { db, migrateToLatest } from './db.server.ts'
-import { env } from './env.server.ts'
-import { deleteStaleRateLimitHits } from './rate-limit.server.ts'
+import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
