@@ -15,7 +15,7 @@ type AppEntry = {
   startApp: () => Promise<{ seeded: boolean; demoLogins: readonly { role: string; email: string; password: string }[] }>
   stopApp: () => Promise<void>
   handleSocketUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
-  guardCrossSiteWrite: (request: Request) => Request | Response
+  handleAppRequest: (request: Request, handleRequest: (request: Request) => Promise<Response>) => Promise<Response>
 }
 
 const development = process.argv.includes('--dev')
@@ -31,10 +31,7 @@ const { seeded, demoLogins } = await entry.startApp()
 const handleRequest = createRequestHandler(loadBuild, development ? 'development' : 'production')
 // With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
 const handleAppRequest = createRequestListener(
-  async (request: Request) => {
-    const guarded = ((await loadBuild()).entry.module as unknown as AppEntry).guardCrossSiteWrite(request)
-    return guarded instanceof Response ? guarded : handleRequest(guarded)
-  },
+  async (request: Request) => ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest),
   { trustProxy: env.TRUST_PROXY },
 )
 const uploadRoot = path.resolve(env.UPLOAD_DIR)

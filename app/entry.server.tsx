@@ -1,20 +1,44 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
-import { contentSecurityPolicy } from '#app/lib/content-security-policy.ts'
+import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
+import { isAnonymousRead, servePublicPage, shareableRenderHeader } from '#app/lib/public-page-cache.server.ts'
+import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 
 // server.ts reaches the app's lifecycle through this module, so it shares one module graph with the routes.
 export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts'
-export { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
+
+/**
+ * What runs around React Router for every request (server.ts and the integration tests alike): the
+ * same-origin guard, then the shared copy of public pages for anonymous visitors.
+ */
+export function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
+  const guarded = guardCrossSiteWrite(request)
+  return guarded instanceof Response ? guarded : servePublicPage(guarded, handleRequest)
+}
 
 export const streamTimeout = 5_000
 
 const tileOrigin = new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+const development = !env.isProduction && process.argv.includes('--dev')
+
+type PublicCacheHandle = { publicCache?: boolean }
+
+/** A page every anonymous visitor sees alike: its route opts in and nothing in the answer is personal. */
+function isShareable(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  const leaf = routerContext.staticHandlerContext.matches.at(-1)
+  return (
+    status === 200 &&
+    isAnonymousRead(request) &&
+    !headers.has('set-cookie') &&
+    (leaf?.route.handle as PublicCacheHandle | undefined)?.publicCache === true
+  )
+}
 
 export default function handleRequest(
   request: Request,
@@ -22,12 +46,13 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  const nonce = randomBytes(16).toString('base64')
-  responseHeaders.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy(nonce, { tileOrigin, development: !env.isProduction && process.argv.includes('--dev') }),
-  )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  if (isShareable(request, responseStatusCode, responseHeaders, routerContext)) {
+    return renderShareable(request, responseHeaders, routerContext)
+  }
+  const nonce = randomBytes(16).toString('base64')
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], { tileOrigin, development }))
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache')
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
@@ -61,6 +86,38 @@ export default function handleRequest(
         },
       },
     )
+    setTimeout(abort, streamTimeout + 1000).unref()
+  })
+}
+
+/**
+ * Renders the whole document without a nonce, so the bytes are the same for every visitor; the CSP
+ * allows exactly its inline scripts by hash, and the ETag is the hash of the body.
+ */
+function renderShareable(request: Request, headers: Headers, routerContext: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    let failed = false
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const chunks: Buffer[] = []
+        const body = new PassThrough()
+        body.on('data', (chunk: Buffer) => chunks.push(chunk))
+        body.on('end', () => {
+          const html = Buffer.concat(chunks)
+          if (failed) return reject(new Error('A shareable page failed to render'))
+          headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { tileOrigin, development }))
+          headers.set('ETag', `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`)
+          headers.set('Cache-Control', 'public, max-age=0, must-revalidate')
+          headers.set(shareableRenderHeader, '1')
+          resolve(new Response(html, { status: 200, headers }))
+        })
+        pipe(body)
+      },
+      onShellError: reject,
+      onError() {
+        failed = true
+      },
+    })
     setTimeout(abort, streamTimeout + 1000).unref()
   })
 }

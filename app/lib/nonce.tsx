@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react'
 
 // The per-request CSP nonce, provided by entry.server.tsx around the whole document.
-// In the browser it is empty: scripts added after hydration are loaded from our origin.
-const NonceContext = createContext('')
+// Absent in the browser and on shared public pages (their CSP lists inline scripts by hash).
+const NonceContext = createContext<string | undefined>(undefined)
 
 export const NonceProvider = NonceContext.Provider
 

@@ -16,7 +16,7 @@ import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
 // /login and /register: one screen, the mode follows the path (spec section 2, Auth screen).
-export const handle = { bottomNav: false }
+export const handle = { bottomNav: false, publicCache: true }
 
 const modeOf = (url: URL): 'login' | 'register' => (url.pathname.startsWith('/register') ? 'register' : 'login')
 

@@ -11,7 +11,7 @@ import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
-export const handle = { bottomNav: false }
+export const handle = { bottomNav: false, publicCache: true }
 
 export function loader() {
   return { constraint: getZodConstraint(ForgotPasswordSchema) }

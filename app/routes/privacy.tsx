@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { ProsePage } from '#app/ui/prose-page.tsx'
 
+export const handle = { publicCache: true }
+
 export default function PrivacyRoute() {
   return (
     <ProsePage title="Privacy Policy" updated="November 21, 2026">

@@ -12,6 +12,8 @@ import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
+export const handle = { publicCache: true }
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
 }

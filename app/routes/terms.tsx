@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { ProsePage } from '#app/ui/prose-page.tsx'
 
+export const handle = { publicCache: true }
+
 export default function TermsRoute() {
   return (
     <ProsePage title="Terms of Service" updated="November 21, 2026">

@@ -4,8 +4,9 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 // The production build's request handler, so a test goes through everything a real request does:
 // middleware (session, same-origin check, toasts), routing, loaders and actions. `npm test` builds first.
 const buildPath = path.resolve('build/server/index.js')
-type AppEntry = { startApp: () => Promise<unknown>; guardCrossSiteWrite: (request: Request) => Request | Response }
-let handler: { handle: (request: Request) => Promise<Response>; guard: AppEntry['guardCrossSiteWrite'] } | null = null
+type Handle = (request: Request) => Promise<Response>
+type AppEntry = { startApp: () => Promise<unknown>; handleAppRequest: (request: Request, handleRequest: Handle) => Promise<Response> }
+let handler: Handle | null = null
 
 export const origin = 'http://localhost:3000'
 
@@ -14,8 +15,9 @@ async function getHandler() {
   const build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild
   const entry = build.entry.module as unknown as AppEntry
   await entry.startApp()
-  // The same-origin guard runs before React Router, as in server.ts.
-  handler = { handle: createRequestHandler(build, 'production'), guard: entry.guardCrossSiteWrite }
+  // What runs around React Router (same-origin guard, shared public pages) runs here too, as in server.ts.
+  const handleRequest = createRequestHandler(build, 'production')
+  handler = (request) => entry.handleAppRequest(request, handleRequest)
   return handler
 }
 
@@ -25,9 +27,7 @@ export async function appRequest(pathname: string, init: RequestInit & { ip?: st
   headers.set('x-pawpal-client-ip', init.ip ?? '203.0.113.7')
   const write = init.method && init.method !== 'GET'
   if (write && !init.withoutOrigin && !headers.has('authorization') && !headers.has('origin')) headers.set('origin', origin)
-  const { handle, guard } = await getHandler()
-  const guarded = guard(new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' }))
-  return guarded instanceof Response ? guarded : handle(guarded)
+  return (await getHandler())(new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' }))
 }
 
 export function postJson(pathname: string, body: unknown, headers: HeadersInit = {}) {

@@ -1,0 +1,85 @@
+// DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
+// rendered once and kept for a few seconds: a burst of visitors costs one render, a repeat visit with
+// the ETag costs a 304. entry.server.tsx marks such renders (route handle `publicCache`, hash-based CSP
+// instead of a per-request nonce); anything signed in or carrying a flash toast is never shared.
+
+const lifetimeMs = 5_000
+const maxEntries = 500
+/** Set by entry.server.tsx on a render that may be shared; never sent to the client. */
+export const shareableRenderHeader = 'x-pawpal-shareable'
+
+type Entry = { status: number; headers: Headers; body: Uint8Array; etag: string; storedAt: number }
+
+const entries = new Map<string, Entry>()
+const rendering = new Map<string, Promise<Entry | null>>()
+
+/** A GET with neither a session nor a flash-toast cookie: what it renders is the same for every visitor. */
+export function isAnonymousRead(request: Request) {
+  if (request.method !== 'GET') return false
+  const cookie = request.headers.get('cookie') ?? ''
+  return !/(?:^|;\s*)__(?:session|toast)=/.test(cookie)
+}
+
+/**
+ * Answers an anonymous read from the shared copy when there is a fresh one; otherwise renders it
+ * (concurrent misses for one URL wait for the same render) and keeps the result if it is shareable.
+ */
+export async function servePublicPage(request: Request, render: (request: Request) => Promise<Response>) {
+  if (!isAnonymousRead(request)) return render(request)
+  const url = new URL(request.url)
+  const key = `${url.pathname}${url.search}`
+  const stored = entries.get(key)
+  if (stored && Date.now() - stored.storedAt < lifetimeMs) return answer(stored, request)
+
+  const pending = rendering.get(key)
+  if (pending) {
+    const entry = await pending
+    return entry ? answer(entry, request) : render(request)
+  }
+  let settle: (entry: Entry | null) => void = () => {}
+  rendering.set(key, new Promise((resolve) => (settle = resolve)))
+  try {
+    const response = await render(request)
+    if (!response.headers.has(shareableRenderHeader)) {
+      settle(null)
+      return response
+    }
+    const entry = await keep(key, response)
+    settle(entry)
+    return answer(entry, request)
+  } catch (error) {
+    settle(null)
+    throw error
+  } finally {
+    rendering.delete(key)
+  }
+}
+
+async function keep(key: string, response: Response): Promise<Entry> {
+  const headers = new Headers(response.headers)
+  headers.delete(shareableRenderHeader)
+  const entry = {
+    status: response.status,
+    headers,
+    body: new Uint8Array(await response.arrayBuffer()),
+    etag: headers.get('etag') ?? '',
+    storedAt: Date.now(),
+  }
+  entries.delete(key)
+  entries.set(key, entry)
+  if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+  return entry
+}
+
+function answer(entry: Entry, request: Request) {
+  const candidates = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim()) ?? []
+  if (entry.etag && (candidates.includes(entry.etag) || candidates.includes('*'))) {
+    const headers = new Headers({ etag: entry.etag })
+    for (const name of ['cache-control', 'vary']) {
+      const value = entry.headers.get(name)
+      if (value) headers.set(name, value)
+    }
+    return new Response(null, { status: 304, headers })
+  }
+  return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers })
+}
