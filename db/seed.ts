@@ -1235,6 +1235,8 @@ type SeededRows = Omit<
   | 'calendarEvents'
   | 'geocodeCache'
   | 'supportRequests'
+  | 'sitterPhotos'
+  | 'sitterListings' // kept by triggers (db/migrations/002)
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

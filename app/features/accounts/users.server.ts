@@ -55,12 +55,12 @@ export function userIdsWithPublicPointIn(box: Box) {
   return query
 }
 
-/** What anyone may see of some users (DESIGN.md ruling 8): name, photo and the public point, by id. */
+/** What anyone may see of some users (DESIGN.md ruling 8): name, photo, district and public point, by id. */
 export async function getPublicIdentities(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, PublicIdentity>()
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'profilePhoto', 'publicLatitude', 'publicLongitude'])
+    .select(['id', 'name', 'profilePhoto', 'publicLocation', 'publicLatitude', 'publicLongitude'])
     .where('id', 'in', [...new Set(userIds)])
     .execute()
   return new Map(
@@ -70,6 +70,7 @@ export async function getPublicIdentities(userIds: readonly string[]) {
         id: row.id,
         name: row.name,
         profilePhoto: row.profilePhoto,
+        location: row.publicLocation,
         publicPoint:
           row.publicLatitude === null || row.publicLongitude === null
             ? null
@@ -79,4 +80,11 @@ export async function getPublicIdentities(userIds: readonly string[]) {
   )
 }
 
-export type PublicIdentity = { id: string; name: string; profilePhoto: string | null; publicPoint: Point | null }
+export type PublicIdentity = {
+  id: string
+  name: string
+  profilePhoto: string | null
+  /** District-level text, never the address. */
+  location: string | null
+  publicPoint: Point | null
+}
