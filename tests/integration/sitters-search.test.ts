@@ -263,6 +263,24 @@ describe('near me', () => {
     expect(body.meta.total).toBe(2)
   })
 
+  test('with a bbox and a radius, every sitter in both is found, even in a corner farther than the first rings', async () => {
+    const eastOf = (from: Point, miles: number): Point => ({
+      latitude: from.latitude,
+      longitude: from.longitude + miles / (milesPerDegreeOfLatitude * Math.cos((from.latitude * Math.PI) / 180)),
+    })
+    const southWest = eastOf(northOf(zurich, -0.9), -0.9)
+    const northEast = eastOf(northOf(zurich, 0.9), 0.9)
+    const corner = await sitterAt(eastOf(northOf(zurich, 0.85), 0.85), { name: 'Corner' })
+    const middle = await sitterAt(northOf(zurich, 0.1), { name: 'Middle' })
+    await sitterAt(northOf(zurich, 1.5), { name: 'Outside the box' })
+    const bbox = [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude].join(',')
+
+    const { body } = await listSitters({ bbox, lat: String(zurich.latitude), lng: String(zurich.longitude), radius: '5' })
+
+    expect(body.data.map((s) => s.id)).toEqual([middle.id, corner.id])
+    expect(body.meta.total).toBe(2)
+  })
+
   test('finds the nearest even when they are hundreds of miles away', async () => {
     const geneva = await sitterAt({ latitude: 46.2044, longitude: 6.1432 }, { name: 'Geneva' })
     const lugano = await sitterAt({ latitude: 46.0037, longitude: 8.9511 }, { name: 'Lugano' })

@@ -1,4 +1,5 @@
-import { db } from '#app/lib/db.server.ts'
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
   'id',
@@ -28,6 +29,16 @@ export type Account = Awaited<ReturnType<typeof getAccount>>
  */
 export function activeUserIds() {
   return db.selectFrom('users').select('users.id').where('users.accountStatus', '=', 'active')
+}
+
+/**
+ * Whether the user `userId` names has an active account, as a condition for other features' reads. A
+ * correlated EXISTS looks up the one account by its key, where `in (activeUserIds())` may scan them all.
+ */
+export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(
+    db.selectFrom('users').select('users.id').where('users.id', '=', userId).where('users.accountStatus', '=', 'active'),
+  )
 }
 
 type Point = { latitude: number; longitude: number }

@@ -1,4 +1,4 @@
-import { activeUserIds, getPublicIdentities } from '#app/features/accounts/users.server.ts'
+import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
 
 // Reviews of sitters (DESIGN.md ruling 6): ratings are computed from the review rows, never invented.
@@ -12,7 +12,7 @@ export type SitterRating = {
 
 const noReviews: SitterRating = { rating: null, reviewCount: 0 }
 
-const visibleReviews = () => db.selectFrom('reviews').where('reviews.ownerId', 'in', activeUserIds())
+const visibleReviews = () => db.selectFrom('reviews').where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
 
 /** The rating and review count of each sitter, by id (sitters without reviews included). */
 export async function getSitterRatings(sitterIds: readonly string[]): Promise<Map<string, SitterRating>> {

@@ -14,7 +14,7 @@ import {
 import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
-import { hasNoIndexedPoint, milesFrom, sitterPointsInside } from './point-index.server.ts'
+import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
 import { sitterTextMatches } from './text-index.server.ts'
@@ -114,7 +114,7 @@ function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
 }
 
 const textFilter = (words: SearchWords) =>
-  onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words).as('matches')).select('matches.key'))
+  onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a yyyy-MM-dd day, as the weekly schedule stores it. */
 export function isoWeekday(day: string) {
@@ -137,7 +137,7 @@ async function inJoiningOrder(where: Expression<SqlBool>[], offset: number, limi
 async function bestMatchesFirst(where: Expression<SqlBool>[], words: SearchWords, offset: number, limit: number): Promise<Row[]> {
   return db
     .selectFrom('sitterListings')
-    .innerJoin(sitterTextMatches(words).as('matches'), 'matches.key', 'sitterListings.key')
+    .innerJoin(sitterTextMatches(words, { ranked: true }).as('matches'), 'matches.key', 'sitterListings.key')
     .select(['sitterListings.key', 'sitterListings.sitterId'])
     .where(onListings.and(where))
     .orderBy('matches.rank')
@@ -147,8 +147,8 @@ async function bestMatchesFirst(where: Expression<SqlBool>[], words: SearchWords
     .execute()
 }
 
-/** The first ring's radius; each next ring is four times wider. */
-const firstRingMiles = 1
+/** The first ring's radius (in a city it already holds a page); each next ring is four times wider. */
+const firstRingMiles = 0.25
 
 /**
  * Nearest first from `origin`, within the query's radius and bbox when it has them. Without a radius the
@@ -163,13 +163,13 @@ async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, quer
   if (radius !== null) {
     const circle = intersectBoxes(boundingBox(origin, radius), area)
     const [located, total] = await Promise.all([
-      nearestLocated(where, origin, circle, radius, needed, radius),
+      nearestLocated(where, origin, circle, radius, needed),
       countLocated(where, origin, circle, radius),
     ])
     return { page: located.slice(offset), total }
   }
   const [located, total] = await Promise.all([
-    nearestLocated(where, origin, area, null, needed, firstRingMiles),
+    nearestLocated(where, origin, area, null, needed),
     query.box ? countLocated(where, origin, area, null) : countListings(where),
   ])
   const page = located.slice(offset)
@@ -178,35 +178,28 @@ async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, quer
   return { page: [...page, ...unlocated], total }
 }
 
-/** The `count` located sitters nearest to `origin` inside `area` (and `maxMiles`), ring by ring from `firstMiles`. */
-async function nearestLocated(
-  where: Expression<SqlBool>[],
-  origin: GeoPoint,
-  area: GeoBox,
-  maxMiles: number | null,
-  count: number,
-  firstMiles: number,
-): Promise<Row[]> {
-  for (let miles = firstMiles; ; miles *= 4) {
-    const ring = boundingBox(origin, miles)
-    const lastRing = (maxMiles !== null && miles >= maxMiles) || boxContains(ring, area)
-    const rows = lastRing
-      ? await locatedByDistance(where, origin, intersectBoxes(ring, area), maxMiles, count)
-      : await locatedByDistance(where, origin, intersectBoxes(ring, area), miles, count)
-    // Every sitter within `miles` was a candidate, so the nearest `count` among them are the nearest of all.
+/** The `count` located sitters nearest to `origin` inside `area` (and `maxMiles`), ring by ring. */
+async function nearestLocated(where: Expression<SqlBool>[], origin: GeoPoint, area: GeoBox, maxMiles: number | null, count: number): Promise<Row[]> {
+  for (let miles = firstRingMiles; ; miles *= 4) {
+    const reach = maxMiles === null ? miles : Math.min(miles, maxMiles)
+    const ring = boundingBox(origin, reach)
+    const lastRing = reach === maxMiles || boxContains(ring, area)
+    // The last ring holds the whole area: only the radius (if any) still limits it.
+    const rows = await locatedByDistance(where, origin, intersectBoxes(ring, area), lastRing ? maxMiles : reach, count)
+    // Every sitter within `reach` was a candidate, so the nearest `count` among them are the nearest of all.
     if (lastRing || rows.length >= count) return rows
   }
 }
 
 function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null, count: number) {
-  const miles = milesFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
+  const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
   return db
     .selectFrom('sitterListings')
     .innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key')
-    .select(['sitterListings.key', 'sitterListings.sitterId', miles.as('miles')])
+    .select(['sitterListings.key', 'sitterListings.sitterId', distance.as('distance')])
     .where(onListings.and(where))
-    .$if(maxMiles !== null, (q) => q.where(miles, '<=', maxMiles ?? 0))
-    .orderBy('miles')
+    .$if(maxMiles !== null, (q) => q.where(distance, '<=', haversineOf(maxMiles ?? 0)))
+    .orderBy('distance')
     .orderBy('sitterListings.key')
     .limit(count)
     .execute()
@@ -222,13 +215,14 @@ async function countListings(where: Expression<SqlBool>[]) {
 }
 
 async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null) {
-  const miles = milesFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
-  const row = await db
-    .selectFrom('sitterListings')
-    .innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key')
+  const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
+  const within = maxMiles === null ? [] : [onListings(distance, '<=', haversineOf(maxMiles))]
+  // Every point is a listing's: without other conditions the index alone counts them.
+  const row = await (where.length === 0 && within.length === 0
+    ? db.selectFrom(sitterPointsInside(box).as('points'))
+    : db.selectFrom('sitterListings').innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key').where(onListings.and([...where, ...within]))
+  )
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(onListings.and(where))
-    .$if(maxMiles !== null, (q) => q.where(miles, '<=', maxMiles ?? 0))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
@@ -245,11 +239,12 @@ async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promi
     getSitterRatings(ids),
   ])
   const profileOf = new Map(profiles.map((profile) => [profile.userId, profile]))
+  const servicesOf = Map.groupBy(services, (service) => service.sitterId)
   return ids.flatMap((id) => {
     const identity = identities.get(id)
     const profile = profileOf.get(id)
     if (!identity || !profile) return []
-    const offered = orderServices(services.filter((service) => service.sitterId === id))
+    const offered = orderServices(servicesOf.get(id) ?? [])
     const point = identity.publicPoint
     return [
       {

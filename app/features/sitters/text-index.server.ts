@@ -11,10 +11,14 @@ export type TextMatch = { key: number; rank: number }
 /** bm25 weights of the columns name, location, services, bio: a name match counts most. */
 const columnWeights = sql.raw('8.0, 4.0, 2.0, 1.0')
 
-/** The listed sitters matching every word, as a table to join on `key`; a lower `rank` is a better match. */
-export function sitterTextMatches(words: SearchWords): RawBuilder<TextMatch> {
+/**
+ * The listed sitters matching every word, as a table to join on `key`. Ranked, a lower `rank` is a
+ * better match; unranked (for filters and counts) `rank` is 0 and costs nothing per match.
+ */
+export function sitterTextMatches(words: SearchWords, { ranked }: { ranked: boolean }): RawBuilder<TextMatch> {
+  const rank = ranked ? sql`bm25(sitterSearch, ${columnWeights})` : sql`0`
   return sql<TextMatch>`(
-    select rowid as key, bm25(sitterSearch, ${columnWeights}) as rank
+    select rowid as key, ${rank} as rank
     from sitterSearch where sitterSearch match ${toFtsMatch(words)}
   )`
 }
