@@ -374,6 +374,17 @@ describe('who is listed', () => {
 
     expect(await idsFound({ search: 'anna' })).toEqual([both.id])
   })
+
+  test('an owner who becomes a sitter is listed once both the role and the profile are there, in either order', async () => {
+    const profileFirst = await sitterAt(zurich, { name: 'Anna Profilefirst', role: 'owner' })
+    expect(await idsFound({ search: 'anna' })).toEqual([])
+
+    await db.updateTable('users').set({ role: 'sitter' }).where('id', '=', profileFirst.id).execute()
+    expect(await idsFound({ search: 'anna' })).toEqual([profileFirst.id])
+
+    await db.updateTable('users').set({ role: 'owner' }).where('id', '=', profileFirst.id).execute()
+    expect(await idsFound({ search: 'anna' })).toEqual([])
+  })
 })
 
 describe('the indexes follow every profile change', () => {

@@ -117,7 +117,7 @@ const textFilter = (words: SearchWords) =>
   onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a yyyy-MM-dd day, as the weekly schedule stores it. */
-export function isoWeekday(day: string) {
+function isoWeekday(day: string) {
   return new Date(`${day}T00:00:00Z`).getUTCDay() || 7
 }
 
