@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
-import { defaultImageSize, imageSizes } from './app/lib/image-url.ts'
+import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
 
 type AppEntry = {
   startApp: () => Promise<{ seeded: boolean; demoLogins: readonly { role: string; email: string; password: string }[] }>
@@ -131,7 +131,7 @@ function drainUnreadBodyAfterAnswer(request: IncomingMessage, response: ServerRe
 
 // Image variants the app wrote (app/lib/images.server.ts); names are random, so they never change.
 // The stored base path itself answers with the default size (DESIGN.md ruling 16).
-const uploadPattern = new RegExp(`^/uploads/(?:avatars|dogs)/[\\w-]+(?:/[\\w-]+)?(-(?:${imageSizes.join('|')})\\.webp)?$`)
+const uploadPattern = new RegExp(`^/uploads/(?:${imageKinds.join('|')})/[\\w-]+(?:/[\\w-]+)?(-(?:${imageSizes.join('|')})\\.webp)?$`)
 
 function serveUpload(pathname: string, request: IncomingMessage, response: ServerResponse) {
   const match = uploadPattern.exec(pathname)

@@ -70,7 +70,7 @@ const minute = 60_000
 const hour = 60 * minute
 const day = 24 * hour
 
-interface Random {
+export interface Random {
   next(): number
   int(min: number, max: number): number
   chance(probability: number): boolean
@@ -81,7 +81,7 @@ interface Random {
   between(from: number, to: number): number
 }
 
-function createRandom(stream: string): Random {
+export function createRandom(stream: string): Random {
   const next = mulberry32(hashString(`${seedPhrase}:${stream}`))
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   const pick = <T>(items: readonly T[]) => itemAt(items, int(0, items.length - 1))
@@ -210,7 +210,7 @@ const toClock = (minutes: number) =>
 
 const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
-interface District {
+export interface District {
   name: string
   postcode: string
   latitude: number
@@ -219,7 +219,7 @@ interface District {
 }
 
 // Every district centre lies within 6 km of the spec's default centre (47.3769, 8.5417).
-const districts: readonly District[] = [
+export const districts: readonly District[] = [
   { name: 'Altstadt', postcode: '8001', latitude: 47.3717, longitude: 8.5423, streets: ['Niederdorfstrasse', 'Rennweg', 'Oberdorfstrasse'] },
   { name: 'Enge', postcode: '8002', latitude: 47.3636, longitude: 8.531, streets: ['Bederstrasse', 'Tödistrasse', 'Seestrasse'] },
   { name: 'Wiedikon', postcode: '8003', latitude: 47.3703, longitude: 8.5175, streets: ['Birmensdorferstrasse', 'Schlossgasse', 'Weststrasse'] },
@@ -298,7 +298,7 @@ const dogNames = [
   'Lilly', 'Bobby', 'Pepper', 'Gizmo', 'Hazel', 'Olive', 'Sunny', 'Fritz', 'Heidi', 'Ziggy',
 ]
 
-const sitterIntroductions = [
+export const sitterIntroductions = [
   'Primary school teacher with free afternoons and a soft spot for muddy paws.',
   'Grew up on a farm in the Emmental with three Bernese Mountain Dogs.',
   'Veterinary nursing student at the University of Zurich.',
@@ -332,7 +332,7 @@ const sitterExperienceLines: Record<ExperienceLevel, readonly string[]> = {
   ],
 }
 
-const sitterClosings = [
+export const sitterClosings = [
   'Happy to send photo updates after every walk.',
   'I always carry water, poo bags and (with your OK) treats.',
   'First-aid trained for dogs and people.',
@@ -380,7 +380,7 @@ const bookingNotes = [
   'Towel for muddy paws is on the balcony.',
 ]
 
-const reviewComments: Record<number, readonly string[]> = {
+export const reviewComments: Record<number, readonly string[]> = {
   5: [
     '{sitter} was wonderful with {dog}. Photos after every walk and a very happy, tired dog.',
     'Absolutely reliable. {dog} was so excited to see {sitter} again.',
@@ -1235,6 +1235,8 @@ type SeededRows = Omit<
   | 'calendarEvents'
   | 'geocodeCache'
   | 'supportRequests'
+  | 'sitterPhotos'
+  | 'sitterListings' // kept by triggers (db/migrations/002)
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

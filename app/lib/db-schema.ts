@@ -224,6 +224,23 @@ export interface ReviewsTable {
   rating: number
   comment: string
   createdAt: string
+  /** The sitter's answer to the review, once. */
+  reply: string | null
+  repliedAt: string | null
+}
+
+export interface SitterPhotosTable {
+  id: string
+  sitterId: string
+  position: number
+  path: string
+  createdAt: string
+}
+
+/** Kept by triggers (db/migrations/002): one row per listed sitter; `key` is the row id of the indexes. */
+export interface SitterListingsTable {
+  key: Generated<number>
+  sitterId: string
 }
 
 export interface CalendarEventsTable {
@@ -275,6 +292,8 @@ export interface Database {
   conversations: ConversationsTable
   messages: MessagesTable
   reviews: ReviewsTable
+  sitterPhotos: SitterPhotosTable
+  sitterListings: SitterListingsTable
   calendarEvents: CalendarEventsTable
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { migrations } from '#db/migrations/index.ts'
 import type { Database } from './db-schema.ts'
@@ -17,7 +17,31 @@ export function openDatabase(file: string) {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) })
+}
+
+/** How many distinct statements stay prepared (the least recently used one goes first). */
+const preparedStatementLimit = 500
+
+/**
+ * Kysely prepares every query it runs; compiling SQL costs more than running a small query, so each
+ * statement is prepared once and reused (DESIGN.md section 8: prepared queries). better-sqlite3 runs a
+ * statement to completion before the next one starts; only a streamed query (`.stream()`) would keep one
+ * busy, and the app has none.
+ */
+function withPreparedStatements(sqlite: Sqlite.Database): SqliteDatabase {
+  const statements = new Map<string, Sqlite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(source) {
+      let statement = statements.get(source)
+      if (statement) statements.delete(source)
+      else statement = sqlite.prepare(source)
+      statements.set(source, statement)
+      if (statements.size > preparedStatementLimit) statements.delete(statements.keys().next().value as string)
+      return statement
+    },
+  }
 }
 
 export const db = openDatabase(env.databaseFile)

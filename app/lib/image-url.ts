@@ -2,6 +2,10 @@
 // file per size beside it (`<base>-320.webp`, `<base>-800.webp`). Safe to import in the browser.
 export const imageSizes = [320, 800] as const
 
+/** The folders under /uploads: profile photos, dog photos, sitters' gallery photos. */
+export const imageKinds = ['avatars', 'dogs', 'gallery'] as const
+export type ImageKind = (typeof imageKinds)[number]
+
 export type ImageSize = (typeof imageSizes)[number]
 
 /** The size a stored base path answers with when it is requested as it is (DESIGN.md ruling 16). */

@@ -2,14 +2,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type SharpOptions } from 'sharp'
 import { env } from './env.server.ts'
-import { imageSizes, type ImageSize } from './image-url.ts'
+import { type ImageKind, imageKinds, imageSizes, type ImageSize } from './image-url.ts'
 
 // DESIGN.md: every uploaded picture is decoded by sharp (proof that it is an image), turned upright by
 // its EXIF orientation, stripped of all metadata (EXIF with GPS, ICC, XMP, comments) and stored as
 // WebP at each size of image-url.ts. A stored image is its base path, `/uploads/<kind>/<ownerKey>/<uuid>`.
 
-export const imageKinds = ['avatars', 'dogs'] as const
-export type ImageKind = (typeof imageKinds)[number]
 export type ImageTarget = { kind: ImageKind; ownerKey: string }
 
 /** Decompression-bomb guard: larger pictures are refused before they are decoded (48 MP phone photos pass). */

@@ -1,5 +1,5 @@
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
-import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+import type { AccountStatus, BookingStatus, Role } from '#app/lib/db-schema.ts'
 
 // Rows inserted straight into the test database: users (with their session user), sitter profiles and
 // dogs. The database module is imported on first use, so a test file can point GEOCODER_URL (or any
@@ -52,20 +52,109 @@ export async function insertUser(options: UserOptions = {}): Promise<SessionUser
 
 export type SitterProfileOptions = {
   experience?: '0-1' | '1-3' | '3-5' | '5+'
+  verified?: boolean
   services?: { service: string; hourlyRateCents: number | null }[]
   dogSizes?: string[]
+  /** The weekly schedule: ISO weekday 1 (Monday) to 7, local HH:mm. */
+  availability?: { weekday: number; startTime: string; endTime: string }[]
+  /** Days (yyyy-MM-dd) the sitter is not available. */
+  blockedDates?: string[]
 }
 
 /** A user with the sitter role (unless `role` says otherwise) and a sitter profile. */
 export async function insertSitter(options: UserOptions & SitterProfileOptions = {}) {
-  const { experience = '3-5', services = [], dogSizes = [], ...user } = options
+  const { experience = '3-5', verified = false, services = [], dogSizes = [], availability = [], blockedDates = [], ...user } = options
   const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter', ...user })
   const db = await database()
   const now = new Date().toISOString()
-  await db.insertInto('sitterProfiles').values({ userId: sitter.id, experience, createdAt: now, updatedAt: now }).execute()
+  await db
+    .insertInto('sitterProfiles')
+    .values({ userId: sitter.id, experience, verified: verified ? 1 : 0, createdAt: now, updatedAt: now })
+    .execute()
   if (services.length) await db.insertInto('sitterServices').values(services.map((s) => ({ sitterId: sitter.id, ...s }))).execute()
   if (dogSizes.length) await db.insertInto('sitterDogSizes').values(dogSizes.map((size) => ({ sitterId: sitter.id, size }))).execute()
+  if (availability.length) {
+    await db
+      .insertInto('sitterAvailability')
+      .values(availability.map((range) => ({ id: crypto.randomUUID(), sitterId: sitter.id, ...range })))
+      .execute()
+  }
+  if (blockedDates.length) await db.insertInto('sitterBlockedDates').values(blockedDates.map((date) => ({ sitterId: sitter.id, date }))).execute()
   return sitter
+}
+
+/** A booking of one of the owner's dogs (a new dog when none is given) with the sitter. */
+export async function insertBooking(
+  ownerId: string,
+  sitterId: string,
+  options: { status?: BookingStatus; date?: string; dogId?: string } = {},
+) {
+  const { status = 'completed', date = '2026-01-10' } = options
+  const dogId = options.dogId ?? (await insertDog(ownerId))
+  const id = crypto.randomUUID()
+  const now = new Date().toISOString()
+  await (await database())
+    .insertInto('bookings')
+    .values({ id, dogId, ownerId, sitterId, requestedById: ownerId, date, timeZone: 'Europe/Zurich', priceCents: 2500, status, createdAt: now, updatedAt: now })
+    .execute()
+  return id
+}
+
+export type ReviewOptions = {
+  rating: number
+  comment?: string
+  createdAt?: string
+  reply?: { comment: string; createdAt: string }
+}
+
+/** An owner's review of a completed booking with the sitter (the booking is made here). */
+export async function insertReview(sitterId: string, ownerId: string, options: ReviewOptions) {
+  const bookingId = await insertBooking(ownerId, sitterId)
+  const id = crypto.randomUUID()
+  await (await database())
+    .insertInto('reviews')
+    .values({
+      id,
+      bookingId,
+      sitterId,
+      ownerId,
+      rating: options.rating,
+      comment: options.comment ?? `A ${options.rating}-star walk.`,
+      createdAt: options.createdAt ?? new Date().toISOString(),
+      reply: options.reply?.comment ?? null,
+      repliedAt: options.reply?.createdAt ?? null,
+    })
+    .execute()
+  return id
+}
+
+/** A conversation between two users with its messages, each `{from, at}` (an ISO time). */
+export async function insertConversation(userA: string, userB: string, messages: { from: string; at: string; content?: string }[]) {
+  const db = await database()
+  const [first, second] = [userA, userB].sort() as [string, string]
+  const id = crypto.randomUUID()
+  const times = messages.map((message) => message.at).sort()
+  await db
+    .insertInto('conversations')
+    .values({ id, userAId: first, userBId: second, createdAt: times[0] ?? new Date().toISOString(), lastMessageAt: times.at(-1) ?? null })
+    .execute()
+  if (messages.length) {
+    await db
+      .insertInto('messages')
+      .values(
+        messages.map((message) => ({
+          id: crypto.randomUUID(),
+          conversationId: id,
+          senderId: message.from,
+          recipientId: message.from === userA ? userB : userA,
+          content: message.content ?? 'Hello!',
+          createdAt: message.at,
+          readAt: null,
+        })),
+      )
+      .execute()
+  }
+  return id
 }
 
 export type DogOptions = {

@@ -128,6 +128,13 @@ describe('the OpenAPI document', () => {
     expect(schema.properties).toMatchObject({ password: { type: 'string', minLength: 6 } })
   })
 
+  test('the sitter list documents every parameter it validates', () => {
+    const parameters = (document.paths['/api/users/sitters']?.get as { parameters: { name: string }[] }).parameters
+    expect(parameters.map((parameter) => parameter.name).sort()).toEqual(
+      ['bbox', 'date', 'lat', 'limit', 'lng', 'page', 'radius', 'search', 'service', 'size'].sort(),
+    )
+  })
+
   test('query parameters come from the filter schema', () => {
     const parameters = (document.paths['/api/dogs/available']?.get as { parameters: { name: string }[] }).parameters
     expect(parameters.map((parameter) => parameter.name).sort()).toEqual(['age', 'maxDistance', 'q', 'size'])

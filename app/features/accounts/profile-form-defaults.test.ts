@@ -42,6 +42,7 @@ const sitter: OwnProfile = {
       { weekday: 1, startTime: '08:00', endTime: '10:00' },
       { weekday: 1, startTime: '16:00', endTime: '18:00' },
     ],
+    photos: [],
     rateCents: 2250,
     rating: null,
     reviewCount: 0,

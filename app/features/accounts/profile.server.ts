@@ -1,4 +1,4 @@
-import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { getSitterDetails, serviceRatesJson } from '#app/features/sitters/sitter-profile.server.ts'
 import { getAccount } from './users.server.ts'
 
 /** The signed-in user's own profile: account details plus, for sitters, everything they publish. */
@@ -13,12 +13,6 @@ export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>
 export function toUserJson(profile: OwnProfile) {
   const { sitter, ...account } = profile
   if (!sitter) return account
-  const { rateCents, services, ...rest } = sitter
-  return {
-    ...account,
-    ...rest,
-    services: services.map((s) => s.service),
-    rates: Object.fromEntries(services.map((s) => [s.service, s.hourlyRateCents === null ? null : s.hourlyRateCents / 100])),
-    rate: rateCents === null ? null : rateCents / 100,
-  }
+  const { rateCents: _lowest, services, ...rest } = sitter
+  return { ...account, ...rest, ...serviceRatesJson(services) }
 }

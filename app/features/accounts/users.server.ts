@@ -1,4 +1,5 @@
-import { db } from '#app/lib/db.server.ts'
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
   'id',
@@ -30,6 +31,16 @@ export function activeUserIds() {
   return db.selectFrom('users').select('users.id').where('users.accountStatus', '=', 'active')
 }
 
+/**
+ * Whether the user `userId` names has an active account, as a condition for other features' reads. A
+ * correlated EXISTS looks up the one account by its key, where `in (activeUserIds())` may scan them all.
+ */
+export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(
+    db.selectFrom('users').select('users.id').where('users.id', '=', userId).where('users.accountStatus', '=', 'active'),
+  )
+}
+
 type Point = { latitude: number; longitude: number }
 
 /** A user's own exact coordinates (never shown to anyone else), or null without a location. */
@@ -55,12 +66,12 @@ export function userIdsWithPublicPointIn(box: Box) {
   return query
 }
 
-/** What anyone may see of some users (DESIGN.md ruling 8): name, photo and the public point, by id. */
+/** What anyone may see of some users (DESIGN.md ruling 8): name, photo, district and public point, by id. */
 export async function getPublicIdentities(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, PublicIdentity>()
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'profilePhoto', 'publicLatitude', 'publicLongitude'])
+    .select(['id', 'name', 'profilePhoto', 'publicLocation', 'publicLatitude', 'publicLongitude'])
     .where('id', 'in', [...new Set(userIds)])
     .execute()
   return new Map(
@@ -70,6 +81,7 @@ export async function getPublicIdentities(userIds: readonly string[]) {
         id: row.id,
         name: row.name,
         profilePhoto: row.profilePhoto,
+        location: row.publicLocation,
         publicPoint:
           row.publicLatitude === null || row.publicLongitude === null
             ? null
@@ -79,4 +91,11 @@ export async function getPublicIdentities(userIds: readonly string[]) {
   )
 }
 
-export type PublicIdentity = { id: string; name: string; profilePhoto: string | null; publicPoint: Point | null }
+export type PublicIdentity = {
+  id: string
+  name: string
+  profilePhoto: string | null
+  /** District-level text, never the address. */
+  location: string | null
+  publicPoint: Point | null
+}

@@ -8,7 +8,11 @@ import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.
 import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
 import { DeleteImageSchema, DogFormSchema, maxDogImages } from '#app/features/dogs/schema.ts'
 import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocoder.server.ts'
+import { ReviewPageSchema } from '#app/features/reviews/review-page-schema.ts'
+import { dayParts } from '#app/features/sitters/availability-grid.ts'
+import { maxGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
+import { maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
 import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
@@ -142,6 +146,12 @@ const sitterProperties = {
       endTime: { type: 'string', examples: ['17:00'] },
     }),
   },
+  photos: {
+    type: 'array',
+    items: imagePath,
+    maxItems: maxGalleryPhotos,
+    description: "The sitter's own gallery photos, in order; empty when there are none.",
+  },
   rating: nullable('number', { description: 'Average review rating, one decimal; null without reviews.' }),
   reviewCount: { type: 'integer' },
 }
@@ -164,6 +174,67 @@ const PublicSitter = objectOf({
   latitude: nullable('number', { description: 'A public point 150-600 m from the exact one.' }),
   longitude: nullable('number', { description: 'A public point 150-600 m from the exact one.' }),
   ...sitterProperties,
+  medianReplyMinutes: nullable('integer', {
+    description:
+      'Measured from messages: the median minutes between a message to the sitter (the first of those since the ' +
+      "sitter last wrote) and the sitter's next reply in that conversation; null before the first reply.",
+  }),
+  completedBookings: { type: 'integer', description: 'Bookings the sitter has completed.' },
+  memberSince: { type: 'string', format: 'date-time', description: 'When the account was created.' },
+  availabilityGrid: {
+    type: 'array',
+    description: `Monday to Sunday from the weekly schedule: a day part is true when a range that day overlaps it (${dayParts
+      .map((part) => `${part.part} ${part.startTime}-${part.endTime}`)
+      .join(', ')}).`,
+    items: objectOf({
+      weekday: { type: 'integer', minimum: 1, maximum: 7 },
+      day: { type: 'string', examples: ['Mon'] },
+      ...Object.fromEntries(dayParts.map((part) => [part.part, { type: 'boolean' }])),
+    }),
+  },
+})
+
+/** toSitterListItemJson(): what the list, its cards and the map need; never e-mail, phone or exact coordinates. */
+const SitterListItem = objectOf({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  profilePhoto: nullable('string', { description: imagePath.description }),
+  location: nullable('string', { description: 'District-level text only.' }),
+  latitude: nullable('number', { description: 'The public point, 150-600 m from the exact one; null without a location.' }),
+  longitude: nullable('number', { description: 'The public point, 150-600 m from the exact one; null without a location.' }),
+  experience: { type: 'string', enum: experienceLevels },
+  verified: { type: 'boolean' },
+  services: sitterProperties.services,
+  rates: sitterProperties.rates,
+  rate: sitterProperties.rate,
+  rating: sitterProperties.rating,
+  reviewCount: sitterProperties.reviewCount,
+  distance: nullable('string', {
+    description: "Miles from `lat`/`lng` to the sitter's public point, one decimal ('2.5'); null without `lat`/`lng` or a location.",
+  }),
+})
+
+/** SitterReview of features/reviews/reviews.server.ts. */
+const Review = objectOf({
+  id: { type: 'string' },
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  comment: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  author: objectOf({
+    name: { type: 'string', description: "The owner's first name and initial, e.g. 'Olivia O.'." },
+    profilePhoto: nullable('string', { description: imagePath.description }),
+  }),
+  reply: {
+    description: "The sitter's reply; null when there is none.",
+    anyOf: [objectOf({ comment: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } }), { type: 'null' }],
+  },
+})
+
+const PageMeta = objectOf({
+  page: { type: 'integer', minimum: 1 },
+  limit: { type: 'integer', minimum: 1, description: 'The page size used (a larger limit asked for is lowered to the maximum).' },
+  total: { type: 'integer', description: 'Matches in all.' },
+  totalPages: { type: 'integer' },
 })
 
 /** toDogJson() (features/dogs/dog.ts): a dog, the same shape wherever the API answers one. */
@@ -394,6 +465,98 @@ const paths = {
       },
     },
   },
+  '/api/users/sitters': {
+    get: {
+      operationId: 'listSitters',
+      tags: ['Users'],
+      summary: 'Listed sitters: search, filters, the map area, nearest first',
+      description:
+        'Only active sitters, each with approximate location only. Order: nearest first from `lat`/`lng` (or from the ' +
+        'middle of `bbox`), else best match first for a `search`, else the order sitters joined. `search` matches ' +
+        'name, district, services and bio, every word (the last one as a prefix); its characters are never search syntax.',
+      security: [],
+      parameters: queryParameters(SitterSearchSchema, {
+        page: 'Page number, 1 unless given.',
+        limit: `Page size, ${sitterPageSize} unless given; above ${maxSitterLimit} it is lowered to ${maxSitterLimit} (the map asks for ${maxSitterLimit}).`,
+        search: 'Words to find in the name, district, services or bio.',
+        service: 'Offers this service; repeat for several (all must be offered).',
+        size: 'Takes dogs of this size; repeat for several (all must be taken).',
+        date: "Free on this day (yyyy-MM-dd): the weekly schedule has hours on that weekday and the sitter has not blocked it.",
+        bbox: 'Only sitters whose public point lies in `west,south,east,north` (degrees, as Leaflet\'s `toBBoxString()`).',
+        lat: 'With `lng`: nearest first from this point; `distance` is measured from it.',
+        lng: 'With `lat`.',
+        radius: `With \`lat\`/\`lng\`: only sitters within this many miles (at most ${maxRadiusMiles}).`,
+      }),
+      responses: {
+        200: answer('One page of sitters.', objectOf({ data: { type: 'array', items: ref('SitterListItem') }, meta: ref('PageMeta') })),
+        ...errors({ 400: true }),
+      },
+    },
+  },
+  '/api/users/{id}/reviews': {
+    parameters: [pathParameter('id', 'The sitter id.')],
+    get: {
+      operationId: 'listSitterReviews',
+      tags: ['Users'],
+      summary: "A sitter's reviews, newest first, with the sitter's replies",
+      security: [],
+      parameters: queryParameters(ReviewPageSchema, { page: 'Page number, 1 unless given.', limit: 'Page size, 10 unless given, at most 100.' }),
+      responses: {
+        200: answer('One page of reviews.', objectOf({ data: { type: 'array', items: ref('Review') }, meta: ref('PageMeta') })),
+        ...errors({ 400: true, 404: 'No active sitter with this id.' }),
+      },
+    },
+  },
+  '/api/users/profile/gallery': {
+    post: {
+      operationId: 'addGalleryPhotos',
+      tags: ['Users'],
+      summary: 'Add photos to your sitter gallery',
+      security: signedIn,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: objectOf({
+              images: {
+                type: 'array',
+                minItems: 1,
+                maxItems: maxGalleryPhotos,
+                items: { type: 'string', contentMediaType: 'application/octet-stream' },
+                description: `Pictures (each under 5 MB), also accepted as \`images[]\` or \`file\`; at most ${maxGalleryPhotos} photos in the gallery in all.`,
+              },
+            }),
+            encoding: photoEncoding,
+          },
+        },
+      },
+      responses: {
+        201: answer('The gallery after the upload.', objectOf({ photos: sitterProperties.photos })),
+        ...errors({
+          400: `No photo, a malformed form, or the gallery would exceed ${maxGalleryPhotos} photos.`,
+          401: true,
+          403: 'You are not a sitter.',
+          413: true,
+          415: true,
+        }),
+      },
+    },
+    delete: {
+      operationId: 'deleteGalleryPhoto',
+      tags: ['Users'],
+      summary: 'Remove one photo from your sitter gallery',
+      description: 'Send `{imageUrl}` as JSON, or (without a body) `?imageUrl=`.',
+      security: signedIn,
+      parameters: queryParameters(DeleteImageSchema, {
+        imageUrl: 'Instead of the body. The base path, a size variant or a full URL.',
+      }).map((parameter) => ({ ...parameter, required: false })),
+      requestBody: { required: false, content: json(ref('DeleteImageInput')) },
+      responses: {
+        200: answer('The gallery without the photo.', objectOf({ photos: sitterProperties.photos })),
+        ...errors({ 400: true, 401: true, 404: 'The photo is not in your gallery.', 415: true }),
+      },
+    },
+  },
   '/api/users/{id}': {
     parameters: [pathParameter('id', 'The user id.')],
     get: {
@@ -402,7 +565,7 @@ const paths = {
       summary: "A sitter's public profile (no sign-in needed)",
       security: [],
       responses: {
-        200: answer('The sitter, with approximate location only.', ref('PublicSitter')),
+        200: answer('The sitter, with approximate location only and the facts measured from data.', ref('PublicSitter')),
         ...errors({ 404: 'No active sitter with this id.' }),
       },
     },
@@ -649,6 +812,9 @@ export function buildOpenApiDocument() {
         Account,
         User,
         PublicSitter,
+        SitterListItem,
+        Review,
+        PageMeta,
         AuthSession: objectOf({ user: ref('Account'), accessToken: { type: 'string' }, isNewUser: { type: 'boolean' } }),
         Dog,
         AvailableDog,

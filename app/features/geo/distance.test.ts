@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest'
-import { boundingBox, distanceInMiles, formatMiles, type GeoPoint, isWithinMiles, roundMiles } from './distance.ts'
+import {
+  boundingBox,
+  boxCentre,
+  boxContains,
+  distanceInMiles,
+  formatMiles,
+  type GeoPoint,
+  intersectBoxes,
+  isWithinMiles,
+  roundMiles,
+  wholeEarth,
+} from './distance.ts'
 
 const zurich: GeoPoint = { latitude: 47.3769, longitude: 8.5417 }
 
@@ -117,3 +128,28 @@ function destination(from: GeoPoint, miles: number, bearingDegrees: number): Geo
     lon1 + Math.atan2(Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2))
   return { latitude: (lat2 * 180) / Math.PI, longitude: (lon2 * 180) / Math.PI }
 }
+
+describe('boxes', () => {
+  const zurichBox = { latitude: { min: 47.3, max: 47.45 }, longitude: { min: 8.4, max: 8.65 } }
+
+  test('intersectBoxes keeps what both boxes cover; an everywhere-longitude box leaves the other one’s', () => {
+    expect(intersectBoxes(zurichBox, { latitude: { min: 47.4, max: 48 }, longitude: { min: 8.5, max: 9 } })).toEqual({
+      latitude: { min: 47.4, max: 47.45 },
+      longitude: { min: 8.5, max: 8.65 },
+    })
+    expect(intersectBoxes(zurichBox, wholeEarth)).toEqual(zurichBox)
+  })
+
+  test('boxContains: a box holds itself and smaller boxes; a longitude band does not hold the whole earth', () => {
+    expect(boxContains(zurichBox, zurichBox)).toBe(true)
+    expect(boxContains(wholeEarth, zurichBox)).toBe(true)
+    expect(boxContains(zurichBox, wholeEarth)).toBe(false)
+    expect(boxContains(boundingBox(zurich, 1), zurichBox)).toBe(false)
+    expect(boxContains(boundingBox(zurich, 50), zurichBox)).toBe(true)
+  })
+
+  test('boxCentre is the middle of the box', () => {
+    expect(boxCentre(zurichBox).latitude).toBeCloseTo(47.375, 10)
+    expect(boxCentre(zurichBox).longitude).toBeCloseTo(8.525, 10)
+  })
+})

@@ -5,6 +5,14 @@
 
 export type GeoPoint = { latitude: number; longitude: number }
 
+type Range = { min: number; max: number }
+
+/** A latitude/longitude box; `longitude` null when the box spans every longitude. */
+export type GeoBox = { latitude: Range; longitude: Range | null }
+
+/** Every point on earth. */
+export const wholeEarth: GeoBox = { latitude: { min: -90, max: 90 }, longitude: null }
+
 /** Mean earth radius (IUGG), in miles. */
 export const earthRadiusMiles = 3958.8
 
@@ -46,7 +54,7 @@ const roundingAllowance = 0.05
  * cheap first cut in SQL. `longitude` is null when the box would wrap the antimeridian or reach a pole
  * (then only the latitude band narrows the search).
  */
-export function boundingBox(center: GeoPoint, maxMiles: number) {
+export function boundingBox(center: GeoPoint, maxMiles: number): GeoBox {
   const miles = Math.max(0, maxMiles) + roundingAllowance
   // The shortest degree of latitude is about 68.7 miles: dividing by less than that keeps the box generous.
   const latitudeDelta = (miles / 68.5) * 1.01
@@ -58,4 +66,27 @@ export function boundingBox(center: GeoPoint, maxMiles: number) {
   const longitude = { min: center.longitude - longitudeDelta, max: center.longitude + longitudeDelta }
   if (longitude.min < -180 || longitude.max > 180) return { latitude, longitude: null }
   return { latitude, longitude }
+}
+
+/** The points inside both boxes (a range with min > max when they do not meet). */
+export function intersectBoxes(a: GeoBox, b: GeoBox): GeoBox {
+  const overlap = (x: Range, y: Range) => ({ min: Math.max(x.min, y.min), max: Math.min(x.max, y.max) })
+  return {
+    latitude: overlap(a.latitude, b.latitude),
+    longitude: a.longitude && b.longitude ? overlap(a.longitude, b.longitude) : (a.longitude ?? b.longitude),
+  }
+}
+
+/** Whether every point of `inner` lies in `outer`. */
+export function boxContains(outer: GeoBox, inner: GeoBox) {
+  const covers = (x: Range, y: Range) => x.min <= y.min && x.max >= y.max
+  if (!covers(outer.latitude, inner.latitude)) return false
+  if (!outer.longitude) return true
+  return inner.longitude !== null && covers(outer.longitude, inner.longitude)
+}
+
+/** The middle of a box (of its latitude band alone when it spans every longitude: longitude 0). */
+export function boxCentre(box: GeoBox): GeoPoint {
+  const middle = (range: Range) => (range.min + range.max) / 2
+  return { latitude: middle(box.latitude), longitude: box.longitude ? middle(box.longitude) : 0 }
 }

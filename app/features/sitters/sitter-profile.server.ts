@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
-import type { DogAgeGroup, DogSize } from '#app/features/dogs/options.ts'
-import type { ExperienceLevel, SitterService } from './options.ts'
+import { type DogAgeGroup, dogAgeGroups, type DogSize, dogSizes } from '#app/features/dogs/options.ts'
+import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
+import { listGalleryPhotos } from './gallery.server.ts'
+import { type ExperienceLevel, type SitterService, sitterServices } from './options.ts'
 
 export type SitterProfileInput = {
   experience: ExperienceLevel
@@ -57,22 +59,11 @@ async function replaceRows<T extends SitterListTable>(
   if (rows.length > 0) await trx.insertInto(table).values(rows as never).execute()
 }
 
-/** Average stars and count of a sitter's reviews (DESIGN.md ruling 6: computed, never invented). */
-export async function getSitterRating(sitterId: string) {
-  const row = await db
-    .selectFrom('reviews')
-    .select((eb) => [eb.fn.avg<number>('rating').as('average'), eb.fn.countAll<number>().as('count')])
-    .where('sitterId', '=', sitterId)
-    .executeTakeFirstOrThrow()
-  const count = Number(row.count)
-  return { rating: count > 0 ? Math.round(Number(row.average) * 10) / 10 : null, reviewCount: count }
-}
-
 /** Everything a sitter publishes; null when the user has no sitter profile. */
 export async function getSitterDetails(sitterId: string) {
   const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
   if (!profile) return null
-  const [services, sizes, ages, breeds, availability, rating] = await Promise.all([
+  const [services, sizes, ages, breeds, availability, photos, rating] = await Promise.all([
     db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId).execute(),
@@ -84,10 +75,10 @@ export async function getSitterDetails(sitterId: string) {
       .orderBy('weekday')
       .orderBy('startTime')
       .execute(),
+    listGalleryPhotos(sitterId),
     getSitterRating(sitterId),
   ])
-  const order = (list: readonly string[]) => (a: string, b: string) => list.indexOf(a) - list.indexOf(b)
-  const rates = services.map((s) => s.hourlyRateCents).filter((cents): cents is number => cents !== null)
+  const offered = orderServices(services)
   return {
     experience: profile.experience,
     acceptsMultipleDogs: profile.acceptsMultipleDogs === 1,
@@ -95,21 +86,43 @@ export async function getSitterDetails(sitterId: string) {
     canHostOvernight: profile.canHostOvernight === 1,
     isBackgroundChecked: profile.isBackgroundChecked === 1,
     verified: profile.verified === 1,
-    services: services
-      .map((s) => ({ service: s.service as SitterService, hourlyRateCents: s.hourlyRateCents }))
-      .sort((a, b) => order(serviceOrder)(a.service, b.service)),
-    dogSizes: sizes.map((s) => s.size as DogSize).sort(order(sizeOrder)),
-    dogAges: ages.map((a) => a.age as DogAgeGroup).sort(order(ageOrder)),
+    services: offered,
+    dogSizes: sizes.map((s) => s.size as DogSize).sort(inOrderOf(dogSizes)),
+    dogAges: ages.map((a) => a.age as DogAgeGroup).sort(inOrderOf(dogAgeGroups)),
     preferredDogBreeds: breeds.map((b) => b.breed),
     availability,
-    /** The lowest hourly rate, in cents: what lists show as "from $X/hour". */
-    rateCents: rates.length > 0 ? Math.min(...rates) : null,
+    /** The sitter's own gallery photos (stored base paths), at most 6. */
+    photos,
+    rateCents: lowestRateCents(offered),
     ...rating,
   }
 }
 
-const serviceOrder = ['walking', 'sitting', 'boarding', 'daycare', 'training', 'grooming']
-const sizeOrder = ['small', 'medium', 'large']
-const ageOrder = ['puppy', 'adult', 'senior']
+export type OfferedService = { service: SitterService; hourlyRateCents: number | null }
+
+const inOrderOf = (list: readonly string[]) => (a: string, b: string) => list.indexOf(a) - list.indexOf(b)
+
+/** Service rows in the canonical order of options.ts. */
+export function orderServices(rows: readonly { service: string; hourlyRateCents: number | null }[]): OfferedService[] {
+  return rows
+    .map((row) => ({ service: row.service as SitterService, hourlyRateCents: row.hourlyRateCents }))
+    .sort((a, b) => inOrderOf(sitterServices)(a.service, b.service))
+}
+
+/** The lowest hourly rate, in cents: what lists show as "from $X/hour". */
+export function lowestRateCents(services: readonly OfferedService[]) {
+  const rates = services.map((s) => s.hourlyRateCents).filter((cents): cents is number => cents !== null)
+  return rates.length > 0 ? Math.min(...rates) : null
+}
+
+/** The API's services of a sitter: names, each one's hourly rate and the lowest rate, in dollars (spec section 3, User). */
+export function serviceRatesJson(services: readonly OfferedService[]) {
+  const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
+  return {
+    services: services.map((s) => s.service),
+    rates: Object.fromEntries(services.map((s) => [s.service, dollars(s.hourlyRateCents)])),
+    rate: dollars(lowestRateCents(services)),
+  }
+}
 
 export type SitterDetails = NonNullable<Awaited<ReturnType<typeof getSitterDetails>>>

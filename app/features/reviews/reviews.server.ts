@@ -1,0 +1,84 @@
+import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
+import { db } from '#app/lib/db.server.ts'
+
+// Reviews of sitters (DESIGN.md ruling 6): ratings are computed from the review rows, never invented.
+// A review by a suspended owner is hidden, from the list and from the rating alike.
+
+export type SitterRating = {
+  /** The mean of the stars, to one decimal; null without reviews ('New sitter' is the UI's word for it). */
+  rating: number | null
+  reviewCount: number
+}
+
+const noReviews: SitterRating = { rating: null, reviewCount: 0 }
+
+const visibleReviews = () => db.selectFrom('reviews').where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
+
+/** The rating and review count of each sitter, by id (sitters without reviews included). */
+export async function getSitterRatings(sitterIds: readonly string[]): Promise<Map<string, SitterRating>> {
+  const ids = [...new Set(sitterIds)]
+  const ratings = new Map<string, SitterRating>(ids.map((id) => [id, noReviews]))
+  if (ids.length === 0) return ratings
+  const rows = await visibleReviews()
+    .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('average'), eb.fn.countAll<number>().as('count')])
+    .where('reviews.sitterId', 'in', ids)
+    .groupBy('reviews.sitterId')
+    .execute()
+  for (const row of rows) {
+    ratings.set(row.sitterId, { rating: Math.round(Number(row.average) * 10) / 10, reviewCount: Number(row.count) })
+  }
+  return ratings
+}
+
+export async function getSitterRating(sitterId: string): Promise<SitterRating> {
+  return (await getSitterRatings([sitterId])).get(sitterId) ?? noReviews
+}
+
+export type SitterReview = {
+  id: string
+  rating: number
+  comment: string
+  createdAt: string
+  /** The owner who wrote it, as others see them: first name and initial, photo. */
+  author: { name: string; profilePhoto: string | null }
+  reply: { comment: string; createdAt: string } | null
+}
+
+/** One page of a sitter's reviews, newest first, and how many there are in all. */
+export async function listSitterReviews(sitterId: string, { page, limit }: { page: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    visibleReviews()
+      .select(['reviews.id', 'reviews.ownerId', 'reviews.rating', 'reviews.comment', 'reviews.createdAt', 'reviews.reply', 'reviews.repliedAt'])
+      .where('reviews.sitterId', '=', sitterId)
+      .orderBy('reviews.createdAt', 'desc')
+      .orderBy('reviews.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    visibleReviews()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('reviews.sitterId', '=', sitterId)
+      .executeTakeFirstOrThrow(),
+  ])
+  const authors = await getPublicIdentities(rows.map((row) => row.ownerId))
+  const reviews = rows.map(
+    (row): SitterReview => ({
+      id: row.id,
+      rating: row.rating,
+      comment: row.comment,
+      createdAt: row.createdAt,
+      author: { name: reviewerName(authors.get(row.ownerId)?.name ?? ''), profilePhoto: authors.get(row.ownerId)?.profilePhoto ?? null },
+      reply: row.reply !== null && row.repliedAt !== null ? { comment: row.reply, createdAt: row.repliedAt } : null,
+    }),
+  )
+  return { reviews, total: Number(count.count) }
+}
+
+/** 'Olivia Owner' reads 'Olivia O.': reviewers are named the way marketplaces name them. */
+export function reviewerName(fullName: string) {
+  const words = fullName.trim().split(/\s+/).filter(Boolean)
+  const [first, ...rest] = words
+  const last = rest.at(-1)
+  if (!first) return 'Pawpal member'
+  return last ? `${first} ${[...last][0]?.toUpperCase()}.` : first
+}

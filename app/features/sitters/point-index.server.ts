@@ -1,0 +1,46 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { earthRadiusMiles, type GeoBox, type GeoPoint } from '#app/features/geo/distance.ts'
+
+// The SQLite side of "where are the sitters" (decision 016): the R*Tree `sitterPoints` holds the PUBLIC
+// point of every listed sitter (db/migrations/002 keeps it in step), keyed by sitterListings.key. A
+// PostgreSQL version of these functions (a GiST index on a point) can sit beside this file.
+
+export type IndexedPoint = { key: number; latitude: number; longitude: number }
+
+/**
+ * The listed sitters whose public point lies inside `box`, as a table to join on `key`. The R*Tree stores
+ * 32-bit floats rounded outwards, so asking for entries CONTAINED in the box (rather than overlapping it)
+ * never lets a point from outside in; a point within a metre of the edge may stay out.
+ */
+export function sitterPointsInside(box: GeoBox): RawBuilder<IndexedPoint> {
+  const longitude = box.longitude
+    ? sql`and minLongitude >= ${box.longitude.min} and maxLongitude <= ${box.longitude.max}`
+    : sql``
+  return sql<IndexedPoint>`(
+    select key, (minLatitude + maxLatitude) / 2 as latitude, (minLongitude + maxLongitude) / 2 as longitude
+    from sitterPoints
+    where minLatitude >= ${box.latitude.min} and maxLatitude <= ${box.latitude.max} ${longitude}
+  )`
+}
+
+/** Listed sitters without a public point (no location): a condition on sitterListings. */
+export const hasNoIndexedPoint: Expression<SqlBool> = sql<SqlBool>`"sitterListings"."key" not in (select key from sitterPoints)`
+
+/**
+ * How far a point's columns are from `origin`, as the haversine term h = sin²(Δφ/2) + cos φ0 · cos φ ·
+ * sin²(Δλ/2) in SQL: it grows with the great-circle distance (d = 2R · asin √h), so it orders by distance
+ * and compares with `haversineOf(miles)` exactly, at half the function calls of the distance itself.
+ */
+export function haversineFrom(origin: GeoPoint, latitude: Expression<number>, longitude: Expression<number>) {
+  const halfRadians = Math.PI / 360
+  return sql<number>`(
+    power(sin((${latitude} - ${origin.latitude}) * ${halfRadians}), 2) +
+    ${Math.cos(origin.latitude * 2 * halfRadians)} * cos(${latitude} * ${2 * halfRadians}) *
+    power(sin((${longitude} - ${origin.longitude}) * ${halfRadians}), 2)
+  )`
+}
+
+/** The haversine term of a distance in miles, to compare `haversineFrom` with. */
+export function haversineOf(miles: number) {
+  return Math.sin(Math.min(Math.PI / 2, miles / earthRadiusMiles / 2)) ** 2
+}

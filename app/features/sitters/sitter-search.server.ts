@@ -1,0 +1,277 @@
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely'
+import { getPublicIdentities } from '#app/features/accounts/users.server.ts'
+import {
+  boundingBox,
+  boxCentre,
+  boxContains,
+  distanceInMiles,
+  formatMiles,
+  type GeoBox,
+  type GeoPoint,
+  intersectBoxes,
+  wholeEarth,
+} from '#app/features/geo/distance.ts'
+import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
+import { type Database, db } from '#app/lib/db.server.ts'
+import { offsetOf } from '#app/lib/paging.ts'
+import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
+import type { SitterQuery } from './sitter-search-schema.ts'
+import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
+import { sitterTextMatches } from './text-index.server.ts'
+import { type SearchWords, searchWords } from './text-query.ts'
+
+// The sitters list, its search and filters, and the map (issue 9). Only listed sitters are found (active
+// accounts with a sitter profile: the sitterListings rows that db/migrations/002 keeps); every point is a
+// public one. The order:
+// - from a point (lat/lng, or the middle of the map's bbox): nearest first, found ring by ring through
+//   the spatial index so a page never measures the whole country;
+// - with a search and no point: best match first (the text index's rank);
+// - otherwise: sitters in the order they joined.
+
+export type SitterListItem = {
+  id: string
+  name: string
+  profilePhoto: string | null
+  /** District-level text. */
+  location: string | null
+  /** The public point (150-600 m from the home), never the exact one. */
+  point: GeoPoint | null
+  experience: string
+  verified: boolean
+  services: OfferedService[]
+  rateCents: number | null
+  rating: number | null
+  reviewCount: number
+  /** Miles from the point the visitor searched from (lat/lng) to the public point; null otherwise. */
+  distanceMiles: number | null
+}
+
+export type SitterSearchResult = { sitters: SitterListItem[]; total: number }
+
+type Row = { key: number; sitterId: string }
+
+const onListings = expressionBuilder<Database, 'sitterListings'>()
+
+/** One page of listed sitters matching the query, and how many match in all. */
+export async function searchSitters(query: SitterQuery): Promise<SitterSearchResult> {
+  const words = searchWords(query.search)
+  const where = filtersOf(query)
+  const offset = offsetOf(query)
+  const origin = query.near?.origin ?? (query.box ? boxCentre(query.box) : null)
+
+  let page: Row[]
+  let total: number
+  if (origin) {
+    ;({ page, total } = await nearestFirst([...where, ...(words ? [textFilter(words)] : [])], origin, query))
+  } else if (words) {
+    ;[page, total] = await Promise.all([bestMatchesFirst(where, words, offset, query.limit), countListings([...where, textFilter(words)])])
+  } else {
+    ;[page, total] = await Promise.all([inJoiningOrder(where, offset, query.limit), countListings(where)])
+  }
+  return { sitters: await toListItems(page, query.near?.origin ?? null), total }
+}
+
+// ---- filters ----
+
+function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
+  const sitterId = onListings.ref('sitterListings.sitterId')
+  const where: Expression<SqlBool>[] = []
+  for (const service of query.services) {
+    where.push(
+      onListings.exists(
+        db.selectFrom('sitterServices').select(sql.lit(1).as('one')).where('sitterServices.sitterId', '=', sitterId).where('sitterServices.service', '=', service),
+      ),
+    )
+  }
+  for (const size of query.sizes) {
+    where.push(
+      onListings.exists(
+        db.selectFrom('sitterDogSizes').select(sql.lit(1).as('one')).where('sitterDogSizes.sitterId', '=', sitterId).where('sitterDogSizes.size', '=', size),
+      ),
+    )
+  }
+  if (query.freeOn) {
+    where.push(
+      onListings.exists(
+        db
+          .selectFrom('sitterAvailability')
+          .select(sql.lit(1).as('one'))
+          .where('sitterAvailability.sitterId', '=', sitterId)
+          .where('sitterAvailability.weekday', '=', isoWeekday(query.freeOn)),
+      ),
+      onListings.not(
+        onListings.exists(
+          db
+            .selectFrom('sitterBlockedDates')
+            .select(sql.lit(1).as('one'))
+            .where('sitterBlockedDates.sitterId', '=', sitterId)
+            .where('sitterBlockedDates.date', '=', query.freeOn),
+        ),
+      ),
+    )
+  }
+  return where
+}
+
+const textFilter = (words: SearchWords) =>
+  onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
+
+/** ISO weekday (1 Monday ... 7 Sunday) of a yyyy-MM-dd day, as the weekly schedule stores it. */
+function isoWeekday(day: string) {
+  return new Date(`${day}T00:00:00Z`).getUTCDay() || 7
+}
+
+// ---- the three orders ----
+
+async function inJoiningOrder(where: Expression<SqlBool>[], offset: number, limit: number): Promise<Row[]> {
+  return db
+    .selectFrom('sitterListings')
+    .select(['sitterListings.key', 'sitterListings.sitterId'])
+    .where(onListings.and(where))
+    .orderBy('sitterListings.key')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+async function bestMatchesFirst(where: Expression<SqlBool>[], words: SearchWords, offset: number, limit: number): Promise<Row[]> {
+  return db
+    .selectFrom('sitterListings')
+    .innerJoin(sitterTextMatches(words, { ranked: true }).as('matches'), 'matches.key', 'sitterListings.key')
+    .select(['sitterListings.key', 'sitterListings.sitterId'])
+    .where(onListings.and(where))
+    .orderBy('matches.rank')
+    .orderBy('sitterListings.key')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+/** The first ring's radius (in a city it already holds a page); each next ring is four times wider. */
+const firstRingMiles = 0.25
+
+/**
+ * Nearest first from `origin`, within the query's radius and bbox when it has them. Without a radius the
+ * rings grow until they hold the page or cover the whole area; sitters without a location come after
+ * every located one (only when no bbox asks for points).
+ */
+async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, query: SitterQuery) {
+  const offset = offsetOf(query)
+  const needed = offset + query.limit
+  const area = query.box ?? wholeEarth
+  const radius = query.near?.radiusMiles ?? null
+  if (radius !== null) {
+    const circle = intersectBoxes(boundingBox(origin, radius), area)
+    const [located, total] = await Promise.all([
+      nearestLocated(where, origin, circle, radius, needed),
+      countLocated(where, origin, circle, radius),
+    ])
+    return { page: located.slice(offset), total }
+  }
+  const [located, total] = await Promise.all([
+    nearestLocated(where, origin, area, null, needed),
+    query.box ? countLocated(where, origin, area, null) : countListings(where),
+  ])
+  const page = located.slice(offset)
+  if (query.box || located.length >= needed) return { page, total }
+  const unlocated = await inJoiningOrder([...where, hasNoIndexedPoint], Math.max(0, offset - located.length), query.limit - page.length)
+  return { page: [...page, ...unlocated], total }
+}
+
+/** The `count` located sitters nearest to `origin` inside `area` (and `maxMiles`), ring by ring. */
+async function nearestLocated(where: Expression<SqlBool>[], origin: GeoPoint, area: GeoBox, maxMiles: number | null, count: number): Promise<Row[]> {
+  for (let miles = firstRingMiles; ; miles *= 4) {
+    const reach = maxMiles === null ? miles : Math.min(miles, maxMiles)
+    const ring = boundingBox(origin, reach)
+    const lastRing = reach === maxMiles || boxContains(ring, area)
+    // The last ring holds the whole area: only the radius (if any) still limits it.
+    const rows = await locatedByDistance(where, origin, intersectBoxes(ring, area), lastRing ? maxMiles : reach, count)
+    // Every sitter within `reach` was a candidate, so the nearest `count` among them are the nearest of all.
+    if (lastRing || rows.length >= count) return rows
+  }
+}
+
+function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null, count: number) {
+  const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
+  return db
+    .selectFrom('sitterListings')
+    .innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key')
+    .select(['sitterListings.key', 'sitterListings.sitterId', distance.as('distance')])
+    .where(onListings.and(where))
+    .$if(maxMiles !== null, (q) => q.where(distance, '<=', haversineOf(maxMiles ?? 0)))
+    .orderBy('distance')
+    .orderBy('sitterListings.key')
+    .limit(count)
+    .execute()
+}
+
+async function countListings(where: Expression<SqlBool>[]) {
+  const row = await db
+    .selectFrom('sitterListings')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(onListings.and(where))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null) {
+  const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
+  const within = maxMiles === null ? [] : [onListings(distance, '<=', haversineOf(maxMiles))]
+  // Every point is a listing's: without other conditions the index alone counts them.
+  const row = await (where.length === 0 && within.length === 0
+    ? db.selectFrom(sitterPointsInside(box).as('points'))
+    : db.selectFrom('sitterListings').innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key').where(onListings.and([...where, ...within]))
+  )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+// ---- what a list item shows ----
+
+async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promise<SitterListItem[]> {
+  const ids = rows.map((row) => row.sitterId)
+  if (ids.length === 0) return []
+  const [identities, profiles, services, ratings] = await Promise.all([
+    getPublicIdentities(ids),
+    db.selectFrom('sitterProfiles').select(['userId', 'experience', 'verified']).where('userId', 'in', ids).execute(),
+    db.selectFrom('sitterServices').select(['sitterId', 'service', 'hourlyRateCents']).where('sitterId', 'in', ids).execute(),
+    getSitterRatings(ids),
+  ])
+  const profileOf = new Map(profiles.map((profile) => [profile.userId, profile]))
+  const servicesOf = Map.groupBy(services, (service) => service.sitterId)
+  return ids.flatMap((id) => {
+    const identity = identities.get(id)
+    const profile = profileOf.get(id)
+    if (!identity || !profile) return []
+    const offered = orderServices(servicesOf.get(id) ?? [])
+    const point = identity.publicPoint
+    return [
+      {
+        id,
+        name: identity.name,
+        profilePhoto: identity.profilePhoto,
+        location: identity.location,
+        point,
+        experience: profile.experience,
+        verified: profile.verified === 1,
+        services: offered,
+        rateCents: lowestRateCents(offered),
+        ...(ratings.get(id) ?? { rating: null, reviewCount: 0 }),
+        distanceMiles: origin && point ? distanceInMiles(origin, point) : null,
+      },
+    ]
+  })
+}
+
+/** The API's sitter list item (spec section 3, 'Sitter list item', plus what the map and cards show). */
+export function toSitterListItemJson(sitter: SitterListItem) {
+  const { point, services, rateCents: _lowest, distanceMiles, ...rest } = sitter
+  return {
+    ...rest,
+    latitude: point?.latitude ?? null,
+    longitude: point?.longitude ?? null,
+    ...serviceRatesJson(services),
+    distance: distanceMiles === null ? null : formatMiles(distanceMiles),
+  }
+}

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import Sqlite from 'better-sqlite3'
+
+// `npx node bench/queries.ts [--database data/large.db] [--runs 200]`: how long the sitter search takes
+// among the large data set (DESIGN.md section 8: the map's bbox under 10 ms among 100,000 sitters). Each
+// scenario calls the feature function the API calls (searchSitters: the page, its total and the list
+// items with ratings) `runs` times after a warm-up and prints the median and p99, then the query plan
+// (EXPLAIN QUERY PLAN) of every statement that one call ran. Seeds the database first when it is missing
+// (npm run db:seed:large).
+
+const { values } = parseArgs({
+  options: { database: { type: 'string', default: 'data/large.db' }, runs: { type: 'string', default: '200' } },
+})
+const file = path.resolve(values.database)
+const runs = Number(values.runs)
+if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number, not ${values.runs}`)
+
+// Every statement better-sqlite3 prepares, with the parameters it runs with, while `recording`.
+type Statement = { source: string; parameters: unknown[] }
+let recording: Statement[] | null = null
+const prepare = Sqlite.prototype.prepare
+Sqlite.prototype.prepare = function (this: Sqlite.Database, source: string) {
+  const statement = prepare.call(this, source)
+  const all = statement.all.bind(statement)
+  // Kysely passes its parameters as one array.
+  statement.all = ((parameters: unknown[] = []) => {
+    recording?.push({ source, parameters })
+    return all(parameters)
+  }) as typeof statement.all
+  return statement
+} as typeof prepare
+
+process.env.DATABASE_URL = `file:${file}`
+process.env.SEED_DEMO = 'false'
+const seeded = existsSync(file)
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { sql } = await import('kysely')
+const { searchSitters } = await import('#app/features/sitters/sitter-search.server.ts')
+const { SitterSearchSchema, sitterSearchInput } = await import('#app/features/sitters/sitter-search-schema.ts')
+
+await migrateToLatest(db)
+if (!seeded) {
+  console.info(`Seeding ${file} (npm run db:seed:large) ...`)
+  const { seedLargeData } = await import('#db/large-data.ts')
+  await seedLargeData(db)
+}
+const { rows: countRows } = await sql<{ count: number }>`select count(*) as count from sitterListings`.execute(db)
+console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs\n`)
+
+const scenarios: [string, Record<string, string>][] = [
+  ['map bbox, Zurich city (zoom 13), limit 100', { bbox: '8.50,47.36,8.58,47.39', limit: '100' }],
+  ['map bbox, Zurich region (zoom 10), limit 100', { bbox: '8.20,47.20,8.90,47.55', limit: '100' }],
+  ['map bbox, Bern (zoom 12), limit 100', { bbox: '7.38,46.92,7.52,46.98', limit: '100' }],
+  ['map bbox, all of Switzerland (zoom 7), limit 100', { bbox: '5.9,45.8,10.5,47.8', limit: '100' }],
+  ['nearest 100 to Zurich centre (lat/lng)', { lat: '47.3769', lng: '8.5417', limit: '100' }],
+  ['nearest 10 within 5 miles of Lugano', { lat: '46.0037', lng: '8.9511', radius: '5' }],
+  ['search a district: "Wiedikon"', { search: 'Wiedikon' }],
+  ['search a town: "Bern"', { search: 'Bern' }],
+  ['search a common word: "walking"', { search: 'walking' }],
+  ['search two words, the last a prefix: "dog sitt"', { search: 'dog sitt' }],
+  ['search a name: "Anna Keller"', { search: 'Anna Keller' }],
+  ['search "zurich" near Zurich centre', { search: 'zurich', lat: '47.3769', lng: '8.5417' }],
+  ['list page 1, no search', {}],
+  ['list page 500, no search', { page: '500' }],
+  ['filters: walking, large dogs, free on a Monday', { service: 'walking', size: 'large', date: '2026-03-02' }],
+]
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+const summary: string[] = []
+for (const [name, params] of scenarios) {
+  const query = SitterSearchSchema.parse(sitterSearchInput(new URLSearchParams(params)))
+  for (let run = 0; run < 20; run++) await searchSitters(query)
+  const times: number[] = []
+  let found = { total: 0, page: 0 }
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now()
+    const result = await searchSitters(query)
+    times.push(performance.now() - started)
+    found = { total: result.total, page: result.sitters.length }
+  }
+  times.sort((a, b) => a - b)
+  const line = `${name.padEnd(52)} median ${ms(percentile(times, 50)).padStart(9)}   p99 ${ms(percentile(times, 99)).padStart(9)}   ${found.page} of ${found.total}`
+  summary.push(line)
+  console.info(line)
+
+  recording = []
+  await searchSitters(query)
+  const statements = recording as Statement[]
+  recording = null
+  for (const statement of statements) {
+    const explained = explain(statement)
+    console.info(`    ${statement.source.replace(/\s+/g, ' ').slice(0, 160)}${statement.source.length > 160 ? ' ...' : ''}`)
+    for (const row of explained) console.info(`      ${row}`)
+  }
+  console.info('')
+}
+
+console.info('Summary')
+for (const line of summary) console.info(`  ${line}`)
+await db.destroy()
+
+/** EXPLAIN QUERY PLAN of one recorded statement, as indented lines. */
+function explain(statement: Statement) {
+  const connection = new Sqlite(file, { readonly: true })
+  try {
+    const rows = prepare.call(connection, `explain query plan ${statement.source}`).all(statement.parameters) as { id: number; parent: number; detail: string }[]
+    const depth = new Map<number, number>([[0, 0]])
+    return rows.map((row) => {
+      const level = (depth.get(row.parent) ?? 0) + 1
+      depth.set(row.id, level)
+      return `${'  '.repeat(level - 1)}${row.detail}`
+    })
+  } finally {
+    connection.close()
+  }
+}
