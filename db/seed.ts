@@ -1235,6 +1235,7 @@ type SeededRows = Omit<
   | 'calendarEvents'
   | 'geocodeCache'
   | 'supportRequests'
+  | 'emailOutbox'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

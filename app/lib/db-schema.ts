@@ -135,6 +135,8 @@ export interface DogsTable {
   bio: string | null
   size: 'small' | 'medium' | 'large' | null
   listedForSitting: Generated<Flag>
+  /** Set when the owner archived a dog that has bookings: hidden from lists and new bookings. */
+  archivedAt: string | null
   createdAt: string
   updatedAt: string
 }
@@ -177,6 +179,8 @@ export interface BookingsTable {
   latitude: number | null
   longitude: number | null
   priceCents: number
+  /** The sitter's hourly rate for the service when the booking was requested; null when none was set. */
+  hourlyRateCents: number | null
   status: Generated<BookingStatus>
   createdAt: string
   updatedAt: string
@@ -196,6 +200,8 @@ export interface BookingStatusHistoryTable {
   toStatus: BookingStatus
   changedById: string | null
   changedAt: string
+  /** Why a change nobody made happened ('expired'). */
+  reason: string | null
 }
 
 export interface ConversationsTable {
@@ -224,6 +230,8 @@ export interface ReviewsTable {
   rating: number
   comment: string
   createdAt: string
+  reply: string | null
+  repliedAt: string | null
 }
 
 export interface CalendarEventsTable {
@@ -247,6 +255,19 @@ export interface SupportRequestsTable {
   subject: string
   message: string
   createdAt: string
+}
+
+export interface EmailOutboxTable {
+  id: string
+  key: string
+  recipient: string
+  subject: string
+  body: string
+  createdAt: string
+  attempts: Generated<number>
+  nextAttemptAt: string
+  sentAt: string | null
+  lastError: string | null
 }
 
 export interface Database {
@@ -278,4 +299,5 @@ export interface Database {
   calendarEvents: CalendarEventsTable
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable
+  emailOutbox: EmailOutboxTable
 }
