@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter, type Actor } from './booking-api.ts'
-import { appRequest } from './app.ts'
+import { appRequest, startTestApp } from './app.ts'
 import { insertBooking, insertDog, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 
 // Google Calendar (DESIGN.md ruling 11) against the local fake Google, and the ICS feed, through the
@@ -13,7 +13,8 @@ const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 
 beforeAll(async () => {
   await migrateToLatest()
-})
+  await startTestApp()
+}, 120_000)
 
 beforeEach(() => {
   google.failCalendar(false)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import { appRequest, bearer } from './app.ts'
+import { appRequest, bearer, startTestApp } from './app.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, sitter } from './booking-api.ts'
 import { insertBooking, insertDog, insertSchedule, insertUser, localDateFromToday } from './fixtures.ts'
 
@@ -10,7 +10,8 @@ import { insertBooking, insertDog, insertSchedule, insertUser, localDateFromToda
 
 beforeAll(async () => {
   await migrateToLatest()
-})
+  await startTestApp()
+}, 120_000)
 
 const slotsOf = async (bookingId: string) =>
   db.selectFrom('bookingTimeSlots').select(['startTime', 'endTime']).where('bookingId', '=', bookingId).orderBy('position').execute()

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
+import { startTestApp } from './app.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
 import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 
@@ -9,7 +10,8 @@ import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 
 beforeAll(async () => {
   await migrateToLatest()
-})
+  await startTestApp()
+}, 120_000)
 
 const statusOf = async (id: string) => (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 const historyOf = (id: string) =>
