@@ -10,6 +10,7 @@ export const localDateField = (label = 'Date') =>
     .trim()
     .max(10, { error: `${label} must be a date like 2026-03-02`, abort: true })
     .refine(isLocalDate, { error: `${label} must be a date like 2026-03-02` })
+    .meta({ format: 'date', examples: ['2026-03-02'] })
 
 /** A clock time HH:mm, 00:00 to 23:59: '25:00' and '9:00' are refused. */
 export const clockTimeField = (label = 'Time') =>
@@ -18,6 +19,7 @@ export const clockTimeField = (label = 'Time') =>
     .trim()
     .max(5, { error: `${label} must be a time like 09:00`, abort: true })
     .refine((text) => isClockTime(text), { error: `${label} must be a time like 09:00` })
+    .meta({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', examples: ['09:00'] })
 
 /** An IANA time zone name such as Europe/Zurich. */
 export const timeZoneField = () =>
@@ -25,3 +27,4 @@ export const timeZoneField = () =>
     .string({ error: 'Time zone must be text' })
     .trim()
     .refine(isTimeZone, { error: 'Time zone must be an IANA name such as Europe/Zurich' })
+    .meta({ examples: ['Europe/Zurich'] })

@@ -11,7 +11,7 @@ import { insertBooking, insertSchedule, localDateFromToday } from './fixtures.ts
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 type Item = { start: { dateTime: string; timeZone: string }; end: { dateTime: string; timeZone: string }; reason: string }
 type Availability = { sitterId: string; timeZone: string; from: string; to: string; items: Item[] }

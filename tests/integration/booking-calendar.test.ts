@@ -14,7 +14,7 @@ const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 beforeEach(() => {
   google.failCalendar(false)

@@ -15,7 +15,7 @@ const { deliverDueEmails } = await import('#app/lib/email-outbox.server.ts')
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 afterAll(async () => {
   await smtp.close()

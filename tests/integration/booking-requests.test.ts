@@ -11,7 +11,7 @@ import { insertBooking, insertDog, insertSchedule, insertUser, localDateFromToda
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 const slotsOf = async (bookingId: string) =>
   db.selectFrom('bookingTimeSlots').select(['startTime', 'endTime']).where('bookingId', '=', bookingId).orderBy('position').execute()

@@ -11,7 +11,7 @@ import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 const statusOf = async (id: string) => (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 const historyOf = (id: string) =>

@@ -10,7 +10,7 @@ import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 test('archiving a dog with past bookings hides it from lists and new bookings and keeps it on its bookings', async () => {
   const theOwner = await owner()

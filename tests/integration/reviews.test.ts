@@ -10,7 +10,7 @@ import { insertBooking, localDateFromToday } from './fixtures.ts'
 beforeAll(async () => {
   await migrateToLatest()
   await startTestApp()
-}, 120_000)
+})
 
 const reviewsOf = (bookingId: string) => db.selectFrom('reviews').selectAll().where('bookingId', '=', bookingId).execute()
 

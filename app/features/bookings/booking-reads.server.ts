@@ -170,7 +170,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     period: booking.period,
     service: booking.service,
     timeSlots: booking.slots,
-    timeSlot: first ? formatSlot({ startTime: first.startTime, endTime: last?.endTime ?? first.endTime }) : null,
+    /** The first slot, as the list views show it (spec section 3). */
+    timeSlot: first ? formatSlot(first) : null,
     startTime: first?.startTime ?? null,
     endTime: last?.endTime ?? null,
     startDateTime: formatZonedIso(start, booking.timeZone),
