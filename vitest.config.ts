@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
+    // Loading the production build takes seconds, many more on a machine shared with other test runs.
+    hookTimeout: 60_000,
   },
 })

@@ -1,6 +1,9 @@
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
+import { retryCalendarRemovals } from '#app/features/bookings/booking-calendar.server.ts'
+import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
@@ -20,6 +23,23 @@ async function pruneRateLimitHits() {
   }
 }
 
+let bookingTimer: ReturnType<typeof setInterval> | null = null
+
+/**
+ * Every minute: pending requests whose start has passed are cancelled as expired, queued e-mails that
+ * are due (new, or retried after a failure) are sent, and calendar events of cancelled bookings whose
+ * deletion failed are deleted again. A failure is logged and tried again next time.
+ */
+async function sweepBookings() {
+  try {
+    await expireStaleRequests()
+    await deliverEmailsSoon()
+    await retryCalendarRemovals()
+  } catch (error) {
+    console.warn('The booking sweep failed:', error)
+  }
+}
+
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
   await migrateToLatest(db)
@@ -33,12 +53,18 @@ export async function startApp() {
   if (pruneTimer) clearInterval(pruneTimer)
   pruneTimer = setInterval(() => void pruneRateLimitHits(), rateLimitPruneIntervalMs)
   pruneTimer.unref() // housekeeping never keeps the process alive
+  await sweepBookings()
+  if (bookingTimer) clearInterval(bookingTimer)
+  bookingTimer = setInterval(() => void sweepBookings(), expirySweepIntervalMs)
+  bookingTimer.unref()
   return { seeded, demoLogins: env.SEED_DEMO ? demoLogins : [] }
 }
 
 export async function stopApp() {
   if (pruneTimer) clearInterval(pruneTimer)
   pruneTimer = null
+  if (bookingTimer) clearInterval(bookingTimer)
+  bookingTimer = null
   closeAllSockets()
   await db.destroy()
 }

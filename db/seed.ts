@@ -969,21 +969,31 @@ function scheduleBookings(plans: readonly BookingPlan[], today: string, now: num
     const random = createRandom(`booking:${plan.key}`)
     const [from, to] = random.pick(dayOffsetsByStatus[plan.status])
     const date = firstFreeDate(plan, today, random.int(from, to), taken)
-    taken.add(`${plan.sitter.id}:${date}`)
-    taken.add(`${plan.dog.id}:${date}`)
+    for (const day of daysTouched(plan, date)) {
+      taken.add(`${plan.sitter.id}:${day}`)
+      taken.add(`${plan.dog.id}:${day}`)
+    }
     return placeBooking(plan, date, now, random)
   })
 }
 
-/** From `dayOffset` on, away from today: the first day the sitter can take the booking and neither sitter nor dog is busy. */
+/** The days a booking on `date` touches: boarding runs overnight into the next morning. */
+function daysTouched(plan: BookingPlan, date: string) {
+  return plan.service === 'boarding' ? [date, addDays(date, 1)] : [date]
+}
+
+/**
+ * From `dayOffset` on, away from today: the first day the sitter can take the booking (not blocked, inside
+ * the weekly hours, which boarding stays are not bound by) and neither sitter nor dog is busy.
+ */
 function firstFreeDate(plan: BookingPlan, today: string, dayOffset: number, taken: ReadonlySet<string>) {
   const step = dayOffset < 0 ? -1 : 1
   for (let offset = dayOffset; Math.abs(offset) < 365; offset += step) {
     const date = addDays(today, offset)
+    const days = daysTouched(plan, date)
     const free =
-      !taken.has(`${plan.sitter.id}:${date}`) &&
-      !taken.has(`${plan.dog.id}:${date}`) &&
-      !plan.sitter.blockedDayOffsets.includes(offset) &&
+      days.every((day) => !taken.has(`${plan.sitter.id}:${day}`) && !taken.has(`${plan.dog.id}:${day}`)) &&
+      days.every((_day, index) => !plan.sitter.blockedDayOffsets.includes(offset + index)) &&
       (plan.service === 'boarding' || rangesFitting(plan, date).length > 0)
     if (free) return date
   }
@@ -1237,6 +1247,7 @@ type SeededRows = Omit<
   | 'supportRequests'
   | 'sitterPhotos'
   | 'sitterListings' // kept by triggers (db/migrations/002)
+  | 'emailOutbox'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
@@ -1410,6 +1421,7 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
     location: pickUpAtHome ? owner.address.location : null,
     latitude: pickUpAtHome ? owner.address.latitude : null,
     longitude: pickUpAtHome ? owner.address.longitude : null,
+    hourlyRateCents: hourlyRateFor(plan),
     priceCents: booking.priceCents,
     status: plan.status,
     createdAt: iso(itemAt(booking.history, 0).at),

@@ -135,6 +135,8 @@ export interface DogsTable {
   bio: string | null
   size: 'small' | 'medium' | 'large' | null
   listedForSitting: Generated<Flag>
+  /** Set when the owner archived a dog that has bookings: hidden from lists and new bookings. */
+  archivedAt: string | null
   createdAt: string
   updatedAt: string
 }
@@ -177,6 +179,8 @@ export interface BookingsTable {
   latitude: number | null
   longitude: number | null
   priceCents: number
+  /** The sitter's hourly rate for the service when the booking was requested; null when none was set. */
+  hourlyRateCents: number | null
   status: Generated<BookingStatus>
   createdAt: string
   updatedAt: string
@@ -196,6 +200,8 @@ export interface BookingStatusHistoryTable {
   toStatus: BookingStatus
   changedById: string | null
   changedAt: string
+  /** Why a change nobody made happened ('expired'). */
+  reason: string | null
 }
 
 export interface ConversationsTable {
@@ -266,6 +272,19 @@ export interface SupportRequestsTable {
   createdAt: string
 }
 
+export interface EmailOutboxTable {
+  id: string
+  key: string
+  recipient: string
+  subject: string
+  body: string
+  createdAt: string
+  attempts: Generated<number>
+  nextAttemptAt: string
+  sentAt: string | null
+  lastError: string | null
+}
+
 export interface Database {
   users: UsersTable
   passwords: PasswordsTable
@@ -297,4 +316,5 @@ export interface Database {
   calendarEvents: CalendarEventsTable
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable
+  emailOutbox: EmailOutboxTable
 }

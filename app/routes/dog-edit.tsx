@@ -74,7 +74,12 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       throwIfNotFound(outcome)
       return data<ActionData>({ toast: { type: 'error', title: 'Error deleting dog', description: outcome.message } }, outcome.status)
     }
-    return redirectWithToast('/profile?tab=dogs', { type: 'success', title: 'Dog deleted' })
+    return redirectWithToast(
+      '/profile?tab=dogs',
+      outcome.archived
+        ? { type: 'success', title: 'Dog archived', description: 'It stays on its past bookings and is hidden everywhere else.' }
+        : { type: 'success', title: 'Dog deleted' },
+    )
   }
 
   const submission = parseWithZod(fields, { schema: DogFormSchema })
@@ -174,8 +179,9 @@ function DeleteDog({ name }: { name: string }) {
       <summary className="cursor-pointer font-medium text-red-700">Delete Dog</summary>
       <div className="mt-3 space-y-3">
         <p className="text-stone-700">
-          Deleting {name} removes the profile and all photos. This cannot be undone. A dog with bookings cannot be deleted;
-          you can turn off &lsquo;Listed for sitting&rsquo; instead.
+          Deleting {name} removes the profile and all photos. This cannot be undone. If {name} has past bookings, the
+          profile is archived instead: hidden from your dogs and from new bookings, and kept on those bookings. While a
+          booking is pending or accepted, cancel it first.
         </p>
         <Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="delete-dog" />

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration'
 import * as initial from './001-initial.ts'
 import * as sitterDiscovery from './002-sitter-discovery.ts'
+import * as bookings from './003-bookings.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-sitter-discovery': sitterDiscovery,
+  '003-bookings': bookings,
 }

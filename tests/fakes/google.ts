@@ -7,7 +7,11 @@
 // Which user signs in: the authorization request's `login_hint` (any email; unknown ones become a
 // verified user of that email), else the user set with setNextUser (used once), else defaultUser.
 // Other processes (e2e) steer it over HTTP: POST /__fake/next-user {user}, POST /__fake/deny-next,
-// POST /__fake/expire-tokens, GET /__fake/events.
+// POST /__fake/expire-tokens, GET /__fake/events, POST /__fake/calendar-failure {failing: true|false}.
+//
+// Calendar API: events insert (POST .../events, honouring a client-given `id` and answering 409 for an id
+// that exists, as Google does), list (GET .../events) and delete (DELETE .../events/{id}). While
+// failCalendar(true) is set, every Calendar call answers 503.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -90,6 +94,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const tokenRequests: URLSearchParams[] = []
   let nextUser: FakeGoogleUser | null = null
   let denyNext = false
+  let calendarFailing = false
+  /** Ids of events ever created per calendar owner: Google refuses to reuse one, even after a delete. */
+  const usedEventIds = new Set<string>()
 
   const issue = (user: FakeGoogleUser, scope: string) => {
     const accessToken = `ya29.fake-${randomBytes(24).toString('base64url')}`
@@ -194,6 +201,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   }
 
   async function calendar(request: IncomingMessage, response: ServerResponse, path: string[]) {
+    if (calendarFailing) return sendJson(response, 503, googleError(503, 'The service is currently unavailable.', 'UNAVAILABLE'))
     const issued = bearer(request)
     if (!issued) return sendJson(response, 401, googleError(401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED'))
     if (!issued.scope.split(' ').some((scope) => scope.startsWith('https://www.googleapis.com/auth/calendar'))) {
@@ -213,8 +221,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) {
         return sendJson(response, 400, googleError(400, 'Missing time range.', 'INVALID_ARGUMENT'))
       }
+      const givenId = (body as { id?: unknown }).id
+      if (givenId !== undefined && (typeof givenId !== 'string' || !/^[a-v0-9]{5,1024}$/.test(givenId))) {
+        return sendJson(response, 400, googleError(400, 'Invalid resource id value.', 'INVALID_ARGUMENT'))
+      }
+      const id = typeof givenId === 'string' ? givenId : randomBytes(13).toString('hex')
+      if (usedEventIds.has(`${issued.user.sub}:${id}`)) {
+        return sendJson(response, 409, googleError(409, 'The requested identifier already exists.', 'ALREADY_EXISTS'))
+      }
+      usedEventIds.add(`${issued.user.sub}:${id}`)
       const event: FakeCalendarEvent = {
-        id: randomBytes(13).toString('hex'),
+        id,
         calendarId,
         owner: issued.user.sub,
         body: body as Record<string, unknown>,
@@ -253,6 +270,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return sendJson(response, 200, { ok: true })
     }
     if (request.method === 'GET' && action === 'events') return sendJson(response, 200, { events })
+    if (request.method === 'POST' && action === 'calendar-failure') {
+      const body = JSON.parse((await readBody(request)) || '{}') as { failing?: unknown }
+      api.failCalendar(body.failing === true)
+      return sendJson(response, 200, { ok: true })
+    }
     sendJson(response, 404, { error: 'unknown control action' })
   }
 
@@ -304,9 +326,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     denyNextAuthorization() {
       denyNext = true
     },
+    /** While true, every Calendar API call answers 503 (Google down). */
+    failCalendar(failing: boolean) {
+      calendarFailing = failing
+    },
     /** Every issued access token stops working (as after an hour); refresh tokens still work. */
     expireAccessTokens() {
       for (const issued of accessTokens.values()) issued.expiresAt = 0
+    },
+    /** An access token for `user`, as if they had signed in and granted `scope` (default: calendar events). */
+    grantAccessToken(user: FakeGoogleUser, scope = 'openid email profile https://www.googleapis.com/auth/calendar.events') {
+      return issue(user, scope)
     },
     /** A code for `user` as the authorization endpoint would give one, without a browser or PKCE. */
     issueAuthorizationCode(user: FakeGoogleUser, redirectUri: string, scope = 'openid email profile') {

@@ -21,6 +21,11 @@ async function getHandler() {
   return handler
 }
 
+/** Loads the build and starts the app (migrations, housekeeping) ahead of the first request: slow on a busy machine. */
+export async function startTestApp() {
+  await getHandler()
+}
+
 /** Sends a request to the app the way the browser or an API client would (same origin, client IP set by server.ts). */
 export async function appRequest(pathname: string, init: RequestInit & { ip?: string; withoutOrigin?: boolean } = {}) {
   const headers = new Headers(init.headers)

@@ -60,6 +60,7 @@ describe('migrations', () => {
     expect(results).toEqual([
       { migrationName: '001-initial', direction: 'Up', status: 'Success' },
       { migrationName: '002-sitter-discovery', direction: 'Up', status: 'Success' },
+      { migrationName: '003-bookings', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -76,6 +77,7 @@ describe('migrations', () => {
         'sitterListings',
         'sitterSearch',
         'sitterPoints',
+        'emailOutbox',
       ]),
     )
   })
@@ -286,7 +288,7 @@ describe('demo data', () => {
       .innerJoin('sitterServices', (join) =>
         join.onRef('sitterServices.sitterId', '=', 'bookings.sitterId').onRef('sitterServices.service', '=', 'bookings.service'),
       )
-      .select(['bookings.id', 'priceCents', 'hourlyRateCents'])
+      .select(['bookings.id', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
       .execute()
     const slots = await seeded.selectFrom('bookingTimeSlots').selectAll().execute()
     const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3))
@@ -300,7 +302,36 @@ describe('demo data', () => {
         const length = minutesOf(slot.endTime) - minutesOf(slot.startTime)
         return sum + (length > 0 ? length : length + 24 * 60) // an overnight slot ends the next day
       }, 0)
+      expect(booking.hourlyRateCents).toBe(booking.rateNow)
       expect(booking.priceCents).toBe(Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60))
+    }
+  })
+
+  test('keeps to the booking rules: no accepted overlap, inside weekly hours, off blocked days, requests not yet started', async () => {
+    const { findBookings } = await import('#app/features/bookings/booking-records.server.ts')
+    const { scheduleRefusal } = await import('#app/features/bookings/booking-rules.server.ts')
+    const { bookingIntervals, intervalsOverlap, bookingSpan } = await import('#app/features/bookings/slots.ts')
+    const bookings = await findBookings(sql<boolean>`1 = 1`, seeded)
+    const weekly = await seeded.selectFrom('sitterAvailability').select(['sitterId', 'weekday', 'startTime', 'endTime']).execute()
+    const blocked = await seeded.selectFrom('sitterBlockedDates').selectAll().execute()
+    const listed = new Set((await seeded.selectFrom('dogs').select('id').where('listedForSitting', '=', 1).execute()).map((dog) => dog.id))
+
+    for (const booking of bookings) {
+      const schedule = {
+        weekly: weekly.filter((range) => range.sitterId === booking.sitterId),
+        blockedDates: blocked.filter((day) => day.sitterId === booking.sitterId).map((day) => day.date),
+      }
+      expect(scheduleRefusal('The sitter', booking, schedule), booking.id).toBeNull()
+      if (booking.status === 'pending') expect(bookingSpan(booking).start > Date.now()).toBe(true)
+      if (booking.requestedBy === 'sitter') expect(listed.has(booking.dogId)).toBe(true)
+    }
+    const accepted = bookings.filter((booking) => booking.status === 'accepted' || booking.status === 'completed')
+    for (const [index, booking] of accepted.entries()) {
+      for (const other of accepted.slice(index + 1)) {
+        if (other.sitterId !== booking.sitterId) continue
+        const clash = bookingIntervals(booking).some((a) => bookingIntervals(other).some((b) => intervalsOverlap(a, b)))
+        expect(clash, `${booking.id} and ${other.id}`).toBe(false)
+      }
     }
   })
 

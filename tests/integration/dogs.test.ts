@@ -639,16 +639,20 @@ describe('GET, PATCH and DELETE /api/dogs/{id}', () => {
     }
   })
 
-  test('a dog with only past bookings is kept for their history (409)', async () => {
+  test('a dog with only past bookings is archived: gone from your dogs, kept (with its photos) on its bookings', async () => {
     const owner = await insertUser()
-    const dogId = await addDogThroughPage(owner)
+    const dogId = await addDogThroughPage(owner, rex, [photo()])
     await insertBooking(dogId, owner.id, 'completed')
+    const files = await storedFiles()
 
     const answer = await callApi(dogApi.action, owner, `/api/dogs/${dogId}`, { id: dogId }, 'DELETE')
 
-    expect(answer.status).toBe(409)
-    expect(answer.body).toMatchObject({ message: 'This dog has past bookings and cannot be deleted' })
-    expect(await dogRow(dogId)).toBeDefined()
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ message: 'Dog archived', archived: true })
+    expect(await dogRow(dogId)).toMatchObject({ archivedAt: expect.any(String), listedForSitting: 0 })
+    expect(await storedFiles()).toEqual(files)
+    expect((await callApi(dogsApi.loader, owner, '/api/dogs', {})).body).toEqual([])
+    expect((await callApi(dogApi.loader, owner, `/api/dogs/${dogId}`, { id: dogId })).status).toBe(404)
   })
 
   test('the owner deletes a dog without bookings', async () => {

@@ -212,3 +212,97 @@ export async function insertDog(ownerId: string, options: DogOptions = {}) {
 /** A user's row as stored. */
 export const userRow = async (id: string) =>
   (await database()).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+/** An API token for a user inserted here, as login gives one (a token session row plus its JWT). */
+export async function apiTokenFor(user: { id: string }) {
+  const { createSession, issueAccessToken } = await import('#app/features/accounts/session.server.ts')
+  return issueAccessToken(await createSession(user.id, 'token', 'vitest'))
+}
+
+/** Links a Google account to a user with an access token the fake Google accepts (stored encrypted, as sign-in does). */
+export async function linkGoogleAccount(userId: string, google: { sub: string; accessToken: string }) {
+  const { encryptSecret } = await import('#app/lib/secrets.server.ts')
+  const now = new Date().toISOString()
+  await (await database())
+    .insertInto('oauthAccounts')
+    .values({
+      provider: 'google',
+      providerAccountId: google.sub,
+      userId,
+      email: null,
+      scope: 'openid email profile https://www.googleapis.com/auth/calendar.events',
+      accessTokenEncrypted: encryptSecret(google.accessToken),
+      refreshTokenEncrypted: null,
+      tokenExpiresAt: new Date(Date.now() + 3_000_000).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+}
+
+export type ScheduleOptions = {
+  weekly?: { weekday: number; startTime: string; endTime: string }[]
+  blockedDates?: string[]
+}
+
+/** A sitter's weekly hours and blocked dates, straight into the tables. */
+export async function insertSchedule(sitterId: string, { weekly = [], blockedDates = [] }: ScheduleOptions) {
+  const db = await database()
+  if (weekly.length) await db.insertInto('sitterAvailability').values(weekly.map((range) => ({ id: crypto.randomUUID(), sitterId, ...range }))).execute()
+  if (blockedDates.length) await db.insertInto('sitterBlockedDates').values(blockedDates.map((date) => ({ sitterId, date }))).execute()
+}
+
+export type BookingOptions = {
+  status?: BookingStatus
+  date: string
+  slots?: { startTime: string; endTime: string }[]
+  requestedBy?: 'owner' | 'sitter'
+  service?: string
+  timeZone?: string
+  location?: string | null
+  hourlyRateCents?: number | null
+}
+
+/** A booking in any state, as the app would have stored it (row, slots, history from request to status). */
+export async function insertBooking(parties: { dogId: string; ownerId: string; sitterId: string }, options: BookingOptions) {
+  const { status = 'pending', slots = [{ startTime: '10:00', endTime: '11:00' }], requestedBy = 'owner', hourlyRateCents = 2000 } = options
+  const db = await database()
+  const id = crypto.randomUUID()
+  const now = new Date().toISOString()
+  const requestedById = requestedBy === 'owner' ? parties.ownerId : parties.sitterId
+  const confirmerId = requestedBy === 'owner' ? parties.sitterId : parties.ownerId
+  await db
+    .insertInto('bookings')
+    .values({
+      id,
+      ...parties,
+      requestedById,
+      date: options.date,
+      timeZone: options.timeZone ?? 'Europe/Zurich',
+      service: options.service ?? 'walking',
+      location: options.location ?? null,
+      hourlyRateCents,
+      priceCents: hourlyRateCents ?? 0,
+      status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await db.insertInto('bookingTimeSlots').values(slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot }))).execute()
+  const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', requestedById]]
+  if (status === 'accepted' || status === 'completed') steps.push(['pending', 'accepted', confirmerId])
+  if (status === 'completed') steps.push(['accepted', 'completed', parties.sitterId])
+  if (status === 'rejected') steps.push(['pending', 'rejected', confirmerId])
+  if (status === 'cancelled') steps.push(['pending', 'cancelled', requestedById])
+  await db
+    .insertInto('bookingStatusHistory')
+    .values(steps.map(([fromStatus, toStatus, changedById]) => ({ id: crypto.randomUUID(), bookingId: id, fromStatus, toStatus, changedById, changedAt: now, reason: null })))
+    .execute()
+  return id
+}
+
+/** The local date `days` from today in a zone (default Europe/Zurich), yyyy-MM-dd. */
+export function localDateFromToday(days: number, timeZone = 'Europe/Zurich') {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}

@@ -90,10 +90,10 @@ const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? n
 const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 export const splitBreeds = (text: string) => unique(text.split(',').map((breed) => breed.trim()).filter(Boolean))
 
-type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
+export type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
 
 /** Each range must end after it starts, and ranges of one day must not overlap. */
-function availabilityIssues(ranges: readonly (AvailabilityRange & { index: number })[]): RangeIssue[] {
+export function availabilityIssues(ranges: readonly (AvailabilityRange & { index: number })[]): RangeIssue[] {
   const issues: RangeIssue[] = []
   for (const range of ranges) {
     if (range.startTime >= range.endTime) {

@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
@@ -98,4 +99,57 @@ export type PublicIdentity = {
   /** District-level text, never the address. */
   location: string | null
   publicPoint: Point | null
+}
+
+/**
+ * Everything about some users that the parties of a booking may come to see of each other, by id. The
+ * bookings feature decides what of it each party gets (DESIGN.md ruling 8: the exact address and contact
+ * details only for the other party of an accepted booking).
+ */
+export async function getPartyDetails(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, PartyDetails>()
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'name',
+      'email',
+      'role',
+      'accountStatus',
+      'phoneNumber',
+      'profilePhoto',
+      'location',
+      'latitude',
+      'longitude',
+      'publicLocation',
+      'timeZone',
+    ])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type PartyDetails = {
+  id: string
+  name: string
+  email: string
+  role: Role
+  accountStatus: AccountStatus
+  phoneNumber: string | null
+  profilePhoto: string | null
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+  publicLocation: string | null
+  timeZone: string
+}
+
+/** The user's IANA time zone (bookings with a sitter are in the sitter's zone); null for an unknown user. */
+export async function getTimeZoneOf(userId: string) {
+  const row = await db.selectFrom('users').select('timeZone').where('id', '=', userId).executeTakeFirst()
+  return row?.timeZone ?? null
+}
+
+export async function setTimeZone(userId: string, timeZone: string) {
+  await db.updateTable('users').set({ timeZone, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { GoogleCodeSchema } from '#app/features/accounts/google.server.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
 import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
@@ -14,6 +13,27 @@ import { maxGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
 import { maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
 import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+import {
+  answer,
+  errorResponses,
+  errors,
+  inputSchema,
+  json,
+  jsonBody,
+  type JsonSchema,
+  nullable,
+  objectOf,
+  pathParameter,
+  propertiesOf,
+  queryParameters,
+  redirect,
+  ref,
+  retryAfterHeader,
+  signedIn,
+  strings,
+  withRequired,
+} from './openapi-parts.ts'
+import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -21,39 +41,6 @@ import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
 // schema; they are short hand-written JSON Schemas of what toUserJson, toDogJson, toAvailableDogJson
 // and toPublicSitterJson build. tests/integration/openapi.test.ts fails when a route of app/routes.ts
 // is missing here.
-
-type JsonSchema = { [keyword: string]: unknown }
-type Responses = Record<string, unknown>
-
-// ---- schemas from zod ----
-
-/** The JSON Schema of what a client sends (`io: 'input'`: defaults optional, transforms not yet applied). */
-function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
-  return json
-}
-
-function propertiesOf(schema: JsonSchema) {
-  return (schema.properties ?? {}) as Record<string, JsonSchema>
-}
-
-function requiredOf(schema: JsonSchema) {
-  return (schema.required ?? []) as string[]
-}
-
-/** A zod object read from the query string: one parameter per field (arrays are repeated: `size=a&size=b`). */
-function queryParameters(schema: z.ZodType, descriptions: Record<string, string> = {}) {
-  const json = inputSchema(schema)
-  return Object.entries(propertiesOf(json)).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: requiredOf(json).includes(name),
-    ...(descriptions[name] ? { description: descriptions[name] } : {}),
-    schema: property,
-  }))
-}
-
-const withRequired = (schema: JsonSchema, required: string[]) => ({ ...schema, required })
 
 const dogFields = inputSchema(DogFormSchema)
 const { required: _dogRequired, ...dogFieldsAllOptional } = dogFields
@@ -91,13 +78,6 @@ const photoEncoding = { images: { contentType: 'image/*' } }
 
 // ---- answers, by hand (see the to...Json functions named above each) ----
 
-const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, 'null'], ...extra })
-const strings = { type: 'array', items: { type: 'string' } }
-const objectOf = (properties: Record<string, JsonSchema>, required = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-})
 
 const roles = ['owner', 'sitter', 'both', 'admin'] as const satisfies readonly Role[]
 const accountStatuses = ['active', 'suspended'] as const satisfies readonly AccountStatus[]
@@ -290,42 +270,6 @@ const ErrorBody = objectOf({
 
 // ---- operations ----
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-const json = (schema: unknown) => ({ 'application/json': { schema } })
-const answer = (description: string, schema: unknown) => ({ description, content: json(schema) })
-const jsonBody = (schema: unknown) => ({ required: true, content: json(schema) })
-const signedIn = [{ bearerAuth: [] }, { cookieAuth: [] }]
-const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
-const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
-
-const errorResponses = {
-  400: ['BadRequest', 'Validation failed: `errors` lists every message per field.'],
-  401: ['Unauthorized', 'No, expired or revoked token or session cookie.'],
-  403: ['Forbidden', 'Signed in, but not allowed.'],
-  404: ['NotFound', 'Missing, or not yours.'],
-  409: ['Conflict', 'Conflicts with the current state.'],
-  413: ['PayloadTooLarge', 'A file is over 5 MB.'],
-  415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
-  429: ['TooManyRequests', 'Rate limited: `Retry-After` gives the seconds until the limit frees a slot.'],
-  502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
-  503: ['ServiceUnavailable', 'Not configured on this server.'],
-} as const satisfies Record<number, readonly [string, string]>
-
-type ErrorStatus = keyof typeof errorResponses
-
-const retryAfterHeader = {
-  'Retry-After': { description: 'Seconds until the limit frees a slot.', schema: { type: 'integer', minimum: 1 } },
-}
-
-/** The error answers of an operation; a text replaces the shared description for this operation. */
-function errors(statuses: Partial<Record<ErrorStatus, string | true>>): Responses {
-  return Object.fromEntries(
-    Object.entries(statuses).map(([status, text]) => {
-      const [name] = errorResponses[Number(status) as ErrorStatus]
-      return [status, { $ref: `#/components/responses/${name}`, ...(typeof text === 'string' ? { description: text } : {}) }]
-    }),
-  )
-}
 
 const dogId = pathParameter('id', 'The dog id.')
 const geocodeLimits = 'More than 3 of your lookups waiting for the geocoder, or 10 geocoder lookups in a minute (cached answers are free).'
@@ -721,11 +665,14 @@ const paths = {
     delete: {
       operationId: 'deleteDog',
       tags: ['Dogs'],
-      summary: 'Delete one of your dogs and its photos',
+      summary: 'Delete one of your dogs and its photos, or archive it when it has past bookings',
+      description:
+        'A dog with past bookings only is archived: hidden from your dogs, the available dogs and new bookings, ' +
+        'kept (photos too) on the bookings that name it.',
       security: signedIn,
       responses: {
-        200: answer('Deleted.', ref('Message')),
-        ...errors({ 401: true, 404: 'Dog not found (or not yours).', 409: 'The dog has bookings.' }),
+        200: answer('Deleted or archived.', objectOf({ message: { type: 'string' }, archived: { type: 'boolean' } })),
+        ...errors({ 401: true, 404: 'Dog not found (or not yours).', 409: 'The dog has pending or accepted bookings ahead.' }),
       },
     },
   },
@@ -788,9 +735,10 @@ export function buildOpenApiDocument() {
       { name: 'Users' },
       { name: 'Geocoding' },
       { name: 'Dogs' },
+      ...bookingTags,
       { name: 'Docs' },
     ],
-    paths,
+    paths: { ...paths, ...bookingPaths },
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -831,6 +779,7 @@ export function buildOpenApiDocument() {
         NewDogFields,
         DogFieldChanges,
         DeleteImageInput: inputSchema(DeleteImageSchema),
+        ...bookingSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

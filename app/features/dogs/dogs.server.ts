@@ -1,7 +1,7 @@
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
+import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
-import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
 import { storeUploadedImages, UploadError } from '#app/lib/upload.server.ts'
 import type { Dog, DogNameLists } from './dog.ts'
@@ -100,6 +100,16 @@ export async function hasDogs(ownerId: string) {
   return Boolean(await db.selectFrom('dogs').select('id').where(ownDogs({ id: ownerId })).limit(1).executeTakeFirst())
 }
 
+/**
+ * The dogs that bookings name, archived ones included, by id. For the bookings feature only, which
+ * shows a booking (and so its dog) to the booking's two parties and nobody else.
+ */
+export async function findDogsForBookings(dogIds: readonly string[]) {
+  if (dogIds.length === 0) return new Map<string, Dog>()
+  const dogs = await findDogs(onDogs('dogs.id', 'in', [...new Set(dogIds)]))
+  return new Map(dogs.map((dog) => [dog.id, dog]))
+}
+
 /** The dog when it exists and belongs to this owner; null for anyone else (who gets 'Dog not found'). */
 export async function getOwnedDog(ownerId: string, dogId: string): Promise<Dog | null> {
   const [dog] = await findDogs(onDogs.and([ownDogs({ id: ownerId }), onDogs('dogs.id', '=', dogId)]))
@@ -122,7 +132,6 @@ const photoLimitReached: DogFailure = { ok: false, status: 400, message: dogMess
 
 export const deleteDogMessages = {
   activeBookings: 'This dog has pending or accepted bookings. Cancel them before deleting this dog.',
-  pastBookings: 'This dog has past bookings and cannot be deleted',
 } as const
 
 /** Thrown inside a transaction to roll it back with a failure to report. */
@@ -188,21 +197,27 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
 }
 
 /**
- * Deletes a dog with its photos. Refused (409) while it has bookings: pending or accepted ones must be
- * cancelled first, and past ones (completed, rejected, cancelled) are the history of both parties, which
- * the schema keeps (bookings.dogId is ON DELETE RESTRICT); such a dog can be unlisted instead.
+ * Removes one of the owner's dogs. Refused (409) while a pending request or an accepted booking of it
+ * lies ahead: those must be cancelled first. A dog with only past bookings is archived: hidden from
+ * every list and from new bookings, kept (photos too) on the bookings that name it, which are the
+ * shared history of owner and sitter (bookings.dogId is ON DELETE RESTRICT). A dog without bookings is
+ * deleted with its photos.
  */
-export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: true } | DogFailure> {
+export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: true; archived: boolean } | DogFailure> {
   let images: string[] = []
+  let archived = false
   try {
     await db.transaction().execute(async (trx) => {
       const dog = await trx.selectFrom('dogs').select('id').where('id', '=', dogId).where(ownDogs({ id: ownerId })).executeTakeFirst()
       if (!dog) throw new DogRefusal(notFound)
-      const statuses = await bookingStatusesOf(trx, dogId)
-      if (statuses.some((status) => status === 'pending' || status === 'accepted')) {
-        throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.activeBookings })
+      const bookings = await dogBookingState(dogId, trx)
+      if (bookings === 'active') throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.activeBookings })
+      if (bookings === 'past') {
+        const now = new Date().toISOString()
+        await trx.updateTable('dogs').set({ archivedAt: now, listedForSitting: 0, updatedAt: now }).where('id', '=', dogId).execute()
+        archived = true
+        return
       }
-      if (statuses.length > 0) throw new DogRefusal({ ok: false, status: 409, message: deleteDogMessages.pastBookings })
       images = (await trx.selectFrom('dogImages').select('path').where('dogId', '=', dogId).execute()).map((i) => i.path)
       // Images, traits, activities and availability go with it (ON DELETE CASCADE).
       await trx.deleteFrom('dogs').where('id', '=', dogId).where(ownDogs({ id: ownerId })).execute()
@@ -212,7 +227,7 @@ export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: t
     throw error
   }
   await removeImageFiles(images)
-  return { ok: true }
+  return { ok: true, archived }
 }
 
 /** Deletes one photo of the owner's dog (by its base path), its files, and closes the gap in the order. */
@@ -289,13 +304,4 @@ async function insertNames(
   if (traits.length) await trx.insertInto('dogTraits').values(traits.map((trait) => ({ dogId, trait }))).execute()
   if (activities.length) await trx.insertInto('dogActivities').values(activities.map((activity) => ({ dogId, activity }))).execute()
   if (slots.length) await trx.insertInto('dogAvailability').values(slots.map((slot) => ({ dogId, slot }))).execute()
-}
-
-/**
- * The statuses of the bookings that name this dog. The bookings feature owns that table; this is the one
- * read the dogs feature makes of it, to refuse deleting a dog that bookings still point at.
- */
-async function bookingStatusesOf(trx: Transaction<Database>, dogId: string): Promise<BookingStatus[]> {
-  const rows = await trx.selectFrom('bookings').select('status').where('dogId', '=', dogId).execute()
-  return rows.map((row) => row.status)
 }

@@ -85,7 +85,7 @@ export type DogFormValue = z.input<typeof DogFieldsSchema>
  * A validated dog, normalised for storage: the age as typed ('2 years') with its months for filters, the
  * size the owner chose or else the weight's.
  */
-export type DogInput = Omit<Dog, 'id' | 'ownerId' | 'images' | 'createdAt' | 'updatedAt'>
+export type DogInput = Omit<Dog, 'id' | 'ownerId' | 'images' | 'createdAt' | 'updatedAt' | 'archivedAt'>
 
 export const DogFormSchema = DogFieldsSchema.transform((value): DogInput => {
   const weightKg = value.weight ? readWeightKg(value.weight) : null

@@ -10,6 +10,8 @@ import type { Role } from '#app/lib/db-schema.ts'
 // - A sitter (role sitter or both) also sees the dogs other owners listed for sitting, while the owner's
 //   account is active: a suspended owner's dogs are hidden everywhere.
 // - Nobody else sees a dog.
+// - An archived dog (one with past bookings that its owner removed) is seen by nobody here: it lives on
+//   only in the bookings that name it, which the bookings feature shows to their two parties.
 
 export type DogViewer = { id: string; role: Role }
 
@@ -18,9 +20,11 @@ export const canBrowseAvailableDogs = (viewer: { role: Role }) => isSitterRole(v
 
 const onDogs = () => expressionBuilder<Database, 'dogs'>()
 
-/** The viewer's own dogs. */
+const notArchived = () => onDogs()('dogs.archivedAt', 'is', null)
+
+/** The viewer's own dogs (not archived). */
 export function ownDogs(viewer: { id: string }): Expression<SqlBool> {
-  return onDogs()('dogs.ownerId', '=', viewer.id)
+  return onDogs().and([onDogs()('dogs.ownerId', '=', viewer.id), notArchived()])
 }
 
 /** Other owners' dogs available to this viewer for sitting; none for a viewer who is no sitter. */
@@ -31,6 +35,7 @@ export function dogsAvailableTo(viewer: DogViewer): Expression<SqlBool> {
     eb('dogs.listedForSitting', '=', 1),
     eb('dogs.ownerId', '!=', viewer.id),
     eb('dogs.ownerId', 'in', activeUserIds()),
+    notArchived(),
   ])
 }
 

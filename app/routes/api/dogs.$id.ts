@@ -22,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method === 'DELETE') {
     const outcome = await deleteDog(user.id, params.id)
     if (!outcome.ok) return dogFailureResponse(outcome)
-    return Response.json({ message: 'Dog deleted' })
+    return Response.json(outcome.archived ? { message: 'Dog archived', archived: true } : { message: 'Dog deleted', archived: false })
   }
 
   // PATCH: multipart (the update form: id, fields, images) or JSON. A field left out keeps its value;

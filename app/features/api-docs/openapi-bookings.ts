@@ -1,0 +1,442 @@
+import { bookingPeriods } from '#app/features/bookings/periods.ts'
+import {
+  AvailabilityQuerySchema,
+  BookingRequestSchema,
+  maxAvailabilityDays,
+  OwnerBookingFiltersSchema,
+  SitterBookingFiltersSchema,
+  StatusChangeSchema,
+} from '#app/features/bookings/schema.ts'
+import { bookingStatuses } from '#app/features/bookings/transitions.ts'
+import { CalendarEventSchema, CalendarQuerySchema } from '#app/features/calendar/schema.ts'
+import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
+import { SitterScheduleSchema } from '#app/features/sitters/schedule-schema.ts'
+import { sitterServices } from '#app/features/sitters/options.ts'
+import {
+  answer,
+  errors,
+  inputSchema,
+  jsonBody,
+  type JsonSchema,
+  nullable,
+  objectOf,
+  pathParameter,
+  queryParameters,
+  ref,
+  signedIn,
+} from './openapi-parts.ts'
+
+// The bookings part of the OpenAPI document: bookings, availability and schedules, reviews (writes) and
+// calendars (Google Calendar and the ICS feed). Bodies and queries come from the routes' zod schemas;
+// answers are hand-written from toBookingJson (booking-reads.server.ts) and the features' answers.
+
+const bookingId = pathParameter('id', 'The booking id.')
+const noCache = 'Answers carry `Cache-Control: private, no-store`.'
+
+const timeSlot = objectOf({ startTime: { type: 'string', examples: ['09:00'] }, endTime: { type: 'string', examples: ['10:00'] } })
+const zonedTime = objectOf({ dateTime: { type: 'string', examples: ['2026-03-02T09:00:00+01:00'] }, timeZone: { type: 'string' } })
+
+const bookingParty = (extra: Record<string, JsonSchema> = {}) =>
+  objectOf({
+    id: { type: 'string' },
+    name: { type: 'string' },
+    avatar: nullable('string'),
+    profilePhoto: nullable('string'),
+    location: nullable('string', { description: 'District-level text; the exact address once the booking is accepted (or your own).' }),
+    latitude: nullable('number', { description: 'Only once the booking is accepted (or your own).' }),
+    longitude: nullable('number', { description: 'Only once the booking is accepted (or your own).' }),
+    phone: nullable('string', { description: 'Only once the booking is accepted (or your own).' }),
+    email: nullable('string', { description: 'Only once the booking is accepted (or your own).' }),
+    ...extra,
+  })
+
+const Review = objectOf({
+  id: { type: 'string' },
+  bookingId: { type: 'string' },
+  sitterId: { type: 'string' },
+  ownerId: { type: 'string' },
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  comment: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  reply: nullable('string'),
+  repliedAt: nullable('string', { format: 'date-time' }),
+})
+
+/** toBookingJson() (features/bookings/booking-reads.server.ts). */
+const Booking = objectOf({
+  id: { type: 'string' },
+  dogId: { type: 'string' },
+  ownerId: { type: 'string' },
+  sitterId: { type: 'string' },
+  requestedById: { type: 'string' },
+  requestedBy: { enum: ['owner', 'sitter'] },
+  confirmingParty: { enum: ['owner', 'sitter'], description: 'Who accepts or declines while it is pending.' },
+  viewerRole: { enum: ['owner', 'sitter'], description: 'Your side of the booking.' },
+  status: { enum: bookingStatuses },
+  statusReason: nullable('string', { description: "'expired' when a request was cancelled because its start passed unanswered." }),
+  date: { type: 'string', format: 'date', description: "Local date in the booking's zone." },
+  timeZone: { type: 'string', examples: ['Europe/Zurich'] },
+  period: { enum: [...bookingPeriods, null] },
+  service: { enum: sitterServices },
+  timeSlots: { type: 'array', items: timeSlot, description: 'Local HH:mm; an end not after its start runs past midnight.' },
+  timeSlot: nullable('string', { examples: ['09:00 - 10:00'], description: 'The first slot, as list views show it.' }),
+  startTime: nullable('string', { description: 'Start of the first slot.' }),
+  endTime: nullable('string', { description: 'End of the last slot.' }),
+  startDateTime: { type: 'string', description: 'ISO 8601 with the zone offset.' },
+  endDateTime: { type: 'string', description: 'ISO 8601 with the zone offset.' },
+  notes: nullable('string'),
+  location: nullable('string', { description: 'Where the owner wants the care; the sitter sees it once accepted.' }),
+  latitude: nullable('number'),
+  longitude: nullable('number'),
+  price: nullable('number', { description: 'Dollars: the hourly rate at request time x the booked hours; null when the sitter had set no rate.' }),
+  hourlyRate: nullable('number', { description: 'Dollars per hour, at request time.' }),
+  actions: { type: 'array', items: { enum: bookingStatuses }, description: 'The statuses you may move it to now.' },
+  canReview: { type: 'boolean' },
+  canReply: { type: 'boolean' },
+  review: { oneOf: [{ type: 'null' }, objectOf({ id: { type: 'string' }, bookingId: { type: 'string' }, rating: { type: 'integer' }, comment: { type: 'string' }, createdAt: { type: 'string' }, reply: nullable('string'), repliedAt: nullable('string') })] },
+  dog: {
+    allOf: [
+      ref('Dog'),
+      objectOf({ avatar: nullable('string'), image: nullable('string'), archived: { type: 'boolean' } }),
+    ],
+  },
+  owner: bookingParty(),
+  sitter: bookingParty({ rating: nullable('number'), reviewCount: { type: 'integer' } }),
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+})
+
+const CalendarSync = objectOf({
+  added: { type: 'boolean', description: 'Every party that linked Google has the event.' },
+  results: {
+    type: 'array',
+    items: objectOf(
+      {
+        party: { enum: ['sitter', 'owner'] },
+        outcome: { enum: ['created', 'exists', 'not-linked', 'failed'] },
+        eventId: nullable('string'),
+        error: { type: 'string' },
+      },
+      ['party', 'outcome', 'eventId'],
+    ),
+  },
+  message: { type: 'string' },
+})
+
+const Availability = objectOf({
+  sitterId: { type: 'string' },
+  timeZone: { type: 'string' },
+  from: { type: 'string', format: 'date' },
+  to: { type: 'string', format: 'date' },
+  items: {
+    type: 'array',
+    items: objectOf({ start: zonedTime, end: zonedTime, reason: { enum: ['booked', 'blocked', 'unavailable'] } }),
+    description: 'Busy intervals in start order. A day they cover entirely is full.',
+  },
+})
+
+const Schedule = objectOf({
+  timeZone: { type: 'string' },
+  weekly: { type: 'array', items: objectOf({ weekday: { type: 'integer', minimum: 1, maximum: 7 }, startTime: { type: 'string' }, endTime: { type: 'string' } }) },
+  blockedDates: { type: 'array', items: { type: 'string', format: 'date' } },
+})
+
+const CalendarEventAdded = objectOf({
+  ok: { type: 'boolean' },
+  created: { type: 'boolean', description: 'False when the event was there already.' },
+  eventId: { type: 'string' },
+  bookingId: nullable('string', { description: 'The booking the event is for, when it is one of yours.' }),
+})
+
+const PreviousSitter = objectOf({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  profilePhoto: nullable('string'),
+  hasProfile: { type: 'boolean', description: 'False when the sitter has no public profile any more (use /sitters/{id}/book).' },
+  location: nullable('string'),
+  lastBookingDate: { type: 'string', format: 'date' },
+  bookingCount: { type: 'integer' },
+  rating: nullable('number'),
+  reviewCount: { type: 'integer' },
+})
+
+/** The review body from ReviewSchema, with the stars as JSON sends them (the schema also takes '1'..'5'). */
+const reviewInput = () => {
+  const generated = inputSchema(ReviewSchema)
+  const properties = generated.properties as Record<string, JsonSchema>
+  return { ...generated, properties: { ...properties, rating: { type: 'integer', minimum: 1, maximum: 5 } } }
+}
+
+export const bookingTags = [{ name: 'Bookings' }, { name: 'Availability' }, { name: 'Reviews' }, { name: 'Calendar' }]
+
+export const bookingSchemas = {
+  Booking,
+  ReviewRecord: Review,
+  CalendarSync,
+  Availability,
+  Schedule,
+  CalendarEventAdded,
+  PreviousSitter,
+  BookingRequestInput: inputSchema(BookingRequestSchema),
+  StatusChangeInput: inputSchema(StatusChangeSchema),
+  ScheduleInput: inputSchema(SitterScheduleSchema),
+  ReviewInput: reviewInput(),
+  ReviewReplyInput: inputSchema(ReviewReplySchema),
+  CalendarEventInput: inputSchema(CalendarEventSchema),
+}
+
+const variants =
+  'The time is given one way: (a) `timePeriod` (morning 08-12, afternoon 12-16, evening 16-20, overnight 20-08, ' +
+  'all_day 08-20; `custom` with `startTime` and `endTime`), (b) `timeSlot` (`09:00` or `9:00 AM`: one hour), ' +
+  '(c) `timeSlots`, or (d) `startTime` and `endTime`. All become the same time slots. With `sitterId` set to ' +
+  'yourself it is an offer to care for a dog listed for sitting, which its owner confirms. `service` defaults ' +
+  "to walking (or the sitter's first service). Times are local to the sitter's zone."
+
+export const bookingPaths = {
+  '/api/bookings': {
+    get: {
+      operationId: 'listMyBookings',
+      tags: ['Bookings'],
+      summary: 'Your bookings as the owner',
+      description: `Tabs of spec section 4: upcoming (pending or accepted, from today), pending (from today), past (the rest). ${noCache}`,
+      security: signedIn,
+      parameters: queryParameters(OwnerBookingFiltersSchema, { tab: 'One list tab.', date: 'Only bookings on this day.' }),
+      responses: { 200: answer('The bookings.', { type: 'array', items: ref('Booking') }), ...errors({ 400: true, 401: true }) },
+    },
+    post: {
+      operationId: 'requestBooking',
+      tags: ['Bookings'],
+      summary: 'Request a booking (or, as a sitter, offer one)',
+      description: variants,
+      security: signedIn,
+      requestBody: jsonBody(ref('BookingRequestInput')),
+      responses: {
+        201: answer('The pending booking; the confirming party is e-mailed.', ref('Booking')),
+        ...errors({
+          400: 'Validation failed: a past date or time, an end before its start, a dog that is not yours, a user who is not a sitter, yourself...',
+          401: true,
+          409: "Overlaps one of the sitter's accepted bookings, a blocked day, or outside the sitter's weekly hours.",
+          415: true,
+        }),
+      },
+    },
+  },
+  '/api/bookings/sitter': {
+    get: {
+      operationId: 'listSitterBookings',
+      tags: ['Bookings'],
+      summary: 'Your bookings as the sitter',
+      description: `Tabs: pending, upcoming (accepted, from today), completed (or accepted and past), all. ${noCache}`,
+      security: signedIn,
+      parameters: queryParameters(SitterBookingFiltersSchema, { tab: 'One list tab.', date: 'Only bookings on this day.' }),
+      responses: {
+        200: answer('The bookings.', { type: 'array', items: ref('Booking') }),
+        ...errors({ 400: true, 401: true, 403: 'You are not a sitter.' }),
+      },
+    },
+  },
+  '/api/bookings/previous-sitters': {
+    get: {
+      operationId: 'listPreviousSitters',
+      tags: ['Bookings'],
+      summary: 'The sitters you booked before, the most recent first (at most 10)',
+      security: signedIn,
+      responses: { 200: answer('The sitters.', { type: 'array', items: ref('PreviousSitter') }), ...errors({ 401: true }) },
+    },
+  },
+  '/api/bookings/{id}': {
+    parameters: [bookingId],
+    get: {
+      operationId: 'getBooking',
+      tags: ['Bookings'],
+      summary: 'One of your bookings (as owner or sitter)',
+      security: signedIn,
+      responses: { 200: answer('The booking.', ref('Booking')), ...errors({ 401: true, 404: 'Booking not found (or not yours).' }) },
+    },
+  },
+  '/api/bookings/{id}/status': {
+    parameters: [bookingId],
+    patch: {
+      operationId: 'changeBookingStatus',
+      tags: ['Bookings'],
+      summary: 'Accept, decline (rejected), cancel or complete a booking',
+      description:
+        'pending -> accepted | rejected by the confirming party (the sitter for an owner\'s request, the owner for a ' +
+        "sitter's offer), before the start; accepted -> completed by the sitter once it started; pending | accepted -> " +
+        'cancelled by either party before the start. Accepting with `addToCalendar` (default true) adds it to both ' +
+        "parties' Google Calendars: `calendar` says what happened, and a calendar failure never fails the accept.",
+      security: signedIn,
+      requestBody: jsonBody(ref('StatusChangeInput')),
+      responses: {
+        200: answer('The booking after the change.', { allOf: [ref('Booking'), objectOf({ calendar: { oneOf: [{ type: 'null' }, ref('CalendarSync')] } })] }),
+        ...errors({
+          400: true,
+          401: true,
+          404: 'Booking not found (or not yours).',
+          409: 'Not allowed now: the message says why (wrong party, already started, final status, overlap on accept, expired).',
+          415: true,
+        }),
+      },
+    },
+  },
+  '/api/bookings/{id}/calendar': {
+    parameters: [bookingId],
+    post: {
+      operationId: 'addBookingToCalendars',
+      tags: ['Calendar'],
+      summary: "Add an accepted booking to both parties' Google Calendars (again)",
+      description: 'Events already there are not added twice.',
+      security: signedIn,
+      responses: {
+        200: answer('What happened per party.', ref('CalendarSync')),
+        ...errors({ 401: true, 404: 'Booking not found (or not yours).', 409: 'The booking is not accepted.' }),
+      },
+    },
+  },
+  '/api/users/{id}/availability': {
+    parameters: [pathParameter('id', 'The sitter id.')],
+    get: {
+      operationId: 'getSitterAvailability',
+      tags: ['Availability'],
+      summary: "A sitter's busy times",
+      description: `Accepted bookings, blocked days and (when set) the hours outside the weekly schedule, from \`from\` (default today) to \`to\` (default 30 days later), at most ${maxAvailabilityDays} days. ${noCache}`,
+      security: signedIn,
+      parameters: queryParameters(AvailabilityQuerySchema, { from: "Local date in the sitter's zone.", to: 'Local date, inclusive.' }),
+      responses: {
+        200: answer('Busy intervals.', ref('Availability')),
+        ...errors({ 400: true, 401: true, 404: 'No active sitter with this id.' }),
+      },
+    },
+  },
+  '/api/users/me/schedule': {
+    get: {
+      operationId: 'getMySchedule',
+      tags: ['Availability'],
+      summary: 'Your weekly hours, blocked dates and time zone (sitters)',
+      security: signedIn,
+      responses: { 200: answer('Your schedule.', ref('Schedule')), ...errors({ 401: true, 403: 'You are not a sitter.' }) },
+    },
+    put: {
+      operationId: 'saveMySchedule',
+      tags: ['Availability'],
+      summary: 'Replace your weekly hours and/or blocked dates, or set your time zone (sitters)',
+      description: 'A field left out keeps its value. Without weekly hours you take requests any day.',
+      security: signedIn,
+      requestBody: jsonBody(ref('ScheduleInput')),
+      responses: {
+        200: answer('The saved schedule.', ref('Schedule')),
+        ...errors({ 400: true, 401: true, 403: 'You are not a sitter.', 415: true }),
+      },
+    },
+  },
+  '/api/users/me/calendar-feed': {
+    get: {
+      operationId: 'getMyCalendarFeed',
+      tags: ['Calendar'],
+      summary: 'The private URL of your ICS feed of accepted bookings',
+      security: signedIn,
+      responses: { 200: answer('The URL.', objectOf({ url: { type: 'string', format: 'uri' } })), ...errors({ 401: true }) },
+    },
+    post: {
+      operationId: 'rotateMyCalendarFeed',
+      tags: ['Calendar'],
+      summary: 'A new feed URL; the old one stops working (revoke)',
+      security: signedIn,
+      responses: { 200: answer('The new URL.', objectOf({ url: { type: 'string', format: 'uri' } })), ...errors({ 401: true }) },
+    },
+  },
+  '/api/calendar/{feed}': {
+    parameters: [pathParameter('feed', '`<token>.ics`, as in the feed URL.')],
+    get: {
+      operationId: 'getCalendarFeed',
+      tags: ['Calendar'],
+      summary: 'An ICS feed of accepted bookings (the token is the key)',
+      security: [],
+      responses: {
+        200: { description: 'iCalendar text (RFC 5545), times in UTC.', content: { 'text/calendar': { schema: { type: 'string' } } } },
+        ...errors({ 404: 'Unknown or rotated token.' }),
+      },
+    },
+  },
+  '/api/reviews': {
+    post: {
+      operationId: 'reviewBooking',
+      tags: ['Reviews'],
+      summary: 'Review a completed booking of yours (once)',
+      security: signedIn,
+      requestBody: jsonBody(ref('ReviewInput')),
+      responses: {
+        201: answer('The review.', ref('ReviewRecord')),
+        ...errors({ 400: true, 401: true, 403: 'Not a completed booking of yours.', 409: 'Already reviewed.', 415: true }),
+      },
+    },
+  },
+  '/api/reviews/{id}/reply': {
+    parameters: [pathParameter('id', 'The review id.')],
+    post: {
+      operationId: 'replyToReview',
+      tags: ['Reviews'],
+      summary: 'Reply to a review of you (once)',
+      security: signedIn,
+      requestBody: jsonBody(ref('ReviewReplyInput')),
+      responses: {
+        200: answer('The review with its reply.', ref('ReviewRecord')),
+        ...errors({ 400: true, 401: true, 404: 'Review not found (or not of you).', 409: 'Already replied.', 415: true }),
+      },
+    },
+  },
+  '/api/auth/google/calendar': {
+    get: {
+      operationId: 'readCalendar',
+      tags: ['Calendar'],
+      summary: "Your Google Calendar's events; with sitterId, that sitter's busy times",
+      description: "Someone else's calendar is never read: `sitterId` answers the availability read.",
+      security: signedIn,
+      parameters: queryParameters(CalendarQuerySchema, { sitterId: 'A sitter.', from: 'Local date.', to: 'Local date, inclusive.' }),
+      responses: {
+        200: answer('Events (`items`), or busy times with sitterId.', {
+          oneOf: [objectOf({ items: { type: 'array', items: { type: 'object' } } }), ref('Availability')],
+        }),
+        ...errors({ 400: true, 401: true, 404: 'No active sitter with this id.', 409: 'You have not linked Google.', 502: true }),
+      },
+    },
+  },
+  '/api/auth/calendar/event': {
+    post: {
+      operationId: 'addCalendarEvent',
+      tags: ['Calendar'],
+      summary: 'Add an event to your own Google Calendar',
+      description: 'When it starts with one of your accepted bookings (with sitterId/ownerId as the other party, if given), it is that booking\'s event, added once.',
+      security: signedIn,
+      requestBody: jsonBody(ref('CalendarEventInput')),
+      responses: {
+        200: answer('The booking was in your calendar already.', ref('CalendarEventAdded')),
+        201: answer('Added.', ref('CalendarEventAdded')),
+        ...errors({ 400: true, 401: true, 409: 'You have not linked Google.', 415: true, 502: true }),
+      },
+    },
+  },
+  '/api/auth/calendar/event/{ownerId}': {
+    parameters: [pathParameter('ownerId', 'The owner of an accepted booking with you.')],
+    post: {
+      operationId: 'addCalendarEventForOwner',
+      tags: ['Calendar'],
+      summary: "Add an accepted booking to its owner's Google Calendar (its sitter only)",
+      description: "The booking is the one with this owner that starts at `startDateTime`; the event is the booking's own.",
+      security: signedIn,
+      requestBody: jsonBody(ref('CalendarEventInput')),
+      responses: {
+        200: answer('It was in their calendar already.', ref('CalendarEventAdded')),
+        201: answer('Added.', ref('CalendarEventAdded')),
+        ...errors({
+          400: true,
+          401: true,
+          403: 'No accepted booking of yours with this owner starts then.',
+          409: 'The owner has not linked Google.',
+          415: true,
+          502: true,
+        }),
+      },
+    },
+  },
+}

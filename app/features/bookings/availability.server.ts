@@ -1,0 +1,116 @@
+import { expressionBuilder } from 'kysely'
+import { getSitterSchedule, type SitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
+import type { Database } from '#app/lib/db.server.ts'
+import { addDays, daysBetween, formatZonedIso, fromMinutes, isoWeekday, localDateTime, toMinutes, zonedInstant } from '#app/lib/zoned-time.ts'
+import { findBookings } from './booking-records.server.ts'
+import { maxAvailabilityDays } from './schema.ts'
+import { bookingIntervals, type Interval } from './slots.ts'
+
+// GET /api/users/{id}/availability?from&to (DESIGN.md ruling 7): when a sitter is busy, as intervals in
+// the shape of Google's event list, {items: [{start: {dateTime}, end: {dateTime}}]}, each with a reason:
+// 'booked' (an accepted booking), 'blocked' (a day the sitter blocked) or 'unavailable' (outside the
+// weekly hours, when the sitter set any). A day the intervals cover entirely is full. Pending requests
+// are not busy time: the sitter has not agreed to them. Times carry the sitter's zone offset.
+
+export type BusyReason = 'booked' | 'blocked' | 'unavailable'
+type Busy = Interval & { reason: BusyReason }
+
+export const defaultAvailabilityDays = 31
+
+export type AvailabilityOutcome =
+  | {
+      ok: true
+      availability: {
+        sitterId: string
+        timeZone: string
+        from: string
+        to: string
+        items: { start: { dateTime: string; timeZone: string }; end: { dateTime: string; timeZone: string }; reason: BusyReason }[]
+      }
+    }
+  | { ok: false; status: 400 | 404; message: string; field?: 'from' | 'to' }
+
+export async function getSitterAvailability(
+  sitterId: string,
+  range: { from?: string; to?: string },
+  now = Date.now(),
+): Promise<AvailabilityOutcome> {
+  const sitter = await getPublicSitter(sitterId)
+  const timeZone = sitter && (await getTimeZoneOf(sitterId))
+  if (!sitter || !timeZone) return { ok: false, status: 404, message: 'Sitter not found' }
+  const from = range.from ?? localDateTime(now, timeZone).date
+  const to = range.to ?? addDays(from, defaultAvailabilityDays - 1)
+  if (to < from) return { ok: false, status: 400, message: 'From must not be after to', field: 'to' }
+  if (daysBetween(from, to) + 1 > maxAvailabilityDays) {
+    return { ok: false, status: 400, message: `Ask for at most ${maxAvailabilityDays} days at a time`, field: 'to' }
+  }
+  const schedule = await getSitterSchedule(sitterId, { from, to })
+  if (!schedule) return { ok: false, status: 404, message: 'Sitter not found' }
+  const window = { start: zonedInstant(from, '00:00', timeZone), end: zonedInstant(addDays(to, 1), '00:00', timeZone) }
+  const busy = [...(await bookedTimes(sitterId, from, to)), ...blockedDays(schedule, timeZone), ...offHours(schedule, from, to, timeZone)]
+    .map((interval) => ({ ...interval, start: Math.max(interval.start, window.start), end: Math.min(interval.end, window.end) }))
+    .filter((interval) => interval.start < interval.end)
+  const items = mergeAdjacent(busy).map((interval) => ({
+    start: { dateTime: formatZonedIso(interval.start, timeZone), timeZone },
+    end: { dateTime: formatZonedIso(interval.end, timeZone), timeZone },
+    reason: interval.reason,
+  }))
+  return { ok: true, availability: { sitterId, timeZone, from, to, items } }
+}
+
+async function bookedTimes(sitterId: string, from: string, to: string): Promise<Busy[]> {
+  const on = expressionBuilder<Database, 'bookings'>()
+  const accepted = await findBookings(
+    on.and([
+      on('bookings.sitterId', '=', sitterId),
+      on('bookings.status', '=', 'accepted'),
+      on('bookings.date', '>=', addDays(from, -1)),
+      on('bookings.date', '<=', to),
+    ]),
+  )
+  return accepted.flatMap((booking) => bookingIntervals(booking).map((interval) => ({ ...interval, reason: 'booked' as const })))
+}
+
+function blockedDays(schedule: SitterSchedule, timeZone: string): Busy[] {
+  return schedule.blockedDates.map((date) => ({
+    start: zonedInstant(date, '00:00', timeZone),
+    end: zonedInstant(addDays(date, 1), '00:00', timeZone),
+    reason: 'blocked' as const,
+  }))
+}
+
+/** The hours of each day outside the weekly ranges; none when the sitter set no weekly hours. */
+function offHours(schedule: SitterSchedule, from: string, to: string, timeZone: string): Busy[] {
+  if (schedule.weekly.length === 0) return []
+  const busy: Busy[] = []
+  const endOfDay = 24 * 60
+  const instant = (date: string, minutes: number) =>
+    minutes >= endOfDay ? zonedInstant(addDays(date, 1), '00:00', timeZone) : zonedInstant(date, fromMinutes(minutes), timeZone)
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const ranges = schedule.weekly
+      .filter((range) => range.weekday === isoWeekday(date))
+      .map((range) => ({ from: toMinutes(range.startTime), to: range.endTime === '23:59' ? endOfDay : toMinutes(range.endTime) }))
+      .sort((a, b) => a.from - b.from)
+    let free = 0
+    for (const range of ranges) {
+      if (range.from > free) busy.push({ start: instant(date, free), end: instant(date, range.from), reason: 'unavailable' })
+      free = Math.max(free, range.to)
+    }
+    if (free < endOfDay) busy.push({ start: instant(date, free), end: instant(date, endOfDay), reason: 'unavailable' })
+  }
+  return busy
+}
+
+/** Sorted by start; intervals of one reason that touch or overlap become one. */
+function mergeAdjacent(intervals: readonly Busy[]): Busy[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start || a.reason.localeCompare(b.reason))
+  const merged: Busy[] = []
+  for (const interval of sorted) {
+    const open = merged.findLast((candidate) => candidate.reason === interval.reason)
+    if (open && interval.start <= open.end) open.end = Math.max(open.end, interval.end)
+    else merged.push({ ...interval })
+  }
+  return merged
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import { getGoogleAccessToken } from '#app/features/accounts/google.server.ts'
+import {
+  bookingsWithCalendarEvents,
+  findCalendarEvents,
+  forgetCalendarEvent,
+  saveCalendarEvent,
+} from '#app/features/calendar/calendar-events.server.ts'
+import { deleteEvent, GoogleCalendarError, insertEvent } from '#app/features/calendar/google-calendar.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { formatZonedIso } from '#app/lib/zoned-time.ts'
+import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
+import type { BookingRecord } from './booking-records.server.ts'
+import type { Party } from './transitions.ts'
+
+// Accepted bookings in the parties' Google Calendars (DESIGN.md ruling 11): one event in the sitter's
+// and one in the owner's primary calendar, for each party that linked Google. The event id is derived
+// from booking and user and stored, so a retry (or two at once) never makes a second event. A calendar
+// that fails never fails the booking: the caller gets what happened per party. A cancelled booking's
+// events are deleted; a deletion that fails is retried by the housekeeping sweep.
+
+export type CalendarOutcome = 'created' | 'exists' | 'not-linked' | 'failed'
+
+export type CalendarPartyResult = { party: Party; outcome: CalendarOutcome; eventId: string | null; error?: string }
+
+export type CalendarSync = {
+  /** True when every party that linked Google has the event (and at least one did). */
+  added: boolean
+  results: CalendarPartyResult[]
+  message: string
+}
+
+export const calendarMessages = {
+  added: 'Added to Google Calendar.',
+  nobodyLinked: 'Not added to Google Calendar: neither party has linked a Google account.',
+  failed: (who: string, error: string) => `Could not add it to Google Calendar for the ${who}: ${error}`,
+} as const
+
+/** Our event id for a booking in a user's calendar (Google allows a-v and 0-9, so hex digits will do). */
+export const googleEventIdFor = (bookingId: string, userId: string) =>
+  createHash('sha256').update(`pawpal-booking:${bookingId}:${userId}`).digest('hex').slice(0, 40)
+
+/** Makes sure the booking is in the Google Calendar of each party that linked Google. */
+export async function addBookingToGoogleCalendars(booking: BookingRecord): Promise<CalendarSync> {
+  const names = (await loadEventNames([booking]))(booking)
+  const results: CalendarPartyResult[] = []
+  for (const party of ['sitter', 'owner'] as const) results.push(await ensureGoogleEvent(booking, names, party))
+  return { added: summarise(results).added, results, message: summarise(results).message }
+}
+
+function summarise(results: readonly CalendarPartyResult[]) {
+  const linked = results.filter((result) => result.outcome !== 'not-linked')
+  const failed = results.find((result) => result.outcome === 'failed')
+  if (failed) return { added: false, message: calendarMessages.failed(failed.party, failed.error ?? 'Google Calendar failed') }
+  if (linked.length === 0) return { added: false, message: calendarMessages.nobodyLinked }
+  return { added: true, message: calendarMessages.added }
+}
+
+/** One party's event for the booking: created now, already there, or why not. */
+export async function ensureGoogleEvent(booking: BookingRecord, names: BookingEventNames, party: Party): Promise<CalendarPartyResult> {
+  const userId = party === 'owner' ? booking.ownerId : booking.sitterId
+  const stored = (await findCalendarEvents(booking.id)).find((event) => event.userId === userId)
+  if (stored) return { party, outcome: 'exists', eventId: stored.eventId }
+  let accessToken: string | null
+  try {
+    accessToken = await getGoogleAccessToken(userId)
+  } catch {
+    return { party, outcome: 'failed', eventId: null, error: 'Google no longer grants access. Please sign in with Google again.' }
+  }
+  if (!accessToken) return { party, outcome: 'not-linked', eventId: null }
+  const eventId = googleEventIdFor(booking.id, userId)
+  const content = bookingEventContent(booking, names, party)
+  let outcome: CalendarOutcome = 'created'
+  try {
+    await insertEvent(accessToken, {
+      id: eventId,
+      summary: content.summary,
+      description: content.description,
+      ...(content.location ? { location: content.location } : {}),
+      start: { dateTime: formatZonedIso(content.start, booking.timeZone), timeZone: booking.timeZone },
+      end: { dateTime: formatZonedIso(content.end, booking.timeZone), timeZone: booking.timeZone },
+    })
+  } catch (error) {
+    // 409: an event with our id exists already (an earlier attempt whose answer was lost, or one racing this).
+    if (!(error instanceof GoogleCalendarError)) throw error
+    if (error.status !== 409) return { party, outcome: 'failed', eventId: null, error: error.message }
+    outcome = 'exists'
+  }
+  await saveCalendarEvent(booking.id, userId, eventId)
+  return { party, outcome, eventId }
+}
+
+/** Deletes the booking's events from the parties' calendars; what fails stays stored for a retry. */
+export async function removeBookingFromGoogleCalendars(bookingId: string) {
+  let complete = true
+  for (const { userId, eventId } of await findCalendarEvents(bookingId)) {
+    try {
+      const accessToken = await getGoogleAccessToken(userId)
+      if (accessToken) await deleteEvent(accessToken, eventId)
+      await forgetCalendarEvent(bookingId, userId)
+    } catch (error) {
+      complete = false
+      console.warn(`Could not delete Google Calendar event ${eventId} of booking ${bookingId}:`, error instanceof Error ? error.message : error)
+    }
+  }
+  return complete
+}
+
+/** Retries deleting the events of bookings cancelled in the last 30 days whose deletion failed. */
+export async function retryCalendarRemovals(now = Date.now()) {
+  const cancelled = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'cancelled')
+    .where('updatedAt', '>=', new Date(now - 30 * 24 * 60 * 60_000).toISOString())
+    .execute()
+  for (const bookingId of await bookingsWithCalendarEvents(cancelled.map((booking) => booking.id))) {
+    await removeBookingFromGoogleCalendars(bookingId)
+  }
+}

@@ -1,0 +1,108 @@
+import type { Transaction } from 'kysely'
+import { getPartyDetails } from '#app/features/accounts/users.server.ts'
+import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
+import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
+import type { Database } from '#app/lib/db.server.ts'
+import { queueEmail } from '#app/lib/email-outbox.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { formatBookingDate } from './booking-format.ts'
+import type { BookingRecord } from './booking-records.server.ts'
+import { formatSlot } from './slots.ts'
+import { confirmingParty, type Party } from './transitions.ts'
+
+// The e-mails of a booking's life (issue 10): the confirming party hears of a new request (with a link
+// to it), the requester hears that it was accepted, declined or expired, and a cancellation goes to the
+// party that did not cancel. Each is queued in the outbox inside the transaction of its change, keyed by
+// booking and event, so it is sent once (app/lib/email-outbox.server.ts).
+
+export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired'
+
+type Person = { name: string; email: string }
+
+export type BookingEmailContext = {
+  booking: Pick<BookingRecord, 'id' | 'date' | 'timeZone' | 'slots' | 'service' | 'requestedBy'>
+  dogName: string
+  owner: Person
+  sitter: Person
+}
+
+/** Names and addresses for the e-mails; read before the transaction that queues them. */
+export async function loadBookingEmailContext(booking: BookingRecord): Promise<BookingEmailContext> {
+  const [people, dogs] = await Promise.all([getPartyDetails([booking.ownerId, booking.sitterId]), findDogsForBookings([booking.dogId])])
+  const person = (id: string) => {
+    const found = people.get(id)
+    if (!found) throw new Error(`Booking ${booking.id}: user ${id} is missing`)
+    return { name: found.name, email: found.email }
+  }
+  return { booking, dogName: dogs.get(booking.dogId)?.name ?? 'your dog', owner: person(booking.ownerId), sitter: person(booking.sitterId) }
+}
+
+const firstName = (person: Person) => person.name.split(' ')[0] || person.name
+
+/**
+ * The e-mail for an event. `actor` is who caused it (for a cancellation, the party that cancelled; the
+ * other party hears of it).
+ */
+export function bookingEmail(event: BookingEvent, context: BookingEmailContext, actor?: Party) {
+  const { booking, dogName } = context
+  const party = { owner: context.owner, sitter: context.sitter }
+  const requester = booking.requestedBy
+  const confirmer = confirmingParty(requester)
+  const when = `${formatBookingDate(booking.date)}, ${booking.slots.map(formatSlot).join(' and ')} (${booking.timeZone} time)`
+  const service = (serviceLabels[booking.service as SitterService] ?? booking.service).toLowerCase()
+  const link = `${env.PUBLIC_URL}/bookings/${booking.id}`
+  const about = `${dogName} on ${formatBookingDate(booking.date)}`
+
+  const message = (to: Party, subject: string, lines: string[]) => ({
+    key: `booking:${booking.id}:${event}`,
+    to: party[to].email,
+    subject,
+    text: `Hi ${firstName(party[to])},\n\n${lines.join('\n\n')}\n\nPawpal\n`,
+  })
+
+  switch (event) {
+    case 'requested': {
+      const ask =
+        requester === 'owner'
+          ? `${party.owner.name} would like to book ${service} for ${dogName} with you on ${when}.`
+          : `${party.sitter.name} offers ${service} for ${dogName} on ${when}.`
+      return message(confirmer, requester === 'owner' ? `New booking request: ${about}` : `New offer to care for ${about}`, [
+        ask,
+        `Please accept or decline it here:\n${link}`,
+        'A request that is not answered before it starts is cancelled automatically.',
+      ])
+    }
+    case 'accepted':
+      return message(requester, `Booking accepted: ${about}`, [
+        `${party[confirmer].name} accepted your booking of ${service} for ${dogName} on ${when}.`,
+        `See the booking:\n${link}`,
+      ])
+    case 'rejected':
+      return message(requester, `Booking declined: ${about}`, [
+        `${party[confirmer].name} declined your booking of ${service} for ${dogName} on ${when}.`,
+        `See the booking:\n${link}`,
+      ])
+    case 'cancelled': {
+      const canceller = actor ?? requester
+      const other: Party = canceller === 'owner' ? 'sitter' : 'owner'
+      return message(other, `Booking cancelled: ${about}`, [
+        `${party[canceller].name} cancelled the booking of ${service} for ${dogName} on ${when}.`,
+        `See the booking:\n${link}`,
+      ])
+    }
+    case 'expired':
+      return message(requester, `Booking request expired: ${about}`, [
+        `Your booking of ${service} for ${dogName} on ${when} was not answered by ${party[confirmer].name} before it was due to start, so it was cancelled automatically.`,
+        `See the booking:\n${link}`,
+      ])
+  }
+}
+
+export async function queueBookingEmail(
+  trx: Transaction<Database>,
+  event: BookingEvent,
+  context: BookingEmailContext,
+  actor?: Party,
+) {
+  await queueEmail(trx, bookingEmail(event, context, actor))
+}

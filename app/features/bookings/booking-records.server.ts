@@ -1,0 +1,84 @@
+import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
+import type { BookingsTable } from '#app/lib/db-schema.ts'
+import type { TimeSlot } from './periods.ts'
+import { bookingSpan } from './slots.ts'
+import type { Party } from './transitions.ts'
+
+// Bookings as stored: the row, its time slots in order, and who requested it. Every read of the
+// bookings feature goes through `findBookings`; the where-clauses below say whose bookings they are.
+
+export type BookingRecord = Selectable<BookingsTable> & {
+  slots: TimeSlot[]
+  requestedBy: Party
+  /** Why the last change happened when nobody made it ('expired'), else null. */
+  statusReason: string | null
+}
+
+const onBookings = () => expressionBuilder<Database, 'bookings'>()
+
+/** Bookings where the user is the owner or the sitter. */
+export const bookingsOfParty = (userId: string): Expression<SqlBool> =>
+  onBookings().or([onBookings()('bookings.ownerId', '=', userId), onBookings()('bookings.sitterId', '=', userId)])
+
+export async function findBookings(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<BookingRecord[]> {
+  const rows = await executor.selectFrom('bookings').selectAll().where(where).execute()
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const [slots, reasons] = await Promise.all([
+    executor
+      .selectFrom('bookingTimeSlots')
+      .select(['bookingId', 'startTime', 'endTime'])
+      .where('bookingId', 'in', ids)
+      .orderBy('bookingId')
+      .orderBy('position')
+      .execute(),
+    executor
+      .selectFrom('bookingStatusHistory')
+      .select(['bookingId', 'reason', 'toStatus'])
+      .where('bookingId', 'in', ids)
+      .where('reason', 'is not', null)
+      .execute(),
+  ])
+  const slotsOf = new Map<string, TimeSlot[]>()
+  for (const { bookingId, startTime, endTime } of slots) {
+    const list = slotsOf.get(bookingId) ?? []
+    list.push({ startTime, endTime })
+    slotsOf.set(bookingId, list)
+  }
+  return rows.map((row) => ({
+    ...row,
+    slots: slotsOf.get(row.id) ?? [],
+    requestedBy: (row.requestedById === row.sitterId ? 'sitter' : 'owner') as Party,
+    statusReason: reasons.find((reason) => reason.bookingId === row.id && reason.toStatus === row.status)?.reason ?? null,
+  }))
+}
+
+export async function findBooking(where: Expression<SqlBool>, executor: Kysely<Database> = db) {
+  const [booking] = await findBookings(where, executor)
+  return booking ?? null
+}
+
+/** The booking when the user is one of its two parties; null for anyone else (who gets 'Booking not found'). */
+export function findBookingOfParty(userId: string, bookingId: string) {
+  return findBooking(onBookings().and([onBookings()('bookings.id', '=', bookingId), bookingsOfParty(userId)]))
+}
+
+export const partyOf = (booking: { ownerId: string }, userId: string): Party => (booking.ownerId === userId ? 'owner' : 'sitter')
+
+export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
+
+/** Whether the booking's first slot has begun. */
+export const hasStarted = (booking: BookingRecord, now: number) => now >= startOf(booking)
+
+/** For the reviews feature: the booking when it is completed and `ownerId` is its owner, else null. */
+export async function findCompletedBookingOfOwner(ownerId: string, bookingId: string) {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['id', 'ownerId', 'sitterId'])
+    .where('id', '=', bookingId)
+    .where('ownerId', '=', ownerId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst()
+  return row ?? null
+}

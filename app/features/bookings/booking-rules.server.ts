@@ -1,0 +1,66 @@
+import { expressionBuilder, type Kysely } from 'kysely'
+import { weekdays } from '#app/features/sitters/options.ts'
+import type { SitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import type { Database } from '#app/lib/db.server.ts'
+import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
+import { formatBookingDate } from './booking-format.ts'
+import { findBookings } from './booking-records.server.ts'
+import type { TimeSlot } from './periods.ts'
+import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervalsOverlap } from './slots.ts'
+
+// The sitter's side of DESIGN.md ruling 3: a request must fit the sitter's availability (no blocked day,
+// inside the weekly hours when the sitter set any) and must not overlap one of the sitter's accepted
+// bookings. The overlap check runs inside the transaction that writes, so two requests or acceptances
+// at once cannot both pass it.
+
+export const overlapMessage = 'The sitter already has an accepted booking at this time.'
+
+/** A weekly range that ends at 23:59 runs to midnight (the profile form cannot write 24:00). */
+const rangeEnd = (endTime: string) => (endTime === '23:59' ? 24 * 60 : toMinutes(endTime))
+
+/**
+ * Why the slots do not fit the sitter's schedule, or null when they do. Blocked days refuse anything
+ * touching them. Weekly hours bind every part of every slot; boarding (the dog stays at the sitter's
+ * home) is bound by blocked days only. Without weekly hours the sitter takes requests any day.
+ */
+export function scheduleRefusal(
+  sitterName: string,
+  booking: { date: string; slots: readonly TimeSlot[]; service: string },
+  schedule: Pick<SitterSchedule, 'weekly' | 'blockedDates'>,
+): string | null {
+  const segments = booking.slots.flatMap((slot) => daySegments(booking.date, slot))
+  const blocked = segments.find((segment) => schedule.blockedDates.includes(segment.date))
+  if (blocked) return `${sitterName} is not available on ${formatBookingDate(blocked.date)}.`
+  if (booking.service === 'boarding' || schedule.weekly.length === 0) return null
+  for (const segment of segments) {
+    const weekday = isoWeekday(segment.date)
+    const ranges = schedule.weekly.filter((range) => range.weekday === weekday)
+    const fits = ranges.some((range) => toMinutes(range.startTime) <= segment.from && segment.to <= rangeEnd(range.endTime))
+    if (fits) continue
+    const dayName = weekdays.find((day) => day.value === weekday)?.label ?? 'that day'
+    if (ranges.length === 0) return `${sitterName} does not work on ${dayName}s.`
+    return `${sitterName} does not work at that time. On ${dayName}s: ${ranges.map(formatSlot).join(', ')}.`
+  }
+  return null
+}
+
+/** Whether the booking overlaps an accepted booking of its sitter (itself excluded). Run it in the writing transaction. */
+export async function overlapsAcceptedBooking(
+  executor: Kysely<Database>,
+  booking: BookingTimes & { id: string; sitterId: string },
+) {
+  const on = expressionBuilder<Database, 'bookings'>()
+  const neighbours = await findBookings(
+    on.and([
+      on('bookings.sitterId', '=', booking.sitterId),
+      on('bookings.status', '=', 'accepted'),
+      on('bookings.id', '!=', booking.id),
+      // A booking spans at most into the next day; two days either side also covers zones changed since.
+      on('bookings.date', '>=', addDays(booking.date, -2)),
+      on('bookings.date', '<=', addDays(booking.date, 2)),
+    ]),
+    executor,
+  )
+  const wanted = bookingIntervals(booking)
+  return neighbours.some((other) => bookingIntervals(other).some((taken) => wanted.some((slot) => intervalsOverlap(slot, taken))))
+}

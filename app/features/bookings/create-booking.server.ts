@@ -1,0 +1,173 @@
+import { hasRole, isSitterRole } from '#app/features/accounts/roles.ts'
+import { getPartyDetails } from '#app/features/accounts/users.server.ts'
+import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
+import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
+import { getSitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import type { Role } from '#app/lib/db-schema.ts'
+import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
+import { queueBookingEmail } from './booking-emails.server.ts'
+import { overlapMessage, overlapsAcceptedBooking, scheduleRefusal } from './booking-rules.server.ts'
+import type { BookingRequest } from './schema.ts'
+import { bookingSpan, totalMinutes } from './slots.ts'
+
+// A new booking (POST /api/bookings): an owner asks a sitter, or a sitter offers to care for a dog listed
+// for sitting (spec variant (b): sitterId is the sender). DESIGN.md ruling 3's rules, in order: the
+// parties (a real, active sitter; the owner's own dog, or a dog available to the offering sitter; never
+// yourself), the time (not in the past, at most a year ahead, inside the sitter's availability), and,
+// inside the writing transaction, no overlap with the sitter's accepted bookings. The price is the
+// sitter's hourly rate for the service times the booked hours, fixed now.
+
+export const createBookingMessages = {
+  sitterNotFound: 'Sitter not found',
+  notASitter: 'This user is not a sitter',
+  noSitterProfile: 'This sitter has not finished their sitter profile yet',
+  dogNotFound: 'Dog not found',
+  bookYourself: 'You cannot book yourself',
+  youAreNotASitter: 'Only sitters can offer to care for a dog',
+  pastDate: 'Please choose a date from today on',
+  pastTime: 'This time has already passed. Please choose a later time.',
+  tooFarAhead: 'Bookings can be requested at most a year ahead',
+  serviceNotOffered: (service: string) => `This sitter does not offer ${service}`,
+  noServices: 'This sitter does not offer any service yet',
+} as const
+
+const maxDaysAhead = 365
+
+export type CreateBookingFailure = { ok: false; status: 400 | 409; message: string; field?: keyof BookingRequest }
+export type CreateBookingOutcome = { ok: true; bookingId: string } | CreateBookingFailure
+
+const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest): CreateBookingFailure => ({
+  ok: false,
+  status,
+  message,
+  ...(field ? { field } : {}),
+})
+
+class OverlapRefusal extends Error {}
+
+/** Creates a pending booking for `user` (owner or offering sitter), with its history and the confirming party's e-mail. */
+export async function createBooking(
+  user: { id: string; role: Role },
+  request: BookingRequest,
+  now = Date.now(),
+): Promise<CreateBookingOutcome> {
+  const offer = request.sitterId === user.id
+  const parties = offer ? await offeringParties(user, request.dogId) : await requestingParties(user, request)
+  if (!parties.ok) return parties
+  const { ownerId, sitterId, dogName, sitterName, owner, sitter } = parties
+
+  const sitterDetails = await getSitterDetails(sitterId)
+  if (!sitterDetails) return refuse(400, createBookingMessages.noSitterProfile, 'sitterId')
+  const offered = sitterDetails.services
+  if (offered.length === 0) return refuse(409, createBookingMessages.noServices, 'sitterId')
+  const service = request.service ?? (offered.find((s) => s.service === 'walking') ?? offered[0])?.service
+  const rate = offered.find((s) => s.service === service)
+  if (!service || !rate) return refuse(400, createBookingMessages.serviceNotOffered(request.service ?? 'this service'), 'service')
+
+  const timeZone = sitter.timeZone
+  const today = localDateTime(now, timeZone).date
+  if (request.date < today) return refuse(400, createBookingMessages.pastDate, 'date')
+  if (request.date > addDays(today, maxDaysAhead)) return refuse(400, createBookingMessages.tooFarAhead, 'date')
+  const times = { date: request.date, timeZone, slots: request.slots }
+  if (bookingSpan(times).start <= now) return refuse(400, createBookingMessages.pastTime, 'date')
+
+  const schedule = await getSitterSchedule(sitterId, { from: request.date, to: addDays(request.date, 1) })
+  const unavailable = schedule && scheduleRefusal(sitterName, { ...times, service }, schedule)
+  if (unavailable) return refuse(409, unavailable, 'date')
+
+  const id = crypto.randomUUID()
+  const createdAt = new Date(now).toISOString()
+  const minutes = totalMinutes(request.slots)
+  const requestedBy = offer ? 'sitter' : 'owner'
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Written first, then checked: the write takes SQLite's lock, so no acceptance slips in between.
+      await trx
+        .insertInto('bookings')
+        .values({
+          id,
+          dogId: request.dogId,
+          ownerId,
+          sitterId,
+          requestedById: user.id,
+          date: request.date,
+          timeZone,
+          period: request.period,
+          service,
+          notes: request.notes,
+          location: request.location,
+          latitude: request.latitude,
+          longitude: request.longitude,
+          hourlyRateCents: rate.hourlyRateCents,
+          priceCents: rate.hourlyRateCents === null ? 0 : Math.round((rate.hourlyRateCents * minutes) / 60),
+          status: 'pending',
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .execute()
+      await trx
+        .insertInto('bookingTimeSlots')
+        .values(request.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
+        .execute()
+      if (await overlapsAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
+      await trx
+        .insertInto('bookingStatusHistory')
+        .values({ id: crypto.randomUUID(), bookingId: id, fromStatus: null, toStatus: 'pending', changedById: user.id, changedAt: createdAt, reason: null })
+        .execute()
+      await queueBookingEmail(trx, 'requested', {
+        booking: { id, ...times, service, requestedBy },
+        dogName,
+        owner: { name: owner.name, email: owner.email },
+        sitter: { name: sitter.name, email: sitter.email },
+      })
+    })
+  } catch (error) {
+    if (error instanceof OverlapRefusal) return refuse(409, overlapMessage, 'date')
+    throw error
+  }
+  void deliverEmailsSoon()
+  return { ok: true, bookingId: id }
+}
+
+type Parties =
+  | {
+      ok: true
+      ownerId: string
+      sitterId: string
+      dogName: string
+      sitterName: string
+      owner: { name: string; email: string }
+      sitter: { name: string; email: string; timeZone: string }
+    }
+  | CreateBookingFailure
+
+/** An owner asks a sitter: the sitter must be an active sitter other than the owner, the dog the owner's own. */
+async function requestingParties(user: { id: string }, request: BookingRequest): Promise<Parties> {
+  const people = await getPartyDetails([user.id, request.sitterId])
+  const sitter = people.get(request.sitterId)
+  const owner = people.get(user.id)
+  if (!sitter || sitter.accountStatus !== 'active') return refuse(400, createBookingMessages.sitterNotFound, 'sitterId')
+  if (!isSitterRole(sitter.role)) return refuse(400, createBookingMessages.notASitter, 'sitterId')
+  if (!owner) throw new Error(`User ${user.id} is missing`)
+  const dog = await getOwnedDog(user.id, request.dogId)
+  if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
+  return { ok: true, ownerId: user.id, sitterId: sitter.id, dogName: dog.name, sitterName: firstName(sitter.name), owner, sitter }
+}
+
+/** A sitter offers to care for a dog: the dog must be listed for sitting by another, active owner. */
+async function offeringParties(user: { id: string; role: Role }, dogId: string): Promise<Parties> {
+  if (await getOwnedDog(user.id, dogId)) return refuse(400, createBookingMessages.bookYourself, 'sitterId')
+  if (!hasRole(user, 'sitter')) return refuse(400, createBookingMessages.youAreNotASitter, 'sitterId')
+  const dog = await getAvailableDog(user, dogId)
+  if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
+  const people = await getPartyDetails([dog.ownerId, user.id])
+  const owner = people.get(dog.ownerId)
+  const sitter = people.get(user.id)
+  if (!owner || !sitter) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
+  return { ok: true, ownerId: owner.id, sitterId: user.id, dogName: dog.name, sitterName: firstName(sitter.name), owner, sitter }
+}
+
+const firstName = (name: string) => name.split(' ')[0] || name

@@ -1,0 +1,63 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
+import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { addDays } from '#app/lib/zoned-time.ts'
+import { loadBookingEmailContext, queueBookingEmail } from './booking-emails.server.ts'
+import { type BookingRecord, findBookings, hasStarted } from './booking-records.server.ts'
+
+// A request nobody answered before it was due to start is cancelled with the reason 'expired' (no request
+// hangs, calendars stay true). It happens twice over: a periodic sweep (started by app/lifecycle.server.ts)
+// and a check at the start of every read and change of bookings, so nothing is ever shown stale.
+
+export const expiredReason = 'expired'
+
+/** How often the sweep runs while the server is up. */
+export const expirySweepIntervalMs = 60_000
+
+/**
+ * Cancels every pending request (of those `scope` selects: one user's, one booking) whose first slot has
+ * started; returns how many. Pending requests are indexed by date, and only those dated up to tomorrow
+ * in UTC can have started (no zone is more than 14 hours ahead).
+ */
+export async function expireStaleRequests(now = Date.now(), scope?: Expression<SqlBool>) {
+  const latestDate = addDays(new Date(now).toISOString().slice(0, 10), 1)
+  const on = expressionBuilder<Database, 'bookings'>()
+  const due = [on('bookings.status', '=', 'pending'), on('bookings.date', '<=', latestDate)]
+  const candidates = await findBookings(on.and(scope ? [...due, scope] : due))
+  const stale = candidates.filter((booking) => hasStarted(booking, now))
+  let expired = 0
+  for (const booking of stale) {
+    if (await expireRequest(booking, now)) expired++
+  }
+  if (expired > 0) void deliverEmailsSoon()
+  return expired
+}
+
+/** Cancels one stale request, unless someone answered it meanwhile; true when this call cancelled it. */
+async function expireRequest(booking: BookingRecord, now: number) {
+  const context = await loadBookingEmailContext(booking)
+  const changedAt = new Date(now).toISOString()
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('bookings')
+      .set({ status: 'cancelled', updatedAt: changedAt })
+      .where('id', '=', booking.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return false
+    await trx
+      .insertInto('bookingStatusHistory')
+      .values({
+        id: crypto.randomUUID(),
+        bookingId: booking.id,
+        fromStatus: 'pending',
+        toStatus: 'cancelled',
+        changedById: null,
+        changedAt,
+        reason: expiredReason,
+      })
+      .execute()
+    await queueBookingEmail(trx, 'expired', context)
+    return true
+  })
+}

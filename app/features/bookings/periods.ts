@@ -1,0 +1,27 @@
+import type { BookingsTable } from '#app/lib/db-schema.ts'
+
+// Time periods of a booking (spec section 3, 'Time period enumeration') and their windows (spec
+// section 9, 'Period windows'; DESIGN.md ruling 3). Times are local HH:mm in the sitter's zone; a window
+// whose end comes before its start runs past midnight (overnight ends the next morning).
+
+export const bookingPeriods = ['morning', 'afternoon', 'evening', 'overnight', 'all_day', 'custom'] as const
+export type BookingPeriod = NonNullable<BookingsTable['period']> & (typeof bookingPeriods)[number]
+
+export type TimeSlot = { startTime: string; endTime: string }
+
+export const periodWindows: Record<Exclude<BookingPeriod, 'custom'>, TimeSlot> = {
+  morning: { startTime: '08:00', endTime: '12:00' },
+  afternoon: { startTime: '12:00', endTime: '16:00' },
+  evening: { startTime: '16:00', endTime: '20:00' },
+  overnight: { startTime: '20:00', endTime: '08:00' },
+  all_day: { startTime: '08:00', endTime: '20:00' },
+}
+
+export const periodLabels: Record<BookingPeriod, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+  overnight: 'Overnight',
+  all_day: 'All day',
+  custom: 'Custom',
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod'
+import { sitterServices } from '#app/features/sitters/options.ts'
+import { clockTimeField, localDateField } from '#app/lib/date-fields.ts'
+import { plainText } from '#app/lib/plain-text.ts'
+import { fromMinutes, toMinutes } from '#app/lib/zoned-time.ts'
+import { bookingPeriods, type BookingPeriod, periodWindows, type TimeSlot } from './periods.ts'
+import { bookingStatuses } from './transitions.ts'
+
+// The zod schemas of bookings, shared by the API and (later) the booking pages. A request names its
+// time in one of the four ways of spec section 3, and every way becomes the same list of slots
+// (DESIGN.md ruling 3): (a) `timePeriod` becomes its window ('custom' needs startTime and endTime),
+// (b) `timeSlot` becomes a one-hour slot, (c) `timeSlots` are taken as they are, (d) `startTime` and
+// `endTime` become one slot. Whether the request is the owner's or a sitter's offer (variant b) depends
+// on who sends it, not on how the time is written.
+
+export const bookingMessages = {
+  bookingNotFound: 'Booking not found',
+  timeMissing: 'Please choose a time: a period, a time slot, or a start and an end time',
+  timeTwice: 'Please give the time one way only: timePeriod, timeSlot, timeSlots, or startTime with endTime',
+  endBeforeStart: 'End time must be after start time',
+  slotsOverlap: 'Time slots must not overlap',
+  customNeedsTimes: 'A custom period needs a start and an end time',
+  timeSlotFormat: 'Time slot must be a time like 09:00 or 9:00 AM',
+} as const
+
+const id = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(100, { error: `${label} is not valid` })
+
+const SlotSchema = z.object({ startTime: clockTimeField('Start time'), endTime: clockTimeField('End time') })
+
+const latitude = z.number({ error: 'Latitude must be a number between -90 and 90' }).min(-90).max(90)
+const longitude = z.number({ error: 'Longitude must be a number between -180 and 180' }).min(-180).max(180)
+
+/** '09:00', '9:00 AM', '08:00 PM' as minutes past midnight; null when unreadable. */
+export function readTimeSlot(text: string): number | null {
+  const match = /^(\d{1,2}):([0-5]\d)\s*([AaPp][Mm])?$/.exec(text.trim())
+  if (!match) return null
+  const [, hourText = '', minuteText = '', meridiem] = match
+  let hour = Number(hourText)
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null
+    hour = (hour % 12) + (meridiem.toLowerCase() === 'pm' ? 12 : 0)
+  } else if (hourText.length !== 2 || hour > 23) {
+    return null
+  }
+  return hour * 60 + Number(minuteText)
+}
+
+const BookingRequestFields = z.object({
+  dogId: id('Dog'),
+  sitterId: id('Sitter'),
+  date: localDateField('Date'),
+  timePeriod: z.enum(bookingPeriods, { error: `Time period must be one of ${bookingPeriods.join(', ')}` }).optional(),
+  timeSlot: z.string({ error: bookingMessages.timeSlotFormat }).max(20, { error: bookingMessages.timeSlotFormat }).optional(),
+  timeSlots: z.array(SlotSchema, { error: 'Time slots must be a list of {startTime, endTime}' }).max(24, { error: 'At most 24 time slots' }).optional(),
+  startTime: clockTimeField('Start time').optional(),
+  endTime: clockTimeField('End time').optional(),
+  service: z.enum(sitterServices, { error: `Service must be one of ${sitterServices.join(', ')}` }).optional(),
+  notes: plainText('Notes', { multiline: true }).max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
+  location: plainText('Location').max(300, { error: 'Location must be at most 300 characters' }).nullish(),
+  latitude: latitude.nullish(),
+  longitude: longitude.nullish(),
+})
+
+type Fields = z.infer<typeof BookingRequestFields>
+type Issue = { path: string; message: string }
+
+/** The slots and period the fields name, or what is wrong with them. */
+function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: TimeSlot[] } | Issue {
+  const { timePeriod, timeSlot, timeSlots, startTime, endTime } = fields
+  const startAndEnd = startTime !== undefined || endTime !== undefined
+  const ways = [
+    timePeriod !== undefined,
+    timeSlot !== undefined,
+    timeSlots !== undefined,
+    startAndEnd && timePeriod !== 'custom',
+  ].filter(Boolean).length
+  if (ways === 0) return { path: 'timePeriod', message: bookingMessages.timeMissing }
+  if (ways > 1) return { path: 'timePeriod', message: bookingMessages.timeTwice }
+
+  if (timePeriod !== undefined && timePeriod !== 'custom') return { period: timePeriod, slots: [periodWindows[timePeriod]] }
+  if (timeSlot !== undefined) {
+    const start = readTimeSlot(timeSlot)
+    if (start === null) return { path: 'timeSlot', message: bookingMessages.timeSlotFormat }
+    return { period: null, slots: [{ startTime: fromMinutes(start), endTime: fromMinutes((start + 60) % (24 * 60)) }] }
+  }
+  if (timeSlots !== undefined) {
+    if (timeSlots.length === 0) return { path: 'timeSlots', message: bookingMessages.timeMissing }
+    const sorted = [...timeSlots].sort((a, b) => toMinutes(a.startTime) - toMinutes(b.startTime))
+    if (sorted.some((slot) => slot.endTime <= slot.startTime)) return { path: 'timeSlots', message: bookingMessages.endBeforeStart }
+    if (sorted.some((slot, index) => index > 0 && slot.startTime < (sorted[index - 1]?.endTime ?? ''))) {
+      return { path: 'timeSlots', message: bookingMessages.slotsOverlap }
+    }
+    return { period: null, slots: sorted }
+  }
+  if (startTime === undefined || endTime === undefined) {
+    const message = timePeriod === 'custom' ? bookingMessages.customNeedsTimes : 'Start time and end time go together'
+    return { path: startTime === undefined ? 'startTime' : 'endTime', message }
+  }
+  if (endTime <= startTime) return { path: 'endTime', message: bookingMessages.endBeforeStart }
+  return { period: timePeriod ?? null, slots: [{ startTime, endTime }] }
+}
+
+/** `POST /api/bookings`: any of the four variants, normalised to {date, period, slots}. */
+export const BookingRequestSchema = BookingRequestFields.transform((fields, ctx) => {
+  const time = normaliseTime(fields)
+  if ('message' in time) {
+    ctx.addIssue({ code: 'custom', path: [time.path], message: time.message })
+    return z.NEVER
+  }
+  if ((fields.latitude == null) !== (fields.longitude == null)) {
+    ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'Latitude and longitude go together' })
+    return z.NEVER
+  }
+  return {
+    dogId: fields.dogId,
+    sitterId: fields.sitterId,
+    date: fields.date,
+    period: time.period,
+    slots: time.slots,
+    service: fields.service ?? null,
+    notes: fields.notes || null,
+    location: fields.location || null,
+    latitude: fields.latitude ?? null,
+    longitude: fields.longitude ?? null,
+  }
+})
+
+export type BookingRequest = z.output<typeof BookingRequestSchema>
+
+/** `PATCH /api/bookings/{id}/status`. */
+export const StatusChangeSchema = z.object({
+  status: z.enum(bookingStatuses, { error: `Status must be one of ${bookingStatuses.join(', ')}` }),
+  /** On accept: add the booking to both parties' Google Calendars (spec section 9: checked by default). */
+  addToCalendar: z.boolean({ error: 'addToCalendar must be true or false' }).default(true),
+})
+
+export type StatusChange = z.output<typeof StatusChangeSchema>
+
+// The list tabs of spec section 4.
+export const ownerTabs = ['upcoming', 'pending', 'past', 'all'] as const
+export const sitterTabs = ['pending', 'upcoming', 'completed', 'all'] as const
+export type OwnerTab = (typeof ownerTabs)[number]
+export type SitterTab = (typeof sitterTabs)[number]
+
+const listFilters = <Tabs extends readonly [string, ...string[]]>(tabs: Tabs) =>
+  z.object({
+    tab: z.enum(tabs, { error: `Tab must be one of ${tabs.join(', ')}` }).optional(),
+    /** A selected day: every booking on that date. */
+    date: localDateField('Date').optional(),
+  })
+
+/** `GET /api/bookings?tab&date` (the owner's bookings). */
+export const OwnerBookingFiltersSchema = listFilters(ownerTabs)
+/** `GET /api/bookings/sitter?tab&date`. */
+export const SitterBookingFiltersSchema = listFilters(sitterTabs)
+
+/** `GET /api/users/{id}/availability?from&to`: local dates in the sitter's zone, at most 93 days. */
+export const maxAvailabilityDays = 93
+export const AvailabilityQuerySchema = z
+  .object({ from: localDateField('From').optional(), to: localDateField('To').optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: 'From must not be after to', path: ['to'] })

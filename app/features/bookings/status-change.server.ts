@@ -1,0 +1,105 @@
+import { expressionBuilder } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
+import type { BookingStatus } from '#app/lib/db-schema.ts'
+import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { addBookingToGoogleCalendars, type CalendarSync, removeBookingFromGoogleCalendars } from './booking-calendar.server.ts'
+import { type BookingEvent, loadBookingEmailContext, queueBookingEmail } from './booking-emails.server.ts'
+import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
+import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
+import { expiredReason, expireStaleRequests } from './expiry.server.ts'
+import { bookingMessages, type StatusChange } from './schema.ts'
+import { decideTransition } from './transitions.ts'
+
+// PATCH /api/bookings/{id}/status: one move of the status machine (transitions.ts) by one of the two
+// parties. The move, its history row and its e-mail are one transaction whose update only applies to
+// the status it was decided on; an acceptance then checks the sitter's accepted bookings for an overlap
+// inside that transaction, so of two overlapping requests accepted at once exactly one wins. Calendars
+// are updated after the commit and never undo it.
+
+export const statusMessages = {
+  expired: 'This request expired: it was not answered before it was due to start.',
+  changedMeanwhile: 'This booking was changed meanwhile. Please reload it.',
+} as const
+
+export type StatusChangeOutcome =
+  | { ok: true; bookingId: string; status: BookingStatus; calendar: CalendarSync | null }
+  | { ok: false; status: 404 | 409; message: string }
+
+const eventOf: Partial<Record<BookingStatus, BookingEvent>> = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+}
+
+class Refusal extends Error {}
+
+export async function changeBookingStatus(
+  user: { id: string },
+  bookingId: string,
+  change: StatusChange,
+  now = Date.now(),
+): Promise<StatusChangeOutcome> {
+  await expireStaleRequests(now, expressionForBooking(bookingId))
+  const booking = await findBookingOfParty(user.id, bookingId)
+  if (!booking) return { ok: false, status: 404, message: bookingMessages.bookingNotFound }
+  const actor = partyOf(booking, user.id)
+  const from = booking.status
+  if (from === 'cancelled' && booking.statusReason === expiredReason && change.status !== 'cancelled') {
+    return { ok: false, status: 409, message: statusMessages.expired }
+  }
+  const decision = decideTransition({ status: from, requestedBy: booking.requestedBy, started: hasStarted(booking, now) }, actor, change.status)
+  if (!decision.ok) return { ok: false, status: 409, message: decision.message }
+
+  const event = eventOf[change.status]
+  const emailContext = event ? await loadBookingEmailContext(booking) : null
+  const changedAt = new Date(now).toISOString()
+  try {
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('bookings')
+        .set({ status: change.status, updatedAt: changedAt })
+        .where('id', '=', booking.id)
+        .where('status', '=', from)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw new Refusal(statusMessages.changedMeanwhile)
+      // Written first, then checked: the update holds SQLite's write lock, so no other acceptance runs in between.
+      if (change.status === 'accepted' && (await overlapsAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
+      await trx
+        .insertInto('bookingStatusHistory')
+        .values({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: from, toStatus: change.status, changedById: user.id, changedAt, reason: null })
+        .execute()
+      if (event && emailContext) await queueBookingEmail(trx, event, emailContext, actor)
+    })
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, status: 409, message: error.message }
+    throw error
+  }
+  if (event) void deliverEmailsSoon()
+
+  let calendar: CalendarSync | null = null
+  if (change.status === 'accepted' && change.addToCalendar) {
+    calendar = (await calendarSafely(() => addBookingToGoogleCalendars({ ...booking, status: 'accepted' }))) ?? calendarFailed
+  }
+  if (change.status === 'cancelled' && from === 'accepted') await calendarSafely(() => removeBookingFromGoogleCalendars(booking.id))
+  return { ok: true, bookingId: booking.id, status: change.status, calendar }
+}
+
+const calendarFailed: CalendarSync = {
+  added: false,
+  results: [],
+  message: 'Could not add it to Google Calendar. You can try again from the booking.',
+}
+
+/** A calendar problem is reported or logged, never thrown: the status change has committed. */
+async function calendarSafely<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work()
+  } catch (error) {
+    console.error('Google Calendar update failed after a booking change:', error)
+    return null
+  }
+}
+
+function expressionForBooking(bookingId: string) {
+  return expressionBuilder<Database, 'bookings'>()('bookings.id', '=', bookingId)
+}

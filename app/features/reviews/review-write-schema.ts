@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { plainText } from '#app/lib/plain-text.ts'
+
+// Writing reviews (DESIGN.md ruling 6): an owner reviews a completed booking once, 1-5 stars and a
+// comment of up to 2,000 characters; the sitter may reply once.
+
+export const maxReviewLength = 2000
+
+export const reviewMessages = {
+  ratingRange: 'Rating must be a whole number of stars from 1 to 5',
+  notReviewable: 'You can only review a completed booking of yours',
+  alreadyReviewed: 'You have already reviewed this booking',
+  reviewNotFound: 'Review not found',
+  alreadyReplied: 'You have already replied to this review',
+  replyRequired: 'Reply is required',
+} as const
+
+/** A form sends the stars as text ('4'); JSON as a number. Anything else is refused. */
+const stars = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*[1-5]\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: reviewMessages.ratingRange }).int({ error: reviewMessages.ratingRange }).min(1, { error: reviewMessages.ratingRange }).max(5, { error: reviewMessages.ratingRange }),
+)
+
+/** POST /api/reviews. */
+export const ReviewSchema = z.object({
+  bookingId: z.string({ error: 'Booking is required' }).trim().min(1, { error: 'Booking is required' }).max(100),
+  rating: stars,
+  comment: plainText('Comment', { multiline: true })
+    .max(maxReviewLength, { error: `Comment must be at most ${maxReviewLength} characters` })
+    .default(''),
+})
+
+/** POST /api/reviews/{id}/reply. */
+export const ReviewReplySchema = z.object({
+  reply: plainText('Reply', { multiline: true, error: reviewMessages.replyRequired })
+    .min(1, { error: reviewMessages.replyRequired })
+    .max(maxReviewLength, { error: `Reply must be at most ${maxReviewLength} characters` }),
+})
+
+export type ReviewInput = z.output<typeof ReviewSchema>

@@ -1,0 +1,50 @@
+import { findCompletedBookingOfOwner } from '#app/features/bookings/booking-records.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
+
+// Writing reviews: the owner of a completed booking reviews it once; the reviewed sitter replies once.
+// Both "once" rules hold under concurrency: the review's booking is unique in the table, and the reply is
+// set only where none is set yet. Ratings are computed from the rows, so they change at once.
+
+export type ReviewFailure = { ok: false; status: 403 | 404 | 409; message: string }
+
+const reviewColumns = ['id', 'bookingId', 'sitterId', 'ownerId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt'] as const
+
+const findReview = (id: string) => db.selectFrom('reviews').select(reviewColumns).where('id', '=', id).executeTakeFirstOrThrow()
+
+export type Review = Awaited<ReturnType<typeof findReview>>
+
+export async function createReview(ownerId: string, input: ReviewInput): Promise<{ ok: true; review: Review } | ReviewFailure> {
+  const booking = await findCompletedBookingOfOwner(ownerId, input.bookingId)
+  if (!booking) return { ok: false, status: 403, message: reviewMessages.notReviewable }
+  const id = crypto.randomUUID()
+  const inserted = await db
+    .insertInto('reviews')
+    .values({
+      id,
+      bookingId: booking.id,
+      sitterId: booking.sitterId,
+      ownerId,
+      rating: input.rating,
+      comment: input.comment,
+      createdAt: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('bookingId').doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
+  return { ok: true, review: await findReview(id) }
+}
+
+/** The sitter's one reply to a review of them; anyone else's review is not found. */
+export async function replyToReview(sitterId: string, reviewId: string, reply: string): Promise<{ ok: true; review: Review } | ReviewFailure> {
+  const review = await db.selectFrom('reviews').select('id').where('id', '=', reviewId).where('sitterId', '=', sitterId).executeTakeFirst()
+  if (!review) return { ok: false, status: 404, message: reviewMessages.reviewNotFound }
+  const updated = await db
+    .updateTable('reviews')
+    .set({ reply, repliedAt: new Date().toISOString() })
+    .where('id', '=', reviewId)
+    .where('reply', 'is', null)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 0) return { ok: false, status: 409, message: reviewMessages.alreadyReplied }
+  return { ok: true, review: await findReview(reviewId) }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { availabilityIssues } from '#app/features/accounts/profile-schema.ts'
+import { clockTimeField, localDateField, timeZoneField } from '#app/lib/date-fields.ts'
+
+// A sitter's availability (DESIGN.md ruling 7): a weekly schedule of time ranges per weekday and single
+// blocked dates, in the sitter's time zone. The weekly ranges follow the profile form's rules
+// (availabilityIssues): each ends after it starts and ranges of one day do not overlap.
+
+export const maxBlockedDates = 366
+
+const WeeklyRangeSchema = z.object({
+  weekday: z.number({ error: 'Weekday must be 1 (Monday) to 7 (Sunday)' }).int().min(1).max(7),
+  startTime: clockTimeField('Start time'),
+  endTime: clockTimeField('End time'),
+})
+
+export const BlockedDatesSchema = z
+  .array(localDateField('Blocked date'))
+  .max(maxBlockedDates, { error: `At most ${maxBlockedDates} blocked dates` })
+  .transform((dates) => [...new Set(dates)].sort())
+
+/** PUT /api/users/me/schedule: the whole schedule; a field left out keeps its value. */
+export const SitterScheduleSchema = z
+  .object({
+    timeZone: timeZoneField().optional(),
+    weekly: z.array(WeeklyRangeSchema).max(70, { error: 'At most 70 weekly ranges' }).optional(),
+    blockedDates: BlockedDatesSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const ranges = (value.weekly ?? []).map((range, index) => ({ ...range, index }))
+    for (const issue of availabilityIssues(ranges)) {
+      ctx.addIssue({ code: 'custom', path: ['weekly', issue.index, issue.field], message: issue.message })
+    }
+  })
+
+export type SitterScheduleInput = z.infer<typeof SitterScheduleSchema>
+export type WeeklyRange = z.infer<typeof WeeklyRangeSchema>

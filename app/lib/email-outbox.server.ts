@@ -1,0 +1,110 @@
+import { sql, type Transaction } from 'kysely'
+import { db, type Database } from './db.server.ts'
+import { type Email, sendEmail } from './email.server.ts'
+
+// E-mails that report a change (a booking requested, accepted, ...) are written to the emailOutbox table
+// in the same transaction as the change, then delivered by a worker after the commit: an e-mail exists
+// exactly when its change happened, a slow or failing mail server never holds a transaction or fails a
+// request, and a failed delivery is retried. Each e-mail has a key naming what it reports; a key is
+// queued once, so the same event never mails twice.
+
+export type OutboxEmail = Email & {
+  /** What the e-mail reports, e.g. 'booking:<id>:accepted'. */
+  key: string
+}
+
+/** Sending again this long after a worker took an e-mail, if that worker never finished (it crashed). */
+const leaseMs = 2 * 60_000
+export const maxEmailAttempts = 8
+/** 1, 2, 4, 8 ... minutes between attempts, at most 6 hours. */
+const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000)
+
+const iso = (instant: number) => new Date(instant).toISOString()
+
+/** Queues an e-mail inside the caller's transaction; a key already queued stays as it is. */
+export async function queueEmail(trx: Transaction<Database>, email: OutboxEmail, now = Date.now()) {
+  await trx
+    .insertInto('emailOutbox')
+    .values({
+      id: crypto.randomUUID(),
+      key: email.key,
+      recipient: email.to,
+      subject: email.subject,
+      body: email.text,
+      createdAt: iso(now),
+      nextAttemptAt: iso(now),
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+}
+
+/**
+ * Sends every e-mail that is due, each by one worker only: a worker takes an e-mail by moving its next
+ * attempt forward from the value it read (compare and set), so two workers (or two processes) never
+ * send the same one. A failure is kept with its message and retried later, up to 8 attempts.
+ */
+export async function deliverDueEmails(now = Date.now()) {
+  const due = await db
+    .selectFrom('emailOutbox')
+    .select(['id', 'recipient', 'subject', 'body', 'attempts', 'nextAttemptAt'])
+    .where('sentAt', 'is', null)
+    .where('nextAttemptAt', '<=', iso(now))
+    .where('attempts', '<', maxEmailAttempts)
+    .orderBy('nextAttemptAt')
+    .limit(50)
+    .execute()
+  let sent = 0
+  let failed = 0
+  for (const email of due) {
+    const taken = await db
+      .updateTable('emailOutbox')
+      .set({ nextAttemptAt: iso(now + leaseMs), attempts: sql<number>`"attempts" + 1` })
+      .where('id', '=', email.id)
+      .where('sentAt', 'is', null)
+      .where('nextAttemptAt', '=', email.nextAttemptAt)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 0) continue
+    const attempts = email.attempts + 1
+    try {
+      await sendEmail({ to: email.recipient, subject: email.subject, text: email.body })
+      await db.updateTable('emailOutbox').set({ sentAt: iso(Date.now()), lastError: null }).where('id', '=', email.id).execute()
+      sent++
+    } catch (error) {
+      failed++
+      const message = error instanceof Error ? error.message : String(error)
+      if (attempts >= maxEmailAttempts) console.error(`Giving up on e-mail ${email.id} to ${email.recipient} after ${attempts} attempts: ${message}`)
+      await db
+        .updateTable('emailOutbox')
+        .set({ nextAttemptAt: iso(now + retryDelayMs(attempts)), lastError: message.slice(0, 1000) })
+        .where('id', '=', email.id)
+        .execute()
+    }
+  }
+  return { sent, failed }
+}
+
+let delivering: Promise<void> | null = null
+let deliverAgain = false
+
+/**
+ * Starts delivering due e-mails in the background (after a commit that queued some); one run at a
+ * time, and one more when asked again meanwhile. Never throws: what fails is retried by the next run.
+ */
+export function deliverEmailsSoon() {
+  if (delivering) {
+    deliverAgain = true
+    return delivering
+  }
+  delivering = (async () => {
+    do {
+      deliverAgain = false
+      try {
+        await deliverDueEmails()
+      } catch (error) {
+        console.error('Delivering queued e-mails failed:', error)
+      }
+    } while (deliverAgain)
+    delivering = null
+  })()
+  return delivering
+}

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import { addDays, formatZonedIso, isClockTime, isLocalDate, isoWeekday, isTimeZone, localDateTime, zonedInstant } from './zoned-time.ts'
+
+describe('local dates and clock times', () => {
+  test('only real dates written yyyy-MM-dd', () => {
+    expect(isLocalDate('2026-03-02')).toBe(true)
+    expect(isLocalDate('2028-02-29')).toBe(true)
+    for (const text of ['2026-02-30', '2026-02-29', '2026-13-01', '2026-3-2', '02.03.2026', '2026-03-02T00:00', '']) {
+      expect(isLocalDate(text), text).toBe(false)
+    }
+  })
+
+  test('only clock times 00:00 to 23:59 (24:00 only as the end of a day)', () => {
+    expect(isClockTime('00:00')).toBe(true)
+    expect(isClockTime('23:59')).toBe(true)
+    for (const text of ['24:00', '25:00', '9:00', '12:60', '12:00:00', 'noon']) expect(isClockTime(text), text).toBe(false)
+    expect(isClockTime('24:00', { endOfDay: true })).toBe(true)
+  })
+
+  test('weekdays and day arithmetic across months and years', () => {
+    expect(isoWeekday('2026-03-02')).toBe(1)
+    expect(isoWeekday('2026-03-08')).toBe(7)
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
+  })
+})
+
+describe('zones', () => {
+  test('Zurich winter time is UTC+1, summer time UTC+2', () => {
+    expect(new Date(zonedInstant('2026-01-15', '09:00', 'Europe/Zurich')).toISOString()).toBe('2026-01-15T08:00:00.000Z')
+    expect(new Date(zonedInstant('2026-07-15', '09:00', 'Europe/Zurich')).toISOString()).toBe('2026-07-15T07:00:00.000Z')
+    expect(new Date(zonedInstant('2026-07-15', '09:00', 'America/New_York')).toISOString()).toBe('2026-07-15T13:00:00.000Z')
+  })
+
+  test('on the night clocks change, local times land on the right instants', () => {
+    // 29 March 2026: 02:00 becomes 03:00 in Zurich; 25 October 2026: 03:00 becomes 02:00.
+    expect(new Date(zonedInstant('2026-03-29', '01:30', 'Europe/Zurich')).toISOString()).toBe('2026-03-29T00:30:00.000Z')
+    expect(new Date(zonedInstant('2026-03-29', '03:30', 'Europe/Zurich')).toISOString()).toBe('2026-03-29T01:30:00.000Z')
+    expect(new Date(zonedInstant('2026-10-25', '04:00', 'Europe/Zurich')).toISOString()).toBe('2026-10-25T03:00:00.000Z')
+    expect(zonedInstant('2026-03-30', '00:00', 'Europe/Zurich') - zonedInstant('2026-03-29', '00:00', 'Europe/Zurich')).toBe(23 * 3_600_000)
+  })
+
+  test('an instant reads back as the local date and time, with the offset of that moment', () => {
+    const instant = Date.parse('2026-07-15T22:30:00Z')
+    expect(localDateTime(instant, 'Europe/Zurich')).toEqual({ date: '2026-07-16', time: '00:30', minutes: 30 })
+    expect(formatZonedIso(instant, 'Europe/Zurich')).toBe('2026-07-16T00:30:00+02:00')
+    expect(formatZonedIso(Date.parse('2026-01-15T08:00:00Z'), 'Europe/Zurich')).toBe('2026-01-15T09:00:00+01:00')
+    expect(formatZonedIso(Date.parse('2026-01-15T08:00:00Z'), 'America/New_York')).toBe('2026-01-15T03:00:00-05:00')
+  })
+
+  test('IANA names are zones; anything else is not', () => {
+    expect(isTimeZone('Europe/Zurich')).toBe(true)
+    expect(isTimeZone('America/Argentina/Buenos_Aires')).toBe(true)
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false)
+    expect(isTimeZone('')).toBe(false)
+  })
+})

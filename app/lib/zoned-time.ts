@@ -1,0 +1,110 @@
+// Local calendar dates (`yyyy-MM-dd`) and clock times (`HH:mm`) in an IANA time zone (DESIGN.md section 1:
+// bookings are stored as the sitter's local date and times plus the zone). Conversions go through Intl,
+// which knows every zone and its daylight-saving rules; no zone library is needed.
+
+export const defaultTimeZone = 'Europe/Zurich'
+
+const minuteMs = 60_000
+const dayMs = 24 * 60 * minuteMs
+
+const localDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+const clockPattern = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
+export function isLocalDate(text: string) {
+  const match = localDatePattern.exec(text)
+  if (!match) return false
+  const [, year, month, day] = match.map(Number) as [number, number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** A clock time HH:mm from 00:00 to 23:59; `24:00` too when it may close a day. */
+export function isClockTime(text: string, { endOfDay = false } = {}) {
+  return clockPattern.test(text) || (endOfDay && text === '24:00')
+}
+
+export const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
+
+export const fromMinutes = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+export function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10)
+}
+
+/** 1 (Monday) to 7 (Sunday). */
+export function isoWeekday(date: string) {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7
+}
+
+/** Whole days from one local date to another. */
+export function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs)
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** Whether Intl knows the zone (an IANA name such as Europe/Zurich). */
+export function isTimeZone(timeZone: string) {
+  if (timeZone.length === 0 || timeZone.length > 64) return false
+  try {
+    formatterFor(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The zone's wall-clock reading of an instant, written as if it were UTC (whole seconds). */
+function wallClock(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value)
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
+}
+
+const offsetAt = (instant: number, timeZone: string) => wallClock(Math.floor(instant / 1000) * 1000, timeZone) - Math.floor(instant / 1000) * 1000
+
+/**
+ * The instant at which clocks in the zone show `date` `time` (`24:00` is midnight at the end of the day).
+ * A time skipped by a daylight-saving jump lands just after the jump.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string) {
+  const wall = Date.parse(`${date}T00:00:00Z`) + toMinutes(time) * minuteMs
+  const guess = wall - offsetAt(wall, timeZone)
+  return wall - offsetAt(guess, timeZone)
+}
+
+/** The local date, clock time and minutes past midnight in the zone at an instant. */
+export function localDateTime(instant: number, timeZone: string) {
+  const iso = new Date(wallClock(instant, timeZone)).toISOString()
+  const time = iso.slice(11, 16)
+  return { date: iso.slice(0, 10), time, minutes: toMinutes(time) }
+}
+
+/** ISO 8601 with the zone's offset at that instant, as Google Calendar writes it: 2026-03-02T09:00:00+01:00. */
+export function formatZonedIso(instant: number, timeZone: string) {
+  const offsetMinutes = Math.round(offsetAt(instant, timeZone) / minuteMs)
+  const local = new Date(instant + offsetMinutes * minuteMs).toISOString().slice(0, 19)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const absolute = Math.abs(offsetMinutes)
+  return `${local}${sign}${fromMinutes(absolute)}`
+}

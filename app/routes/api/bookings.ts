@@ -1,0 +1,23 @@
+import type { Route } from './+types/bookings'
+import { getBookingFor, listOwnerBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { createBooking } from '#app/features/bookings/create-booking.server.ts'
+import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+
+// GET /api/bookings?tab&date: your bookings as the owner (spec section 4's tabs). POST /api/bookings:
+// request a booking in any of the four payload variants of spec section 3 (sitterId = you: an offer to
+// care for a dog listed for sitting, which its owner confirms).
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireApiUser(context)
+  const filters = parseApiInput(OwnerBookingFiltersSchema, Object.fromEntries(url.searchParams))
+  return Response.json(await listOwnerBookings(user.id, filters), { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+  const user = requireApiUser(context)
+  const input = parseApiInput(BookingRequestSchema, await readJsonBody(request))
+  const outcome = await createBooking(user, input)
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : {})
+  return Response.json(await getBookingFor(user.id, outcome.bookingId), { status: 201 })
+}

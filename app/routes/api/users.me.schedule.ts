@@ -1,0 +1,21 @@
+import type { Route } from './+types/users.me.schedule'
+import { hasRole } from '#app/features/accounts/roles.ts'
+import { SitterScheduleSchema } from '#app/features/sitters/schedule-schema.ts'
+import { getSitterSchedule, notSitterScheduleMessage, saveSitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+
+// GET and PUT /api/users/me/schedule: your weekly hours, blocked dates and time zone, as a sitter.
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireApiUser(context)
+  if (!hasRole(user, 'sitter')) return jsonError(403, notSitterScheduleMessage)
+  return Response.json(await getSitterSchedule(user.id), { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])
+  const user = requireApiUser(context)
+  const input = parseApiInput(SitterScheduleSchema, await readJsonBody(request))
+  const outcome = await saveSitterSchedule(user, input)
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message)
+  return Response.json(outcome.schedule)
+}

@@ -1,0 +1,243 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import type { BookingStatus } from '#app/lib/db-schema.ts'
+import { startTestApp } from './app.ts'
+import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
+import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
+
+// PATCH /api/bookings/{id}/status through the production request handler: DESIGN.md rulings 4 and 5.
+// The expected answers are written out here by hand, case by case, not derived from transitions.ts.
+
+beforeAll(async () => {
+  await migrateToLatest()
+  await startTestApp()
+})
+
+const statusOf = async (id: string) => (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+const historyOf = (id: string) =>
+  db.selectFrom('bookingStatusHistory').select(['fromStatus', 'toStatus', 'changedById', 'reason']).where('bookingId', '=', id).orderBy('changedAt').orderBy('fromStatus').execute()
+
+type Who = 'owner' | 'sitter'
+type Case = { from: BookingStatus; when: 'ahead' | 'started'; requestedBy?: Who; who: Who; to: BookingStatus; answer: 200 | string }
+
+const cases: Case[] = [
+  // An owner's request: the sitter confirms.
+  { from: 'pending', when: 'ahead', who: 'sitter', to: 'accepted', answer: 200 },
+  { from: 'pending', when: 'ahead', who: 'sitter', to: 'rejected', answer: 200 },
+  { from: 'pending', when: 'ahead', who: 'owner', to: 'accepted', answer: 'Only the sitter can accept this request.' },
+  { from: 'pending', when: 'ahead', who: 'owner', to: 'rejected', answer: 'Only the sitter can decline this request.' },
+  { from: 'pending', when: 'ahead', who: 'owner', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', who: 'sitter', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', who: 'sitter', to: 'completed', answer: 'A pending booking cannot be marked as completed.' },
+  { from: 'pending', when: 'ahead', who: 'owner', to: 'pending', answer: 'This booking is already pending.' },
+  // A sitter's offer: the owner confirms.
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'accepted', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'rejected', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'accepted', answer: 'Only the owner can accept this request.' },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'cancelled', answer: 200 },
+  // Accepted, still ahead.
+  { from: 'accepted', when: 'ahead', who: 'owner', to: 'cancelled', answer: 200 },
+  { from: 'accepted', when: 'ahead', who: 'sitter', to: 'cancelled', answer: 200 },
+  { from: 'accepted', when: 'ahead', who: 'sitter', to: 'completed', answer: 'A booking can only be marked as completed once it has started.' },
+  { from: 'accepted', when: 'ahead', who: 'sitter', to: 'rejected', answer: 'An accepted booking cannot be declined.' },
+  { from: 'accepted', when: 'ahead', who: 'sitter', to: 'accepted', answer: 'This booking is already accepted.' },
+  { from: 'accepted', when: 'ahead', who: 'owner', to: 'pending', answer: 'An accepted booking cannot be set back to pending.' },
+  // Accepted, started.
+  { from: 'accepted', when: 'started', who: 'sitter', to: 'completed', answer: 200 },
+  { from: 'accepted', when: 'started', who: 'owner', to: 'completed', answer: 'Only the sitter can mark this booking as completed.' },
+  { from: 'accepted', when: 'started', who: 'owner', to: 'cancelled', answer: 'This booking has already started, so it can no longer be cancelled.' },
+  { from: 'accepted', when: 'started', who: 'sitter', to: 'cancelled', answer: 'This booking has already started, so it can no longer be cancelled.' },
+  // Final statuses.
+  { from: 'completed', when: 'started', who: 'owner', to: 'cancelled', answer: 'A completed booking cannot be cancelled.' },
+  { from: 'completed', when: 'started', who: 'sitter', to: 'accepted', answer: 'A completed booking cannot be accepted.' },
+  { from: 'rejected', when: 'ahead', who: 'sitter', to: 'accepted', answer: 'A declined booking cannot be accepted.' },
+  { from: 'rejected', when: 'ahead', who: 'owner', to: 'cancelled', answer: 'A declined booking cannot be cancelled.' },
+  { from: 'cancelled', when: 'ahead', who: 'sitter', to: 'accepted', answer: 'A cancelled booking cannot be accepted.' },
+  { from: 'cancelled', when: 'ahead', who: 'owner', to: 'cancelled', answer: 'This booking is already cancelled.' },
+]
+
+describe('every move, for each party', () => {
+  const withRequester = cases.map((item) => ({ requestedBy: 'owner' as Who, ...item }))
+  test.each(withRequester)('$from ($when, requested by the $requestedBy) -> $to by the $who: $answer', async ({ from, when, requestedBy, who, to, answer }) => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    // 'started': the walk began an hour ago today, or (when it is not yet 01:00) yesterday.
+    const date = when === 'ahead' ? localDateFromToday(2) : localDateFromToday(-1)
+    const id = await insertBooking(parties, { status: from, date, requestedBy, slots: [{ startTime: '10:00', endTime: '11:00' }] })
+    const actor = who === 'owner' ? theOwner : theSitter
+    const before = await historyOf(id)
+
+    const result = await setStatus(actor.token, id, to, { addToCalendar: false })
+
+    if (answer === 200) {
+      expect(result.status, JSON.stringify(result.body)).toBe(200)
+      expect(result.body).toMatchObject({ id, status: to })
+      expect(await statusOf(id)).toBe(to)
+      expect(await historyOf(id)).toEqual([...before, { fromStatus: from, toStatus: to, changedById: actor.id, reason: null }])
+    } else {
+      expect(result).toEqual({ status: 409, body: { message: answer, errors: {} } })
+      expect(await statusOf(id)).toBe(from)
+      expect(await historyOf(id)).toEqual(before)
+    }
+  })
+
+  test.each(['accepted', 'rejected', 'cancelled', 'completed'])("someone else's booking is not found (404) when moving it to %s", async (to) => {
+    const { parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(2) })
+    for (const stranger of [await owner('Nosy Owner'), await sitter({ name: 'Nosy Sitter' })]) {
+      const result = await setStatus(stranger.token, id, to)
+      expect(result).toEqual({ status: 404, body: { message: 'Booking not found', errors: {} } })
+      expect((await call('GET', `/api/bookings/${id}`, stranger.token)).status).toBe(404)
+    }
+    expect(await statusOf(id)).toBe('pending')
+  })
+
+  test('the booking tells each party which moves it offers now', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(2) })
+    expect((await call('GET', `/api/bookings/${id}`, theSitter.token)).body).toMatchObject({ viewerRole: 'sitter', actions: ['accepted', 'rejected', 'cancelled'] })
+    expect((await call('GET', `/api/bookings/${id}`, theOwner.token)).body).toMatchObject({ viewerRole: 'owner', actions: ['cancelled'] })
+  })
+})
+
+describe('two acceptances at once', () => {
+  test('of overlapping requests from two owners: exactly one wins, the other gets 409', async () => {
+    const theSitter = await sitter()
+    const date = localDateFromToday(3)
+    const requests = await Promise.all(
+      ['Anna', 'Ben'].map(async (name) => {
+        const anOwner = await owner(name)
+        const dogId = await insertDog(anOwner.id, { name: `${name}'s dog` })
+        return requestBooking(anOwner.token, { dogId, sitterId: theSitter.id, date, startTime: name === 'Anna' ? '09:00' : '09:30', endTime: '10:30' })
+      }),
+    )
+
+    const answers = await Promise.all(requests.map((booking) => setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })))
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: 'The sitter already has an accepted booking at this time.', errors: {} })
+    const statuses = await Promise.all(requests.map((booking) => statusOf(booking.id)))
+    expect(statuses.sort()).toEqual(['accepted', 'pending'])
+  })
+
+  test('of the same request by the sitter twice: one 200, one 409', async () => {
+    const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
+    const booking = await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: localDateFromToday(3), timePeriod: 'morning' })
+    const answers = await Promise.all([1, 2].map(() => setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await historyOf(booking.id)).toHaveLength(2)
+  })
+})
+
+describe('expiry', () => {
+  test('a pending request whose start has passed is shown cancelled as expired, and cannot be accepted', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(-1), slots: [{ startTime: '10:00', endTime: '11:00' }] })
+
+    const read = await call('GET', `/api/bookings/${id}`, theOwner.token)
+
+    expect(read.body).toMatchObject({ status: 'cancelled', statusReason: 'expired', actions: [] })
+    expect(await statusOf(id)).toBe('cancelled')
+    expect((await historyOf(id)).at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'cancelled', changedById: null, reason: 'expired' })
+    const outbox = await db.selectFrom('emailOutbox').select(['key', 'subject']).where('key', '=', `booking:${id}:expired`).execute()
+    expect(outbox).toEqual([{ key: `booking:${id}:expired`, subject: expect.stringMatching(/^Booking request expired: Rex on /) }])
+    expect(await setStatus(theSitter.token, id, 'accepted')).toEqual({
+      status: 409,
+      body: { message: 'This request expired: it was not answered before it was due to start.', errors: {} },
+    })
+  })
+
+  test('the sweep expires stale requests of everyone, and leaves answered and future ones alone', async () => {
+    const { parties } = await ownerDogAndSitter()
+    const stale = await insertBooking(parties, { status: 'pending', date: localDateFromToday(-2) })
+    const future = await insertBooking(parties, { status: 'pending', date: localDateFromToday(2) })
+    const acceptedPast = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(-2), slots: [{ startTime: '12:00', endTime: '13:00' }] })
+    const { expireStaleRequests } = await import('#app/features/bookings/expiry.server.ts')
+
+    await expireStaleRequests()
+
+    expect(await statusOf(stale)).toBe('cancelled')
+    expect(await statusOf(future)).toBe('pending')
+    expect(await statusOf(acceptedPast)).toBe('accepted')
+  })
+})
+
+describe('lists', () => {
+  test("the owner's tabs and the sitter's tabs follow spec section 4", async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const ahead = localDateFromToday(4)
+    const past = localDateFromToday(-4)
+    const ids = {
+      pendingAhead: await insertBooking(parties, { status: 'pending', date: ahead, slots: [{ startTime: '08:00', endTime: '09:00' }] }),
+      acceptedAhead: await insertBooking(parties, { status: 'accepted', date: ahead, slots: [{ startTime: '10:00', endTime: '11:00' }] }),
+      acceptedPast: await insertBooking(parties, { status: 'accepted', date: past }),
+      completed: await insertBooking(parties, { status: 'completed', date: localDateFromToday(-5) }),
+      rejected: await insertBooking(parties, { status: 'rejected', date: ahead, slots: [{ startTime: '14:00', endTime: '15:00' }] }),
+    }
+    const list = async (token: string, query: string) => ((await call<{ id: string }[]>('GET', query, token)).body).map((booking) => booking.id)
+
+    expect(await list(theOwner.token, '/api/bookings?tab=upcoming')).toEqual([ids.pendingAhead, ids.acceptedAhead])
+    expect(await list(theOwner.token, '/api/bookings?tab=pending')).toEqual([ids.pendingAhead])
+    expect(await list(theOwner.token, '/api/bookings?tab=past')).toEqual([ids.rejected, ids.acceptedPast, ids.completed])
+    expect(await list(theSitter.token, '/api/bookings/sitter?tab=pending')).toEqual([ids.pendingAhead])
+    expect(await list(theSitter.token, '/api/bookings/sitter?tab=upcoming')).toEqual([ids.acceptedAhead])
+    expect(await list(theSitter.token, '/api/bookings/sitter?tab=completed')).toEqual([ids.acceptedPast, ids.completed])
+    expect(await list(theSitter.token, `/api/bookings/sitter?date=${ahead}`)).toEqual([ids.pendingAhead, ids.acceptedAhead, ids.rejected])
+    // The owner is no sitter: no sitter list, and the sitter's own bookings as owner are none.
+    expect((await call('GET', '/api/bookings/sitter', theOwner.token)).status).toBe(403)
+    expect(await list(theSitter.token, '/api/bookings')).toEqual([])
+  })
+
+  test('previous sitters: the sitters an owner booked, the most recent first', async () => {
+    const { owner: theOwner, sitter: first, parties } = await ownerDogAndSitter()
+    const second = await sitter({ name: 'Second Sitter' })
+    await insertBooking(parties, { status: 'completed', date: localDateFromToday(-10) })
+    await insertBooking({ ...parties, sitterId: second.id }, { status: 'completed', date: localDateFromToday(-3) })
+    await insertBooking(parties, { status: 'cancelled', date: localDateFromToday(-20) })
+
+    const answer = await call<Record<string, unknown>[]>('GET', '/api/bookings/previous-sitters', theOwner.token)
+
+    expect(answer.body).toEqual([
+      expect.objectContaining({ id: second.id, name: 'Second Sitter', bookingCount: 1, lastBookingDate: localDateFromToday(-3), hasProfile: true }),
+      expect.objectContaining({ id: first.id, name: 'Sam Sitter', bookingCount: 2, lastBookingDate: localDateFromToday(-10), hasProfile: true }),
+    ])
+  })
+})
+
+describe('what each party sees', () => {
+  test("the exact address and contacts of the other party only once the booking is accepted", async () => {
+    const exactOwner = await owner('Olivia Exact')
+    await db
+      .updateTable('users')
+      .set({ location: 'Birmensdorferstrasse 1, 8003 Zürich', publicLocation: 'Wiedikon, Zürich', latitude: 47.37, longitude: 8.51, phoneNumber: '+41 79 123 45 67' })
+      .where('id', '=', exactOwner.id)
+      .execute()
+    const dogId = await insertDog(exactOwner.id)
+    const theSitter = await sitter()
+    const booking = await requestBooking(exactOwner.token, {
+      dogId,
+      sitterId: theSitter.id,
+      date: localDateFromToday(5),
+      timePeriod: 'morning',
+      location: 'Meet at the Bäckeranlage gate',
+      latitude: 47.3762,
+      longitude: 8.5235,
+    })
+
+    const pending = (await call('GET', `/api/bookings/${booking.id}`, theSitter.token)).body
+    expect(pending).toMatchObject({
+      location: null,
+      latitude: null,
+      owner: { location: 'Wiedikon, Zürich', latitude: null, phone: null, email: null },
+      dog: { name: 'Rex', bio: 'Rex loves long walks.' },
+    })
+    expect(JSON.stringify(pending)).not.toContain('Birmensdorferstrasse')
+
+    await setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })
+    const accepted = (await call('GET', `/api/bookings/${booking.id}`, theSitter.token)).body
+    expect(accepted).toMatchObject({
+      location: 'Meet at the Bäckeranlage gate',
+      latitude: 47.3762,
+      owner: { location: 'Birmensdorferstrasse 1, 8003 Zürich', latitude: 47.37, phone: '+41 79 123 45 67' },
+    })
+  })
+})
