@@ -83,8 +83,8 @@ export async function insertSitter(options: UserOptions & SitterProfileOptions =
   return sitter
 }
 
-/** A booking of one of the owner's dogs (a new dog when none is given) with the sitter. */
-export async function insertBooking(
+/** A plain booking row (no slots, no history) of one of the owner's dogs (a new dog when none is given) with the sitter. */
+export async function insertBookingRow(
   ownerId: string,
   sitterId: string,
   options: { status?: BookingStatus; date?: string; dogId?: string } = {},
@@ -109,7 +109,7 @@ export type ReviewOptions = {
 
 /** An owner's review of a completed booking with the sitter (the booking is made here). */
 export async function insertReview(sitterId: string, ownerId: string, options: ReviewOptions) {
-  const bookingId = await insertBooking(ownerId, sitterId)
+  const bookingId = await insertBookingRow(ownerId, sitterId)
   const id = crypto.randomUUID()
   await (await database())
     .insertInto('reviews')

@@ -7,7 +7,7 @@ import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import * as gallery from '#app/routes/api/users.profile-gallery.ts'
 import { appRequest } from './app.ts'
-import { insertBooking, insertConversation, insertReview, insertSitter, insertUser } from './fixtures.ts'
+import { insertBookingRow, insertConversation, insertReview, insertSitter, insertUser } from './fixtures.ts'
 import { asResponse, contextFor, settle } from './route-calls.ts'
 
 // What the sitter profile shows beneath its screens (issue 9): ratings computed from reviews, the facts
@@ -117,7 +117,7 @@ describe("the 'Book with' facts", () => {
     const sitter = await insertSitter()
     const owner = await insertUser()
     for (const status of ['completed', 'completed', 'completed', 'accepted', 'cancelled', 'pending', 'rejected'] as const) {
-      await insertBooking(owner.id, sitter.id, { status })
+      await insertBookingRow(owner.id, sitter.id, { status })
     }
     const createdAt = '2025-04-01T08:30:00.000Z'
     await db.updateTable('users').set({ createdAt }).where('id', '=', sitter.id).execute()
