@@ -1231,6 +1231,7 @@ type SeededRows = Omit<
   | 'oauthAccounts'
   | 'passwordResetTokens'
   | 'rateLimitHits'
+  | 'pendingUploads'
   | 'onboardingDrafts'
   | 'calendarEvents'
   | 'geocodeCache'

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration'
 import * as initial from './001-initial.ts'
+import * as pendingUploads from './002-pending-uploads.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-pending-uploads': pendingUploads,
 }

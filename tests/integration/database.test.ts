@@ -57,7 +57,10 @@ describe('migrations', () => {
 
     const results = await migrateToLatest(database)
 
-    expect(results).toEqual([{ migrationName: '001-initial', direction: 'Up', status: 'Success' }])
+    expect(results).toEqual([
+      { migrationName: '001-initial', direction: 'Up', status: 'Success' },
+      { migrationName: '002-pending-uploads', direction: 'Up', status: 'Success' },
+    ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
         'users',
@@ -69,6 +72,7 @@ describe('migrations', () => {
         'conversations',
         'messages',
         'reviews',
+        'pendingUploads',
       ]),
     )
   })
