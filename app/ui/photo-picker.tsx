@@ -179,37 +179,40 @@ export function PhotoPicker({
       <div className="w-full flex-1 space-y-2">
         {/* The same elements with and without JavaScript, so hydrating keeps a file chosen early. */}
         <div className={hydrated ? 'flex flex-wrap items-center gap-3' : 'flex flex-col gap-2'}>
-          <input
-            key={generation}
-            id={id}
-            name={name}
-            type="file"
-            accept="image/*"
-            multiple={!avatar}
-            // With JavaScript a full field must still send the files it holds: a disabled input sends
-            // nothing, so it only refuses to open the file chooser.
-            disabled={!hydrated && full}
-            aria-disabled={hydrated && (full || sending) ? true : undefined}
-            onClick={(event) => (full || sending) && event.preventDefault()}
-            onChange={choose}
-            aria-invalid={shownErrors.length ? true : undefined}
-            aria-describedby={`${id}-hint ${id}-error`}
-            className={
-              hydrated
-                ? 'peer sr-only'
-                : 'text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:font-medium'
-            }
-          />
-          <label
-            htmlFor={id}
-            className={
-              hydrated
-                ? 'inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-brand-600 bg-brand-50 px-4 font-medium text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-aria-disabled:cursor-not-allowed peer-aria-disabled:border-stone-200 peer-aria-disabled:bg-stone-100 peer-aria-disabled:text-stone-500'
-                : 'order-first text-sm font-medium'
-            }
-          >
-            {full ? 'Limit Reached' : label}
-          </label>
+          {/* With JavaScript the input lies, transparent, over its button-styled label: the same 44 px target. */}
+          <span className={hydrated ? 'relative inline-flex' : 'flex flex-col gap-2'}>
+            <input
+              key={generation}
+              id={id}
+              name={name}
+              type="file"
+              accept="image/*"
+              multiple={!avatar}
+              // With JavaScript a full field must still send the files it holds: a disabled input sends
+              // nothing, so it only refuses to open the file chooser.
+              disabled={!hydrated && full}
+              aria-disabled={hydrated && (full || sending) ? true : undefined}
+              onClick={(event) => (full || sending) && event.preventDefault()}
+              onChange={choose}
+              aria-invalid={shownErrors.length ? true : undefined}
+              aria-describedby={`${id}-hint ${id}-error`}
+              className={
+                hydrated
+                  ? 'peer absolute inset-0 size-full cursor-pointer opacity-0 aria-disabled:cursor-not-allowed'
+                  : 'text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:font-medium'
+              }
+            />
+            <label
+              htmlFor={id}
+              className={
+                hydrated
+                  ? 'inline-flex min-h-11 items-center rounded-lg border border-brand-600 bg-brand-50 px-4 font-medium text-brand-800 peer-hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-aria-disabled:border-stone-200 peer-aria-disabled:bg-stone-100 peer-aria-disabled:text-stone-500'
+                  : 'order-first text-sm font-medium'
+              }
+            >
+              {full ? 'Limit Reached' : label}
+            </label>
+          </span>
           {upload ? (
             <Button type="submit" variant="secondary" {...upload} formNoValidate disabled={sending} onClick={requirePhoto} className="min-h-11">
               {sending && navigation.formData?.get(upload.name) === upload.value ? 'Uploading...' : upload.label}
