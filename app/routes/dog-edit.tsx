@@ -15,7 +15,7 @@ import { ErrorState } from '#app/ui/data-states.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
 // /dogs/{id}/edit ('Edit Rex's Profile', spec section 2, Dog forms): the dog form with its saved photos
-// (each with Delete, which posts the form below), and deleting the dog behind a confirmation. Only the owner gets past the loader;
+// (each with Delete), and deleting the dog behind a confirmation. Only the owner gets past the loader;
 // anyone else sees 'Dog not found' with status 404.
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -57,15 +57,25 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const { fields } = upload.form
   const intent = fields.get('intent')
 
-  if (intent === 'delete-image') {
+  // A saved photo's Delete button posts the whole form, so what was typed and the new photos come back.
+  if (fields.has('imageUrl')) {
     const submission = parseWithZod(fields, { schema: DeleteImageSchema })
-    if (submission.status !== 'success') return data<ActionData>({ toast: errorDeletingImage }, 400)
-    const outcome = await deleteDogImage(user.id, params.id, submission.value.imageUrl)
-    if (!outcome.ok) {
-      throwIfNotFound(outcome)
-      return data<ActionData>({ toast: errorDeletingImage }, outcome.status)
-    }
-    return redirectWithToast(`/dogs/${params.id}/edit`, { type: 'success', title: 'Image deleted' })
+    const outcome = submission.status === 'success' ? await deleteDogImage(user.id, params.id, submission.value.imageUrl) : null
+    if (outcome && !outcome.ok) throwIfNotFound(outcome)
+    const dog = outcome?.ok ? outcome.dog : await getOwnedDog(user.id, params.id)
+    if (!dog) throw data(null, { status: 404 })
+    const photos = await stageDogFormPhotos(user.id, upload.form, dog.images.length)
+    const typed = { initialValue: parseWithZod(fields, { schema: DogFormSchema }).reply().initialValue }
+    const deleted = outcome?.ok === true
+    return data<ActionData>(
+      {
+        result: typed,
+        photos: photos.photos,
+        photoErrors: photos.problems,
+        toast: deleted ? { type: 'success', title: 'Image deleted' } : errorDeletingImage,
+      },
+      deleted ? 200 : (outcome?.status ?? 400),
+    )
   }
 
   if (intent === 'delete-dog') {
@@ -130,15 +140,11 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
         savedPhotos={dog.images.map((path, index) => ({
           path,
           alt: `${dog.name}, photo ${index + 1}`,
-          remove: { label: `Delete photo ${index + 1}`, form: 'delete-photo-form', name: 'imageUrl', value: path },
+          remove: { label: `Delete photo ${index + 1}`, name: 'imageUrl', value: path },
         }))}
         submitLabel="Save changes"
         cancelTo={`/dogs/${dog.id}`}
       />
-      {/* The photos' Delete buttons sit inside the dog form but submit this one (their `form` attribute). */}
-      <Form id="delete-photo-form" method="post" encType="multipart/form-data" preventScrollReset>
-        <input type="hidden" name="intent" value="delete-image" />
-      </Form>
       <DeleteDog name={dog.name} />
       <ActionToast toast={actionData?.toast} />
     </main>

@@ -1,4 +1,4 @@
-import { getFormProps, parse, type Submission, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/profile-edit'
@@ -117,6 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectWithToast('/profile', { type: 'success', title: 'Profile updated' })
 }
 
+const uncheckedButtons = [uploadPhotoIntent]
 const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile))
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -126,7 +127,8 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     navigation.formAction === '/profile/edit' &&
     navigation.formData?.get(uploadPhotoIntent.name) !== uploadPhotoIntent.value
   const answered = navigation.state === 'idle' ? actionData : undefined
-  const validate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator)
+  // 'Upload photo' saves the photo alone: the other fields are not checked then.
+  const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<EditProfileFormValue, ProfileUpdate, string[]>({
     id: 'edit-profile',
     lastResult: answered?.result,
@@ -134,11 +136,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    // 'Upload photo' saves the photo alone: the other fields are not checked then.
-    onValidate: (context) =>
-      context.submitter?.getAttribute('value') === uploadPhotoIntent.value
-        ? (parse(context.formData, { resolve: (value) => ({ value }) }) as Submission<EditProfileFormValue, string[], ProfileUpdate>)
-        : validate(context),
+    onValidate,
   })
 
   return (

@@ -58,6 +58,14 @@ test('four photos on /dogs/add: three are kept, the fourth is named, and Add Dog
   await expect(unsavedPhotos(page)).toHaveCount(3)
   await expect(page.getByText('3 of 3 photos')).toBeVisible()
   await expect(page.getByLabel('Limit Reached')).toBeDisabled()
+  // Phone tap targets: the control and each remove button.
+  const removeButtons = page.getByRole('button', { name: /^Remove / })
+  await expect(removeButtons).toHaveCount(3)
+  for (const target of [page.getByLabel('Limit Reached'), ...(await removeButtons.all())]) {
+    const box = await target.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+  }
   expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', owner.id).execute()).toEqual([])
 
   await page.getByRole('button', { name: 'Add Dog' }).click()
@@ -275,4 +283,38 @@ test('owner step 2: four photos leave three in the draft and name the fourth; th
   const paths = await imagePathsOfOnlyDog(db, user.id, 'Trio')
   expect(paths).toHaveLength(3)
   for (const path of paths) await expectServed(page, path)
+})
+
+test('on dog edit, deleting a saved photo keeps the new photo and the text not saved yet; Save changes saves both', async ({ page, visit, db }) => {
+  const owner = await registerUser(page, db, { prefix: 'delete-keeps' })
+  await visit('/dogs/add')
+  await page.getByLabel('Add photos').setInputFiles(await photos('first.png', 'second.png'))
+  await page.getByLabel('Name', { exact: true }).fill('Duo')
+  await page.getByLabel('Breed', { exact: true }).fill('Boxer')
+  await page.getByLabel('Age', { exact: true }).fill('2 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Duo' })).toBeVisible()
+  const [first, second] = await imagePathsOfOnlyDog(db, owner.id, 'Duo')
+
+  await visit(`${new URL(page.url()).pathname}/edit`)
+  await page.getByLabel('Bio', { exact: true }).fill('Typed before deleting a photo.')
+  await page.getByLabel('Add photos').setInputFiles(await photos('third.png'))
+  await page.getByRole('button', { name: 'Delete photo 1' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Image deleted' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Duo, photo \d$/ })).toHaveCount(1)
+  await expect(unsavedPhotos(page)).toHaveCount(1)
+  await expect(page.getByLabel('Bio', { exact: true })).toHaveValue('Typed before deleting a photo.')
+  expect(await imagePathsOfOnlyDog(db, owner.id, 'Duo')).toEqual([second])
+
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Dog updated' })).toBeVisible()
+  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Duo')
+  expect(paths).toHaveLength(2)
+  expect(paths[0]).toBe(second)
+  expect(paths).not.toContain(first)
+  for (const path of paths) await expectServed(page, path)
+  const { bio } = await db.selectFrom('dogs').select('bio').where('ownerId', '=', owner.id).executeTakeFirstOrThrow()
+  expect(bio).toBe('Typed before deleting a photo.')
 })

@@ -435,7 +435,7 @@ describe('/dogs/{id}/edit', () => {
     expect((await imageRows(dogId)).map((image) => image.position)).toEqual([0, 1, 2])
   })
 
-  test('deleting a photo removes its row and files, closes the gap and says "Image deleted"', async () => {
+  test('deleting a photo removes its row and files, closes the gap and says "Image deleted"; the form comes back as typed', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo(), photo()])
     const [first, second, third] = await imageRows(dogId)
@@ -445,25 +445,46 @@ describe('/dogs/{id}/edit', () => {
       owner,
       `/dogs/${dogId}/edit`,
       { id: dogId },
-      multipart({ intent: 'delete-image', imageUrl: second!.path }),
+      multipart({ intent: 'save', ...rex, name: 'Rex (not saved yet)', imageUrl: second!.path }),
     )
 
-    expect(answer.status).toBe(302)
-    expect(answer.location).toBe(`/dogs/${dogId}/edit`)
-    expect(await toastOf(answer)).toMatchObject({ type: 'success', title: 'Image deleted' })
+    expect(answer.status).toBe(200)
+    expect(pageData(answer).toast).toEqual({ type: 'success', title: 'Image deleted' })
+    expect(pageData(answer).result?.initialValue).toMatchObject({ name: 'Rex (not saved yet)' })
+    expect(pageData(answer).result?.error).toBeUndefined()
     expect(await imageRows(dogId)).toEqual([
       { path: first!.path, position: 0 },
       { path: third!.path, position: 1 },
     ])
     for (const file of filesOf(second!.path)) expect(existsSync(file)).toBe(false)
     for (const file of filesOf(first!.path)) expect(existsSync(file)).toBe(true)
+    expect(await dogRow(dogId)).toMatchObject({ name: 'Rex' })
+  })
+
+  test('a new photo sent with a Delete of a saved one is kept for the save, in the room the delete made', async () => {
+    const owner = await insertUser()
+    const dogId = await addDogThroughPage(owner, rex, [photo(), photo(), photo()])
+    const [first] = await imageRows(dogId)
+
+    const answer = await callPage(
+      dogEditPage.action,
+      owner,
+      `/dogs/${dogId}/edit`,
+      { id: dogId },
+      multipart({ intent: 'save', ...rex, imageUrl: first!.path }, [photo('replacement.jpg')]),
+    )
+
+    expect(answer.status).toBe(200)
+    expect(pageData(answer).photoErrors).toEqual([])
+    expect(pageData(answer).photos).toHaveLength(1)
+    expect(await imageRows(dogId)).toHaveLength(2)
   })
 
   test('a photo that is not the dog\'s gives "Error deleting image"', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo()])
 
-    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'delete-image', imageUrl: '/uploads/dogs/x/y' }))
+    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'save', ...rex, imageUrl: '/uploads/dogs/x/y' }))
 
     expect(answer.status).toBe(404)
     expect(pageData(answer).toast).toEqual({ type: 'error', title: 'Error deleting image', description: 'Something went wrong while deleting the image.' })

@@ -30,6 +30,8 @@ export type DogFormActionData = {
   photoErrors?: string[]
 }
 
+/** A saved photo's Delete button posts the form without saving it. */
+const uncheckedButtons = [{ name: 'imageUrl' }]
 const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateDogForm))
 
 export function DogForm({
@@ -52,8 +54,9 @@ export function DogForm({
   cancelTo: string
 }) {
   const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
-  const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator)
+  // A saved photo's Delete button posts this form too (with imageUrl): that is not a save.
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save' && !navigation.formData.has('imageUrl')
+  const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<DogFormValue, DogInput, string[]>({
     id,
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
