@@ -1,8 +1,15 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
 import { deleteImage, type ImageKind, type ImageVariants, saveImageVariants } from './images.server.ts'
-import { addRefusal, describeRefusedPhotos, type PendingUpload, photoMessages, type RefusedPhotos } from './photo-rules.ts'
-import { screenImageUploads } from './upload.server.ts'
+import {
+  addRefusal,
+  describeRefusedPhotos,
+  discardPhotoField,
+  type PendingUpload,
+  photoMessages,
+  type RefusedPhotos,
+} from './photo-rules.ts'
+import { type MultipartForm, screenImageUploads } from './upload.server.ts'
 
 // Photos sent with a form that was not saved yet (table pendingUploads, decision 013). A browser cannot
 // put a file back into a file input, so when a submit fails (a missing name, a fourth photo) the photos
@@ -10,16 +17,14 @@ import { screenImageUploads } from './upload.server.ts'
 // submit attaches them. A token is a random id that counts only for the user who uploaded it, and only
 // for a day: housekeeping deletes older rows and their files.
 
-export const pendingUploadLifetimeMs = 24 * 60 * 60 * 1000
-
-export type { PendingUpload }
+const pendingUploadLifetimeMs = 24 * 60 * 60 * 1000
 
 const tokenPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** More tokens than any photo field holds are never looked at. */
 const maxTokensPerField = 10
 
 /** The distinct well-formed tokens among a form's values, in the order sent. */
-export function pendingTokensOf(values: readonly FormDataEntryValue[]): string[] {
+function pendingTokensOf(values: readonly FormDataEntryValue[]): string[] {
   const tokens = values.filter((value): value is string => typeof value === 'string' && tokenPattern.test(value))
   return [...new Set(tokens)].slice(0, maxTokensPerField)
 }
@@ -27,7 +32,7 @@ export function pendingTokensOf(values: readonly FormDataEntryValue[]): string[]
 const freshSince = (now = Date.now()) => new Date(now - pendingUploadLifetimeMs).toISOString()
 
 /** Writes each picture's variants under `<kind>/<userId>/` and records them as the user's pending uploads. */
-export async function keepPendingUploads(userId: string, kind: ImageKind, pictures: readonly ImageVariants[]): Promise<PendingUpload[]> {
+async function keepPendingUploads(userId: string, kind: ImageKind, pictures: readonly ImageVariants[]): Promise<PendingUpload[]> {
   const kept: PendingUpload[] = []
   try {
     for (const variants of pictures) {
@@ -48,7 +53,7 @@ export async function keepPendingUploads(userId: string, kind: ImageKind, pictur
 }
 
 /** The user's fresh pending uploads of this kind among `tokens`, in the order given; anything else is ignored. */
-export async function findPendingUploads(userId: string, kind: ImageKind, tokens: readonly string[]): Promise<PendingUpload[]> {
+async function findPendingUploads(userId: string, kind: ImageKind, tokens: readonly string[]): Promise<PendingUpload[]> {
   if (tokens.length === 0) return []
   const rows = await db
     .selectFrom('pendingUploads')
@@ -87,7 +92,7 @@ export async function claimPendingUploads(
 }
 
 /** Deletes the user's pending uploads among `tokens` and their files (a photo removed from the form). */
-export async function discardPendingUploads(userId: string, tokens: readonly string[]) {
+async function discardPendingUploads(userId: string, tokens: readonly string[]) {
   if (tokens.length === 0) return
   const rows = await db.deleteFrom('pendingUploads').where('id', 'in', tokens).where('userId', '=', userId).returning('path').execute()
   await removeFiles(rows.map((row) => row.path))
@@ -100,7 +105,7 @@ export async function deleteStalePendingUploads(now = Date.now()) {
   return rows.length
 }
 
-export type PhotoFieldInput = {
+type PhotoFieldInput = {
   userId: string
   kind: ImageKind
   /** The tokens of the photos kept from an earlier try, as the form sent them back. */
@@ -117,7 +122,7 @@ export type PhotoFieldInput = {
 }
 
 /** A photo field after a submit: what it holds now, and a message for each group of files it could not take. */
-export type StagedPhotoField = { photos: PendingUpload[]; problems: string[] }
+type StagedPhotoField = { photos: PendingUpload[]; problems: string[] }
 
 /**
  * The photos a form submit brought: the kept ones that are still the user's, then each new file that
@@ -125,7 +130,7 @@ export type StagedPhotoField = { photos: PendingUpload[]; problems: string[] }
  * why, and so is a kept photo that is gone (expired, or never this user's): the form is not saved
  * without a photo the user saw in it.
  */
-export async function stagePhotoField(input: PhotoFieldInput): Promise<StagedPhotoField> {
+async function stagePhotoField(input: PhotoFieldInput): Promise<StagedPhotoField> {
   let kept = await findPendingUploads(input.userId, input.kind, input.keptTokens)
   const screened = await screenImageUploads(input.files, input.oversizedNames)
   const refused: RefusedPhotos[] = [...screened.refused]
@@ -149,6 +154,31 @@ export async function stagePhotoField(input: PhotoFieldInput): Promise<StagedPho
     screened.accepted.slice(0, room).map(({ variants }) => variants),
   )
   return { photos: [...kept, ...added], problems: refused.map(describeRefusedPhotos) }
+}
+
+type SubmittedPhotoField = StagedPhotoField & {
+  /** The submit was a kept photo's Remove button (no JavaScript), not a save. */
+  removedOne: boolean
+}
+
+/**
+ * A page form's photo field after a submit: a kept photo whose Remove button was pressed (no
+ * JavaScript) is deleted, the others the form sent back are kept, then the new files while there is room.
+ */
+export async function stageSubmittedPhotos(
+  form: MultipartForm,
+  field: { file: string; kept: string },
+  options: Pick<PhotoFieldInput, 'userId' | 'kind' | 'room' | 'limitMessage' | 'newReplacesKept'>,
+): Promise<SubmittedPhotoField> {
+  const removed = pendingTokensOf(form.fields.getAll(discardPhotoField))
+  await discardPendingUploads(options.userId, removed)
+  const staged = await stagePhotoField({
+    ...options,
+    keptTokens: pendingTokensOf(form.fields.getAll(field.kept)).filter((token) => !removed.includes(token)),
+    files: form.files[field.file] ?? [],
+    oversizedNames: form.oversized[field.file],
+  })
+  return { ...staged, removedOne: removed.length > 0 }
 }
 
 async function removeFiles(paths: readonly string[]) {

@@ -1,14 +1,8 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
-import {
-  claimPendingUploads,
-  discardPendingUploads,
-  pendingTokensOf,
-  stagePhotoField,
-  type StagedPhotoField,
-} from '#app/lib/pending-uploads.server.ts'
-import { describeRefusedPhotos, discardPhotoField } from '#app/lib/photo-rules.ts'
+import { claimPendingUploads, stageSubmittedPhotos } from '#app/lib/pending-uploads.server.ts'
+import { describeRefusedPhotos } from '#app/lib/photo-rules.ts'
 import { type MultipartForm, screenImageUploads, storeUploadedImage } from '#app/lib/upload.server.ts'
 import { profilePhotoFields } from './photo-fields.ts'
 import { getAccount } from './users.server.ts'
@@ -58,26 +52,15 @@ export async function saveSubmittedProfilePhoto(userId: string, form: MultipartF
   return { photo, problems: [] }
 }
 
-export type ProfilePhotoField = StagedPhotoField & {
-  /** The submit was the kept photo's Remove button (no JavaScript). */
-  removedOne: boolean
-}
-
-/** The profile photo a page submit brought: a new picture (replacing a kept one), or the one kept from before. */
-export async function stageProfilePhoto(userId: string, form: MultipartForm): Promise<ProfilePhotoField> {
-  const removed = pendingTokensOf(form.fields.getAll(discardPhotoField))
-  await discardPendingUploads(userId, removed)
-  const staged = await stagePhotoField({
+/** /profile/edit: the photo a submit brought: a new picture (replacing a kept one), or the one kept from before. */
+export function stageProfilePhoto(userId: string, form: MultipartForm) {
+  return stageSubmittedPhotos(form, profilePhotoFields, {
     userId,
     kind: 'avatars',
-    keptTokens: pendingTokensOf(form.fields.getAll(profilePhotoFields.kept)).filter((token) => !removed.includes(token)),
-    files: form.files[profilePhotoFields.file] ?? [],
-    oversizedNames: form.oversized[profilePhotoFields.file],
     room: 1,
     limitMessage: 'Please choose one photo',
     newReplacesKept: true,
   })
-  return { ...staged, removedOne: removed.length > 0 }
 }
 
 /** Points the user's row at the photo `newPhoto` gives (inside the transaction), then removes the old files. */
