@@ -1,10 +1,26 @@
-import type { Locator, Page } from '@playwright/test'
-import { expect, pngFile, registerUser, test, type TestDatabase } from './fixtures.ts'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { test as base, expect, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
+import { baseUrlVariable } from './global-setup.ts'
 
 // The photo picker and the journeys that used to lose photos without a word (issue 8): too many photos on
 // /dogs/add, a dog form sent with a missing name, a photo over 5 MB, Save Changes on /profile/edit with a
 // photo chosen, and a file that is not a picture on the first onboarding step. Each journey ends by
-// checking what was saved: the rows, and the files the server answers with.
+// checking what was saved: the rows, and the files the server answers with. The dog and profile journeys
+// share one owner and one member per worker (the server allows 50 registrations an hour from one address).
+
+async function registerForWorker(browser: Browser, db: TestDatabase, prefix: string) {
+  const context = await browser.newContext({ baseURL: process.env[baseUrlVariable] })
+  try {
+    return await registerUser(await context.newPage(), db, { prefix, name: 'Pat Photos' })
+  } finally {
+    await context.close()
+  }
+}
+
+const test = base.extend<object, { owner: RegisteredUser; member: RegisteredUser }>({
+  owner: [async ({ browser, db }, provide) => provide(await registerForWorker(browser, db, 'photos-owner')), { scope: 'worker' }],
+  member: [async ({ browser, db }, provide) => provide(await registerForWorker(browser, db, 'photos-member')), { scope: 'worker' }],
+})
 
 const colours = [
   { r: 210, g: 40, b: 40 },
@@ -26,12 +42,19 @@ async function expectServed(page: Page, basePath: string) {
   expect(answer.headers()['content-type']).toBe('image/webp')
 }
 
-async function imagePathsOfOnlyDog(db: TestDatabase, ownerId: string, name: string) {
-  const dogs = await db.selectFrom('dogs').select(['id', 'name']).where('ownerId', '=', ownerId).execute()
-  expect(dogs.map((dog) => dog.name)).toEqual([name])
+const dogsNamed = (db: TestDatabase, ownerId: string, name: string) =>
+  db.selectFrom('dogs').select('id').where('ownerId', '=', ownerId).where('name', '=', name).execute()
+
+/** The photos of the owner's one dog of that name, in their order. */
+async function imagePathsOfDog(db: TestDatabase, ownerId: string, name: string) {
+  const dogs = await dogsNamed(db, ownerId, name)
+  expect(dogs, `one dog named ${name}`).toHaveLength(1)
   const rows = await db.selectFrom('dogImages').select('path').where('dogId', '=', dogs[0]?.id ?? '').orderBy('position').execute()
   return rows.map((row) => row.path)
 }
+
+const profilePhotoOf = async (db: TestDatabase, userId: string) =>
+  (await db.selectFrom('users').select('profilePhoto').where('id', '=', userId).executeTakeFirstOrThrow()).profilePhoto
 
 /** Lets the app's own validation answer instead of the browser's `required` check. */
 async function skipBrowserValidation(form: Locator) {
@@ -40,8 +63,8 @@ async function skipBrowserValidation(form: Locator) {
   })
 }
 
-test('four photos on /dogs/add: three are kept, the fourth is named, and Add Dog saves the three', async ({ page, visit, db, jsEnabled }) => {
-  const owner = await registerUser(page, db, { prefix: 'four-photos' })
+test('four photos on /dogs/add: three are kept, the fourth is named, and Add Dog saves the three', async ({ page, visit, db, jsEnabled, owner }) => {
+  await signInAs(page, owner)
   await visit('/dogs/add')
 
   await page.getByLabel('Add photos').setInputFiles(await photos('one.png', 'two.png', 'three.png', 'four.png'))
@@ -66,20 +89,20 @@ test('four photos on /dogs/add: three are kept, the fourth is named, and Add Dog
     expect(box?.width).toBeGreaterThanOrEqual(44)
     expect(box?.height).toBeGreaterThanOrEqual(44)
   }
-  expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', owner.id).execute()).toEqual([])
+  expect(await dogsNamed(db, owner.id, 'Quattro')).toEqual([])
 
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Quattro' })).toBeVisible()
-  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Quattro')
+  const paths = await imagePathsOfDog(db, owner.id, 'Quattro')
   expect(paths).toHaveLength(3)
   for (const path of paths) await expectServed(page, path)
   await expect(page.getByRole('region', { name: 'Photos of Quattro' }).getByRole('link', { name: /^Show photo \d$/ })).toHaveCount(3)
 })
 
-test('with JavaScript, a chosen photo can be removed before saving, and the count follows', async ({ page, visit, db, jsEnabled }) => {
+test('with JavaScript, a chosen photo can be removed before saving, and the count follows', async ({ page, visit, db, jsEnabled, owner }) => {
   test.skip(!jsEnabled, 'previews of chosen files need JavaScript')
-  const owner = await registerUser(page, db, { prefix: 'remove-chosen' })
+  await signInAs(page, owner)
   await visit('/dogs/add')
 
   await page.getByLabel('Add photos').setInputFiles(await photos('keep.png', 'drop.png'))
@@ -103,13 +126,13 @@ test('with JavaScript, a chosen photo can be removed before saving, and the coun
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Solo' })).toBeVisible()
-  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Solo')
+  const paths = await imagePathsOfDog(db, owner.id, 'Solo')
   expect(paths).toHaveLength(1)
   await expectServed(page, paths[0] ?? '')
 })
 
-test('a dog form sent without a name keeps its two photos, and with the name filled in they are saved', async ({ page, visit, db, jsEnabled }) => {
-  const owner = await registerUser(page, db, { prefix: 'no-name' })
+test('a dog form sent without a name keeps its two photos, and with the name filled in they are saved', async ({ page, visit, db, jsEnabled, owner }) => {
+  await signInAs(page, owner)
   await visit('/dogs/add')
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add Dog' }) })
   await skipBrowserValidation(form)
@@ -131,14 +154,15 @@ test('a dog form sent without a name keeps its two photos, and with the name fil
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Twice' })).toBeVisible()
-  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Twice')
+  const paths = await imagePathsOfDog(db, owner.id, 'Twice')
   expect(paths).toHaveLength(2)
   for (const path of paths) await expectServed(page, path)
-  expect(await db.selectFrom('pendingUploads').select('id').where('userId', '=', owner.id).execute()).toEqual([])
+  // The kept photos were attached, not left behind as pending uploads.
+  expect(await db.selectFrom('pendingUploads').select('id').where('path', 'in', paths).execute()).toEqual([])
 })
 
-test('a photo over 5 MB is refused by name, the text stays, and the dog is saved with the other photo', async ({ page, visit, db, jsEnabled }) => {
-  const owner = await registerUser(page, db, { prefix: 'big-photo' })
+test('a photo over 5 MB is refused by name, the text stays, and the dog is saved with the other photo', async ({ page, visit, db, jsEnabled, owner }) => {
+  await signInAs(page, owner)
   await visit('/dogs/add')
 
   await page.getByLabel('Add photos').setInputFiles([sixMegabytes('big.jpg'), ...(await photos('small.png'))])
@@ -158,51 +182,58 @@ test('a photo over 5 MB is refused by name, the text stays, and the dog is saved
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Hefty' })).toBeVisible()
-  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Hefty')
+  const paths = await imagePathsOfDog(db, owner.id, 'Hefty')
   expect(paths).toHaveLength(1)
   await expectServed(page, paths[0] ?? '')
 })
 
-test('on /profile/edit, a photo chosen and Save Changes changes the avatar', async ({ page, visit, db }) => {
-  const user = await registerUser(page, db, { prefix: 'avatar-save', name: 'Ava Avatar' })
+/** The profile photo control reads 'Choose photo', or 'Change photo' once the member has one. */
+const profilePhotoPicker = (page: Page) => page.getByLabel(/^(Choose|Change) photo$/)
+
+test('on /profile/edit, a photo chosen and Save Changes changes the avatar', async ({ page, visit, db, member }) => {
+  await signInAs(page, member)
+  const before = await profilePhotoOf(db, member.id)
   await visit('/profile/edit')
 
-  await page.getByLabel('Choose photo').setInputFiles(await pngFile('me.png', { r: 30, g: 120, b: 200 }))
+  await profilePhotoPicker(page).setInputFiles(await pngFile('me.png', { r: 30, g: 120, b: 200 }))
   await page.getByLabel('Full Name').fill('Ava Changed')
   await page.getByRole('button', { name: 'Save Changes' }).click()
 
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible()
-  const { name, profilePhoto } = await db.selectFrom('users').select(['name', 'profilePhoto']).where('id', '=', user.id).executeTakeFirstOrThrow()
+  const { name, profilePhoto } = await db.selectFrom('users').select(['name', 'profilePhoto']).where('id', '=', member.id).executeTakeFirstOrThrow()
   expect(name).toBe('Ava Changed')
-  expect(profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${user.id}/`))
+  expect(profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${member.id}/`))
+  expect(profilePhoto).not.toBe(before)
   const avatar = page.locator('header').filter({ hasText: 'Ava Changed' }).locator('img')
   await expect(avatar).toHaveAttribute('src', new RegExp(`^${profilePhoto}-\\d+\\.webp$`))
   await expectServed(page, profilePhoto ?? '')
 })
 
-test('on /profile/edit, a blank name keeps the chosen photo, and Save Changes after fixing it saves both', async ({ page, visit, db, jsEnabled }) => {
-  const user = await registerUser(page, db, { prefix: 'avatar-kept', name: 'Kim Kept' })
+test('on /profile/edit, a blank name keeps the chosen photo, and Save Changes after fixing it saves both', async ({ page, visit, db, jsEnabled, member }) => {
+  await signInAs(page, member)
+  const before = await profilePhotoOf(db, member.id)
   await visit('/profile/edit')
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save Changes' }) })
   await skipBrowserValidation(form)
 
-  await page.getByLabel('Choose photo').setInputFiles(await pngFile('kim.png', { r: 150, g: 60, b: 160 }))
+  await profilePhotoPicker(page).setInputFiles(await pngFile('kim.png', { r: 150, g: 60, b: 160 }))
   await page.getByLabel('Full Name').fill('')
   await page.getByRole('button', { name: 'Save Changes' }).click()
 
   await expect(page.getByText('Name is required')).toBeVisible()
   await expect(unsavedPhotos(page)).toHaveCount(1)
   if (!jsEnabled) await expect(page.getByRole('img', { name: 'New photo 1, not saved yet' })).toBeVisible()
-  expect((await db.selectFrom('users').select('profilePhoto').where('id', '=', user.id).executeTakeFirstOrThrow()).profilePhoto).toBeNull()
+  expect(await profilePhotoOf(db, member.id)).toBe(before)
 
   await skipBrowserValidation(form)
   await page.getByLabel('Full Name').fill('Kim Kept')
   await page.getByRole('button', { name: 'Save Changes' }).click()
 
   await expect(page).toHaveURL(/\/profile$/)
-  const { profilePhoto } = await db.selectFrom('users').select('profilePhoto').where('id', '=', user.id).executeTakeFirstOrThrow()
+  const profilePhoto = await profilePhotoOf(db, member.id)
   expect(profilePhoto).toMatch(/^\/uploads\/avatars\//)
+  expect(profilePhoto).not.toBe(before)
   await expect(page.locator('header').filter({ hasText: 'Kim Kept' }).locator('img')).toHaveAttribute(
     'src',
     new RegExp(`^${profilePhoto}-\\d+\\.webp$`),
@@ -210,21 +241,24 @@ test('on /profile/edit, a blank name keeps the chosen photo, and Save Changes af
   await expectServed(page, profilePhoto ?? '')
 })
 
-test("on /profile/edit, 'Upload photo' with no photo chosen says so, and with one it saves it alone", async ({ page, visit, db }) => {
-  const user = await registerUser(page, db, { prefix: 'upload-alone', name: 'Uma Upload' })
+test("on /profile/edit, 'Upload photo' with no photo chosen says so, and with one it saves it alone", async ({ page, visit, db, member }) => {
+  await signInAs(page, member)
+  const before = await profilePhotoOf(db, member.id)
   await visit('/profile/edit')
 
   const upload = page.getByRole('button', { name: 'Upload photo' })
   await upload.click()
   await expect(page.getByText('Please choose a photo to upload')).toBeVisible()
   await expect(page).toHaveURL(/\/profile\/edit$/)
+  expect(await profilePhotoOf(db, member.id)).toBe(before)
 
-  await page.getByLabel('Choose photo').setInputFiles(await pngFile('uma.png', { r: 240, g: 120, b: 40 }))
+  await profilePhotoPicker(page).setInputFiles(await pngFile('uma.png', { r: 240, g: 120, b: 40 }))
   await upload.click()
 
   await expect(page.getByRole('status').filter({ hasText: 'Photo uploaded' })).toBeVisible()
-  const { profilePhoto } = await db.selectFrom('users').select('profilePhoto').where('id', '=', user.id).executeTakeFirstOrThrow()
+  const profilePhoto = await profilePhotoOf(db, member.id)
   expect(profilePhoto).toMatch(/^\/uploads\/avatars\//)
+  expect(profilePhoto).not.toBe(before)
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', new RegExp(`^${profilePhoto}-320\\.webp$`))
   await expect(page.getByText('Please choose a photo to upload')).toHaveCount(0)
 })
@@ -280,13 +314,13 @@ test('owner step 2: four photos leave three in the draft and name the fourth; th
   await page.getByRole('button', { name: 'Complete' }).click()
 
   await expect(page).toHaveURL(/\/$/)
-  const paths = await imagePathsOfOnlyDog(db, user.id, 'Trio')
+  const paths = await imagePathsOfDog(db, user.id, 'Trio')
   expect(paths).toHaveLength(3)
   for (const path of paths) await expectServed(page, path)
 })
 
-test('on dog edit, deleting a saved photo keeps the new photo and the text not saved yet; Save changes saves both', async ({ page, visit, db }) => {
-  const owner = await registerUser(page, db, { prefix: 'delete-keeps' })
+test('on dog edit, deleting a saved photo keeps the new photo and the text not saved yet; Save changes saves both', async ({ page, visit, db, owner }) => {
+  await signInAs(page, owner)
   await visit('/dogs/add')
   await page.getByLabel('Add photos').setInputFiles(await photos('first.png', 'second.png'))
   await page.getByLabel('Name', { exact: true }).fill('Duo')
@@ -294,7 +328,7 @@ test('on dog edit, deleting a saved photo keeps the new photo and the text not s
   await page.getByLabel('Age', { exact: true }).fill('2 years')
   await page.getByRole('button', { name: 'Add Dog' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Duo' })).toBeVisible()
-  const [first, second] = await imagePathsOfOnlyDog(db, owner.id, 'Duo')
+  const [first, second] = await imagePathsOfDog(db, owner.id, 'Duo')
 
   await visit(`${new URL(page.url()).pathname}/edit`)
   await page.getByLabel('Bio', { exact: true }).fill('Typed before deleting a photo.')
@@ -305,16 +339,16 @@ test('on dog edit, deleting a saved photo keeps the new photo and the text not s
   await expect(page.getByRole('img', { name: /^Duo, photo \d$/ })).toHaveCount(1)
   await expect(unsavedPhotos(page)).toHaveCount(1)
   await expect(page.getByLabel('Bio', { exact: true })).toHaveValue('Typed before deleting a photo.')
-  expect(await imagePathsOfOnlyDog(db, owner.id, 'Duo')).toEqual([second])
+  expect(await imagePathsOfDog(db, owner.id, 'Duo')).toEqual([second])
 
   await page.getByRole('button', { name: 'Save changes' }).click()
 
   await expect(page.getByRole('status').filter({ hasText: 'Dog updated' })).toBeVisible()
-  const paths = await imagePathsOfOnlyDog(db, owner.id, 'Duo')
+  const paths = await imagePathsOfDog(db, owner.id, 'Duo')
   expect(paths).toHaveLength(2)
   expect(paths[0]).toBe(second)
   expect(paths).not.toContain(first)
   for (const path of paths) await expectServed(page, path)
-  const { bio } = await db.selectFrom('dogs').select('bio').where('ownerId', '=', owner.id).executeTakeFirstOrThrow()
+  const { bio } = await db.selectFrom('dogs').select('bio').where('ownerId', '=', owner.id).where('name', '=', 'Duo').executeTakeFirstOrThrow()
   expect(bio).toBe('Typed before deleting a photo.')
 })
