@@ -5,13 +5,17 @@ import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
 
-/** How often old rate-limit hits are deleted while the server runs (they are also deleted at start-up). */
-export const rateLimitPruneIntervalMs = 10 * 60 * 1000
+/**
+ * How often old rate-limit hits and stale pending uploads are deleted while the server runs (they are
+ * also deleted at start-up).
+ */
+export const housekeepingIntervalMs = 10 * 60 * 1000
 let pruneTimer: ReturnType<typeof setInterval> | null = null
 
 /** Deletes rate-limit hits no window counts any more; a failure is logged, never thrown (it runs from a timer). */
@@ -40,6 +44,20 @@ async function sweepBookings() {
   }
 }
 
+/** Deletes photos of unsaved forms older than a day, with their files; logged, never thrown. */
+async function prunePendingUploads() {
+  try {
+    await deleteStalePendingUploads()
+  } catch (error) {
+    console.warn('Could not delete stale pending uploads:', error)
+  }
+}
+
+async function housekeeping() {
+  await pruneRateLimitHits()
+  await prunePendingUploads()
+}
+
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
   await migrateToLatest(db)
@@ -49,9 +67,9 @@ export async function startApp() {
     seeded = true
   }
   await deleteExpiredSessions()
-  await pruneRateLimitHits()
+  await housekeeping()
   if (pruneTimer) clearInterval(pruneTimer)
-  pruneTimer = setInterval(() => void pruneRateLimitHits(), rateLimitPruneIntervalMs)
+  pruneTimer = setInterval(() => void housekeeping(), housekeepingIntervalMs)
   pruneTimer.unref() // housekeeping never keeps the process alive
   await sweepBookings()
   if (bookingTimer) clearInterval(bookingTimer)

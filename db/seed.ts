@@ -1241,6 +1241,7 @@ type SeededRows = Omit<
   | 'oauthAccounts'
   | 'passwordResetTokens'
   | 'rateLimitHits'
+  | 'pendingUploads'
   | 'onboardingDrafts'
   | 'calendarEvents'
   | 'geocodeCache'

@@ -70,6 +70,14 @@ export interface RateLimitHitsTable {
   at: string
 }
 
+export interface PendingUploadsTable {
+  id: string
+  userId: string
+  kind: 'avatars' | 'dogs'
+  path: string
+  createdAt: string
+}
+
 export interface OnboardingDraftsTable {
   userId: string
   flow: 'owner' | 'sitter'
@@ -292,6 +300,7 @@ export interface Database {
   oauthAccounts: OauthAccountsTable
   passwordResetTokens: PasswordResetTokensTable
   rateLimitHits: RateLimitHitsTable
+  pendingUploads: PendingUploadsTable
   onboardingDrafts: OnboardingDraftsTable
   sitterProfiles: SitterProfilesTable
   sitterServices: SitterServicesTable

@@ -19,17 +19,18 @@ import {
   saveImageVariants,
   UnsupportedImageError,
 } from './images.server.ts'
+import { addRefusal, maxImageBytes, photoMessages, type RefusedPhotos } from './photo-rules.ts'
 
 // Multipart uploads for page actions and the JSON API alike (spec sections 5 and 9: images only, under
-// 5 MB). The limit is enforced while the body streams in: a larger file is refused at its 5 MB + 1st byte.
-// server.ts already refuses multipart bodies that declare more than 16 MB.
+// 5 MB). The API refuses a larger file at its 5 MB + 1st byte, while the body streams in. A page keeps
+// reading past it (the file is dropped and reported) so the form comes back with everything else the
+// user typed. server.ts already refuses multipart bodies that declare more than 16 MB.
 
-export const maxImageBytes = 5 * 1024 * 1024
 const maxUploadBytes = 16 * 1024 * 1024
 
 export const uploadMessages = {
-  tooLarge: 'Image size should be less than 5MB',
-  notAnImage: 'Please upload an image file',
+  tooLarge: photoMessages.tooLarge,
+  notAnImage: photoMessages.notAnImage,
   tooManyPixels: `Image dimensions are too large (at most ${maxImagePixels / 1_000_000} megapixels)`,
   uploadTooLarge: 'The upload is too large',
   notMultipart: 'Content-Type must be multipart/form-data',
@@ -58,51 +59,84 @@ export type MultipartForm = {
   files: Record<string, File[]>
   /** Text fields and files together, for `parseWithZod` schemas that include file fields. */
   formData: FormData
+  /** The names of the files over 5 MB, by field name, that were dropped (only when `oversizedFiles` is 'report'). */
+  oversized: Record<string, string[]>
 }
 
 export type MultipartFormOptions = {
   /** How many files the request may carry in all (default 10). */
   maxFiles?: number
+  /**
+   * A file over 5 MB: 'refuse' stops reading at its 5 MB + 1st byte (413); 'report' reads on, drops the
+   * file and lists it in `oversized`, so a page can show the form again with the user's text.
+   */
+  oversizedFiles?: 'refuse' | 'report'
 }
 
 export type MultipartFormResult = { ok: true; form: MultipartForm } | { ok: false; error: UploadError }
 
-/** For page actions: the parsed form, or the UploadError to show in the page. */
+/**
+ * For page actions: the parsed form (files over 5 MB dropped and reported), or the UploadError to show
+ * in the page. A form without files may also come URL-encoded.
+ */
 export async function readMultipartFormOrError(
   request: Request,
   options: MultipartFormOptions = {},
 ): Promise<MultipartFormResult> {
   try {
-    return { ok: true, form: await parseMultipartForm(request, options) }
+    return { ok: true, form: await parseMultipartForm(request, { oversizedFiles: 'report', ...options }, { urlEncoded: true }) }
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, error }
     throw error
   }
 }
 
-/** For API routes: the parsed form; a refused upload is thrown as its JSON error Response (400, 413, 415). */
+/**
+ * For API routes: the parsed form; a refused upload (a file over 5 MB included, as soon as it is seen)
+ * is thrown as its JSON error Response (400, 413, 415).
+ */
 export async function readMultipartForm(request: Request, options: MultipartFormOptions = {}): Promise<MultipartForm> {
-  const result = await readMultipartFormOrError(request, options)
-  if (!result.ok) throw jsonError(result.error.status, result.error.message)
-  return result.form
+  try {
+    return await parseMultipartForm(request, { oversizedFiles: 'refuse', ...options }, { urlEncoded: false })
+  } catch (error) {
+    if (error instanceof UploadError) throw jsonError(error.status, error.message)
+    throw error
+  }
 }
 
-async function parseMultipartForm(request: Request, { maxFiles = 10 }: MultipartFormOptions): Promise<MultipartForm> {
+async function parseMultipartForm(
+  request: Request,
+  { maxFiles = 10, oversizedFiles = 'refuse' }: MultipartFormOptions,
+  accept: { urlEncoded: boolean },
+): Promise<MultipartForm> {
   const contentType = request.headers.get('content-type') ?? ''
-  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) throw new UploadError(415, uploadMessages.notMultipart)
+  const acceptable =
+    /^multipart\/form-data\s*(;|$)/i.test(contentType) ||
+    (accept.urlEncoded && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType))
+  if (!acceptable) throw new UploadError(415, uploadMessages.notMultipart)
+  const report = oversizedFiles === 'report'
+  const oversized: MultipartForm['oversized'] = {}
   let parsed: FormData
   try {
-    parsed = await parseFormData(request, {
-      maxFiles,
-      maxFileSize: maxImageBytes,
-      maxTotalSize: Math.min(maxFiles * maxImageBytes + 1024 * 1024, maxUploadBytes),
-      maxParts: 200,
-      maxHeaderSize: 8 * 1024,
-    })
+    parsed = await parseFormData(
+      request,
+      {
+        maxFiles,
+        maxFileSize: report ? maxUploadBytes : maxImageBytes,
+        maxTotalSize: report ? maxUploadBytes : Math.min(maxFiles * maxImageBytes + 1024 * 1024, maxUploadBytes),
+        maxParts: 200,
+        maxHeaderSize: 8 * 1024,
+      },
+      (file) => {
+        if (file.size <= maxImageBytes) return file
+        ;(oversized[file.fieldName] ??= []).push(file.name)
+        return null
+      },
+    )
   } catch (error) {
     throw toUploadError(error, maxFiles)
   }
-  const form: MultipartForm = { fields: new FormData(), files: {}, formData: new FormData() }
+  const form: MultipartForm = { fields: new FormData(), files: {}, formData: new FormData(), oversized }
   for (const [name, value] of parsed) {
     if (typeof value === 'string') {
       form.fields.append(name, value)
@@ -143,6 +177,27 @@ export async function validateImageUpload(file: Blob): Promise<ImageVariants> {
     if (error instanceof ImageTooLargeError) throw new UploadError(413, uploadMessages.tooManyPixels, options)
     throw error
   }
+}
+
+/** What `screenImageUploads` found: the pictures (rendered in memory, by file name) and the files refused, with why. */
+export type ScreenedUploads = { accepted: { name: string; variants: ImageVariants }[]; refused: RefusedPhotos[] }
+
+/**
+ * Judges each file on its own (a page keeps the good ones of a selection and names the others):
+ * `oversizedNames` are the files the parser already dropped for their size.
+ */
+export async function screenImageUploads(files: readonly File[], oversizedNames: readonly string[] = []): Promise<ScreenedUploads> {
+  const screened: ScreenedUploads = { accepted: [], refused: [] }
+  for (const name of oversizedNames) addRefusal(screened.refused, uploadMessages.tooLarge, name)
+  for (const file of files) {
+    try {
+      screened.accepted.push({ name: file.name, variants: await validateImageUpload(file) })
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error
+      addRefusal(screened.refused, error.message, file.name)
+    }
+  }
+  return screened
 }
 
 /** Validates and stores one uploaded picture; returns its base path. Throws UploadError (nothing written then). */

@@ -4,9 +4,9 @@ import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
 import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
+import { stageDogFormPhotos } from '#app/features/dogs/dog-form-photos.server.ts'
 import { deleteDog, deleteDogImage, type DogFailure, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
 import { DeleteImageSchema, DogFieldsSchema, DogFormSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
-import { imageUrl } from '#app/lib/image-url.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -29,7 +29,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = DogFormActionData & { toast: ToastInput }
+type ActionData = DogFormActionData & { toast?: ToastInput }
 
 const errorUpdating = (description = "There was a problem updating your dog's profile. Please try again."): ToastInput => ({
   type: 'error',
@@ -52,20 +52,30 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const user = await requireUser({ context, url })
   const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
   if (!upload.ok) {
-    return data<ActionData>({ photoError: upload.error.message, toast: errorUpdating(upload.error.message) }, upload.error.status)
+    return data<ActionData>({ photoErrors: [upload.error.message], toast: errorUpdating(upload.error.message) }, upload.error.status)
   }
-  const { fields, files } = upload.form
+  const { fields } = upload.form
   const intent = fields.get('intent')
 
-  if (intent === 'delete-image') {
+  // A saved photo's Delete button posts the whole form, so what was typed and the new photos come back.
+  if (fields.has('imageUrl')) {
     const submission = parseWithZod(fields, { schema: DeleteImageSchema })
-    if (submission.status !== 'success') return data<ActionData>({ toast: errorDeletingImage }, 400)
-    const outcome = await deleteDogImage(user.id, params.id, submission.value.imageUrl)
-    if (!outcome.ok) {
-      throwIfNotFound(outcome)
-      return data<ActionData>({ toast: errorDeletingImage }, outcome.status)
-    }
-    return redirectWithToast(`/dogs/${params.id}/edit`, { type: 'success', title: 'Image deleted' })
+    const outcome = submission.status === 'success' ? await deleteDogImage(user.id, params.id, submission.value.imageUrl) : null
+    if (outcome && !outcome.ok) throwIfNotFound(outcome)
+    const dog = outcome?.ok ? outcome.dog : await getOwnedDog(user.id, params.id)
+    if (!dog) throw data(null, { status: 404 })
+    const photos = await stageDogFormPhotos(user.id, upload.form, dog.images.length)
+    const typed = { initialValue: parseWithZod(fields, { schema: DogFormSchema }).reply().initialValue }
+    const deleted = outcome?.ok === true
+    return data<ActionData>(
+      {
+        result: typed,
+        photos: photos.photos,
+        photoErrors: photos.problems,
+        toast: deleted ? { type: 'success', title: 'Image deleted' } : errorDeletingImage,
+      },
+      deleted ? 200 : (outcome?.status ?? 400),
+    )
   }
 
   if (intent === 'delete-dog') {
@@ -82,21 +92,32 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     )
   }
 
+  const dog = await getOwnedDog(user.id, params.id)
+  if (!dog) throw data(null, { status: 404 })
+  const photos = await stageDogFormPhotos(user.id, upload.form, dog.images.length)
   const submission = parseWithZod(fields, { schema: DogFormSchema })
-  if (submission.status !== 'success') return data<ActionData>({ result: submission.reply(), toast: errorUpdating() }, 400)
+  // A kept photo's Remove button (no JavaScript): the same form again, with what was typed and without that photo.
+  if (photos.removedOne) return data<ActionData>({ result: { initialValue: submission.reply().initialValue }, photos: photos.photos })
+  if (submission.status !== 'success' || photos.problems.length) {
+    return data<ActionData>(
+      { result: submission.reply(), photos: photos.photos, photoErrors: photos.problems, toast: errorUpdating(photos.problems[0]) },
+      400,
+    )
+  }
   let outcome: Awaited<ReturnType<typeof updateDog>>
   try {
-    outcome = await updateDog(user.id, params.id, submission.value, files.images ?? [])
+    outcome = await updateDog(user.id, dog.id, submission.value, { pendingTokens: photos.photos.map(({ token }) => token) })
   } catch (error) {
     console.error('Updating a dog failed:', error)
-    return data<ActionData>({ result: submission.reply(), toast: errorUpdating() }, 500)
+    return data<ActionData>({ result: submission.reply(), photos: photos.photos, toast: errorUpdating() }, 500)
   }
   if (!outcome.ok) {
     throwIfNotFound(outcome)
     return data<ActionData>(
       {
         result: submission.reply(),
-        photoError: outcome.field === 'images' ? outcome.message : undefined,
+        photos: photos.photos,
+        photoErrors: outcome.field === 'images' ? [outcome.message] : undefined,
         toast: errorUpdating(outcome.message),
       },
       outcome.status,
@@ -121,53 +142,17 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
         constraint={loaderData.constraint}
         actionData={actionData}
         defaultValue={defaultValue}
-        existingPhotoCount={dog.images.length}
+        savedPhotos={dog.images.map((path, index) => ({
+          path,
+          alt: `${dog.name}, photo ${index + 1}`,
+          remove: { label: `Delete photo ${index + 1}`, name: 'imageUrl', value: path },
+        }))}
         submitLabel="Save changes"
-        errorTitle="Error updating dog"
         cancelTo={`/dogs/${dog.id}`}
-      >
-        <SavedPhotos name={dog.name} images={dog.images} />
-      </DogForm>
-      {/* The photos' Delete buttons sit inside the dog form but submit this one (their `form` attribute). */}
-      <Form id="delete-photo-form" method="post" encType="multipart/form-data" preventScrollReset>
-        <input type="hidden" name="intent" value="delete-image" />
-      </Form>
+      />
       <DeleteDog name={dog.name} />
       <ActionToast toast={actionData?.toast} />
     </main>
-  )
-}
-
-function SavedPhotos({ name, images }: { name: string; images: string[] }) {
-  const navigation = useNavigation()
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete-image'
-  if (images.length === 0) return null
-  return (
-    <ul className="grid grid-cols-3 gap-3">
-      {images.map((path, index) => (
-        <li key={path} className="space-y-1.5">
-          <img
-            src={imageUrl(path, 320)}
-            alt={`${name}, photo ${index + 1}`}
-            width={320}
-            height={320}
-            className="aspect-square w-full rounded-lg bg-stone-100 object-cover"
-          />
-          <Button
-            type="submit"
-            form="delete-photo-form"
-            name="imageUrl"
-            value={path}
-            variant="secondary"
-            disabled={deleting}
-            aria-label={`Delete photo ${index + 1}`}
-            className="w-full px-2 py-1.5 text-sm"
-          >
-            Delete
-          </Button>
-        </li>
-      ))}
-    </ul>
   )
 }
 

@@ -3,6 +3,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/dog-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
+import { stageDogFormPhotos } from '#app/features/dogs/dog-form-photos.server.ts'
 import { addDog } from '#app/features/dogs/dogs.server.ts'
 import { DogFieldsSchema, DogFormSchema } from '#app/features/dogs/schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
@@ -23,28 +24,37 @@ const errorAdding = (description = 'There was a problem adding your dog. Please 
   description,
 })
 
-type ActionData = DogFormActionData & { toast: ToastInput }
+type ActionData = DogFormActionData & { toast?: ToastInput }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
   if (!upload.ok) {
-    return data<ActionData>({ photoError: upload.error.message, toast: errorAdding(upload.error.message) }, upload.error.status)
+    return data<ActionData>({ photoErrors: [upload.error.message], toast: errorAdding(upload.error.message) }, upload.error.status)
   }
+  const photos = await stageDogFormPhotos(user.id, upload.form, 0)
   const submission = parseWithZod(upload.form.fields, { schema: DogFormSchema })
-  if (submission.status !== 'success') return data<ActionData>({ result: submission.reply(), toast: errorAdding() }, 400)
+  // A kept photo's Remove button (no JavaScript): the same form again, with what was typed and without that photo.
+  if (photos.removedOne) return data<ActionData>({ result: { initialValue: submission.reply().initialValue }, photos: photos.photos })
+  if (submission.status !== 'success' || photos.problems.length) {
+    return data<ActionData>(
+      { result: submission.reply(), photos: photos.photos, photoErrors: photos.problems, toast: errorAdding(photos.problems[0]) },
+      400,
+    )
+  }
   let outcome: Awaited<ReturnType<typeof addDog>>
   try {
-    outcome = await addDog(user.id, submission.value, upload.form.files.images ?? [])
+    outcome = await addDog(user.id, submission.value, { pendingTokens: photos.photos.map(({ token }) => token) })
   } catch (error) {
     console.error('Adding a dog failed:', error)
-    return data<ActionData>({ result: submission.reply(), toast: errorAdding() }, 500)
+    return data<ActionData>({ result: submission.reply(), photos: photos.photos, toast: errorAdding() }, 500)
   }
   if (!outcome.ok) {
     return data<ActionData>(
       {
         result: submission.reply(),
-        photoError: outcome.field === 'images' ? outcome.message : undefined,
+        photos: photos.photos,
+        photoErrors: outcome.field === 'images' ? [outcome.message] : undefined,
         toast: errorAdding(outcome.message),
       },
       outcome.status,
@@ -64,9 +74,7 @@ export default function AddDogRoute({ loaderData, actionData }: Route.ComponentP
         id="add-dog"
         constraint={loaderData.constraint}
         actionData={actionData}
-        existingPhotoCount={0}
         submitLabel="Add Dog"
-        errorTitle="Error adding dog"
         cancelTo="/profile?tab=dogs"
       />
       <ActionToast toast={actionData?.toast} />

@@ -1,9 +1,10 @@
-import { data, redirect } from 'react-router'
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/onboarding-step'
 import { OwnerStep, SitterStep } from '#app/features/accounts/components/onboarding-step-forms.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { readOwnerStep, readSitterStep } from '#app/features/accounts/onboarding-form.server.ts'
 import {
+  addDraftDogPhotos,
   completeOwnerOnboarding,
   completeSitterOnboarding,
   getOwnerDraft,
@@ -18,12 +19,12 @@ import {
   sitterStepErrors,
   type StepErrors,
 } from '#app/features/accounts/onboarding-steps.ts'
-import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
-import { maxDogImages } from '#app/features/dogs/dogs.server.ts'
-import { dogMessages } from '#app/features/dogs/schema.ts'
+import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
+import { saveSubmittedProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
 import { env } from '#app/lib/env.server.ts'
-import { storeUploadedImages, UploadError, readMultipartFormOrError } from '#app/lib/upload.server.ts'
+import { photoMessages } from '#app/lib/photo-rules.ts'
+import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 
@@ -60,79 +61,78 @@ export async function action(args: Route.ActionArgs) {
   const { flow, step } = parseParams(args.params)
   const upload = await readMultipartFormOrError(args.request, { maxFiles: 10 })
   if (!upload.ok) return failure({ title: upload.error.message }, upload.error.status)
-  const { fields, files } = upload.form
+  const { fields } = upload.form
   const intent = String(fields.get('intent') ?? 'continue')
   const here = `/onboarding/${flow}/${step}`
 
-  try {
-    const photo = files.photo?.[0]
-    const uploadedPhoto = photo ? (await updateProfilePhoto(user.id, photo)).profilePhoto : undefined
-    if (flow === 'owner') {
-      const read = readOwnerStep(step, fields, await getOwnerDraft(user.id))
-      let draft = uploadedPhoto ? { ...read.draft, ownerPhoto: uploadedPhoto } : read.draft
-      const newImages = files.images ?? []
-      if (draft.images.length + newImages.length > maxDogImages) {
-        return failure({ title: 'Limit Reached', description: dogMessages.photoLimit }, 400)
-      }
-      if (newImages.length) {
-        draft = { ...draft, images: [...draft.images, ...(await storeUploadedImages(newImages, { kind: 'dogs', ownerKey: user.id }))] }
-      }
-      await saveDraft(user.id, 'owner', draft)
-      if (intent.startsWith('remove-photo:')) {
-        await removeDraftDogPhoto(user.id, draft, intent.slice('remove-photo:'.length))
-        return redirect(here)
-      }
-      if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
-      if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
-      const errors = { ...ownerStepErrors(step, draft), ...read.errors }
-      if (hasErrors(errors)) return failure(gateMessage('owner', step), 400, errors)
-      if (step < onboardingStepCount) return redirect(`/onboarding/owner/${step + 1}`)
-      const completed = await completeOwnerOnboarding(user.id, draft)
-      if (!completed.ok) {
-        const messages = Object.values(completed.errors).flat()
-        return failure({ title: "Please check your dog's details", description: messages.join(' ') }, 400, completed.errors)
-      }
-      return redirectWithToast('/', { type: 'success', title: 'Onboarding completed!' })
-    }
+  // Photos are taken before anything else, and the step's fields are saved whatever became of them.
+  const profilePhoto = await saveSubmittedProfilePhoto(user.id, upload.form)
+  const photoErrors: StepErrors = {}
+  if (profilePhoto.problems.length) photoErrors.photo = profilePhoto.problems
+  else if (intent === uploadPhotoIntent.value && !profilePhoto.photo) photoErrors.photo = [photoMessages.noPhotoChosen]
+  const photoFailure = () => failure({ title: 'Upload failed', description: Object.values(photoErrors).flat().join(' ') }, 400, photoErrors)
 
-    const previous = await getSitterDraft(user.id)
-    const read = readSitterStep(step, fields, uploadedPhoto ? { ...previous, sitterPhoto: uploadedPhoto } : previous)
-    let draft = read.draft
-    let district: string | null = null
-    if (step === 4 && intent === 'continue' && draft.location && !hasErrors(read.errors)) {
-      // Coordinates placed on the map are kept; an address without them (no JavaScript) is geocoded here.
-      const located = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
-      if (!located.ok) {
-        const title = located.reason === 'not-found' ? 'Location not found' : 'Geocoding failed'
-        return failure({ title, description: located.message }, 400, { location: [located.message] })
-      }
-      draft = { ...draft, location: located.location, latitude: located.latitude, longitude: located.longitude }
-      district = located.district
+  if (flow === 'owner') {
+    const read = readOwnerStep(step, fields, await getOwnerDraft(user.id))
+    const withPhotos = await addDraftDogPhotos(user.id, profilePhoto.photo ? { ...read.draft, ownerPhoto: profilePhoto.photo } : read.draft, upload.form)
+    const draft = withPhotos.draft
+    if (withPhotos.problems.length) photoErrors.images = withPhotos.problems
+    await saveDraft(user.id, 'owner', draft)
+    if (intent.startsWith('remove-photo:')) {
+      await removeDraftDogPhoto(user.id, draft, intent.slice('remove-photo:'.length))
+      return redirect(here)
     }
-    await saveDraft(user.id, 'sitter', draft)
-    if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
-    if (intent === 'upload') return photoUploadedRedirect(here, Boolean(uploadedPhoto))
-    const errors = { ...sitterStepErrors(step, draft), ...read.errors }
-    if (hasErrors(errors)) return failure(gateMessage('sitter', step), 400, errors)
-    if (step < onboardingStepCount) return redirect(`/onboarding/sitter/${step + 1}`)
-    const { location, latitude, longitude } = draft
-    if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
-    await completeSitterOnboarding(user.id, { ...draft, location, latitude, longitude }, district)
-    return redirectWithToast('/', {
-      type: 'success',
-      title: 'Onboarding completed!',
-      description: 'Your profile has been set up successfully.',
-    })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return failure({ title: error.message }, error.status)
+    if (hasErrors(photoErrors)) return photoFailure()
+    if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
+    if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
+    const errors = { ...ownerStepErrors(step, draft), ...read.errors }
+    if (hasErrors(errors)) return failure(gateMessage('owner', step), 400, errors)
+    if (step < onboardingStepCount) return redirect(`/onboarding/owner/${step + 1}`)
+    const completed = await completeOwnerOnboarding(user.id, draft)
+    if (!completed.ok) {
+      const messages = Object.values(completed.errors).flat()
+      return failure({ title: "Please check your dog's details", description: messages.join(' ') }, 400, completed.errors)
     }
-    throw error
+    return redirectWithToast('/', { type: 'success', title: 'Onboarding completed!' })
   }
+
+  const previous = await getSitterDraft(user.id)
+  const read = readSitterStep(step, fields, profilePhoto.photo ? { ...previous, sitterPhoto: profilePhoto.photo } : previous)
+  let draft = read.draft
+  let district: string | null = null
+  if (step === 4 && intent === 'continue' && draft.location && !hasErrors(read.errors)) {
+    // Coordinates placed on the map are kept; an address without them (no JavaScript) is geocoded here.
+    const located = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
+    if (!located.ok) {
+      const title = located.reason === 'not-found' ? 'Location not found' : 'Geocoding failed'
+      return failure({ title, description: located.message }, 400, { location: [located.message] })
+    }
+    draft = { ...draft, location: located.location, latitude: located.latitude, longitude: located.longitude }
+    district = located.district
+  }
+  await saveDraft(user.id, 'sitter', draft)
+  if (hasErrors(photoErrors)) return photoFailure()
+  if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
+  if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
+  const errors = { ...sitterStepErrors(step, draft), ...read.errors }
+  if (hasErrors(errors)) return failure(gateMessage('sitter', step), 400, errors)
+  if (step < onboardingStepCount) return redirect(`/onboarding/sitter/${step + 1}`)
+  const { location, latitude, longitude } = draft
+  if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
+  await completeSitterOnboarding(user.id, { ...draft, location, latitude, longitude }, district)
+  return redirectWithToast('/', {
+    type: 'success',
+    title: 'Onboarding completed!',
+    description: 'Your profile has been set up successfully.',
+  })
 }
 
-const photoUploadedRedirect = (to: string, uploaded: boolean) =>
-  uploaded ? redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' }) : redirect(to)
+/** The draft changes with every submit, failed ones too (their photos are kept): reload it after each. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' || defaultShouldRevalidate
+}
+
+const photoUploadedRedirect = (to: string) => redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' })
 
 export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {}

@@ -5,14 +5,15 @@ import type { Route } from './+types/profile-edit'
 import {
   Availability,
   BasicInfo,
-  PhotoForm,
   Preferences,
+  ProfilePhoto,
   SitterInfo,
   SitterLocation,
 } from '#app/features/accounts/components/profile-edit-sections.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { profileFormDefaults } from '#app/features/accounts/profile-form-defaults.ts'
-import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
+import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
+import { attachKeptProfilePhoto, stageProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import {
   EditProfileFieldsSchema,
   EditProfileSchema,
@@ -25,14 +26,16 @@ import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { env } from '#app/lib/env.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { readMultipartFormOrError, UploadError, uploadMessages } from '#app/lib/upload.server.ts'
+import { type PendingUpload, photoMessages } from '#app/lib/photo-rules.ts'
+import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { ActionToast } from '#app/ui/toaster.tsx'
 
-// /profile/edit (spec section 2, Edit profile): a photo upload form, then the profile form. Both
-// post here: the photo as multipart with intent 'photo', the profile as a plain form.
+// /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
+// Save Changes saves both; 'Upload photo' saves the photo alone. A photo sent with a submit that fails
+// is kept (a pending upload) and shown again, so the next Save Changes still saves it.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -47,7 +50,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; photoError?: string; toast: ToastInput }
+type ActionData = {
+  result?: SubmissionResult<string[]>
+  /** The photo of this submit, kept for the next one when the form was not saved, and why a file was not taken. */
+  photos?: PendingUpload[]
+  photoErrors?: string[]
+  toast?: ToastInput
+}
 
 const updateFailed: ToastInput = {
   type: 'error',
@@ -55,61 +64,74 @@ const updateFailed: ToastInput = {
   description: 'There was an error updating your profile. Please try again.',
 }
 
+/** Spec section 6: 'Upload failed: There was an error uploading your photo. Please try again.', then the reason. */
+const uploadFailed = (reason?: string): ToastInput => ({
+  type: 'error',
+  title: 'Upload failed',
+  description: ['There was an error uploading your photo. Please try again.', reason].filter(Boolean).join(' '),
+})
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    return saveProfile(user.id, await request.formData())
-  }
   const parsed = await readMultipartFormOrError(request, { maxFiles: 1 })
-  if (!parsed.ok) return photoFailure(parsed.error)
-  if (parsed.form.fields.get('intent') !== 'photo') return saveProfile(user.id, parsed.form.fields)
-  const file = parsed.form.files.file?.[0]
-  if (!file) return photoFailure(new UploadError(415, uploadMessages.notAnImage))
-  try {
-    await updateProfilePhoto(user.id, file)
-  } catch (error) {
-    if (!(error instanceof UploadError)) console.error('Profile photo upload failed:', error)
-    return photoFailure(error)
+  if (!parsed.ok) {
+    return data<ActionData>({ photoErrors: [parsed.error.message], toast: uploadFailed(parsed.error.message) }, parsed.error.status)
   }
-  return redirectWithToast('/profile/edit', { type: 'success', title: 'Photo uploaded' })
-}
+  const photo = await stageProfilePhoto(user.id, parsed.form)
+  const submission = parseWithZod(parsed.form.fields, { schema: EditProfileSchema })
+  // What was typed comes back unchanged and without messages when the submit was not Save Changes.
+  const typed = { initialValue: submission.reply().initialValue }
+  if (photo.removedOne) return data<ActionData>({ result: typed, photos: photo.photos })
+  const kept = photo.photos[0]
 
-async function saveProfile(userId: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: EditProfileSchema })
-  if (submission.status !== 'success') {
-    return data<ActionData>({ result: submission.reply(), toast: updateFailed }, 400)
+  if (parsed.form.fields.get(uploadPhotoIntent.name) === uploadPhotoIntent.value) {
+    if (photo.problems.length) {
+      return data<ActionData>({ result: typed, photoErrors: photo.problems, toast: uploadFailed(photo.problems[0]) }, 400)
+    }
+    if (!kept) return data<ActionData>({ result: typed, photoErrors: [photoMessages.noPhotoChosen] }, 400)
+    if (!(await attachKeptProfilePhoto(user.id, kept.token))) {
+      return data<ActionData>({ result: typed, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
+    }
+    return data<ActionData>({ result: typed, toast: { type: 'success', title: 'Photo uploaded' } })
+  }
+
+  if (submission.status !== 'success' || photo.problems.length) {
+    const toast = photo.problems.length ? uploadFailed(photo.problems[0]) : updateFailed
+    return data<ActionData>({ result: submission.reply(), photos: photo.photos, photoErrors: photo.problems, toast }, 400)
   }
   try {
-    const outcome = await updateProfile(userId, submission.value)
+    const outcome = await updateProfile(user.id, submission.value)
     if (!outcome.ok) {
-      return data<ActionData>({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast: updateFailed }, outcome.status)
+      return data<ActionData>(
+        { result: submission.reply({ fieldErrors: outcome.fieldErrors }), photos: photo.photos, toast: updateFailed },
+        outcome.status,
+      )
     }
   } catch (error) {
     console.error('Profile update failed:', error)
-    return data<ActionData>({ result: submission.reply(), toast: updateFailed }, 500)
+    return data<ActionData>({ result: submission.reply(), photos: photo.photos, toast: updateFailed }, 500)
+  }
+  if (kept && !(await attachKeptProfilePhoto(user.id, kept.token))) {
+    return data<ActionData>({ result: typed, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
   }
   return redirectWithToast('/profile', { type: 'success', title: 'Profile updated' })
 }
 
-/** 'Upload failed' with the reason for a file that is too big or not a picture, the general text otherwise. */
-function photoFailure(error: unknown) {
-  const refused = error instanceof UploadError && (error.status === 413 || error.status === 415)
-  const message = refused ? error.message : 'There was an error uploading your photo. Please try again.'
-  const status = error instanceof UploadError ? error.status : 500
-  return data<ActionData>({ photoError: message, toast: { type: 'error', title: 'Upload failed', description: message } }, status)
-}
-
+const uncheckedButtons = [uploadPhotoIntent]
 const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile))
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const submitting = navigation.state === 'submitting' && navigation.formAction === '/profile/edit'
-  const uploading = submitting && navigation.formEncType === 'multipart/form-data'
-  const saving = submitting && !uploading
-  const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator)
+  const saving =
+    navigation.state === 'submitting' &&
+    navigation.formAction === '/profile/edit' &&
+    navigation.formData?.get(uploadPhotoIntent.name) !== uploadPhotoIntent.value
+  const answered = navigation.state === 'idle' ? actionData : undefined
+  // 'Upload photo' saves the photo alone: the other fields are not checked then.
+  const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<EditProfileFormValue, ProfileUpdate, string[]>({
     id: 'edit-profile',
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    lastResult: answered?.result,
     defaultValue: loaderData.defaultValue,
     constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
@@ -126,14 +148,8 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
         </Link>
       </header>
 
-      <PhotoForm
-        name={loaderData.name}
-        photo={loaderData.profilePhoto}
-        uploading={uploading}
-        error={actionData?.photoError}
-      />
-
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <ProfilePhoto name={loaderData.name} photo={loaderData.profilePhoto} kept={answered?.photos} errors={answered?.photoErrors} />
         {loaderData.isSitter ? <input type="hidden" name={fields.sitterSections.name} value="on" /> : null}
         <BasicInfo fields={fields} />
 

@@ -20,7 +20,11 @@ export function validatorLoader(load: () => Promise<FormValidator>) {
  * JavaScript (zod and its adapter are ~35 KB gzip; DESIGN.md section 8). Until it arrives a form
  * simply submits and the server validates with the same schema. Pass a `validatorLoader`.
  */
-export function useLazyValidation<Value extends Record<string, unknown>, Output = Value>(load: () => Promise<FormValidator>) {
+export function useLazyValidation<Value extends Record<string, unknown>, Output = Value>(
+  load: () => Promise<FormValidator>,
+  /** Submit buttons that do not save the form's fields (e.g. one that deletes a photo): the form goes unchecked. */
+  unchecked: { name: string; value?: string }[] = [],
+) {
   const validator = useRef<FormValidator | null>(null)
   useEffect(() => {
     let current = true
@@ -31,6 +35,11 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
       current = false
     }
   }, [load])
-  return ({ formData }: { formData: FormData }) =>
-    (validator.current?.(formData) ?? parse(formData, { resolve: (value) => ({ value }) })) as Submission<Value, string[], Output>
+  return ({ formData, submitter }: { formData: FormData; submitter?: HTMLElement | null }) => {
+    const skip = unchecked.some(
+      ({ name, value }) => submitter?.getAttribute('name') === name && (value === undefined || submitter.getAttribute('value') === value),
+    )
+    const validated = skip ? undefined : validator.current?.(formData)
+    return (validated ?? parse(formData, { resolve: (value) => ({ value }) })) as Submission<Value, string[], Output>
+  }
 }

@@ -95,7 +95,7 @@ test('a third photo reaches the limit, and deleting one offers adding again', as
 
   await visit(`/dogs/${dogId}/edit`)
   await expect(page.getByRole('heading', { level: 1, name: "Edit Pepper's Profile" })).toBeVisible()
-  await expect(page.getByText('2 of 3 photos.')).toBeVisible()
+  await expect(page.getByText('2 of 3 photos')).toBeVisible()
   await page.getByLabel('Add photos').setInputFiles(await pngFile('three.png', green))
   await page.getByRole('button', { name: 'Save changes' }).click()
 
@@ -109,7 +109,7 @@ test('a third photo reaches the limit, and deleting one offers adding again', as
   const picker = page.getByLabel('Limit Reached')
   await expect(picker).toBeDisabled()
   await expect(page.getByText('Add photos', { exact: true })).toHaveCount(0)
-  await expect(page.getByText('3 of 3 photos.')).toBeVisible()
+  await expect(page.getByText('3 of 3 photos')).toBeVisible()
   await expect(page.getByRole('img', { name: /^Pepper, photo \d$/ })).toHaveCount(3)
 
   await page.getByRole('button', { name: 'Delete photo 1' }).click()
@@ -119,7 +119,7 @@ test('a third photo reaches the limit, and deleting one offers adding again', as
   expect(await savedImagePaths(db, dogId)).toEqual(three.slice(1))
   await expect(page.getByLabel('Add photos')).toBeEnabled()
   await expect(page.getByText('Limit Reached')).toHaveCount(0)
-  await expect(page.getByText('2 of 3 photos.')).toBeVisible()
+  await expect(page.getByText('2 of 3 photos')).toBeVisible()
   await expect(page.getByRole('img', { name: /^Pepper, photo \d$/ })).toHaveCount(2)
 })
 

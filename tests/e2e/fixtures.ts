@@ -103,6 +103,19 @@ export async function loginAs(page: Page, who: keyof typeof demoUsers) {
 export type RegisteredUser = { id: string; name: string; email: string; password: string }
 
 /**
+ * Signs in as a user registered earlier (e.g. one a worker fixture shares between tests: the server allows
+ * 50 registrations per client address an hour, and every e2e test comes from the same address).
+ */
+export async function signInAs(page: Page, user: RegisteredUser) {
+  const response = await page.request.post('/login', {
+    form: { email: user.email, password: user.password, redirectTo: '' },
+    headers: { origin: serverOrigin() },
+  })
+  expect(new URL(response.url()).pathname, `signing in as ${user.email} redirects away from /login`).not.toBe('/login')
+  return user
+}
+
+/**
  * Registers a fresh user (unique e-mail) through the real register form's POST and leaves the page's
  * context signed in as them. Registration creates an owner who has not onboarded yet.
  */

@@ -30,7 +30,7 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
   await expect(page).toHaveURL(/\/onboarding\/owner\/2$/)
   await expect(stepHeading(page, 'Add your dog')).toBeVisible()
 
-  await page.getByLabel('Dog photos', { exact: true }).setInputFiles(await pngFile('biscuit.png'))
+  await page.getByLabel('Add dog photos', { exact: true }).setInputFiles(await pngFile('biscuit.png'))
   await page.getByLabel("Dog's name", { exact: true }).fill('Biscuit')
   await page.getByLabel('Breed', { exact: true }).fill('Beagle')
   await page.getByLabel('Age', { exact: true }).fill('2 years')

@@ -109,7 +109,8 @@ test('without JavaScript, a 6 MB photo gets the spec message on the page and not
   await page.getByLabel('Age', { exact: true }).fill('4 years')
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
-  await expect(page.locator('#dog-images-error')).toHaveText('Image size should be less than 5MB')
+  await expect(page.locator('#dog-images-error')).toHaveText('Image size should be less than 5MB. Not added: huge.png')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Bigfoot')
   expect(await db.selectFrom('dogs').select('id').where('name', '=', 'Bigfoot').executeTakeFirst()).toBeUndefined()
 })
 

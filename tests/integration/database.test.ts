@@ -61,6 +61,7 @@ describe('migrations', () => {
       { migrationName: '001-initial', direction: 'Up', status: 'Success' },
       { migrationName: '002-sitter-discovery', direction: 'Up', status: 'Success' },
       { migrationName: '003-bookings', direction: 'Up', status: 'Success' },
+      { migrationName: '004-pending-uploads', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -78,6 +79,7 @@ describe('migrations', () => {
         'sitterSearch',
         'sitterPoints',
         'emailOutbox',
+        'pendingUploads',
       ]),
     )
   })

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 const jpegBytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c47a3a' } }).jpeg().toBuffer()
 const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegBytes)], name, { type: 'image/jpeg' })
-const notAPicture = () => new File([new TextEncoder().encode('just text')], 'rex.jpg', { type: 'image/jpeg' })
+const notAPicture = (name = 'rex.jpg') => new File([new TextEncoder().encode('just text')], name, { type: 'image/jpeg' })
 
 type Fields = Record<string, string | string[]>
 
@@ -170,7 +170,12 @@ async function toastOf(answer: Answer) {
   return (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast
 }
 
-type PageData = { result?: { error?: Record<string, string[] | null> }; photoError?: string; toast?: { title: string; description?: string } }
+type PageData = {
+  result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+  photos?: { token: string; path: string }[]
+  photoErrors?: string[]
+  toast?: { title: string; description?: string }
+}
 const pageData = (answer: Answer) => answer.body as PageData
 type ApiError = { message: string; errors: Record<string, string[]> }
 type DogJson = { id: string; name: string; images: string[]; personality: string[]; activities: string[]; availability: string[] } & Record<string, unknown>
@@ -281,27 +286,38 @@ describe('/dogs/add', () => {
     for (const image of images) for (const file of filesOf(image.path)) expect(existsSync(file)).toBe(true)
   })
 
-  test('four photos are refused with the spec message and nothing is stored', async () => {
+  test('four photos: the first three are kept for the next try, the fourth is named, and no dog is made yet', async () => {
     const owner = await insertUser()
 
-    const answer = await callPage(dogNewPage.action, owner, '/dogs/add', {}, multipart({ intent: 'save', ...rex }, [photo(), photo(), photo(), photo()]))
+    const answer = await callPage(
+      dogNewPage.action,
+      owner,
+      '/dogs/add',
+      {},
+      multipart({ intent: 'save', ...rex }, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg'), photo('d.jpg')]),
+    )
 
     expect(answer.status).toBe(400)
-    expect(pageData(answer).photoError).toBe(photoLimit)
-    expect(pageData(answer).toast?.description).toBe(photoLimit)
+    expect(pageData(answer).photoErrors).toEqual([`${photoLimit}. Not added: d.jpg`])
+    expect(pageData(answer).toast?.description).toBe(`${photoLimit}. Not added: d.jpg`)
     expect(await db.selectFrom('dogs').selectAll().execute()).toEqual([])
-    expect(await storedFiles()).toEqual([])
+    const kept = pageData(answer).photos ?? []
+    expect(kept).toHaveLength(3)
+    const pending = await db.selectFrom('pendingUploads').select(['id', 'userId', 'path']).orderBy('path').execute()
+    expect(pending.map((row) => row.id).sort()).toEqual(kept.map((photo) => photo.token).sort())
+    expect(pending.every((row) => row.userId === owner.id)).toBe(true)
+    for (const row of pending) for (const file of filesOf(row.path)) expect(existsSync(file)).toBe(true)
   })
 
-  test('a file that is not a picture is refused (415) and nothing is stored', async () => {
+  test('a file that is not a picture is named; the picture beside it is kept and no dog is made yet', async () => {
     const owner = await insertUser()
 
-    const answer = await callPage(dogNewPage.action, owner, '/dogs/add', {}, multipart({ intent: 'save', ...rex }, [photo(), notAPicture()]))
+    const answer = await callPage(dogNewPage.action, owner, '/dogs/add', {}, multipart({ intent: 'save', ...rex }, [photo(), notAPicture('notes.jpg')]))
 
-    expect(answer.status).toBe(415)
-    expect(pageData(answer).photoError).toBe('Please upload an image file')
+    expect(answer.status).toBe(400)
+    expect(pageData(answer).photoErrors).toEqual(['Please upload an image file. Not added: notes.jpg'])
+    expect(pageData(answer).photos).toHaveLength(1)
     expect(await db.selectFrom('dogs').selectAll().execute()).toEqual([])
-    expect(await storedFiles()).toEqual([])
   })
 })
 
@@ -378,18 +394,35 @@ describe('/dogs/{id}/edit', () => {
     expect(await namesOf(dogId)).toEqual({ personality: ['Playful'], activities: [], availability: [] })
   })
 
-  test('photos beyond 3 in total are refused and nothing new is stored', async () => {
+  test('photos beyond 3 in total: the one that fits is kept for the next try, the other named, nothing saved yet', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo()])
-    const before = await storedFiles()
 
-    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'save', ...rex }, [photo(), photo()]))
+    const answer = await callPage(
+      dogEditPage.action,
+      owner,
+      `/dogs/${dogId}/edit`,
+      { id: dogId },
+      multipart({ intent: 'save', ...rex }, [photo('three.jpg'), photo('four.jpg')]),
+    )
 
     expect(answer.status).toBe(400)
-    expect(pageData(answer).photoError).toBe(photoLimit)
-    expect(pageData(answer).toast).toMatchObject({ title: 'Error updating dog', description: photoLimit })
+    expect(pageData(answer).photoErrors).toEqual([`${photoLimit}. Not added: four.jpg`])
+    expect(pageData(answer).toast).toMatchObject({ title: 'Error updating dog', description: `${photoLimit}. Not added: four.jpg` })
     expect(await imageRows(dogId)).toHaveLength(2)
-    expect((await storedFiles()).sort()).toEqual(before.sort())
+    const kept = pageData(answer).photos ?? []
+    expect(kept).toHaveLength(1)
+
+    const saved = await callPage(
+      dogEditPage.action,
+      owner,
+      `/dogs/${dogId}/edit`,
+      { id: dogId },
+      multipart({ intent: 'save', ...rex, keptImages: kept.map((photo) => photo.token) }),
+    )
+    expect(saved.status).toBe(302)
+    expect((await imageRows(dogId)).map((image) => image.path).at(-1)).toBe(kept[0]?.path)
+    expect(await db.selectFrom('pendingUploads').selectAll().execute()).toEqual([])
   })
 
   test('a third photo is added after the other two', async () => {
@@ -402,7 +435,7 @@ describe('/dogs/{id}/edit', () => {
     expect((await imageRows(dogId)).map((image) => image.position)).toEqual([0, 1, 2])
   })
 
-  test('deleting a photo removes its row and files, closes the gap and says "Image deleted"', async () => {
+  test('deleting a photo removes its row and files, closes the gap and says "Image deleted"; the form comes back as typed', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo(), photo()])
     const [first, second, third] = await imageRows(dogId)
@@ -412,25 +445,46 @@ describe('/dogs/{id}/edit', () => {
       owner,
       `/dogs/${dogId}/edit`,
       { id: dogId },
-      multipart({ intent: 'delete-image', imageUrl: second!.path }),
+      multipart({ intent: 'save', ...rex, name: 'Rex (not saved yet)', imageUrl: second!.path }),
     )
 
-    expect(answer.status).toBe(302)
-    expect(answer.location).toBe(`/dogs/${dogId}/edit`)
-    expect(await toastOf(answer)).toMatchObject({ type: 'success', title: 'Image deleted' })
+    expect(answer.status).toBe(200)
+    expect(pageData(answer).toast).toEqual({ type: 'success', title: 'Image deleted' })
+    expect(pageData(answer).result?.initialValue).toMatchObject({ name: 'Rex (not saved yet)' })
+    expect(pageData(answer).result?.error).toBeUndefined()
     expect(await imageRows(dogId)).toEqual([
       { path: first!.path, position: 0 },
       { path: third!.path, position: 1 },
     ])
     for (const file of filesOf(second!.path)) expect(existsSync(file)).toBe(false)
     for (const file of filesOf(first!.path)) expect(existsSync(file)).toBe(true)
+    expect(await dogRow(dogId)).toMatchObject({ name: 'Rex' })
+  })
+
+  test('a new photo sent with a Delete of a saved one is kept for the save, in the room the delete made', async () => {
+    const owner = await insertUser()
+    const dogId = await addDogThroughPage(owner, rex, [photo(), photo(), photo()])
+    const [first] = await imageRows(dogId)
+
+    const answer = await callPage(
+      dogEditPage.action,
+      owner,
+      `/dogs/${dogId}/edit`,
+      { id: dogId },
+      multipart({ intent: 'save', ...rex, imageUrl: first!.path }, [photo('replacement.jpg')]),
+    )
+
+    expect(answer.status).toBe(200)
+    expect(pageData(answer).photoErrors).toEqual([])
+    expect(pageData(answer).photos).toHaveLength(1)
+    expect(await imageRows(dogId)).toHaveLength(2)
   })
 
   test('a photo that is not the dog\'s gives "Error deleting image"', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo()])
 
-    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'delete-image', imageUrl: '/uploads/dogs/x/y' }))
+    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'save', ...rex, imageUrl: '/uploads/dogs/x/y' }))
 
     expect(answer.status).toBe(404)
     expect(pageData(answer).toast).toEqual({ type: 'error', title: 'Error deleting image', description: 'Something went wrong while deleting the image.' })

@@ -1,5 +1,4 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { start } from '#tests/fakes/geocoder.ts'
@@ -569,31 +568,5 @@ describe('/profile/edit', () => {
 
     expect(result.init?.status).toBe(400)
     expect(result.data.result?.error?.['availability[0].endTime']).toEqual(['End time must be after start time'])
-  })
-
-  test("uploading a file that is not a picture fails with 'Please upload an image file'", async () => {
-    const owner = await insertUser()
-    const body = new FormData()
-    body.append('intent', 'photo')
-    body.append('file', new File(['not an image'], 'notes.jpg', { type: 'image/jpeg' }))
-
-    const result = asActionResult(await postEditProfile(owner, body))
-
-    expect(result.init?.status).toBe(415)
-    expect(result.data.toast).toMatchObject({ title: 'Upload failed', description: 'Please upload an image file' })
-    expect((await userRow(owner.id)).profilePhoto).toBeNull()
-  })
-
-  test("uploading a picture sets the profile photo with the toast 'Photo uploaded'", async () => {
-    const owner = await insertUser()
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } }).png().toBuffer()
-    const body = new FormData()
-    body.append('intent', 'photo')
-    body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }))
-
-    const response = asResponse(await postEditProfile(owner, body))
-
-    expect(response.headers.get('location')).toBe('/profile/edit')
-    expect((await userRow(owner.id)).profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${owner.id}/`))
   })
 })

@@ -1,8 +1,11 @@
 import { createDog, hasDogs } from '#app/features/dogs/dogs.server.ts'
+import { maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { deleteImage } from '#app/lib/images.server.ts'
+import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
+import { addRefusal, describeRefusedPhotos } from '#app/lib/photo-rules.ts'
+import { type MultipartForm, screenImageUploads } from '#app/lib/upload.server.ts'
 import { DogFormSchema } from '#app/features/dogs/schema.ts'
 import {
   dogFieldsOfDraft,
@@ -74,6 +77,7 @@ export async function completeOwnerOnboarding(
 ): Promise<{ ok: true; dog: { id: string } } | { ok: false; errors: StepErrors }> {
   const dog = DogFormSchema.safeParse(dogFieldsOfDraft(draft))
   if (!dog.success) return { ok: false, errors: draftDogErrors(draft) }
+  if (draft.images.length > maxDogImages) return { ok: false, errors: { images: [photoLimitMessage] } }
   const created = await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
     const { id } = await createDog(trx, userId, dog.data, draft.images)
@@ -122,6 +126,22 @@ export async function completeSitterOnboarding(
       .execute()
     await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'sitter').execute()
   })
+}
+
+/**
+ * Owner step 2: the dog photos of the step's form join the draft while the dog has room (3 in all);
+ * every file not taken is named, with why. The draft is not saved here.
+ */
+export async function addDraftDogPhotos(userId: string, draft: OwnerDraft, form: MultipartForm) {
+  const screened = await screenImageUploads(form.files.images ?? [], form.oversized.images)
+  const room = Math.max(0, maxDogImages - draft.images.length)
+  const refused = [...screened.refused]
+  for (const { name } of screened.accepted.slice(room)) addRefusal(refused, photoLimitMessage, name)
+  const added: string[] = []
+  for (const { variants } of screened.accepted.slice(0, room)) {
+    added.push(await saveImageVariants(variants, { kind: 'dogs', ownerKey: userId }))
+  }
+  return { draft: { ...draft, images: [...draft.images, ...added] }, problems: refused.map(describeRefusedPhotos) }
 }
 
 /** Removes a photo from the owner draft and its files. */

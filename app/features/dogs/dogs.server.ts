@@ -3,6 +3,8 @@ import { addRoleSide } from '#app/features/accounts/roles.server.ts'
 import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
+import { claimPendingUploads } from '#app/lib/pending-uploads.server.ts'
+import { photoMessages } from '#app/lib/photo-rules.ts'
 import { storeUploadedImages, UploadError } from '#app/lib/upload.server.ts'
 import type { Dog, DogNameLists } from './dog.ts'
 import { dogActivities, dogAvailabilitySlots, dogTraits } from './options.ts'
@@ -17,8 +19,8 @@ import { type DogViewer, dogsVisibleTo, ownDogs } from './visibility.server.ts'
 export { maxDogImages }
 
 /**
- * Creates a dog, validated by DogFormSchema, with its photos (already stored), traits, activities and
- * availability: the one way a dog is made (the form, the API and owner onboarding).
+ * Creates a dog, validated by DogFormSchema, with its photos (already stored, at most 3), traits,
+ * activities and availability: the one way a dog is made (the form, the API and owner onboarding).
  */
 export async function createDog(
   trx: Transaction<Database>,
@@ -27,13 +29,15 @@ export async function createDog(
   imagePaths: readonly string[],
   id: string = crypto.randomUUID(),
 ) {
+  // Every caller refuses more photos first, with the message; this is the last line, not the message.
+  if (imagePaths.length > maxDogImages) throw new Error(`A dog has at most ${maxDogImages} photos`)
   await addRoleSide(trx, ownerId, 'owner')
   const now = new Date().toISOString()
   await trx
     .insertInto('dogs')
     .values({ ...dogColumns(dog), id, ownerId, createdAt: now, updatedAt: now })
     .execute()
-  await insertImages(trx, id, imagePaths.slice(0, maxDogImages), 0, now)
+  await insertImages(trx, id, imagePaths, 0, now)
   await insertNames(trx, id, dog)
   return { id }
 }
@@ -129,6 +133,15 @@ export type DogOutcome = { ok: true; dog: Dog } | DogFailure
 
 const notFound: DogFailure = { ok: false, status: 404, message: dogMessages.dogNotFound }
 const photoLimitReached: DogFailure = { ok: false, status: 400, message: dogMessages.photoLimit, field: 'images' }
+const keptPhotosGone: DogFailure = { ok: false, status: 400, message: photoMessages.keptPhotoGone, field: 'images' }
+
+/**
+ * A dog's new photos: the files of the request (the API), or the pending uploads a page form kept
+ * (lib/pending-uploads.server.ts), which are attached in the transaction that saves the dog.
+ */
+export type NewDogPhotos = { files: readonly File[] } | { pendingTokens: readonly string[] }
+
+const countOf = (photos: NewDogPhotos) => ('files' in photos ? photos.files.length : photos.pendingTokens.length)
 
 export const deleteDogMessages = {
   activeBookings: 'This dog has pending or accepted bookings. Cancel them before deleting this dog.',
@@ -144,15 +157,18 @@ class DogRefusal extends Error {
 }
 
 /** `POST /api/dogs` and /dogs/add: at most 3 photos; every photo is checked before anything is stored. */
-export async function addDog(ownerId: string, input: DogInput, photos: readonly File[]): Promise<DogOutcome> {
-  if (photos.length > maxDogImages) return photoLimitReached
+export async function addDog(ownerId: string, input: DogInput, photos: NewDogPhotos): Promise<DogOutcome> {
+  if (countOf(photos) > maxDogImages) return photoLimitReached
   const id = crypto.randomUUID()
-  const stored = await storeDogPhotos(id, photos)
+  const stored = await storeNewPhotos(id, photos)
   if (!stored.ok) return stored
   try {
-    await db.transaction().execute((trx) => createDog(trx, ownerId, input, stored.paths, id))
+    await db.transaction().execute(async (trx) => {
+      await createDog(trx, ownerId, input, await attachablePaths(trx, ownerId, photos, stored.paths), id)
+    })
   } catch (error) {
     await removeImageFiles(stored.paths)
+    if (error instanceof DogRefusal) return error.failure
     throw error
   }
   return loaded(ownerId, id)
@@ -162,11 +178,11 @@ export async function addDog(ownerId: string, input: DogInput, photos: readonly 
  * `PATCH /api/dogs/{id}` and /dogs/{id}/edit: replaces the fields and lists, appends new photos after the
  * existing ones. More than 3 photos in total stores nothing (400).
  */
-export async function updateDog(ownerId: string, dogId: string, input: DogInput, photos: readonly File[]): Promise<DogOutcome> {
+export async function updateDog(ownerId: string, dogId: string, input: DogInput, photos: NewDogPhotos): Promise<DogOutcome> {
   const dog = await getOwnedDog(ownerId, dogId)
   if (!dog) return notFound
-  if (dog.images.length + photos.length > maxDogImages) return photoLimitReached
-  const stored = await storeDogPhotos(dog.id, photos)
+  if (dog.images.length + countOf(photos) > maxDogImages) return photoLimitReached
+  const stored = await storeNewPhotos(dog.id, photos)
   if (!stored.ok) return stored
   try {
     await db.transaction().execute(async (trx) => {
@@ -178,11 +194,12 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
         .where(ownDogs({ id: ownerId }))
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new DogRefusal(notFound)
+      const paths = await attachablePaths(trx, ownerId, photos, stored.paths)
       // Counted again inside the transaction: two uploads at once cannot pass the limit together.
       const existing = await trx.selectFrom('dogImages').select(['position']).where('dogId', '=', dog.id).execute()
-      if (existing.length + stored.paths.length > maxDogImages) throw new DogRefusal(photoLimitReached)
+      if (existing.length + paths.length > maxDogImages) throw new DogRefusal(photoLimitReached)
       const next = existing.reduce((max, image) => Math.max(max, image.position + 1), 0)
-      await insertImages(trx, dog.id, stored.paths, next, now)
+      await insertImages(trx, dog.id, paths, next, now)
       for (const table of ['dogTraits', 'dogActivities', 'dogAvailability'] as const) {
         await trx.deleteFrom(table).where('dogId', '=', dog.id).execute()
       }
@@ -261,15 +278,26 @@ async function loaded(ownerId: string, dogId: string): Promise<DogOutcome> {
   return dog ? { ok: true, dog } : notFound
 }
 
-/** Stores the photos under the dog's folder; a file that is not a picture or over 5 MB stores none (413/415). */
-async function storeDogPhotos(dogId: string, photos: readonly File[]): Promise<{ ok: true; paths: string[] } | DogFailure> {
-  if (photos.length === 0) return { ok: true, paths: [] }
+/**
+ * Stores the request's files under the dog's folder (pending uploads are stored already); a file that is
+ * not a picture or over 5 MB stores none (413/415).
+ */
+async function storeNewPhotos(dogId: string, photos: NewDogPhotos): Promise<{ ok: true; paths: string[] } | DogFailure> {
+  if (!('files' in photos) || photos.files.length === 0) return { ok: true, paths: [] }
   try {
-    return { ok: true, paths: await storeUploadedImages(photos, { kind: 'dogs', ownerKey: dogId }) }
+    return { ok: true, paths: await storeUploadedImages(photos.files, { kind: 'dogs', ownerKey: dogId }) }
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message, field: 'images' }
     throw error
   }
+}
+
+/** The paths to attach: the files just stored, or the pending uploads claimed in this transaction. */
+async function attachablePaths(trx: Transaction<Database>, ownerId: string, photos: NewDogPhotos, storedPaths: string[]) {
+  if ('files' in photos) return storedPaths
+  const claimed = await claimPendingUploads(trx, ownerId, 'dogs', photos.pendingTokens)
+  if (!claimed) throw new DogRefusal(keptPhotosGone)
+  return claimed
 }
 
 async function removeImageFiles(paths: readonly string[]) {

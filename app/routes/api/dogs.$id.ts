@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readDogApiRequest(request)
   if (body.id !== undefined && body.id !== dog.id) return jsonError(400, 'The id in the body does not match the URL')
   const input = parseApiInput(DogFormSchema, { ...dogFormDefaults(dog), ...body.fields })
-  const outcome = await updateDog(user.id, dog.id, input, body.photos)
+  const outcome = await updateDog(user.id, dog.id, input, { files: body.photos })
   if (!outcome.ok) return dogFailureResponse(outcome)
   return Response.json(toDogJson(outcome.dog))
 }

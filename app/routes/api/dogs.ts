@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readDogApiRequest(request)
   if (body.ownerId !== undefined && body.ownerId !== user.id) return jsonError(403, 'You can only add dogs to your own profile')
   const input = parseApiInput(DogFormSchema, body.fields)
-  const outcome = await addDog(user.id, input, body.photos)
+  const outcome = await addDog(user.id, input, { files: body.photos })
   if (!outcome.ok) return dogFailureResponse(outcome)
   return Response.json(toDogJson(outcome.dog), { status: 201 })
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
+import { keptDogPhotosField, maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { dogActivities, dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { experienceLabels, experienceLevels, serviceLabels, sitterServices } from '#app/features/sitters/options.ts'
@@ -8,8 +8,10 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { ActionToast } from '#app/ui/toaster.tsx'
 import type { OwnerDraft, SitterDraft, StepErrors } from '../onboarding-steps.ts'
+import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
 
 type StepProps<Draft> = {
   step: number
@@ -31,7 +33,7 @@ export function OwnerStep({ step, draft, name, profilePhoto, errors, toast }: St
       {step === 1 ? <PhotoAndName nameField="ownerName" name={draft.ownerName ?? name} photo={profilePhoto} errors={errors} /> : null}
       {step === 2 ? (
         <>
-          <DogPhotos images={draft.images} />
+          <DogPhotos images={draft.images} errors={errors.images} />
           <Text label="Dog's name" name="dogName" value={draft.dogName} errors={errors} />
           <Text label="Breed" name="dogBreed" value={draft.dogBreed} errors={errors} />
           <Text label="Age" name="dogAge" value={draft.dogAge} errors={errors} placeholder="2 years" />
@@ -202,22 +204,23 @@ function PhotoAndName({ nameField, name, photo, errors }: { nameField: string; n
   const src = imageUrl(photo, 320)
   return (
     <>
-      <div className="flex flex-col items-center gap-3">
-        {src ? (
-          <img src={src} alt="Your profile photo" width={112} height={112} className="size-28 rounded-full object-cover" />
-        ) : (
-          <span className="flex size-28 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800" aria-hidden>
-            {name.charAt(0).toUpperCase() || <PawIcon />}
-          </span>
-        )}
-        <label htmlFor="photo" className="text-sm font-medium">
-          Profile photo
-        </label>
-        <input id="photo" name="photo" type="file" accept="image/*" className="w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-800" />
-        <Button type="submit" name="intent" value="upload" variant="secondary">
-          Upload photo
-        </Button>
-      </div>
+      <PhotoPicker
+        id="photo"
+        name={profilePhotoFields.file}
+        keptName={profilePhotoFields.kept}
+        label={src ? 'Change profile photo' : 'Choose profile photo'}
+        errors={errors.photo}
+        upload={{ label: 'Upload photo', ...uploadPhotoIntent }}
+        current={
+          src ? (
+            <img src={src} alt="Your profile photo" width={96} height={96} className="size-24 rounded-full object-cover" />
+          ) : (
+            <span className="flex size-24 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800" aria-hidden>
+              {name.charAt(0).toUpperCase() || <PawIcon />}
+            </span>
+          )
+        }
+      />
       <div>
         <label htmlFor={nameField} className="mb-1 block text-sm font-medium">
           Your name
@@ -237,26 +240,21 @@ function PhotoAndName({ nameField, name, photo, errors }: { nameField: string; n
   )
 }
 
-function DogPhotos({ images }: { images: string[] }) {
+function DogPhotos({ images, errors }: { images: string[]; errors?: string[] }) {
   return (
-    <div className="space-y-2">
-      {images.length ? (
-        <ul className="grid grid-cols-3 gap-2">
-          {images.map((path, index) => (
-            <li key={path} className="relative">
-              <img src={imageUrl(path, 320)} alt={`Dog photo ${index + 1}`} className="aspect-square w-full rounded-lg object-cover" />
-              <button type="submit" name="intent" value={`remove-photo:${path}`} className="absolute top-1 right-1 rounded-full bg-white/90 px-2 text-sm shadow" aria-label={`Remove photo ${index + 1}`}>
-                ✕
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <label htmlFor="images" className="block text-sm font-medium">
-        {images.length >= maxDogImages ? 'Limit Reached' : 'Dog photos'}
-      </label>
-      <input id="images" name="images" type="file" accept="image/*" multiple disabled={images.length >= maxDogImages} className="w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-800" />
-      {images.length >= maxDogImages ? <p className="text-sm text-stone-600">{photoLimitMessage}</p> : null}
-    </div>
+    <PhotoPicker
+      id="images"
+      name="images"
+      keptName={keptDogPhotosField}
+      label="Add dog photos"
+      max={maxDogImages}
+      limitMessage={photoLimitMessage}
+      errors={errors}
+      saved={images.map((path, index) => ({
+        path,
+        alt: `Dog photo ${index + 1}`,
+        remove: { label: `Remove photo ${index + 1}`, name: 'intent', value: `remove-photo:${path}` },
+      }))}
+    />
   )
 }

@@ -1,6 +1,5 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
-import { type ChangeEvent, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { type ReactNode } from 'react'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -11,71 +10,51 @@ import {
   weekdays,
 } from '#app/features/sitters/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
-import { Button } from '#app/ui/button.tsx'
+import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
-import { showToast } from '#app/ui/toaster.tsx'
+import { PhotoPicker } from '#app/ui/photo-picker.tsx'
+import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
 
-// The pieces of /profile/edit (spec section 2, Edit profile): the photo form, which posts on its own,
-// then the sections of the profile form (the sitter sections for sitters only).
+// The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
+// photo first (the sitter sections for sitters only).
 
 // ---- photo ----
 
-/** Spec section 9: the same limits as the server's (upload.server.ts), checked in the browser first. */
-const maxPhotoBytes = 5 * 1024 * 1024
-
-export function PhotoForm({ name, photo, uploading, error }: { name: string; photo: string | null; uploading: boolean; error?: string }) {
+/** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
+export function ProfilePhoto({
+  name,
+  photo,
+  kept,
+  errors,
+}: {
+  name: string
+  photo: string | null
+  kept?: PendingUpload[]
+  errors?: string[]
+}) {
   const src = imageUrl(photo, 320)
-  // With JavaScript, a file that is too big or not a picture is refused before it is sent.
-  function checkFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0]
-    if (!file) return
-    const problem = !file.type.startsWith('image/')
-      ? 'Please upload an image file'
-      : file.size > maxPhotoBytes
-        ? 'Image size should be less than 5MB'
-        : null
-    if (problem) {
-      event.currentTarget.value = ''
-      showToast({ type: 'error', title: 'Upload failed', description: problem })
-    }
-  }
   return (
     <Section title="Profile Photo">
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <input type="hidden" name="intent" value="photo" />
-        {src ? (
-          <img src={src} alt="" width={96} height={96} className="size-24 shrink-0 rounded-full object-cover" />
-        ) : (
-          <span
-            aria-hidden
-            className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800"
-          >
-            {(name.trim() || 'User').charAt(0).toUpperCase()}
-          </span>
-        )}
-        <div className="flex-1 space-y-2">
-          <label htmlFor="profile-photo" className="block text-sm font-medium text-stone-800">
-            Choose a photo (JPEG, PNG, WebP or GIF, under 5 MB)
-          </label>
-          <input
-            id="profile-photo"
-            type="file"
-            name="file"
-            accept="image/*"
-            required
-            onChange={checkFile}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'profile-photo-error' : undefined}
-            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
-          />
-          <FieldErrors id="profile-photo-error" errors={error ? [error] : undefined} />
-          <Button type="submit" variant="secondary" disabled={uploading}>
-            {uploading ? 'Uploading...' : 'Upload photo'}
-          </Button>
-        </div>
-      </Form>
+      <PhotoPicker
+        id="profile-photo"
+        name={profilePhotoFields.file}
+        keptName={profilePhotoFields.kept}
+        label={src ? 'Change photo' : 'Choose photo'}
+        kept={kept}
+        errors={errors}
+        upload={{ label: 'Upload photo', ...uploadPhotoIntent }}
+        current={
+          src ? (
+            <img src={src} alt="Your profile photo" width={96} height={96} className="size-24 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden className="flex size-24 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800">
+              {(name.trim() || 'User').charAt(0).toUpperCase()}
+            </span>
+          )
+        }
+      />
     </Section>
   )
 }

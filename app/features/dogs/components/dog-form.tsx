@@ -7,15 +7,16 @@ import {
   useForm,
 } from '@conform-to/react'
 import type { getZodConstraint } from '@conform-to/zod/v4'
-import { type ChangeEvent, type ReactNode, useState } from 'react'
+import { type ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { Button } from '#app/ui/button.tsx'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
-import { showToast } from '#app/ui/toaster.tsx'
+import { PhotoPicker, type SavedPhoto } from '#app/ui/photo-picker.tsx'
 import { dogActivities, dogAvailabilitySlots, dogSizeLabels, dogSizes, dogTraits, emojiForTrait } from '../options.ts'
-import { maxDogImages, photoLimitMessage } from '../limits.ts'
+import { keptDogPhotosField, maxDogImages, photoLimitMessage } from '../limits.ts'
 import type { DogFormValue, DogInput } from '../schema.ts'
 
 // The add-dog and edit-dog form (spec section 2, Dog forms): every field of the spec, traits, activities
@@ -24,12 +25,13 @@ import type { DogFormValue, DogInput } from '../schema.ts'
 
 export type DogFormActionData = {
   result?: SubmissionResult<string[]>
-  /** A refused photo upload (too many, too big, not a picture), shown under the picker. */
-  photoError?: string
+  /** The photos of this submit the server kept for the next one (it failed), and why any others were not taken. */
+  photos?: PendingUpload[]
+  photoErrors?: string[]
 }
 
-const maxPhotoBytes = 5 * 1024 * 1024
-
+/** A saved photo's Delete button posts the form without saving it. */
+const uncheckedButtons = [{ name: 'imageUrl' }]
 const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateDogForm))
 
 export function DogForm({
@@ -37,28 +39,24 @@ export function DogForm({
   constraint,
   actionData,
   defaultValue,
-  existingPhotoCount,
+  savedPhotos,
   submitLabel,
-  errorTitle,
   cancelTo,
-  children,
 }: {
   id: string
   /** getZodConstraint(DogFieldsSchema), computed by the route's loader so zod stays out of the page's first load. */
   constraint: ReturnType<typeof getZodConstraint>
   actionData: DogFormActionData | undefined
   defaultValue?: DogFormValue
-  existingPhotoCount: number
+  /** The dog's saved photos, each with its Delete button (edit form). */
+  savedPhotos?: SavedPhoto[]
   submitLabel: string
-  /** The toast title of a failure ('Error adding dog' / 'Error updating dog'). */
-  errorTitle: string
   cancelTo: string
-  /** Shown above the fields, inside the form (e.g. the photos already saved). */
-  children?: ReactNode
 }) {
   const navigation = useNavigation()
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
-  const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator)
+  // A saved photo's Delete button posts this form too (with imageUrl): that is not a save.
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save' && !navigation.formData.has('imageUrl')
+  const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<DogFormValue, DogInput, string[]>({
     id,
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
@@ -68,14 +66,23 @@ export function DogForm({
     shouldRevalidate: 'onInput',
     onValidate,
   })
-  const photoError = navigation.state === 'idle' ? actionData?.photoError : undefined
+  const answered = navigation.state === 'idle' ? actionData : undefined
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
       <Section title="Photos">
-        {children}
-        <PhotoPicker existing={existingPhotoCount} serverError={photoError} errorTitle={errorTitle} />
+        <PhotoPicker
+          id="dog-images"
+          name="images"
+          keptName={keptDogPhotosField}
+          label="Add photos"
+          max={maxDogImages}
+          limitMessage={photoLimitMessage}
+          saved={savedPhotos}
+          kept={answered?.photos}
+          errors={answered?.photoErrors}
+        />
       </Section>
 
       <Section title="About your dog">
@@ -125,59 +132,6 @@ export function DogForm({
         </Button>
       </div>
     </Form>
-  )
-}
-
-/** 'Add photos', or 'Limit Reached' (disabled) once the dog has 3. With JavaScript, a bad pick is refused at once. */
-function PhotoPicker({ existing, serverError, errorTitle }: { existing: number; serverError?: string; errorTitle: string }) {
-  const [clientError, setClientError] = useState<string | null>(null)
-  const full = existing >= maxDogImages
-  const error = clientError ?? serverError
-
-  function checkFiles(event: ChangeEvent<HTMLInputElement>) {
-    const files = [...(event.currentTarget.files ?? [])]
-    const problem =
-      existing + files.length > maxDogImages
-        ? photoLimitMessage
-        : files.some((file) => !file.type.startsWith('image/'))
-          ? 'Please upload an image file'
-          : files.some((file) => file.size > maxPhotoBytes)
-            ? 'Image size should be less than 5MB'
-            : null
-    setClientError(problem)
-    if (problem) {
-      event.currentTarget.value = ''
-      showToast({ type: 'error', title: errorTitle, description: problem })
-    }
-  }
-
-  return (
-    <div className="space-y-2">
-      <label
-        htmlFor="dog-images"
-        className={`inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium ${
-          full ? 'border-stone-200 bg-stone-100 text-stone-500' : 'border-brand-600 bg-brand-50 text-brand-800'
-        }`}
-      >
-        {full ? 'Limit Reached' : 'Add photos'}
-      </label>
-      <input
-        id="dog-images"
-        type="file"
-        name="images"
-        accept="image/*"
-        multiple
-        disabled={full}
-        onChange={checkFiles}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`dog-images-hint${error ? ' dog-images-error' : ''}`}
-        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 disabled:opacity-50"
-      />
-      <p id="dog-images-hint" className="text-sm text-stone-600">
-        {existing} of {maxDogImages} photos. JPEG, PNG, WebP or GIF, under 5 MB each.
-      </p>
-      <FieldErrors id="dog-images-error" errors={error ? [error] : undefined} />
-    </div>
   )
 }
 
