@@ -12,7 +12,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/{id}/edit ('Edit Rex's Profile', spec section 2, Dog forms): the dog form with its saved photos
 // (each with Delete), and deleting the dog behind a confirmation. Only the owner gets past the loader;
@@ -103,9 +103,9 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function EditDogRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { dog, defaultValue } = loaderData
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="space-y-2">
-        <GoBackLink fallback={`/dogs/${dog.id}`} className="text-sm font-medium text-brand-700 underline underline-offset-4">
+        <GoBackLink fallback={`/dogs/${dog.id}`} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
           Back
         </GoBackLink>
         <h1 className="text-2xl font-bold">Edit {dog.name}&apos;s Profile</h1>
@@ -128,8 +128,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
         <input type="hidden" name="intent" value="delete-image" />
       </Form>
       <DeleteDog name={dog.name} />
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 
@@ -156,7 +155,7 @@ function SavedPhotos({ name, images }: { name: string; images: string[] }) {
             variant="secondary"
             disabled={deleting}
             aria-label={`Delete photo ${index + 1}`}
-            className="w-full px-2 py-1.5 text-sm"
+            className="tap-target w-full px-2 py-1.5 text-sm"
           >
             Delete
           </Button>
@@ -196,8 +195,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <DogNotFound />
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <main className="mx-auto max-w-md p-6">
+    <Page width="narrow">
       <ErrorState title="Error loading dog details" message="There was a problem loading the dog information." />
-    </main>
+    </Page>
   )
 }

@@ -29,7 +29,7 @@ import { readMultipartFormOrError, UploadError, uploadMessages } from '#app/lib/
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /profile/edit (spec section 2, Edit profile): a photo upload form, then the profile form. Both
 // post here: the photo as multipart with intent 'photo', the profile as a plain form.
@@ -118,10 +118,10 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   })
 
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Edit Profile</h1>
-        <Link to="/profile" className="font-medium text-brand-700 underline underline-offset-4">
+        <Link to="/profile" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
           Cancel
         </Link>
       </header>
@@ -153,8 +153,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
           </Button>
         </div>
       </Form>
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 

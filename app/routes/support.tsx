@@ -11,6 +11,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
+import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
@@ -72,7 +73,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
   })
   const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
   return (
-    <main className="mx-auto max-w-md space-y-8 p-4">
+    <Page width="regular" className="space-y-8">
       <header>
         <h1 className="text-2xl font-bold">Help &amp; Support</h1>
         <p className="text-stone-600">Answers to common questions, and a way to reach us.</p>
@@ -102,7 +103,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       </section>
-    </main>
+    </Page>
   )
 }
 

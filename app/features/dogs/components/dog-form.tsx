@@ -100,7 +100,7 @@ export function DogForm({
       </Section>
 
       <Section title="Sitting">
-        <label htmlFor={fields.listedForSitting.id} className="flex items-start gap-3">
+        <label htmlFor={fields.listedForSitting.id} className="tap-target flex items-start gap-3">
           <input
             {...getInputProps(fields.listedForSitting, { type: 'checkbox' })}
             key={fields.listedForSitting.key}
@@ -117,7 +117,7 @@ export function DogForm({
 
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={cancelTo} className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-center font-medium hover:bg-stone-100">
+        <Link to={cancelTo} className="tap-target flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-center font-medium hover:bg-stone-100">
           Cancel
         </Link>
         <Button type="submit" disabled={saving}>
@@ -171,7 +171,7 @@ function PhotoPicker({ existing, serverError, errorTitle }: { existing: number; 
         onChange={checkFiles}
         aria-invalid={error ? true : undefined}
         aria-describedby={`dog-images-hint${error ? ' dog-images-error' : ''}`}
-        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 disabled:opacity-50"
+        className="tap-target block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 disabled:opacity-50"
       />
       <p id="dog-images-hint" className="text-sm text-stone-600">
         {existing} of {maxDogImages} photos. JPEG, PNG, WebP or GIF, under 5 MB each.
@@ -191,7 +191,7 @@ function SizeSelect({ field }: { field: FieldMetadata<string | undefined> }) {
       <select
         key={key}
         {...props}
-        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        className="tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
       >
         <option value="">Based on weight</option>
         {dogSizes.map((size) => (
