@@ -59,6 +59,8 @@ async function main() {
     directory: path.join(root, 'tests/.tmp', `screenshots-${process.pid}`),
     environment: {
       SEED_DEMO: 'true',
+      // A fixed secret keeps the public points, hence the distances and the order of lists, the same from run to run.
+      SESSION_SECRET: 'pawpal-screenshots-not-a-secret-0123456789',
       ...google.environment(),
       GEOCODER_URL: geocoder.url,
       MAP_TILE_URL: `${geocoder.url}/tiles/{z}/{x}/{y}.png`,

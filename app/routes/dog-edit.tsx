@@ -169,9 +169,9 @@ function DeleteDog({ name }: { name: string }) {
   const navigation = useNavigation()
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete-dog'
   return (
-    <details className="rounded-2xl border border-red-200 bg-white p-5">
-      <summary className="cursor-pointer font-medium text-red-700">Delete Dog</summary>
-      <div className="mt-3 space-y-3">
+    <details className="rounded-2xl border border-red-200 bg-white">
+      <summary className="tap-target cursor-pointer px-5 py-2.5 font-medium text-red-700">Delete Dog</summary>
+      <div className="space-y-3 px-5 pb-5">
         <p className="text-stone-700">
           Deleting {name} removes the profile and all photos. This cannot be undone. A dog with bookings cannot be deleted;
           you can turn off &lsquo;Listed for sitting&rsquo; instead.

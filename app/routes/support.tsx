@@ -83,9 +83,9 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
           Frequently asked questions
         </h2>
         {questions.map(({ question, answer }) => (
-          <details key={question} className="rounded-lg border border-stone-200 bg-white p-3">
-            <summary className="cursor-pointer font-medium">{question}</summary>
-            <p className="mt-2 text-stone-700">{answer}</p>
+          <details key={question} className="rounded-lg border border-stone-200 bg-white">
+            <summary className="tap-target cursor-pointer px-3 py-2.5 font-medium">{question}</summary>
+            <p className="px-3 pb-3 text-stone-700">{answer}</p>
           </details>
         ))}
       </section>
