@@ -20,6 +20,7 @@ import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.
 import { BottomNav } from '#app/ui/bottom-nav.tsx'
 import { ErrorScreen, ForbiddenScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
 import { NavigationProgress } from '#app/ui/navigation-progress.tsx'
+import { SiteHeader } from '#app/ui/site-header.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
@@ -72,20 +73,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** A route's `handle`: `{ bottomNav: false }` marks a focused flow (sign-in, onboarding) without the main navigation. */
 type ShellHandle = { bottomNav?: boolean }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches()
-  const showBottomNav = matches.every((match) => (match.handle as ShellHandle | undefined)?.bottomNav !== false)
+  const showNavigation = matches.every((match) => (match.handle as ShellHandle | undefined)?.bottomNav !== false)
+  const { user, unreadCount } = loaderData
   return (
-    <>
-      <div className={showBottomNav ? 'pb-20' : undefined}>
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader role={user?.role ?? null} unreadCount={unreadCount} signedIn={Boolean(user)} navigation={showNavigation} />
+      <Toaster toast={loaderData.toast} />
+      {/* On phones the fixed tab bar would cover the end of the page: keep room for it. */}
+      <div className={`flex flex-1 flex-col ${showNavigation ? 'pb-20 md:pb-0' : ''}`}>
         <Outlet />
       </div>
-      {showBottomNav ? <BottomNav role={loaderData.user?.role ?? null} unreadCount={loaderData.unreadCount} /> : null}
+      {showNavigation ? <BottomNav role={user?.role ?? null} unreadCount={unreadCount} /> : null}
       <NavigationProgress />
-      <Toaster toast={loaderData.toast} />
-    </>
+    </div>
   )
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
-import { deleteImage, type ImageKind, type ImageVariants, saveImageVariants } from './images.server.ts'
+import { type ImageKind } from './image-url.ts'
+import { deleteImage, type ImageVariants, saveImageVariants } from './images.server.ts'
 import {
   addRefusal,
   describeRefusedPhotos,

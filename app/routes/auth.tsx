@@ -13,7 +13,7 @@ import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
 import { type FormValidator, useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /login and /register: one screen, the mode follows the path (spec section 2, Auth screen).
 export const handle = { bottomNav: false, publicCache: true }
@@ -100,7 +100,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const otherMode = mode === 'login' ? '/register' : '/login'
   const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+    <Page width="narrow" centered className="gap-6" toast={actionData && 'toast' in actionData ? actionData.toast : undefined}>
       <div className="text-center">
         <PawIcon className="mx-auto size-10 text-brand-600" />
         <h1 className="mt-2 text-2xl font-bold">{mode === 'login' ? 'Welcome Back' : 'Join Our Community'}</h1>
@@ -119,8 +119,8 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
           inputProps={{ autoComplete: mode === 'login' ? 'current-password' : 'new-password' }}
         />
         {mode === 'login' ? (
-          <p className="text-right text-sm">
-            <Link to="/forgot-password" className="text-brand-700 underline underline-offset-4">
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="tap-target inline-flex items-center text-brand-700 underline underline-offset-4">
               Forgot password?
             </Link>
           </p>
@@ -141,23 +141,26 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
       </a>
       <p className="text-center text-sm">
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        <Link to={`${otherMode}${keepRedirect}`} className="font-medium text-brand-700 underline underline-offset-4">
+        <Link
+          to={`${otherMode}${keepRedirect}`}
+          className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4"
+        >
           {mode === 'login' ? 'Sign up' : 'Login'}
         </Link>
       </p>
-      <p className="text-center text-xs text-stone-500">
-        By continuing you agree to our{' '}
-        <Link to="/terms" className="underline">
+      <p className="text-center text-sm text-stone-500">
+        By continuing you agree to our
+        <br />
+        <Link to="/terms" className="tap-target inline-flex items-center underline underline-offset-2">
           Terms of Service
         </Link>{' '}
         and{' '}
-        <Link to="/privacy" className="underline">
+        <Link to="/privacy" className="tap-target inline-flex items-center underline underline-offset-2">
           Privacy Policy
         </Link>
         .
       </p>
-      <ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : undefined} />
-    </main>
+    </Page>
   )
 }
 

@@ -10,7 +10,7 @@ import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
 import { dogSizeLabels, emojiForTrait } from '#app/features/dogs/options.ts'
 import { maxDogImages } from '#app/features/dogs/schema.ts'
 import { ErrorState } from '#app/ui/data-states.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/{id} (spec section 2, Dog detail): the owner's view of one dog. Anyone else, and unknown ids,
 // get 'Dog not found' with status 404. `?photo=N` picks the carousel photo without JavaScript.
@@ -46,13 +46,14 @@ const notSpecified = 'Not specified'
 export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
   const { dog, photoIndex } = loaderData
   return (
-    <main className="mx-auto max-w-3xl sm:p-4">
-      <div className="relative">
+    <Page width="regular" className="space-y-5">
+      {/* On phones the photos run edge to edge, from the top of the screen. */}
+      <div className="relative -mx-4 -mt-6 sm:mx-0 sm:mt-0">
         <DogCarousel key={`${dog.id}-${photoIndex}`} pathname={`/dogs/${dog.id}`} name={dog.name} images={dog.images} initialIndex={photoIndex} />
         <GoBackLink
           fallback="/profile?tab=dogs"
           label="Back"
-          className="absolute top-3 left-3 flex size-10 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white"
+          className="absolute top-3 left-3 flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white"
         >
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden className="size-5">
             <path d="M19 12H5M12 19l-7-7 7-7" />
@@ -60,7 +61,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
         </GoBackLink>
       </div>
 
-      <div className="space-y-5 p-4 sm:px-0">
+      <div className="space-y-5">
         <header className="flex items-start justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold">{dog.name}</h1>
@@ -73,7 +74,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
           </div>
           <Link
             to={`/dogs/${dog.id}/edit`}
-            className="shrink-0 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
+            className="tap-target flex shrink-0 items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
           >
             Edit
           </Link>
@@ -110,7 +111,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
           <Tags items={dog.availability.map((slot) => ({ label: slot }))} empty="No availability specified" />
         </Card>
       </div>
-    </main>
+    </Page>
   )
 }
 
@@ -160,9 +161,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <DogNotFound />
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <main className="mx-auto max-w-md p-6">
+    <Page width="narrow" toast={loadFailedToast}>
       <ErrorState title={loadFailedToast.title} message={loadFailedToast.description} />
-      <ActionToast toast={loadFailedToast} />
-    </main>
+    </Page>
   )
 }

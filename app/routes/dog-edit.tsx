@@ -12,7 +12,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/{id}/edit ('Edit Rex's Profile', spec section 2, Dog forms): the dog form with its saved photos
 // (each with Delete), and deleting the dog behind a confirmation. Only the owner gets past the loader;
@@ -129,9 +129,9 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function EditDogRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { dog, defaultValue } = loaderData
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="space-y-2">
-        <GoBackLink fallback={`/dogs/${dog.id}`} className="text-sm font-medium text-brand-700 underline underline-offset-4">
+        <GoBackLink fallback={`/dogs/${dog.id}`} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
           Back
         </GoBackLink>
         <h1 className="text-2xl font-bold">Edit {dog.name}&apos;s Profile</h1>
@@ -151,8 +151,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
         cancelTo={`/dogs/${dog.id}`}
       />
       <DeleteDog name={dog.name} />
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 
@@ -160,9 +159,9 @@ function DeleteDog({ name }: { name: string }) {
   const navigation = useNavigation()
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete-dog'
   return (
-    <details className="rounded-2xl border border-red-200 bg-white p-5">
-      <summary className="cursor-pointer font-medium text-red-700">Delete Dog</summary>
-      <div className="mt-3 space-y-3">
+    <details className="rounded-2xl border border-red-200 bg-white">
+      <summary className="tap-target cursor-pointer px-5 py-2.5 font-medium text-red-700">Delete Dog</summary>
+      <div className="space-y-3 px-5 pb-5">
         <p className="text-stone-700">
           Deleting {name} removes the profile and all photos. This cannot be undone. If {name} has past bookings, the
           profile is archived instead: hidden from your dogs and from new bookings, and kept on those bookings. While a
@@ -187,8 +186,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <DogNotFound />
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <main className="mx-auto max-w-md p-6">
+    <Page width="narrow">
       <ErrorState title="Error loading dog details" message="There was a problem loading the dog information." />
-    </main>
+    </Page>
   )
 }

@@ -9,7 +9,7 @@ import { DogFieldsSchema, DogFormSchema } from '#app/features/dogs/schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/add and /dogs/new (DESIGN.md ruling 13: the same screen): the add-dog form of spec section 2.
 
@@ -65,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AddDogRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header>
         <h1 className="text-2xl font-bold">Add a Dog</h1>
         <p className="text-stone-600">Tell sitters about your furry friend.</p>
@@ -77,8 +77,7 @@ export default function AddDogRoute({ loaderData, actionData }: Route.ComponentP
         submitLabel="Add Dog"
         cancelTo="/profile?tab=dogs"
       />
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 

@@ -10,6 +10,7 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon, UserIcon } from '#app/ui/icons.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/available/{id}: one dog listed for sitting, as a sitter sees it (spec section 2, 'Available dog
 // detail'). Tabs are links (?tab=), so they work without JavaScript. Anything the viewer may not see
@@ -42,8 +43,8 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
   if (!dog) return <DogNotFound />
   const photo = imageUrl(dog.images[0], 800)
   return (
-    <main className="mx-auto max-w-2xl space-y-4 p-4">
-      <Link to="/dogs/available" className="inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
+    <Page width="regular" className="space-y-4">
+      <Link to="/dogs/available" className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
         Back to available dogs
       </Link>
       {photo ? (
@@ -52,10 +53,10 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
           alt={`Photo of ${dog.name}`}
           width={800}
           height={600}
-          className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover"
+          className="aspect-[4/3] max-h-photo w-full rounded-xl bg-stone-100 object-cover"
         />
       ) : (
-        <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-stone-500">
+        <div className="flex aspect-[4/3] max-h-photo w-full flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-stone-500">
           <PawIcon className="size-12" />
           <p>No image available</p>
         </div>
@@ -94,7 +95,7 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
         {tab === 'personality' ? <PersonalityTab dog={dog} /> : null}
         {tab === 'availability' ? <AvailabilityTab dog={dog} /> : null}
       </section>
-    </main>
+    </Page>
   )
 }
 
@@ -189,13 +190,13 @@ function AvailabilityTab({ dog }: { dog: Dog }) {
 
 function DogNotFound() {
   return (
-    <main className="mx-auto max-w-md p-4">
+    <Page width="narrow">
       <EmptyState
         title="Dog not found"
         description="The dog you're looking for doesn't exist or is no longer available for sitting."
         action={<LinkButton to="/dogs/available">Back to available dogs</LinkButton>}
       />
-    </main>
+    </Page>
   )
 }
 

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
@@ -15,6 +14,8 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { SliderField } from '#app/ui/slider-field.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /dogs/available: dogs listed for sitting, for sitters (spec section 2, 'Available dogs'). The search
 // box and the filter sheet are one GET form, so every filtered list is a link and works without JS.
@@ -37,7 +38,7 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
   const { filters, filtersActive, distanceFilterApplied, dogs } = loaderData
   const { search } = useLocation()
   return (
-    <main className="mx-auto max-w-4xl space-y-4 p-4">
+    <Page width="wide" className="space-y-4">
       <h1 className="text-2xl font-bold">Dogs available for sitting</h1>
       {distanceFilterApplied ? null : (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
@@ -70,14 +71,11 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
           </ul>
         </>
       )}
-    </main>
+    </Page>
   )
 }
 
-const milesLabel = (miles: number) => `${miles} ${miles === 1 ? 'mile' : 'miles'}`
-
 function FilterForm({ filters }: { filters: AvailableDogFilters }) {
-  const [maxDistance, setMaxDistance] = useState(filters.maxDistance)
   const activeCount =
     (filters.maxDistance !== maxDistanceLimits.default ? 1 : 0) + filters.size.length + filters.age.length
   const checkboxClass = 'size-4 rounded border-stone-300 accent-brand-700'
@@ -94,7 +92,7 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
           defaultValue={filters.q}
           maxLength={100}
           placeholder="Search by name or breed"
-          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+          className="tap-target min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
         />
         <Button type="submit">Search</Button>
       </div>
@@ -109,37 +107,21 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
           ) : null}
         </summary>
         <div className="space-y-5 border-t border-stone-200 px-4 py-4">
-          <div>
-            <div className="mb-1 flex items-center justify-between">
-              <label htmlFor="available-dogs-max-distance" className="text-sm font-medium text-stone-800">
-                Max distance
-              </label>
-              <output htmlFor="available-dogs-max-distance" className="text-sm text-stone-700">
-                {milesLabel(maxDistance)}
-              </output>
-            </div>
-            <input
-              id="available-dogs-max-distance"
-              type="range"
-              name="maxDistance"
-              min={maxDistanceLimits.min}
-              max={maxDistanceLimits.max}
-              step={maxDistanceLimits.step}
-              defaultValue={filters.maxDistance}
-              aria-valuetext={milesLabel(maxDistance)}
-              onChange={(event) => setMaxDistance(Number(event.currentTarget.value))}
-              className="w-full accent-brand-700"
-            />
-            <div className="flex justify-between text-xs text-stone-500" aria-hidden>
-              <span>{milesLabel(maxDistanceLimits.min)}</span>
-              <span>{milesLabel(maxDistanceLimits.max)}</span>
-            </div>
-          </div>
+          <SliderField
+            id="available-dogs-max-distance"
+            name="maxDistance"
+            label="Max distance"
+            unit="miles"
+            min={maxDistanceLimits.min}
+            max={maxDistanceLimits.max}
+            step={maxDistanceLimits.step}
+            defaultValue={filters.maxDistance}
+          />
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-stone-800">Size</legend>
-            <div className="flex flex-wrap gap-4">
+            <div className="flex flex-wrap gap-x-4">
               {dogSizes.map((size) => (
-                <label key={size} className="flex items-center gap-2">
+                <label key={size} className="tap-target flex items-center gap-2">
                   <input type="checkbox" name="size" value={size} defaultChecked={filters.size.includes(size)} className={checkboxClass} />
                   {sizeFilterLabels[size]}
                 </label>
@@ -148,9 +130,9 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
           </fieldset>
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-stone-800">Age</legend>
-            <div className="flex flex-wrap gap-4">
+            <div className="flex flex-wrap gap-x-4">
               {dogAgeGroups.map((age) => (
-                <label key={age} className="flex items-center gap-2">
+                <label key={age} className="tap-target flex items-center gap-2">
                   <input type="checkbox" name="age" value={age} defaultChecked={filters.age.includes(age)} className={checkboxClass} />
                   {ageFilterLabels[age]}
                 </label>

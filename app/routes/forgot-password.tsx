@@ -10,6 +10,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
+import { Page } from '#app/ui/page.tsx'
 
 export const handle = { bottomNav: false, publicCache: true }
 
@@ -49,7 +50,7 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
     onValidate,
   })
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+    <Page width="narrow" centered className="gap-6">
       <div>
         <h1 className="text-2xl font-bold">Forgot your password?</h1>
         <p className="text-stone-600">Enter your e-mail and we will send you a link to choose a new one.</p>
@@ -61,10 +62,10 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
           {busy ? 'Processing...' : 'Send reset link'}
         </Button>
       </Form>
-      <Link to="/login" className="text-center font-medium text-brand-700 underline underline-offset-4">
+      <Link to="/login" className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
         Back to login
       </Link>
-    </main>
+    </Page>
   )
 }
 

@@ -2,8 +2,9 @@ import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { getOptionalUser } from '#app/context.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
-import { bookingsPathFor } from '#app/ui/bottom-nav.tsx'
+import { bookingsPathFor } from '#app/ui/main-nav.ts'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context)
@@ -28,7 +29,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
     { to: '/profile', title: 'Profile', text: 'Your details, dogs and services.' },
   ]
   return (
-    <main className="mx-auto max-w-md space-y-6 p-4">
+    <Page width="regular" className="space-y-6">
       <h1 className="text-2xl font-bold">Hi, {user.firstName}</h1>
       <ul className="grid gap-3">
         {shortcuts.map((shortcut) => (
@@ -40,13 +41,13 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </main>
+    </Page>
   )
 }
 
 function Welcome() {
   return (
-    <main className="mx-auto flex min-h-[80dvh] max-w-md flex-col justify-center gap-6 p-6 text-center">
+    <Page width="narrow" centered className="gap-6 text-center">
       <PawIcon className="mx-auto size-14 text-brand-600" />
       <div>
         <h1 className="text-3xl font-bold">Pawpal</h1>
@@ -59,11 +60,11 @@ function Welcome() {
         <Link to="/register" className="rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold hover:bg-stone-100">
           Join Pawpal
         </Link>
-        <Link to="/login" className="font-medium text-brand-700 underline underline-offset-4">
+        <Link to="/login" className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
           Log in
         </Link>
       </div>
-    </main>
+    </Page>
   )
 }
 

@@ -3,6 +3,7 @@ import type { Route } from './+types/login-success'
 import { findSignInTokenUser, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
 import { LoadingState } from '#app/ui/data-states.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /login/success (spec section 2): where Google sign-in hands an API-style client its token,
 // `?token&isNewUser&user=<base64 JSON>`. Bad parameters go silently to /login; a good token also
@@ -19,9 +20,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 // The loader always redirects; this is what shows while a client-side navigation waits for it.
 export default function LoginSuccess() {
   return (
-    <main className="mx-auto max-w-md p-4">
+    <Page width="narrow">
       <LoadingState label="Logging you in..." />
-    </main>
+    </Page>
   )
 }
 

@@ -4,7 +4,7 @@ import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { chooseRole } from '#app/features/accounts/onboarding.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // The role screen (spec section 2, Role screen): Dog Owner (default) or Dog Sitter.
 export const handle = { bottomNav: false }
@@ -36,7 +36,7 @@ const roles = [
 export default function RoleRoute({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle'
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+    <Page width="narrow" centered className="gap-6" toast={actionData?.toast}>
       <div className="text-center">
         <PawIcon className="mx-auto size-10 text-brand-600" />
         <h1 className="mt-2 text-2xl font-bold">How would you like to join us?</h1>
@@ -63,12 +63,11 @@ export default function RoleRoute({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <p className="text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 underline underline-offset-4">
+        <Link to="/login" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
           Already have an account?
         </Link>
       </p>
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 

@@ -31,7 +31,7 @@ import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
 // Save Changes saves both; 'Upload photo' saves the photo alone. A photo sent with a submit that fails
@@ -140,10 +140,10 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   })
 
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Edit Profile</h1>
-        <Link to="/profile" className="font-medium text-brand-700 underline underline-offset-4">
+        <Link to="/profile" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
           Cancel
         </Link>
       </header>
@@ -169,8 +169,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
           </Button>
         </div>
       </Form>
-      <ActionToast toast={actionData?.toast} />
-    </main>
+    </Page>
   )
 }
 

@@ -7,6 +7,7 @@ import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { ErrorState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 // /profile: the signed-in user's own profile (spec section 2, Profile). Tabs are links (?tab=), so
 // they work without JavaScript.
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const { profile, tabs, tab, dogs } = loaderData
   return (
-    <main className="mx-auto max-w-2xl space-y-4 p-4">
+    <Page width="regular" className="space-y-4">
       <ProfileHeader profile={profile} />
       <LinkTabs
         label="Profile sections"
@@ -41,7 +42,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         hrefFor={(value) => `/profile?tab=${value}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
-    </main>
+    </Page>
   )
 }
 
@@ -49,12 +50,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'My Profile | Pawpal' }]
 
 export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-2xl p-4">
+    <Page width="regular">
       <ErrorState
         title="Error Loading Profile"
         message="We couldn't load your profile information. Please try again later."
         retryLabel="Retry"
       />
-    </main>
+    </Page>
   )
 }

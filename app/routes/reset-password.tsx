@@ -8,6 +8,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
+import { Page } from '#app/ui/page.tsx'
 
 export const handle = { bottomNav: false }
 
@@ -51,7 +52,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
     onValidate,
   })
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 p-6">
+    <Page width="narrow" centered className="gap-6">
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       {loaderData.valid ? (
         <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -70,12 +71,12 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       ) : (
         <div role="alert" className="space-y-3">
           <p className="text-stone-700">{invalidLinkText}</p>
-          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-4">
+          <Link to="/forgot-password" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
             Send a new link
           </Link>
         </div>
       )}
-    </main>
+    </Page>
   )
 }
 

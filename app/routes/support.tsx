@@ -11,6 +11,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
+import { Page } from '#app/ui/page.tsx'
 
 export const handle = { publicCache: true }
 
@@ -74,7 +75,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
   })
   const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
   return (
-    <main className="mx-auto max-w-md space-y-8 p-4">
+    <Page width="regular" className="space-y-8">
       <header>
         <h1 className="text-2xl font-bold">Help &amp; Support</h1>
         <p className="text-stone-600">Answers to common questions, and a way to reach us.</p>
@@ -84,9 +85,9 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
           Frequently asked questions
         </h2>
         {questions.map(({ question, answer }) => (
-          <details key={question} className="rounded-lg border border-stone-200 bg-white p-3">
-            <summary className="cursor-pointer font-medium">{question}</summary>
-            <p className="mt-2 text-stone-700">{answer}</p>
+          <details key={question} className="rounded-lg border border-stone-200 bg-white">
+            <summary className="tap-target cursor-pointer px-3 py-2.5 font-medium">{question}</summary>
+            <p className="px-3 pb-3 text-stone-700">{answer}</p>
           </details>
         ))}
       </section>
@@ -104,7 +105,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       </section>
-    </main>
+    </Page>
   )
 }
 

@@ -26,7 +26,7 @@ export function CheckboxChips<Option extends string>({
           <label
             key={key}
             htmlFor={props.id}
-            className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+            className="tap-target flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
             <input {...props} className="size-4 accent-brand-700" />
             {emojiOf ? <span aria-hidden>{emojiOf(props.value as Option)}</span> : null}

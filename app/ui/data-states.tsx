@@ -41,7 +41,7 @@ export function ErrorState({
       <Link
         to={`${location.pathname}${location.search}`}
         reloadDocument
-        className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
       >
         {retryLabel}
       </Link>
@@ -70,7 +70,7 @@ export function EmptyState({
 
 export function LinkButton({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+    <Link to={to} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
       {children}
     </Link>
   )

@@ -29,7 +29,7 @@ export function LinkTabs<Value extends string>({
               replace={replace}
               preventScrollReset
               aria-current={tab.value === current ? 'page' : undefined}
-              className={`block rounded-lg px-3 py-2 text-center text-sm font-medium ${
+              className={`tap-target flex items-center justify-center rounded-lg px-3 py-2 text-center text-sm font-medium ${
                 tab.value === current ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
               }`}
             >

@@ -34,7 +34,7 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
   await page.getByLabel("Dog's name", { exact: true }).fill('Biscuit')
   await page.getByLabel('Breed', { exact: true }).fill('Beagle')
   await page.getByLabel('Age', { exact: true }).fill('2 years')
-  await expect(page.getByRole('slider', { name: /Weight/ })).toHaveValue('15')
+  await expect(page.getByRole('spinbutton', { name: 'Weight (kg)' })).toHaveValue('15')
   await page.getByRole('button', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL(/\/onboarding\/owner\/3$/)

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { keptDogPhotosField, maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { dogActivities, dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
@@ -8,8 +8,9 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { Page } from '#app/ui/page.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
-import { ActionToast } from '#app/ui/toaster.tsx'
+import { SliderField } from '#app/ui/slider-field.tsx'
 import type { OwnerDraft, SitterDraft, StepErrors } from '../onboarding-steps.ts'
 import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
 
@@ -78,7 +79,7 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, t
           <Choices legend="Dog sizes" name="dogSizes" options={dogSizes.map((s) => [s, dogSizeLabels[s]])} selected={draft.dogSizes} errors={errors} />
           <Choices legend="Dog ages" name="dogAges" options={dogAgeGroups.map((a) => [a, dogAgeGroupLabels[a]])} selected={draft.dogAges} errors={errors} />
           <Choices legend="Services" name="services" options={sitterServices.map((s) => [s, serviceLabels[s]])} selected={draft.services} errors={errors} />
-          <label className="flex items-center gap-2">
+          <label className="tap-target flex items-center gap-2">
             <input type="checkbox" name="acceptsMultipleDogs" defaultChecked={draft.acceptsMultipleDogs} className="size-4 accent-brand-700" />
             I can care for more than one dog at a time
           </label>
@@ -100,7 +101,7 @@ function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'si
   const busy = navigation.state !== 'idle'
   const last = step === 4
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-6 p-6">
+    <Page width="narrow" className="flex flex-1 flex-col gap-6" toast={toast}>
       <header className="space-y-3 text-center">
         <ol className="flex justify-center gap-2" aria-label={`Step ${step} of 4`}>
           {[1, 2, 3, 4].map((dot) => (
@@ -122,13 +123,12 @@ function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'si
           </Button>
         </div>
       </Form>
-      <ActionToast toast={toast} />
-    </main>
+    </Page>
   )
 }
 
 const chipClass =
-  'flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50'
+  'tap-target flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50'
 
 function FieldError({ errors, id }: { errors: string[] | undefined; id: string }) {
   return errors?.length ? (
@@ -182,19 +182,22 @@ function Choices({ legend, name, options, selected, errors }: { legend: string; 
   )
 }
 
+/** Spec section 9: the dog weight slider, 0 to 50 kg, step 1, default 15. */
 function WeightSlider({ value, errors }: { value: string; errors: StepErrors }) {
-  const [weight, setWeight] = useState(value || '15')
   return (
     <div>
-      <label htmlFor="dogWeight" className="mb-1 flex justify-between text-sm font-medium">
-        <span>Weight (kg)</span>
-        <output htmlFor="dogWeight">{weight} kg</output>
-      </label>
-      <input id="dogWeight" name="dogWeight" type="range" min={0} max={50} step={1} value={weight} onChange={(event) => setWeight(event.target.value)} className="w-full accent-brand-700" />
-      <div className="flex justify-between text-xs text-stone-500" aria-hidden>
-        <span>0 kg</span>
-        <span>50 kg</span>
-      </div>
+      <SliderField
+        id="dogWeight"
+        name="dogWeight"
+        label="Weight (kg)"
+        unit="kg"
+        min={0}
+        max={50}
+        step={1}
+        defaultValue={value || '15'}
+        errorId="dogWeight-error"
+        invalid={Boolean(errors.dogWeight?.length)}
+      />
       <FieldError errors={errors.dogWeight} id="dogWeight-error" />
     </div>
   )

@@ -110,7 +110,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
             const rate = rates[service]
             return (
               <li key={key} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
-                <label htmlFor={props.id} className="flex flex-1 items-center gap-2 font-medium">
+                <label htmlFor={props.id} className="tap-target flex flex-1 items-center gap-2 font-medium">
                   <input {...props} className={checkboxClass} />
                   {serviceLabels[service]}
                 </label>
@@ -175,26 +175,31 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
           const dayLabel = weekdays.find((day) => day.value === weekday)?.label ?? 'Day'
           const label = count > 1 ? `${dayLabel} (range ${count})` : dayLabel
           return (
-            <li key={row.key} className="rounded-lg border border-stone-200 bg-white p-3">
-              <div className="flex flex-wrap items-center gap-3">
-                <input {...getInputProps(range.weekday, { type: 'hidden' })} key={range.weekday.key} />
-                <label htmlFor={range.available.id} className="flex min-w-32 flex-1 items-center gap-2 font-medium">
+            <li key={row.key} className="group rounded-lg border border-stone-200 bg-white p-3">
+              <input {...getInputProps(range.weekday, { type: 'hidden' })} key={range.weekday.key} />
+              {/* A phone shows the day, then its hours on one line: 'Monday' / '09:00 – 17:00'. */}
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+                <label htmlFor={range.available.id} className="tap-target flex items-center gap-3 font-medium sm:flex-1">
                   <input {...getInputProps(range.available, { type: 'checkbox' })} key={range.available.key} className={checkboxClass} />
                   {label}
                 </label>
-                <input
-                  {...getInputProps(range.startTime, { type: 'time' })}
-                  key={range.startTime.key}
-                  aria-label={`${label} start time`}
-                  className={`${controlClass} w-32`}
-                />
-                <span aria-hidden>–</span>
-                <input
-                  {...getInputProps(range.endTime, { type: 'time' })}
-                  key={range.endTime.key}
-                  aria-label={`${label} end time`}
-                  className={`${controlClass} w-32`}
-                />
+                <div className="flex items-center gap-2 opacity-60 group-has-checked:opacity-100">
+                  <input
+                    {...getInputProps(range.startTime, { type: 'time' })}
+                    key={range.startTime.key}
+                    aria-label={`${label} start time`}
+                    className={`${controlClass} min-w-0 flex-1 sm:w-36 sm:flex-none`}
+                  />
+                  <span aria-hidden className="text-stone-500">
+                    –
+                  </span>
+                  <input
+                    {...getInputProps(range.endTime, { type: 'time' })}
+                    key={range.endTime.key}
+                    aria-label={`${label} end time`}
+                    className={`${controlClass} min-w-0 flex-1 sm:w-36 sm:flex-none`}
+                  />
+                </div>
               </div>
               <FieldErrors id={range.startTime.errorId} errors={range.startTime.errors} />
               <FieldErrors id={range.endTime.errorId} errors={range.endTime.errors} />
@@ -231,7 +236,7 @@ export function SitterLocation({ fields, tileUrl }: { fields: EditProfileFields;
 // ---- small pieces ----
 
 const controlClass =
-  'rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
+  'tap-target rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 const checkboxClass = 'size-5 rounded border-stone-300 accent-brand-700'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -245,7 +250,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Toggle({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
   return (
-    <label htmlFor={field.id} className="flex items-center gap-2">
+    <label htmlFor={field.id} className="tap-target flex items-center gap-2">
       <input {...getInputProps(field, { type: 'checkbox' })} key={field.key} className={checkboxClass} />
       {label}
     </label>

@@ -219,7 +219,7 @@ function DogCard({ dog }: { dog: Dog }) {
       <Link
         to={`/dogs/${dog.id}/edit`}
         aria-label={`Edit ${dog.name}`}
-        className="absolute top-3 right-3 rounded-lg bg-white/95 px-3 py-1.5 text-sm font-medium text-stone-900 shadow hover:bg-white"
+        className="tap-target absolute top-3 right-3 flex items-center rounded-lg bg-white/95 px-3 py-1.5 text-sm font-medium text-stone-900 shadow hover:bg-white"
       >
         Edit
       </Link>

@@ -16,7 +16,7 @@ export function DogCarousel({ pathname, name, images, initialIndex }: { pathname
   const photo = images[index]
   if (!photo) {
     return (
-      <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 sm:rounded-2xl" role="img" aria-label={`No photos of ${name} yet`}>
+      <div className="flex aspect-[4/3] max-h-photo w-full items-center justify-center bg-stone-100 sm:rounded-2xl" role="img" aria-label={`No photos of ${name} yet`}>
         <PawIcon className="size-16 text-stone-300" />
       </div>
     )
@@ -31,7 +31,7 @@ export function DogCarousel({ pathname, name, images, initialIndex }: { pathname
     setSelected(target)
   }
   const control =
-    'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
+    'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white'
 
   return (
     <section aria-roledescription="carousel" aria-label={`Photos of ${name}`} className="relative overflow-hidden bg-stone-900 sm:rounded-2xl">
@@ -39,9 +39,9 @@ export function DogCarousel({ pathname, name, images, initialIndex }: { pathname
         key={photo}
         src={imageUrl(photo, 800)}
         srcSet={imageSrcSet(photo) ?? undefined}
-        sizes="(min-width: 768px) 768px, 100vw"
+        sizes="(min-width: 768px) 640px, 100vw"
         alt={`${name}, photo ${index + 1} of ${count}`}
-        className="aspect-[4/3] w-full object-cover"
+        className="aspect-[4/3] max-h-photo w-full object-cover"
       />
       <p className="sr-only" aria-live="polite">
         Photo {index + 1} of {count}
@@ -54,7 +54,7 @@ export function DogCarousel({ pathname, name, images, initialIndex }: { pathname
           <Link to={photoHref(pathname, next)} onClick={select(next)} replace preventScrollReset aria-label="Next photo" className={`${control} right-3`}>
             <Chevron direction="right" />
           </Link>
-          <ol className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+          <ol className="absolute inset-x-0 bottom-0 flex justify-center">
             {images.map((image, dot) => (
               <li key={image}>
                 <Link
@@ -64,8 +64,13 @@ export function DogCarousel({ pathname, name, images, initialIndex }: { pathname
                   preventScrollReset
                   aria-label={`Show photo ${dot + 1}`}
                   aria-current={dot === index ? 'true' : undefined}
-                  className={`block h-2.5 rounded-full shadow ${dot === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60 hover:bg-white/80'}`}
-                />
+                  className="group tap-target flex items-center justify-center"
+                >
+                  {/* A small dot to see, a 44 px square to tap. */}
+                  <span
+                    className={`block h-2.5 rounded-full shadow ${dot === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60 group-hover:bg-white/80'}`}
+                  />
+                </Link>
               </li>
             ))}
           </ol>

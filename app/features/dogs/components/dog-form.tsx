@@ -107,7 +107,7 @@ export function DogForm({
       </Section>
 
       <Section title="Sitting">
-        <label htmlFor={fields.listedForSitting.id} className="flex items-start gap-3">
+        <label htmlFor={fields.listedForSitting.id} className="tap-target flex items-start gap-3">
           <input
             {...getInputProps(fields.listedForSitting, { type: 'checkbox' })}
             key={fields.listedForSitting.key}
@@ -124,7 +124,7 @@ export function DogForm({
 
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={cancelTo} className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-center font-medium hover:bg-stone-100">
+        <Link to={cancelTo} className="tap-target flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-center font-medium hover:bg-stone-100">
           Cancel
         </Link>
         <Button type="submit" disabled={saving}>
@@ -145,7 +145,7 @@ function SizeSelect({ field }: { field: FieldMetadata<string | undefined> }) {
       <select
         key={key}
         {...props}
-        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+        className="tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
       >
         <option value="">Based on weight</option>
         {dogSizes.map((size) => (

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { Page } from '#app/ui/page.tsx'
 
 /**
  * 'Go Back' / the back arrow (spec: one step back). With JavaScript and a page to return to it goes back
@@ -26,7 +27,7 @@ export function GoBackLink({ fallback, className, children, label }: { fallback:
 /** Spec section 2, Dog detail: a missing dog (or someone else's) reads 'Dog not found' with Go Back. */
 export function DogNotFound({ fallback = '/profile?tab=dogs' }: { fallback?: string }) {
   return (
-    <main className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+    <Page width="narrow" centered className="items-center gap-3 text-center">
       <PawIcon className="size-12 text-stone-400" />
       <h1 className="text-2xl font-bold">Dog not found</h1>
       <p className="text-stone-600">The dog you&apos;re looking for doesn&apos;t exist or has been removed.</p>
@@ -36,6 +37,6 @@ export function DogNotFound({ fallback = '/profile?tab=dogs' }: { fallback?: str
       >
         Go Back
       </GoBackLink>
-    </main>
+    </Page>
   )
 }

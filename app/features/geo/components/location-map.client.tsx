@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css'
+import './location-map.css'
 import { divIcon, type Marker as LeafletMarker } from 'leaflet'
 import { useEffect } from 'react'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet'
@@ -24,12 +25,13 @@ export const defaultCentre: MapPoint = { latitude: 47.3769, longitude: 8.5417 }
 const defaultZoom = 13
 const pointZoom = 16
 
-// Leaflet's default marker images break under bundlers; a CSS/SVG pin needs no image files.
+// Leaflet's default marker images break under bundlers; a CSS/SVG pin needs no image files. The pin
+// is drawn 32 x 42 in a 44 x 44 box, so the draggable marker is a full tap target.
 const pinIcon = divIcon({
   className: 'pawpal-location-pin',
-  html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 42" width="32" height="42" aria-hidden="true" style="display:block;filter:drop-shadow(0 2px 2px rgb(0 0 0 / 0.35))"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1Z" fill="#0f766e" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`,
-  iconSize: [32, 42],
-  iconAnchor: [16, 41],
+  html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 42" width="32" height="42" aria-hidden="true" style="display:block;margin:1px auto 0;filter:drop-shadow(0 2px 2px rgb(0 0 0 / 0.35))"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1Z" fill="#0f766e" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`,
+  iconSize: [44, 44],
+  iconAnchor: [22, 42],
 })
 
 export default function LocationMap({ tileUrl, position, focus, onPick }: LocationMapProps) {

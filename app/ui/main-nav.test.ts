@@ -1,0 +1,50 @@
+import { expect, test } from 'vitest'
+import { bookingsPathFor, formatUnreadBadge, mainNavEntries } from './main-nav.ts'
+
+test('the unread badge hides at 0 and caps at 99+', () => {
+  expect(formatUnreadBadge(0)).toBeNull()
+  expect(formatUnreadBadge(7)).toBe('7')
+  expect(formatUnreadBadge(99)).toBe('99')
+  expect(formatUnreadBadge(100)).toBe('99+')
+})
+
+test('Bookings leads sitters to their requests and everyone else to their bookings', () => {
+  expect(bookingsPathFor('sitter')).toBe('/bookings-sitter')
+  expect(bookingsPathFor('owner')).toBe('/bookings')
+  expect(bookingsPathFor('both')).toBe('/bookings')
+  expect(bookingsPathFor(null)).toBe('/bookings')
+})
+
+const activeOn = (pathname: string) =>
+  mainNavEntries({ role: 'owner', pathname, unreadCount: 0 })
+    .filter((entry) => entry.active)
+    .map((entry) => entry.label)
+
+test('Map is active on its exact path only, the others wherever the path contains their name', () => {
+  expect(activeOn('/map')).toEqual(['Map'])
+  expect(activeOn('/map/list')).toEqual([])
+  expect(activeOn('/sitters/42')).toEqual(['Sitters'])
+  expect(activeOn('/bookings/7')).toEqual(['Bookings'])
+  expect(activeOn('/bookings-sitter')).toEqual(['Bookings'])
+  expect(activeOn('/messages/abc')).toEqual(['Messages'])
+  expect(activeOn('/profile/edit')).toEqual(['Profile'])
+  expect(activeOn('/support')).toEqual([])
+})
+
+test('the header has every entry; the bottom bar leaves out Sitters, and only Messages carries the badge', () => {
+  const entries = mainNavEntries({ role: 'sitter', pathname: '/', unreadCount: 120 })
+  expect(entries.map((entry) => [entry.label, entry.to])).toEqual([
+    ['Map', '/map'],
+    ['Sitters', '/sitters'],
+    ['Bookings', '/bookings-sitter'],
+    ['Messages', '/messages'],
+    ['Profile', '/profile'],
+  ])
+  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Bookings', 'Messages', 'Profile'])
+  expect(entries.filter((entry) => entry.badge).map((entry) => [entry.label, entry.badge])).toEqual([['Messages', '99+']])
+})
+
+test('visitors are offered Map and Sitters; the rest needs an account', () => {
+  const entries = mainNavEntries({ role: null, pathname: '/', unreadCount: 0 })
+  expect(entries.filter((entry) => !entry.needsAccount).map((entry) => entry.label)).toEqual(['Map', 'Sitters'])
+})

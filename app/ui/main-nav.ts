@@ -1,0 +1,54 @@
+import type { Role } from '#app/lib/db-schema.ts'
+
+// The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
+// and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters.
+
+/** Where "Bookings" leads: sitters manage requests, everyone else sees their own bookings. */
+export function bookingsPathFor(role: Role | null) {
+  return role === 'sitter' ? '/bookings-sitter' : '/bookings'
+}
+
+/** '99+' above 99, nothing at 0 (spec: bottom navigation). */
+export function formatUnreadBadge(count: number) {
+  if (count <= 0) return null
+  return count > 99 ? '99+' : String(count)
+}
+
+export type MainNavEntry = {
+  label: 'Map' | 'Sitters' | 'Bookings' | 'Messages' | 'Profile'
+  to: string
+  /** Marked `aria-current="page"`. */
+  active: boolean
+  /** The unread badge text, on Messages only. */
+  badge?: string | null
+  /** Also in the phone's bottom tab bar. */
+  inBottomBar: boolean
+  /** Leads to the visitor's own things: the header offers Sign in / Sign up instead. */
+  needsAccount: boolean
+}
+
+/** Spec: Map is active on an exact path match, the others when the path contains their name. */
+export function mainNavEntries({
+  role,
+  pathname,
+  unreadCount,
+}: {
+  role: Role | null
+  pathname: string
+  unreadCount: number
+}): MainNavEntry[] {
+  return [
+    { label: 'Map', to: '/map', active: pathname === '/map', inBottomBar: true, needsAccount: false },
+    { label: 'Sitters', to: '/sitters', active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
+    { label: 'Bookings', to: bookingsPathFor(role), active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
+    {
+      label: 'Messages',
+      to: '/messages',
+      active: pathname.includes('messages'),
+      badge: formatUnreadBadge(unreadCount),
+      inBottomBar: true,
+      needsAccount: true,
+    },
+    { label: 'Profile', to: '/profile', active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
+  ]
+}

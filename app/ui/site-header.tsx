@@ -1,0 +1,73 @@
+import { Link, useLocation } from 'react-router'
+import type { Role } from '#app/lib/db-schema.ts'
+import { PawIcon } from './icons.tsx'
+import { mainNavEntries } from './main-nav.ts'
+
+/**
+ * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
+ * Sign in / Sign up for visitors. Phones navigate with the bottom tab bar instead. Focused flows
+ * (sign-in, onboarding) get the brand alone.
+ */
+export function SiteHeader({
+  role,
+  unreadCount,
+  signedIn,
+  navigation,
+}: {
+  role: Role | null
+  unreadCount: number
+  signedIn: boolean
+  /** False on focused flows: the brand only. */
+  navigation: boolean
+}) {
+  const { pathname } = useLocation()
+  const entries = mainNavEntries({ role, pathname, unreadCount }).filter((entry) => signedIn || !entry.needsAccount)
+  return (
+    <header className="hidden border-b border-stone-200 bg-white md:block">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
+        <Link to="/" className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
+          <PawIcon className="size-7 text-brand-600" />
+          Pawpal
+        </Link>
+        {navigation ? (
+          <nav aria-label="Main navigation" className="ml-auto">
+            <ul className="flex items-center gap-1">
+              {entries.map(({ label, to, active, badge }) => (
+                <li key={label}>
+                  <Link
+                    to={to}
+                    aria-current={active ? 'page' : undefined}
+                    className={`tap-target flex items-center gap-1.5 rounded-lg px-3 font-medium ${
+                      active ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+                    }`}
+                  >
+                    {label}
+                    {badge ? (
+                      <span className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 text-white" aria-label={`${badge} unread`}>
+                        {badge}
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+              {signedIn ? null : (
+                <>
+                  <li className="ml-3">
+                    <Link to="/login" className="tap-target flex items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100">
+                      Sign in
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/register" className="tap-target flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+                      Sign up
+                    </Link>
+                  </li>
+                </>
+              )}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,145 @@
+// `npm run screenshots`: the main screens at a phone (390 x 844) and a desktop (1280 x 800) size, as
+// PNGs in docs/screenshots/ (the README shows them). Like the e2e run (tests/e2e/global-setup.ts) it
+// starts the production build on a fresh demo database with the local fakes of Google and the
+// geocoder, so it needs no network and always shows the current code.
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import sharp from 'sharp'
+import { start as startFakeGeocoder } from '../tests/fakes/geocoder.ts'
+import { startFakeGoogle } from '../tests/fakes/google.ts'
+import { startServerProcess } from '../tests/server-process.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const outputDir = path.join(root, 'docs/screenshots')
+
+const sizes: Record<'phone' | 'desktop', BrowserContextOptions> = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+}
+
+type Who = 'visitor' | 'owner' | 'sitter' | 'newcomer'
+const demoPassword = 'pawpal-demo'
+const demoEmails = { owner: 'owner@pawpal.test', sitter: 'sitter@pawpal.test' }
+
+/** Each screen: the file name, who looks at it, and how to get there (a path, or a step that returns one). */
+type Screen = { name: string; who: Who; path: string | ((page: Page) => Promise<string>) }
+
+const firstLinkHref = (listPath: string, selector: string) => async (page: Page) => {
+  await page.goto(listPath)
+  const href = await page.locator(selector).first().getAttribute('href')
+  if (!href) throw new Error(`No link matching ${selector} on ${listPath}`)
+  return href
+}
+
+const screens: Screen[] = [
+  { name: 'login', who: 'visitor', path: '/login' },
+  { name: 'register', who: 'visitor', path: '/register' },
+  { name: 'onboarding-role', who: 'newcomer', path: '/onboarding' },
+  ...[1, 2, 3, 4].map((step) => ({ name: `onboarding-owner-${step}`, who: 'newcomer' as const, path: `/onboarding/owner/${step}` })),
+  ...[1, 2, 3, 4].map((step) => ({ name: `onboarding-sitter-${step}`, who: 'newcomer' as const, path: `/onboarding/sitter/${step}` })),
+  { name: 'profile-owner', who: 'owner', path: '/profile' },
+  { name: 'profile-owner-dogs', who: 'owner', path: '/profile?tab=dogs' },
+  { name: 'profile-sitter-services', who: 'sitter', path: '/profile?tab=services' },
+  { name: 'profile-edit-owner', who: 'owner', path: '/profile/edit' },
+  { name: 'profile-edit-sitter', who: 'sitter', path: '/profile/edit' },
+  { name: 'dogs-add', who: 'owner', path: '/dogs/add' },
+  { name: 'dog-detail', who: 'owner', path: firstLinkHref('/profile?tab=dogs', 'main a[href^="/dogs/"]:not([href$="/edit"]):not([href="/dogs/add"])') },
+  { name: 'dogs-available', who: 'sitter', path: '/dogs/available' },
+  { name: 'dogs-available-detail', who: 'sitter', path: firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]') },
+  { name: 'support', who: 'visitor', path: '/support' },
+]
+
+async function main() {
+  const google = await startFakeGoogle()
+  const geocoder = await startFakeGeocoder()
+  const server = await startServerProcess({
+    root,
+    directory: path.join(root, 'tests/.tmp', `screenshots-${process.pid}`),
+    environment: {
+      SEED_DEMO: 'true',
+      // A fixed secret keeps the public points, hence the distances and the order of lists, the same from run to run.
+      SESSION_SECRET: 'pawpal-screenshots-not-a-secret-0123456789',
+      ...google.environment(),
+      GEOCODER_URL: geocoder.url,
+      MAP_TILE_URL: `${geocoder.url}/tiles/{z}/{x}/{y}.png`,
+    },
+  }).catch(async (error: unknown) => {
+    await Promise.allSettled([google.close(), geocoder.close()])
+    throw error
+  })
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    })
+    .catch(async (error: unknown) => {
+      await Promise.allSettled([server.dispose(), google.close(), geocoder.close()])
+      throw error
+    })
+  try {
+    rmSync(outputDir, { recursive: true, force: true })
+    mkdirSync(outputDir, { recursive: true })
+    const newcomerEmail = `newcomer-${Date.now()}@example.com`
+    for (const [size, options] of Object.entries(sizes)) {
+      const contexts = new Map<Who, BrowserContext>()
+      const contextFor = async (who: Who) => {
+        let context = contexts.get(who)
+        if (!context) {
+          context = await browser.newContext({ ...options, baseURL: server.url, reducedMotion: 'reduce' })
+          await signIn(context, who, server.url, newcomerEmail)
+          contexts.set(who, context)
+        }
+        return context
+      }
+      for (const screen of screens) {
+        const page = await (await contextFor(screen.who)).newPage()
+        const target = typeof screen.path === 'string' ? screen.path : await screen.path(page)
+        await page.goto(target, { waitUntil: 'networkidle' })
+        // A location picker's map arrives a moment after the page.
+        if (await page.locator('[aria-label^="Map of your location"]').count()) await page.locator('.leaflet-control-zoom-in').waitFor()
+        const file = path.join(outputDir, `${screen.name}-${size}.png`)
+        await sharp(await wholePage(page)).png({ palette: true, effort: 10 }).toFile(file)
+        console.info(`${path.relative(root, file)}  (${target})`)
+        await page.close()
+      }
+      for (const context of contexts.values()) await context.close()
+    }
+  } finally {
+    await browser.close()
+    await server.dispose()
+    await Promise.allSettled([google.close(), geocoder.close()])
+  }
+}
+
+/**
+ * The whole page, as tall as its content, with the bottom tab bar at its real place (the end): the
+ * viewport grows to the page's height first (a plain full-page capture leaves fixed bars mid-page).
+ * Palette PNGs: a fraction of the size, indistinguishable for flat UI.
+ */
+async function wholePage(page: Page) {
+  const viewport = page.viewportSize()
+  if (!viewport) throw new Error('The page has no viewport')
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) })
+  return page.screenshot({ animations: 'disabled' })
+}
+
+/** Signs the context in through the real forms' POSTs: a demo user, or the newcomer (registered on first use). */
+let newcomerRegistered = false
+async function signIn(context: BrowserContext, who: Who, origin: string, newcomerEmail: string) {
+  if (who === 'visitor') return
+  const newcomer = { name: 'Alex Newcomer', email: newcomerEmail, password: 'correct-horse-9', redirectTo: '' }
+  const [url, form] =
+    who !== 'newcomer'
+      ? ['/login', { email: demoEmails[who], password: demoPassword, redirectTo: '' }]
+      : newcomerRegistered
+        ? ['/login', newcomer]
+        : ['/register', newcomer]
+  const response = await context.request.post(url, { form, headers: { origin } })
+  if (new URL(response.url()).pathname === url) throw new Error(`Signing in as ${who} failed: ${response.status()}`)
+  if (who === 'newcomer') newcomerRegistered = true
+}
+
+await main()

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { expect, loginAs, test } from './fixtures.ts'
+
+// Every link, button and form control on the busiest screens is at least 44 x 44 px on a phone
+// (WCAG 2.5.5; the phone projects run at 390 x 844). A checkbox or radio button is measured by the
+// label that contains it, because that label is what takes the tap; a visually hidden control (a
+// styled checkbox or file picker) by its label as well.
+
+const minimumPx = 44
+
+/**
+ * Links inside running text, which may stay the height of their line (WCAG 2.5.5 excepts them): the
+ * map's credit line ('Leaflet', 'OpenStreetMap') is small print over the map that the tile licence
+ * requires; making its links 44 px tall would cover a strip of the map itself.
+ */
+const inlineLinksInRunningText = ['.leaflet-control-attribution a']
+
+type Measured = { target: string; width: number; height: number }
+
+async function tooSmallTargets(page: Page): Promise<Measured[]> {
+  return page.evaluate(
+    ({ minimumPx, exempt }) => {
+      // Closed disclosures hide controls a user can open: measure them open.
+      for (const details of document.querySelectorAll('details')) details.open = true
+      const controls = document.querySelectorAll<HTMLElement>(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="tab"]',
+      )
+      const small: Measured[] = []
+      for (const control of controls) {
+        if (exempt.some((selector) => control.matches(selector))) continue
+        if (!control.checkVisibility({ visibilityProperty: true })) continue
+        const own = control.getBoundingClientRect()
+        const input = control instanceof HTMLInputElement ? control : null
+        const label = input?.labels?.[0]
+        const visuallyHidden = own.width <= 1 || own.height <= 1
+        const toggledByLabel = label?.contains(control) && (input?.type === 'checkbox' || input?.type === 'radio')
+        const target = label && (visuallyHidden || toggledByLabel) ? label : control
+        const { width, height } = target.getBoundingClientRect()
+        if (width >= minimumPx - 0.5 && height >= minimumPx - 0.5) continue
+        const name = control.getAttribute('aria-label') ?? (target.innerText.trim() || control.getAttribute('name') || '?')
+        small.push({
+          target: `${control.tagName.toLowerCase()}${input ? `[${input.type}]` : ''} "${name.slice(0, 40)}"`,
+          width: Math.round(width),
+          height: Math.round(height),
+        })
+      }
+      return small
+    },
+    { minimumPx, exempt: inlineLinksInRunningText },
+  )
+}
+
+/** With JavaScript, a location picker's map arrives a moment after the page: measure it too. */
+async function waitForMap(page: Page, jsEnabled: boolean) {
+  if (!jsEnabled || (await page.getByRole('group', { name: /^Map of your location/ }).count()) === 0) return
+  await expect(page.locator('.leaflet-container')).toBeVisible()
+  await expect(page.locator('.leaflet-control-zoom-in')).toBeVisible()
+}
+
+test('the login and register screens have no target smaller than 44 px', async ({ page, visit }) => {
+  for (const path of ['/login', '/register']) {
+    await visit(path)
+    expect(await tooSmallTargets(page), path).toEqual([])
+  }
+})
+
+test('edit profile as a sitter has no target smaller than 44 px', async ({ page, visit, jsEnabled }) => {
+  await loginAs(page, 'sitter')
+  await visit('/profile/edit')
+  await expect(page.getByRole('heading', { name: 'Weekly Availability' })).toBeVisible()
+  await waitForMap(page, jsEnabled)
+
+  expect(await tooSmallTargets(page)).toEqual([])
+})
+
+test('edit profile as an owner has no target smaller than 44 px', async ({ page, visit, jsEnabled }) => {
+  await loginAs(page, 'owner')
+  await visit('/profile/edit')
+  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible()
+  await waitForMap(page, jsEnabled)
+
+  expect(await tooSmallTargets(page)).toEqual([])
+})
+
+test('add a dog has no target smaller than 44 px', async ({ page, visit }) => {
+  await loginAs(page, 'owner')
+  await visit('/dogs/add')
+  await expect(page.getByRole('heading', { name: 'Personality' })).toBeVisible()
+
+  expect(await tooSmallTargets(page)).toEqual([])
+})

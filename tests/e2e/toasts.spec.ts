@@ -1,0 +1,104 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, loginAs, registerUser, test } from './fixtures.ts'
+
+// Toasts (spec section 9: one at a time, 5 s): where they sit, how they leave (decision 014).
+
+/**
+ * Stops the clocks a toast leaves by on its own, its 5 s timer (with JavaScript) and the CSS fade
+ * (without), so that in these tests only what the user does can remove it. Call before the first visit.
+ */
+async function holdToastTimers(page: Page) {
+  await page.clock.install()
+  const devtools = await page.context().newCDPSession(page)
+  await devtools.send('Animation.enable')
+  await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 })
+}
+
+/** After the page has loaded: from now on no timer fires unless the test says so. */
+async function pauseTimers(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1000)
+}
+
+const missingInformation = (page: Page) => page.getByRole('alert').filter({ hasText: 'Missing information' })
+
+/** A new owner on onboarding step 2 who pressed Continue with nothing filled in. */
+async function failOwnerStepTwo(page: Page, db: Parameters<typeof registerUser>[1], visit: (path: string) => Promise<unknown>) {
+  await registerUser(page, db, { prefix: 'toast' })
+  await visit('/onboarding/owner/2')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(missingInformation(page)).toBeVisible()
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error(`${locator} has no box`)
+  return found
+}
+
+test('@desktop a toast pushes the step title and progress dots down instead of covering them', async ({ page, db, visit }) => {
+  await failOwnerStepTwo(page, db, visit)
+
+  const toast = await box(missingInformation(page))
+  const title = await box(page.getByRole('heading', { level: 1, name: 'Add your dog' }))
+  const dots = await box(page.getByRole('list', { name: 'Step 2 of 4' }))
+  expect(overlaps(toast, title), 'the toast covers the step title').toBe(false)
+  expect(overlaps(toast, dots), 'the toast covers the progress dots').toBe(false)
+  expect(toast.y + toast.height, 'the toast sits above the dots').toBeLessThanOrEqual(dots.y)
+  await expect(page.getByRole('alert')).toHaveCount(1)
+})
+
+test('a toast has a 44 px close control that removes it, with and without JavaScript', async ({ page, db, visit, jsEnabled }) => {
+  await holdToastTimers(page)
+  await failOwnerStepTwo(page, db, visit)
+  await pauseTimers(page)
+
+  const toast = missingInformation(page)
+  // With JavaScript a button; without it, the label of a checkbox that hides the toast (CSS).
+  const close = jsEnabled ? toast.getByRole('button', { name: 'Dismiss' }) : toast.locator('label').filter({ has: page.getByLabel('Dismiss') })
+  const { width, height } = await box(close)
+  expect(Math.min(width, height)).toBeGreaterThanOrEqual(44)
+  await close.click()
+
+  await expect(toast).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add your dog' })).toBeVisible()
+})
+
+test('an error toast leaves once the user corrects the field it is about', async ({ page, db, visit }) => {
+  await holdToastTimers(page)
+  await failOwnerStepTwo(page, db, visit)
+  await pauseTimers(page)
+  const name = page.getByLabel("Dog's name", { exact: true })
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+
+  await name.fill('Biscuit')
+  await name.press('Tab')
+
+  await expect(missingInformation(page)).toBeHidden()
+})
+
+test('with JavaScript, a toast stays on its page: moving to another page leaves it behind', async ({ page, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript every page is a new document that shows only the toast sent with it')
+  await holdToastTimers(page)
+  await loginAs(page, 'sitter')
+  await visit('/profile/edit')
+  await pauseTimers(page)
+
+  const address = page.getByLabel('Address', { exact: true })
+  await address.fill('Nowhere Street 999, Atlantis')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const notFound = page.getByRole('alert').filter({ hasText: 'Location not found' })
+  await expect(notFound).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Profile/ }).click()
+
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible()
+  await expect(notFound).toBeHidden()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Weekly Availability' })).toBeVisible()
+  await expect(notFound, 'coming back does not bring the old toast back').toBeHidden()
+})
