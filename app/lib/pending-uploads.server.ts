@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
-import { type ImageKind } from './image-url.ts'
+import type { PendingUploadsTable } from './db-schema.ts'
 import { deleteImage, type ImageVariants, saveImageVariants } from './images.server.ts'
 import {
   addRefusal,
@@ -11,6 +11,9 @@ import {
   type RefusedPhotos,
 } from './photo-rules.ts'
 import { type MultipartForm, screenImageUploads } from './upload.server.ts'
+
+/** The photo fields that keep pending uploads: profile photos and dog photos (not the sitter gallery). */
+type PendingUploadKind = PendingUploadsTable['kind']
 
 // Photos sent with a form that was not saved yet (table pendingUploads, decision 013). A browser cannot
 // put a file back into a file input, so when a submit fails (a missing name, a fourth photo) the photos
@@ -33,7 +36,7 @@ function pendingTokensOf(values: readonly FormDataEntryValue[]): string[] {
 const freshSince = (now = Date.now()) => new Date(now - pendingUploadLifetimeMs).toISOString()
 
 /** Writes each picture's variants under `<kind>/<userId>/` and records them as the user's pending uploads. */
-async function keepPendingUploads(userId: string, kind: ImageKind, pictures: readonly ImageVariants[]): Promise<PendingUpload[]> {
+async function keepPendingUploads(userId: string, kind: PendingUploadKind, pictures: readonly ImageVariants[]): Promise<PendingUpload[]> {
   const kept: PendingUpload[] = []
   try {
     for (const variants of pictures) {
@@ -54,7 +57,7 @@ async function keepPendingUploads(userId: string, kind: ImageKind, pictures: rea
 }
 
 /** The user's fresh pending uploads of this kind among `tokens`, in the order given; anything else is ignored. */
-async function findPendingUploads(userId: string, kind: ImageKind, tokens: readonly string[]): Promise<PendingUpload[]> {
+async function findPendingUploads(userId: string, kind: PendingUploadKind, tokens: readonly string[]): Promise<PendingUpload[]> {
   if (tokens.length === 0) return []
   const rows = await db
     .selectFrom('pendingUploads')
@@ -75,7 +78,7 @@ async function findPendingUploads(userId: string, kind: ImageKind, tokens: reado
 export async function claimPendingUploads(
   trx: Transaction<Database>,
   userId: string,
-  kind: ImageKind,
+  kind: PendingUploadKind,
   tokens: readonly string[],
 ): Promise<string[] | null> {
   if (tokens.length === 0) return []
@@ -108,7 +111,7 @@ export async function deleteStalePendingUploads(now = Date.now()) {
 
 type PhotoFieldInput = {
   userId: string
-  kind: ImageKind
+  kind: PendingUploadKind
   /** The tokens of the photos kept from an earlier try, as the form sent them back. */
   keptTokens: readonly string[]
   /** The files chosen this time, and the names of those the parser dropped for their size. */
