@@ -128,6 +128,9 @@ export async function registerUser(page: Page, db: TestDatabase, options: { pref
     headers: { origin: serverOrigin() },
   })
   expect(new URL(response.url()).pathname, `registering ${email} redirects to /onboarding`).toBe('/onboarding')
+  // Every test registers from the same address: give the registration allowance (50 an hour per address,
+  // checked by tests/integration/rate-limits.test.ts) back, so a growing suite never runs into it.
+  await db.deleteFrom('rateLimitHits').where('key', 'like', 'register:ip:%').execute()
   const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
   return { id, name, email, password } satisfies RegisteredUser
 }
