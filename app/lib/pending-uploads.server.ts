@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
 import type { PendingUploadsTable } from './db-schema.ts'
 import { deleteImage, type ImageVariants, saveImageVariants } from './images.server.ts'
@@ -56,10 +56,9 @@ async function keepPendingUploads(userId: string, kind: PendingUploadKind, pictu
   return kept
 }
 
-/** The user's fresh pending uploads of this kind among `tokens`, in the order given; anything else is ignored. */
-async function findPendingUploads(userId: string, kind: PendingUploadKind, tokens: readonly string[]): Promise<PendingUpload[]> {
-  if (tokens.length === 0) return []
-  const rows = await db
+/** The rows behind `tokens` that are this user's, of this kind and still fresh. */
+function freshPendingRows(executor: Kysely<Database>, userId: string, kind: PendingUploadKind, tokens: readonly string[]) {
+  return executor
     .selectFrom('pendingUploads')
     .select(['id', 'path'])
     .where('id', 'in', tokens)
@@ -67,6 +66,12 @@ async function findPendingUploads(userId: string, kind: PendingUploadKind, token
     .where('kind', '=', kind)
     .where('createdAt', '>=', freshSince())
     .execute()
+}
+
+/** The user's fresh pending uploads of this kind among `tokens`, in the order given; anything else is ignored. */
+async function findPendingUploads(userId: string, kind: PendingUploadKind, tokens: readonly string[]): Promise<PendingUpload[]> {
+  if (tokens.length === 0) return []
+  const rows = await freshPendingRows(db, userId, kind, tokens)
   return tokens.flatMap((token) => rows.filter((row) => row.id === token).map((row) => ({ token, path: row.path })))
 }
 
@@ -82,14 +87,7 @@ export async function claimPendingUploads(
   tokens: readonly string[],
 ): Promise<string[] | null> {
   if (tokens.length === 0) return []
-  const rows = await trx
-    .selectFrom('pendingUploads')
-    .select(['id', 'path'])
-    .where('id', 'in', tokens)
-    .where('userId', '=', userId)
-    .where('kind', '=', kind)
-    .where('createdAt', '>=', freshSince())
-    .execute()
+  const rows = await freshPendingRows(trx, userId, kind, tokens)
   if (rows.length !== new Set(tokens).size) return null
   await trx.deleteFrom('pendingUploads').where('id', 'in', tokens).execute()
   return tokens.flatMap((token) => rows.filter((row) => row.id === token).map((row) => row.path))
