@@ -54,7 +54,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     )
   }
   if (outcome.roleBecame === 'both') {
-    // Ruling 2 lets a sitter own dogs; the dog's page says what changed (ownerAndSitterNotice).
+    // Ruling 2 lets a sitter own dogs; the dog's page says what changed (OwnerAndSitterNotice).
     return redirectWithToast(`/dogs/${outcome.dog.id}?${becameBothParam}`, {
       type: 'success',
       title: 'Dog added',

@@ -135,8 +135,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const photoUploadedRedirect = (to: string) => redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' })
 
 export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = { errors: actionData?.errors ?? {}, problemSummary: actionData?.problemSummary, toast: actionData?.toast, answer: actionData }
-  return loaderData.flow === 'owner' ? <OwnerStep {...loaderData} {...answer} /> : <SitterStep {...loaderData} {...answer} />
+  const refusal = { errors: actionData?.errors ?? {}, problemSummary: actionData?.problemSummary, toast: actionData?.toast, answer: actionData }
+  return loaderData.flow === 'owner' ? <OwnerStep {...loaderData} {...refusal} /> : <SitterStep {...loaderData} {...refusal} />
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, loginAs, registerUser, test } from './fixtures.ts'
 
@@ -159,4 +160,66 @@ test('/support: a bad e-mail is summed up with a link to it', async ({ page, vis
   const summary = errorSummary(page)
   await expect(summary.getByRole('link')).toHaveText(['Email: Please enter a valid email'])
   await expect(summary).toBeFocused()
+})
+
+test('/dogs/{id}/edit: a bad field is summed up, and there is no failure toast', async ({ page, visit, db, jsEnabled }) => {
+  const owner = await registerUser(page, db, { prefix: 'summary-edit' })
+  await visit('/dogs/add')
+  await page.getByLabel('Name', { exact: true }).fill('Rex')
+  await page.getByLabel('Breed', { exact: true }).fill('Labrador')
+  await page.getByLabel('Age', { exact: true }).fill('2 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+  await expect(page).toHaveURL(/\/dogs\/[0-9a-f-]{36}$/)
+  await visit(`${new URL(page.url()).pathname}/edit`)
+
+  await page.getByLabel('Age', { exact: true }).fill('quite old')
+  await submit(page, jsEnabled, 'Save changes')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Age: Please enter an age like "2 years" or "6 months"'])
+  await expect(summary).toBeFocused()
+  await expect(page.getByText('Error updating dog')).toHaveCount(0)
+  const dog = await db.selectFrom('dogs').select('age').where('ownerId', '=', owner.id).executeTakeFirstOrThrow()
+  expect(dog.age).toBe('2 years')
+})
+
+test('/forgot-password: a bad e-mail is summed up with a link to it', async ({ page, visit, jsEnabled }) => {
+  await visit('/forgot-password')
+  await skipBrowserValidation(page, 'Send reset link')
+
+  await page.getByLabel('Email', { exact: true }).fill('nobody-at-example')
+  await submit(page, jsEnabled, 'Send reset link')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Email: Please enter a valid email'])
+  await expect(summary).toBeFocused()
+})
+
+test('/reset-password: passwords that do not match are summed up with a link to the confirmation', async ({ page, visit, db, jsEnabled }) => {
+  const user = await registerUser(page, db, { prefix: 'summary-reset' })
+  await page.context().clearCookies()
+  const token = randomBytes(24).toString('base64url')
+  const now = Date.now()
+  await db
+    .insertInto('passwordResetTokens')
+    .values({
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      userId: user.id,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 60 * 60 * 1000).toISOString(),
+      usedAt: null,
+    })
+    .execute()
+  await visit(`/reset-password?token=${token}`)
+  await skipBrowserValidation(page, 'Set new password')
+
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-secret')
+  await page.getByLabel('Confirm password', { exact: true }).fill('brand-new-secrte')
+  await submit(page, jsEnabled, 'Set new password')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Confirm password: Passwords do not match'])
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link').click()
+  await expect(page.getByLabel('Confirm password', { exact: true })).toBeFocused()
 })

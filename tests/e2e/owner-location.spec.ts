@@ -80,8 +80,8 @@ test('an owner sets a location on /profile/edit; sitters get only the distance t
   }
 })
 
-test("an owner's address that cannot be found stays in the form with the field's message, and nothing is saved", async ({ page, visit, db, jsEnabled }) => {
-  test.skip(jsEnabled, 'with JavaScript an unknown address is reported by Search before saving (the onboarding spec covers it)')
+test("an owner's address that cannot be found stays in the form with the field's message, and nothing is saved", async ({ page, visit, db }) => {
+  // Saved without Search (with JavaScript too), the server looks the address up and refuses it.
   const owner = await registerUser(page, db, { prefix: 'owner-nowhere' })
   await visit('/profile/edit')
 
@@ -94,4 +94,23 @@ test("an owner's address that cannot be found stays in the form with the field's
   await expect(page.getByText('Update failed')).toHaveCount(0)
   const row = await db.selectFrom('users').select(['location', 'latitude']).where('id', '=', owner.id).executeTakeFirstOrThrow()
   expect(row).toEqual({ location: null, latitude: null })
+})
+
+test("with JavaScript, Use Current Location says 'Location found', fills in the address, and saving stores the point", async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, "Use Current Location is the browser's geolocation: it needs JavaScript")
+  const owner = await registerUser(page, db, { prefix: 'owner-here' })
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation({ latitude: langstrasse.lat, longitude: langstrasse.lon })
+  await visit('/profile/edit')
+
+  await page.getByRole('button', { name: 'Use Current Location' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Location found' })).toBeVisible()
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue(/Langstrasse/)
+  await expect(page.getByText(`Coordinates: ${langstrasse.lat.toFixed(6)}, ${langstrasse.lon.toFixed(6)}`)).toBeVisible()
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+
+  await expect(page).toHaveURL(/\/profile$/)
+  const row = await db.selectFrom('users').select(['latitude', 'longitude', 'publicLocation']).where('id', '=', owner.id).executeTakeFirstOrThrow()
+  expect(row).toEqual({ latitude: langstrasse.lat, longitude: langstrasse.lon, publicLocation: 'Kreis 4, Zürich' })
 })

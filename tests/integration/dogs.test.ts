@@ -423,6 +423,18 @@ describe('/dogs/{id}/edit', () => {
     expect(await namesOf(dogId)).toEqual({ personality: ['Playful'], activities: [], availability: [] })
   })
 
+  test('a blank name is refused (400) with the field error and no failure toast; the dog keeps its name', async () => {
+    const owner = await insertUser()
+    const dogId = await addDogThroughPage(owner)
+
+    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'save', ...rex, name: '' }))
+
+    expect(answer.status).toBe(400)
+    expect(pageData(answer).result?.error?.name).toEqual(['Name is required'])
+    expect(pageData(answer).toast).toBeUndefined() // 'Error updating dog' is for real failures only
+    expect(await dogRow(dogId)).toMatchObject({ name: 'Rex' })
+  })
+
   test('photos beyond 3 in total: the one that fits is kept for the next try, the other named, nothing saved yet', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo()])
