@@ -10,7 +10,9 @@ import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } f
 /** One field that needs fixing: the element to go to, the field's label, the message. */
 export type FormProblem = { fieldId: string | null; label: string; message: string }
 
-export function problemCountTitle(count: number) {
+/** 'Please fix 2 problems'; a refusal without any field to fix (a rate limit, an expired link) is 'There is a problem'. */
+function summaryTitle(fieldProblems: number, count: number) {
+  if (fieldProblems === 0) return 'There is a problem'
   return `Please fix ${count} ${count === 1 ? 'problem' : 'problems'}`
 }
 
@@ -37,10 +39,12 @@ export function FormErrorSummary({
   const summary = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const count = problems.length + messages.length
+  const visible = count > 0 && focusKey !== undefined
+  // A server's answer may render once before its problems arrive: focus on showing up, and on each new failure.
   useEffect(() => {
-    if (focusKey !== undefined) summary.current?.focus()
-  }, [focusKey])
-  if (count === 0 || focusKey === undefined) return null
+    if (visible) summary.current?.focus()
+  }, [visible, focusKey])
+  if (!visible) return null
   return (
     <div
       ref={summary}
@@ -52,7 +56,7 @@ export function FormErrorSummary({
       className="scroll-mt-4 rounded-xl border-2 border-red-600 bg-red-50 p-4 text-red-900 outline-none focus-visible:ring-4 focus-visible:ring-red-200"
     >
       <h2 id={titleId} className="font-semibold">
-        {problemCountTitle(count)}
+        {summaryTitle(problems.length, count)}
       </h2>
       {description ? <p className="mt-1 text-sm">{description}</p> : null}
       <ul className="mt-2 space-y-1">

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, loginAs, registerUser, test } from './fixtures.ts'
+import { expect, loginAs, registerUser, test, uniqueEmail } from './fixtures.ts'
 
 // A refused form (issue 8): the field errors, and a summary at the top of the form ('Please fix N
 // problems') whose links lead to the fields. It takes the focus after a failed submit (with JavaScript
@@ -222,4 +222,23 @@ test('/reset-password: passwords that do not match are summed up with a link to 
   await expect(summary).toBeFocused()
   await summary.getByRole('link').click()
   await expect(page.getByLabel('Confirm password', { exact: true })).toBeFocused()
+})
+
+test('/forgot-password: a refusal with no field to fix (too many requests) says there is a problem', async ({ page, visit, jsEnabled }) => {
+  const email = uniqueEmail('summary-limit')
+  await visit('/forgot-password')
+  // The limit is 3 requests per e-mail an hour (README, Security): use them up.
+  for (let sent = 0; sent < 3; sent++) {
+    const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
+    expect(response.ok()).toBe(true)
+  }
+
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  const status = await submit(page, jsEnabled, 'Send reset link')
+
+  if (!jsEnabled) expect(status).toBe(429)
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+  await expect(summary).toContainText('Too many password reset requests. Please try again later.')
+  await expect(summary.getByRole('link')).toHaveCount(0)
+  await expect(summary).toBeFocused()
 })

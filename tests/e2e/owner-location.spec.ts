@@ -9,6 +9,7 @@ import { expect, loginAs, registerUser, test, type TestDatabase } from './fixtur
 
 const langstrasse = fakePlaces.find((candidate) => candidate.query === 'Langstrasse 100, Zürich')!
 
+/** A dog listed for sitting, like the demo dogs other tests read from the list (with a trait). */
 async function insertListedDog(db: TestDatabase, ownerId: string, name: string) {
   const now = new Date().toISOString()
   const id = randomUUID()
@@ -16,6 +17,7 @@ async function insertListedDog(db: TestDatabase, ownerId: string, name: string) 
     .insertInto('dogs')
     .values({ id, ownerId, name, breed: 'Border Collie', age: '3 years', ageMonths: 36, weightKg: 18, height: null, bio: null, size: 'medium', listedForSitting: 1, createdAt: now, updatedAt: now })
     .execute()
+  await db.insertInto('dogTraits').values({ dogId: id, trait: 'Friendly' }).execute()
   return id
 }
 
@@ -78,6 +80,8 @@ test('an owner sets a location on /profile/edit; sitters get only the distance t
     expect(html).not.toContain(String(langstrasse.lat))
     expect(html).not.toContain(String(langstrasse.lon))
   }
+  // Leave the demo sitter's list as the other tests know it.
+  await db.updateTable('dogs').set({ listedForSitting: 0 }).where('id', '=', dogId).execute()
 })
 
 test("an owner's address that cannot be found stays in the form with the field's message, and nothing is saved", async ({ page, visit, db }) => {
@@ -90,6 +94,7 @@ test("an owner's address that cannot be found stays in the form with the field's
 
   const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Please fix 1 problem' }) })
   await expect(summary.getByRole('link')).toHaveText(['Address: Could not find the specified address.'])
+  await expect(summary).toBeFocused()
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('Nowhere Lane 1, Atlantis')
   await expect(page.getByText('Update failed')).toHaveCount(0)
   const row = await db.selectFrom('users').select(['location', 'latitude']).where('id', '=', owner.id).executeTakeFirstOrThrow()
