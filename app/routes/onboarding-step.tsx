@@ -73,6 +73,8 @@ export async function action(args: Route.ActionArgs) {
   const photoErrors: StepErrors = {}
   if (profilePhoto.problems.length) photoErrors.photo = profilePhoto.problems
   else if (intent === uploadPhotoIntent.value && !profilePhoto.photo) photoErrors.photo = [photoMessages.noPhotoChosen]
+  // A photo that was not taken is an upload failure (spec section 6): a toast as well as the field's message.
+  const photoFailure = () => failure({ title: 'Upload failed', description: Object.values(photoErrors).flat().join(' ') }, 400, photoErrors)
 
   if (flow === 'owner') {
     const read = readOwnerStep(step, fields, await getOwnerDraft(user.id))
@@ -84,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
       await removeDraftDogPhoto(user.id, draft, intent.slice('remove-photo:'.length))
       return redirect(here)
     }
-    if (hasErrors(photoErrors)) return refused(photoErrors)
+    if (hasErrors(photoErrors)) return photoFailure()
     if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
     if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
     const errors = { ...ownerStepErrors(step, draft), ...read.errors }
@@ -111,7 +113,7 @@ export async function action(args: Route.ActionArgs) {
     district = located.district
   }
   await saveDraft(user.id, 'sitter', draft)
-  if (hasErrors(photoErrors)) return refused(photoErrors)
+  if (hasErrors(photoErrors)) return photoFailure()
   if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
   if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
   const errors = { ...sitterStepErrors(step, draft), ...read.errors }

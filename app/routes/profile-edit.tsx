@@ -55,7 +55,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /**
- * A refused form shows its field errors and the summary; only a real failure adds a toast. `photos` is
+ * A refused form shows its field errors and the summary; only a real failure or a photo that was not
+ * taken adds a toast. `photos` is
  * the photo of this submit, kept for the next one when the form was not saved; `photoErrors` why a file was not taken.
  */
 type ActionData = {
@@ -82,7 +83,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const parsed = await readMultipartFormOrError(request, { maxFiles: 1 })
   if (!parsed.ok) {
-    return data<ActionData>({ photoErrors: [parsed.error.message] }, parsed.error.status)
+    return data<ActionData>({ photoErrors: [parsed.error.message], toast: uploadFailed(parsed.error.message) }, parsed.error.status)
   }
   const photo = await stageProfilePhoto(user.id, parsed.form)
   const submission = parseWithZod(parsed.form.fields, { schema: EditProfileSchema })
@@ -92,7 +93,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const kept = photo.photos[0]
 
   if (parsed.form.fields.get(uploadPhotoIntent.name) === uploadPhotoIntent.value) {
-    if (photo.problems.length) return data<ActionData>({ result: typed, photoErrors: photo.problems }, 400)
+    if (photo.problems.length) {
+      return data<ActionData>({ result: typed, photoErrors: photo.problems, toast: uploadFailed(photo.problems[0]) }, 400)
+    }
     if (!kept) return data<ActionData>({ result: typed, photoErrors: [photoMessages.noPhotoChosen] }, 400)
     if (!(await attachKeptProfilePhoto(user.id, kept.token))) {
       return data<ActionData>({ result: typed, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
@@ -101,7 +104,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (submission.status !== 'success' || photo.problems.length) {
-    return data<ActionData>({ result: submission.reply(), photos: photo.photos, photoErrors: photo.problems }, 400)
+    // A photo that was not taken is an upload failure (spec section 6); a field error alone is no toast.
+    const toast = photo.problems.length ? uploadFailed(photo.problems[0]) : undefined
+    return data<ActionData>({ result: submission.reply(), photos: photo.photos, photoErrors: photo.problems, toast }, 400)
   }
   try {
     const outcome = await updateProfile(user.id, submission.value)
