@@ -109,3 +109,21 @@ test('with JavaScript, a toast stays on its page: moving to another page leaves 
   await expect(page.getByRole('heading', { name: 'Weekly Availability' })).toBeVisible()
   await expect(notFound, 'coming back does not bring the old toast back').toBeHidden()
 })
+
+test('with JavaScript, an error toast leaves once the user edits a field', async ({ page, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the address is looked up on save, not with a toast')
+  await holdToastTimers(page)
+  await loginAs(page, 'sitter')
+  await visit('/profile/edit')
+  await pauseTimers(page)
+
+  const address = page.getByLabel('Address', { exact: true })
+  await address.fill('Nowhere Street 999, Atlantis')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const notFound = page.getByRole('alert').filter({ hasText: 'Location not found' })
+  await expect(notFound).toBeVisible()
+
+  await address.fill('Bahnhofstrasse 1, Zurich')
+
+  await expect(notFound).toBeHidden()
+})
