@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Sqlite from 'better-sqlite3'
@@ -6,9 +7,10 @@ import Sqlite from 'better-sqlite3'
 // `npx node bench/queries.ts [--database data/large.db] [--runs 200]`: how long the sitter search takes
 // among the large data set (DESIGN.md section 8: the map's bbox under 10 ms among 100,000 sitters). Each
 // scenario calls the feature function the API calls (searchSitters: the page, its total and the list
-// items with ratings) `runs` times after a warm-up and prints the median and p99, then the query plan
-// (EXPLAIN QUERY PLAN) of every statement that one call ran. Seeds the database first when it is missing
-// (npm run db:seed:large).
+// items with ratings) `runs` times after a warm-up and prints the median and p99 of the wall time, and the
+// median CPU time of this process (what a call costs even when other processes share the cores), then
+// the query plan (EXPLAIN QUERY PLAN) of every statement that one call ran. Seeds the database first when
+// it is missing (npm run db:seed:large).
 
 const { values } = parseArgs({
   options: { database: { type: 'string', default: 'data/large.db' }, runs: { type: 'string', default: '200' } },
@@ -47,7 +49,8 @@ if (!seeded) {
   await seedLargeData(db)
 }
 const { rows: countRows } = await sql<{ count: number }>`select count(*) as count from sitterListings`.execute(db)
-console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs\n`)
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ')
+console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs; load average ${load()}\n`)
 
 const scenarios: [string, Record<string, string>][] = [
   ['map bbox, Zurich city (zoom 13), limit 100', { bbox: '8.50,47.36,8.58,47.39', limit: '100' }],
@@ -75,15 +78,22 @@ for (const [name, params] of scenarios) {
   const query = SitterSearchSchema.parse(sitterSearchInput(new URLSearchParams(params)))
   for (let run = 0; run < 20; run++) await searchSitters(query)
   const times: number[] = []
+  const cpuTimes: number[] = []
   let found = { total: 0, page: 0 }
   for (let run = 0; run < runs; run++) {
+    const cpu = process.cpuUsage()
     const started = performance.now()
     const result = await searchSitters(query)
     times.push(performance.now() - started)
+    const used = process.cpuUsage(cpu)
+    cpuTimes.push((used.user + used.system) / 1000)
     found = { total: result.total, page: result.sitters.length }
   }
   times.sort((a, b) => a - b)
-  const line = `${name.padEnd(52)} median ${ms(percentile(times, 50)).padStart(9)}   p99 ${ms(percentile(times, 99)).padStart(9)}   ${found.page} of ${found.total}`
+  cpuTimes.sort((a, b) => a - b)
+  const line =
+    `${name.padEnd(50)} median ${ms(percentile(times, 50)).padStart(9)}  p99 ${ms(percentile(times, 99)).padStart(9)}` +
+    `  cpu ${ms(percentile(cpuTimes, 50)).padStart(9)}  ${found.page} of ${found.total}`
   summary.push(line)
   console.info(line)
 
@@ -99,7 +109,7 @@ for (const [name, params] of scenarios) {
   console.info('')
 }
 
-console.info('Summary')
+console.info(`Summary (wall time median and p99, CPU time median; load average at the end ${load()})`)
 for (const line of summary) console.info(`  ${line}`)
 await db.destroy()
 

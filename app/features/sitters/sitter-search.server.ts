@@ -193,9 +193,7 @@ async function nearestLocated(where: Expression<SqlBool>[], origin: GeoPoint, ar
 
 function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null, count: number) {
   const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
-  return db
-    .selectFrom('sitterListings')
-    .innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key')
+  return fromPointsInside(box)
     .select(['sitterListings.key', 'sitterListings.sitterId', distance.as('distance')])
     .where(onListings.and(where))
     .$if(maxMiles !== null, (q) => q.where(distance, '<=', haversineOf(maxMiles ?? 0)))
@@ -203,6 +201,17 @@ function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: 
     .orderBy('sitterListings.key')
     .limit(count)
     .execute()
+}
+
+/**
+ * The points in the box, each with its listing. CROSS JOIN keeps the spatial index as the outer loop:
+ * otherwise SQLite may start from a text match's thousands of keys and look each point up.
+ */
+function fromPointsInside(box: GeoBox) {
+  return db
+    .selectFrom(sitterPointsInside(box).as('points'))
+    .crossJoin('sitterListings')
+    .whereRef('sitterListings.key', '=', 'points.key')
 }
 
 async function countListings(where: Expression<SqlBool>[]) {
@@ -220,7 +229,7 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
   // Every point is a listing's: without other conditions the index alone counts them.
   const row = await (where.length === 0 && within.length === 0
     ? db.selectFrom(sitterPointsInside(box).as('points'))
-    : db.selectFrom('sitterListings').innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key').where(onListings.and([...where, ...within]))
+    : fromPointsInside(box).where(onListings.and([...where, ...within]))
   )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()
