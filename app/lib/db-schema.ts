@@ -255,6 +255,10 @@ export interface SitterPhotosTable {
 export interface SitterListingsTable {
   key: Generated<number>
   sitterId: string
+  /** Bit sets of the filters (listingBits in db/migrations/005): services offered, dog sizes, weekdays with hours. */
+  services: Generated<number>
+  dogSizes: Generated<number>
+  weekdays: Generated<number>
 }
 
 export interface CalendarEventsTable {

@@ -14,6 +14,7 @@ import {
 import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
+import { listingBits } from '#db/migrations/005-discovery-tuning.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
@@ -74,37 +75,20 @@ export async function searchSitters(query: SitterQuery): Promise<SitterSearchRes
 // ---- filters ----
 
 function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
-  const sitterId = onListings.ref('sitterListings.sitterId')
   const where: Expression<SqlBool>[] = []
-  for (const service of query.services) {
-    where.push(
-      onListings.exists(
-        db.selectFrom('sitterServices').select(sql.lit(1).as('one')).where('sitterServices.sitterId', '=', sitterId).where('sitterServices.service', '=', service),
-      ),
-    )
-  }
-  for (const size of query.sizes) {
-    where.push(
-      onListings.exists(
-        db.selectFrom('sitterDogSizes').select(sql.lit(1).as('one')).where('sitterDogSizes.sitterId', '=', sitterId).where('sitterDogSizes.size', '=', size),
-      ),
-    )
-  }
+  const services = query.services.reduce((bits, service) => bits | listingBits.services[service], 0)
+  if (services) where.push(hasAllBits('services', services))
+  const sizes = query.sizes.reduce((bits, size) => bits | listingBits.dogSizes[size], 0)
+  if (sizes) where.push(hasAllBits('dogSizes', sizes))
   if (query.freeOn) {
     where.push(
-      onListings.exists(
-        db
-          .selectFrom('sitterAvailability')
-          .select(sql.lit(1).as('one'))
-          .where('sitterAvailability.sitterId', '=', sitterId)
-          .where('sitterAvailability.weekday', '=', isoWeekday(query.freeOn)),
-      ),
+      hasAllBits('weekdays', listingBits.weekday(isoWeekday(query.freeOn))),
       onListings.not(
         onListings.exists(
           db
             .selectFrom('sitterBlockedDates')
-            .select(sql.lit(1).as('one'))
-            .where('sitterBlockedDates.sitterId', '=', sitterId)
+            .select('sitterBlockedDates.date')
+            .where('sitterBlockedDates.sitterId', '=', onListings.ref('sitterListings.sitterId'))
             .where('sitterBlockedDates.date', '=', query.freeOn),
         ),
       ),
@@ -112,6 +96,10 @@ function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
   }
   return where
 }
+
+/** The listing's bit set in `column` (kept by db/migrations/005's triggers) has every bit of `bits`. */
+const hasAllBits = (column: 'services' | 'dogSizes' | 'weekdays', bits: number) =>
+  sql<SqlBool>`(${sql.ref(`sitterListings.${column}`)} & ${bits}) = ${bits}`
 
 const textFilter = (words: SearchWords) =>
   onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
