@@ -55,21 +55,21 @@ const onListings = expressionBuilder<Database, 'sitterListings'>()
 
 /** One page of listed sitters matching the query, and how many match in all. */
 export async function searchSitters(query: SitterQuery): Promise<SitterSearchResult> {
+  const { page, total } = await findPage(query)
+  return { sitters: await toListItems(page, query.near?.origin ?? null), total }
+}
+
+async function findPage(query: SitterQuery): Promise<{ page: Row[]; total: number }> {
   const words = searchWords(query.search)
   const where = filtersOf(query)
-  const offset = offsetOf(query)
   const origin = query.near?.origin ?? (query.box ? boxCentre(query.box) : null)
-
-  let page: Row[]
-  let total: number
-  if (origin) {
-    ;({ page, total } = await nearestFirst([...where, ...(words ? [textFilter(words)] : [])], origin, query))
-  } else if (words) {
-    ;[page, total] = await Promise.all([bestMatchesFirst(where, words, offset, query.limit), countListings([...where, textFilter(words)])])
-  } else {
-    ;[page, total] = await Promise.all([inJoiningOrder(where, offset, query.limit), countListings(where)])
-  }
-  return { sitters: await toListItems(page, query.near?.origin ?? null), total }
+  if (origin) return nearestFirst(words ? [...where, textFilter(words)] : where, origin, query)
+  const [page, total] = await Promise.all(
+    words
+      ? [bestMatchesFirst(where, words, offsetOf(query), query.limit), countListings([...where, textFilter(words)])]
+      : [inJoiningOrder(where, offsetOf(query), query.limit), countListings(where)],
+  )
+  return { page, total }
 }
 
 // ---- filters ----
