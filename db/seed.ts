@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Insertable, Kysely, Transaction } from 'kysely'
@@ -15,6 +15,7 @@ import {
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import type { BookingStatus, BookingsTable, Database, Role } from '#app/lib/db-schema.ts'
+import { deriveKey } from '#app/lib/secrets.server.ts'
 
 // Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
 // is ('dog:<owner email>:0'), every other choice comes from a seeded PRNG stream named after the thing it
@@ -1353,6 +1354,14 @@ function toRows(
   }
 }
 
+/**
+ * A calendar feed URL is a key to someone's accepted bookings: the seeded token passes through an HMAC
+ * keyed from SESSION_SECRET, so knowing the seed phrase is not enough to read a demo user's feed.
+ */
+function secretFeedToken(seededToken: string) {
+  return createHmac('sha256', deriveKey('demo-calendar-feed')).update(seededToken).digest('base64url')
+}
+
 function userRow(person: DemoPerson): Insertable<Database['users']> {
   const publicPosition = fuzzLocation(person.id, person.address.latitude, person.address.longitude)
   return {
@@ -1371,7 +1380,7 @@ function userRow(person: DemoPerson): Insertable<Database['users']> {
     publicLatitude: publicPosition.latitude,
     publicLongitude: publicPosition.longitude,
     timeZone,
-    calendarFeedToken: person.calendarFeedToken,
+    calendarFeedToken: secretFeedToken(person.calendarFeedToken),
     createdAt: iso(person.createdAt),
     updatedAt: iso(person.createdAt),
   }
