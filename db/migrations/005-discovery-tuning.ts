@@ -6,6 +6,8 @@ import { type Kysely, sql } from 'kysely'
 // - sitterListings carries the sitter search's filters as bit sets (services offered, dog sizes taken,
 //   weekdays with hours), so a filter over every sitter reads one row each instead of probing three tables.
 //   Triggers beside 002's keep them in step, whoever writes.
+// - bookings loses 003's second index for the sitter overlap check (status, sitterId, date): 001's
+//   bookings_sitter_date (sitterId, date, status) serves the same lookups.
 
 /** The bit of each service, dog size and weekday in sitterListings' filter columns. Never renumber them. */
 export const listingBits = {
@@ -55,9 +57,12 @@ export async function up(db: Kysely<unknown>) {
   for (const [name, body] of Object.entries(triggers)) await sql.raw(`create trigger ${name} ${body}`).execute(db)
   // Sitters listed already.
   await sql.raw(`update sitterListings set ${filterBitsOf('sitterListings.sitterId')}`).execute(db)
+
+  await db.schema.dropIndex('bookings_status_sitter').ifExists().execute()
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.createIndex('bookings_status_sitter').ifNotExists().on('bookings').columns(['status', 'sitterId', 'date']).execute()
   for (const name of Object.keys(triggers)) await sql.raw(`drop trigger ${name}`).execute(db)
   for (const column of ['weekdays', 'dogSizes', 'services']) await db.schema.alterTable('sitterListings').dropColumn(column).execute()
 }
