@@ -4,6 +4,7 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
+import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -236,12 +237,6 @@ const serviceIcons: Record<SitterService, string> = {
   daycare: '☀️',
   training: '🎓',
   grooming: '✂️',
-}
-
-/** '$20/hour', '$22.50/hour' (money is stored in cents, shown in USD). */
-function formatHourlyRate(cents: number) {
-  const dollars = cents / 100
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
 }
 
 export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
