@@ -1249,6 +1249,7 @@ type SeededRows = Omit<
   | 'supportRequests'
   | 'sitterPhotos'
   | 'sitterListings' // kept by triggers (db/migrations/002)
+  | 'publicDataVersion' // kept by triggers (db/migrations/005)
   | 'emailOutbox'
 >
 

@@ -297,6 +297,12 @@ export interface EmailOutboxTable {
   lastError: string | null
 }
 
+/** One row (id 1): grows with every change to what public sitter pages show (triggers of db/migrations/005). */
+export interface PublicDataVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   users: UsersTable
   passwords: PasswordsTable
@@ -330,4 +336,5 @@ export interface Database {
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable
   emailOutbox: EmailOutboxTable
+  publicDataVersion: PublicDataVersionTable
 }

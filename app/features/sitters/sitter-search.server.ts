@@ -16,6 +16,7 @@ import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
 import { listingBits } from '#db/migrations/005-discovery-tuning.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
+import type { ExperienceLevel } from './options.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
 import { sitterTextMatches } from './text-index.server.ts'
@@ -37,7 +38,7 @@ export type SitterListItem = {
   location: string | null
   /** The public point (150-600 m from the home), never the exact one. */
   point: GeoPoint | null
-  experience: string
+  experience: ExperienceLevel
   verified: boolean
   services: OfferedService[]
   rateCents: number | null
@@ -66,11 +67,13 @@ async function findPage(query: SitterQuery): Promise<{ page: Row[]; total: numbe
   if (origin) return nearestFirst(words ? [...where, textFilter(words)] : where, origin, query)
   const [page, total] = await Promise.all(
     words
-      ? [bestMatchesFirst(where, words, offsetOf(query), query.limit), countListings([...where, textFilter(words)])]
-      : [inJoiningOrder(where, offsetOf(query), query.limit), countListings(where)],
+      ? [bestMatchesFirst(where, words, rowOffset(query), query.limit), countListings([...where, textFilter(words)])]
+      : [inJoiningOrder(where, rowOffset(query), query.limit), countListings(where)],
   )
   return { page, total }
 }
+
+const rowOffset = (query: SitterQuery) => query.offset ?? offsetOf(query)
 
 // ---- filters ----
 
@@ -144,7 +147,7 @@ const firstRingMiles = 0.25
  * every located one (only when no bbox asks for points).
  */
 async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, query: SitterQuery) {
-  const offset = offsetOf(query)
+  const offset = rowOffset(query)
   const needed = offset + query.limit
   const area = query.box ?? wholeEarth
   const radius = query.near?.radiusMiles ?? null
