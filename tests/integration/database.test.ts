@@ -403,6 +403,38 @@ describe('demo data', () => {
     }
   })
 
+  test("answers some reviews with the sitter's reply, written after the review and before now", async () => {
+    const reviews = await seeded.selectFrom('reviews').select(['rating', 'createdAt', 'reply', 'repliedAt']).execute()
+    const replied = reviews.filter((review) => review.reply !== null)
+
+    expect(replied.length).toBeGreaterThan(0)
+    expect(replied.length).toBeLessThan(reviews.length)
+    for (const review of replied) {
+      expect(review.reply?.length).toBeGreaterThan(10)
+      expect(review.repliedAt! > review.createdAt).toBe(true)
+      expect(Date.parse(review.repliedAt!)).toBeLessThanOrEqual(Date.now())
+    }
+    for (const review of reviews.filter((review) => review.reply === null)) expect(review.repliedAt).toBeNull()
+  })
+
+  test('gives the demo sitter and some others gallery photos, at most 6 each, as metadata-free WebP files', async () => {
+    const photos = await seeded.selectFrom('sitterPhotos').select(['sitterId', 'position', 'path']).execute()
+    const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+    const bySitter = Map.groupBy(photos, (photo) => photo.sitterId)
+
+    expect(bySitter.get(sam.id)?.length).toBeGreaterThanOrEqual(3)
+    expect(bySitter.size).toBeGreaterThan(5)
+    for (const [sitterId, own] of bySitter) {
+      expect(own.length).toBeLessThanOrEqual(6)
+      expect(own.map((photo) => photo.position).sort()).toEqual(own.map((_, index) => index))
+      for (const photo of own) {
+        expect(photo.path).toMatch(new RegExp(`^/uploads/gallery/${sitterId}/\\d$`))
+        const file = path.join(uploadDir, `${photo.path.slice('/uploads/'.length)}-800.webp`)
+        expect((await sharp(file).metadata()).exif).toBeUndefined()
+      }
+    }
+  })
+
   test('has conversations with ordered pairs whose last message time is their newest message', async () => {
     const conversations = await seeded.selectFrom('conversations').selectAll().execute()
     const messages = await seeded.selectFrom('messages').selectAll().execute()
