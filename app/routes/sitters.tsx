@@ -284,7 +284,20 @@ function SitterResults({ data }: { data: LoaderData }) {
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/sitters'
   const hasFilters = filters.search !== '' || countActiveFilters(filters) > 0
 
-  if (total === 0 || sitters.length === 0) {
+  if (total > 0 && sitters.length === 0) {
+    return (
+      <EmptyState
+        title="No more sitters"
+        description={`All ${total.toLocaleString('en-US')} sitters come before this page.`}
+        action={
+          <Link to={withPages(1)} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+            Back to the first sitters
+          </Link>
+        }
+      />
+    )
+  }
+  if (total === 0) {
     return (
       <EmptyState
         title="No dog sitters found"
