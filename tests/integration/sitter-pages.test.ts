@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, registerAccount } from './app.ts'
@@ -350,6 +351,34 @@ describe('anonymous visitors', () => {
       const revalidated = await appRequest(pathname, { headers: { 'if-none-match': etag! } })
       expect(revalidated.status, pathname).toBe(304)
       expect(await revalidated.text()).toBe('')
+    }
+  })
+
+  test('browsers get the stored copy compressed (brotli, else gzip) with its own ETag; any of them revalidates', async () => {
+    await sitterAt(zurich, { name: 'Anna Keller' })
+    const plain = await appRequest('/sitters')
+    const plainBody = Buffer.from(await plain.arrayBuffer())
+    const etag = plain.headers.get('etag')!
+    expect(plain.headers.get('content-encoding')).toBeNull()
+
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['identity', null, (bytes: Buffer) => bytes],
+    ] as const
+    for (const [acceptEncoding, encoding, decode] of cases) {
+      const response = await appRequest('/sitters', { headers: { 'accept-encoding': acceptEncoding } })
+      const bytes = Buffer.from(await response.arrayBuffer())
+      expect(response.headers.get('content-encoding'), acceptEncoding).toBe(encoding)
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
+      expect(decode(bytes).equals(plainBody), acceptEncoding).toBe(true)
+      if (encoding) expect(bytes.length).toBeLessThan(plainBody.length / 3)
+      const ownTag = response.headers.get('etag')!
+      expect(ownTag).toBe(encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag)
+      const revalidated = await appRequest('/sitters', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag } })
+      expect(revalidated.status).toBe(304)
+      expect(revalidated.headers.get('etag')).toBe(ownTag)
     }
   })
 
