@@ -110,7 +110,8 @@ function SearchForm({ filters, today }: { filters: SitterListFilters; today: str
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget
-    if ((event.target as HTMLInputElement).name === 'search') {
+    // Typed fields wait for a pause (a date is typed digit by digit); choices apply at once.
+    if (['search', 'date'].includes((event.target as HTMLInputElement).type)) {
       clearTimeout(debounce.current)
       debounce.current = setTimeout(() => search(form, { replace: true }), 500)
     } else {

@@ -57,6 +57,28 @@ test('a search for a seeded district narrows the list to the sitters there @desk
   await expect(page.getByRole('heading', { name: 'No dog sitters found' })).toBeVisible()
 })
 
+test('the service filter narrows the list to the sitters who offer it', async ({ page, visit, jsEnabled, db }) => {
+  const groomers = await db
+    .selectFrom('sitterListings')
+    .innerJoin('sitterServices', 'sitterServices.sitterId', 'sitterListings.sitterId')
+    .select('sitterListings.sitterId')
+    .where('sitterServices.service', '=', 'grooming')
+    .orderBy('sitterListings.key')
+    .execute()
+  expect(groomers.length).toBeGreaterThan(0)
+
+  await visit('/sitters')
+  await page.locator('summary').filter({ hasText: 'Filters' }).click()
+  await page.getByRole('combobox', { name: 'Service' }).selectOption('Grooming')
+  // With JavaScript a choice applies at once; without it, the form is sent.
+  if (!jsEnabled) await page.getByRole('button', { name: 'Apply filters' }).click()
+
+  await expect(page).toHaveURL(/[?&]service=grooming(&|$)/)
+  await expect(page.getByRole('heading', { name: `${groomers.length} dog sitter` })).toBeVisible()
+  expect(await listedIds(page)).toEqual(groomers.slice(0, 10).map((row) => row.sitterId))
+  await expect(page.locator('summary').filter({ hasText: 'Filters' })).toContainText('1 active')
+})
+
 test('Load More brings page 2 below page 1, and the address keeps it @desktop', async ({ page, visit, jsEnabled, db }) => {
   const order = await listingOrder(db)
   expect(order.length).toBeGreaterThan(20)
