@@ -24,6 +24,8 @@ export default [
   route('dogs/new', 'routes/dog-new.tsx', { id: 'dogs-new' }),
   route('dogs/:id', 'routes/dog-detail.tsx'),
   route('dogs/:id/edit', 'routes/dog-edit.tsx'),
+  route('sitters', 'routes/sitters.tsx'),
+  route('sitters/:id', 'routes/sitter-profile.tsx'),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 
 const base = process.argv[2] ?? 'http://localhost:3000'
 const budgetBytes = 130 * 1024
-const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms']
+const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms', '/sitters']
 const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2']
 const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
 
@@ -52,6 +52,8 @@ const ownDog = await firstLink('/profile?tab=dogs', owner, /\/dogs\/[0-9a-f-]{36
 const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/available\/[0-9a-f-]{36}/)
 if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
 if (availableDog) sitterPages.push(availableDog)
+const sitterProfile = await firstLink('/sitters', '', /\/sitters\/[0-9a-f-]{36}/)
+if (sitterProfile) publicPages.push(sitterProfile, `${sitterProfile}?tab=reviews`)
 const pages = [
   ...publicPages.map((path) => ({ path, cookie: '' })),
   ...ownerPages.map((path) => ({ path, cookie: owner })),

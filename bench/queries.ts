@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Sqlite from 'better-sqlite3'
@@ -6,9 +7,10 @@ import Sqlite from 'better-sqlite3'
 // `npx node bench/queries.ts [--database data/large.db] [--runs 200]`: how long the sitter search takes
 // among the large data set (DESIGN.md section 8: the map's bbox under 10 ms among 100,000 sitters). Each
 // scenario calls the feature function the API calls (searchSitters: the page, its total and the list
-// items with ratings) `runs` times after a warm-up and prints the median and p99, then the query plan
-// (EXPLAIN QUERY PLAN) of every statement that one call ran. Seeds the database first when it is missing
-// (npm run db:seed:large).
+// items with ratings) `runs` times after a warm-up and prints the median and p99 of the wall time, and the
+// median CPU time of this process (what a call costs even when other processes share the cores), then
+// every statement one call ran with the median time SQLite took for it and its plan (EXPLAIN QUERY PLAN). Seeds the database first when
+// it is missing (npm run db:seed:large).
 
 const { values } = parseArgs({
   options: { database: { type: 'string', default: 'data/large.db' }, runs: { type: 'string', default: '200' } },
@@ -17,8 +19,8 @@ const file = path.resolve(values.database)
 const runs = Number(values.runs)
 if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number, not ${values.runs}`)
 
-// Every statement better-sqlite3 prepares, with the parameters it runs with, while `recording`.
-type Statement = { source: string; parameters: unknown[] }
+// Every statement better-sqlite3 runs, with its parameters and how long SQLite took, while `recording`.
+type Statement = { source: string; parameters: unknown[]; milliseconds: number }
 let recording: Statement[] | null = null
 const prepare = Sqlite.prototype.prepare
 Sqlite.prototype.prepare = function (this: Sqlite.Database, source: string) {
@@ -26,8 +28,10 @@ Sqlite.prototype.prepare = function (this: Sqlite.Database, source: string) {
   const all = statement.all.bind(statement)
   // Kysely passes its parameters as one array.
   statement.all = ((parameters: unknown[] = []) => {
-    recording?.push({ source, parameters })
-    return all(parameters)
+    const started = performance.now()
+    const rows = all(parameters)
+    recording?.push({ source, parameters, milliseconds: performance.now() - started })
+    return rows
   }) as typeof statement.all
   return statement
 } as typeof prepare
@@ -47,7 +51,8 @@ if (!seeded) {
   await seedLargeData(db)
 }
 const { rows: countRows } = await sql<{ count: number }>`select count(*) as count from sitterListings`.execute(db)
-console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs\n`)
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ')
+console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs; load average ${load()}\n`)
 
 const scenarios: [string, Record<string, string>][] = [
   ['map bbox, Zurich city (zoom 13), limit 100', { bbox: '8.50,47.36,8.58,47.39', limit: '100' }],
@@ -75,31 +80,40 @@ for (const [name, params] of scenarios) {
   const query = SitterSearchSchema.parse(sitterSearchInput(new URLSearchParams(params)))
   for (let run = 0; run < 20; run++) await searchSitters(query)
   const times: number[] = []
+  const cpuTimes: number[] = []
   let found = { total: 0, page: 0 }
+  recording = []
   for (let run = 0; run < runs; run++) {
+    const cpu = process.cpuUsage()
     const started = performance.now()
     const result = await searchSitters(query)
     times.push(performance.now() - started)
+    const used = process.cpuUsage(cpu)
+    cpuTimes.push((used.user + used.system) / 1000)
     found = { total: result.total, page: result.sitters.length }
   }
+  const statements = recording as Statement[]
+  recording = null
   times.sort((a, b) => a - b)
-  const line = `${name.padEnd(52)} median ${ms(percentile(times, 50)).padStart(9)}   p99 ${ms(percentile(times, 99)).padStart(9)}   ${found.page} of ${found.total}`
+  cpuTimes.sort((a, b) => a - b)
+  const line =
+    `${name.padEnd(50)} median ${ms(percentile(times, 50)).padStart(9)}  p99 ${ms(percentile(times, 99)).padStart(9)}` +
+    `  cpu ${ms(percentile(cpuTimes, 50)).padStart(9)}  ${found.page} of ${found.total}`
   summary.push(line)
   console.info(line)
 
-  recording = []
-  await searchSitters(query)
-  const statements = recording as Statement[]
-  recording = null
-  for (const statement of statements) {
-    const explained = explain(statement)
-    console.info(`    ${statement.source.replace(/\s+/g, ' ').slice(0, 160)}${statement.source.length > 160 ? ' ...' : ''}`)
-    for (const row of explained) console.info(`      ${row}`)
+  // Each statement of the last run (a ring search may run one more than another run needed), with the
+  // median time SQLite took for it over all runs, and its plan.
+  const lastRun = statements.slice(-statements.length / runs)
+  for (const statement of lastRun) {
+    const durations = statements.filter((s) => s.source === statement.source).map((s) => s.milliseconds).sort((a, b) => a - b)
+    console.info(`    ${ms(percentile(durations, 50)).padStart(9)}  ${statement.source.replace(/\s+/g, ' ').slice(0, 150)}${statement.source.length > 150 ? ' ...' : ''}`)
+    for (const row of explain(statement)) console.info(`                 ${row}`)
   }
   console.info('')
 }
 
-console.info('Summary')
+console.info(`Summary (wall time median and p99, CPU time median; load average at the end ${load()})`)
 for (const line of summary) console.info(`  ${line}`)
 await db.destroy()
 

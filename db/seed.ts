@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Insertable, Kysely, Transaction } from 'kysely'
@@ -15,6 +15,7 @@ import {
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import type { BookingStatus, BookingsTable, Database, Role } from '#app/lib/db-schema.ts'
+import { deriveKey } from '#app/lib/secrets.server.ts'
 
 // Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
 // is ('dog:<owner email>:0'), every other choice comes from a seeded PRNG stream named after the thing it
@@ -44,7 +45,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { upload
   const conversations = planConversations(sitters, owners, dogs).map((plan) => scriptConversation(plan, now))
   const rows = toRows({ people, sitters, dogs, bookings, conversations }, today, await hashPassword(demoPassword))
   await Promise.all([
-    writePictures(options.uploadDir, people, dogs),
+    writePictures(options.uploadDir, people, sitters, dogs),
     database.transaction().execute((trx) => insertRows(trx, rows)),
   ])
   return {
@@ -395,6 +396,14 @@ export const reviewComments: Record<number, readonly string[]> = {
   1: ['Did not show up on time and did not answer messages. Not booking again.'],
 }
 
+export const reviewReplies: Record<number, readonly string[]> = {
+  5: ['Thank you, {owner}! {dog} is a joy to walk.', 'Thanks so much, {owner}. Looking forward to seeing {dog} again soon.'],
+  4: ['Thank you, {owner}! Sorry again about the late start: I leave earlier now.', 'Thanks {owner}, {dog} was a pleasure.'],
+  3: ['Thanks for the honest feedback, {owner}. I now send a photo and a short update during every walk.'],
+  2: ['I am sorry the walk was cut short, {owner}. Message me and I will make it up to {dog}.'],
+  1: ['I am very sorry, {owner}. I have changed how I plan my days so that this does not happen again.'],
+}
+
 type Party = 'owner' | 'sitter'
 
 interface ChatScript {
@@ -526,6 +535,8 @@ interface DemoSitter extends DemoPerson {
   schedule: readonly WeeklyRange[]
   /** Days from today on which the sitter is away. */
   blockedDayOffsets: readonly number[]
+  /** How many photos of dogs in their care the sitter shows on their profile (0 to 6). */
+  galleryPhotos: number
 }
 
 interface DemoDog {
@@ -631,6 +642,7 @@ function demoSitter(): DemoSitter {
       { weekdays: [6], startTime: '09:00', endTime: '14:00' },
     ],
     blockedDayOffsets: [9, 10, 23],
+    galleryPhotos: 4,
   }
 }
 
@@ -667,7 +679,14 @@ function randomSitter(name: string, index: number): DemoSitter {
     verified: random.chance(0.5),
     schedule: random.pick(schedulePresets),
     blockedDayOffsets: Array.from({ length: random.int(0, 3) }, () => random.int(3, 45)),
+    galleryPhotos: galleryPhotoCount(name),
   }
+}
+
+/** About half the sitters show two to five photos (a stream of its own, so the rest of the sitter stays as it was). */
+function galleryPhotoCount(name: string) {
+  const random = createRandom(`gallery:${name}`)
+  return random.chance(0.5) ? random.int(2, 5) : 0
 }
 
 /** Two to four services, always including walking or sitting (the services a booking defaults to). */
@@ -853,7 +872,7 @@ interface DemoBooking {
   priceCents: number
   notes: string | null
   history: { from: BookingStatus | null; to: BookingStatus; byId: string; at: number }[]
-  review?: { rating: number; comment: string; at: number }
+  review?: { rating: number; comment: string; at: number; reply: { comment: string; at: number } | null }
 }
 
 function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerson[], dogs: readonly DemoDog[]) {
@@ -1035,15 +1054,29 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     review:
       plan.rating === undefined || completedAt === undefined
         ? undefined
-        : {
+        : reviewWithReply(plan, plan.rating, now, {
             rating: plan.rating,
             comment: fillIn(random.pick(reviewComments[plan.rating] ?? []), {
               sitter: firstName(plan.sitter),
               dog: plan.dog.name,
             }),
             at: Math.min(Math.max(awake(completedAt + random.int(2, 20) * hour), completedAt + 30 * minute), now - 5 * minute),
-          },
+          }),
   }
+}
+
+function reviewWithReply(plan: BookingPlan, rating: number, now: number, review: { rating: number; comment: string; at: number }) {
+  return { ...review, reply: sitterReply(plan, rating, review.at, now) }
+}
+
+/** Some sitters answer a review: most of the critical ones, a third of the rest, within a day or so. */
+function sitterReply(plan: BookingPlan, rating: number, reviewedAt: number, now: number) {
+  const random = createRandom(`review-reply:${plan.key}`)
+  if (!random.chance(rating <= 3 ? 0.8 : 0.35)) return null
+  const at = Math.min(awake(reviewedAt + random.int(1, 30) * hour), now - minute)
+  if (at <= reviewedAt) return null
+  const comment = fillIn(random.pick(reviewReplies[rating] ?? []), { owner: firstName(plan.dog.owner), dog: plan.dog.name })
+  return { comment, at }
 }
 
 function hourlyRateFor(plan: BookingPlan) {
@@ -1246,8 +1279,8 @@ type SeededRows = Omit<
   | 'calendarEvents'
   | 'geocodeCache'
   | 'supportRequests'
-  | 'sitterPhotos'
   | 'sitterListings' // kept by triggers (db/migrations/002)
+  | 'publicDataVersion' // kept by triggers (db/migrations/005)
   | 'emailOutbox'
 >
 
@@ -1293,6 +1326,15 @@ function toRows(
     sitterBlockedDates: sitters.flatMap((sitter) =>
       [...new Set(sitter.blockedDayOffsets)].map((offset) => ({ sitterId: sitter.id, date: addDays(today, offset) })),
     ),
+    sitterPhotos: sitters.flatMap((sitter) =>
+      galleryPositions(sitter).map((position) => ({
+        id: demoId(`gallery:${sitter.id}:${position}`),
+        sitterId: sitter.id,
+        position: position - 1,
+        path: `/uploads/gallery/${sitter.id}/${position}`,
+        createdAt: iso(sitter.createdAt + position * day),
+      })),
+    ),
     dogs: dogs.map(dogRow),
     dogImages: dogs.flatMap((dog) =>
       imagePositions(dog).map((position) => ({
@@ -1331,6 +1373,8 @@ function toRows(
               rating: review.rating,
               comment: review.comment,
               createdAt: iso(review.at),
+              reply: review.reply?.comment ?? null,
+              repliedAt: review.reply ? iso(review.reply.at) : null,
             },
           ]
         : [],
@@ -1353,6 +1397,14 @@ function toRows(
   }
 }
 
+/**
+ * A calendar feed URL is a key to someone's accepted bookings: the seeded token passes through an HMAC
+ * keyed from SESSION_SECRET, so knowing the seed phrase is not enough to read a demo user's feed.
+ */
+function secretFeedToken(seededToken: string) {
+  return createHmac('sha256', deriveKey('demo-calendar-feed')).update(seededToken).digest('base64url')
+}
+
 function userRow(person: DemoPerson): Insertable<Database['users']> {
   const publicPosition = fuzzLocation(person.id, person.address.latitude, person.address.longitude)
   return {
@@ -1371,7 +1423,7 @@ function userRow(person: DemoPerson): Insertable<Database['users']> {
     publicLatitude: publicPosition.latitude,
     publicLongitude: publicPosition.longitude,
     timeZone,
-    calendarFeedToken: person.calendarFeedToken,
+    calendarFeedToken: secretFeedToken(person.calendarFeedToken),
     createdAt: iso(person.createdAt),
     updatedAt: iso(person.createdAt),
   }
@@ -1431,6 +1483,7 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
 }
 
 const imagePositions = (dog: DemoDog) => Array.from({ length: dog.imageCount }, (_, index) => index + 1)
+const galleryPositions = (sitter: DemoSitter) => Array.from({ length: sitter.galleryPhotos }, (_, index) => index + 1)
 
 const batchSize = 200
 
@@ -1445,6 +1498,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'sitterPreferredBreeds', rows.sitterPreferredBreeds)
   await insertBatches(trx, 'sitterAvailability', rows.sitterAvailability)
   await insertBatches(trx, 'sitterBlockedDates', rows.sitterBlockedDates)
+  await insertBatches(trx, 'sitterPhotos', rows.sitterPhotos)
   await insertBatches(trx, 'dogs', rows.dogs)
   await insertBatches(trx, 'dogImages', rows.dogImages)
   await insertBatches(trx, 'dogTraits', rows.dogTraits)
@@ -1477,7 +1531,7 @@ const skinTones = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']
 const hairColours = ['#2c1b10', '#6a4e35', '#b55239', '#e6c27a', '#3b3b3b', '#a7a7a7']
 const shirtColours = ['#2f6690', '#3a7d44', '#9c3d54', '#e07a5f', '#5f4b8b', '#264653']
 
-async function writePictures(uploadDir: string, people: readonly DemoPerson[], dogs: readonly DemoDog[]) {
+async function writePictures(uploadDir: string, people: readonly DemoPerson[], sitters: readonly DemoSitter[], dogs: readonly DemoDog[]) {
   const avatarDirectory = path.join(uploadDir, 'avatars')
   await mkdir(avatarDirectory, { recursive: true })
   await Promise.all([
@@ -1489,6 +1543,13 @@ async function writePictures(uploadDir: string, people: readonly DemoPerson[], d
       await mkdir(directory, { recursive: true })
       await Promise.all(
         imagePositions(dog).map((position) => writeWebpVariants(dogSvg(dog, position), path.join(directory, String(position)))),
+      )
+    }),
+    ...sitters.map(async (sitter) => {
+      const directory = path.join(uploadDir, 'gallery', sitter.id)
+      await mkdir(directory, { recursive: true })
+      await Promise.all(
+        galleryPositions(sitter).map((position) => writeWebpVariants(gallerySvg(sitter, position), path.join(directory, String(position)))),
       )
     }),
   ])
@@ -1504,28 +1565,46 @@ async function writeWebpVariants(svg: string, base: string) {
 
 function dogSvg(dog: DemoDog, position: number) {
   const random = createRandom(`picture:${dog.id}:${position}`)
-  const { fur, ears, earShape } = dog.breed
   const pawPrints = Array.from({ length: 5 }, () => pawPrint(random.int(20, 380), random.int(20, 280), random.int(-40, 40)))
+  const tongue = random.chance(0.6)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 400 300">
+<rect width="400" height="300" fill="${random.pick(backgrounds)}"/>
+<g fill="#000" fill-opacity="0.08">${pawPrints.join('')}</g>
+${dogFace(dog.breed, { x: 200, y: 165, angle: random.int(-12, 12), tongue })}
+</svg>`
+}
+
+/** A dog in the sitter's care out on a walk: sky, hills, a tree, the dog. */
+function gallerySvg(sitter: DemoSitter, position: number) {
+  const random = createRandom(`gallery-picture:${sitter.id}:${position}`)
+  const treeX = random.pick([60, 340])
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 400 300">
+<rect width="400" height="300" fill="${random.pick(['#bfe3f5', '#d6ecf7', '#fde6c4', '#e3ddf5'])}"/>
+<circle cx="${random.int(40, 360)}" cy="${random.int(30, 60)}" r="22" fill="#fff3b0"/>
+<path d="M0 210 Q100 160 200 200 T400 190 V300 H0 Z" fill="${random.pick(['#8cc084', '#7fb77e', '#a3c97a'])}"/>
+<path d="M0 250 Q120 220 240 245 T400 235 V300 H0 Z" fill="#6aa86a"/>
+<rect x="${treeX - 6}" y="150" width="12" height="60" fill="#7a5230"/>
+<circle cx="${treeX}" cy="140" r="34" fill="#4f8f4f"/>
+${dogFace(random.pick(breeds), { x: 200, y: 180, angle: random.int(-12, 12), tongue: random.chance(0.6) })}
+</svg>`
+}
+
+function dogFace({ fur, ears, earShape }: Breed, { x, y, angle, tongue }: { x: number; y: number; angle: number; tongue: boolean }) {
   const earShapes =
     earShape === 'pointy'
       ? `<path d="M-72 -28 L-58 -112 L-16 -62 Z" fill="${ears}"/><path d="M72 -28 L58 -112 L16 -62 Z" fill="${ears}"/>`
       : `<ellipse cx="-68" cy="-8" rx="26" ry="56" transform="rotate(20 -68 -8)" fill="${ears}"/>` +
         `<ellipse cx="68" cy="-8" rx="26" ry="56" transform="rotate(-20 68 -8)" fill="${ears}"/>`
-  const tongue = random.chance(0.6) ? '<path d="M-9 44 Q0 68 9 44 Z" fill="#f08a9b"/>' : ''
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 400 300">
-<rect width="400" height="300" fill="${random.pick(backgrounds)}"/>
-<g fill="#000" fill-opacity="0.08">${pawPrints.join('')}</g>
-<g transform="translate(200 165) rotate(${random.int(-12, 12)})">
+  return `<g transform="translate(${x} ${y}) rotate(${angle})">
 ${earShapes}
 <ellipse rx="78" ry="72" fill="${fur}"/>
 <ellipse cy="34" rx="44" ry="32" fill="#f3e6d3"/>
 <circle cx="-28" cy="-12" r="9" fill="#262626"/><circle cx="28" cy="-12" r="9" fill="#262626"/>
 <circle cx="-25" cy="-15" r="3" fill="#fff"/><circle cx="31" cy="-15" r="3" fill="#fff"/>
-${tongue}
+${tongue ? '<path d="M-9 44 Q0 68 9 44 Z" fill="#f08a9b"/>' : ''}
 <ellipse cy="20" rx="15" ry="11" fill="#262626"/>
 <path d="M-16 38 Q0 52 16 38" fill="none" stroke="#262626" stroke-width="4" stroke-linecap="round"/>
-</g>
-</svg>`
+</g>`
 }
 
 function pawPrint(x: number, y: number, angle: number) {

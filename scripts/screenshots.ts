@@ -49,7 +49,21 @@ const screens: Screen[] = [
   { name: 'dogs-available', who: 'sitter', path: '/dogs/available' },
   { name: 'dogs-available-detail', who: 'sitter', path: firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]') },
   { name: 'support', who: 'visitor', path: '/support' },
+  { name: 'sitters', who: 'visitor', path: '/sitters' },
+  { name: 'sitters-near-me', who: 'owner', path: '/sitters?near=1' },
+  { name: 'sitter-profile', who: 'visitor', path: firstLinkHref('/sitters', 'main li a[href^="/sitters/"]') },
+  { name: 'sitter-reviews', who: 'visitor', path: reviewsWithAReply },
 ]
+
+/** The Reviews tab of the first sitter (in the list's order) whose reviews include a reply. */
+async function reviewsWithAReply(page: Page) {
+  const sitters = (await (await page.request.get('/api/users/sitters?limit=100')).json()) as { data: { id: string }[] }
+  for (const { id } of sitters.data) {
+    const reviews = (await (await page.request.get(`/api/users/${id}/reviews`)).json()) as { data: { reply: unknown }[] }
+    if (reviews.data.some((review) => review.reply !== null)) return `/sitters/${id}?tab=reviews`
+  }
+  throw new Error('No seeded sitter has a review with a reply')
+}
 
 async function main() {
   const google = await startFakeGoogle()

@@ -15,6 +15,8 @@ export type ServerProcess = {
   url: string
   port: number
   databaseFile: string
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number
   /** Everything the process printed so far. */
   log: () => string
   /** True while the process has not exited. */
@@ -83,6 +85,7 @@ export async function startServerProcess({
     url,
     port,
     databaseFile,
+    pid: child.pid ?? 0,
     log,
     isRunning: () => child.exitCode === null && child.signalCode === null,
     stop,

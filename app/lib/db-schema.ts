@@ -255,6 +255,10 @@ export interface SitterPhotosTable {
 export interface SitterListingsTable {
   key: Generated<number>
   sitterId: string
+  /** Bit sets of the filters (listingBits in db/migrations/005): services offered, dog sizes, weekdays with hours. */
+  services: Generated<number>
+  dogSizes: Generated<number>
+  weekdays: Generated<number>
 }
 
 export interface CalendarEventsTable {
@@ -293,6 +297,12 @@ export interface EmailOutboxTable {
   lastError: string | null
 }
 
+/** One row (id 1): grows with every change to what public sitter pages show (triggers of db/migrations/005). */
+export interface PublicDataVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   users: UsersTable
   passwords: PasswordsTable
@@ -326,4 +336,5 @@ export interface Database {
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable
   emailOutbox: EmailOutboxTable
+  publicDataVersion: PublicDataVersionTable
 }

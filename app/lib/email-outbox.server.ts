@@ -15,7 +15,7 @@ export type OutboxEmail = Email & {
 
 /** Sending again this long after a worker took an e-mail, if that worker never finished (it crashed). */
 const leaseMs = 2 * 60_000
-export const maxEmailAttempts = 8
+const maxEmailAttempts = 8
 /** 1, 2, 4, 8 ... minutes between attempts, at most 6 hours. */
 const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000)
 

@@ -1,14 +1,23 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { db } from './db.server.ts'
+
 // DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
 // rendered once and kept for a few seconds: a burst of visitors costs one render, a repeat visit with
 // the ETag costs a 304. entry.server.tsx marks such renders (route handle `publicCache`, hash-based CSP
 // instead of a per-request nonce); anything signed in or carrying a flash toast is never shared.
+// A copy is reused only while the public data version stands still (decision 022): a change to a
+// sitter, their services, schedule, photos or reviews shows on the next request, whoever made it.
+// Each copy is kept compressed too (brotli, gzip), so a browser's request costs no compression either.
 
 const lifetimeMs = 5_000
 const maxEntries = 500
 /** Set by entry.server.tsx on a render that may be shared; never sent to the client. */
 export const shareableRenderHeader = 'x-pawpal-shareable'
 
-type Entry = { status: number; headers: Headers; body: Uint8Array; etag: string; storedAt: number }
+const encodings = ['br', 'gzip', 'identity'] as const
+type Encoding = (typeof encodings)[number]
+
+type Entry = { status: number; headers: Headers; bodies: Record<Encoding, Uint8Array<ArrayBuffer>>; etag: string; storedAt: number; version: number }
 
 const entries = new Map<string, Entry>()
 const rendering = new Map<string, Promise<Entry | null>>()
@@ -28,42 +37,59 @@ export async function servePublicPage(request: Request, render: (request: Reques
   if (!isAnonymousRead(request)) return render(request)
   const url = new URL(request.url)
   const key = `${url.pathname}${url.search}`
+  // Read before rendering: a change committed during the render makes the next request render again.
+  const version = await publicDataVersion()
   const stored = entries.get(key)
-  if (stored && Date.now() - stored.storedAt < lifetimeMs) return answer(stored, request)
+  if (stored && stored.version === version && Date.now() - stored.storedAt < lifetimeMs) return answer(stored, request)
 
-  const pending = rendering.get(key)
+  const renderKey = `${version} ${key}`
+  const pending = rendering.get(renderKey)
   if (pending) {
     const entry = await pending
     return entry ? answer(entry, request) : render(request)
   }
   let settle: (entry: Entry | null) => void = () => {}
-  rendering.set(key, new Promise((resolve) => (settle = resolve)))
+  rendering.set(renderKey, new Promise((resolve) => (settle = resolve)))
   try {
     const response = await render(request)
     if (!response.headers.has(shareableRenderHeader)) {
       settle(null)
       return response
     }
-    const entry = await keep(key, response)
+    const entry = await keep(key, response, version)
     settle(entry)
     return answer(entry, request)
   } catch (error) {
     settle(null)
     throw error
   } finally {
-    rendering.delete(key)
+    rendering.delete(renderKey)
   }
 }
 
-async function keep(key: string, response: Response): Promise<Entry> {
+const versionQuery = db.selectFrom('publicDataVersion').select('version').compile()
+
+/** Grows with every change to what public pages show (db/migrations/005's triggers). */
+async function publicDataVersion() {
+  const { rows } = await db.executeQuery(versionQuery)
+  return rows[0]?.version ?? 0
+}
+
+async function keep(key: string, response: Response, version: number): Promise<Entry> {
   const headers = new Headers(response.headers)
   headers.delete(shareableRenderHeader)
+  const body = new Uint8Array(await response.arrayBuffer())
   const entry = {
     status: response.status,
     headers,
-    body: new Uint8Array(await response.arrayBuffer()),
+    bodies: {
+      identity: body,
+      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip: gzipSync(body),
+    },
     etag: headers.get('etag') ?? '',
     storedAt: Date.now(),
+    version,
   }
   entries.delete(key)
   entries.set(key, entry)
@@ -71,15 +97,37 @@ async function keep(key: string, response: Response): Promise<Entry> {
   return entry
 }
 
+/** What the client takes: brotli, else gzip, else the plain bytes (`;q=0` refuses an encoding). */
+export function acceptedEncoding(acceptEncoding: string | null): Encoding {
+  const quality = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim())
+    const q = parameters.find((parameter) => parameter.startsWith('q='))
+    if (name) quality.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  const takes = (encoding: Encoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : 'identity'
+}
+
+/** Each encoding is its own representation with its own strong ETag: `"<hash>"`, `"<hash>-br"`, `"<hash>-gzip"`. */
+const etagFor = (etag: string, encoding: Encoding) => (encoding === 'identity' || !etag ? etag : `${etag.slice(0, -1)}-${encoding}"`)
+
 function answer(entry: Entry, request: Request) {
+  const encoding = acceptedEncoding(request.headers.get('accept-encoding'))
+  const etag = etagFor(entry.etag, encoding)
   const candidates = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim()) ?? []
-  if (entry.etag && (candidates.includes(entry.etag) || candidates.includes('*'))) {
-    const headers = new Headers({ etag: entry.etag })
-    for (const name of ['cache-control', 'vary']) {
-      const value = entry.headers.get(name)
-      if (value) headers.set(name, value)
-    }
+  // The same page in any encoding is still fresh in the client's cache.
+  const fresh = candidates.includes('*') || encodings.some((stored) => candidates.includes(etagFor(entry.etag, stored)))
+  if (entry.etag && fresh) {
+    const headers = new Headers({ etag, vary: 'Accept-Encoding' })
+    const cacheControl = entry.headers.get('cache-control')
+    if (cacheControl) headers.set('cache-control', cacheControl)
     return new Response(null, { status: 304, headers })
   }
-  return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers })
+  const headers = new Headers(entry.headers)
+  headers.set('etag', etag)
+  headers.set('vary', 'Accept-Encoding')
+  if (encoding !== 'identity') headers.set('content-encoding', encoding)
+  // The Response copies the bytes, so the stored copy stays as it is.
+  return new Response(entry.bodies[encoding], { status: entry.status, headers })
 }

@@ -108,3 +108,17 @@ export function formatZonedIso(instant: number, timeZone: string) {
   const absolute = Math.abs(offsetMinutes)
   return `${local}${sign}${fromMinutes(absolute)}`
 }
+
+const longDates = new Map<string, Intl.DateTimeFormat>()
+
+/** 'November 21, 2026' (spec section 9: US English long date) for an instant, in the zone; null when it is not a date. */
+export function formatLongDate(iso: string, timeZone = defaultTimeZone) {
+  const time = Date.parse(iso)
+  if (Number.isNaN(time)) return null
+  let formatter = longDates.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone })
+    longDates.set(timeZone, formatter)
+  }
+  return formatter.format(time)
+}

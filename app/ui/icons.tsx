@@ -59,6 +59,25 @@ export function PawIcon({ className = 'size-6' }: IconProps) {
   )
 }
 
+/** A filled star (ratings). */
+export function StarIcon({ className = 'size-5' }: IconProps) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden>
+      <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9L12 2.8Z" />
+    </svg>
+  )
+}
+
+/** A white check on a filled circle (the Verified badge). */
+export function VerifiedIcon({ className = 'size-5' }: IconProps) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" className={className} aria-hidden>
+      <circle cx="12" cy="12" r="10" fill="currentColor" />
+      <path d="m7.8 12.4 2.8 2.8 5.6-6" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
 export function AlertIcon({ className = 'size-6' }: IconProps) {
   return (
     <svg {...base} className={className}>

@@ -89,3 +89,12 @@ test('add a dog has no target smaller than 44 px', async ({ page, visit }) => {
 
   expect(await tooSmallTargets(page)).toEqual([])
 })
+
+test('the sitters list and a sitter profile have no target smaller than 44 px', async ({ page, visit, db }) => {
+  const sam = await db.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+  for (const path of ['/sitters', `/sitters/${sam.id}`, `/sitters/${sam.id}?tab=services`, `/sitters/${sam.id}?tab=reviews`]) {
+    await visit(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await tooSmallTargets(page), path).toEqual([])
+  }
+})

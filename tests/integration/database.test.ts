@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { type Kysely, sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '#app/features/accounts/password.server.ts'
 import { type Database, migrateToLatest, openDatabase } from '#app/lib/db.server.ts'
+import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 
 // tests/setup.ts gives this file its own temporary folder; every database here is a new file in it.
@@ -62,6 +64,7 @@ describe('migrations', () => {
       { migrationName: '002-sitter-discovery', direction: 'Up', status: 'Success' },
       { migrationName: '003-bookings', direction: 'Up', status: 'Success' },
       { migrationName: '004-pending-uploads', direction: 'Up', status: 'Success' },
+      { migrationName: '005-discovery-tuning', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -82,6 +85,31 @@ describe('migrations', () => {
         'pendingUploads',
       ]),
     )
+  })
+
+  test('005 gives sitters listed before it their filter bits and drops the second overlap index', async () => {
+    const database = newDatabase('migrations-to-005')
+    const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } })
+    expect((await migrator.migrateTo('004-pending-uploads')).error).toBeUndefined()
+    const now = new Date().toISOString()
+    await database
+      .insertInto('users')
+      .values({ id: 'sitter-1', email: 's@example.com', name: 'Sam', role: 'sitter', accountStatus: 'active', createdAt: now, updatedAt: now })
+      .execute()
+    await database.insertInto('sitterProfiles').values({ userId: 'sitter-1', experience: '1-3', verified: 0, createdAt: now, updatedAt: now }).execute()
+    await database.insertInto('sitterServices').values([{ sitterId: 'sitter-1', service: 'sitting', hourlyRateCents: 2000 }, { sitterId: 'sitter-1', service: 'grooming', hourlyRateCents: 3000 }]).execute()
+    await database.insertInto('sitterDogSizes').values({ sitterId: 'sitter-1', size: 'large' }).execute()
+    await database.insertInto('sitterAvailability').values({ id: 'hours-1', sitterId: 'sitter-1', weekday: 3, startTime: '08:00', endTime: '12:00' }).execute()
+
+    await migrateToLatest(database)
+
+    // sitting 2 + grooming 32; large 4; Wednesday (ISO 3) is the bit 1 << 3.
+    expect(await database.selectFrom('sitterListings').select(['services', 'dogSizes', 'weekdays']).execute()).toEqual([
+      { services: 34, dogSizes: 4, weekdays: 8 },
+    ])
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'bookings'`.execute(database)
+    expect(rows.map((row) => row.name)).not.toContain('bookings_status_sitter')
+    expect(rows.map((row) => row.name)).toContain('bookings_sitter_date')
   })
 
   test('running them again on an up-to-date database changes nothing', async () => {
@@ -372,6 +400,38 @@ describe('demo data', () => {
       expect(review.rating).toBeGreaterThanOrEqual(1)
       expect(review.rating).toBeLessThanOrEqual(5)
       expect(review.comment.length).toBeGreaterThan(10)
+    }
+  })
+
+  test("answers some reviews with the sitter's reply, written after the review and before now", async () => {
+    const reviews = await seeded.selectFrom('reviews').select(['rating', 'createdAt', 'reply', 'repliedAt']).execute()
+    const replied = reviews.filter((review) => review.reply !== null)
+
+    expect(replied.length).toBeGreaterThan(0)
+    expect(replied.length).toBeLessThan(reviews.length)
+    for (const review of replied) {
+      expect(review.reply?.length).toBeGreaterThan(10)
+      expect(review.repliedAt! > review.createdAt).toBe(true)
+      expect(Date.parse(review.repliedAt!)).toBeLessThanOrEqual(Date.now())
+    }
+    for (const review of reviews.filter((review) => review.reply === null)) expect(review.repliedAt).toBeNull()
+  })
+
+  test('gives the demo sitter and some others gallery photos, at most 6 each, as metadata-free WebP files', async () => {
+    const photos = await seeded.selectFrom('sitterPhotos').select(['sitterId', 'position', 'path']).execute()
+    const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+    const bySitter = Map.groupBy(photos, (photo) => photo.sitterId)
+
+    expect(bySitter.get(sam.id)?.length).toBeGreaterThanOrEqual(3)
+    expect(bySitter.size).toBeGreaterThan(5)
+    for (const [sitterId, own] of bySitter) {
+      expect(own.length).toBeLessThanOrEqual(6)
+      expect(own.map((photo) => photo.position).sort()).toEqual(own.map((_, index) => index))
+      for (const photo of own) {
+        expect(photo.path).toMatch(new RegExp(`^/uploads/gallery/${sitterId}/\\d$`))
+        const file = path.join(uploadDir, `${photo.path.slice('/uploads/'.length)}-800.webp`)
+        expect((await sharp(file).metadata()).exif).toBeUndefined()
+      }
     }
   })
 

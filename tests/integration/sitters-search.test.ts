@@ -417,6 +417,26 @@ describe('the indexes follow every profile change', () => {
     expect(await idsFound({ search: 'anna' })).toEqual([sitter.id])
   })
 
+  test('changed sizes and weekly hours change what the filters find', async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller', dogSizes: ['small'], availability: [{ weekday: 1, startTime: '08:00', endTime: '12:00' }] })
+    const monday = '2026-03-02'
+    expect(await idsFound({ size: 'large' })).toEqual([])
+    expect(await idsFound({ date: monday })).toEqual([sitter.id])
+
+    await db.insertInto('sitterDogSizes').values({ sitterId: sitter.id, size: 'large' }).execute()
+    await db.updateTable('sitterAvailability').set({ weekday: 2 }).where('sitterId', '=', sitter.id).execute()
+
+    expect(await idsFound({ size: ['small', 'large'] })).toEqual([sitter.id])
+    expect(await idsFound({ date: monday })).toEqual([])
+    expect(await idsFound({ date: '2026-03-03' })).toEqual([sitter.id])
+
+    await db.deleteFrom('sitterDogSizes').where('sitterId', '=', sitter.id).where('size', '=', 'small').execute()
+    await db.deleteFrom('sitterAvailability').where('sitterId', '=', sitter.id).execute()
+    expect(await idsFound({ size: 'small' })).toEqual([])
+    expect(await idsFound({ size: 'large' })).toEqual([sitter.id])
+    expect(await idsFound({ date: '2026-03-03' })).toEqual([])
+  })
+
   test('a moved public point moves the sitter on the map', async () => {
     const sitter = await sitterAt({ latitude: 47.38, longitude: 8.54 }, { name: 'Anna Keller' })
 

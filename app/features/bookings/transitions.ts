@@ -28,9 +28,6 @@ export const transitions = [
   { from: 'accepted', to: 'cancelled', by: 'either party', when: 'before the start' },
 ] as const satisfies readonly Transition[]
 
-/** The statuses a booking never leaves. */
-export const finalStatuses = ['rejected', 'completed', 'cancelled'] as const satisfies readonly BookingStatus[]
-
 /** The party that confirms (accepts or declines) a request made by `requestedBy`. */
 export const confirmingParty = (requestedBy: Party): Party => (requestedBy === 'owner' ? 'sitter' : 'owner')
 

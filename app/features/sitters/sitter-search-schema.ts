@@ -19,6 +19,8 @@ export const maxRadiusMiles = 100
 export type SitterQuery = {
   page: number
   limit: number
+  /** Rows to skip: (page - 1) x limit unless given (the sitters page shows several pages at once without JavaScript). */
+  offset?: number
   search: string
   services: SitterService[]
   sizes: DogSize[]
@@ -66,29 +68,31 @@ const BboxSchema = z.string({ error: bboxMessage }).transform((value, context): 
   return { latitude: { min: south, max: north }, longitude: { min: west, max: east } }
 })
 
-export const SitterSearchSchema = z
-  .object({
-    page: pageParameter,
-    limit: limitParameter(sitterPageSize, maxSitterLimit),
-    search: z.string({ error: 'Search must be text' }).trim().max(100, { error: 'Search must be at most 100 characters' }).default(''),
-    service: z
-      .array(z.enum(sitterServices, { error: `Service must be one of ${sitterServices.join(', ')}` }))
-      .transform(unique)
-      .default([]),
-    size: z
-      .array(z.enum(dogSizes, { error: `Size must be one of ${dogSizes.join(', ')}` }))
-      .transform(unique)
-      .default([]),
-    date: z.string({ error: dateMessage }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessage }).refine(isCalendarDay, { error: dateMessage }).optional(),
-    bbox: BboxSchema.optional(),
-    lat: coordinate('Latitude', 90).optional(),
-    lng: coordinate('Longitude', 180).optional(),
-    radius: z.coerce
-      .number({ error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
-      .gt(0, { error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
-      .max(maxRadiusMiles, { error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
-      .optional(),
-  })
+/** Each query parameter's own rule (the sitters page reads some of them one by one). */
+export const sitterSearchFields = z.object({
+  page: pageParameter,
+  limit: limitParameter(sitterPageSize, maxSitterLimit),
+  search: z.string({ error: 'Search must be text' }).trim().max(100, { error: 'Search must be at most 100 characters' }).default(''),
+  service: z
+    .array(z.enum(sitterServices, { error: `Service must be one of ${sitterServices.join(', ')}` }))
+    .transform(unique)
+    .default([]),
+  size: z
+    .array(z.enum(dogSizes, { error: `Size must be one of ${dogSizes.join(', ')}` }))
+    .transform(unique)
+    .default([]),
+  date: z.string({ error: dateMessage }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessage }).refine(isCalendarDay, { error: dateMessage }).optional(),
+  bbox: BboxSchema.optional(),
+  lat: coordinate('Latitude', 90).optional(),
+  lng: coordinate('Longitude', 180).optional(),
+  radius: z.coerce
+    .number({ error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
+    .gt(0, { error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
+    .max(maxRadiusMiles, { error: `Radius must be a number of miles from 0 to ${maxRadiusMiles}` })
+    .optional(),
+})
+
+export const SitterSearchSchema = sitterSearchFields
   .check((context) => {
     const { lat, lng, radius } = context.value
     if ((lat === undefined) !== (lng === undefined)) {

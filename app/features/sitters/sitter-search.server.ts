@@ -14,7 +14,9 @@ import {
 import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
+import { listingBits } from '#db/migrations/005-discovery-tuning.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
+import type { ExperienceLevel } from './options.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
 import { sitterTextMatches } from './text-index.server.ts'
@@ -36,7 +38,7 @@ export type SitterListItem = {
   location: string | null
   /** The public point (150-600 m from the home), never the exact one. */
   point: GeoPoint | null
-  experience: string
+  experience: ExperienceLevel
   verified: boolean
   services: OfferedService[]
   rateCents: number | null
@@ -54,57 +56,42 @@ const onListings = expressionBuilder<Database, 'sitterListings'>()
 
 /** One page of listed sitters matching the query, and how many match in all. */
 export async function searchSitters(query: SitterQuery): Promise<SitterSearchResult> {
-  const words = searchWords(query.search)
-  const where = filtersOf(query)
-  const offset = offsetOf(query)
-  const origin = query.near?.origin ?? (query.box ? boxCentre(query.box) : null)
-
-  let page: Row[]
-  let total: number
-  if (origin) {
-    ;({ page, total } = await nearestFirst([...where, ...(words ? [textFilter(words)] : [])], origin, query))
-  } else if (words) {
-    ;[page, total] = await Promise.all([bestMatchesFirst(where, words, offset, query.limit), countListings([...where, textFilter(words)])])
-  } else {
-    ;[page, total] = await Promise.all([inJoiningOrder(where, offset, query.limit), countListings(where)])
-  }
+  const { page, total } = await findPage(query)
   return { sitters: await toListItems(page, query.near?.origin ?? null), total }
 }
+
+async function findPage(query: SitterQuery): Promise<{ page: Row[]; total: number }> {
+  const words = searchWords(query.search)
+  const where = filtersOf(query)
+  const origin = query.near?.origin ?? (query.box ? boxCentre(query.box) : null)
+  if (origin) return nearestFirst(words ? [...where, textFilter(words)] : where, origin, query)
+  const [page, total] = await Promise.all(
+    words
+      ? [bestMatchesFirst(where, words, rowOffset(query), query.limit), countListings([...where, textFilter(words)])]
+      : [inJoiningOrder(where, rowOffset(query), query.limit), countListings(where)],
+  )
+  return { page, total }
+}
+
+const rowOffset = (query: SitterQuery) => query.offset ?? offsetOf(query)
 
 // ---- filters ----
 
 function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
-  const sitterId = onListings.ref('sitterListings.sitterId')
   const where: Expression<SqlBool>[] = []
-  for (const service of query.services) {
-    where.push(
-      onListings.exists(
-        db.selectFrom('sitterServices').select(sql.lit(1).as('one')).where('sitterServices.sitterId', '=', sitterId).where('sitterServices.service', '=', service),
-      ),
-    )
-  }
-  for (const size of query.sizes) {
-    where.push(
-      onListings.exists(
-        db.selectFrom('sitterDogSizes').select(sql.lit(1).as('one')).where('sitterDogSizes.sitterId', '=', sitterId).where('sitterDogSizes.size', '=', size),
-      ),
-    )
-  }
+  const services = query.services.reduce((bits, service) => bits | listingBits.services[service], 0)
+  if (services) where.push(hasAllBits('services', services))
+  const sizes = query.sizes.reduce((bits, size) => bits | listingBits.dogSizes[size], 0)
+  if (sizes) where.push(hasAllBits('dogSizes', sizes))
   if (query.freeOn) {
     where.push(
-      onListings.exists(
-        db
-          .selectFrom('sitterAvailability')
-          .select(sql.lit(1).as('one'))
-          .where('sitterAvailability.sitterId', '=', sitterId)
-          .where('sitterAvailability.weekday', '=', isoWeekday(query.freeOn)),
-      ),
+      hasAllBits('weekdays', listingBits.weekday(isoWeekday(query.freeOn))),
       onListings.not(
         onListings.exists(
           db
             .selectFrom('sitterBlockedDates')
-            .select(sql.lit(1).as('one'))
-            .where('sitterBlockedDates.sitterId', '=', sitterId)
+            .select('sitterBlockedDates.date')
+            .where('sitterBlockedDates.sitterId', '=', onListings.ref('sitterListings.sitterId'))
             .where('sitterBlockedDates.date', '=', query.freeOn),
         ),
       ),
@@ -112,6 +99,10 @@ function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
   }
   return where
 }
+
+/** The listing's bit set in `column` (kept by db/migrations/005's triggers) has every bit of `bits`. */
+const hasAllBits = (column: 'services' | 'dogSizes' | 'weekdays', bits: number) =>
+  sql<SqlBool>`(${sql.ref(`sitterListings.${column}`)} & ${bits}) = ${bits}`
 
 const textFilter = (words: SearchWords) =>
   onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
@@ -156,7 +147,7 @@ const firstRingMiles = 0.25
  * every located one (only when no bbox asks for points).
  */
 async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, query: SitterQuery) {
-  const offset = offsetOf(query)
+  const offset = rowOffset(query)
   const needed = offset + query.limit
   const area = query.box ?? wholeEarth
   const radius = query.near?.radiusMiles ?? null
@@ -193,9 +184,7 @@ async function nearestLocated(where: Expression<SqlBool>[], origin: GeoPoint, ar
 
 function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: GeoBox, maxMiles: number | null, count: number) {
   const distance = haversineFrom(origin, sql.ref('points.latitude'), sql.ref('points.longitude'))
-  return db
-    .selectFrom('sitterListings')
-    .innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key')
+  return fromPointsInside(box)
     .select(['sitterListings.key', 'sitterListings.sitterId', distance.as('distance')])
     .where(onListings.and(where))
     .$if(maxMiles !== null, (q) => q.where(distance, '<=', haversineOf(maxMiles ?? 0)))
@@ -203,6 +192,17 @@ function locatedByDistance(where: Expression<SqlBool>[], origin: GeoPoint, box: 
     .orderBy('sitterListings.key')
     .limit(count)
     .execute()
+}
+
+/**
+ * The points in the box, each with its listing. CROSS JOIN keeps the spatial index as the outer loop:
+ * otherwise SQLite may start from a text match's thousands of keys and look each point up.
+ */
+function fromPointsInside(box: GeoBox) {
+  return db
+    .selectFrom(sitterPointsInside(box).as('points'))
+    .crossJoin('sitterListings')
+    .whereRef('sitterListings.key', '=', 'points.key')
 }
 
 async function countListings(where: Expression<SqlBool>[]) {
@@ -220,7 +220,7 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
   // Every point is a listing's: without other conditions the index alone counts them.
   const row = await (where.length === 0 && within.length === 0
     ? db.selectFrom(sitterPointsInside(box).as('points'))
-    : db.selectFrom('sitterListings').innerJoin(sitterPointsInside(box).as('points'), 'points.key', 'sitterListings.key').where(onListings.and([...where, ...within]))
+    : fromPointsInside(box).where(onListings.and([...where, ...within]))
   )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()

@@ -4,8 +4,10 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
+import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
@@ -75,7 +77,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
           <Row label="Email" value={profile.email || notProvided} />
           <Row label="Phone" value={profile.phoneNumber || notProvided} />
           <Row label="Location" value={profile.location || notProvided} />
-          <Row label="Member Since" value={formatMemberSince(profile.createdAt)} />
+          <Row label="Member Since" value={formatLongDate(profile.createdAt) ?? notProvided} />
         </dl>
       </Card>
       <Card title="About Me">
@@ -238,12 +240,6 @@ const serviceIcons: Record<SitterService, string> = {
   grooming: '✂️',
 }
 
-/** '$20/hour', '$22.50/hour' (money is stored in cents, shown in USD). */
-function formatHourlyRate(cents: number) {
-  const dollars = cents / 100
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
-}
-
 export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
   const services = sitter?.services ?? []
   const availability = sitter?.availability ?? []
@@ -336,9 +332,3 @@ function ChipsRow({ label, values }: { label: string; values: string[] }) {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** 'November 21, 2026': the US English long date (spec section 9), in the app's home time zone. */
-function formatMemberSince(iso: string) {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return notProvided
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Europe/Zurich' })
-}

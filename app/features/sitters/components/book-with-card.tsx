@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatLongDate } from '#app/lib/zoned-time.ts'
+import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
+import { firstNameOf, formatHourlyRate, replyTimeText } from '../sitter-format.ts'
+
+// The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
+// claims, facts measured from data: the median time the sitter takes to answer a message, how many
+// bookings they completed, since when they are a member.
+
+export type BookWithFacts = {
+  name: string
+  rateCents: number | null
+  medianReplyMinutes: number | null
+  completedBookings: number
+  memberSince: string
+}
+
+export function BookWithCard({
+  sitter,
+  bookHref,
+  contactHref,
+  ownProfile,
+}: {
+  sitter: BookWithFacts
+  bookHref: string
+  contactHref: string
+  /** The sitter looking at their own profile: no booking themself, a way to edit it instead. */
+  ownProfile: boolean
+}) {
+  const firstName = firstNameOf(sitter.name)
+  const buttonClass = 'tap-target flex flex-1 items-center justify-center rounded-lg px-4 font-medium'
+  return (
+    <section aria-labelledby="book-with-heading" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="book-with-heading" className="text-lg font-semibold">
+          Book with {firstName}
+        </h2>
+        {sitter.rateCents === null ? null : (
+          <p className="text-right text-sm text-stone-600">
+            from <span className="text-base font-semibold text-brand-800">{formatHourlyRate(sitter.rateCents)}</span>
+          </p>
+        )}
+      </div>
+      <ul className="space-y-2 text-sm text-stone-700">
+        <Fact icon={<ChatIcon className="size-5 text-brand-700" />}>
+          {sitter.medianReplyMinutes === null ? 'Reply time not known yet' : `Usually replies within ${replyTimeText(sitter.medianReplyMinutes)}`}
+        </Fact>
+        <Fact icon={<CalendarIcon className="size-5 text-brand-700" />}>
+          {sitter.completedBookings === 0
+            ? 'No completed bookings yet'
+            : `${sitter.completedBookings} completed ${sitter.completedBookings === 1 ? 'booking' : 'bookings'}`}
+        </Fact>
+        <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongDate(sitter.memberSince)}</Fact>
+      </ul>
+      {ownProfile ? (
+        <div className="space-y-2">
+          <p className="text-sm text-stone-600">This is how owners see your profile.</p>
+          <Link to="/profile/edit" className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
+            Edit profile
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <div className="flex gap-2">
+            <Link to={bookHref} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
+              Book Now
+            </Link>
+            <Link to={contactHref} className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
+              Contact
+            </Link>
+          </div>
+          <p className="text-xs text-stone-500">
+            Pick a time from {firstName}&apos;s weekly availability, then message {firstName} to book it.
+          </p>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      {icon}
+      <span>{children}</span>
+    </li>
+  )
+}

@@ -1,0 +1,82 @@
+import { Link } from 'react-router'
+import { formatMiles } from '#app/features/geo/distance.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { StarIcon } from '#app/ui/icons.tsx'
+import { type ExperienceLevel, experienceLabels } from '../options.ts'
+import { formatHourlyRate, formatRating, reviewCountText } from '../sitter-format.ts'
+
+// One sitter in a list (spec section 3, 'Sitter list item'; issue 9): the /sitters list and the map's
+// list pane. Everything it shows is real: the lowest of the sitter's own rates, the rating computed
+// from reviews ('New sitter' without any), the district (never the address). The whole card is the
+// link to the profile, a target far larger than 44 px.
+
+/** What one list item shows. The sitter search's items (searchSitters) have every field. */
+export type SitterSummary = {
+  id: string
+  name: string
+  /** The stored base path of the profile photo; its 320 px WebP is shown. */
+  profilePhoto: string | null
+  /** District-level location text. */
+  location: string | null
+  experience: ExperienceLevel
+  /** The lowest hourly rate of the sitter's services, in cents; null when no service has a rate. */
+  rateCents: number | null
+  /** Mean stars to one decimal; null without reviews. */
+  rating: number | null
+  reviewCount: number
+  /** Miles from the point the visitor searched from; null (or absent) when they did not. */
+  distanceMiles?: number | null
+}
+
+/** Only the fields a list item shows (loader data stays small; nothing else of the sitter goes to the page). */
+export function toSitterSummary(sitter: SitterSummary): SitterSummary {
+  const { id, name, profilePhoto, location, experience, rateCents, rating, reviewCount, distanceMiles = null } = sitter
+  return { id, name, profilePhoto, location, experience, rateCents, rating, reviewCount, distanceMiles }
+}
+
+export function SitterListItem({ sitter }: { sitter: SitterSummary }) {
+  return (
+    <Link
+      to={`/sitters/${sitter.id}`}
+      prefetch="intent"
+      className="flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="medium" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">{sitter.name}</h3>
+          {sitter.rateCents === null ? (
+            <span className="shrink-0 text-sm text-stone-500">No rate set</span>
+          ) : (
+            <span className="shrink-0 text-right leading-tight">
+              <span className="block text-xs text-stone-500">from</span>
+              <span className="font-semibold text-brand-800">{formatHourlyRate(sitter.rateCents)}</span>
+            </span>
+          )}
+        </div>
+        <p className={`truncate text-sm ${sitter.location ? 'text-stone-700' : 'text-stone-500 italic'}`}>
+          {sitter.location || 'Location not specified'}
+          {sitter.distanceMiles == null ? null : <span className="text-stone-500 not-italic"> · {formatMiles(sitter.distanceMiles)} miles away</span>}
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
+          <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
+          <span>{experienceLabels[sitter.experience]} experience</span>
+        </p>
+      </div>
+    </Link>
+  )
+}
+
+/** '★ 4.8 (12 reviews)', or 'New sitter' when nobody has reviewed them yet. */
+export function SitterRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
+  if (rating === null || reviewCount === 0) {
+    return <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">New sitter</span>
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <StarIcon className="size-4 text-amber-500" />
+      <span className="font-semibold text-stone-900">{formatRating(rating)}</span>
+      <span className="text-stone-500">({reviewCountText(reviewCount)})</span>
+    </span>
+  )
+}

@@ -1,0 +1,248 @@
+import type { ReactNode } from 'react'
+import { data, isRouteErrorResponse, Link } from 'react-router'
+import type { Route } from './+types/sitter-profile'
+import { getOptionalUser } from '#app/context.ts'
+import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
+import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
+import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'
+import { SitterGallery } from '#app/features/sitters/components/sitter-gallery.tsx'
+import { SitterRating } from '#app/features/sitters/components/sitter-list-item.tsx'
+import { SitterReviews } from '#app/features/sitters/components/sitter-reviews.tsx'
+import { WeeklyAvailability } from '#app/features/sitters/components/weekly-availability.tsx'
+import { weeklyAvailabilityGrid } from '#app/features/sitters/availability-grid.ts'
+import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
+import { getPublicSitter, listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
+import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
+import { pageParameter } from '#app/lib/paging.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { ErrorState } from '#app/ui/data-states.tsx'
+import { GoBackLink } from '#app/ui/go-back-link.tsx'
+import { PawIcon, VerifiedIcon } from '#app/ui/icons.tsx'
+import { LinkTabs } from '#app/ui/link-tabs.tsx'
+import { Page } from '#app/ui/page.tsx'
+
+// /sitters/{id} (spec section 2, 'Sitter profile'; issue 9): what anyone may see of an active sitter
+// (public-sitter.server.ts: never the e-mail, phone, address or exact point). Tabs About / Services /
+// Reviews are links (?tab=), reviews are paged with links (?tab=reviews&page=N), so all of it works
+// without JavaScript. Anonymous visitors share one render per URL (decisions 018, 022).
+
+export const handle = { publicCache: true }
+
+const tabLabels = { about: 'About', services: 'Services', reviews: 'Reviews' } as const
+type Tab = keyof typeof tabLabels
+const tabs = Object.keys(tabLabels) as Tab[]
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const found = await getPublicSitter(params.id)
+  if (!found) throw data(null, { status: 404 })
+  const tab = tabs.find((candidate) => candidate === url.searchParams.get('tab')) ?? 'about'
+  const reviewPage = pageParameter.catch(1).parse(url.searchParams.get('page') ?? undefined)
+  const reviews = tab === 'reviews' ? await listPublicSitterReviews(found.id, { page: reviewPage, limit: reviewPageSize }) : null
+  return {
+    // Only what the page shows: no public point, no account fields.
+    sitter: {
+      id: found.id,
+      name: found.name,
+      profilePhoto: found.profilePhoto,
+      bio: found.bio,
+      location: found.location,
+      verified: found.verified,
+      experience: found.experience,
+      acceptsMultipleDogs: found.acceptsMultipleDogs,
+      hasHomeVisit: found.hasHomeVisit,
+      canHostOvernight: found.canHostOvernight,
+      isBackgroundChecked: found.isBackgroundChecked,
+      services: found.services,
+      dogSizes: found.dogSizes,
+      dogAges: found.dogAges,
+      preferredDogBreeds: found.preferredDogBreeds,
+      photos: found.photos,
+      rateCents: found.rateCents,
+      rating: found.rating,
+      reviewCount: found.reviewCount,
+      medianReplyMinutes: found.medianReplyMinutes,
+      completedBookings: found.completedBookings,
+      memberSince: found.memberSince,
+      availabilityGrid: weeklyAvailabilityGrid(found.availability),
+    },
+    tab,
+    reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
+    ownProfile: getOptionalUser(context)?.id === found.id,
+  }
+}
+
+type Sitter = Route.ComponentProps['loaderData']['sitter']
+
+export default function SitterProfileRoute({ loaderData }: Route.ComponentProps) {
+  const { sitter, tab, reviews, ownProfile } = loaderData
+  const profilePath = `/sitters/${sitter.id}`
+  const tabHref = (value: Tab) => `${profilePath}${value === 'about' ? '' : `?tab=${value}`}#profile-tabs`
+  return (
+    <Page width="wide">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
+        <div className="space-y-5 md:col-start-1">
+          <GoBackLink fallback="/sitters" className="tap-target -my-2 inline-flex items-center gap-1 font-medium text-brand-700">
+            <span aria-hidden>←</span> Back to sitters
+          </GoBackLink>
+          <ProfileHeader sitter={sitter} />
+          <SitterGallery name={sitter.name} photos={sitter.photos} />
+        </div>
+        <aside className="md:sticky md:top-6 md:col-start-2 md:row-span-2 md:row-start-1">
+          <BookWithCard
+            sitter={sitter}
+            bookHref={`${profilePath}#availability`}
+            contactHref={`/messages?${new URLSearchParams({ userId: sitter.id })}`}
+            ownProfile={ownProfile}
+          />
+        </aside>
+        <div id="profile-tabs" className="scroll-mt-4 space-y-4 md:col-start-1">
+          <LinkTabs label="Profile sections" tabs={tabs.map((value) => ({ value, label: tabLabels[value] }))} current={tab} hrefFor={tabHref} replace />
+          <div className="rounded-2xl bg-white p-5 shadow-sm">
+            {tab === 'about' ? <AboutTab sitter={sitter} /> : null}
+            {tab === 'services' ? <ServicesTab sitter={sitter} /> : null}
+            {tab === 'reviews' && reviews ? (
+              <SitterReviews sitterName={sitter.name} reviews={reviews} hrefFor={(page) => `${profilePath}?tab=reviews${page > 1 ? `&page=${page}` : ''}#profile-tabs`} />
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </Page>
+  )
+}
+
+function ProfileHeader({ sitter }: { sitter: Sitter }) {
+  return (
+    <header className="flex items-center gap-4">
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="large" />
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="text-2xl font-bold md:text-3xl">{sitter.name}</h1>
+          {sitter.verified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">
+              <VerifiedIcon className="size-4 text-brand-600" />
+              Verified
+            </span>
+          ) : null}
+        </div>
+        <p className={sitter.location ? 'text-stone-700' : 'text-stone-500 italic'}>{sitter.location || 'Location not specified'}</p>
+        <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
+      </div>
+    </header>
+  )
+}
+
+function AboutTab({ sitter }: { sitter: Sitter }) {
+  return (
+    <div className="space-y-6">
+      <Section title={`About ${sitter.name}`}>
+        <p className={sitter.bio ? 'whitespace-pre-line text-stone-800' : 'text-stone-500 italic'}>{sitter.bio || 'No bio provided.'}</p>
+      </Section>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Fact label="Experience" value={experienceLabels[sitter.experience]} />
+        <Fact label="Accepts multiple dogs" value={sitter.acceptsMultipleDogs ? 'Yes' : 'No'} />
+        {sitter.isBackgroundChecked ? <Fact label="Background check" value="Passed" /> : null}
+      </dl>
+      <Section title="Weekly availability" id="availability">
+        <WeeklyAvailability grid={sitter.availabilityGrid} />
+      </Section>
+    </div>
+  )
+}
+
+function ServicesTab({ sitter }: { sitter: Sitter }) {
+  const extras = [sitter.hasHomeVisit ? 'Home visits' : null, sitter.canHostOvernight ? 'Overnight hosting' : null].filter((extra) => extra !== null)
+  return (
+    <div className="space-y-6">
+      <Section title="Services and rates">
+        {sitter.services.length === 0 ? (
+          <p className="text-stone-500 italic">No services listed yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {sitter.services.map(({ service, hourlyRateCents }) => (
+              <li key={service} className="flex items-center justify-between gap-3 py-2.5">
+                <span className="flex items-center gap-2 font-medium">
+                  <PawIcon className="size-5 text-brand-600" />
+                  {serviceLabels[service]}
+                </span>
+                <span className={hourlyRateCents === null ? 'text-sm text-stone-500' : 'font-semibold text-brand-800'}>
+                  {hourlyRateCents === null ? 'Rate on request' : formatHourlyRate(hourlyRateCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      {extras.length > 0 ? <Chips title="Also offers" values={extras} /> : null}
+      <Chips title="Dog sizes" values={sitter.dogSizes.map((size) => dogSizeLabels[size])} empty="No sizes listed yet." />
+      <Chips title="Dog ages" values={sitter.dogAges.map((age) => dogAgeGroupLabels[age])} empty="No ages listed yet." />
+      {sitter.preferredDogBreeds.length > 0 ? <Chips title="Preferred breeds" values={sitter.preferredDogBreeds} /> : null}
+    </div>
+  )
+}
+
+// ---- small pieces ----
+
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  return (
+    <section id={id} className="scroll-mt-4 space-y-2">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-stone-50 px-3 py-2">
+      <dt className="text-sm text-stone-500">{label}</dt>
+      <dd className="font-medium text-stone-900">{value}</dd>
+    </div>
+  )
+}
+
+function Chips({ title, values, empty }: { title: string; values: string[]; empty?: string }) {
+  return (
+    <Section title={title}>
+      {values.length === 0 ? (
+        <p className="text-stone-500 italic">{empty}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {values.map((value) => (
+            <li key={value} className="rounded-full bg-stone-100 px-3 py-1 text-sm text-stone-800">
+              {value}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.sitter.name}, dog sitter | Pawpal` },
+        { name: 'description', content: `${loaderData.sitter.name}'s services, rates, availability and reviews on Pawpal.` },
+      ]
+    : [{ title: 'Sitter not found | Pawpal' }]
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page width="narrow" centered className="items-center gap-3 text-center">
+        <PawIcon className="size-12 text-brand-600" />
+        <h1 className="text-6xl font-bold text-stone-800">404</h1>
+        <p className="text-lg text-stone-600">Sitter not found</p>
+        <p className="text-stone-600">This sitter&apos;s profile does not exist or is no longer available.</p>
+        <Link to="/sitters" className="tap-target mt-2 inline-flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+          Browse sitters
+        </Link>
+      </Page>
+    )
+  }
+  return (
+    <Page width="wide">
+      <ErrorState title="Could not load this sitter" status={isRouteErrorResponse(error) ? error.status : null} message="The profile could not be loaded. Please try again." />
+    </Page>
+  )
+}

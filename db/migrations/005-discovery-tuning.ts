@@ -1,0 +1,111 @@
+import { type Kysely, sql } from 'kysely'
+
+// Discovery, tuned after measuring it (bench/queries.ts, bench/public-pages.ts). Migrations 002 and 003
+// stay as they landed; what changed is added here.
+//
+// - sitterListings carries the sitter search's filters as bit sets (services offered, dog sizes taken,
+//   weekdays with hours), so a filter over every sitter reads one row each instead of probing three tables.
+//   Triggers beside 002's keep them in step, whoever writes.
+// - bookings loses 003's second index for the sitter overlap check (status, sitterId, date): 001's
+//   bookings_sitter_date (sitterId, date, status) serves the same lookups.
+// - publicDataVersion: one number that grows with every change to what the public sitter pages show
+//   (a sitter's profile, services, schedule, photos, reviews, a booking's status, a name or photo), kept by
+//   triggers, whoever writes. Shared renders of public pages are only reused while it stands still
+//   (app/lib/public-page-cache.server.ts, decision 022). Messages do not count: the reply time they
+//   measure may lag by the shared copy's few seconds.
+
+/** The bit of each service, dog size and weekday in sitterListings' filter columns. Never renumber them. */
+export const listingBits = {
+  services: { walking: 1, sitting: 2, boarding: 4, daycare: 8, training: 16, grooming: 32 },
+  dogSizes: { small: 1, medium: 2, large: 4 },
+  /** ISO weekday n (1 Monday ... 7 Sunday) is the bit 1 << n. */
+  weekday: (weekday: number) => 2 ** weekday,
+} as const
+
+const bitOf = (column: string, bits: Record<string, number>) =>
+  `case ${column} ${Object.entries(bits)
+    .map(([name, bit]) => `when '${name}' then ${bit}`)
+    .join(' ')} else 0 end`
+
+const filterBitsOf = (sitterId: string) => `
+    services = (select coalesce(sum(distinct ${bitOf('s.service', listingBits.services)}), 0) from sitterServices s where s.sitterId = ${sitterId}),
+    dogSizes = (select coalesce(sum(distinct ${bitOf('z.size', listingBits.dogSizes)}), 0) from sitterDogSizes z where z.sitterId = ${sitterId}),
+    weekdays = (select coalesce(sum(distinct 1 << a.weekday), 0) from sitterAvailability a where a.sitterId = ${sitterId})`
+
+const refreshFilterBits = (sitterId: string) => `update sitterListings set ${filterBitsOf(sitterId)} where sitterId = ${sitterId};`
+
+const filterBitTriggers = {
+  sitterListings_bits_listed: `after insert on sitterListings begin ${refreshFilterBits('new.sitterId')} end`,
+  sitterListings_bits_service_added: `after insert on sitterServices begin ${refreshFilterBits('new.sitterId')} end`,
+  sitterListings_bits_service_removed: `after delete on sitterServices begin ${refreshFilterBits('old.sitterId')} end`,
+  sitterListings_bits_service_changed: `after update on sitterServices begin
+    ${refreshFilterBits('old.sitterId')}
+    ${refreshFilterBits('new.sitterId')}
+  end`,
+  sitterListings_bits_size_added: `after insert on sitterDogSizes begin ${refreshFilterBits('new.sitterId')} end`,
+  sitterListings_bits_size_removed: `after delete on sitterDogSizes begin ${refreshFilterBits('old.sitterId')} end`,
+  sitterListings_bits_hours_added: `after insert on sitterAvailability begin ${refreshFilterBits('new.sitterId')} end`,
+  sitterListings_bits_hours_removed: `after delete on sitterAvailability begin ${refreshFilterBits('old.sitterId')} end`,
+  sitterListings_bits_hours_changed: `after update on sitterAvailability begin
+    ${refreshFilterBits('old.sitterId')}
+    ${refreshFilterBits('new.sitterId')}
+  end`,
+}
+
+/** What the public sitter pages show, table by table ('*' for every column). */
+const shownOnPublicPages: Record<string, readonly string[] | '*'> = {
+  users: ['name', 'profilePhoto', 'bio', 'publicLocation', 'publicLatitude', 'publicLongitude', 'accountStatus', 'role', 'createdAt'],
+  sitterProfiles: '*',
+  sitterServices: '*',
+  sitterDogSizes: '*',
+  sitterDogAges: '*',
+  sitterPreferredBreeds: '*',
+  sitterAvailability: '*',
+  sitterBlockedDates: '*',
+  sitterPhotos: '*',
+  reviews: '*',
+  bookings: ['status'],
+}
+
+const bumpVersion = 'update publicDataVersion set version = version + 1;'
+
+const versionTriggers = Object.fromEntries(
+  Object.entries(shownOnPublicPages).flatMap(([table, columns]) => {
+    const whole = columns === '*'
+    return [
+      ...(whole ? [[`publicDataVersion_${table}_insert`, `after insert on ${table} begin ${bumpVersion} end`]] : []),
+      [`publicDataVersion_${table}_update`, `after update ${whole ? '' : `of ${columns.join(', ')} `}on ${table} begin ${bumpVersion} end`],
+      [`publicDataVersion_${table}_delete`, `after delete on ${table} begin ${bumpVersion} end`],
+    ]
+  }),
+) as Record<string, string>
+
+export async function up(db: Kysely<unknown>) {
+  for (const column of ['services', 'dogSizes', 'weekdays']) {
+    await db.schema
+      .alterTable('sitterListings')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
+  }
+  for (const [name, body] of Object.entries(filterBitTriggers)) await sql.raw(`create trigger ${name} ${body}`).execute(db)
+  // Sitters listed already.
+  await sql.raw(`update sitterListings set ${filterBitsOf('sitterListings.sitterId')}`).execute(db)
+
+  await db.schema.dropIndex('bookings_status_sitter').ifExists().execute()
+
+  await db.schema
+    .createTable('publicDataVersion')
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .execute()
+  await sql`insert into publicDataVersion (id, version) values (1, 0)`.execute(db)
+  for (const [name, body] of Object.entries(versionTriggers)) await sql.raw(`create trigger ${name} ${body}`).execute(db)
+}
+
+export async function down(db: Kysely<unknown>) {
+  for (const name of Object.keys(versionTriggers)) await sql.raw(`drop trigger ${name}`).execute(db)
+  await db.schema.dropTable('publicDataVersion').execute()
+  await db.schema.createIndex('bookings_status_sitter').ifNotExists().on('bookings').columns(['status', 'sitterId', 'date']).execute()
+  for (const name of Object.keys(filterBitTriggers)) await sql.raw(`drop trigger ${name}`).execute(db)
+  for (const column of ['weekdays', 'dogSizes', 'services']) await db.schema.alterTable('sitterListings').dropColumn(column).execute()
+}
