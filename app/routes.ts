@@ -24,6 +24,7 @@ export default [
   route('dogs/new', 'routes/dog-new.tsx', { id: 'dogs-new' }),
   route('dogs/:id', 'routes/dog-detail.tsx'),
   route('dogs/:id/edit', 'routes/dog-edit.tsx'),
+  route('map', 'routes/map.tsx'),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),

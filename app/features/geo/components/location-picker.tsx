@@ -3,6 +3,7 @@ import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { geolocationOptions, mapInitDelayMs } from '../map-settings.ts'
 import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
 
 // The 'Your Location' control of sitter onboarding step 4 and edit profile. It sits inside the
@@ -27,10 +28,6 @@ export type LocationPickerProps = {
   /** MAP_TILE_URL, passed down from the caller's loader. */
   tileUrl: string
 }
-
-/** Spec section 9. */
-const mapInitDelayMs = 500
-const geolocationOptions: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 }
 
 const loadMap = () => import('./location-map.client.tsx')
 const LocationMap = lazy(() =>
