@@ -40,7 +40,7 @@ type Screen = {
 /** The sitter map once its markers, tiles and the list of its area have arrived. */
 async function mapShown(page: Page) {
   await page.locator('.pawpal-marker').first().waitFor()
-  await page.getByText(/sitters? in this area/).waitFor()
+  await page.getByText(/^\d+ (of \d+ )?sitters? in this area/).waitFor()
   await page.getByText('Location found').waitFor()
   await page.waitForLoadState('networkidle')
 }
