@@ -15,6 +15,7 @@ import { env } from '#app/lib/env.server.ts'
 import { showToast } from '#app/ui/toaster.tsx'
 import { AlertIcon, CloseIcon } from '#app/ui/icons.tsx'
 import { isNarrowLayout } from '#app/ui/narrow-layout.ts'
+import { Page } from '#app/ui/page.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 
 // /map (spec section 2, 'Map screen'): the sitters on a map with the 'All Sitters' list pane beside it
@@ -92,7 +93,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
   const markers = useMemo(() => area.sitters.filter(located), [area.sitters])
 
   return (
-    <main className="flex flex-1 flex-col md:h-[calc(100dvh-4rem-1px)] md:flex-none md:flex-row md:overflow-hidden">
+    <Page width="full" className="flex flex-1 flex-col md:h-[calc(100dvh-4rem-1px)] md:flex-none md:flex-row md:overflow-hidden">
       <h1 className="sr-only">Sitters on the map</h1>
       <MapListPane
         area={area}
@@ -165,7 +166,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-    </main>
+    </Page>
   )
 }
 
