@@ -37,6 +37,11 @@ type Screen = {
   capture?: 'page' | 'screen'
 }
 
+/** Every map tile on the page has arrived (none while a map is still filling in). */
+async function tilesLoaded(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.leaflet-tile')].every((tile) => tile.classList.contains('leaflet-tile-loaded')))
+}
+
 /** The sitter map once its markers, tiles and the list of its area have arrived. */
 async function mapShown(page: Page) {
   await page.locator('.pawpal-marker').first().waitFor()
@@ -140,6 +145,7 @@ async function main() {
         // A location picker's map arrives a moment after the page.
         if (await page.locator('[aria-label^="Map of your location"]').count()) await page.locator('.leaflet-control-zoom-in').waitFor()
         await screen.prepare?.(page)
+        await tilesLoaded(page)
         const file = path.join(outputDir, `${screen.name}-${size}.png`)
         const picture = screen.capture === 'screen' ? await page.screenshot({ animations: 'disabled' }) : await wholePage(page)
         await sharp(picture).png({ palette: true, effort: 10 }).toFile(file)
