@@ -134,7 +134,8 @@ function ViewControl({ handleRef, onAreaChange }: { handleRef: Ref<SitterMapHand
       },
       showDevice(point) {
         beforeSitter.current = null
-        map.flyTo(toLatLng(point), mapZoom.user)
+        if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) map.setView(toLatLng(point), mapZoom.user, { animate: false })
+        else map.flyTo(toLatLng(point), mapZoom.user)
       },
     }),
     [map],
