@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { tileOrigins } from '#app/lib/map-tiles.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
 import { isAnonymousRead, servePublicPage, shareableRenderHeader } from '#app/lib/public-page-cache.server.ts'
 import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
@@ -24,7 +25,7 @@ export function handleAppRequest(request: Request, handleRequest: (request: Requ
 
 export const streamTimeout = 5_000
 
-const tileOrigin = new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin
+const mapTileOrigins = tileOrigins(env.MAP_TILE_URL)
 const development = !env.isProduction && process.argv.includes('--dev')
 
 type PublicCacheHandle = { publicCache?: boolean }
@@ -51,7 +52,7 @@ export default function handleRequest(
     return renderShareable(request, responseHeaders, routerContext)
   }
   const nonce = randomBytes(16).toString('base64')
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], { tileOrigin, development }))
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], { tileOrigins: mapTileOrigins, development }))
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache')
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
@@ -105,7 +106,7 @@ function renderShareable(request: Request, headers: Headers, routerContext: Entr
         body.on('end', () => {
           const html = Buffer.concat(chunks)
           if (failed) return reject(new Error('A shareable page failed to render'))
-          headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { tileOrigin, development }))
+          headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { tileOrigins: mapTileOrigins, development }))
           headers.set('ETag', `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`)
           headers.set('Cache-Control', 'public, max-age=0, must-revalidate')
           headers.set(shareableRenderHeader, '1')

@@ -26,6 +26,7 @@ export default [
   route('dogs/:id/edit', 'routes/dog-edit.tsx'),
   route('sitters', 'routes/sitters.tsx'),
   route('sitters/:id', 'routes/sitter-profile.tsx'),
+  route('map', 'routes/map.tsx'),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),

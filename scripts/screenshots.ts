@@ -1,7 +1,7 @@
 // `npm run screenshots`: the main screens at a phone (390 x 844) and a desktop (1280 x 800) size, as
 // PNGs in docs/screenshots/ (the README shows them). Like the e2e run (tests/e2e/global-setup.ts) it
-// starts the production build on a fresh demo database with the local fakes of Google and the
-// geocoder, so it needs no network and always shows the current code.
+// starts the production build on a fresh demo database with the local fakes of Google, the geocoder
+// and the map tile server, so it needs no network and always shows the current code.
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +9,7 @@ import { type BrowserContext, type BrowserContextOptions, chromium, type Page } 
 import sharp from 'sharp'
 import { start as startFakeGeocoder } from '../tests/fakes/geocoder.ts'
 import { startFakeGoogle } from '../tests/fakes/google.ts'
+import { startFakeMapTiles } from '../tests/fakes/map-tiles.ts'
 import { startServerProcess } from '../tests/server-process.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -23,8 +24,39 @@ type Who = 'visitor' | 'owner' | 'sitter' | 'newcomer'
 const demoPassword = 'pawpal-demo'
 const demoEmails = { owner: 'owner@pawpal.test', sitter: 'sitter@pawpal.test' }
 
-/** Each screen: the file name, who looks at it, and how to get there (a path, or a step that returns one). */
-type Screen = { name: string; who: Who; path: string | ((page: Page) => Promise<string>) }
+/**
+ * Each screen: the file name, who looks at it, how to get there (a path, or a step that returns one),
+ * what to wait for or do on it first, and whether to capture the whole page or only the screen (a map
+ * fills the screen; a taller viewport would only make the map taller).
+ */
+type Screen = {
+  name: string
+  who: Who
+  path: string | ((page: Page) => Promise<string>)
+  prepare?: (page: Page) => Promise<void>
+  capture?: 'page' | 'screen'
+}
+
+/** Every map tile on the page has arrived (none while a map is still filling in). */
+async function tilesLoaded(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.leaflet-tile')].every((tile) => tile.classList.contains('leaflet-tile-loaded')))
+}
+
+/** The sitter map once its markers, tiles and the list of its area have arrived. */
+async function mapShown(page: Page) {
+  await page.locator('.pawpal-marker').first().waitFor()
+  await page.getByText(/^\d+ (of \d+ )?sitters? in this area/).waitFor()
+  await page.getByText('Location found').waitFor()
+  await page.waitForLoadState('networkidle')
+}
+
+/** The map with the quick view of the first sitter of its list open. */
+async function quickViewShown(page: Page) {
+  await mapShown(page)
+  await page.locator('section[aria-labelledby="all-sitters-heading"] li a').first().click()
+  await page.getByRole('dialog').getByText(/Usually replies|completed booking|experience/).first().waitFor()
+  await page.waitForLoadState('networkidle')
+}
 
 const firstLinkHref = (listPath: string, selector: string) => async (page: Page) => {
   await page.goto(listPath)
@@ -53,6 +85,8 @@ const screens: Screen[] = [
   { name: 'sitters-near-me', who: 'owner', path: '/sitters?near=1' },
   { name: 'sitter-profile', who: 'visitor', path: firstLinkHref('/sitters', 'main li a[href^="/sitters/"]') },
   { name: 'sitter-reviews', who: 'visitor', path: reviewsWithAReply },
+  { name: 'map', who: 'owner', path: '/map', prepare: mapShown, capture: 'screen' },
+  { name: 'map-quick-view', who: 'owner', path: '/map', prepare: quickViewShown, capture: 'screen' },
 ]
 
 /** The Reviews tab of the first sitter (in the list's order) whose reviews include a reply. */
@@ -65,9 +99,14 @@ async function reviewsWithAReply(page: Page) {
   throw new Error('No seeded sitter has a review with a reply')
 }
 
+/** Where the browser says the screenshots' user is (Seefeld, near the demo owner), so the map finds them. */
+const deviceLocation = { latitude: 47.3577, longitude: 8.5552 }
+
 async function main() {
   const google = await startFakeGoogle()
   const geocoder = await startFakeGeocoder()
+  const tiles = await startFakeMapTiles()
+  const stopFakes = () => Promise.allSettled([google.close(), geocoder.close(), tiles.close()])
   const server = await startServerProcess({
     root,
     directory: path.join(root, 'tests/.tmp', `screenshots-${process.pid}`),
@@ -77,10 +116,10 @@ async function main() {
       SESSION_SECRET: 'pawpal-screenshots-not-a-secret-0123456789',
       ...google.environment(),
       GEOCODER_URL: geocoder.url,
-      MAP_TILE_URL: `${geocoder.url}/tiles/{z}/{x}/{y}.png`,
+      MAP_TILE_URL: tiles.template,
     },
   }).catch(async (error: unknown) => {
-    await Promise.allSettled([google.close(), geocoder.close()])
+    await stopFakes()
     throw error
   })
   const browser = await chromium
@@ -89,7 +128,7 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     })
     .catch(async (error: unknown) => {
-      await Promise.allSettled([server.dispose(), google.close(), geocoder.close()])
+      await Promise.allSettled([server.dispose(), stopFakes()])
       throw error
     })
   try {
@@ -101,7 +140,13 @@ async function main() {
       const contextFor = async (who: Who) => {
         let context = contexts.get(who)
         if (!context) {
-          context = await browser.newContext({ ...options, baseURL: server.url, reducedMotion: 'reduce' })
+          context = await browser.newContext({
+            ...options,
+            baseURL: server.url,
+            reducedMotion: 'reduce',
+            geolocation: deviceLocation,
+            permissions: ['geolocation'],
+          })
           await signIn(context, who, server.url, newcomerEmail)
           contexts.set(who, context)
         }
@@ -113,8 +158,11 @@ async function main() {
         await page.goto(target, { waitUntil: 'networkidle' })
         // A location picker's map arrives a moment after the page.
         if (await page.locator('[aria-label^="Map of your location"]').count()) await page.locator('.leaflet-control-zoom-in').waitFor()
+        await screen.prepare?.(page)
+        await tilesLoaded(page)
         const file = path.join(outputDir, `${screen.name}-${size}.png`)
-        await sharp(await wholePage(page)).png({ palette: true, effort: 10 }).toFile(file)
+        const picture = screen.capture === 'screen' ? await page.screenshot({ animations: 'disabled' }) : await wholePage(page)
+        await sharp(picture).png({ palette: true, effort: 10 }).toFile(file)
         console.info(`${path.relative(root, file)}  (${target})`)
         await page.close()
       }
@@ -123,7 +171,7 @@ async function main() {
   } finally {
     await browser.close()
     await server.dispose()
-    await Promise.allSettled([google.close(), geocoder.close()])
+    await stopFakes()
   }
 }
 

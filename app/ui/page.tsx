@@ -10,6 +10,8 @@ const widths = {
   regular: 'max-w-2xl',
   /** Lists of cards that become a grid on wide screens. */
   wide: 'max-w-5xl',
+  /** The whole window below the header, edge to edge, without padding: the map. */
+  full: '',
 } as const
 
 export type PageWidth = keyof typeof widths
@@ -32,7 +34,7 @@ export function Page({
 }) {
   return (
     <main
-      className={`mx-auto w-full ${widths[width]} px-4 py-6 md:py-10 ${centered ? 'flex flex-1 flex-col justify-center' : ''} ${className}`}
+      className={`mx-auto w-full ${widths[width]} ${width === 'full' ? '' : 'px-4 py-6 md:py-10'} ${centered ? 'flex flex-1 flex-col justify-center' : ''} ${className}`}
     >
       {toast ? <ActionToast toast={toast} /> : null}
       {children}

@@ -1,14 +1,15 @@
 // Starts the production server once for the whole e2e run, on a free port with a fresh database
-// and upload folder, and stops it (SIGTERM) afterwards. Before it, the local fakes of Google and of
-// the geocoder start on loopback in this (the runner's) process, and the server is pointed at them,
-// so no test touches the network. Tests find all of it through environment variables, which
-// Playwright hands on to its workers.
+// and upload folder, and stops it (SIGTERM) afterwards. Before it, the local fakes of Google, of the
+// geocoder and of the map tile server start on loopback in this (the runner's) process, and the server
+// is pointed at them, so no test touches the network. Tests find all of it through environment
+// variables, which Playwright hands on to its workers.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
 import { startServerProcess } from '../server-process.ts'
 import { start as startFakeGeocoder } from '../fakes/geocoder.ts'
 import { startFakeGoogle } from '../fakes/google.ts'
+import { startFakeMapTiles } from '../fakes/map-tiles.ts'
 
 /** The server's origin, e.g. http://127.0.0.1:41234 (used as `baseURL`). */
 export const baseUrlVariable = 'PAWPAL_E2E_BASE_URL'
@@ -18,6 +19,8 @@ export const databaseFileVariable = 'PAWPAL_E2E_DATABASE_FILE'
 export const fakeGoogleUrlVariable = 'PAWPAL_E2E_FAKE_GOOGLE_URL'
 /** The fake geocoder's origin (tests/fakes/geocoder.ts), the server's GEOCODER_URL. */
 export const fakeGeocoderUrlVariable = 'PAWPAL_E2E_FAKE_GEOCODER_URL'
+/** The fake tile server's origin (tests/fakes/map-tiles.ts), where the server's MAP_TILE_URL points. */
+export const fakeMapTilesUrlVariable = 'PAWPAL_E2E_FAKE_MAP_TILES_URL'
 
 export default async function globalSetup(config: FullConfig) {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
@@ -28,7 +31,8 @@ export default async function globalSetup(config: FullConfig) {
   // The fakes live in this process, which runs until the teardown below has finished.
   const google = await startFakeGoogle()
   const geocoder = await startFakeGeocoder()
-  const stopFakes = () => Promise.allSettled([google.close(), geocoder.close()])
+  const tiles = await startFakeMapTiles()
+  const stopFakes = () => Promise.allSettled([google.close(), geocoder.close(), tiles.close()])
 
   let server
   try {
@@ -39,8 +43,7 @@ export default async function globalSetup(config: FullConfig) {
         SEED_DEMO: 'true',
         ...google.environment(), // GOOGLE_CLIENT_ID, _SECRET, _AUTH_URL, _TOKEN_URL, _USERINFO_URL, _CALENDAR_URL
         GEOCODER_URL: geocoder.url,
-        // Map tiles from loopback too (the fake answers them with an error, so maps show no imagery).
-        MAP_TILE_URL: `${geocoder.url}/tiles/{z}/{x}/{y}.png`,
+        MAP_TILE_URL: tiles.template,
       },
     })
   } catch (error) {
@@ -52,6 +55,7 @@ export default async function globalSetup(config: FullConfig) {
   process.env[databaseFileVariable] = server.databaseFile
   process.env[fakeGoogleUrlVariable] = google.url
   process.env[fakeGeocoderUrlVariable] = geocoder.url
+  process.env[fakeMapTilesUrlVariable] = tiles.url
 
   return async function globalTeardown() {
     const exit = await server.stop()

@@ -98,3 +98,18 @@ test('the sitters list and a sitter profile have no target smaller than 44 px', 
     expect(await tooSmallTargets(page), path).toEqual([])
   }
 })
+
+test('the map with a sitter’s quick view open has no target smaller than 44 px', async ({ page, visit, jsEnabled }) => {
+  await loginAs(page, 'owner')
+  await visit('/map')
+  const list = page.getByRole('region', { name: 'All Sitters' })
+  await expect(list.getByRole('link').first()).toBeVisible()
+  if (jsEnabled) {
+    await expect(page.locator('.pawpal-marker').first()).toBeVisible()
+    expect(await tooSmallTargets(page), 'the map and its list').toEqual([])
+    await list.getByRole('link').first().click()
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Contact' })).toBeVisible()
+  }
+
+  expect(await tooSmallTargets(page)).toEqual([])
+})

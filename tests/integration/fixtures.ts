@@ -219,6 +219,14 @@ export async function apiTokenFor(user: { id: string }) {
   return issueAccessToken(await createSession(user.id, 'token', 'vitest'))
 }
 
+/** The Cookie header of a browser signed in as a user inserted here (a cookie session row, as the login form makes). */
+export async function browserCookieFor(user: { id: string }) {
+  const { createSession, sessionCookie } = await import('#app/features/accounts/session.server.ts')
+  const session = await createSession(user.id, 'cookie', 'vitest')
+  const serialized = await sessionCookie.serialize(session.id)
+  return serialized.split(';')[0]!
+}
+
 /** Links a Google account to a user with an access token the fake Google accepts (stored encrypted, as sign-in does). */
 export async function linkGoogleAccount(userId: string, google: { sub: string; accessToken: string }) {
   const { encryptSecret } = await import('#app/lib/secrets.server.ts')

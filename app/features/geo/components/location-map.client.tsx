@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css'
-import './location-map.css'
+import './map-controls.css'
 import { divIcon, type Marker as LeafletMarker } from 'leaflet'
 import { useEffect } from 'react'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet'
+import { tileAttribution, tileSubdomains } from '#app/lib/map-tiles.ts'
+import { defaultCentre } from '../map-settings.ts'
 
 // The Leaflet part of the location picker. Only the browser loads this module, on demand
 // (location-picker.tsx imports it lazily), so pages without a map ship no Leaflet.
@@ -20,8 +22,7 @@ export type LocationMapProps = {
   onPick: (point: MapPoint) => void
 }
 
-/** Spec section 9: the onboarding map opens on Zurich at zoom 13. */
-export const defaultCentre: MapPoint = { latitude: 47.3769, longitude: 8.5417 }
+/** Spec section 9: the onboarding map opens on the default centre at zoom 13. */
 const defaultZoom = 13
 const pointZoom = 16
 
@@ -43,10 +44,7 @@ export default function LocationMap({ tileUrl, position, focus, onPick }: Locati
       scrollWheelZoom={false}
       className="h-64 w-full sm:h-80"
     >
-      <TileLayer
-        url={tileUrl}
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-      />
+      <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} />
       <PickOnClick onPick={onPick} />
       <FollowFocus focus={focus} />
       {position ? (

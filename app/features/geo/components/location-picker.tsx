@@ -3,6 +3,7 @@ import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { geolocationOptions, mapInitDelayMs } from '../map-settings.ts'
 import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
 
 // The 'Your Location' control of sitter onboarding step 4 and of edit profile (owners and sitters). It sits inside the
@@ -31,10 +32,6 @@ export type LocationPickerProps = {
   /** Onboarding's 'Location found' adds 'Your location has been set successfully.' (spec section 8, Success toasts). */
   foundToast?: 'onboarding' | 'plain'
 }
-
-/** Spec section 9. */
-const mapInitDelayMs = 500
-const geolocationOptions: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 }
 
 const loadMap = () => import('./location-map.client.tsx')
 const LocationMap = lazy(() =>

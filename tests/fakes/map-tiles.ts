@@ -1,0 +1,60 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+
+// A local stand-in for the map tile server (MAP_TILE_URL) on loopback: every /{z}/{x}/{y}.png is the
+// same plain 256 px tile (paper with a faint grid), so maps render whole, offline, without a network
+// error. Anything else is a 404. Run directly (`node tests/fakes/map-tiles.ts [--port N]`) it prints its
+// URL template and keeps serving.
+
+export type FakeMapTiles = {
+  url: string
+  /** The MAP_TILE_URL that points at this fake. */
+  template: string
+  close(): Promise<void>
+}
+
+const tileSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+  <rect width="256" height="256" fill="#f2efe9"/>
+  <path d="M0 0.5H256M0.5 0V256M0 128.5H256M128.5 0V256" stroke="#e4ded3" stroke-width="1"/>
+</svg>`
+
+export async function startFakeMapTiles({ port = 0 }: { port?: number } = {}): Promise<FakeMapTiles> {
+  const tile = await sharp(Buffer.from(tileSvg)).png().toBuffer()
+  const server = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost')
+    if (request.method === 'GET' && /^\/\d+\/\d+\/\d+\.png$/.test(pathname)) {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': tile.length, 'cache-control': 'public, max-age=3600' })
+      response.end(tile)
+      return
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' })
+    response.end('Not a tile')
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    template: `${url}/{z}/{x}/{y}.png`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (runDirectly) {
+  const portFlag = process.argv.indexOf('--port')
+  const fake = await startFakeMapTiles({ port: portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0 })
+  console.info(fake.template)
+  const stop = () => void fake.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
