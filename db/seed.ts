@@ -1249,6 +1249,8 @@ type SeededRows = Omit<
   | 'sitterPhotos'
   | 'sitterListings' // kept by triggers (db/migrations/002)
   | 'emailOutbox'
+  | 'userBlocks'
+  | 'conversationReports'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

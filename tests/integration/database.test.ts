@@ -62,6 +62,7 @@ describe('migrations', () => {
       { migrationName: '002-sitter-discovery', direction: 'Up', status: 'Success' },
       { migrationName: '003-bookings', direction: 'Up', status: 'Success' },
       { migrationName: '004-pending-uploads', direction: 'Up', status: 'Success' },
+      { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -80,6 +81,8 @@ describe('migrations', () => {
         'sitterPoints',
         'emailOutbox',
         'pendingUploads',
+        'userBlocks',
+        'conversationReports',
       ]),
     )
   })

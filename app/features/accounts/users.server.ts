@@ -153,3 +153,34 @@ export async function getTimeZoneOf(userId: string) {
 export async function setTimeZone(userId: string, timeZone: string) {
   await db.updateTable('users').set({ timeZone, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
 }
+
+/** What a conversation shows of the people in it, by id: name, photo, bio, role, member since, and whether the account is active. */
+export async function getMemberProfiles(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, MemberProfile>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'profilePhoto', 'bio', 'role', 'accountStatus', 'createdAt'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type MemberProfile = {
+  id: string
+  name: string
+  profilePhoto: string | null
+  bio: string | null
+  role: Role
+  accountStatus: AccountStatus
+  createdAt: string
+}
+
+/** A user's name as a column of another feature's query (one lookup by key per row), so a long list stays one query. */
+export function memberNameOf(userId: Expression<string>) {
+  return db.selectFrom('users').select('users.name').where('users.id', '=', userId)
+}
+
+/** A user's photo path as a column of another feature's query, like memberNameOf. */
+export function memberPhotoOf(userId: Expression<string>) {
+  return db.selectFrom('users').select('users.profilePhoto').where('users.id', '=', userId)
+}
