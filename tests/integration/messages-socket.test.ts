@@ -24,8 +24,10 @@ class Client {
   private pushed: Frame[] = []
   private pending = new Map<number, (frame: Frame) => void>()
   private requests = 0
+  readonly socket: WebSocket
 
-  constructor(readonly socket: WebSocket) {
+  constructor(socket: WebSocket) {
+    this.socket = socket
     socket.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as Frame
       const answer = frame.event === 'ack' && typeof frame.id === 'number' ? this.pending.get(frame.id) : undefined
@@ -105,6 +107,15 @@ describe('sending and reading live', () => {
     bSocket.close()
   })
 
+  test('a message sent while B is offline is in B\'s list with unread 1', async () => {
+    const [a, b] = [await user(), await user()]
+    const aSocket = await a.connect()
+    await aSocket.request('sendMessage', { recipientId: b.id, content: 'Are you there?' })
+    aSocket.close()
+    const list = await fetch(`${server.url}/api/messages/conversations`, { headers: { authorization: `Bearer ${b.accessToken}` } })
+    expect(await list.json()).toEqual([expect.objectContaining({ partnerId: a.id, unreadCount: 1, lastMessage: expect.objectContaining({ content: 'Are you there?' }) })])
+  })
+
   test('a reconnect after missed messages receives them with sync', async () => {
     const [a, b] = [await user(), await user()]
     const [aSocket, bSocket] = [await a.connect(), await b.connect()]
@@ -165,9 +176,34 @@ describe('the rules hold over the socket', () => {
     laptop.close()
   })
 
+  test('after B blocks A, A cannot send to B', async () => {
+    const [a, b] = [await user(), await user()]
+    const blocked = await fetch(`${server.url}/api/messages/blocks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${b.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: a.id }),
+    })
+    expect(blocked.status).toBe(201)
+    const socket = await a.connect()
+    expect((await socket.request('sendMessage', { recipientId: b.id, content: 'Hello?' })).error).toBe('You cannot message this user')
+    expect(await storedFrom(a.id)).toEqual([])
+    socket.close()
+  })
 })
 
 describe('hostile data for every event', () => {
+  test('a message body over 1 MB sent over HTTP is a 413 and stores nothing', async () => {
+    const [a, b] = [await user(), await user()]
+    const response = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipientId: b.id, content: 'x'.repeat(1024 * 1024 + 1) }),
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ message: 'Request body is too large', errors: {} })
+    expect(await storedFrom(a.id)).toEqual([])
+  })
+
   test('malformed or wrongly typed data is an error ack, nothing is stored, and the socket stays usable', async () => {
     const [a, b] = [await user(), await user()]
     const socket = await a.connect()
