@@ -24,6 +24,8 @@ export default [
   route('dogs/new', 'routes/dog-new.tsx', { id: 'dogs-new' }),
   route('dogs/:id', 'routes/dog-detail.tsx'),
   route('dogs/:id/edit', 'routes/dog-edit.tsx'),
+  route('messages', 'routes/messages.tsx'),
+  route('messages/:userId', 'routes/messages-thread.tsx'),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),
