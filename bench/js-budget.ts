@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 const base = process.argv[2] ?? 'http://localhost:3000'
 const budgetBytes = 130 * 1024
 const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms']
-const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2']
+const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/messages']
 const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
 
 async function signIn(email: string) {
@@ -50,7 +50,9 @@ const owner = await signIn('owner@pawpal.test')
 const sitter = await signIn('sitter@pawpal.test')
 const ownDog = await firstLink('/profile?tab=dogs', owner, /\/dogs\/[0-9a-f-]{36}/)
 const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/available\/[0-9a-f-]{36}/)
+const conversation = await firstLink('/messages', owner, /\/messages\?userId=[^"&]+/)
 if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
+if (conversation) ownerPages.push(conversation, conversation.replace('?userId=', '/'))
 if (availableDog) sitterPages.push(availableDog)
 const pages = [
   ...publicPages.map((path) => ({ path, cookie: '' })),

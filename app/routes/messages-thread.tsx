@@ -3,6 +3,7 @@ import type { Route } from './+types/messages-thread'
 import { getOptionalUser } from '#app/context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
+import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
@@ -34,6 +35,7 @@ export const headers = retryAfterFromAction
 
 export default function ConversationRoute({ loaderData, actionData, params }: Route.ComponentProps) {
   const { conversation, viewerId, now, timeZone } = loaderData
+  const live = useLiveSocket()
   const hrefWith = (before: string | null) => `/messages/${params.userId}${before ? `?${new URLSearchParams({ before })}` : ''}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-5xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
@@ -41,7 +43,7 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
         <PartnerNotFound />
       ) : (
         <>
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} hrefWith={hrefWith} layout="single" />
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="single" />
           {conversation.status === 'open' ? (
             <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">
               <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} />

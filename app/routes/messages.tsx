@@ -4,6 +4,7 @@ import { getOptionalUser } from '#app/context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { ConversationList } from '#app/features/messages/components/conversation-list.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
+import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { MessagingTips } from '#app/features/messages/components/messaging-tips.tsx'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
@@ -41,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const partnerId = selectedPartner(url)
-  if (!partnerId) return data({ intent: 'send', result: null }, { status: 400 })
+  if (!partnerId) throw data('Choose a conversation', { status: 400 })
   return runConversationAction(user, partnerId, await request.formData(), `/messages?${new URLSearchParams({ userId: partnerId })}`)
 }
 
@@ -49,6 +50,7 @@ export const headers = retryAfterFromAction
 
 export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, partnerId, search, viewerId, now, timeZone } = loaderData
+  const live = useLiveSocket()
   const hrefWith = (before: string | null) => `/messages?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
@@ -62,7 +64,7 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
         ) : conversation.status === 'notFound' ? (
           <PartnerNotFound />
         ) : (
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} hrefWith={hrefWith} layout="inbox" />
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="inbox" />
         )}
       </div>
       {conversation?.status === 'open' ? (

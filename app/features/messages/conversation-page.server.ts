@@ -1,5 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
+import type { z } from 'zod'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -65,6 +65,27 @@ export type LoadedConversation = Awaited<ReturnType<typeof loadConversation>>
 const intents = ['send', 'block', 'unblock', 'report'] as const
 export type ConversationIntent = (typeof intents)[number]
 
+/** A form that came back: what was typed, and what is wrong with it (by field, and for the whole form). */
+export type ConversationFormReply = {
+  intent: ConversationIntent
+  values: Record<string, string>
+  fieldErrors: Record<string, string[]>
+  formErrors: string[]
+}
+
+function reply(intent: ConversationIntent, formData: FormData, { fieldErrors = {}, formErrors = [] }: Partial<Pick<ConversationFormReply, 'fieldErrors' | 'formErrors'>>) {
+  const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  return { intent, values, fieldErrors, formErrors } satisfies ConversationFormReply
+}
+
+function parseForm<Schema extends z.ZodType>(schema: Schema, formData: FormData): { value: z.output<Schema> } | { fieldErrors: Record<string, string[]> } {
+  const result = schema.safeParse(Object.fromEntries(formData))
+  if (result.success) return { value: result.data }
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of result.error.issues) (fieldErrors[issue.path.join('.') || 'form'] ??= []).push(issue.message)
+  return { fieldErrors }
+}
+
 /**
  * Runs one of the conversation forms. `conversationPath` is where the thread lives (the redirect after a
  * send, an unblock or a report); a block leaves for the list, as the thread is hidden from then on.
@@ -72,21 +93,21 @@ export type ConversationIntent = (typeof intents)[number]
 export async function runConversationAction(viewer: SessionUser, partnerId: string, formData: FormData, conversationPath: string) {
   const intent = intents.find((candidate) => candidate === formData.get('intent'))
   if (intent === 'send') {
-    const submission = parseWithZod(formData, { schema: MessageFormSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-    const outcome = await sendMessage(viewer.id, { recipientId: partnerId, ...submission.value })
+    const parsed = parseForm(MessageFormSchema, formData)
+    if ('fieldErrors' in parsed) return data(reply(intent, formData, parsed), { status: 400 })
+    const outcome = await sendMessage(viewer.id, { recipientId: partnerId, ...parsed.value })
     if (!outcome.ok) {
       const headers = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
-      return data({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status, headers })
+      return data(reply(intent, formData, { formErrors: [outcome.message] }), { status: outcome.status, headers })
     }
     return redirect(conversationPath)
   }
   if (intent === 'report') {
     formData.set('partnerId', partnerId)
-    const submission = parseWithZod(formData, { schema: ReportSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-    const outcome = await reportConversation(viewer.id, submission.value)
-    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
+    const parsed = parseForm(ReportSchema, formData)
+    if ('fieldErrors' in parsed) return data(reply(intent, formData, parsed), { status: 400 })
+    const outcome = await reportConversation(viewer.id, parsed.value)
+    if (!outcome.ok) return data(reply(intent, formData, { formErrors: [outcome.message] }), { status: outcome.status })
     return redirectWithToast(conversationPath, { type: 'success', title: 'Report sent', description: 'Thank you. Our team will review this conversation.' })
   }
   const partner = await getConversationPartner(partnerId)
@@ -104,5 +125,5 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
     await unblockUser(viewer.id, partnerId)
     return redirectWithToast(conversationPath, { type: 'success', title: `${partner.name} is unblocked` })
   }
-  return data({ intent: intent ?? 'send', result: null }, { status: partner ? 400 : 404 })
+  return data(reply(intent ?? 'send', formData, { formErrors: [partner ? 'Choose what to do' : 'User not found'] }), { status: partner ? 400 : 404 })
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { limitParameter } from '#app/lib/paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
+import { maxMessageLength, maxReportDetailsLength, reportReasons } from './limits.ts'
+
+export { maxMessageLength, maxReportDetailsLength, reportReasonLabels, reportReasons, type ReportReason } from './limits.ts'
 
 // What the messaging doors accept (DESIGN.md section 5, spec sections 5 and 7): the socket's events,
 // the JSON API and the page forms parse with these same schemas, so a rule exists once.
-
-/** DESIGN.md section 5: content is trimmed, 1 to 4,000 characters. */
-export const maxMessageLength = 4000
 
 /** Messages in one page of a thread; an API client may ask for up to `maxThreadPageSize`. */
 export const threadPageSize = 30
@@ -79,17 +79,6 @@ export const ConversationSearchSchema = z.object({
 
 /** `POST /api/messages/blocks`. */
 export const BlockSchema = z.object({ userId: id('userId') })
-
-export const reportReasons = ['spam', 'harassment', 'inappropriate', 'scam', 'other'] as const
-export type ReportReason = (typeof reportReasons)[number]
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: 'Spam or advertising',
-  harassment: 'Harassment or threats',
-  inappropriate: 'Inappropriate content',
-  scam: 'Scam or payment outside Pawpal',
-  other: 'Something else',
-}
-export const maxReportDetailsLength = 1000
 
 /** `POST /api/messages/reports` and the page's report form. */
 export const ReportSchema = z.object({

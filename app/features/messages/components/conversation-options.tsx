@@ -1,46 +1,46 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
-import { FieldErrors } from '#app/ui/field.tsx'
-import { maxReportDetailsLength, reportReasonLabels, reportReasons } from '../schema.ts'
+import type { ConversationFormReply } from '../conversation-page.server.ts'
+import { maxReportDetailsLength, reportReasonLabels, reportReasons } from '../limits.ts'
+import { FormErrors } from './form-errors.tsx'
 
 // Safety in a thread (issue 11): report the conversation to the admins, or block the partner. Both are
 // disclosures with a plain form inside, so they work without JavaScript; blocking asks once more first.
 
-export function ConversationOptions({ partnerName, reportResult }: { partnerName: string; reportResult: SubmissionResult<string[]> | null | undefined }) {
-  const [form, fields] = useForm<{ intent: string; reason: string; details: string }>({ id: 'report', lastResult: reportResult, shouldValidate: 'onSubmit' })
-  const reportOpen = Boolean(reportResult)
+export function ConversationOptions({ partnerName, reportReply }: { partnerName: string; reportReply: ConversationFormReply | undefined }) {
   return (
     <div className="space-y-2">
-      <details open={reportOpen} className="rounded-lg border border-stone-200 bg-white">
+      <details open={Boolean(reportReply)} className="rounded-lg border border-stone-200 bg-white">
         <summary className="tap-target flex cursor-pointer items-center px-3 font-medium text-stone-800">Report conversation</summary>
-        <Form method="post" {...getFormProps(form)} className="space-y-3 px-3 pb-3">
+        <Form method="post" className="space-y-3 px-3 pb-3">
           <input type="hidden" name="intent" value="report" />
-          <fieldset>
+          <fieldset aria-describedby={reportReply?.fieldErrors.reason ? 'report-reason-errors' : undefined}>
             <legend className="text-sm font-medium text-stone-800">What is wrong?</legend>
             <div className="mt-1 space-y-1">
               {reportReasons.map((reason) => (
                 <label key={reason} className="tap-target flex items-center gap-2 text-sm">
-                  <input type="radio" name={fields.reason.name} value={reason} required className="size-4 accent-brand-700" defaultChecked={fields.reason.initialValue === reason} />
+                  <input type="radio" name="reason" value={reason} required className="size-4 accent-brand-700" defaultChecked={reportReply?.values.reason === reason} />
                   {reportReasonLabels[reason]}
                 </label>
               ))}
             </div>
-            <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
+            <FormErrors id="report-reason-errors" errors={reportReply?.fieldErrors.reason} />
           </fieldset>
           <div>
-            <label htmlFor={fields.details.id} className="mb-1 block text-sm font-medium text-stone-800">
+            <label htmlFor="report-details" className="mb-1 block text-sm font-medium text-stone-800">
               Details (optional)
             </label>
             <textarea
-              {...getTextareaProps(fields.details)}
+              id="report-details"
+              name="details"
+              defaultValue={reportReply?.values.details ?? ''}
               maxLength={maxReportDetailsLength}
               rows={3}
               className="w-full rounded-lg border border-stone-300 px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
             />
-            <FieldErrors id={fields.details.errorId} errors={fields.details.errors} />
+            <FormErrors errors={reportReply?.fieldErrors.details} />
           </div>
-          <FieldErrors id={form.errorId} errors={form.errors} />
+          <FormErrors errors={reportReply?.formErrors} />
           <Button type="submit" variant="secondary" className="tap-target w-full">
             Send report
           </Button>
