@@ -14,6 +14,8 @@ export type ServerProcess = {
   /** e.g. http://127.0.0.1:41234 */
   url: string
   port: number
+  /** The server's process id (the benches read its memory). */
+  pid: number
   databaseFile: string
   /** Everything the process printed so far. */
   log: () => string
@@ -82,6 +84,7 @@ export async function startServerProcess({
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     databaseFile,
     log,
     isRunning: () => child.exitCode === null && child.signalCode === null,

@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely'
 // - messages_conversation_order replaces messages_conversation_time: a thread is read newest first and
 //   paged with a (createdAt, id) cursor, and the conversation list asks each conversation for its last
 //   message; with id in the index both are index walks without a sort.
+// - messages_sender_time: the limit of 30 messages per 10 s per user counts the sender's own recent
+//   messages, in the transaction that stores the next one.
 // - userBlocks: a user blocked by another; no messages either way, their thread hidden from both.
 // - conversationReports: a conversation reported for the admins to look at.
 // Independent of 005 (another feature's), so the two may land in either order on a fresh database.
@@ -16,6 +18,7 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.createIndex('messages_sender_client').unique().on('messages').columns(['senderId', 'clientId']).execute()
   await db.schema.dropIndex('messages_conversation_time').execute()
   await db.schema.createIndex('messages_conversation_order').on('messages').columns(['conversationId', 'createdAt', 'id']).execute()
+  await db.schema.createIndex('messages_sender_time').on('messages').columns(['senderId', 'createdAt']).execute()
 
   await db.schema
     .createTable('userBlocks')
@@ -42,6 +45,7 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropTable('conversationReports').execute()
   await db.schema.dropTable('userBlocks').execute()
+  await db.schema.dropIndex('messages_sender_time').execute()
   await db.schema.dropIndex('messages_conversation_order').execute()
   await db.schema.createIndex('messages_conversation_time').on('messages').columns(['conversationId', 'createdAt']).execute()
   await db.schema.dropIndex('messages_sender_client').execute()

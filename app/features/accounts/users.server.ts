@@ -175,12 +175,7 @@ export type MemberProfile = {
   createdAt: string
 }
 
-/** A user's name as a column of another feature's query (one lookup by key per row), so a long list stays one query. */
-export function memberNameOf(userId: Expression<string>) {
-  return db.selectFrom('users').select('users.name').where('users.id', '=', userId)
-}
-
-/** A user's photo path as a column of another feature's query, like memberNameOf. */
-export function memberPhotoOf(userId: Expression<string>) {
-  return db.selectFrom('users').select('users.profilePhoto').where('users.id', '=', userId)
+/** Active accounts' names and photos, to join into another feature's list by key (a long list stays one query). */
+export function activeMemberNames() {
+  return db.selectFrom('users').select(['users.id', 'users.name', 'users.profilePhoto']).where('users.accountStatus', '=', 'active')
 }

@@ -1,5 +1,5 @@
-import { type Expression, type Kysely, sql, type Transaction } from 'kysely'
-import { getMemberProfiles, hasActiveAccount, type MemberProfile, memberNameOf, memberPhotoOf } from '#app/features/accounts/users.server.ts'
+import { type Kysely, sql } from 'kysely'
+import { activeMemberNames, getMemberProfiles, type MemberProfile } from '#app/features/accounts/users.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { blockStateBetween, isEitherBlocked, notBlockedBetween } from './blocks.server.ts'
 import { messageColumns, type MessageJson, type MessageRow, toMessageJson } from './message-json.ts'
@@ -26,7 +26,9 @@ export async function findConversationId(userId: string, partnerId: string, exec
 }
 
 /** The pair's conversation, made when there is none yet (the unique pair decides between two at once). */
-export async function ensureConversation(executor: Transaction<Database> | Kysely<Database>, userId: string, partnerId: string) {
+export async function ensureConversation(executor: Kysely<Database>, userId: string, partnerId: string) {
+  const existing = await findConversationId(userId, partnerId, executor)
+  if (existing) return { id: existing, created: false }
   const result = await executor
     .insertInto('conversations')
     .values({ id: crypto.randomUUID(), ...pairOf(userId, partnerId), createdAt: new Date().toISOString(), lastMessageAt: null })
@@ -80,26 +82,20 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) =>
 /**
  * Spec section 3, Conversation summary: the user's conversations with a last message, newest first, each
  * with its partner, last message and unread count. One query whatever the number of conversations
- * (DESIGN.md section 8: 1,000 conversations under 20 ms): each side of the pair walks its own index,
- * and every per-conversation value is a lookup by key or a short index walk. `search` keeps the
- * partners whose name contains it.
+ * (DESIGN.md section 8: 1,000 conversations under 20 ms): each side of the pair walks its own index, the
+ * partner and the last message are joined by key, and the unread count walks the unread index.
+ * `search` keeps the partners whose name contains it.
  */
 export async function listConversationsFor(userId: string, { search }: { search?: string } = {}): Promise<ConversationSummary[]> {
   const rows = await conversationListQuery(userId, search).execute()
-  return rows.flatMap((row) =>
-    row.lastContent === null || row.lastSenderId === null || row.lastCreatedAt === null
-      ? []
-      : [
-          {
-            id: row.id,
-            partnerId: row.partnerId,
-            name: row.name ?? 'Deleted user',
-            profilePhoto: row.profilePhoto ?? null,
-            lastMessage: { content: row.lastContent, createdAt: row.lastCreatedAt, senderId: row.lastSenderId },
-            unreadCount: Number(row.unreadCount ?? 0),
-          },
-        ],
-  )
+  return rows.map((row) => ({
+    id: row.id,
+    partnerId: row.partnerId,
+    name: row.name,
+    profilePhoto: row.profilePhoto,
+    lastMessage: { content: row.content, createdAt: row.createdAt, senderId: row.senderId },
+    unreadCount: Number(row.unreadCount ?? 0),
+  }))
 }
 
 /** The one query behind listConversationsFor (exported for its query-plan test and the bench). */
@@ -110,23 +106,32 @@ export function conversationListQuery(userId: string, search?: string) {
       .select(['id', 'lastMessageAt', sql.ref<string>(partner).as('partnerId')])
       .where(own, '=', userId)
       .where('lastMessageAt', 'is not', null)
-  const lastMessageOf = (conversationId: Expression<string>) =>
-    db
-      .selectFrom('messages')
-      .where('messages.conversationId', '=', conversationId)
-      .orderBy('messages.createdAt', 'desc')
-      .orderBy('messages.id', 'desc')
-      .limit(1)
   let query = db
     .selectFrom(side('userAId', 'userBId').unionAll(side('userBId', 'userAId')).as('c'))
+    .innerJoin(activeMemberNames().as('partner'), 'partner.id', 'c.partnerId')
+    .innerJoin('messages as last', (join) =>
+      join.on((eb) =>
+        eb(
+          'last.id',
+          '=',
+          eb
+            .selectFrom('messages')
+            .select('messages.id')
+            .whereRef('messages.conversationId', '=', 'c.id')
+            .orderBy('messages.createdAt', 'desc')
+            .orderBy('messages.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
     .select((eb) => [
       'c.id',
       'c.partnerId',
-      memberNameOf(eb.ref('c.partnerId')).as('name'),
-      memberPhotoOf(eb.ref('c.partnerId')).as('profilePhoto'),
-      lastMessageOf(eb.ref('c.id')).select('messages.content').as('lastContent'),
-      lastMessageOf(eb.ref('c.id')).select('messages.senderId').as('lastSenderId'),
-      lastMessageOf(eb.ref('c.id')).select('messages.createdAt').as('lastCreatedAt'),
+      'partner.name',
+      'partner.profilePhoto',
+      'last.content',
+      'last.senderId',
+      'last.createdAt',
       eb
         .selectFrom('messages')
         .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -135,9 +140,8 @@ export function conversationListQuery(userId: string, search?: string) {
         .where('messages.readAt', 'is', null)
         .as('unreadCount'),
     ])
-    .where((eb) => hasActiveAccount(eb.ref('c.partnerId')))
     .where((eb) => notBlockedBetween(userId, eb.ref('c.partnerId')))
-  if (search) query = query.where((eb) => sql<boolean>`${memberNameOf(eb.ref('c.partnerId'))} like ${likePattern(search)} escape '\\'`)
+  if (search) query = query.where(sql<boolean>`${sql.ref('partner.name')} like ${likePattern(search)} escape '\\'`)
   return query.orderBy('c.lastMessageAt', 'desc').orderBy('c.id')
 }
 
