@@ -8,7 +8,7 @@ import { WebSocket } from 'ws'
 import { findFreePort, startServerProcess } from '#tests/server-process.ts'
 import { formatLoad, load, percentile, startBareServer } from './load.ts'
 
-// `npx node bench/messages.ts [--sockets 1000] [--rate 500] [--seconds 10]` (npm run build first):
+// `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10]` (npm run build first):
 // DESIGN.md section 8's chat budgets on the production server with a fresh database.
 // 1. `sockets` users each hold one open socket; the server's memory per socket is its resident memory
 //    after they connected less before, divided by their number.
@@ -23,7 +23,7 @@ import { formatLoad, load, percentile, startBareServer } from './load.ts'
 const { values } = parseArgs({
   options: {
     sockets: { type: 'string', default: '1000' },
-    rate: { type: 'string', default: '500' },
+    rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
   },
 })
