@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib'
 const base = process.argv[2] ?? 'http://localhost:3000'
 const budgetBytes = 130 * 1024
 const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms', '/sitters', '/map']
-const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/map']
+const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/map', '/messages']
 /** Pages whose lazily loaded chunks are counted too (the map's Leaflet: DESIGN.md section 8). */
 const withLazyChunks = new Set(['/map'])
 const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
@@ -67,7 +67,9 @@ const owner = await signIn('owner@pawpal.test')
 const sitter = await signIn('sitter@pawpal.test')
 const ownDog = await firstLink('/profile?tab=dogs', owner, /\/dogs\/[0-9a-f-]{36}/)
 const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/available\/[0-9a-f-]{36}/)
+const conversation = await firstLink('/messages', owner, /\/messages\?userId=[^"&]+/)
 if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
+if (conversation) ownerPages.push(conversation, conversation.replace('?userId=', '/'))
 if (availableDog) sitterPages.push(availableDog)
 const sitterProfile = await firstLink('/sitters', '', /\/sitters\/[0-9a-f-]{36}/)
 if (sitterProfile) publicPages.push(sitterProfile, `${sitterProfile}?tab=reviews`)

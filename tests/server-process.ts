@@ -14,6 +14,8 @@ export type ServerProcess = {
   /** e.g. http://127.0.0.1:41234 */
   url: string
   port: number
+  /** The server's process id (the benches read its memory). */
+  pid: number
   databaseFile: string
   /** The server's process id (benchmarks read its CPU time). */
   pid: number
@@ -84,6 +86,7 @@ export async function startServerProcess({
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     databaseFile,
     pid: child.pid ?? 0,
     log,

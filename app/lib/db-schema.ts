@@ -228,6 +228,24 @@ export interface MessagesTable {
   content: string
   createdAt: string
   readAt: string | null
+  /** The sender client's own id for the message (a UUID), so a resend stores nothing twice. */
+  clientId: string | null
+}
+
+export interface UserBlocksTable {
+  blockerId: string
+  blockedId: string
+  createdAt: string
+}
+
+export interface ConversationReportsTable {
+  id: string
+  conversationId: string
+  reporterId: string
+  reportedUserId: string
+  reason: string
+  details: string
+  createdAt: string
 }
 
 export interface ReviewsTable {
@@ -329,6 +347,8 @@ export interface Database {
   bookingStatusHistory: BookingStatusHistoryTable
   conversations: ConversationsTable
   messages: MessagesTable
+  userBlocks: UserBlocksTable
+  conversationReports: ConversationReportsTable
   reviews: ReviewsTable
   sitterPhotos: SitterPhotosTable
   sitterListings: SitterListingsTable

@@ -4,6 +4,7 @@ import * as sitterDiscovery from './002-sitter-discovery.ts'
 import * as bookings from './003-bookings.ts'
 import * as pendingUploads from './004-pending-uploads.ts'
 import * as discoveryTuning from './005-discovery-tuning.ts'
+import * as messagingSafety from './006-messaging-safety.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-bookings': bookings,
   '004-pending-uploads': pendingUploads,
   '005-discovery-tuning': discoveryTuning,
+  '006-messaging-safety': messagingSafety,
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, loginAs, registerUser, test } from './fixtures.ts'
 
 // Every link, button and form control on the busiest screens is at least 44 x 44 px on a phone
 // (WCAG 2.5.5; the phone projects run at 390 x 844). A checkbox or radio button is measured by the
@@ -112,4 +112,27 @@ test('the map with a sitter’s quick view open has no target smaller than 44 px
   }
 
   expect(await tooSmallTargets(page)).toEqual([])
+})
+
+test('the messages list and a thread with its options open have no target smaller than 44 px', async ({ page, visit, db }) => {
+  const me = await registerUser(page, db, { prefix: 'taps' })
+  const sitter = await db.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+  const [userAId, userBId] = [me.id, sitter.id].sort() as [string, string]
+  const conversationId = crypto.randomUUID()
+  const at = new Date().toISOString()
+  await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at, lastMessageAt: at }).execute()
+  await db
+    .insertInto('messages')
+    .values({ id: crypto.randomUUID(), conversationId, senderId: sitter.id, recipientId: me.id, content: 'Hi! See https://pawpal.example/walks', createdAt: at })
+    .execute()
+
+  await visit('/messages')
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible()
+  expect(await tooSmallTargets(page), '/messages').toEqual([])
+
+  await visit(`/messages/${sitter.id}`)
+  await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible()
+  // The link inside a message is running text (WCAG 2.5.5 excepts it).
+  const small = await tooSmallTargets(page)
+  expect(small.filter((target) => !target.target.startsWith('a "https://')), `/messages/${sitter.id}`).toEqual([])
 })

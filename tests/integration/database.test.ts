@@ -65,6 +65,7 @@ describe('migrations', () => {
       { migrationName: '003-bookings', direction: 'Up', status: 'Success' },
       { migrationName: '004-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '005-discovery-tuning', direction: 'Up', status: 'Success' },
+      { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -83,6 +84,8 @@ describe('migrations', () => {
         'sitterPoints',
         'emailOutbox',
         'pendingUploads',
+        'userBlocks',
+        'conversationReports',
       ]),
     )
   })

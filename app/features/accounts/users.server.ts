@@ -146,3 +146,29 @@ export async function getTimeZoneOf(userId: string) {
 export async function setTimeZone(userId: string, timeZone: string) {
   await db.updateTable('users').set({ timeZone, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
 }
+
+/** What a conversation shows of the people in it, by id: name, photo, bio, role, member since, and whether the account is active. */
+export async function getMemberProfiles(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, MemberProfile>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'profilePhoto', 'bio', 'role', 'accountStatus', 'createdAt'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type MemberProfile = {
+  id: string
+  name: string
+  profilePhoto: string | null
+  bio: string | null
+  role: Role
+  accountStatus: AccountStatus
+  createdAt: string
+}
+
+/** Active accounts' names and photos, to join into another feature's list by key (a long list stays one query). */
+export function activeMemberNames() {
+  return db.selectFrom('users').select(['users.id', 'users.name', 'users.profilePhoto']).where('users.accountStatus', '=', 'active')
+}

@@ -34,6 +34,7 @@ import {
   withRequired,
 } from './openapi-parts.ts'
 import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
+import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -736,9 +737,10 @@ export function buildOpenApiDocument() {
       { name: 'Geocoding' },
       { name: 'Dogs' },
       ...bookingTags,
+      ...messageTags,
       { name: 'Docs' },
     ],
-    paths: { ...paths, ...bookingPaths },
+    paths: { ...paths, ...bookingPaths, ...messagePaths },
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -780,6 +782,7 @@ export function buildOpenApiDocument() {
         DogFieldChanges,
         DeleteImageInput: inputSchema(DeleteImageSchema),
         ...bookingSchemas,
+        ...messageSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

@@ -39,3 +39,31 @@ function median(values: number[]) {
   const value = sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
   return Math.round(value)
 }
+
+/**
+ * The share of conversations this user answered, in percent: of the conversations in which someone wrote
+ * to them, those where they wrote back after that first message. Null when nobody has written to them.
+ */
+export async function getReplyRatePercent(userId: string): Promise<number | null> {
+  const { rows } = await sql<{ asked: number; answered: number | null }>`
+    with mine as (
+      select id from conversations where userAId = ${userId}
+      union all
+      select id from conversations where userBId = ${userId}
+    ),
+    received as (
+      select m.conversationId, min(m.createdAt) as firstAt
+      from messages m
+      where m.conversationId in (select id from mine) and m.recipientId = ${userId}
+      group by m.conversationId
+    )
+    select count(*) as asked,
+      sum(exists(
+        select 1 from messages r
+        where r.conversationId = received.conversationId and r.senderId = ${userId} and r.createdAt > received.firstAt
+      )) as answered
+    from received
+  `.execute(db)
+  const { asked = 0, answered = 0 } = rows[0] ?? {}
+  return asked > 0 ? Math.round((100 * Number(answered ?? 0)) / Number(asked)) : null
+}

@@ -1,27 +1,59 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
+import type { z } from 'zod'
 import { findLiveSessionIds, findSessionUser, readSessionId, readTokenSessionId } from '#app/features/accounts/session.server.ts'
 import { requestOriginOf } from '#app/lib/forwarded.server.ts'
 import { isCookieAuthenticated, originVerdict } from '#app/lib/same-origin.server.ts'
+import { type Heartbeat, heartbeatIntervalMs, sweepHeartbeats } from './heartbeat.server.ts'
+import { type HubEvent, subscribe } from './hub.server.ts'
+import { listMessagesAfter } from './missed-messages.server.ts'
+import { markMessagesRead } from './read-receipts.server.ts'
+import { MarkAsReadSchema, messageErrors, SendMessageSchema, SyncSchema } from './schema.ts'
+import { sendMessage } from './send-message.server.ts'
 
 // The live socket on /ws (DESIGN.md section 5). A socket never takes the process down: every
 // connection has an error listener (ws itself closes oversized frames with 1009 and invalid UTF-8
 // with 1007), and the frame handler answers anything unexpected with an error frame.
+// Events: ping, sendMessage, markAsRead and sync, each acknowledged; newMessage and messageStatusUpdate
+// arrive from the hub and go to every open socket of the users they name.
 // Kept on globalThis so a dev reload of this module does not orphan open sockets.
 const maxFrameBytes = 64 * 1024
 const sessionCheckMs = 500
+/** Frames one socket may send per window; sendMessage has its own, per-user limit besides. */
+const frameLimit = { frames: 100, windowMs: 10_000 }
+/** A socket that does not read what it is sent (a stalled client) is dropped before it holds more. */
+const maxBufferedBytes = 1024 * 1024
 
-type LiveSockets = { server: WebSocketServer; sessions: Map<WebSocket, string>; sessionCheck?: NodeJS.Timeout }
+type Connection = Heartbeat & {
+  id: string
+  socket: WebSocket
+  sessionId: string
+  userId: string
+  frames: { count: number; windowStart: number }
+}
+
+type LiveSockets = {
+  server: WebSocketServer
+  connections: Map<WebSocket, Connection>
+  byUser: Map<string, Set<Connection>>
+  sessionCheck?: NodeJS.Timeout
+  heartbeat?: NodeJS.Timeout
+  unsubscribe?: () => void
+}
 const globalSockets = globalThis as typeof globalThis & { __pawpalSockets?: LiveSockets }
 const live: LiveSockets = (globalSockets.__pawpalSockets ??= {
   server: new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes }),
-  sessions: new Map<WebSocket, string>(),
+  connections: new Map<WebSocket, Connection>(),
+  byUser: new Map<string, Set<Connection>>(),
 })
+live.unsubscribe?.()
+live.unsubscribe = subscribe(push)
 
 export const socketUnauthorized = 4401
 
 type Frame = { event: string; id?: number | string; data?: unknown }
+type Ack = { data: unknown } | { error: string }
 
 /** The session behind the upgrade: the `?token=` query, a bearer header, or the cookie from our own origin. */
 async function authenticate(request: IncomingMessage) {
@@ -51,11 +83,11 @@ export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, he
     .then(async ({ presented, refused }) => {
       if (refused) return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       const user = presented ? await findSessionUser(presented.id) : null
-      live.server.handleUpgrade(request, socket, head, (connection) => {
-        connection.on('error', () => connection.terminate())
-        if (!user) return connection.close(socketUnauthorized, 'Unauthorized')
-        track(connection, user.sessionId)
-        connection.on('message', (raw, isBinary) => answer(connection, raw, isBinary))
+      live.server.handleUpgrade(request, socket, head, (webSocket) => {
+        webSocket.on('error', () => webSocket.terminate())
+        if (!user) return webSocket.close(socketUnauthorized, 'Unauthorized')
+        const connection = track(webSocket, user.sessionId, user.id)
+        webSocket.on('message', (raw, isBinary) => void answer(connection, raw, isBinary))
       })
     })
     .catch((error: unknown) => {
@@ -64,16 +96,51 @@ export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, he
     })
 }
 
-function answer(connection: WebSocket, raw: RawData, isBinary: boolean) {
+async function answer(connection: Connection, raw: RawData, isBinary: boolean) {
+  connection.alive = true
   try {
     const frame = isBinary ? null : parseFrame(raw.toString())
     if (!frame) return send(connection, { event: 'error', error: 'Frames must be JSON objects with a string event' })
-    if (frame.event === 'ping') return send(connection, { event: 'ack', id: frame.id, data: { pong: true } })
-    send(connection, { event: 'ack', id: frame.id, error: 'Unknown event' })
+    if (overFrameLimit(connection)) return send(connection, { event: 'ack', id: frame.id, error: 'Too many requests. Please slow down.' })
+    const ack = await acknowledge(connection, frame)
+    send(connection, { event: 'ack', id: frame.id, ...ack })
   } catch (error) {
     console.error(`Socket frame failed: ${error instanceof Error ? error.message : String(error)}`)
     send(connection, { event: 'error', error: 'The frame could not be handled' })
   }
+}
+
+async function acknowledge(connection: Connection, { event, data }: Frame): Promise<Ack> {
+  switch (event) {
+    case 'ping':
+      return { data: { pong: true } }
+    case 'sendMessage': {
+      const input = parseData(SendMessageSchema, data)
+      if ('error' in input) return input
+      const outcome = await sendMessage(connection.userId, input.value, connection.id)
+      return outcome.ok ? { data: { message: outcome.message } } : { error: outcome.message }
+    }
+    case 'markAsRead': {
+      const input = parseData(MarkAsReadSchema, data)
+      if ('error' in input) return input
+      const outcome = await markMessagesRead(connection.userId, input.value.messageIds)
+      return outcome.ok ? { data: { success: true } } : { error: outcome.message }
+    }
+    case 'sync': {
+      const input = parseData(SyncSchema, data)
+      if ('error' in input) return input
+      const missed = await listMessagesAfter(connection.userId, input.value.after)
+      return missed ? { data: missed } : { error: messageErrors.messageNotFound }
+    }
+    default:
+      return { error: 'Unknown event' }
+  }
+}
+
+function parseData<Schema extends z.ZodType>(schema: Schema, data: unknown): { value: z.output<Schema> } | { error: string } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { error: 'data must be an object' }
+  const result = schema.safeParse(data)
+  return result.success ? { value: result.data } : { error: result.error.issues[0]?.message ?? 'Invalid data' }
 }
 
 function parseFrame(text: string): Frame | null {
@@ -90,38 +157,86 @@ function parseFrame(text: string): Frame | null {
   return { event, id: echoedId, data }
 }
 
-function send(connection: WebSocket, frame: object) {
-  if (connection.readyState === WebSocket.OPEN) connection.send(JSON.stringify(frame))
+function overFrameLimit({ frames }: Connection) {
+  const now = Date.now()
+  if (now - frames.windowStart >= frameLimit.windowMs) Object.assign(frames, { count: 0, windowStart: now })
+  frames.count += 1
+  return frames.count > frameLimit.frames
+}
+
+function send(connection: Connection, frame: object) {
+  const { socket } = connection
+  if (socket.readyState !== WebSocket.OPEN) return
+  if (socket.bufferedAmount > maxBufferedBytes) return void socket.terminate()
+  socket.send(JSON.stringify(frame))
+}
+
+/** A hub event, to every open socket of the users it names (but the one that sent the message). */
+function push(event: HubEvent) {
+  const text = JSON.stringify({ event: event.event, data: event.data })
+  const exceptId = event.event === 'newMessage' ? event.exceptConnectionId : undefined
+  for (const userId of new Set(event.userIds)) {
+    for (const connection of live.byUser.get(userId) ?? []) {
+      if (connection.id === exceptId || connection.socket.readyState !== WebSocket.OPEN) continue
+      if (connection.socket.bufferedAmount > maxBufferedBytes) connection.socket.terminate()
+      else connection.socket.send(text)
+    }
+  }
 }
 
 // A session that ends (logout, revocation, expiry, suspension) closes its sockets within a second:
 // while sockets are open, their sessions are checked twice a second in one query.
-function track(connection: WebSocket, sessionId: string) {
-  live.sessions.set(connection, sessionId)
-  connection.once('close', () => {
-    live.sessions.delete(connection)
-    if (live.sessions.size === 0) stopSessionCheck()
+function track(socket: WebSocket, sessionId: string, userId: string) {
+  const connection: Connection = {
+    id: crypto.randomUUID(),
+    socket,
+    sessionId,
+    userId,
+    frames: { count: 0, windowStart: Date.now() },
+    alive: true,
+    ping: () => {
+      try {
+        socket.ping()
+      } catch {
+        socket.terminate()
+      }
+    },
+    terminate: () => socket.terminate(),
+  }
+  live.connections.set(socket, connection)
+  const ofUser = live.byUser.get(userId) ?? new Set<Connection>()
+  live.byUser.set(userId, ofUser.add(connection))
+  socket.on('pong', () => (connection.alive = true))
+  socket.once('close', () => {
+    live.connections.delete(socket)
+    ofUser.delete(connection)
+    if (ofUser.size === 0) live.byUser.delete(userId)
+    if (live.connections.size === 0) stopTimers()
   })
   live.sessionCheck ??= setInterval(() => void closeEndedSessions(), sessionCheckMs).unref()
+  live.heartbeat ??= setInterval(() => sweepHeartbeats(live.connections.values()), heartbeatIntervalMs).unref()
+  return connection
 }
 
 async function closeEndedSessions() {
   try {
-    const liveIds = await findLiveSessionIds([...new Set(live.sessions.values())])
-    for (const [connection, sessionId] of live.sessions) {
-      if (!liveIds.has(sessionId)) connection.close(socketUnauthorized, 'Session ended')
+    const liveIds = await findLiveSessionIds([...new Set([...live.connections.values()].map((c) => c.sessionId))])
+    for (const { socket, sessionId } of live.connections.values()) {
+      if (!liveIds.has(sessionId)) socket.close(socketUnauthorized, 'Session ended')
     }
   } catch (error) {
     console.error(`Socket session check failed: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 
-function stopSessionCheck() {
+function stopTimers() {
   clearInterval(live.sessionCheck)
+  clearInterval(live.heartbeat)
   live.sessionCheck = undefined
+  live.heartbeat = undefined
 }
 
 export function closeAllSockets() {
-  stopSessionCheck()
-  for (const connection of live.server.clients) connection.close(1001, 'Server shutting down')
+  stopTimers()
+  for (const socket of live.server.clients) socket.close(1001, 'Server shutting down')
 }

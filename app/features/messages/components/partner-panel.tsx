@@ -1,0 +1,87 @@
+import { Link } from 'react-router'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import type { ConversationPartner } from '../conversation-partner.server.ts'
+import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
+import { Avatar } from './avatar.tsx'
+
+// The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
+// when, how they answer (measured from messages), and a sitter's services with their own rates. The
+// Book button appears once the thread has 10 messages (spec section 9).
+
+export const bookButtonFromMessages = 10
+
+export function PartnerPanel({ partner, messageCount, timeZone }: { partner: ConversationPartner; messageCount: number; timeZone: string }) {
+  const firstName = partner.name.split(/\s+/)[0] ?? partner.name
+  const { sitter } = partner
+  return (
+    <div className="space-y-5">
+      <div className="flex items-center gap-3">
+        <Avatar photo={partner.profilePhoto} size="large" />
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold">{partner.name}</h2>
+          {sitter ? (
+            <ul aria-label="Badges" className="mt-1 flex flex-wrap gap-1.5 text-xs font-medium">
+              <li className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800">Sitter</li>
+              {sitter.verified ? <li className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800">Verified</li> : null}
+              {sitter.isBackgroundChecked ? <li className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-800">Background checked</li> : null}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
+      {sitter && messageCount >= bookButtonFromMessages ? (
+        <Link
+          to={`/sitters/${partner.id}`}
+          className="tap-target flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800"
+        >
+          Book {firstName}
+        </Link>
+      ) : null}
+      <dl className="space-y-3 text-sm">
+        <div>
+          <dt className="text-stone-500">Member since</dt>
+          <dd className="font-medium text-stone-900">{formatMemberSince(partner.memberSince, timeZone)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Reply rate</dt>
+          <dd className="font-medium text-stone-900">
+            {partner.replyRatePercent === null ? 'No messages to answer yet' : `Answers ${partner.replyRatePercent}% of conversations`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Reply time</dt>
+          <dd className="font-medium text-stone-900">
+            {partner.medianReplyMinutes === null ? 'Has not replied to a message yet' : `Usually replies ${formatReplyTime(partner.medianReplyMinutes)}`}
+          </dd>
+        </div>
+        {sitter ? (
+          <div>
+            <dt className="text-stone-500">Reviews</dt>
+            <dd className="font-medium text-stone-900">
+              {sitter.rating === null ? 'No reviews yet' : `${sitter.rating.toFixed(1)} stars from ${sitter.reviewCount} review${sitter.reviewCount === 1 ? '' : 's'}`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {sitter ? (
+        <section aria-labelledby="partner-services">
+          <h3 id="partner-services" className="text-sm font-semibold text-stone-900">
+            Services and rates
+          </h3>
+          {sitter.services.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-600">No services listed yet</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm">
+              {sitter.services.map((offered) => (
+                <li key={offered.service} className="flex justify-between gap-3 px-3 py-2">
+                  <span>{serviceLabels[offered.service]}</span>
+                  <span className="font-medium">{offered.hourlyRateCents === null ? 'Rate on request' : formatHourlyRate(offered.hourlyRateCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { expect, test } from 'vitest'
+import { formatDayHeading, formatListTime, formatReplyTime } from './message-format.ts'
+
+const now = '2026-03-10T12:00:00.000Z'
+
+test("days read as the viewer's zone sees them", () => {
+  expect(formatDayHeading('2026-03-10T08:00:00.000Z', now, 'Europe/Zurich')).toBe('Today')
+  expect(formatDayHeading('2026-03-09T23:30:00.000Z', now, 'Europe/Zurich')).toBe('Today') // 00:30 in Zurich
+  expect(formatDayHeading('2026-03-09T23:30:00.000Z', now, 'America/New_York')).toBe('Yesterday')
+  expect(formatDayHeading('2026-03-02T10:00:00.000Z', now, 'Europe/Zurich')).toBe('Monday, March 2, 2026')
+})
+
+test('the list shows the clock today, Yesterday, then the date', () => {
+  expect(formatListTime('2026-03-10T08:05:00.000Z', now, 'Europe/Zurich')).toBe('9:05 AM')
+  expect(formatListTime('2026-03-09T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Yesterday')
+  expect(formatListTime('2026-03-02T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Mar 2')
+  expect(formatListTime('2025-12-24T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Dec 24, 2025')
+})
+
+test('reply times round up to what a person would say', () => {
+  expect(formatReplyTime(0)).toBe('within 1 minute')
+  expect(formatReplyTime(14)).toBe('within 14 minutes')
+  expect(formatReplyTime(61)).toBe('within 2 hours')
+  expect(formatReplyTime(23 * 60)).toBe('within 23 hours')
+  expect(formatReplyTime(30 * 60)).toBe('within a day')
+  expect(formatReplyTime(4 * 1440)).toBe('in about 4 days')
+})

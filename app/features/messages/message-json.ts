@@ -1,0 +1,52 @@
+import type { MemberProfile } from '#app/features/accounts/users.server.ts'
+
+// A message as every door hands it out (spec section 3, Message): the socket's acks and pushes, the JSON
+// API and the pages. `read` and `status` say the same thing two ways: the spec names both.
+
+export type MessageRow = {
+  id: string
+  conversationId: string
+  senderId: string
+  recipientId: string
+  content: string
+  createdAt: string
+  readAt: string | null
+  clientId: string | null
+}
+
+export type MessageJson = {
+  id: string
+  conversationId: string
+  clientId: string | null
+  content: string
+  sender: { id: string; name: string; profilePhoto: string | null; bio: string | null }
+  recipient: { id: string }
+  read: boolean
+  status: 'sent' | 'read'
+  readAt: string | null
+  createdAt: string
+}
+
+export const messageColumns = ['id', 'conversationId', 'senderId', 'recipientId', 'content', 'createdAt', 'readAt', 'clientId'] as const
+
+/** The sender as the message shows them; a sender whose account is gone is 'Deleted user'. */
+export function toMessageJson(row: MessageRow, people: ReadonlyMap<string, MemberProfile>): MessageJson {
+  const sender = people.get(row.senderId)
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    clientId: row.clientId,
+    content: row.content,
+    sender: {
+      id: row.senderId,
+      name: sender?.name ?? 'Deleted user',
+      profilePhoto: sender?.profilePhoto ?? null,
+      bio: sender?.bio ?? null,
+    },
+    recipient: { id: row.recipientId },
+    read: row.readAt !== null,
+    status: row.readAt === null ? 'sent' : 'read',
+    readAt: row.readAt,
+    createdAt: row.createdAt,
+  }
+}

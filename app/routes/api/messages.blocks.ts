@@ -1,0 +1,17 @@
+import type { Route } from './+types/messages.blocks'
+import { blockUser } from '#app/features/messages/blocks.server.ts'
+import { BlockSchema } from '#app/features/messages/schema.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+
+// POST /api/messages/blocks {userId}: block a user. No messages go either way and your conversation is
+// hidden from both of you; 201, or 200 when you had blocked them already.
+export const loader = () => methodNotAllowed(['POST'])
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const user = requireApiUser(context)
+  const { userId } = parseApiInput(BlockSchema, await readJsonBody(request))
+  const outcome = await blockUser(user.id, userId)
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.status === 400 ? { userId: [outcome.message] } : {})
+  return Response.json({ userId, blocked: true }, { status: outcome.created ? 201 : 200 })
+}

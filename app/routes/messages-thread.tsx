@@ -1,0 +1,61 @@
+import { data } from 'react-router'
+import type { Route } from './+types/messages-thread'
+import { getOptionalUser } from '#app/context.ts'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
+import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
+import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
+import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
+import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
+
+// /messages/{userId} (spec section 2, Single conversation): a back link, the thread with its send form,
+// and beside it (below a disclosure on phones) the partner's real details instead of the spec's
+// placeholder panel (DESIGN.md ruling 6). Opening it creates the conversation and reads it.
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context, params }, next) => {
+    const user = getOptionalUser(context)
+    if (user && params.userId && request.method === 'GET') await openConversation(user.id, params.userId)
+    return next()
+  },
+]
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const [conversation, clock] = await Promise.all([loadConversation(user, params.userId, url.searchParams.get('before')), viewerClock(user.id)])
+  return data({ viewerId: user.id, conversation, ...clock }, { status: conversation.status === 'notFound' ? 404 : 200 })
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  return runConversationAction(user, params.userId, await request.formData(), `/messages/${params.userId}`)
+}
+
+export const headers = retryAfterFromAction
+
+export default function ConversationRoute({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { conversation, viewerId, now, timeZone } = loaderData
+  const live = useLiveSocket()
+  const hrefWith = (before: string | null) => `/messages/${params.userId}${before ? `?${new URLSearchParams({ before })}` : ''}`
+  return (
+    <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-5xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
+      {conversation.status === 'notFound' ? (
+        <PartnerNotFound />
+      ) : (
+        <>
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="single" />
+          {conversation.status === 'open' ? (
+            <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">
+              <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} />
+            </aside>
+          ) : null}
+        </>
+      )}
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const conversation = loaderData?.conversation
+  return [{ title: conversation && conversation.status !== 'notFound' ? `${conversation.partner.name} | Messages | Pawpal` : 'User not found | Pawpal' }]
+}

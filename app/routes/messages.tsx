@@ -1,0 +1,83 @@
+import { data } from 'react-router'
+import type { Route } from './+types/messages'
+import { getOptionalUser } from '#app/context.ts'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { ConversationList } from '#app/features/messages/components/conversation-list.tsx'
+import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
+import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
+import { MessagingTips } from '#app/features/messages/components/messaging-tips.tsx'
+import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
+import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
+import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
+import { ConversationSearchSchema } from '#app/features/messages/schema.ts'
+import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
+
+// /messages (spec section 2): the conversation list with its search and unread badges; `?userId=` selects
+// (and on the first visit creates) the conversation with that user, shown beside the list with the
+// partner panel on wide screens, alone on phones. Without a selection the wide screen shows tips.
+
+const selectedPartner = (url: URL) => url.searchParams.get('userId') || null
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const user = getOptionalUser(context)
+    const partnerId = selectedPartner(new URL(request.url))
+    if (user && partnerId && request.method === 'GET') await openConversation(user.id, partnerId)
+    return next()
+  },
+]
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const search = ConversationSearchSchema.safeParse({ q: url.searchParams.get('q') ?? undefined }).data?.q ?? ''
+  const partnerId = selectedPartner(url)
+  const [conversations, clock, conversation] = await Promise.all([
+    listConversationsFor(user.id, { search }),
+    viewerClock(user.id),
+    partnerId ? loadConversation(user, partnerId, url.searchParams.get('before')) : null,
+  ])
+  return { viewerId: user.id, conversations, search, partnerId, conversation, ...clock }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const partnerId = selectedPartner(url)
+  if (!partnerId) throw data('Choose a conversation', { status: 400 })
+  return runConversationAction(user, partnerId, await request.formData(), `/messages?${new URLSearchParams({ userId: partnerId })}`)
+}
+
+export const headers = retryAfterFromAction
+
+export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, partnerId, search, viewerId, now, timeZone } = loaderData
+  const live = useLiveSocket()
+  const hrefWith = (before: string | null) => `/messages?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
+  return (
+    <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
+      <div className={`${partnerId ? 'hidden md:flex' : 'flex'} w-full min-w-0 flex-col border-stone-200 bg-white md:w-80 md:border-r lg:w-96`}>
+        <h1 className="px-4 pt-4 text-2xl font-bold">Messages</h1>
+        <ConversationList conversations={loaderData.conversations} search={search} selectedPartnerId={partnerId} viewerId={viewerId} now={now} timeZone={timeZone} />
+      </div>
+      <div className={`${partnerId ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}>
+        {!conversation ? (
+          <MessagingTips />
+        ) : conversation.status === 'notFound' ? (
+          <PartnerNotFound />
+        ) : (
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="inbox" />
+        )}
+      </div>
+      {conversation?.status === 'open' ? (
+        <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 lg:block">
+          <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} />
+        </aside>
+      ) : null}
+    </main>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const conversation = loaderData?.conversation
+  const name = conversation && conversation.status !== 'notFound' ? conversation.partner.name : null
+  return [{ title: name ? `${name} | Messages | Pawpal` : 'Messages | Pawpal' }]
+}

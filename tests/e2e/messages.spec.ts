@@ -1,0 +1,167 @@
+import type { Browser, Page } from '@playwright/test'
+import { expect, registerUser, type RegisteredUser, type TestDatabase, test } from './fixtures.ts'
+
+// Chat (spec sections 2 and 4): two people in two browser contexts. With JavaScript a message appears
+// for the other person as it is sent and the read receipt comes back live; without it, the send form
+// posts and the other person sees the message when they load the page. Each journey runs with
+// JavaScript on and off, on a phone and (tagged @desktop) at desktop width.
+
+/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
+const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
+
+/** A second person in their own browser context, with the same viewport and JavaScript setting. */
+async function secondPerson(browser: Browser, db: TestDatabase, name: string) {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled })
+  const other = await context.newPage()
+  const user = await registerUser(other, db, { prefix: 'chat', name })
+  return { page: other, user, close: () => context.close() }
+}
+
+async function openAndWait(page: Page, path: string, jsEnabled: boolean) {
+  await page.goto(path)
+  if (jsEnabled) await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel('Message', { exact: true }).fill(text)
+  await page.getByRole('button', { name: 'Send' }).click()
+}
+
+const thread = (page: Page) => page.getByRole('list', { name: 'Messages' })
+
+test('@desktop two people chat: the message, the unread badge and the read receipt', async ({ page, browser, db, jsEnabled, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await secondPerson(browser, db, 'Ben Birch')
+
+  await visit(`/messages/${ben.user.id}`)
+  await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible()
+  await openAndWait(ben.page, '/messages', jsEnabled)
+  await expect(ben.page.getByText('No conversations found')).toBeVisible()
+
+  await send(page, 'Hi Ben! Could you walk Rex on Saturday?')
+  await expect(thread(page).getByText('Hi Ben! Could you walk Rex on Saturday?')).toBeVisible()
+  await expect(thread(page).getByText(/· Sent$/)).toBeVisible()
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('')
+
+  if (!jsEnabled) await ben.page.reload()
+  const conversation = ben.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Anna Alder/ })
+  await expect(conversation).toContainText('Hi Ben! Could you walk Rex on Saturday?')
+  await expect(conversation.getByLabel('1 unread')).toHaveText('1')
+  await expect(mainNavigation(ben.page).getByLabel('1 unread')).toHaveText('1')
+
+  await conversation.click()
+  await expect(thread(ben.page).getByText('Hi Ben! Could you walk Rex on Saturday?')).toBeVisible()
+  await expect(mainNavigation(ben.page).getByLabel(/unread/)).toHaveCount(0)
+
+  if (!jsEnabled) await page.reload()
+  await expect(thread(page).getByText(/· Read$/)).toBeVisible()
+
+  await send(ben.page, 'Yes, happy to! 9 am?')
+  if (!jsEnabled) await page.reload()
+  await expect(thread(page).getByText('Yes, happy to! 9 am?')).toBeVisible()
+  expect(await db.selectFrom('messages').select('content').where('senderId', 'in', [anna.id, ben.user.id]).orderBy('createdAt').execute()).toEqual([
+    { content: 'Hi Ben! Could you walk Rex on Saturday?' },
+    { content: 'Yes, happy to! 9 am?' },
+  ])
+  await ben.close()
+})
+
+test('opening /messages?userId= for a new partner creates the conversation once', async ({ page, browser, db, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await secondPerson(browser, db, 'Ben Birch')
+  await ben.close()
+
+  await visit(`/messages?userId=${ben.user.id}`)
+  await expect(page.getByRole('heading', { name: 'Ben Birch' })).toBeVisible()
+  await visit(`/messages?userId=${ben.user.id}`)
+  await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible()
+
+  const [first, second] = [anna.id, ben.user.id].sort()
+  const rows = await db.selectFrom('conversations').select('id').where('userAId', '=', first!).where('userBId', '=', second!).execute()
+  expect(rows).toHaveLength(1)
+
+  await send(page, 'Hello from the inbox')
+  await expect(page).toHaveURL(new RegExp(`/messages\\?userId=${ben.user.id}$`))
+  await expect(thread(page).getByText('Hello from the inbox')).toBeVisible()
+})
+
+test('the unread badge counts up to 99 and shows 99+ beyond', async ({ page, db, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const sender = await insertPerson(db, 'Busy Bee')
+  await insertMessages(db, sender, anna, 120)
+  await visit('/messages')
+  await expect(mainNavigation(page).getByLabel('99+ unread')).toHaveText('99+')
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByLabel('99+ unread')).toHaveText('99+')
+})
+
+test('@desktop blocking hides the thread from both and stops messages', async ({ page, browser, db, jsEnabled, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await secondPerson(browser, db, 'Ben Birch')
+  await insertMessages(db, ben.user, anna, 2)
+
+  await visit(`/messages/${ben.user.id}`)
+  await expect(thread(page).getByText('Message 2 from Ben Birch')).toBeVisible()
+  await page.getByLabel('Conversation options').click()
+  await page.locator('summary', { hasText: 'Block Ben Birch' }).click()
+  await page.getByRole('button', { name: 'Block Ben Birch' }).click()
+
+  await expect(page).toHaveURL(/\/messages$/)
+  await expect(page.getByText('Ben Birch is blocked')).toBeVisible()
+  await expect(page.getByText('No conversations found')).toBeVisible()
+  await visit(`/messages/${ben.user.id}`)
+  await expect(page.getByText('You blocked Ben Birch.', { exact: false })).toBeVisible()
+  await expect(page.getByText('Message 2 from Ben Birch')).toHaveCount(0)
+
+  await openAndWait(ben.page, `/messages?userId=${anna.id}`, jsEnabled)
+  await expect(ben.page.getByText("You can't exchange messages with Anna Alder.")).toBeVisible()
+  await expect(ben.page.getByLabel('Message', { exact: true })).toHaveCount(0)
+  await ben.close()
+})
+
+test('a message that cannot be sent is taken back with "Failed to send message", and its text stays', async ({ page, browser, db, jsEnabled, visit }) => {
+  test.skip(!jsEnabled, 'the optimistic message exists with JavaScript only; without it the form answers with the reason')
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await secondPerson(browser, db, 'Ben Birch')
+  await ben.close()
+  await visit(`/messages/${ben.user.id}`)
+  await db.insertInto('userBlocks').values({ blockerId: ben.user.id, blockedId: anna.id, createdAt: new Date().toISOString() }).execute()
+
+  await send(page, 'Are you there?')
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to send message' })).toContainText('You cannot message this user')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Are you there?')
+  await expect(thread(page)).toHaveCount(0)
+  await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible()
+})
+
+// ---- rows ----
+
+async function insertPerson(db: TestDatabase, name: string): Promise<RegisteredUser> {
+  const id = crypto.randomUUID()
+  const now = new Date().toISOString()
+  const email = `chat-${id.slice(0, 8)}@example.com`
+  await db.insertInto('users').values({ id, email, name, createdAt: now, updatedAt: now }).execute()
+  return { id, name, email, password: '' }
+}
+
+/** `count` unread messages from one person to another, a minute apart, ending now. */
+async function insertMessages(db: TestDatabase, from: { id: string; name: string }, to: { id: string }, count: number) {
+  const [userAId, userBId] = [from.id, to.id].sort() as [string, string]
+  const at = (index: number) => new Date(Date.now() - (count - index) * 60_000).toISOString()
+  const conversationId = crypto.randomUUID()
+  await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at(0), lastMessageAt: at(count) }).execute()
+  await db
+    .insertInto('messages')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: crypto.randomUUID(),
+        conversationId,
+        senderId: from.id,
+        recipientId: to.id,
+        content: `Message ${index + 1} from ${from.name}`,
+        createdAt: at(index + 1),
+      })),
+    )
+    .execute()
+}

@@ -1,0 +1,205 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { appRequest, cookiesFrom, postForm, registerAccount, startTestApp } from './app.ts'
+
+// The messages screens as a browser without JavaScript uses them, through the production request
+// handler: opening a conversation creates it once and reads it, the send form posts and comes back to
+// the thread, older messages are a link away, and blocking and reporting are forms too.
+
+beforeAll(async () => {
+  await migrateToLatest()
+  await startTestApp()
+})
+
+let addresses = 0
+
+/** A registered user signed in with the session cookie, as the browser would be. */
+async function browserUser(name: string) {
+  const ip = `192.0.2.${++addresses}`
+  const account = await registerAccount({ ip })
+  await db.updateTable('users').set({ name }).where('id', '=', account.user.id).execute()
+  const login = await postForm('/login', { email: account.email, password: account.password, redirectTo: '' }, {})
+  const cookie = cookiesFrom(login)
+  return {
+    id: account.user.id,
+    name,
+    get: (path: string) => appRequest(path, { headers: { cookie }, ip }),
+    post: (path: string, fields: Record<string, string>) => postForm(path, fields, { cookie }),
+  }
+}
+
+type BrowserUser = Awaited<ReturnType<typeof browserUser>>
+
+const conversationsOf = (a: string, b: string) =>
+  db
+    .selectFrom('conversations')
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('userAId', '=', a), eb('userBId', '=', b)]), eb.and([eb('userAId', '=', b), eb('userBId', '=', a)])]))
+    .execute()
+
+const messagesFrom = (senderId: string) => db.selectFrom('messages').selectAll().where('senderId', '=', senderId).orderBy('createdAt').execute()
+
+async function sendForm(from: BrowserUser, to: BrowserUser, content: string, clientId: string = crypto.randomUUID()) {
+  return from.post(`/messages/${to.id}`, { intent: 'send', clientId, content })
+}
+
+describe('opening a conversation', () => {
+  test('/messages?userId= for a new partner creates the conversation once; without messages it stays out of the list', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await anna.get(`/messages?userId=${ben.id}`)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('No messages yet. Start the conversation!')
+      expect(html).toContain('No conversations found')
+    }
+    expect(await conversationsOf(anna.id, ben.id)).toHaveLength(1)
+  })
+
+  test('reading a thread marks its messages read, and the badge of that very page already counts them', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    await sendForm(anna, ben, 'One')
+    await sendForm(anna, ben, 'Two')
+    expect(await (await ben.get('/messages')).text()).toContain('aria-label="2 unread"')
+
+    const thread = await (await ben.get(`/messages/${anna.id}`)).text()
+
+    expect(thread).toContain('One')
+    expect(thread).not.toContain('unread"')
+    expect((await messagesFrom(anna.id)).map((row) => row.readAt === null)).toEqual([false, false])
+  })
+
+  test('an unknown user is a 404 page; signed out, the visitor is sent to log in and back', async () => {
+    const anna = await browserUser('Anna Alder')
+    const missing = await anna.get('/messages/no-such-user')
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('User not found')
+    const signedOut = await appRequest('/messages?userId=someone')
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('location')).toBe('/login?redirectTo=%2Fmessages%3FuserId%3Dsomeone')
+  })
+})
+
+describe('the send form', () => {
+  test('posts, redirects back to the thread, and the message is in it; from /messages?userId= it comes back there', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    const sent = await sendForm(anna, ben, '  See you at 9 at the park gate  ')
+    expect(sent.status).toBe(302)
+    expect(sent.headers.get('location')).toBe(`/messages/${ben.id}`)
+    expect(await (await anna.get(`/messages/${ben.id}`)).text()).toContain('See you at 9 at the park gate')
+
+    const fromInbox = await anna.post(`/messages?userId=${ben.id}`, { intent: 'send', clientId: crypto.randomUUID(), content: 'And bring the lead' })
+    expect(fromInbox.headers.get('location')).toBe(`/messages?userId=${ben.id}`)
+    expect((await messagesFrom(anna.id)).map((row) => row.content)).toEqual(['See you at 9 at the park gate', 'And bring the lead'])
+  })
+
+  test('the same form sent twice stores one message', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    const clientId = crypto.randomUUID()
+    await sendForm(anna, ben, 'Only once', clientId)
+    await sendForm(anna, ben, 'Only once', clientId)
+    expect(await messagesFrom(anna.id)).toHaveLength(1)
+  })
+
+  test('an empty message is refused with its reason and stores nothing', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    const refused = await sendForm(anna, ben, '   ')
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('Message cannot be empty')
+    expect(await messagesFrom(anna.id)).toEqual([])
+  })
+
+  test('a message refused for sending too fast keeps what was typed', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    for (let index = 0; index < 30; index++) await sendForm(anna, ben, `quick ${index}`)
+    const refused = await sendForm(anna, ben, 'The one I typed carefully')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    const html = await refused.text()
+    expect(html).toContain('You are sending messages too quickly. Please wait a moment.')
+    expect(html).toMatch(/<textarea[^>]*>The one I typed carefully<\/textarea>/)
+  })
+
+  test('message text is shown as text; only http(s) addresses become links', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    await sendForm(anna, ben, '<img src=x onerror=alert(1)> javascript:alert(2) https://vet.example/opening-hours')
+    const html = await (await ben.get(`/messages/${anna.id}`)).text()
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; javascript:alert(2) ')
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain('href="https://vet.example/opening-hours"')
+    expect(html).not.toContain('href="javascript:')
+  })
+})
+
+describe('a long thread', () => {
+  test('shows the newest 30 messages with a link to older ones, and from there a link back to the newest', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    const conversationId = crypto.randomUUID()
+    const pair = [anna.id, ben.id].sort() as [string, string]
+    const at = (index: number) => new Date(Date.UTC(2026, 1, 1, 9, index)).toISOString()
+    await db.insertInto('conversations').values({ id: conversationId, userAId: pair[0], userBId: pair[1], createdAt: at(1), lastMessageAt: at(35) }).execute()
+    await db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: 35 }, (_, index) => ({
+          id: crypto.randomUUID(),
+          conversationId,
+          senderId: anna.id,
+          recipientId: ben.id,
+          content: `Numbered message ${index + 1}.`,
+          createdAt: at(index + 1),
+        })),
+      )
+      .execute()
+
+    const newest = await (await ben.get(`/messages/${anna.id}`)).text()
+    expect(newest).toContain('Numbered message 35.')
+    expect(newest).toContain('Numbered message 6.')
+    expect(newest).not.toContain('Numbered message 5.')
+    const older = newest.match(/href="([^"]*before=[^"]+)"[^>]*>Show older messages/)?.[1]?.replaceAll('&amp;', '&')
+    expect(older).toBeDefined()
+
+    const olderPage = await (await ben.get(older!)).text()
+    expect(olderPage).toContain('Numbered message 1.')
+    expect(olderPage).toContain('Numbered message 5.')
+    expect(olderPage).not.toContain('Numbered message 6.')
+    expect(olderPage).toContain('Show newest messages')
+    expect(olderPage).not.toContain('Show older messages')
+  })
+})
+
+describe('safety', () => {
+  test('blocking from the thread hides it from both and stops messages; unblocking brings it back', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    await sendForm(anna, ben, 'Hello Ben')
+    const blocked = await ben.post(`/messages/${anna.id}`, { intent: 'block' })
+    expect(blocked.status).toBe(302)
+    expect(blocked.headers.get('location')).toBe('/messages')
+    expect(await db.selectFrom('userBlocks').selectAll().where('blockerId', '=', ben.id).execute()).toEqual([expect.objectContaining({ blockedId: anna.id })])
+
+    const bensView = await (await ben.get(`/messages/${anna.id}`)).text()
+    expect(bensView).toContain('You blocked Anna Alder.')
+    expect(bensView).not.toContain('Hello Ben')
+    const annasView = await (await anna.get(`/messages?userId=${ben.id}`)).text()
+    expect(annasView).toContain("You can&#x27;t exchange messages with Ben Birch.")
+    expect(annasView).toContain('No conversations found')
+    expect((await sendForm(anna, ben, 'Hello?')).status).toBe(403)
+    expect(await messagesFrom(anna.id)).toHaveLength(1)
+
+    expect((await ben.post(`/messages/${anna.id}`, { intent: 'unblock' })).status).toBe(302)
+    expect(await (await ben.get(`/messages/${anna.id}`)).text()).toContain('Hello Ben')
+  })
+
+  test('reporting stores the report; without a reason the form says so and stores nothing', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    await sendForm(ben, anna, 'Pay me in cash first')
+    const missingReason = await anna.post(`/messages/${ben.id}`, { intent: 'report', details: 'Odd' })
+    expect(missingReason.status).toBe(400)
+    expect(await missingReason.text()).toContain('Choose a reason')
+    const reported = await anna.post(`/messages/${ben.id}`, { intent: 'report', reason: 'scam', details: 'Wants cash before the walk' })
+    expect(reported.status).toBe(302)
+    expect(await db.selectFrom('conversationReports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
+      expect.objectContaining({ reportedUserId: ben.id, reason: 'scam', details: 'Wants cash before the walk' }),
+    ])
+  })
+})
