@@ -1,0 +1,104 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { Form, useNavigation } from 'react-router'
+import { Button } from '#app/ui/button.tsx'
+import { FieldErrors } from '#app/ui/field.tsx'
+import { maxReviewLength } from '../review-write-schema.ts'
+
+// The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
+// the sitter's one reply (DESIGN.md ruling 6). Plain form posts; the server validates with the API's schemas.
+
+const textareaClass =
+  'tap-target min-h-28 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
+
+const starPath = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+
+function Star({ className = 'size-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className={className} fill="currentColor">
+      <path d={starPath} />
+    </svg>
+  )
+}
+
+/** 'x out of 5 stars', drawn as stars. */
+export function StarRating({ rating, className = 'size-4' }: { rating: number; className?: string }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex text-amber-500">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star key={star} className={`${className} ${star <= rating ? '' : 'text-stone-300'}`} />
+      ))}
+    </span>
+  )
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: SubmissionResult<string[]> | null; sitterFirstName: string }) {
+  const [form, fields] = useForm<{ rating: string; comment: string }>({ id: 'review', lastResult, shouldValidate: 'onSubmit' })
+  const busy = useSubmitting('review')
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="review" />
+      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+        <legend className="mb-1 text-sm font-medium text-stone-800">How was it with {sitterFirstName}?</legend>
+        {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
+        <div className="flex flex-row-reverse justify-end">
+          {[5, 4, 3, 2, 1].map((value) => (
+            <label
+              key={value}
+              className="star tap-target flex cursor-pointer items-center justify-center rounded-lg text-stone-300 has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-checked:text-amber-500 [.star:has(:checked)~&]:text-amber-500"
+            >
+              <input
+                type="radio"
+                name={fields.rating.name}
+                value={value}
+                defaultChecked={fields.rating.initialValue === String(value)}
+                aria-label={value === 1 ? '1 star' : `${value} stars`}
+                aria-invalid={fields.rating.errors ? true : undefined}
+                className="sr-only"
+              />
+              <Star />
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={fields.rating.errorId} errors={fields.rating.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.comment.id} className="mb-1 block text-sm font-medium text-stone-800">
+          Comment (optional)
+        </label>
+        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} maxLength={maxReviewLength} className={textareaClass} />
+        <p className="text-sm text-stone-500">Up to {maxReviewLength.toLocaleString('en-US')} characters.</p>
+        <FieldErrors id={fields.comment.errorId} errors={fields.comment.errors} />
+      </div>
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" disabled={busy} className="tap-target w-full sm:w-auto">
+        {busy ? 'Posting...' : 'Post Review'}
+      </Button>
+    </Form>
+  )
+}
+
+export function ReplyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm<{ reply: string }>({ id: 'reply', lastResult, shouldValidate: 'onSubmit' })
+  const busy = useSubmitting('reply')
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="reply" />
+      <div>
+        <label htmlFor={fields.reply.id} className="mb-1 block text-sm font-medium text-stone-800">
+          Your reply
+        </label>
+        <textarea {...getTextareaProps(fields.reply)} key={fields.reply.key} maxLength={maxReviewLength} className={textareaClass} />
+        <FieldErrors id={fields.reply.errorId} errors={fields.reply.errors} />
+      </div>
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" disabled={busy} className="tap-target">
+        {busy ? 'Posting...' : 'Post Reply'}
+      </Button>
+    </Form>
+  )
+}
