@@ -161,9 +161,9 @@ function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Su
               {dogPageSlots.map((slot) => (
                 <label
                   key={slot}
-                  className="tap-target flex cursor-pointer items-center justify-center rounded-lg border border-stone-300 px-2 text-sm font-medium has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+                  className="tap-target relative flex cursor-pointer items-center justify-center rounded-lg border border-stone-300 px-2 text-sm font-medium has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
                 >
-                  <input type="radio" name={fields.timeSlot.name} value={slot} defaultChecked={fields.timeSlot.initialValue === slot} className="sr-only" />
+                  <input type="radio" name={fields.timeSlot.name} value={slot} defaultChecked={fields.timeSlot.initialValue === slot} className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
                   {formatClock12(slot)}
                 </label>
               ))}

@@ -43,7 +43,7 @@ export function DatePicker({
           const open = state === 'open'
           return (
             <label
-              className={`flex h-11 w-full items-center justify-center rounded-lg text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600 ${
+              className={`relative flex h-11 w-full items-center justify-center rounded-lg text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600 ${
                 open
                   ? 'cursor-pointer font-medium text-stone-900 hover:bg-brand-50 has-checked:bg-brand-700 has-checked:text-white'
                   : 'cursor-not-allowed text-stone-300 line-through decoration-stone-300'
@@ -57,7 +57,7 @@ export function DatePicker({
                 defaultChecked={open && selected === date}
                 aria-label={open ? formatDayTitle(date) : `${formatDayTitle(date)}, ${closedDayLabels[state as Exclude<DayState, 'open'>]}`}
                 aria-invalid={invalid ? true : undefined}
-                className="sr-only"
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />
               {Number(date.slice(8))}
             </label>

@@ -37,7 +37,7 @@ function useSubmitting(intent: string) {
 }
 
 export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: SubmissionResult<string[]> | null; sitterFirstName: string }) {
-  const [form, fields] = useForm<{ rating: string; comment: string }>({ id: 'review', lastResult, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<{ rating: string; comment: string }>({ id: 'review-form', lastResult, shouldValidate: 'onSubmit' })
   const busy = useSubmitting('review')
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
@@ -49,7 +49,7 @@ export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: Submi
           {[5, 4, 3, 2, 1].map((value) => (
             <label
               key={value}
-              className="star tap-target flex cursor-pointer items-center justify-center rounded-lg text-stone-300 has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-checked:text-amber-500 [.star:has(:checked)~&]:text-amber-500"
+              className="star tap-target relative flex cursor-pointer items-center justify-center rounded-lg text-stone-300 has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-checked:text-amber-500 [.star:has(:checked)~&]:text-amber-500"
             >
               <input
                 type="radio"
@@ -58,7 +58,7 @@ export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: Submi
                 defaultChecked={fields.rating.initialValue === String(value)}
                 aria-label={value === 1 ? '1 star' : `${value} stars`}
                 aria-invalid={fields.rating.errors ? true : undefined}
-                className="sr-only"
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />
               <Star />
             </label>
@@ -83,7 +83,7 @@ export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: Submi
 }
 
 export function ReplyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm<{ reply: string }>({ id: 'reply', lastResult, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<{ reply: string }>({ id: 'reply-form', lastResult, shouldValidate: 'onSubmit' })
   const busy = useSubmitting('reply')
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
