@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib'
 const base = process.argv[2] ?? 'http://localhost:3000'
 const budgetBytes = 130 * 1024
 const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms']
-const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2']
-const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
+const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/bookings']
+const sitterPages = ['/dogs/available', '/onboarding/sitter/4', '/bookings-sitter']
 
 async function signIn(email: string) {
   const response = await fetch(`${base}/login`, {
@@ -51,7 +51,11 @@ const sitter = await signIn('sitter@pawpal.test')
 const ownDog = await firstLink('/profile?tab=dogs', owner, /\/dogs\/[0-9a-f-]{36}/)
 const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/available\/[0-9a-f-]{36}/)
 if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
-if (availableDog) sitterPages.push(availableDog)
+if (availableDog) sitterPages.push(availableDog, `/bookings/new?dogId=${availableDog.split('/').at(-1)}`)
+const booking = await firstLink('/bookings', owner, /\/bookings\/[0-9a-f-]{36}/)
+const bookAgain = await firstLink('/bookings', owner, /\/sitters\/[0-9a-f-]{36}\/book/)
+if (booking) ownerPages.push(booking)
+if (bookAgain) ownerPages.push(bookAgain)
 const pages = [
   ...publicPages.map((path) => ({ path, cookie: '' })),
   ...ownerPages.map((path) => ({ path, cookie: owner })),

@@ -49,6 +49,17 @@ const screens: Screen[] = [
   { name: 'dogs-available', who: 'sitter', path: '/dogs/available' },
   { name: 'dogs-available-detail', who: 'sitter', path: firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]') },
   { name: 'support', who: 'visitor', path: '/support' },
+  { name: 'bookings-owner', who: 'owner', path: '/bookings' },
+  { name: 'booking-review', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="#review"]') },
+  { name: 'booking-request', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="/book"]') },
+  { name: 'bookings-sitter', who: 'sitter', path: '/bookings-sitter' },
+  { name: 'booking-accept-dialog', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main a[href*="move=accepted"]') },
+  { name: 'booking-detail-sitter', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main article h3 a[href^="/bookings/"]') },
+  {
+    name: 'booking-dog-request',
+    who: 'sitter',
+    path: async (page) => firstLinkHref(await firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]')(page), 'main a[href^="/bookings/new"]')(page),
+  },
 ]
 
 async function main() {

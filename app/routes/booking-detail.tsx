@@ -284,10 +284,10 @@ function ReviewSection({ booking, answer }: { booking: BookingJson; answer: Acti
               <p className="whitespace-pre-line text-stone-700">{review.reply}</p>
             </div>
           ) : null}
-          {booking.canReply ? <ReplyForm lastResult={answer?.intent === 'reply' ? answer.result : null} /> : null}
+          {booking.canReply ? <ReplyForm answer={answer?.intent === 'reply' ? answer.result : null} /> : null}
         </div>
       ) : (
-        <ReviewForm lastResult={answer?.intent === 'review' ? answer.result : null} sitterFirstName={sitterFirstName} />
+        <ReviewForm answer={answer?.intent === 'review' ? answer.result : null} sitterFirstName={sitterFirstName} />
       )}
     </section>
   )

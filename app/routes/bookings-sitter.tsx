@@ -11,7 +11,7 @@ import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
 import { monthArrowClass, MonthGrid } from '#app/features/bookings/components/month-grid.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
-import { sitterTabs, type SitterTab } from '#app/features/bookings/schema.ts'
+import type { SitterTab } from '#app/features/bookings/schema.ts'
 import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { setDayBlocked } from '#app/features/sitters/blocked-days.server.ts'
@@ -32,6 +32,8 @@ import { Page } from '#app/ui/page.tsx'
 // sitter's availability: weekly hours (edited on /profile/edit) and blocked days, blocked here.
 
 const tabLabels: Record<SitterTab, string> = { pending: 'Pending', upcoming: 'Upcoming', completed: 'Completed', all: 'All' }
+// The tab list is written here rather than imported with the zod schemas, which would load zod on this page.
+const sitterTabs = Object.keys(tabLabels) as SitterTab[]
 const emptyTexts: Record<SitterTab, string> = {
   pending: 'No pending booking requests',
   upcoming: 'No upcoming bookings',
@@ -136,7 +138,12 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   const dialog = refused ?? loaderData.dialog
   const query = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams()
-    const values = { month, date, tab: date ? tab : tab === 'pending' ? null : tab, ...changes }
+    const values: Record<string, string | null> = {
+      month: month === monthOf(date ?? today) ? null : month,
+      date,
+      tab: date ? tab : tab === 'pending' ? null : tab,
+      ...changes,
+    }
     for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
     const search = params.toString()
     return search ? `?${search}` : '?'
@@ -157,82 +164,86 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
         </p>
       ) : null}
 
-      {/* Phones: calendar, bookings, availability, tips. From 768 px: calendar and availability beside the bookings. */}
-      <div className="grid items-start gap-6 md:grid-cols-[20rem_1fr]">
-        <section aria-label="Calendar" className="rounded-2xl bg-white p-4 shadow-sm md:col-start-1 md:row-start-1">
-          <MonthGrid
-            month={month}
-            previous={
-              <Link to={query({ month: addMonths(month, -1), date: null })} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
-                ‹
-              </Link>
-            }
-            next={
-              <Link to={query({ month: addMonths(month, 1), date: null })} preventScrollReset aria-label="Next month" className={monthArrowClass}>
-                ›
-              </Link>
-            }
-            renderDay={(day) => {
-              const count = bookedDays[day] ?? 0
-              const blocked = blockedDates.includes(day)
-              const selected = day === date
-              const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
-                .filter(Boolean)
-                .join(', ')
-              return (
-                <Link
-                  to={query({ date: day, tab: 'all' })}
-                  preventScrollReset
-                  aria-label={label}
-                  aria-current={selected ? 'date' : undefined}
-                  className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
-                    selected
-                      ? 'bg-brand-700 font-semibold text-white'
-                      : blocked
-                        ? 'bg-stone-100 text-stone-400 line-through hover:bg-stone-200'
-                        : 'hover:bg-stone-100'
-                  } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
-                >
-                  {Number(day.slice(8))}
-                  {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+      {/* Phones: calendar, bookings, availability, tips. From 768 px: calendar and availability beside the bookings and tips. */}
+      <div className="flex flex-col gap-6 md:grid md:grid-cols-[20rem_1fr] md:items-start">
+        <div className="contents md:flex md:flex-col md:gap-6">
+          <section aria-label="Calendar" className="order-1 rounded-2xl bg-white p-4 shadow-sm md:order-none">
+            <MonthGrid
+              month={month}
+              previous={
+                <Link to={query({ month: addMonths(month, -1), date: null })} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
+                  ‹
                 </Link>
-              )
-            }}
-          />
-          {date ? (
-            <Link to={query({ date: null, tab: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
-              Show all days
-            </Link>
-          ) : null}
-        </section>
-        <section aria-labelledby="list-heading" className="space-y-4 md:col-start-2 md:row-span-3 md:row-start-1">
-          <h2 id="list-heading" className="text-xl font-semibold">
-            {date ? `Bookings for ${formatDayTitle(date)}` : 'Your Bookings'}
-          </h2>
-          <LinkTabs
-            label="Booking status"
-            tabs={sitterTabs.map((value) => ({ value, label: tabLabels[value] }))}
-            current={tab}
-            hrefFor={(value) => query({ tab: value })}
-            replace
-          />
-          {bookings.length === 0 ? (
-            <EmptyState title={emptyTexts[tab]} />
-          ) : (
-            <ul className="grid gap-3 lg:grid-cols-2">
-              {bookings.map((booking) => (
-                <li key={booking.id}>
-                  <BookingCard booking={booking} actions={booking.status === 'pending' ? <RequestActions booking={booking} linkTo={(move) => query({ booking: booking.id, move })} /> : null} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <div className="md:col-start-1 md:row-start-2">
-          <Availability weekly={weekly} blockedDates={blockedDates} date={date} today={today} timeZone={timeZone} />
+              }
+              next={
+                <Link to={query({ month: addMonths(month, 1), date: null })} preventScrollReset aria-label="Next month" className={monthArrowClass}>
+                  ›
+                </Link>
+              }
+              renderDay={(day) => {
+                const count = bookedDays[day] ?? 0
+                const blocked = blockedDates.includes(day)
+                const selected = day === date
+                const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
+                  .filter(Boolean)
+                  .join(', ')
+                return (
+                  <Link
+                    to={query({ date: day, tab: 'all', month: null })}
+                    preventScrollReset
+                    aria-label={label}
+                    aria-current={selected ? 'date' : undefined}
+                    className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
+                      selected
+                        ? 'bg-brand-700 font-semibold text-white'
+                        : blocked
+                          ? 'bg-stone-100 text-stone-400 line-through hover:bg-stone-200'
+                          : 'hover:bg-stone-100'
+                    } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
+                  >
+                    {Number(day.slice(8))}
+                    {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+                  </Link>
+                )
+              }}
+            />
+            {date ? (
+              <Link to={query({ date: null, tab: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+                Show all days
+              </Link>
+            ) : null}
+          </section>
+          <div className="order-3 md:order-none">
+            <Availability weekly={weekly} blockedDates={blockedDates} date={date} today={today} timeZone={timeZone} />
+          </div>
         </div>
-        <div className="md:col-start-1">
-          <BookingTips side="sitter" />
+        <div className="contents md:flex md:flex-col md:gap-6">
+          <section aria-labelledby="list-heading" className="order-2 space-y-4 md:order-none">
+            <h2 id="list-heading" className="text-xl font-semibold">
+              {date ? `Bookings for ${formatDayTitle(date)}` : 'Your Bookings'}
+            </h2>
+            <LinkTabs
+              label="Booking status"
+              tabs={sitterTabs.map((value) => ({ value, label: tabLabels[value] }))}
+              current={tab}
+              hrefFor={(value) => query({ tab: value })}
+              replace
+            />
+            {bookings.length === 0 ? (
+              <EmptyState title={emptyTexts[tab]} />
+            ) : (
+              <ul className="grid gap-3 lg:grid-cols-2">
+                {bookings.map((booking) => (
+                  <li key={booking.id}>
+                    <BookingCard booking={booking} actions={booking.status === 'pending' ? <RequestActions booking={booking} linkTo={(move) => query({ booking: booking.id, move })} /> : null} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <div className="order-4 md:order-none">
+            <BookingTips side="sitter" />
+          </div>
         </div>
       </div>
 

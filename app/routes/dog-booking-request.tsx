@@ -1,12 +1,11 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-booking-request'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
-import { DogRequestFormSchema, dogPageSlots } from '#app/features/bookings/booking-forms.ts'
-import { datesBetween, firstDayOf, formatClock12, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
+import { datesBetween, dogPageSlots, firstDayOf, formatClock12, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { FormErrorSummary, FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
@@ -21,7 +20,7 @@ import { addDays, defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
-import { FieldErrors } from '#app/ui/field.tsx'
+import { answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /bookings/new?dogId (spec section 2, Book a Walk): a sitter asks to walk a dog its owner listed for
@@ -106,20 +105,16 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
       </Page>
     )
   }
-  return <DogRequestForm loaded={loaderData} lastResult={actionData?.result} />
+  return <DogRequestForm loaded={loaderData} answer={actionData?.result} />
 }
 
 type Loaded = Extract<Route.ComponentProps['loaderData'], { month: string }>
 
-function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: SubmissionResult<string[]> | undefined }) {
+function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { dog } = loaded
   const navigation = useNavigation()
-  const [form, fields] = useForm<{ date: string; timeSlot: string; notes: string }>({
-    id: 'dog-booking',
-    lastResult,
-    defaultValue: loaded.defaults,
-    shouldValidate: 'onSubmit',
-  })
+  const form = answeredForm<'date' | 'timeSlot' | 'notes'>('dog-booking', answer, loaded.defaults)
+  const fields = { date: form.field('date'), timeSlot: form.field('timeSlot'), notes: form.field('notes') }
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   return (
     <Page width="regular" className="space-y-5">
@@ -138,7 +133,7 @@ function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Su
         </div>
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" id={form.id} className="space-y-5">
         <input type="hidden" name="dogId" value={dog.id} />
         <FormErrorSummary id={form.errorId} errors={form.errors} />
         <FormPart title="Date">
@@ -152,7 +147,7 @@ function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Su
             errorId={fields.date.errorId}
             invalid={Boolean(fields.date.errors)}
           />
-          <FieldErrors id={fields.date.errorId} errors={fields.date.errors} />
+          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
         </FormPart>
         <FormPart title="Time">
           <fieldset aria-describedby={fields.timeSlot.errors ? fields.timeSlot.errorId : undefined}>
@@ -168,7 +163,7 @@ function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Su
                 </label>
               ))}
             </div>
-            <FieldErrors id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
+            <FormErrors id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
           </fieldset>
         </FormPart>
         <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm">
@@ -180,13 +175,15 @@ function DogRequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Su
             Notes for the owner
           </label>
           <textarea
-            {...getTextareaProps(fields.notes)}
-            key={fields.notes.key}
+            id={fields.notes.id}
+            name={fields.notes.name}
+            defaultValue={fields.notes.initialValue}
+            {...fields.notes.aria}
             maxLength={2000}
             placeholder={`Anything ${dog.ownerName.split(' ')[0]} should know (optional)`}
             className="tap-target min-h-24 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
           />
-          <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+          <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
         </FormPart>
         <Button type="submit" disabled={busy} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
@@ -22,7 +21,7 @@ import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
-import { FieldErrors } from '#app/ui/field.tsx'
+import { type AnsweredField, answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /sitters/{id}/book and /booking/new?sitter={id} (DESIGN.md ruling 13): an owner asks a sitter for a
@@ -113,7 +112,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   })
 }
 
-type RequestFields = { dogId: string; date: string; timePeriod: string; startTime: string; endTime: string; service: string; notes: string; location: string }
+const requestFields = ['dogId', 'date', 'timePeriod', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
+type RequestField = (typeof requestFields)[number]
 
 type Loaded = Extract<Route.ComponentProps['loaderData'], { page: 'form' }>
 
@@ -132,13 +132,14 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
       </Page>
     )
   }
-  return <RequestForm loaded={loaderData} lastResult={actionData?.result} />
+  return <RequestForm loaded={loaderData} answer={actionData?.result} />
 }
 
-function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: SubmissionResult<string[]> | undefined }) {
+function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { sitter, dogs, defaults } = loaded
   const navigation = useNavigation()
-  const [form, fields] = useForm<RequestFields>({ id: 'booking-request', lastResult, defaultValue: defaults, shouldValidate: 'onSubmit' })
+  const form = answeredForm<RequestField>('booking-request', answer, defaults)
+  const fields = Object.fromEntries(requestFields.map((name) => [name, form.field(name)])) as Record<RequestField, AnsweredField>
   // What the price row reads: the submitted or default choices, then every change the user makes.
   const [chosen, setChosen] = useState(() => ({
     service: fields.service.initialValue,
@@ -168,7 +169,7 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
 
       <Form
         method="post"
-        {...getFormProps(form)}
+        id={form.id}
         onChange={(event) => {
           const data = new FormData(event.currentTarget)
           const text = (name: string) => (data.get(name) as string | null) ?? undefined
@@ -200,7 +201,7 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
                   </label>
                 ))}
               </div>
-              <FieldErrors id={fields.dogId.errorId} errors={fields.dogId.errors} />
+              <FormErrors id={fields.dogId.errorId} errors={fields.dogId.errors} />
             </fieldset>
           )}
         </FormPart>
@@ -223,7 +224,7 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
                   </label>
                 ))}
               </div>
-              <FieldErrors id={fields.service.errorId} errors={fields.service.errors} />
+              <FormErrors id={fields.service.errorId} errors={fields.service.errors} />
             </fieldset>
           </FormPart>
         ) : (
@@ -249,7 +250,7 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
               </p>
             </div>
           </div>
-          <FieldErrors id={fields.date.errorId} errors={fields.date.errors} />
+          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
         </FormPart>
 
         <FormPart title="Time">
@@ -266,7 +267,7 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
                 />
               ))}
             </div>
-            <FieldErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
+            <FormErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
             <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
               <TimeInput label="Start time" field={fields.startTime} />
               <TimeInput label="End time" field={fields.endTime} />
@@ -279,16 +280,32 @@ function RequestForm({ loaded, lastResult }: { loaded: Loaded; lastResult: Submi
             <label htmlFor={fields.notes.id} className="mb-1 block text-sm font-medium text-stone-800">
               Notes for {sitter.firstName} (optional)
             </label>
-            <textarea {...getTextareaProps(fields.notes)} key={fields.notes.key} maxLength={2000} className={`${inputClass} min-h-24`} />
-            <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+            <textarea
+              id={fields.notes.id}
+              name={fields.notes.name}
+              defaultValue={fields.notes.initialValue}
+              {...fields.notes.aria}
+              maxLength={2000}
+              className={`${inputClass} min-h-24`}
+            />
+            <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
           </div>
           <div>
             <label htmlFor={fields.location.id} className="mb-1 block text-sm font-medium text-stone-800">
               Meeting place (optional)
             </label>
-            <input {...getInputProps(fields.location, { type: 'text' })} key={fields.location.key} maxLength={300} autoComplete="street-address" className={inputClass} />
+            <input
+              type="text"
+              id={fields.location.id}
+              name={fields.location.name}
+              defaultValue={fields.location.initialValue}
+              {...fields.location.aria}
+              maxLength={300}
+              autoComplete="street-address"
+              className={inputClass}
+            />
             <p className="text-sm text-stone-600">Shared with {sitter.firstName} once the booking is accepted.</p>
-            <FieldErrors id={fields.location.errorId} errors={fields.location.errors} />
+            <FormErrors id={fields.location.errorId} errors={fields.location.errors} />
           </div>
         </FormPart>
 
@@ -327,14 +344,14 @@ function PeriodOption({ name, period, checked, priceCents }: { name: string; per
   )
 }
 
-function TimeInput({ label, field }: { label: string; field: Parameters<typeof getInputProps>[0] }) {
+function TimeInput({ label, field }: { label: string; field: AnsweredField }) {
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input {...getInputProps(field, { type: 'time' })} key={field.key} step={900} className={inputClass} />
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <input type="time" id={field.id} name={field.name} defaultValue={field.initialValue} {...field.aria} step={900} className={inputClass} />
+      <FormErrors id={field.errorId} errors={field.errors} />
     </div>
   )
 }

@@ -30,7 +30,7 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
         event.preventDefault()
         void navigate(closeTo, { preventScrollReset: true, replace: true })
       }}
-      className="fixed inset-x-0 bottom-0 z-50 mx-auto mb-0 w-full max-w-md rounded-t-2xl bg-white p-5 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:top-1/2 sm:bottom-auto sm:mb-auto sm:-translate-y-1/2 sm:rounded-2xl"
+      className="fixed inset-x-0 bottom-0 z-50 mx-auto mt-auto mb-0 w-full max-w-md rounded-t-2xl bg-white p-5 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:top-1/2 sm:bottom-auto sm:mt-0 sm:mb-auto sm:-translate-y-1/2 sm:rounded-2xl"
     >
       <div className="mb-3 flex items-start justify-between gap-3">
         <h2 id={titleId} className="text-lg font-semibold">

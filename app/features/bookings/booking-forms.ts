@@ -78,9 +78,6 @@ export const DogRequestFormSchema = z
     return asBookingRequest(fields, ctx)
   })
 
-/** Twelve hourly slots, 08:00 to 19:00 (spec section 9, 'Dog booking page slots'). */
-export const dogPageSlots = Array.from({ length: 12 }, (_, index) => `${String(8 + index).padStart(2, '0')}:00`)
-
 /** Accept, decline, cancel or complete from a page: an unticked 'Add to Google Calendar' box sends nothing. */
 export const StatusChangeFormSchema = z.object({
   status: z.enum(bookingStatuses, { error: `Status must be one of ${bookingStatuses.join(', ')}` }),

@@ -19,9 +19,9 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
       <div className="flex gap-3">
         <Avatar photo={booking.dog.avatar} kind="dog" />
         <div className="min-w-0 flex-1 space-y-0.5">
-          <div className="flex items-start justify-between gap-2">
+          <div className="-mt-2.5 flex items-center justify-between gap-2">
             <h3 className="font-semibold">
-              <Link to={`/bookings/${booking.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+              <Link to={`/bookings/${booking.id}`} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
                 {booking.dog.name}
               </Link>
             </h3>

@@ -52,7 +52,7 @@ export function MonthGrid({
           {monthWeeks(month).map((week) => (
             <tr key={week.find(Boolean)}>
               {week.map((date, index) => (
-                <td key={date ?? `empty-${index}`} className="p-0.5">
+                <td key={date ?? `empty-${index}`} className="p-0">
                   {date ? renderDay(date) : null}
                 </td>
               ))}

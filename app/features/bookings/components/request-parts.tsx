@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { weekdays } from '#app/features/sitters/options.ts'
-import { FieldErrors } from '#app/ui/field.tsx'
+import { FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 
 // Pieces the two request screens share: the form's error summary, a titled part of the form, the
@@ -11,7 +11,7 @@ export function FormErrorSummary({ id, errors }: { id: string; errors: string[] 
   if (!errors?.length) return null
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-      <FieldErrors id={id} errors={errors} />
+      <FormErrors id={id} errors={errors} />
     </div>
   )
 }

@@ -1,8 +1,7 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
-import { FieldErrors } from '#app/ui/field.tsx'
-import { maxReviewLength } from '../review-write-schema.ts'
+import { answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { maxReviewLength } from '../review-limits.ts'
 
 // The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
 // the sitter's one reply (DESIGN.md ruling 6). Plain form posts; the server validates with the API's schemas.
@@ -36,13 +35,15 @@ function useSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: SubmissionResult<string[]> | null; sitterFirstName: string }) {
-  const [form, fields] = useForm<{ rating: string; comment: string }>({ id: 'review-form', lastResult, shouldValidate: 'onSubmit' })
+export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | null; sitterFirstName: string }) {
+  const form = answeredForm<'rating' | 'comment'>('review-form', answer)
+  const rating = form.field('rating')
+  const comment = form.field('comment')
   const busy = useSubmitting('review')
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+    <Form method="post" preventScrollReset id={form.id} className="space-y-4">
       <input type="hidden" name="intent" value="review" />
-      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+      <fieldset aria-describedby={rating.errors ? rating.errorId : undefined}>
         <legend className="mb-1 text-sm font-medium text-stone-800">How was it with {sitterFirstName}?</legend>
         {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
         <div className="flex flex-row-reverse justify-end">
@@ -53,28 +54,28 @@ export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: Submi
             >
               <input
                 type="radio"
-                name={fields.rating.name}
+                name={rating.name}
                 value={value}
-                defaultChecked={fields.rating.initialValue === String(value)}
+                defaultChecked={rating.initialValue === String(value)}
                 aria-label={value === 1 ? '1 star' : `${value} stars`}
-                aria-invalid={fields.rating.errors ? true : undefined}
+                aria-invalid={rating.errors ? true : undefined}
                 className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />
               <Star />
             </label>
           ))}
         </div>
-        <FieldErrors id={fields.rating.errorId} errors={fields.rating.errors} />
+        <FormErrors id={rating.errorId} errors={rating.errors} />
       </fieldset>
       <div>
-        <label htmlFor={fields.comment.id} className="mb-1 block text-sm font-medium text-stone-800">
+        <label htmlFor={comment.id} className="mb-1 block text-sm font-medium text-stone-800">
           Comment (optional)
         </label>
-        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} maxLength={maxReviewLength} className={textareaClass} />
+        <textarea id={comment.id} name={comment.name} defaultValue={comment.initialValue} {...comment.aria} maxLength={maxReviewLength} className={textareaClass} />
         <p className="text-sm text-stone-500">Up to {maxReviewLength.toLocaleString('en-US')} characters.</p>
-        <FieldErrors id={fields.comment.errorId} errors={fields.comment.errors} />
+        <FormErrors id={comment.errorId} errors={comment.errors} />
       </div>
-      <FieldErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" disabled={busy} className="tap-target w-full sm:w-auto">
         {busy ? 'Posting...' : 'Post Review'}
       </Button>
@@ -82,20 +83,21 @@ export function ReviewForm({ lastResult, sitterFirstName }: { lastResult?: Submi
   )
 }
 
-export function ReplyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm<{ reply: string }>({ id: 'reply-form', lastResult, shouldValidate: 'onSubmit' })
+export function ReplyForm({ answer }: { answer?: FormAnswer | null }) {
+  const form = answeredForm<'reply'>('reply-form', answer)
+  const reply = form.field('reply')
   const busy = useSubmitting('reply')
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+    <Form method="post" preventScrollReset id={form.id} className="space-y-3">
       <input type="hidden" name="intent" value="reply" />
       <div>
-        <label htmlFor={fields.reply.id} className="mb-1 block text-sm font-medium text-stone-800">
+        <label htmlFor={reply.id} className="mb-1 block text-sm font-medium text-stone-800">
           Your reply
         </label>
-        <textarea {...getTextareaProps(fields.reply)} key={fields.reply.key} maxLength={maxReviewLength} className={textareaClass} />
-        <FieldErrors id={fields.reply.errorId} errors={fields.reply.errors} />
+        <textarea id={reply.id} name={reply.name} defaultValue={reply.initialValue} {...reply.aria} maxLength={maxReviewLength} className={textareaClass} />
+        <FormErrors id={reply.errorId} errors={reply.errors} />
       </div>
-      <FieldErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" disabled={busy} className="tap-target">
         {busy ? 'Posting...' : 'Post Reply'}
       </Button>

@@ -1,0 +1,46 @@
+// A form whose every check happens on the server (the booking forms: radio days, slots and stars, which a
+// browser cannot judge beforehand) needs only to show what the action answered: conform's
+// `submission.reply()`, read here without loading conform in the browser (DESIGN.md section 8's budget).
+
+/** The parts of conform's SubmissionResult a page reads: the submitted values and the errors by field ('' = the form's). */
+export type FormAnswer = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null }
+
+export type AnsweredField = {
+  id: string
+  name: string
+  errorId: string
+  errors: string[] | undefined
+  /** What the user sent (after a refused submit), else the page's default. */
+  initialValue: string | undefined
+  /** aria-invalid and aria-describedby for the control, when the server refused its value. */
+  aria: { 'aria-invalid'?: true; 'aria-describedby'?: string }
+}
+
+export function answeredForm<Name extends string>(formId: string, answer: FormAnswer | null | undefined, defaults: Partial<Record<Name, string>> = {}) {
+  const errorsOf = (key: string) => answer?.error?.[key] ?? undefined
+  const field = (name: Name): AnsweredField => {
+    const errors = errorsOf(name)
+    const errorId = `${formId}-${name}-error`
+    const submitted = answer?.initialValue?.[name]
+    return {
+      id: `${formId}-${name}`,
+      name,
+      errorId,
+      errors,
+      initialValue: answer ? (typeof submitted === 'string' ? submitted : undefined) : defaults[name],
+      aria: errors ? { 'aria-invalid': true, 'aria-describedby': errorId } : {},
+    }
+  }
+  return { id: formId, errorId: `${formId}-error`, errors: errorsOf(''), field }
+}
+
+export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null
+  return (
+    <ul id={id} className="mt-1 text-sm text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  )
+}
