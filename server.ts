@@ -28,7 +28,9 @@ const { loadBuild, serveClientFiles } = await (development ? developmentBuild() 
 const entry = (await loadBuild()).entry.module as unknown as AppEntry
 const { seeded, demoLogins } = await entry.startApp()
 
-const handleRequest = createRequestHandler(loadBuild, development ? 'development' : 'production')
+// Given the build itself, React Router derives its route table once; given a function, it derives it again
+// on every request, which only the dev server (whose build changes under it) needs.
+const handleRequest = development ? createRequestHandler(loadBuild, 'development') : createRequestHandler(await loadBuild(), 'production')
 // With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
 const handleAppRequest = createRequestListener(
   async (request: Request) => ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest),

@@ -29,7 +29,7 @@ const EnvSchema = z
     GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
-    GOOGLE_CALENDAR_URL: httpUrl.default('https://www.googleapis.com/calendar/v3'),
+    GOOGLE_API_URL: httpUrl.default('https://www.googleapis.com/'),
     GEOCODER_URL: httpUrl.default('https://nominatim.openstreetmap.org'),
     MAP_TILE_URL: z
       .string()

@@ -11,6 +11,7 @@ import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.ser
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { type FormValidator, useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -81,6 +82,12 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 type AuthFormValue = { name?: string; email: string; password: string }
 
+const fieldLabels: FieldLabels = [
+  ['name', 'Full Name'],
+  ['email', 'Email'],
+  ['password', 'Password'],
+]
+
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { mode } = loaderData
   const location = useLocation()
@@ -96,6 +103,8 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
     shouldRevalidate: 'onInput',
     onValidate,
   })
+  const problems = conformProblems(form, fieldLabels)
+  const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length)
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const otherMode = mode === 'login' ? '/register' : '/login'
   const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
@@ -106,7 +115,8 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
         <h1 className="mt-2 text-2xl font-bold">{mode === 'login' ? 'Welcome Back' : 'Join Our Community'}</h1>
         <p className="text-stone-600">Connect with dog lovers nearby</p>
       </div>
-      <Form method="post" {...getFormProps(form)} className="space-y-4" replace>
+      <Form method="post" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-4" replace>
+        <FormErrorSummary id={form.errorId} problems={problems} focusKey={summary.focusKey} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {mode === 'register' ? (
           <TextField label="Full Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />

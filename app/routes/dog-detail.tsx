@@ -6,6 +6,7 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import { photoIndexFromParam } from '#app/features/dogs/carousel.ts'
 import { DogCarousel } from '#app/features/dogs/components/dog-carousel.tsx'
 import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
+import { OwnerAndSitterNotice, showsOwnerAndSitterNotice } from '#app/features/dogs/components/owner-and-sitter-notice.tsx'
 import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
 import { dogSizeLabels, emojiForTrait } from '#app/features/dogs/options.ts'
 import { maxDogImages } from '#app/features/dogs/schema.ts'
@@ -38,13 +39,14 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       availability: dog.availability,
     },
     photoIndex: photoIndexFromParam(url.searchParams.get('photo'), images.length),
+    becameOwnerAndSitter: showsOwnerAndSitterNotice(url, user.role),
   }
 }
 
 const notSpecified = 'Not specified'
 
 export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
-  const { dog, photoIndex } = loaderData
+  const { dog, photoIndex, becameOwnerAndSitter } = loaderData
   return (
     <Page width="regular" className="space-y-5">
       {/* On phones the photos run edge to edge, from the top of the screen. */}
@@ -79,6 +81,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
             Edit
           </Link>
         </header>
+        {becameOwnerAndSitter ? <OwnerAndSitterNotice dogName={dog.name} /> : null}
 
         <Link
           to={`/bookings/new?dogId=${encodeURIComponent(dog.id)}`}

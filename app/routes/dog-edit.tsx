@@ -29,13 +29,14 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   }
 }
 
+/** A refused form shows its field errors and the summary; only real failures add a toast. */
 type ActionData = DogFormActionData & { toast?: ToastInput }
 
-const errorUpdating = (description = "There was a problem updating your dog's profile. Please try again."): ToastInput => ({
+const errorUpdating: ToastInput = {
   type: 'error',
   title: 'Error updating dog',
-  description,
-})
+  description: "There was a problem updating your dog's profile. Please try again.",
+}
 
 const errorDeletingImage: ToastInput = {
   type: 'error',
@@ -51,9 +52,7 @@ function throwIfNotFound(failure: DogFailure) {
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
-  if (!upload.ok) {
-    return data<ActionData>({ photoErrors: [upload.error.message], toast: errorUpdating(upload.error.message) }, upload.error.status)
-  }
+  if (!upload.ok) return data<ActionData>({ photoErrors: [upload.error.message] }, upload.error.status)
   const { fields } = upload.form
   const intent = fields.get('intent')
 
@@ -99,27 +98,20 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   // A kept photo's Remove button (no JavaScript): the same form again, with what was typed and without that photo.
   if (photos.removedOne) return data<ActionData>({ result: { initialValue: submission.reply().initialValue }, photos: photos.photos })
   if (submission.status !== 'success' || photos.problems.length) {
-    return data<ActionData>(
-      { result: submission.reply(), photos: photos.photos, photoErrors: photos.problems, toast: errorUpdating(photos.problems[0]) },
-      400,
-    )
+    return data<ActionData>({ result: submission.reply(), photos: photos.photos, photoErrors: photos.problems }, 400)
   }
   let outcome: Awaited<ReturnType<typeof updateDog>>
   try {
     outcome = await updateDog(user.id, dog.id, submission.value, { pendingTokens: photos.photos.map(({ token }) => token) })
   } catch (error) {
     console.error('Updating a dog failed:', error)
-    return data<ActionData>({ result: submission.reply(), photos: photos.photos, toast: errorUpdating() }, 500)
+    return data<ActionData>({ result: submission.reply(), photos: photos.photos, toast: errorUpdating }, 500)
   }
   if (!outcome.ok) {
     throwIfNotFound(outcome)
+    const photoErrors = outcome.field === 'images' ? [outcome.message] : undefined
     return data<ActionData>(
-      {
-        result: submission.reply(),
-        photos: photos.photos,
-        photoErrors: outcome.field === 'images' ? [outcome.message] : undefined,
-        toast: errorUpdating(outcome.message),
-      },
+      { result: submission.reply({ formErrors: photoErrors ? [] : [outcome.message] }), photos: photos.photos, photoErrors },
       outcome.status,
     )
   }

@@ -2,12 +2,13 @@ import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import {
+  activeFilterCount,
   ageFilterLabels,
   availableDogFiltersSearch,
   maxDistanceLimits,
   sizeFilterLabels,
 } from '#app/features/dogs/available-filter-options.ts'
-import { type AvailableDogFilters, hasActiveFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
+import { type AvailableDogFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
 import { listAvailableDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
 import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -26,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { dogs, distanceFilterApplied } = await listAvailableDogs(user, filters)
   return {
     filters,
-    filtersActive: hasActiveFilters(filters),
+    filtersActive: activeFilterCount(filters) > 0,
     distanceFilterApplied,
     dogs: dogs.map(toAvailableDogCard),
   }
@@ -76,8 +77,7 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
 }
 
 function FilterForm({ filters }: { filters: AvailableDogFilters }) {
-  const activeCount =
-    (filters.maxDistance !== maxDistanceLimits.default ? 1 : 0) + filters.size.length + filters.age.length
+  const activeCount = activeFilterCount(filters)
   const checkboxClass = 'size-4 rounded border-stone-300 accent-brand-700'
   return (
     <Form method="get" action="/dogs/available" className="space-y-3">

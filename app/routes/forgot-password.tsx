@@ -8,7 +8,8 @@ import { ForgotPasswordSchema } from '#app/features/accounts/schema.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { FieldErrors, TextField } from '#app/ui/field.tsx'
+import { TextField } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
 
@@ -49,15 +50,18 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
     shouldRevalidate: 'onInput',
     onValidate,
   })
+  const problems = conformProblems(form, [['email', 'Email']])
+  const messages = form.errors ?? []
+  const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
   return (
     <Page width="narrow" centered className="gap-6">
       <div>
         <h1 className="text-2xl font-bold">Forgot your password?</h1>
         <p className="text-stone-600">Enter your e-mail and we will send you a link to choose a new one.</p>
       </div>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-4">
+        <FormErrorSummary id={form.errorId} problems={problems} messages={messages} focusKey={summary.focusKey} />
         <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
-        <FieldErrors id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? 'Processing...' : 'Send reset link'}
         </Button>

@@ -51,9 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 const errorToast = (toast: { title: string; description?: string }): ToastInput => ({ type: 'error', ...toast })
 
-type ActionData = { toast: ToastInput; errors: StepErrors }
+/** A refused step shows its field errors under a summary (`problemSummary`); only real failures add a toast. */
+type ActionData = { toast?: ToastInput; errors: StepErrors; problemSummary?: string }
 const failure = (toast: { title: string; description?: string }, status: number, errors: StepErrors = {}) =>
   data<ActionData>({ toast: errorToast(toast), errors }, status)
+const refused = (errors: StepErrors, summary?: { title: string; description?: string }) =>
+  data<ActionData>({ errors, problemSummary: summary && [summary.title, summary.description].filter(Boolean).join(': ') }, 400)
 const hasErrors = (errors: StepErrors) => Object.keys(errors).length > 0
 
 export async function action(args: Route.ActionArgs) {
@@ -70,6 +73,7 @@ export async function action(args: Route.ActionArgs) {
   const photoErrors: StepErrors = {}
   if (profilePhoto.problems.length) photoErrors.photo = profilePhoto.problems
   else if (intent === uploadPhotoIntent.value && !profilePhoto.photo) photoErrors.photo = [photoMessages.noPhotoChosen]
+  // A photo that was not taken is an upload failure (spec section 6): a toast as well as the field's message.
   const photoFailure = () => failure({ title: 'Upload failed', description: Object.values(photoErrors).flat().join(' ') }, 400, photoErrors)
 
   if (flow === 'owner') {
@@ -86,13 +90,10 @@ export async function action(args: Route.ActionArgs) {
     if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/owner/${step - 1}`)
     if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
     const errors = { ...ownerStepErrors(step, draft), ...read.errors }
-    if (hasErrors(errors)) return failure(gateMessage('owner', step), 400, errors)
+    if (hasErrors(errors)) return refused(errors, gateMessage('owner', step))
     if (step < onboardingStepCount) return redirect(`/onboarding/owner/${step + 1}`)
     const completed = await completeOwnerOnboarding(user.id, draft)
-    if (!completed.ok) {
-      const messages = Object.values(completed.errors).flat()
-      return failure({ title: "Please check your dog's details", description: messages.join(' ') }, 400, completed.errors)
-    }
+    if (!completed.ok) return refused(completed.errors, { title: "Please check your dog's details" })
     return redirectWithToast('/', { type: 'success', title: 'Onboarding completed!' })
   }
 
@@ -104,8 +105,9 @@ export async function action(args: Route.ActionArgs) {
     // Coordinates placed on the map are kept; an address without them (no JavaScript) is geocoded here.
     const located = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
     if (!located.ok) {
-      const title = located.reason === 'not-found' ? 'Location not found' : 'Geocoding failed'
-      return failure({ title, description: located.message }, 400, { location: [located.message] })
+      const errors = { location: [located.message] }
+      // An address the geocoder does not know is the user's to fix; an unreachable geocoder is our failure.
+      return located.reason === 'not-found' ? refused(errors) : failure({ title: 'Geocoding failed', description: located.message }, 502, errors)
     }
     draft = { ...draft, location: located.location, latitude: located.latitude, longitude: located.longitude }
     district = located.district
@@ -115,7 +117,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'back') return redirect(step === 1 ? '/' : `/onboarding/sitter/${step - 1}`)
   if (intent === uploadPhotoIntent.value) return photoUploadedRedirect(here)
   const errors = { ...sitterStepErrors(step, draft), ...read.errors }
-  if (hasErrors(errors)) return failure(gateMessage('sitter', step), 400, errors)
+  if (hasErrors(errors)) return refused(errors, gateMessage('sitter', step))
   if (step < onboardingStepCount) return redirect(`/onboarding/sitter/${step + 1}`)
   const { location, latitude, longitude } = draft
   if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
@@ -135,13 +137,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const photoUploadedRedirect = (to: string) => redirectWithToast(to, { type: 'success', title: 'Profile photo updated successfully' })
 
 export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {}
-  const toast = actionData?.toast
-  return loaderData.flow === 'owner' ? (
-    <OwnerStep {...loaderData} errors={errors} toast={toast} />
-  ) : (
-    <SitterStep {...loaderData} errors={errors} toast={toast} />
-  )
+  const refusal = { errors: actionData?.errors ?? {}, problemSummary: actionData?.problemSummary, toast: actionData?.toast, answer: actionData }
+  return loaderData.flow === 'owner' ? <OwnerStep {...loaderData} {...refusal} /> : <SitterStep {...loaderData} {...refusal} />
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -24,8 +24,8 @@ export async function action(args: Route.ActionArgs) {
     )
   }
   await chooseRole(user.id, choice)
-  const photo = user.profilePhoto ? `?${new URLSearchParams({ photo: user.profilePhoto })}` : ''
-  return redirect(`/onboarding/${choice}/1${photo}`)
+  // Spec section 2, Role screen: the first step's URL carries the profile photo (empty when there is none).
+  return redirect(`/onboarding/${choice}/1?${new URLSearchParams({ photo: user.profilePhoto ?? '' })}`)
 }
 
 const roles = [

@@ -5,11 +5,14 @@ import type { Route } from './+types/profile-edit'
 import {
   Availability,
   BasicInfo,
+  editProfileFieldLabels,
+  LocationSection,
   Preferences,
   ProfilePhoto,
+  profilePhotoInputId,
   SitterInfo,
-  SitterLocation,
 } from '#app/features/accounts/components/profile-edit-sections.tsx'
+import { ProfileLoadError } from '#app/features/accounts/components/profile-load-error.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { profileFormDefaults } from '#app/features/accounts/profile-form-defaults.ts'
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
@@ -29,7 +32,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { type PendingUpload, photoMessages } from '#app/lib/photo-rules.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { FieldErrors } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
 
@@ -43,6 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     name: profile.name,
     profilePhoto: profile.profilePhoto,
+    role: profile.role,
     isSitter: isSitterRole(profile.role),
     defaultValue: profileFormDefaults(profile),
     tileUrl: env.MAP_TILE_URL,
@@ -50,9 +54,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A refused form shows its field errors and the summary; only a real failure or a photo that was not
+ * taken adds a toast. `photos` is
+ * the photo of this submit, kept for the next one when the form was not saved; `photoErrors` why a file was not taken.
+ */
 type ActionData = {
   result?: SubmissionResult<string[]>
-  /** The photo of this submit, kept for the next one when the form was not saved, and why a file was not taken. */
   photos?: PendingUpload[]
   photoErrors?: string[]
   toast?: ToastInput
@@ -96,16 +104,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (submission.status !== 'success' || photo.problems.length) {
-    const toast = photo.problems.length ? uploadFailed(photo.problems[0]) : updateFailed
+    // A photo that was not taken is an upload failure (spec section 6); a field error alone is no toast.
+    const toast = photo.problems.length ? uploadFailed(photo.problems[0]) : undefined
     return data<ActionData>({ result: submission.reply(), photos: photo.photos, photoErrors: photo.problems, toast }, 400)
   }
   try {
     const outcome = await updateProfile(user.id, submission.value)
     if (!outcome.ok) {
-      return data<ActionData>(
-        { result: submission.reply({ fieldErrors: outcome.fieldErrors }), photos: photo.photos, toast: updateFailed },
-        outcome.status,
-      )
+      // An address that was not found is the user's to fix; an unreachable geocoder is our failure.
+      const result = submission.reply({ fieldErrors: outcome.fieldErrors })
+      return data<ActionData>({ result, photos: photo.photos, toast: outcome.status === 400 ? undefined : updateFailed }, outcome.status)
     }
   } catch (error) {
     console.error('Profile update failed:', error)
@@ -138,6 +146,12 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     shouldRevalidate: 'onInput',
     onValidate,
   })
+  const problems = [
+    ...(answered?.photoErrors ?? []).map((message) => ({ fieldId: profilePhotoInputId, label: 'Profile photo', message })),
+    ...conformProblems(form, editProfileFieldLabels(loaderData.defaultValue.availability?.map((row) => row?.weekday) ?? [])),
+  ]
+  const messages = form.errors ?? []
+  const summary = useErrorSummary(actionData?.photoErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
 
   return (
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
@@ -147,8 +161,9 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
           Cancel
         </Link>
       </header>
+      <FormErrorSummary id={form.errorId} problems={problems} messages={messages} focusKey={summary.focusKey} />
 
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-6">
         <ProfilePhoto name={loaderData.name} photo={loaderData.profilePhoto} kept={answered?.photos} errors={answered?.photoErrors} />
         {loaderData.isSitter ? <input type="hidden" name={fields.sitterSections.name} value="on" /> : null}
         <BasicInfo fields={fields} />
@@ -158,11 +173,10 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
             <SitterInfo fields={fields} />
             <Preferences fields={fields} />
             <Availability fields={fields} />
-            <SitterLocation key={form.key} fields={fields} tileUrl={loaderData.tileUrl} />
           </>
         ) : null}
+        <LocationSection key={form.key} fields={fields} tileUrl={loaderData.tileUrl} role={loaderData.role} />
 
-        <FieldErrors id={form.errorId} errors={form.errors} />
         <div className="flex gap-3">
           <Button type="submit" disabled={saving} className="flex-1">
             {saving ? 'Saving...' : 'Save Changes'}
@@ -174,3 +188,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Profile | Pawpal' }]
+
+export function ErrorBoundary() {
+  return <ProfileLoadError />
+}

@@ -1,11 +1,11 @@
 import type { Route } from './+types/profile'
 import { DogsTab, ProfileHeader, ProfileTab, ServicesTab } from '#app/features/accounts/components/profile-sections.tsx'
+import { ProfileLoadError } from '#app/features/accounts/components/profile-load-error.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOwnProfile } from '#app/features/accounts/profile.server.ts'
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
-import { ErrorState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -49,13 +49,5 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ title: 'My Profile | Pawpal' }]
 
 export function ErrorBoundary() {
-  return (
-    <Page width="regular">
-      <ErrorState
-        title="Error Loading Profile"
-        message="We couldn't load your profile information. Please try again later."
-        retryLabel="Retry"
-      />
-    </Page>
-  )
+  return <ProfileLoadError />
 }

@@ -7,6 +7,7 @@ import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
 
@@ -51,17 +52,19 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
     shouldRevalidate: 'onInput',
     onValidate,
   })
+  const problems = conformProblems(form, [
+    ['password', 'New password'],
+    ['confirmPassword', 'Confirm password'],
+  ])
+  const messages = form.errors ?? []
+  const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
   return (
     <Page width="narrow" centered className="gap-6">
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       {loaderData.valid ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          {form.errors?.length ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormErrorSummary id={form.errorId} problems={problems} messages={messages} focusKey={summary.focusKey} />
           <TextField label="New password" field={fields.password} type="password" inputProps={{ autoComplete: 'new-password' }} />
           <TextField label="Confirm password" field={fields.confirmPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
           <Button type="submit" disabled={busy} className="w-full">

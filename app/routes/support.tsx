@@ -9,7 +9,8 @@ import { createSupportRequest } from '#app/features/support/support.server.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
+import { TextAreaField, TextField } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
 
@@ -62,6 +63,12 @@ const questions = [
   },
 ]
 
+const fieldLabels: FieldLabels = [
+  ['email', 'Email'],
+  ['subject', 'Subject'],
+  ['message', 'Message'],
+]
+
 export default function SupportRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const onValidate = useLazyValidation<{ email: string; subject: string; message: string }>(loadValidator)
@@ -73,6 +80,9 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
     shouldRevalidate: 'onInput',
     onValidate,
   })
+  const problems = conformProblems(form, fieldLabels)
+  const messages = form.errors ?? []
+  const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
   const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
   return (
     <Page width="regular" className="space-y-8">
@@ -95,11 +105,11 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
         <h2 id="contact-heading" className="mb-3 text-lg font-semibold">
           Contact Support
         </h2>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-4">
+          <FormErrorSummary id={form.errorId} problems={problems} messages={messages} focusKey={summary.focusKey} />
           <TextField label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
           <TextField label="Subject" field={fields.subject} />
           <TextAreaField label="Message" field={fields.message} />
-          <FieldErrors id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Sending...' : 'Send message'}
           </Button>

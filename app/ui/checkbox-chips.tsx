@@ -19,7 +19,7 @@ export function CheckboxChips<Option extends string>({
   emojiOf?: (option: Option) => string
 }) {
   return (
-    <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
+    <fieldset id={field.id} aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className={hideLegend ? 'sr-only' : 'mb-2 text-sm font-medium text-stone-800'}>{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {getCollectionProps(field, { type: 'checkbox', options: [...options] }).map(({ key, ...props }) => (

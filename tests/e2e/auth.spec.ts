@@ -49,9 +49,9 @@ test.describe('registration', () => {
 
     await page.getByRole('button', { name: 'Create Account' }).click()
 
-    await expect(page.getByText('Name is required')).toBeVisible()
-    await expect(page.getByText('Email is required')).toBeVisible()
-    await expect(page.getByText('Password is required')).toBeVisible()
+    await expect(page.getByText('Name is required', { exact: true })).toBeVisible()
+    await expect(page.getByText('Email is required', { exact: true })).toBeVisible()
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible()
     await expect(page).toHaveURL(/\/register$/)
   })
 
@@ -65,7 +65,7 @@ test.describe('registration', () => {
     await page.getByLabel('Password', { exact: true }).fill('abc')
     await page.getByRole('button', { name: 'Create Account' }).click()
 
-    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+    await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible()
     await expect(page).toHaveURL(/\/register$/)
     expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([])
   })

@@ -74,18 +74,29 @@ test('the size filter keeps only dogs of that size, and its URL can be shared', 
   await expect(page.getByRole('checkbox', { name: 'Large', exact: true })).not.toBeChecked()
 })
 
-test('a search without a match says so and suggests changing the filters', async ({ page, visit }) => {
+test('a search without a match says no dogs are available; with a filter set it suggests changing the filters', async ({ page, visit }) => {
   await loginAs(page, 'sitter')
   await visit('/dogs/available')
   await expect(dogCards(page).first()).toBeVisible()
   await expect(page.getByText('No dogs found')).toHaveCount(0)
 
+  // A search alone is not a filter (nor is the default 5-mile distance).
   await page.getByRole('searchbox', { name: 'Search by name or breed' }).fill('Zebra Hound Nobody Owns')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
 
   await expect(page.getByRole('heading', { name: 'No dogs found' })).toBeVisible()
-  await expect(page.getByText('Try adjusting your filters to see more results')).toBeVisible()
+  await expect(page.getByText('There are no dogs available for sitting at the moment')).toBeVisible()
+  await expect(page.getByText('Try adjusting your filters to see more results')).toHaveCount(0)
   await expect(dogCards(page)).toHaveCount(0)
+
+  await page.locator('summary').filter({ hasText: 'Filters' }).click()
+  await page.getByRole('checkbox', { name: 'Small', exact: true }).check()
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+
+  await expect(page).toHaveURL(/[?&]size=small(&|$)/)
+  await expect(page.getByRole('heading', { name: 'No dogs found' })).toBeVisible()
+  await expect(page.getByText('Try adjusting your filters to see more results')).toBeVisible()
+  await expect(page.getByText('There are no dogs available for sitting at the moment')).toHaveCount(0)
 })
 
 test('a card opens the dog with Book a Walk, Contact Owner and its personality', async ({ page, visit, db }) => {

@@ -138,9 +138,9 @@ test('an empty add-dog form names the required fields and creates nothing', asyn
   await form.getByRole('button', { name: 'Add Dog' }).click()
 
   if (answer) expect((await answer).status()).toBe(400)
-  await expect(page.getByText('Name is required')).toBeVisible()
-  await expect(page.getByText('Breed is required')).toBeVisible()
-  await expect(page.getByText('Age is required')).toBeVisible()
+  await expect(page.getByText('Name is required', { exact: true })).toBeVisible()
+  await expect(page.getByText('Breed is required', { exact: true })).toBeVisible()
+  await expect(page.getByText('Age is required', { exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/dogs\/add$/)
   expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', owner.id).execute()).toEqual([])
 })
@@ -202,4 +202,63 @@ test("the detail shows personality tags with their emoji and 'Not specified' for
   await expect(detail('Weight')).toHaveText('9 kg')
   await expect(detail('Breed')).toHaveText('Shiba Inu')
   await expect(detail('Age')).toHaveText('2 years')
+})
+
+test("a sitter who adds a first dog is told the account is now 'Owner & Sitter'", async ({ page, visit, db }) => {
+  const user = await registerUser(page, db, { prefix: 'sitter-dog', name: 'Sam Both' })
+  const now = new Date().toISOString()
+  await db.updateTable('users').set({ role: 'sitter' }).where('id', '=', user.id).execute()
+  await db.insertInto('sitterProfiles').values({ userId: user.id, experience: '3-5', createdAt: now, updatedAt: now }).execute()
+  await visit('/dogs/add')
+  await page.getByLabel('Name', { exact: true }).fill('Juno')
+  await page.getByLabel('Breed', { exact: true }).fill('Vizsla')
+  await page.getByLabel('Age', { exact: true }).fill('4 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+
+  await expect(page).toHaveURL(/\/dogs\/[0-9a-f-]{36}\?became=both$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Juno' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Dog added' })).toContainText('Your account is now Owner & Sitter.')
+  const notice = page.getByRole('region', { name: 'Your account is now ‘Owner & Sitter’' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('both tabs, My Dogs and My Services')
+  await expect(notice).toContainText('both booking pages')
+  const { role } = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(role).toBe('both')
+
+  // What it means: the profile has both tabs.
+  await notice.getByRole('link', { name: 'See My Dogs on your profile' }).click()
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' })
+  await expect(tabs.getByRole('link', { name: 'My Dogs' })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'My Services' })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: 'Juno' })).toBeVisible()
+})
+
+test("an owner's next dog brings no such notice", async ({ page, visit, db }) => {
+  await registerUser(page, db, { prefix: 'owner-dog' })
+
+  await addDog(page, visit, { name: 'Plain' })
+
+  await expect(page.getByRole('status').filter({ hasText: 'Dog added' })).toBeVisible()
+  await expect(page.getByText('Owner & Sitter')).toHaveCount(0)
+})
+
+test('the back button on a dog goes one step back with JavaScript, and is a link to My Dogs without', async ({ page, visit, db, jsEnabled }) => {
+  await registerUser(page, db, { prefix: 'dog-back' })
+  const dogId = await addDog(page, visit, { name: 'Scout' })
+  await visit(`/dogs/${dogId}/edit`)
+  await page.getByRole('link', { name: 'Cancel', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/dogs/${dogId}$`))
+
+  const back = page.getByRole('link', { name: 'Back', exact: true })
+  await expect(back).toHaveAttribute('href', '/profile?tab=dogs')
+  await back.click()
+
+  if (jsEnabled) {
+    // One step back: the edit page the user came from, not the link's fallback.
+    await expect(page).toHaveURL(new RegExp(`/dogs/${dogId}/edit$`))
+    // Opened directly there is no step back in the app: the link leads to My Dogs.
+    await visit(`/dogs/${dogId}`)
+    await page.getByRole('link', { name: 'Back', exact: true }).click()
+  }
+  await expect(page).toHaveURL(/\/profile\?tab=dogs$/)
 })

@@ -18,16 +18,24 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
   await visit('/onboarding')
 
   await chooseRole(page, 'Dog Owner')
-  await expect(page).toHaveURL(/\/onboarding\/owner\/1$/)
+  // Spec section 2, Role screen: step 1 with ?photo= holding the profile photo (none yet).
+  await expect(page).toHaveURL(/\/onboarding\/owner\/1\?photo=$/)
   await expect(stepHeading(page, 'Tell us about yourself')).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()
 
-  // Step 2 is gated: nothing filled in keeps the owner here with the spec's message.
+  // Step 2 is gated: nothing filled in keeps the owner here with the spec's message at the top of an
+  // error summary that links to each missing field (a refused step is not a failure toast).
   await expect(page).toHaveURL(/\/onboarding\/owner\/2$/)
   await expect(stepHeading(page, 'Add your dog')).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Please complete all required fields before continuing' })).toBeVisible()
-  await expect(page).toHaveURL(/\/onboarding\/owner\/2$/)
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Please fix 3 problems' }) })
+  await expect(summary).toContainText('Missing information: Please complete all required fields before continuing')
+  await expect(summary.getByRole('link')).toHaveText(["Dog's name: This field is required", 'Breed: This field is required', 'Age: This field is required'])
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link', { name: 'Breed: This field is required' }).click()
+  await expect(page.getByLabel('Breed', { exact: true })).toBeFocused()
+  await expect(page.getByText('Onboarding failed')).toHaveCount(0)
+  await expect(page).toHaveURL(/\/onboarding\/owner\/2(#dogBreed)?$/)
   await expect(stepHeading(page, 'Add your dog')).toBeVisible()
 
   await page.getByLabel('Add dog photos', { exact: true }).setInputFiles(await pngFile('biscuit.png'))
@@ -80,6 +88,22 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
   const served = await page.request.get(src ?? '')
   expect(served.status()).toBe(200)
   expect(served.headers()['content-type']).toBe('image/webp')
+})
+
+test("the role screen's Continue goes to step 1 with the user's profile photo in ?photo=", async ({ page, visit, db }) => {
+  const user = await registerUser(page, db, { prefix: 'role-photo' })
+  const photo = `/uploads/avatars/${user.id}/portrait`
+  await db.updateTable('users').set({ profilePhoto: photo }).where('id', '=', user.id).execute()
+  await visit('/onboarding')
+
+  await chooseRole(page, 'Dog Sitter')
+
+  await expect(stepHeading(page, 'Tell us about yourself')).toBeVisible()
+  const url = new URL(page.url())
+  expect(url.pathname).toBe('/onboarding/sitter/1')
+  expect(url.searchParams.get('photo')).toBe(photo)
+  const { role } = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(role).toBe('sitter')
 })
 
 test('Back on the first step returns home', async ({ page, visit, db }) => {

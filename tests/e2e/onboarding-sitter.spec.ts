@@ -21,7 +21,7 @@ async function onboardSitterUntilLocation(page: Page, visit: (path: string) => P
   await page.getByRole('radio', { name: /Dog Sitter/ }).check()
   await page.getByRole('button', { name: 'Continue' }).click()
 
-  await expect(page).toHaveURL(/\/onboarding\/sitter\/1$/)
+  await expect(page).toHaveURL(/\/onboarding\/sitter\/1\?photo=$/)
   await expect(stepHeading(page, 'Tell us about yourself')).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()
 
@@ -99,8 +99,11 @@ test('an address the geocoder does not know keeps the sitter on the location ste
   await page.getByLabel('Address', { exact: true }).fill(`Nowhere Lane ${user.id.slice(0, 6)}, Atlantis`)
   await page.getByRole('button', { name: 'Complete' }).click()
 
-  const toast = page.getByRole('alert').filter({ hasText: 'Could not find the specified address.' })
-  await expect(toast).toBeVisible()
+  // The user's to fix: the field says so, under an error summary that links to it (no toast).
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Please fix 1 problem' }) })
+  await expect(summary.getByRole('link')).toHaveText(['Address: Could not find the specified address.'])
+  await expect(page.getByLabel('Address', { exact: true })).toHaveAccessibleDescription(/^Could not find the specified address\./)
+  await expect(page.getByText('Location not found')).toHaveCount(0)
   await expect(page).toHaveURL(/\/onboarding\/sitter\/4$/)
   await expect(stepHeading(page, 'Your Location')).toBeVisible()
   const profile = await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', user.id).executeTakeFirst()
@@ -122,6 +125,10 @@ test('with JavaScript, Search finds the address and shows its coordinates before
   await page.getByLabel('Address', { exact: true }).fill(seefeld.query)
   await page.getByRole('button', { name: 'Search' }).click()
 
+  // Spec section 8: 'Location found' after a search too, with onboarding's sentence.
+  const found = page.getByRole('status').filter({ hasText: 'Location found' })
+  await expect(found).toBeVisible()
+  await expect(found).toContainText('Your location has been set successfully.')
   await expect(page.getByText(`Coordinates: ${seefeld.lat.toFixed(6)}, ${seefeld.lon.toFixed(6)}`)).toBeVisible()
   await page.getByRole('button', { name: 'Complete' }).click()
 

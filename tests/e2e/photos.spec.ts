@@ -144,7 +144,9 @@ test('a dog form sent without a name keeps its two photos, and with the name fil
   await page.getByRole('button', { name: 'Add Dog' }).click()
 
   if (answer) expect((await answer).status()).toBe(400)
-  await expect(page.getByText('Name is required')).toBeVisible()
+  // Under the field and in the summary at the top, which links to it.
+  await expect(page.getByRole('link', { name: 'Name: Name is required' })).toBeVisible()
+  await expect(page.getByText('Name is required')).toHaveCount(2)
   await expect(unsavedPhotos(page)).toHaveCount(2)
   await expect(page.getByLabel('Breed', { exact: true })).toHaveValue('Whippet')
   if (!jsEnabled) await expect(page.getByText('New photos are saved when you save the form.')).toBeVisible()
@@ -221,7 +223,8 @@ test('on /profile/edit, a blank name keeps the chosen photo, and Save Changes af
   await page.getByLabel('Full Name').fill('')
   await page.getByRole('button', { name: 'Save Changes' }).click()
 
-  await expect(page.getByText('Name is required')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Full Name: Name is required' })).toBeVisible()
+  await expect(page.getByText('Name is required')).toHaveCount(2)
   await expect(unsavedPhotos(page)).toHaveCount(1)
   if (!jsEnabled) await expect(page.getByRole('img', { name: 'New photo 1, not saved yet' })).toBeVisible()
   expect(await profilePhotoOf(db, member.id)).toBe(before)
@@ -248,7 +251,8 @@ test("on /profile/edit, 'Upload photo' with no photo chosen says so, and with on
 
   const upload = page.getByRole('button', { name: 'Upload photo' })
   await upload.click()
-  await expect(page.getByText('Please choose a photo to upload')).toBeVisible()
+  // Beside the button (and, after a server answer without JavaScript, in the summary too).
+  await expect(page.getByText('Please choose a photo to upload').first()).toBeVisible()
   await expect(page).toHaveURL(/\/profile\/edit$/)
   expect(await profilePhotoOf(db, member.id)).toBe(before)
 

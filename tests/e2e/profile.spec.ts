@@ -1,4 +1,5 @@
-import { demoUsers, expect, loginAs, pngFile, registerUser, test } from './fixtures.ts'
+import { sql } from 'kysely'
+import { demoUsers, expect, loginAs, pngFile, registerUser, test, type TestDatabase } from './fixtures.ts'
 
 // /profile and the photo on /profile/edit (spec sections 2 and 6; section 5, Photos).
 
@@ -65,3 +66,53 @@ test('with JavaScript, a slow profile load says "Loading profile..."', async ({ 
   await expect(page.getByRole('heading', { name: demoUsers.owner.name })).toBeVisible()
   await expect(page.getByText('Loading profile...')).toHaveCount(0)
 })
+
+/**
+ * Makes every read of one user's sitter profile fail in the server, as a broken database would: a
+ * generated column that raises an error for that row only (other users' reads are untouched). Returns
+ * the repair.
+ */
+async function breakProfileReadsOf(db: TestDatabase, userId: string) {
+  const now = new Date().toISOString()
+  await db.updateTable('users').set({ role: 'sitter' }).where('id', '=', userId).execute()
+  await db.insertInto('sitterProfiles').values({ userId, experience: '1-3', createdAt: now, updatedAt: now }).execute()
+  const column = sql.id(`broken_${userId.replaceAll('-', '')}`)
+  await sql`alter table sitterProfiles add column ${column} as (case when userId = ${sql.lit(userId)} then json_extract('{', '$') end)`.execute(db)
+  return () => sql`alter table sitterProfiles drop column ${column}`.execute(db)
+}
+
+for (const path of ['/profile', '/profile/edit']) {
+  test(`a failed load of ${path} says 'Error Loading Profile', and Retry loads it again`, async ({ page, visit, db, jsEnabled }) => {
+    const user = await registerUser(page, db, { prefix: 'profile-error', name: 'Rita Retry' })
+    const repair = await breakProfileReadsOf(db, user.id)
+    try {
+      if (jsEnabled) {
+        // A navigation inside the app, whose data request fails: the Profile tab, or the notice of a
+        // sitter without a location on /dogs/available.
+        if (path === '/profile') {
+          await visit('/support')
+          await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Profile/ }).click()
+        } else {
+          await visit('/dogs/available')
+          await page.getByRole('link', { name: 'Set your location in your profile' }).click()
+        }
+        await expect(page).toHaveURL(new RegExp(`${path}$`))
+      } else {
+        const response = await visit(path)
+        expect(response?.status()).toBe(500)
+      }
+      await expect(page.getByRole('heading', { name: 'Error Loading Profile' })).toBeVisible()
+      await expect(page.getByText("We couldn't load your profile information. Please try again later.")).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+    } finally {
+      await repair()
+    }
+
+    await page.getByRole('link', { name: 'Retry' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { name: 'Error Loading Profile' })).toHaveCount(0)
+    if (path === '/profile') await expect(page.getByRole('heading', { level: 1, name: 'Rita Retry' })).toBeVisible()
+    else await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Rita Retry')
+  })
+}

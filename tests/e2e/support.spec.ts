@@ -46,7 +46,7 @@ test('an empty contact form is refused with a message', async ({ page, visit, js
   await form.getByRole('button', { name: 'Send message' }).click()
 
   if (answer) expect((await answer).status()).toBe(400)
-  await expect(page.getByText('Email is required')).toBeVisible()
+  await expect(page.getByText('Email is required', { exact: true })).toBeVisible()
   const stored = await db.selectFrom('supportRequests').select('id').where('email', '=', '').execute()
   expect(stored).toEqual([])
 })

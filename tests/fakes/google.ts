@@ -311,7 +311,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     authUrl: `${url}/o/oauth2/v2/auth`,
     tokenUrl: `${url}/token`,
     userinfoUrl: `${url}/userinfo`,
-    calendarUrl: `${url}/calendar/v3`,
+    apiUrl: url,
     clientId,
     clientSecret,
     /** Events created through the Calendar API, oldest first (a live array). */
@@ -352,7 +352,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
         GOOGLE_AUTH_URL: api.authUrl,
         GOOGLE_TOKEN_URL: api.tokenUrl,
         GOOGLE_USERINFO_URL: api.userinfoUrl,
-        GOOGLE_CALENDAR_URL: api.calendarUrl,
+        GOOGLE_API_URL: api.apiUrl,
       }
     },
     close() {

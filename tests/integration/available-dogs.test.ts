@@ -330,13 +330,14 @@ describe('search and filters', () => {
     expect(page.dogs).toHaveLength(4)
   })
 
-  test('the page tells active filters apart from the defaults (for the empty-state hint)', async () => {
+  test('the page tells filters the user set apart from the defaults and from a search (for the empty-state hint)', async () => {
     const sitter = await kennel()
 
     expect((await listPageData(sitter, '?q=&maxDistance=5')).filtersActive).toBe(false)
-    const filtered = await listPageData(sitter, '?q=poodle')
-    expect(filtered.dogs).toEqual([])
-    expect(filtered.filtersActive).toBe(true)
+    const searched = await listPageData(sitter, '?q=poodle')
+    expect(searched.dogs).toEqual([])
+    expect(searched.filtersActive).toBe(false) // a search is not a filter
+    expect((await listPageData(sitter, '?q=poodle&size=small')).filtersActive).toBe(true)
     expect((await listPageData(sitter, '?maxDistance=7.5')).filtersActive).toBe(true)
     expect((await listPageData(sitter, '?age=puppy')).filtersActive).toBe(true)
   })

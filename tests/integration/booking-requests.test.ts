@@ -284,3 +284,28 @@ describe('hostile input gets 400 with {message, errors}, never a 500', () => {
     expect(answer.status).toBe(401)
   })
 })
+
+describe('a flood of requests', () => {
+  test('after 30 requests in an hour, refused ones included, the next gets 429 with Retry-After and books nothing; others are not held up', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    const yesterday = localDateFromToday(-1)
+    for (let i = 0; i < 30; i++) {
+      const refused = await call('POST', '/api/bookings', owner.token, { dogId, sitterId: sitter.id, date: yesterday, timePeriod: 'morning' })
+      expect(refused.status).toBe(400)
+    }
+
+    const response = await appRequest('/api/bookings', {
+      method: 'POST',
+      headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'morning' }),
+    })
+
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await response.json()).toEqual({ message: 'Too many booking requests. Please try again later.', errors: {} })
+    expect(await bookingCount(dogId)).toBe(0)
+    const other = await ownerDogAndSitter()
+    const booked = await requestBooking(other.owner.token, { dogId: other.dogId, sitterId: other.sitter.id, date: inAWeek, timePeriod: 'morning' })
+    expect(booked.status).toBe('pending')
+  })
+})

@@ -189,7 +189,7 @@ describe('/dogs/add', () => {
     expect(answer.location).toBe('/login?redirectTo=%2Fdogs%2Fadd')
   })
 
-  test('name, breed and age are required, and nothing is saved', async () => {
+  test('name, breed and age are required (400, field errors and no failure toast), and nothing is saved', async () => {
     const owner = await insertUser()
 
     const answer = await callPage(dogNewPage.action, owner, '/dogs/add', {}, multipart({ intent: 'save', name: '', breed: '', age: '' }))
@@ -200,7 +200,7 @@ describe('/dogs/add', () => {
       breed: ['Breed is required'],
       age: ['Age is required'],
     })
-    expect(pageData(answer).toast).toMatchObject({ title: 'Error adding dog', description: 'There was a problem adding your dog. Please try again.' })
+    expect(pageData(answer).toast).toBeUndefined() // 'Error adding dog' is for real failures only
     expect(await db.selectFrom('dogs').selectAll().execute()).toEqual([])
   })
 
@@ -299,7 +299,7 @@ describe('/dogs/add', () => {
 
     expect(answer.status).toBe(400)
     expect(pageData(answer).photoErrors).toEqual([`${photoLimit}. Not added: d.jpg`])
-    expect(pageData(answer).toast?.description).toBe(`${photoLimit}. Not added: d.jpg`)
+    expect(pageData(answer).toast).toBeUndefined()
     expect(await db.selectFrom('dogs').selectAll().execute()).toEqual([])
     const kept = pageData(answer).photos ?? []
     expect(kept).toHaveLength(3)
@@ -307,6 +307,35 @@ describe('/dogs/add', () => {
     expect(pending.map((row) => row.id).sort()).toEqual(kept.map((photo) => photo.token).sort())
     expect(pending.every((row) => row.userId === owner.id)).toBe(true)
     for (const row of pending) for (const file of filesOf(row.path)) expect(existsSync(file)).toBe(true)
+  })
+
+  test('a sitter who adds a first dog becomes Owner & Sitter, and the dog page is opened to say so', async () => {
+    const sitter = await insertUser({ role: 'sitter', name: 'Sam Sitter' })
+
+    const answer = await callPage(dogNewPage.action, sitter, '/dogs/add', {}, multipart({ intent: 'save', ...rex }))
+
+    expect(answer.status).toBe(302)
+    const [path, search] = answer.location!.split('?')
+    expect(search).toBe('became=both')
+    expect(await toastOf(answer)).toMatchObject({ type: 'success', title: 'Dog added', description: 'Your account is now Owner & Sitter.' })
+    expect((await db.selectFrom('users').select('role').where('id', '=', sitter.id).executeTakeFirstOrThrow()).role).toBe('both')
+    const dogId = path!.split('/').pop()!
+    const asBoth = { ...sitter, role: 'both' as const }
+    const detail = await callRoute(dogDetailPage.loader, asBoth, `/dogs/${dogId}?became=both`, { id: dogId })
+    expect(detail.body).toMatchObject({ becameOwnerAndSitter: true })
+  })
+
+  test("an owner's dog page says nothing about roles, even when opened with ?became=both", async () => {
+    const owner = await insertUser()
+
+    const answer = await callPage(dogNewPage.action, owner, '/dogs/add', {}, multipart({ intent: 'save', ...rex }))
+
+    expect(answer.location).toMatch(/^\/dogs\/[0-9a-f-]{36}$/)
+    expect(await toastOf(answer)).toMatchObject({ title: 'Dog added' })
+    expect((await toastOf(answer))?.description).toBeUndefined()
+    const dogId = answer.location!.split('/').pop()!
+    const detail = await callRoute(dogDetailPage.loader, owner, `/dogs/${dogId}?became=both`, { id: dogId })
+    expect(detail.body).toMatchObject({ becameOwnerAndSitter: false })
   })
 
   test('a file that is not a picture is named; the picture beside it is kept and no dog is made yet', async () => {
@@ -394,6 +423,18 @@ describe('/dogs/{id}/edit', () => {
     expect(await namesOf(dogId)).toEqual({ personality: ['Playful'], activities: [], availability: [] })
   })
 
+  test('a blank name is refused (400) with the field error and no failure toast; the dog keeps its name', async () => {
+    const owner = await insertUser()
+    const dogId = await addDogThroughPage(owner)
+
+    const answer = await callPage(dogEditPage.action, owner, `/dogs/${dogId}/edit`, { id: dogId }, multipart({ intent: 'save', ...rex, name: '' }))
+
+    expect(answer.status).toBe(400)
+    expect(pageData(answer).result?.error?.name).toEqual(['Name is required'])
+    expect(pageData(answer).toast).toBeUndefined() // 'Error updating dog' is for real failures only
+    expect(await dogRow(dogId)).toMatchObject({ name: 'Rex' })
+  })
+
   test('photos beyond 3 in total: the one that fits is kept for the next try, the other named, nothing saved yet', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo()])
@@ -408,7 +449,7 @@ describe('/dogs/{id}/edit', () => {
 
     expect(answer.status).toBe(400)
     expect(pageData(answer).photoErrors).toEqual([`${photoLimit}. Not added: four.jpg`])
-    expect(pageData(answer).toast).toMatchObject({ title: 'Error updating dog', description: `${photoLimit}. Not added: four.jpg` })
+    expect(pageData(answer).toast).toBeUndefined()
     expect(await imageRows(dogId)).toHaveLength(2)
     const kept = pageData(answer).photos ?? []
     expect(kept).toHaveLength(1)

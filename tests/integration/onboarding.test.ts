@@ -11,6 +11,7 @@ process.env.GEOCODER_URL = fake.url
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 const onboardingStep = await import('#app/routes/onboarding-step.tsx')
+const roleScreen = await import('#app/routes/onboarding.tsx')
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -25,10 +26,16 @@ afterAll(async () => {
   await db.destroy()
 })
 
-type StepAnswer = { status: number; location: string | null; errors: Record<string, string[]> }
+type StepAnswer = {
+  status: number
+  location: string | null
+  errors: Record<string, string[]>
+  problemSummary?: string
+  toast?: { title: string; description?: string }
+}
 
 /** Posts one step's form, as the Continue button does. */
-async function postStep(user: SessionUser, flow: 'owner' | 'sitter', step: number, fields: Record<string, string | string[]>) {
+async function postStep(user: SessionUser, flow: 'owner' | 'sitter', step: number, fields: Record<string, string | string[]>): Promise<StepAnswer> {
   const body = new FormData()
   body.append('intent', 'continue')
   for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) body.append(name, entry)
@@ -43,8 +50,8 @@ async function postStep(user: SessionUser, flow: 'owner' | 'sitter', step: numbe
     }),
   )
   if (answer instanceof Response) return { status: answer.status, location: answer.headers.get('location'), errors: {} }
-  const { data, init } = answer as unknown as { data: { errors: Record<string, string[]> }; init: ResponseInit | null }
-  return { status: init?.status ?? 200, location: null, errors: data.errors } satisfies StepAnswer
+  const { data, init } = answer as unknown as { data: Omit<StepAnswer, 'status' | 'location'>; init: ResponseInit | null }
+  return { status: init?.status ?? 200, location: null, ...data } satisfies StepAnswer
 }
 
 const dogsOf = (ownerId: string) => db.selectFrom('dogs').selectAll().where('ownerId', '=', ownerId).execute()
@@ -60,6 +67,9 @@ describe('owner onboarding', () => {
       dogAge: ['Please enter an age like "2 years" or "6 months"'],
       dogWeight: ['Please enter a weight in kg, like "15"'],
     })
+    // The gate's message heads the error summary; a refused step is not a failure toast.
+    expect(answer.problemSummary).toBe('Missing information: Please complete all required fields before continuing')
+    expect(answer.toast).toBeUndefined()
   })
 
   test('completing with a draft whose dog is not valid stores no dog', async () => {
@@ -133,5 +143,37 @@ describe('sitter onboarding, step 4 (location)', () => {
 
     expect(done.location).toBe('/')
     expect(await userRow(sitter.id)).toMatchObject({ location: 'Langstrasse 100, Zürich', latitude: 47.378123, longitude: 8.527456 })
+  })
+})
+
+describe('the role screen', () => {
+  async function continueAs(user: SessionUser, role: string) {
+    const request = new Request('http://localhost/onboarding', { method: 'POST', body: new URLSearchParams({ role }) })
+    const answer = await settle(() =>
+      roleScreen.action({ request, url: new URL(request.url), params: {}, pattern: '/onboarding', context: contextFor(user) }),
+    )
+    if (!(answer instanceof Response)) throw new Error('Expected a redirect')
+    return answer
+  }
+
+  test("Continue saves the role and goes to step 1 with the user's profile photo in ?photo=", async () => {
+    const user = await insertUser({ name: 'Pia' })
+    const photo = `/uploads/avatars/${user.id}/a1b2c3`
+
+    const answer = await continueAs({ ...user, profilePhoto: photo }, 'sitter')
+
+    expect(answer.status).toBe(302)
+    const target = new URL(answer.headers.get('location') ?? '', 'http://localhost')
+    expect(target.pathname).toBe('/onboarding/sitter/1')
+    expect(target.searchParams.get('photo')).toBe(photo)
+    expect((await userRow(user.id)).role).toBe('sitter')
+  })
+
+  test('without a profile photo the parameter is there and empty', async () => {
+    const user = await insertUser({ name: 'Otto' })
+
+    const answer = await continueAs(user, 'owner')
+
+    expect(answer.headers.get('location')).toBe('/onboarding/owner/1?photo=')
   })
 })

@@ -257,6 +257,20 @@ describe('PATCH /api/users/{id}', () => {
     expect(first.publicLatitude).not.toBeNull()
   })
 
+  test('an owner sets their location: the point as sent, a public point 150-600 m from it and the district', async () => {
+    const owner = await insertUser()
+    const home = { location: 'Langstrasse 100, Zürich', latitude: 47.377912, longitude: 8.526834 }
+
+    const response = await patchUser(owner.id, owner, { id: owner.id, ...home })
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id: owner.id, role: 'owner', ...home })
+    const row = await userRow(owner.id)
+    expect(row).toMatchObject({ ...home, publicLocation: 'Kreis 4, Zürich' })
+    expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
+    expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+  })
+
   test('an address that cannot be found is refused and the saved location is kept', async () => {
     const sitter = await insertSitter()
 
@@ -443,9 +457,22 @@ describe('/profile/edit', () => {
 
   test("saving the form updates the profile and goes to /profile with 'Profile updated'", async () => {
     const owner = await insertUser({ located: true })
+    const before = await userRow(owner.id)
 
     const response = asResponse(
-      await postEditProfile(owner, form([['name', 'Olivia Edited'], ['phoneNumber', '+41 79 123 45 67'], ['bio', '']])),
+      await postEditProfile(
+        owner,
+        form([
+          ['name', 'Olivia Edited'],
+          ['phoneNumber', '+41 79 123 45 67'],
+          ['bio', ''],
+          // The location section as the page sends it back unchanged: the saved text and its coordinates.
+          ['location', exact.location],
+          ['latitude', String(exact.latitude)],
+          ['longitude', String(exact.longitude)],
+          ['coordinatesFor', exact.location],
+        ]),
+      ),
     )
 
     expect(response.status).toBe(302)
@@ -453,18 +480,64 @@ describe('/profile/edit', () => {
     expect(response.headers.get('set-cookie')).toContain('__toast=')
     const row = await userRow(owner.id)
     expect(row).toMatchObject({ name: 'Olivia Edited', phoneNumber: '+41 79 123 45 67', bio: null })
-    expect(row.location).toBe(exact.location) // an owner's form has no location section: kept
+    expect(row).toMatchObject({ location: exact.location, latitude: exact.latitude, publicLatitude: before.publicLatitude })
   })
 
-  test("a blank Full Name is refused with 'Name is required' and the 'Update failed' toast", async () => {
+  test("a blank Full Name is refused (400) with 'Name is required' and no failure toast; nothing changes", async () => {
     const owner = await insertUser()
 
     const result = asActionResult(await postEditProfile(owner, form([['name', ''], ['phoneNumber', '+41 79 123 45 67']])))
 
     expect(result.init?.status).toBe(400)
     expect(result.data.result?.error?.name).toEqual(['Name is required'])
-    expect(result.data.toast).toMatchObject({ title: 'Update failed' })
+    expect(result.data.toast).toBeUndefined() // 'Update failed' is for real failures only
     expect((await userRow(owner.id)).phoneNumber).toBe('+41 79 000 00 00')
+  })
+
+  test("an owner's form saves an address without coordinates: geocoded, with a public point 150-600 m away and the district", async () => {
+    const owner = await insertUser()
+
+    const response = asResponse(
+      await postEditProfile(owner, form([['name', 'Olivia Owner'], ['location', 'Langstrasse 100, Zürich'], ['latitude', ''], ['longitude', ''], ['coordinatesFor', '']])),
+    )
+
+    expect(response.headers.get('location')).toBe('/profile')
+    const row = await userRow(owner.id)
+    expect(row).toMatchObject({ role: 'owner', location: 'Langstrasse 100, Zürich', latitude: 47.3779, longitude: 8.5268, publicLocation: 'Kreis 4, Zürich' })
+    expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
+    expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+    expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
+  })
+
+  test("an owner's form saves a point placed on the map as sent", async () => {
+    const owner = await insertUser()
+    const pin = { location: 'Near the lake, Zürich', latitude: 47.361234, longitude: 8.548765 }
+
+    const response = asResponse(
+      await postEditProfile(
+        owner,
+        form([['name', 'Olivia Owner'], ['location', pin.location], ['latitude', String(pin.latitude)], ['longitude', String(pin.longitude)], ['coordinatesFor', pin.location]]),
+      ),
+    )
+
+    expect(response.headers.get('location')).toBe('/profile')
+    const row = await userRow(owner.id)
+    expect(row).toMatchObject(pin)
+    expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
+    expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+  })
+
+  test("an owner's address that cannot be found is refused (400) on the Location field, without a toast; nothing changes", async () => {
+    const owner = await insertUser({ located: true })
+
+    const result = asActionResult(
+      await postEditProfile(owner, form([['name', 'Olivia Renamed'], ['location', 'Nowhere Lane 99, Atlantis'], ['coordinatesFor', exact.location]])),
+    )
+
+    expect(result.init?.status).toBe(400)
+    expect(result.data.result?.error?.location).toEqual(['Could not find the specified address.'])
+    expect(result.data.toast).toBeUndefined()
+    expect(await userRow(owner.id)).toMatchObject({ name: 'Olivia Owner', location: exact.location, latitude: exact.latitude })
   })
 
   test("a sitter's form saves services with rates in cents, preferences and weekly availability", async () => {

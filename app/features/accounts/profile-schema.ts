@@ -135,8 +135,8 @@ const AvailabilityRowSchema = z.object({
 })
 
 /**
- * /profile/edit. The location and the sitter fields are rendered only for sitters; the form says so
- * with `sitterSections`, so an owner's save leaves them alone.
+ * /profile/edit. Everyone's form has the location; the sitter fields are rendered only for sitters,
+ * and the form says so with `sitterSections`, so an owner's save leaves them alone.
  */
 export const EditProfileFieldsSchema = z
   .object({
@@ -183,9 +183,9 @@ export const EditProfileSchema = EditProfileFieldsSchema.transform(
     name: value.name,
     phoneNumber: emptyToNull(value.phoneNumber),
     bio: emptyToNull(value.bio),
+    location: { text: emptyToNull(value.location), ...coordinatesOfSubmittedText(value) },
     ...(value.sitterSections
       ? {
-          location: { text: emptyToNull(value.location), ...coordinatesOfSubmittedText(value) },
           sitter: {
             experience: value.experience,
             acceptsMultipleDogs: value.acceptsMultipleDogs,

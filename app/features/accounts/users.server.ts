@@ -25,16 +25,9 @@ export async function getAccount(userId: string) {
 export type Account = Awaited<ReturnType<typeof getAccount>>
 
 /**
- * The ids of users whose account is active, as a subquery for other features' reads: what a suspended
- * user owns (their dogs, their sitter profile) is hidden from everyone else.
- */
-export function activeUserIds() {
-  return db.selectFrom('users').select('users.id').where('users.accountStatus', '=', 'active')
-}
-
-/**
  * Whether the user `userId` names has an active account, as a condition for other features' reads. A
- * correlated EXISTS looks up the one account by its key, where `in (activeUserIds())` may scan them all.
+ * correlated EXISTS looks up the one account by its key, where `in (select active ids)` would build a
+ * table of every active account for each query.
  */
 export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool> {
   return expressionBuilder<Database>().exists(

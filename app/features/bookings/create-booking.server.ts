@@ -7,6 +7,7 @@ import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts
 import { db } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { queueBookingEmail } from './booking-emails.server.ts'
 import { overlapMessage, overlapsAcceptedBooking, scheduleRefusal } from './booking-rules.server.ts'
@@ -33,11 +34,17 @@ export const createBookingMessages = {
   tooFarAhead: 'Bookings can be requested at most a year ahead',
   serviceNotOffered: (service: string) => `This sitter does not offer ${service}`,
   noServices: 'This sitter does not offer any service yet',
+  tooManyRequests: 'Too many booking requests. Please try again later.',
 } as const
 
 const maxDaysAhead = 365
 
-export type CreateBookingFailure = { ok: false; status: 400 | 409; message: string; field?: keyof BookingRequest }
+/** Every request e-mails the confirming party: counted before any work, refused ones too (decision 012). */
+const requestsPerUser = rateLimit({ limit: 30, windowMs: 60 * 60 * 1000 })
+
+export type CreateBookingFailure =
+  | { ok: false; status: 400 | 409; message: string; field?: keyof BookingRequest }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number }
 export type CreateBookingOutcome = { ok: true; bookingId: string } | CreateBookingFailure
 
 const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest): CreateBookingFailure => ({
@@ -55,6 +62,8 @@ export async function createBooking(
   request: BookingRequest,
   now = Date.now(),
 ): Promise<CreateBookingOutcome> {
+  const slot = await requestsPerUser.take(`booking-request:user:${user.id}`)
+  if (!slot.ok) return { ok: false, status: 429, message: createBookingMessages.tooManyRequests, retryAfterSeconds: slot.retryAfterSeconds }
   const offer = request.sitterId === user.id
   const parties = offer ? await offeringParties(user, request.dogId) : await requestingParties(user, request)
   if (!parties.ok) return parties

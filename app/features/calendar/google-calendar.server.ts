@@ -1,10 +1,11 @@
+import { calendar, type calendar_v3 } from '@googleapis/calendar'
+import { gaxios, OAuth2Client } from 'google-auth-library'
 import { z } from 'zod'
 import { env } from '#app/lib/env.server.ts'
 
-// The three Google Calendar API v3 calls Pawpal makes, against GOOGLE_CALENDAR_URL (DESIGN.md ruling 11;
-// tests point it at tests/fakes/google.ts). DESIGN.md names @googleapis/calendar + google-auth-library,
-// which are not installed here; these are the same REST calls through fetch, kept behind this one module
-// so the library can replace it without touching its callers (decision 020).
+// The three Google Calendar API v3 calls Pawpal makes, through @googleapis/calendar with its root URL
+// from GOOGLE_API_URL (DESIGN.md ruling 11; tests point it at tests/fakes/google.ts). The only module that
+// talks to Google Calendar (decision 020).
 
 export type GoogleEventTime = { dateTime: string; timeZone?: string }
 
@@ -42,32 +43,33 @@ export class GoogleCalendarError extends Error {
 }
 
 const primary = 'primary'
-const timeoutMs = 10_000
 
-async function call(accessToken: string, method: string, path: string, body?: unknown) {
-  let response: Response
+/** Our own idempotent ids and the minute sweep retry; the library's retries would only slow a failing accept. */
+const requestOptions = { timeout: 10_000, retry: false }
+
+function calendarFor(accessToken: string): calendar_v3.Calendar {
+  const auth = new OAuth2Client()
+  auth.setCredentials({ access_token: accessToken })
+  return calendar({ version: 'v3', auth, rootUrl: env.GOOGLE_API_URL })
+}
+
+/** Runs one call, turning the library's errors into ours (status 0: Google could not be reached). */
+async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
   try {
-    response = await fetch(`${env.GOOGLE_CALENDAR_URL}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
+    return (await request()).data
   } catch (error) {
-    throw new GoogleCalendarError(0, `Google Calendar could not be reached (${error instanceof Error ? error.message : String(error)})`)
+    if (!(error instanceof gaxios.GaxiosError)) throw error
+    const status = error.status ?? error.response?.status
+    if (!status) throw new GoogleCalendarError(0, `Google Calendar could not be reached (${error.message})`)
+    const problem = error.response?.data as { error?: { message?: string } } | undefined
+    throw new GoogleCalendarError(status, problem?.error?.message ?? `Google Calendar answered ${status}`)
   }
-  if (response.ok) return response.status === 204 ? null : ((await response.json().catch(() => null)) as unknown)
-  const problem = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
-  throw new GoogleCalendarError(response.status, problem?.error?.message ?? `Google Calendar answered ${response.status}`)
 }
 
 /** Creates an event in the user's primary calendar. */
 export async function insertEvent(accessToken: string, event: GoogleEventInput): Promise<GoogleEvent> {
-  const created = EventSchema.safeParse(await call(accessToken, 'POST', `/calendars/${primary}/events`, event))
+  const api = calendarFor(accessToken)
+  const created = EventSchema.safeParse(await call(() => api.events.insert({ calendarId: primary, requestBody: event }, requestOptions)))
   if (!created.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event')
   return created.data
 }
@@ -75,7 +77,8 @@ export async function insertEvent(accessToken: string, event: GoogleEventInput):
 /** Deletes an event from the user's primary calendar; one already gone (404, 410) counts as deleted. */
 export async function deleteEvent(accessToken: string, eventId: string) {
   try {
-    await call(accessToken, 'DELETE', `/calendars/${primary}/events/${encodeURIComponent(eventId)}`)
+    const api = calendarFor(accessToken)
+    await call(() => api.events.delete({ calendarId: primary, eventId }, requestOptions))
   } catch (error) {
     if (error instanceof GoogleCalendarError && (error.status === 404 || error.status === 410)) return
     throw error
@@ -84,8 +87,11 @@ export async function deleteEvent(accessToken: string, eventId: string) {
 
 /** The events of the user's primary calendar between two instants, in start order. */
 export async function listEvents(accessToken: string, range: { timeMin: string; timeMax: string }): Promise<GoogleEvent[]> {
-  const query = new URLSearchParams({ ...range, singleEvents: 'true', orderBy: 'startTime', maxResults: '250' })
-  const listed = z.object({ items: z.array(EventSchema).default([]) }).safeParse(await call(accessToken, 'GET', `/calendars/${primary}/events?${query}`))
+  const api = calendarFor(accessToken)
+  const answer = await call(() =>
+    api.events.list({ calendarId: primary, ...range, singleEvents: true, orderBy: 'startTime', maxResults: 250 }, requestOptions),
+  )
+  const listed = z.object({ items: z.array(EventSchema).default([]) }).safeParse(answer)
   if (!listed.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event list')
   return listed.data.items
 }

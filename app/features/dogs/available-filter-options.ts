@@ -10,6 +10,15 @@ export const maxDistanceLimits = { min: 0, max: 10, step: 0.5, default: 5 } as c
 export const sizeFilterLabels: Record<DogSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' }
 export const ageFilterLabels: Record<DogAgeGroup, string> = { puppy: 'Puppy', adult: 'Adult', senior: 'Senior' }
 
+/**
+ * How many filters of the filter sheet the user set: a max distance other than the default, each size
+ * and each age. The search is not a filter, so a search alone leaves the empty list saying 'There are
+ * no dogs available for sitting at the moment' (spec section 2, Available dogs).
+ */
+export function activeFilterCount(filters: { maxDistance: number; size: readonly DogSize[]; age: readonly DogAgeGroup[] }) {
+  return (filters.maxDistance !== maxDistanceLimits.default ? 1 : 0) + filters.size.length + filters.age.length
+}
+
 /** The query string of some filters, defaults left out ('' for the defaults). */
 export function availableDogFiltersSearch(filters: {
   q?: string

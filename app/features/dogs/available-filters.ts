@@ -71,13 +71,3 @@ export function readAvailableDogFilters(params: URLSearchParams): AvailableDogFi
     age: known(dogAgeGroups, input.age),
   }
 }
-
-/** Whether anything differs from the defaults (the empty list then says 'Try adjusting your filters'). */
-export function hasActiveFilters(filters: AvailableDogFilters) {
-  return (
-    filters.q !== defaultAvailableDogFilters.q ||
-    filters.maxDistance !== defaultAvailableDogFilters.maxDistance ||
-    filters.size.length > 0 ||
-    filters.age.length > 0
-  )
-}

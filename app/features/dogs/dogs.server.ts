@@ -2,6 +2,7 @@ import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Tra
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
 import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
+import type { Role } from '#app/lib/db-schema.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
 import { claimPendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { photoMessages } from '#app/lib/photo-rules.ts'
@@ -20,7 +21,8 @@ export { maxDogImages }
 
 /**
  * Creates a dog, validated by DogFormSchema, with its photos (already stored, at most 3), traits,
- * activities and availability: the one way a dog is made (the form, the API and owner onboarding).
+ * activities and availability: the one way a dog is made (the form, the API and owner onboarding). A
+ * sitter's first dog makes them an owner too (DESIGN.md ruling 2): `roleBecame` is then their new role, `both`.
  */
 export async function createDog(
   trx: Transaction<Database>,
@@ -31,7 +33,7 @@ export async function createDog(
 ) {
   // Every caller refuses more photos first, with the message; this is the last line, not the message.
   if (imagePaths.length > maxDogImages) throw new Error(`A dog has at most ${maxDogImages} photos`)
-  await addRoleSide(trx, ownerId, 'owner')
+  const roleBecame = await addRoleSide(trx, ownerId, 'owner')
   const now = new Date().toISOString()
   await trx
     .insertInto('dogs')
@@ -39,7 +41,7 @@ export async function createDog(
     .execute()
   await insertImages(trx, id, imagePaths, 0, now)
   await insertNames(trx, id, dog)
-  return { id }
+  return { id, roleBecame }
 }
 
 const dogColumns = (dog: DogInput) => ({
@@ -156,22 +158,32 @@ class DogRefusal extends Error {
   }
 }
 
-/** `POST /api/dogs` and /dogs/add: at most 3 photos; every photo is checked before anything is stored. */
-export async function addDog(ownerId: string, input: DogInput, photos: NewDogPhotos): Promise<DogOutcome> {
+/**
+ * `POST /api/dogs` and /dogs/add: at most 3 photos; every photo is checked before anything is stored.
+ * `roleBecame` is the owner's new role when this dog changed it (a sitter's first dog: `both`).
+ */
+export async function addDog(
+  ownerId: string,
+  input: DogInput,
+  photos: NewDogPhotos,
+): Promise<(DogOutcome & { ok: true; roleBecame: Role | null }) | DogFailure> {
   if (countOf(photos) > maxDogImages) return photoLimitReached
   const id = crypto.randomUUID()
   const stored = await storeNewPhotos(id, photos)
   if (!stored.ok) return stored
+  let roleBecame: Role | null
   try {
-    await db.transaction().execute(async (trx) => {
-      await createDog(trx, ownerId, input, await attachablePaths(trx, ownerId, photos, stored.paths), id)
+    roleBecame = await db.transaction().execute(async (trx) => {
+      const created = await createDog(trx, ownerId, input, await attachablePaths(trx, ownerId, photos, stored.paths), id)
+      return created.roleBecame
     })
   } catch (error) {
     await removeImageFiles(stored.paths)
     if (error instanceof DogRefusal) return error.failure
     throw error
   }
-  return loaded(ownerId, id)
+  const outcome = await loaded(ownerId, id)
+  return outcome.ok ? { ...outcome, roleBecame } : outcome
 }
 
 /**

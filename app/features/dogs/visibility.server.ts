@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
-import { activeUserIds } from '#app/features/accounts/users.server.ts'
+import { hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 
@@ -34,7 +34,7 @@ export function dogsAvailableTo(viewer: DogViewer): Expression<SqlBool> {
   return eb.and([
     eb('dogs.listedForSitting', '=', 1),
     eb('dogs.ownerId', '!=', viewer.id),
-    eb('dogs.ownerId', 'in', activeUserIds()),
+    hasActiveAccount(eb.ref('dogs.ownerId')),
     notArchived(),
   ])
 }

@@ -3,6 +3,7 @@ import { getBookingFor, listOwnerBookings } from '#app/features/bookings/booking
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // GET /api/bookings?tab&date: your bookings as the owner (spec section 4's tabs). POST /api/bookings:
 // request a booking in any of the four payload variants of spec section 3 (sitterId = you: an offer to
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(context)
   const input = parseApiInput(BookingRequestSchema, await readJsonBody(request))
   const outcome = await createBooking(user, input)
+  if (!outcome.ok && outcome.status === 429) return jsonError(429, outcome.message, {}, retryAfterHeaders(outcome.retryAfterSeconds))
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : {})
   return Response.json(await getBookingFor(user.id, outcome.bookingId), { status: 201 })
 }

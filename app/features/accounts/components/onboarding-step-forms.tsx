@@ -7,6 +7,7 @@ import { experienceLabels, experienceLevels, serviceLabels, sitterServices } fro
 import { imageUrl } from '#app/lib/image-url.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
+import { FormErrorSummary, type FormProblem } from '#app/ui/form-error-summary.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
@@ -22,15 +23,56 @@ type StepProps<Draft> = {
   tileUrl: string
   /** Messages by field name, from the step's gate. */
   errors: StepErrors
+  /** What the failed submit says above the list of problems (the gate's 'Please complete all required fields...'). */
+  problemSummary?: string
+  /** The action's answer: a new one moves the focus to the error summary. */
+  answer?: unknown
   toast?: ToastInput
 }
 
 const ownerTitles = ['Tell us about yourself', 'Add your dog', 'Personality', 'Activities']
 const sitterTitles = ['Tell us about yourself', 'Your Experience', 'Your Preferences', 'Your Location']
 
-export function OwnerStep({ step, draft, name, profilePhoto, errors, toast }: StepProps<OwnerDraft>) {
+/** Every field of a flow with its label and step, in page order: what the error summary links to. */
+const fieldsOf = {
+  owner: [
+    ['ownerName', 'Your name', 1],
+    ['dogName', "Dog's name", 2],
+    ['dogBreed', 'Breed', 2],
+    ['dogAge', 'Age', 2],
+    ['dogWeight', 'Weight (kg)', 2],
+    ['selectedTraits', 'Personality traits', 3],
+    ['dogBio', 'About your dog', 3],
+    ['selectedActivities', 'Favourite activities', 4],
+  ],
+  sitter: [
+    ['sitterName', 'Your name', 1],
+    ['experience', 'Years of experience', 2],
+    ['bio', 'Bio', 2],
+    ['dogSizes', 'Dog sizes', 3],
+    ['dogAges', 'Dog ages', 3],
+    ['services', 'Services', 3],
+    ['location', 'Address', 4],
+  ],
+} as const satisfies Record<'owner' | 'sitter', readonly (readonly [string, string, number])[]>
+
+/** The step's problems in page order; a field of another step (the final check of the dog) is named without a link. */
+function stepProblems(flow: 'owner' | 'sitter', step: number, errors: StepErrors): FormProblem[] {
+  const known: readonly (readonly [string, string, number])[] = fieldsOf[flow]
+  const listed = Object.keys(errors).sort((a, b) => rank(a) - rank(b))
+  return listed.flatMap((name) => {
+    const field = known.find(([candidate]) => candidate === name)
+    return (errors[name] ?? []).map((message) => ({ fieldId: field?.[2] === step ? name : null, label: field?.[1] ?? name, message }))
+  })
+  function rank(name: string) {
+    const index = known.findIndex(([candidate]) => candidate === name)
+    return index === -1 ? known.length : index
+  }
+}
+
+export function OwnerStep({ step, draft, name, profilePhoto, errors, problemSummary, answer, toast }: StepProps<OwnerDraft>) {
   return (
-    <StepShell flow="owner" step={step} title={ownerTitles[step - 1] ?? ''} toast={toast}>
+    <StepShell flow="owner" step={step} title={ownerTitles[step - 1] ?? ''} toast={toast} errors={errors} problemSummary={problemSummary} answer={answer}>
       {step === 1 ? <PhotoAndName nameField="ownerName" name={draft.ownerName ?? name} photo={profilePhoto} errors={errors} /> : null}
       {step === 2 ? (
         <>
@@ -54,13 +96,13 @@ export function OwnerStep({ step, draft, name, profilePhoto, errors, toast }: St
   )
 }
 
-export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, toast }: StepProps<SitterDraft>) {
+export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, problemSummary, answer, toast }: StepProps<SitterDraft>) {
   return (
-    <StepShell flow="sitter" step={step} title={sitterTitles[step - 1] ?? ''} toast={toast}>
+    <StepShell flow="sitter" step={step} title={sitterTitles[step - 1] ?? ''} toast={toast} errors={errors} problemSummary={problemSummary} answer={answer}>
       {step === 1 ? <PhotoAndName nameField="sitterName" name={draft.sitterName ?? name} photo={profilePhoto} errors={errors} /> : null}
       {step === 2 ? (
         <>
-          <fieldset>
+          <fieldset id="experience">
             <legend className="mb-2 text-sm font-medium">Years of experience</legend>
             <div className="grid grid-cols-2 gap-2">
               {experienceLevels.map((level) => (
@@ -87,6 +129,8 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, t
       ) : null}
       {step === 4 ? (
         <LocationPicker
+          inputId="location"
+          foundToast="onboarding"
           tileUrl={tileUrl}
           defaultValue={{ location: draft.location ?? null, latitude: draft.latitude ?? null, longitude: draft.longitude ?? null }}
           errors={{ location: errors.location }}
@@ -96,7 +140,13 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, t
   )
 }
 
-function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'sitter'; step: number; title: string; toast?: ToastInput; children: ReactNode }) {
+type StepShellProps = Pick<StepProps<unknown>, 'step' | 'errors' | 'problemSummary' | 'answer' | 'toast'> & {
+  flow: 'owner' | 'sitter'
+  title: string
+  children: ReactNode
+}
+
+function StepShell({ flow, step, title, errors, problemSummary, answer, toast, children }: StepShellProps) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const last = step === 4
@@ -112,6 +162,7 @@ function StepShell({ flow, step, title, toast, children }: { flow: 'owner' | 'si
         <h1 className="text-2xl font-bold">{title}</h1>
       </header>
       <Form method="post" encType="multipart/form-data" noValidate className="flex flex-1 flex-col gap-5" replace>
+        <FormErrorSummary problems={stepProblems(flow, step, errors)} description={problemSummary} focusKey={answer} />
         {children}
         {/* Continue comes first in the markup so Enter continues; Back is shown on the left. */}
         <div className="mt-auto flex flex-row-reverse gap-3 pt-4">
@@ -167,7 +218,7 @@ function TextArea({ label, name, value, errors, placeholder }: { label: string; 
 function Choices({ legend, name, options, selected, errors }: { legend: string; name: string; options: [string, string][]; selected: readonly string[]; errors: StepErrors }) {
   const invalid = Boolean(errors[name]?.length)
   return (
-    <fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined}>
+    <fieldset id={name} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map(([value, label]) => (

@@ -9,20 +9,27 @@ import {
   sitterServices,
   weekdays,
 } from '#app/features/sitters/options.ts'
+import type { Role } from '#app/lib/db-schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
+import { isOwnerRole, isSitterRole } from '../roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
-// photo first (the sitter sections for sitters only).
+// photo first (the sitter sections for sitters only; the location for everyone: an owner's location
+// places their dogs for nearby sitters).
 
 // ---- photo ----
 
 /** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
+/** The profile photo's file input, where the error summary's 'Profile photo' problem leads. */
+export const profilePhotoInputId = 'profile-photo'
+
 export function ProfilePhoto({
   name,
   photo,
@@ -38,7 +45,7 @@ export function ProfilePhoto({
   return (
     <Section title="Profile Photo">
       <PhotoPicker
-        id="profile-photo"
+        id={profilePhotoInputId}
         name={profilePhotoFields.file}
         keptName={profilePhotoFields.kept}
         label={src ? 'Change photo' : 'Choose photo'}
@@ -60,6 +67,34 @@ export function ProfilePhoto({
 }
 
 // ---- the profile form ----
+
+/** The form's fields in page order, as its error summary names them. */
+export function editProfileFieldLabels(availabilityWeekdays: readonly unknown[]): FieldLabels {
+  const rowLabels = availabilityRowLabels(availabilityWeekdays)
+  return [
+    ['name', 'Full Name'],
+    ['phoneNumber', 'Phone'],
+    ['bio', 'Bio'],
+    ['experience', 'Experience'],
+    ['services', 'Services'],
+    ['rates', (name) => `${serviceLabels[name.slice('rates.'.length) as keyof typeof serviceLabels] ?? 'Service'} rate`],
+    ['dogSizes', 'Dog sizes'],
+    ['dogAges', 'Dog ages'],
+    ['preferredDogBreeds', 'Preferred breeds'],
+    [
+      'availability',
+      (name) => {
+        const [, index, field] = /^availability\[(\d+)\]\.(\w+)/.exec(name) ?? []
+        const part = field === 'startTime' ? ' start time' : field === 'endTime' ? ' end time' : ''
+        return `${rowLabels[Number(index)] ?? 'Availability'}${part}`
+      },
+    ],
+    ['location', 'Address'],
+    ['latitude', 'Address', 'location'],
+    ['longitude', 'Address', 'location'],
+    ['coordinatesFor', 'Address', 'location'],
+  ]
+}
 
 export type EditProfileFields = ReturnType<typeof useForm<EditProfileFormValue, ProfileUpdate, string[]>>[1]
 
@@ -102,7 +137,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
         </select>
         <FieldErrors id={fields.experience.errorId} errors={fields.experience.errors} />
       </div>
-      <fieldset>
+      <fieldset id={fields.services.id}>
         <legend className="mb-2 text-sm font-medium text-stone-800">Services and hourly rates</legend>
         <ul className="space-y-2">
           {getCollectionProps(fields.services, { type: 'checkbox', options: [...sitterServices] }).map(({ key, ...props }) => {
@@ -160,20 +195,28 @@ export function Preferences({ fields }: { fields: EditProfileFields }) {
   )
 }
 
+/** 'Monday', or 'Monday (range 2)' for a day's second range: one label per availability row. */
+export function availabilityRowLabels(weekdaysOfRows: readonly unknown[]) {
+  const seen = new Map<number, number>()
+  return weekdaysOfRows.map((value) => {
+    const weekday = Number(value)
+    const count = (seen.get(weekday) ?? 0) + 1
+    seen.set(weekday, count)
+    const dayLabel = weekdays.find((day) => day.value === weekday)?.label ?? 'Day'
+    return count > 1 ? `${dayLabel} (range ${count})` : dayLabel
+  })
+}
+
 export function Availability({ fields }: { fields: EditProfileFields }) {
   const rows = fields.availability.getFieldList()
-  const seen = new Map<number, number>()
+  const labels = availabilityRowLabels(rows.map((row) => row.getFieldset().weekday.initialValue))
   return (
     <Section title="Weekly Availability">
       <p className="text-sm text-stone-600">Tick the days you are available and set your hours.</p>
       <ul className="space-y-2">
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const range = row.getFieldset()
-          const weekday = Number(range.weekday.initialValue)
-          const count = (seen.get(weekday) ?? 0) + 1
-          seen.set(weekday, count)
-          const dayLabel = weekdays.find((day) => day.value === weekday)?.label ?? 'Day'
-          const label = count > 1 ? `${dayLabel} (range ${count})` : dayLabel
+          const label = labels[index] ?? 'Day'
           return (
             <li key={row.key} className="group rounded-lg border border-stone-200 bg-white p-3">
               <input {...getInputProps(range.weekday, { type: 'hidden' })} key={range.weekday.key} />
@@ -211,15 +254,21 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
   )
 }
 
-/** Give it the form's key: a reset of the form starts the picker afresh. */
-export function SitterLocation({ fields, tileUrl }: { fields: EditProfileFields; tileUrl: string }) {
+/**
+ * Owners and sitters alike (DESIGN.md ruling 8: the same privacy for both). Give it the form's key: a
+ * reset of the form starts the picker afresh.
+ */
+export function LocationSection({ fields, tileUrl, role }: { fields: EditProfileFields; tileUrl: string; role: Role }) {
   return (
     <Section title="Location">
       <p className="text-sm text-stone-600">
+        {isSitterRole(role) ? 'Owners nearby find you by it. ' : null}
+        {isOwnerRole(role) ? 'Sitters nearby see how far away your dogs are. ' : null}
         Others see only your district and a point 150 to 600 m from your address; your exact address is shared
         only with the other party of an accepted booking.
       </p>
       <LocationPicker
+        inputId={fields.location.id}
         tileUrl={tileUrl}
         errors={{ location: fields.location.errors }}
         defaultValue={{

@@ -13,6 +13,7 @@ import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { Button } from '#app/ui/button.tsx'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { PhotoPicker, type SavedPhoto } from '#app/ui/photo-picker.tsx'
 import { dogActivities, dogAvailabilitySlots, dogSizeLabels, dogSizes, dogTraits, emojiForTrait } from '../options.ts'
@@ -33,6 +34,24 @@ export type DogFormActionData = {
 /** A saved photo's Delete button posts the form without saving it. */
 const uncheckedButtons = [{ name: 'imageUrl' }]
 const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateDogForm))
+
+/** The photo picker's file input, where the summary's 'Photos' problem leads. */
+const photoInputId = 'dog-images'
+
+/** The fields in page order, as the error summary names them (the photos come first, from `photoError`). */
+const fieldLabels: FieldLabels = [
+  ['name', 'Name'],
+  ['breed', 'Breed'],
+  ['age', 'Age'],
+  ['weight', 'Weight (kg)'],
+  ['height', 'Height'],
+  ['bio', 'Bio'],
+  ['personality', 'Personality traits'],
+  ['activities', 'Favorite activities'],
+  ['availability', 'Availability'],
+  ['listedForSitting', 'Listed for sitting'],
+  ['size', 'Size'],
+]
 
 export function DogForm({
   id,
@@ -67,13 +86,20 @@ export function DogForm({
     onValidate,
   })
   const answered = navigation.state === 'idle' ? actionData : undefined
+  const problems = [
+    ...(answered?.photoErrors ?? []).map((message) => ({ fieldId: photoInputId, label: 'Photos', message })),
+    ...conformProblems(form, fieldLabels),
+  ]
+  const messages = form.errors ?? []
+  const summary = useErrorSummary(actionData?.photoErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-6">
+      <FormErrorSummary id={form.errorId} problems={problems} messages={messages} focusKey={summary.focusKey} />
       <input type="hidden" name="intent" value="save" />
       <Section title="Photos">
         <PhotoPicker
-          id="dog-images"
+          id={photoInputId}
           name="images"
           keptName={keptDogPhotosField}
           label="Add photos"
@@ -122,7 +148,6 @@ export function DogForm({
         <SizeSelect field={fields.size} />
       </Section>
 
-      <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={cancelTo} className="tap-target flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-center font-medium hover:bg-stone-100">
           Cancel

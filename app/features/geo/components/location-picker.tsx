@@ -5,7 +5,7 @@ import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
 
-// The 'Your Location' control of sitter onboarding step 4 and edit profile. It sits inside the
+// The 'Your Location' control of sitter onboarding step 4 and of edit profile (owners and sitters). It sits inside the
 // caller's <Form> and contributes the fields `location`, `latitude`, `longitude` and `coordinatesFor`
 // (the address text the coordinates belong to: see location-form.ts).
 // Without JavaScript it is an address input plus the saved coordinates (hidden); the server
@@ -26,6 +26,10 @@ export type LocationPickerProps = {
   errors?: { location?: string[] }
   /** MAP_TILE_URL, passed down from the caller's loader. */
   tileUrl: string
+  /** The address input's id, for the form's error summary to link to. */
+  inputId: string
+  /** Onboarding's 'Location found' adds 'Your location has been set successfully.' (spec section 8, Success toasts). */
+  foundToast?: 'onboarding' | 'plain'
 }
 
 /** Spec section 9. */
@@ -50,7 +54,11 @@ const toasts = {
     title: 'Location error',
     description: 'Could not get your current location. Please enter it manually.',
   },
-  found: { type: 'success', title: 'Location found', description: 'Your location has been set successfully.' },
+} as const
+
+const foundToasts = {
+  onboarding: { type: 'success', title: 'Location found', description: 'Your location has been set successfully.' },
+  plain: { type: 'success', title: 'Location found' },
 } as const
 
 const pendingText = {
@@ -59,7 +67,7 @@ const pendingText = {
   reverse: 'Looking up the address at this point…',
 }
 
-export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPickerProps) {
+export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundToast = 'plain' }: LocationPickerProps) {
   const hydrated = useHydrated()
   const id = useId()
   const [address, setAddress] = useState(defaultValue?.location ?? '')
@@ -92,6 +100,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
       setPoint(found)
       setPlaced(true)
       setFocus(found)
+      showToast(foundToasts[foundToast])
     } else {
       showToast(toasts[answer.status])
     }
@@ -121,7 +130,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         if (request !== latestRequest.current) return
-        showToast(toasts.found)
+        showToast(foundToasts[foundToast])
         void pickPoint({ latitude: coords.latitude, longitude: coords.longitude }, { recenter: true })
       },
       () => {
@@ -140,7 +149,6 @@ export function LocationPicker({ defaultValue, errors, tileUrl }: LocationPicker
     void search()
   }
 
-  const inputId = `${id}-address`
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   const invalid = Boolean(errors?.location?.length)

@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { expect, loginAs, registerUser, test, uniqueEmail } from './fixtures.ts'
+
+// A refused form (issue 8): the field errors, and a summary at the top of the form ('Please fix N
+// problems') whose links lead to the fields. It takes the focus after a failed submit (with JavaScript
+// by script, without by autofocus). The spec's failure toasts are for real failures only, never for a
+// validation error.
+
+function errorSummary(page: Page) {
+  return page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /^Please fix \d+ problems?$/ }) })
+}
+
+/** Turns off the browser's own `required` checks, so the app's validation is what answers. */
+async function skipBrowserValidation(page: Page, submitLabel: string) {
+  await page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: submitLabel }) })
+    .evaluate((form: HTMLFormElement) => {
+      form.noValidate = true
+    })
+}
+
+/** Clicks a submit button; without JavaScript also waits for the server's answer and returns its status. */
+async function submit(page: Page, jsEnabled: boolean, label: string) {
+  const answer = jsEnabled ? null : page.waitForResponse((response) => response.request().method() === 'POST')
+  await page.getByRole('button', { name: label }).click()
+  return answer ? (await answer).status() : null
+}
+
+test('/profile/edit: bad fields are summed up at the top with links to them, and there is no failure toast', async ({ page, visit, db, jsEnabled }) => {
+  const user = await registerUser(page, db, { prefix: 'summary-profile', name: 'Sue Summary' })
+  await visit('/profile/edit')
+  await skipBrowserValidation(page, 'Save Changes')
+
+  await page.getByLabel('Full Name', { exact: true }).fill('')
+  await page.getByLabel('Phone', { exact: true }).fill('call me maybe')
+  const status = await submit(page, jsEnabled, 'Save Changes')
+
+  if (!jsEnabled) expect(status).toBe(400)
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('heading')).toHaveText('Please fix 2 problems')
+  await expect(summary).toBeFocused()
+  await expect(summary).toBeInViewport()
+  await expect(summary.getByRole('link')).toHaveText(['Full Name: Name is required', 'Phone: Please enter a valid phone number'])
+  await expect(page.getByLabel('Full Name', { exact: true })).toHaveAccessibleDescription('Name is required')
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveAccessibleDescription('Please enter a valid phone number')
+  await expect(page.getByText('Update failed')).toHaveCount(0)
+
+  // A link leads to its field, ready to type in.
+  await summary.getByRole('link', { name: 'Phone: Please enter a valid phone number' }).click()
+  const phone = page.getByLabel('Phone', { exact: true })
+  await expect(phone).toBeFocused()
+  await expect(phone).toBeInViewport()
+
+  // A second failed submit brings the focus back to the summary.
+  await submit(page, jsEnabled, 'Save Changes')
+  await expect(errorSummary(page)).toBeFocused()
+
+  const row = await db.selectFrom('users').select(['name', 'phoneNumber']).where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(row).toEqual({ name: 'Sue Summary', phoneNumber: null })
+})
+
+test('/dogs/add: bad fields are summed up at the top with links to them, and there is no failure toast', async ({ page, visit, db, jsEnabled }) => {
+  const owner = await registerUser(page, db, { prefix: 'summary-dog' })
+  await visit('/dogs/add')
+  await skipBrowserValidation(page, 'Add Dog')
+
+  await page.getByLabel('Breed', { exact: true }).fill('Whippet')
+  await page.getByLabel('Weight (kg)', { exact: true }).fill('120')
+  const status = await submit(page, jsEnabled, 'Add Dog')
+
+  if (!jsEnabled) expect(status).toBe(400)
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('heading')).toHaveText('Please fix 3 problems')
+  await expect(summary).toBeFocused()
+  await expect(summary).toBeInViewport()
+  await expect(summary.getByRole('link')).toHaveText([
+    'Name: Name is required',
+    'Age: Age is required',
+    'Weight (kg): Weight must be between 0 and 100 kg',
+  ])
+  await expect(page.getByLabel('Age', { exact: true })).toHaveAccessibleDescription('Age is required')
+  await expect(page.getByText('Error adding dog')).toHaveCount(0)
+  await expect(page.getByLabel('Breed', { exact: true })).toHaveValue('Whippet') // what was entered stays
+
+  await summary.getByRole('link', { name: 'Age: Age is required' }).click()
+  const age = page.getByLabel('Age', { exact: true })
+  await expect(age).toBeFocused()
+  await expect(age).toBeInViewport()
+
+  expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', owner.id).execute()).toEqual([])
+})
+
+test('/dogs/add: a link to a group of checkboxes leads to the group (with JavaScript, to its first checkbox)', async ({ page, visit, db, jsEnabled }) => {
+  await registerUser(page, db, { prefix: 'summary-chips' })
+  await visit('/dogs/add')
+  await skipBrowserValidation(page, 'Add Dog')
+  // An unknown trait can only come from a crafted form; the validation names the group.
+  await page.getByRole('group', { name: 'Personality traits' }).evaluate((group) => {
+    group.append(Object.assign(document.createElement('input'), { type: 'hidden', name: 'personality', value: 'Grumpy' }))
+  })
+  await page.getByLabel('Name', { exact: true }).fill('Rex')
+  await page.getByLabel('Breed', { exact: true }).fill('Labrador')
+  await page.getByLabel('Age', { exact: true }).fill('2 years')
+  await submit(page, jsEnabled, 'Add Dog')
+
+  const link = errorSummary(page).getByRole('link', { name: /^Personality traits: Unknown personality trait: Grumpy/ })
+  await expect(link).toBeVisible()
+  await link.click()
+  const group = page.getByRole('group', { name: 'Personality traits' })
+  await expect(group).toBeInViewport()
+  // With JavaScript the link also puts the focus on the group's first checkbox.
+  if (jsEnabled) await expect(group.getByRole('checkbox').first()).toBeFocused()
+})
+
+test('with JavaScript, errors found while typing stay at their field, and the summary closes once all are fixed', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript only a submit validates')
+  await registerUser(page, db, { prefix: 'summary-typing' })
+  await visit('/profile/edit')
+
+  // Blur validation: a message at the field, no summary, the focus left where the user put it.
+  await page.getByLabel('Phone', { exact: true }).fill('call me maybe')
+  await page.getByLabel('Bio', { exact: true }).focus()
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveAccessibleDescription('Please enter a valid phone number')
+  await expect(errorSummary(page)).toHaveCount(0)
+  await expect(page.getByLabel('Bio', { exact: true })).toBeFocused()
+
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(errorSummary(page)).toBeFocused()
+
+  await page.getByLabel('Phone', { exact: true }).fill('+41 79 555 12 34')
+  await expect(errorSummary(page)).toHaveCount(0)
+})
+
+test('/login: an empty form is summed up with links to Email and Password', async ({ page, visit, jsEnabled }) => {
+  await visit('/login')
+  await skipBrowserValidation(page, 'Login')
+
+  await submit(page, jsEnabled, 'Login')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Email: Email is required', 'Password: Password is required'])
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link', { name: 'Password: Password is required' }).click()
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused()
+  await expect(page.getByText('Authentication failed')).toHaveCount(0)
+})
+
+test('/support: a bad e-mail is summed up with a link to it', async ({ page, visit, jsEnabled }) => {
+  await loginAs(page, 'owner')
+  await visit('/support')
+  await skipBrowserValidation(page, 'Send message')
+
+  await page.getByLabel('Email', { exact: true }).fill('not-an-address')
+  await page.getByLabel('Subject', { exact: true }).fill('Walks')
+  await page.getByLabel('Message', { exact: true }).fill('Hello there')
+  await submit(page, jsEnabled, 'Send message')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Email: Please enter a valid email'])
+  await expect(summary).toBeFocused()
+})
+
+test('/dogs/{id}/edit: a bad field is summed up, and there is no failure toast', async ({ page, visit, db, jsEnabled }) => {
+  const owner = await registerUser(page, db, { prefix: 'summary-edit' })
+  await visit('/dogs/add')
+  await page.getByLabel('Name', { exact: true }).fill('Rex')
+  await page.getByLabel('Breed', { exact: true }).fill('Labrador')
+  await page.getByLabel('Age', { exact: true }).fill('2 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+  await expect(page).toHaveURL(/\/dogs\/[0-9a-f-]{36}$/)
+  await visit(`${new URL(page.url()).pathname}/edit`)
+
+  await page.getByLabel('Age', { exact: true }).fill('quite old')
+  await submit(page, jsEnabled, 'Save changes')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Age: Please enter an age like "2 years" or "6 months"'])
+  await expect(summary).toBeFocused()
+  await expect(page.getByText('Error updating dog')).toHaveCount(0)
+  const dog = await db.selectFrom('dogs').select('age').where('ownerId', '=', owner.id).executeTakeFirstOrThrow()
+  expect(dog.age).toBe('2 years')
+})
+
+test('/forgot-password: a bad e-mail is summed up with a link to it', async ({ page, visit, jsEnabled }) => {
+  await visit('/forgot-password')
+  await skipBrowserValidation(page, 'Send reset link')
+
+  await page.getByLabel('Email', { exact: true }).fill('nobody-at-example')
+  await submit(page, jsEnabled, 'Send reset link')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Email: Please enter a valid email'])
+  await expect(summary).toBeFocused()
+})
+
+test('/reset-password: passwords that do not match are summed up with a link to the confirmation', async ({ page, visit, db, jsEnabled }) => {
+  const user = await registerUser(page, db, { prefix: 'summary-reset' })
+  await page.context().clearCookies()
+  const token = randomBytes(24).toString('base64url')
+  const now = Date.now()
+  await db
+    .insertInto('passwordResetTokens')
+    .values({
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      userId: user.id,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 60 * 60 * 1000).toISOString(),
+      usedAt: null,
+    })
+    .execute()
+  await visit(`/reset-password?token=${token}`)
+  await skipBrowserValidation(page, 'Set new password')
+
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-secret')
+  await page.getByLabel('Confirm password', { exact: true }).fill('brand-new-secrte')
+  await submit(page, jsEnabled, 'Set new password')
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Confirm password: Passwords do not match'])
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link').click()
+  await expect(page.getByLabel('Confirm password', { exact: true })).toBeFocused()
+})
+
+test('/forgot-password: a refusal with no field to fix (too many requests) says there is a problem', async ({ page, visit, jsEnabled }) => {
+  const email = uniqueEmail('summary-limit')
+  await visit('/forgot-password')
+  // The limit is 3 requests per e-mail an hour (README, Security): use them up.
+  for (let sent = 0; sent < 3; sent++) {
+    const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
+    expect(response.ok()).toBe(true)
+  }
+
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  const status = await submit(page, jsEnabled, 'Send reset link')
+
+  if (!jsEnabled) expect(status).toBe(429)
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+  await expect(summary).toContainText('Too many password reset requests. Please try again later.')
+  await expect(summary.getByRole('link')).toHaveCount(0)
+  await expect(summary).toBeFocused()
+})
