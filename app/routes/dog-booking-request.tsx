@@ -7,7 +7,7 @@ import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
 import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { datesBetween, dogPageSlots, firstDayOf, formatClock12, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
-import { FormErrorSummary, FormPart } from '#app/features/bookings/components/request-parts.tsx'
+import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
@@ -15,12 +15,14 @@ import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { addDays, defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
-import { answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /bookings/new?dogId (spec section 2, Book a Walk): a sitter asks to walk a dog its owner listed for
@@ -79,8 +81,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await createBooking(user, submission.value)
   if (!outcome.ok) {
-    const field = outcome.field === 'date' ? 'date' : undefined
-    return data({ result: submission.reply({ formErrors: [outcome.message], ...(field ? { fieldErrors: { [field]: [outcome.message] } } : {}) }) }, { status: outcome.status })
+    if (outcome.status === 429) {
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+    }
+    const onDate = outcome.field === 'date'
+    return data({ result: submission.reply(onDate ? { fieldErrors: { date: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
   }
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
     type: 'success',
@@ -107,6 +112,14 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
   }
   return <DogRequestForm loaded={loaderData} answer={actionData?.result} />
 }
+
+export const headers = retryAfterFromAction
+
+const fieldLabels: FieldLabels = [
+  ['date', 'Date'],
+  ['timeSlot', 'Time'],
+  ['notes', 'Notes'],
+]
 
 type Loaded = Extract<Route.ComponentProps['loaderData'], { month: string }>
 
@@ -135,9 +148,10 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
 
       <Form method="post" id={form.id} className="space-y-5">
         <input type="hidden" name="dogId" value={dog.id} />
-        <FormErrorSummary id={form.errorId} errors={form.errors} />
+        <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
         <FormPart title="Date">
           <DatePicker
+            id={fields.date.id}
             name={fields.date.name}
             month={loaded.month}
             days={loaded.days}
@@ -150,7 +164,7 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
           <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
         </FormPart>
         <FormPart title="Time">
-          <fieldset aria-describedby={fields.timeSlot.errors ? fields.timeSlot.errorId : undefined}>
+          <fieldset id={fields.timeSlot.id} aria-describedby={fields.timeSlot.errors ? fields.timeSlot.errorId : undefined}>
             <legend className="mb-2 text-sm text-stone-600">One hour, in your time zone ({loaded.timeZone})</legend>
             <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
               {dogPageSlots.map((slot) => (

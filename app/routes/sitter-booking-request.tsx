@@ -8,7 +8,7 @@ import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
 import { OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { firstDayOf, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
-import { FormErrorSummary, FormPart, NoDogs, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { FormPart, NoDogs, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { bookingPeriods, type BookingPeriod, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
@@ -16,12 +16,14 @@ import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
-import { type AnsweredField, answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /sitters/{id}/book and /booking/new?sitter={id} (DESIGN.md ruling 13): an owner asks a sitter for a
@@ -98,11 +100,13 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await createBooking(user, submission.value)
   if (!outcome.ok) {
+    if (outcome.status === 429) {
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+    }
+    // A refusal about a field of this form is shown at that field; anything else (the sitter) for the whole form.
     const field = outcome.field === 'slots' || outcome.field === 'period' ? 'timePeriod' : outcome.field
-    return data(
-      { result: submission.reply({ formErrors: [outcome.message], ...(field && field !== 'sitterId' ? { fieldErrors: { [field]: [outcome.message] } } : {}) }) },
-      { status: outcome.status },
-    )
+    const onForm = field && (requestFields as readonly string[]).includes(field)
+    return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
   }
   const sitter = await getPublicSitter(sitterId)
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
@@ -114,6 +118,20 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 const requestFields = ['dogId', 'date', 'timePeriod', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
 type RequestField = (typeof requestFields)[number]
+
+export const headers = retryAfterFromAction
+
+/** The fields in page order, as the error summary names them. */
+const fieldLabels: FieldLabels = [
+  ['dogId', 'Dog'],
+  ['service', 'Service'],
+  ['date', 'Date'],
+  ['timePeriod', 'Time'],
+  ['startTime', 'Start time'],
+  ['endTime', 'End time'],
+  ['notes', 'Notes'],
+  ['location', 'Meeting place'],
+]
 
 type Loaded = Extract<Route.ComponentProps['loaderData'], { page: 'form' }>
 
@@ -178,13 +196,13 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         className="space-y-5"
       >
         {loaded.sitterQuery ? <input type="hidden" name="sitter" value={loaded.sitterQuery} /> : null}
-        <FormErrorSummary id={form.errorId} errors={form.errors} />
+        <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
 
         <FormPart title="Your dog">
           {dogs.length === 0 ? (
             <NoDogs />
           ) : (
-            <fieldset aria-describedby={fields.dogId.errors ? fields.dogId.errorId : undefined}>
+            <fieldset id={fields.dogId.id} aria-describedby={fields.dogId.errors ? fields.dogId.errorId : undefined}>
               <legend className="sr-only">Dog</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {dogs.map((dog) => (
@@ -208,7 +226,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
 
         {sitter.services.length > 1 ? (
           <FormPart title="Service">
-            <fieldset>
+            <fieldset id={fields.service.id}>
               <legend className="sr-only">Service</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {sitter.services.map(({ service, hourlyRateCents }) => (
@@ -234,6 +252,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         <FormPart title="Date">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
             <DatePicker
+              id={fields.date.id}
               name={fields.date.name}
               month={loaded.month}
               days={loaded.days}
@@ -254,7 +273,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         </FormPart>
 
         <FormPart title="Time">
-          <fieldset className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
+          <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
             <legend className="sr-only">Time period</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {bookingPeriods.map((period) => (

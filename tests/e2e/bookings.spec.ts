@@ -176,3 +176,30 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
   await expect(page.locator('[data-status]').first()).toHaveText('Accepted')
   expect(await statusOf(db, bookingId)).toBe('accepted')
 })
+
+test('a request missing its time is refused with a summary that names it, and keeps what was entered', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { dogId } = await registerOwnerWithDog(page, db, { name: 'Juniper' })
+  const date = zurichDate(2)
+
+  await visit(`/sitters/${sitter.id}/book`)
+  await page.getByRole('radio', { name: /Juniper/ }).check()
+  await pickDate(page, date)
+  await page.getByLabel('Notes for Sam (optional)').fill('Juniper is shy with bikes.')
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fix 1 problem' })
+  await expect(summary).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Time: Please choose a time period' })).toBeVisible()
+  await expect(summary).toContainText('Missing information: Please fill in all required fields')
+  await expect(page.getByRole('radio', { name: /Juniper/ })).toBeChecked()
+  await expect(page.getByRole('radio', { name: dayName(date), exact: true })).toBeChecked()
+  await expect(page.getByLabel('Notes for Sam (optional)')).toHaveValue('Juniper is shy with bikes.')
+  expect(await db.selectFrom('bookings').select('id').where('dogId', '=', dogId).execute()).toEqual([])
+
+  await page.getByRole('radio', { name: /Evening/ }).check()
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+  await expect(page.getByText('Booking requested')).toBeVisible()
+  const stored = await db.selectFrom('bookings').select(['date', 'notes']).where('dogId', '=', dogId).executeTakeFirstOrThrow()
+  expect(stored).toEqual({ date, notes: 'Juniper is shy with bikes.' })
+})

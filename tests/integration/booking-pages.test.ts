@@ -372,6 +372,19 @@ describe("an owner's request to a sitter", () => {
     expect(dayInput).toContain('not available')
   })
 
+  test('after 30 requests in an hour the page says to wait (429 with Retry-After) and books nothing', async () => {
+    const { owner, sitter, dogId } = await people()
+    const refused = { dogId, date: localDateFromToday(-1), timePeriod: 'morning' }
+    for (let count = 0; count < 30; count++) expect((await post(owner, `/sitters/${sitter.id}/book`, refused)).status).toBe(400)
+
+    const answer = await post(owner, `/sitters/${sitter.id}/book`, { ...refused, date: localDateFromToday(5) })
+
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await textOf(answer)).toContain('Too many booking requests. Please try again later.')
+    expect(await bookingsOfDog(dogId)).toEqual([])
+  })
+
   test('an unknown sitter is "Sitter not found"', async () => {
     const { owner } = await people()
     const answer = await page(owner, `/sitters/${crypto.randomUUID()}/book`)

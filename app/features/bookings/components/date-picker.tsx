@@ -6,6 +6,7 @@ import { monthArrowClass, MonthGrid } from './month-grid.tsx'
 // month and everything typed so far, with or without JavaScript.
 
 export function DatePicker({
+  id,
   name,
   month,
   days,
@@ -15,6 +16,8 @@ export function DatePicker({
   errorId,
   invalid,
 }: {
+  /** The fieldset's id: where the error summary's 'Date' link leads. */
+  id: string
   name: string
   month: string
   days: { date: string; state: DayState }[]
@@ -32,7 +35,7 @@ export function DatePicker({
     </button>
   )
   return (
-    <fieldset aria-describedby={invalid ? errorId : undefined}>
+    <fieldset id={id} aria-describedby={invalid ? errorId : undefined}>
       <legend className="sr-only">Date</legend>
       <MonthGrid
         month={month}

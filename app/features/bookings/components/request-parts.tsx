@@ -1,20 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { weekdays } from '#app/features/sitters/options.ts'
-import { FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 
-// Pieces the two request screens share: the form's error summary, a titled part of the form, the
-// sitter's weekly hours, and what a price row says.
-
-export function FormErrorSummary({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-      <FormErrors id={id} errors={errors} />
-    </div>
-  )
-}
+// Pieces the request screens share: a titled part of the form, the sitter's weekly hours, 'no dogs'.
 
 export function FormPart({ title, children }: { title: string; children: ReactNode }) {
   return (

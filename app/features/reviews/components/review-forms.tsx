@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
-import { answeredForm, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
 import { maxReviewLength } from '../review-limits.ts'
 
 // The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
@@ -43,7 +43,8 @@ export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | 
   return (
     <Form method="post" preventScrollReset id={form.id} className="space-y-4">
       <input type="hidden" name="intent" value="review" />
-      <fieldset aria-describedby={rating.errors ? rating.errorId : undefined}>
+      <AnswerSummary formId={form.id} answer={answer} labels={[['rating', 'Rating'], ['comment', 'Comment']]} />
+      <fieldset id={rating.id} aria-describedby={rating.errors ? rating.errorId : undefined}>
         <legend className="mb-1 text-sm font-medium text-stone-800">How was it with {sitterFirstName}?</legend>
         {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
         <div className="flex flex-row-reverse justify-end">
@@ -75,7 +76,6 @@ export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | 
         <p className="text-sm text-stone-500">Up to {maxReviewLength.toLocaleString('en-US')} characters.</p>
         <FormErrors id={comment.errorId} errors={comment.errors} />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" disabled={busy} className="tap-target w-full sm:w-auto">
         {busy ? 'Posting...' : 'Post Review'}
       </Button>
@@ -90,6 +90,7 @@ export function ReplyForm({ answer }: { answer?: FormAnswer | null }) {
   return (
     <Form method="post" preventScrollReset id={form.id} className="space-y-3">
       <input type="hidden" name="intent" value="reply" />
+      <AnswerSummary formId={form.id} answer={answer} labels={[['reply', 'Reply']]} />
       <div>
         <label htmlFor={reply.id} className="mb-1 block text-sm font-medium text-stone-800">
           Your reply
@@ -97,7 +98,6 @@ export function ReplyForm({ answer }: { answer?: FormAnswer | null }) {
         <textarea id={reply.id} name={reply.name} defaultValue={reply.initialValue} {...reply.aria} maxLength={maxReviewLength} className={textareaClass} />
         <FormErrors id={reply.errorId} errors={reply.errors} />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" disabled={busy} className="tap-target">
         {busy ? 'Posting...' : 'Post Reply'}
       </Button>
