@@ -29,6 +29,12 @@ export default [
   route('map', 'routes/map.tsx'),
   route('messages', 'routes/messages.tsx'),
   route('messages/:userId', 'routes/messages-thread.tsx'),
+  route('bookings', 'routes/bookings.tsx'),
+  route('bookings/new', 'routes/dog-booking-request.tsx'),
+  route('bookings/:id', 'routes/booking-detail.tsx'),
+  route('bookings-sitter', 'routes/bookings-sitter.tsx'),
+  route('booking/new', 'routes/sitter-booking-request.tsx', { id: 'booking-new' }),
+  route('sitters/:id/book', 'routes/sitter-booking-request.tsx', { id: 'sitter-book' }),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),

@@ -6,10 +6,10 @@ import { gzipSync } from 'node:zlib'
 const base = process.argv[2] ?? 'http://localhost:3000'
 const budgetBytes = 130 * 1024
 const publicPages = ['/', '/login', '/register', '/support', '/forgot-password', '/terms', '/sitters', '/map']
-const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/map', '/messages']
+const ownerPages = ['/profile', '/profile/edit', '/dogs/add', '/onboarding', '/onboarding/owner/2', '/map', '/messages', '/bookings']
 /** Pages whose lazily loaded chunks are counted too (the map's Leaflet: DESIGN.md section 8). */
 const withLazyChunks = new Set(['/map'])
-const sitterPages = ['/dogs/available', '/onboarding/sitter/4']
+const sitterPages = ['/dogs/available', '/onboarding/sitter/4', '/bookings-sitter']
 
 async function signIn(email: string) {
   const response = await fetch(`${base}/login`, {
@@ -70,9 +70,13 @@ const availableDog = await firstLink('/dogs/available', sitter, /\/dogs\/availab
 const conversation = await firstLink('/messages', owner, /\/messages\?userId=[^"&]+/)
 if (ownDog) ownerPages.push(ownDog, `${ownDog}/edit`)
 if (conversation) ownerPages.push(conversation, conversation.replace('?userId=', '/'))
-if (availableDog) sitterPages.push(availableDog)
+if (availableDog) sitterPages.push(availableDog, `/bookings/new?dogId=${availableDog.split('/').at(-1)}`)
 const sitterProfile = await firstLink('/sitters', '', /\/sitters\/[0-9a-f-]{36}/)
 if (sitterProfile) publicPages.push(sitterProfile, `${sitterProfile}?tab=reviews`)
+const booking = await firstLink('/bookings', owner, /\/bookings\/[0-9a-f-]{36}/)
+const bookAgain = await firstLink('/bookings', owner, /\/sitters\/[0-9a-f-]{36}\/book/)
+if (booking) ownerPages.push(booking)
+if (bookAgain) ownerPages.push(bookAgain)
 const pages = [
   ...publicPages.map((path) => ({ path, cookie: '' })),
   ...ownerPages.map((path) => ({ path, cookie: owner })),

@@ -87,6 +87,17 @@ const screens: Screen[] = [
   { name: 'sitter-reviews', who: 'visitor', path: reviewsWithAReply },
   { name: 'map', who: 'owner', path: '/map', prepare: mapShown, capture: 'screen' },
   { name: 'map-quick-view', who: 'owner', path: '/map', prepare: quickViewShown, capture: 'screen' },
+  { name: 'bookings-owner', who: 'owner', path: '/bookings' },
+  { name: 'booking-review', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="#review"]') },
+  { name: 'booking-request', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="/book"]') },
+  { name: 'bookings-sitter', who: 'sitter', path: '/bookings-sitter' },
+  { name: 'booking-accept-dialog', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main a[href*="move=accepted"]') },
+  { name: 'booking-detail-sitter', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main article h3 a[href^="/bookings/"]') },
+  {
+    name: 'booking-dog-request',
+    who: 'sitter',
+    path: async (page) => firstLinkHref(await firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]')(page), 'main a[href^="/bookings/new"]')(page),
+  },
 ]
 
 /** The Reviews tab of the first sitter (in the list's order) whose reviews include a reply. */

@@ -14,11 +14,9 @@ export type ServerProcess = {
   /** e.g. http://127.0.0.1:41234 */
   url: string
   port: number
-  /** The server's process id (the benches read its memory). */
+  /** The server's process id (the benches read its memory and CPU time). */
   pid: number
   databaseFile: string
-  /** The server's process id (benchmarks read its CPU time). */
-  pid: number
   /** Everything the process printed so far. */
   log: () => string
   /** True while the process has not exited. */
@@ -88,7 +86,6 @@ export async function startServerProcess({
     port,
     pid: child.pid ?? 0,
     databaseFile,
-    pid: child.pid ?? 0,
     log,
     isRunning: () => child.exitCode === null && child.signalCode === null,
     stop,

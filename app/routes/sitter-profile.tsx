@@ -113,7 +113,7 @@ export default function SitterProfileRoute({ loaderData }: Route.ComponentProps)
 function ProfileHeader({ sitter }: { sitter: Sitter }) {
   return (
     <header className="flex items-center gap-4">
-      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="large" />
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="xl" />
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-2xl font-bold md:text-3xl">{sitter.name}</h1>

@@ -1,22 +1,50 @@
 import { imageUrl } from '#app/lib/image-url.ts'
+import { PawIcon, UserIcon } from './icons.tsx'
+
+// The one round photo of a person or a dog: its 320 px WebP, or without a photo the first letter of the
+// name when one is given, else a neutral figure (a person, or a paw for a dog). Decorative unless `alt`
+// says otherwise: a name is shown beside it.
 
 const sizes = {
-  /** 48 px: list rows, reviews. */
-  small: 'size-12 text-lg',
-  /** 64 px: sitter list items. */
-  medium: 'size-16 text-2xl',
+  /** 32 px: inside a line of text. */
+  sm: 'size-8 text-sm',
+  /** 48 px: list rows, reviews, conversations. */
+  md: 'size-12 text-lg',
+  /** 64 px: list items, request headers, the chat partner. */
+  lg: 'size-16 text-2xl',
   /** 96 px: profile headers. */
-  large: 'size-24 text-4xl',
+  xl: 'size-24 text-4xl',
 } as const
 
-/** A person's round photo (its 320 px WebP), or the first letter of their name when they have none. */
-export function Avatar({ photo, name, size }: { photo: string | null; name: string; size: keyof typeof sizes }) {
-  const source = imageUrl(photo, 320)
+export function Avatar({
+  photo,
+  name,
+  kind = 'person',
+  size = 'md',
+  alt = '',
+}: {
+  photo: string | null | undefined
+  name?: string
+  kind?: 'person' | 'dog'
+  size?: keyof typeof sizes
+  alt?: string
+}) {
   const box = `${sizes[size]} shrink-0 rounded-full`
-  if (source) return <img src={source} alt="" width={320} height={320} loading="lazy" decoding="async" className={`${box} object-cover`} />
+  const src = imageUrl(photo, 320)
+  if (src) return <img src={src} alt={alt} width={320} height={320} loading="lazy" decoding="async" className={`${box} bg-stone-100 object-cover`} />
+  const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
+  const initial = name?.trim().charAt(0).toUpperCase()
+  if (initial) {
+    return (
+      <span {...label} className={`${box} flex items-center justify-center bg-brand-100 font-bold text-brand-800`}>
+        {initial}
+      </span>
+    )
+  }
+  const Icon = kind === 'dog' ? PawIcon : UserIcon
   return (
-    <span aria-hidden className={`${box} flex items-center justify-center bg-brand-100 font-bold text-brand-800`}>
-      {(name.trim().charAt(0) || '?').toUpperCase()}
+    <span {...label} className={`${box} flex items-center justify-center bg-stone-200 text-stone-500`}>
+      <Icon className="size-1/2" />
     </span>
   )
 }

@@ -136,3 +136,32 @@ test('the messages list and a thread with its options open have no target smalle
   const small = await tooSmallTargets(page)
   expect(small.filter((target) => !target.target.startsWith('a "https://')), `/messages/${sitter.id}`).toEqual([])
 })
+
+test('the booking screens have no target smaller than 44 px', async ({ page, visit, db }) => {
+  const idOf = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+  const ownerId = await idOf('owner@pawpal.test')
+  const sitterId = await idOf('sitter@pawpal.test')
+  // The demo owner's completed, unreviewed booking with the demo sitter carries the review form.
+  const reviewable = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('ownerId', '=', ownerId)
+    .where('sitterId', '=', sitterId)
+    .where('status', '=', 'completed')
+    .where('id', 'not in', db.selectFrom('reviews').select('bookingId'))
+    .executeTakeFirstOrThrow()
+  const pending = await db.selectFrom('bookings').select('id').where('sitterId', '=', sitterId).where('status', '=', 'pending').executeTakeFirstOrThrow()
+  const listedDog = await db.selectFrom('dogs').select('id').where('listedForSitting', '=', 1).where('ownerId', '!=', sitterId).executeTakeFirstOrThrow()
+
+  await loginAs(page, 'owner')
+  for (const path of ['/bookings', `/bookings/${reviewable.id}`, `/sitters/${sitterId}/book`]) {
+    await visit(path)
+    expect(await tooSmallTargets(page), path).toEqual([])
+  }
+  await page.context().clearCookies()
+  await loginAs(page, 'sitter')
+  for (const path of ['/bookings-sitter', `/bookings-sitter?booking=${pending.id}&move=accepted`, `/bookings/${pending.id}`, `/bookings/new?dogId=${listedDog.id}`]) {
+    await visit(path)
+    expect(await tooSmallTargets(page), path).toEqual([])
+  }
+})

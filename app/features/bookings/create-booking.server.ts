@@ -12,7 +12,8 @@ import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { queueBookingEmail } from './booking-emails.server.ts'
 import { overlapMessage, overlapsAcceptedBooking, scheduleRefusal } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
-import { bookingSpan, totalMinutes } from './slots.ts'
+import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { bookingSpan } from './slots.ts'
 
 // A new booking (POST /api/bookings): an owner asks a sitter, or a sitter offers to care for a dog listed
 // for sitting (spec variant (b): sitterId is the sender). DESIGN.md ruling 3's rules, in order: the
@@ -72,7 +73,7 @@ export async function createBooking(
   if (!sitterDetails) return refuse(400, createBookingMessages.noSitterProfile, 'sitterId')
   const offered = sitterDetails.services
   if (offered.length === 0) return refuse(409, createBookingMessages.noServices, 'sitterId')
-  const service = request.service ?? (offered.find((s) => s.service === 'walking') ?? offered[0])?.service
+  const service = request.service ?? defaultServiceOf(offered)
   const rate = offered.find((s) => s.service === service)
   if (!service || !rate) return refuse(400, createBookingMessages.serviceNotOffered(request.service ?? 'this service'), 'service')
 
@@ -89,7 +90,6 @@ export async function createBooking(
 
   const id = crypto.randomUUID()
   const createdAt = new Date(now).toISOString()
-  const minutes = totalMinutes(request.slots)
   const requestedBy = offer ? 'sitter' : 'owner'
   try {
     await db.transaction().execute(async (trx) => {
@@ -111,7 +111,7 @@ export async function createBooking(
           latitude: request.latitude,
           longitude: request.longitude,
           hourlyRateCents: rate.hourlyRateCents,
-          priceCents: rate.hourlyRateCents === null ? 0 : Math.round((rate.hourlyRateCents * minutes) / 60),
+          priceCents: priceCentsFor(rate.hourlyRateCents, request.slots) ?? 0,
           status: 'pending',
           createdAt,
           updatedAt: createdAt,

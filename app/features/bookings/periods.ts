@@ -16,3 +16,12 @@ export const periodWindows: Record<Exclude<BookingPeriod, 'custom'>, TimeSlot> =
   overnight: { startTime: '20:00', endTime: '08:00' },
   all_day: { startTime: '08:00', endTime: '20:00' },
 }
+
+export const periodLabels: Record<BookingPeriod, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+  overnight: 'Overnight',
+  all_day: 'All day',
+  custom: 'Custom',
+}

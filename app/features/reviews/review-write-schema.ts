@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { plainText } from '#app/lib/plain-text.ts'
+import { maxReviewLength } from './review-limits.ts'
 
 // Writing reviews (DESIGN.md ruling 6): an owner reviews a completed booking once, 1-5 stars and a
 // comment of up to 2,000 characters; the sitter may reply once.
-
-export const maxReviewLength = 2000
 
 export const reviewMessages = {
   ratingRange: 'Rating must be a whole number of stars from 1 to 5',

@@ -35,3 +35,9 @@ export const SitterScheduleSchema = z
 
 export type SitterScheduleInput = z.infer<typeof SitterScheduleSchema>
 export type WeeklyRange = z.infer<typeof WeeklyRangeSchema>
+
+/** The sitter's bookings calendar: block or open one day. */
+export const BlockedDayFormSchema = z.object({
+  date: localDateField('Date'),
+  blocked: z.enum(['true', 'false'], { error: 'Choose whether to block the day or open it' }).transform((value) => value === 'true'),
+})

@@ -65,3 +65,19 @@ export async function saveSitterSchedule(user: { id: string; role: Role }, input
   if (!schedule) throw new Error(`Sitter ${user.id} disappeared while saving the schedule`)
   return { ok: true, schedule }
 }
+
+/** Blocks single days (the sitter's calendar); days already blocked stay blocked. */
+export async function blockDates(sitterId: string, dates: readonly string[]) {
+  if (dates.length === 0) return
+  await db
+    .insertInto('sitterBlockedDates')
+    .values(dates.map((date) => ({ sitterId, date })))
+    .onConflict((oc) => oc.columns(['sitterId', 'date']).doNothing())
+    .execute()
+}
+
+/** Opens blocked days again. */
+export async function unblockDates(sitterId: string, dates: readonly string[]) {
+  if (dates.length === 0) return
+  await db.deleteFrom('sitterBlockedDates').where('sitterId', '=', sitterId).where('date', 'in', dates).execute()
+}

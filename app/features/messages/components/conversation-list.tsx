@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 import { formatUnreadBadge } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 // The conversation column of /messages (spec section 2): a search form (a GET form, so it works without
 // JavaScript), then the conversations newest first with their unread badges (99+ at most).

@@ -3,7 +3,7 @@ import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import type { ConversationFormReply, LoadedConversation } from '../conversation-page.server.ts'
 import type { LiveSocket, LiveState } from '../live-socket.ts'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 import { Composer } from './composer.tsx'
 import { ConnectionStatus } from './connection-status.tsx'
 import { ConversationOptions } from './conversation-options.tsx'
@@ -81,7 +81,7 @@ function BlockedConversation({ loaded }: { loaded: Extract<LoadedConversation, {
   const { partner, blockedByMe } = loaded
   return (
     <section aria-label={`Conversation with ${partner.name}`} className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-      <Avatar photo={partner.profilePhoto} size="large" />
+      <Avatar photo={partner.profilePhoto} size="lg" />
       <h1 className="text-xl font-semibold">{partner.name}</h1>
       {blockedByMe ? (
         <>

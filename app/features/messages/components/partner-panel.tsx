@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
 // when, how they answer (measured from messages), and a sitter's services with their own rates. The
@@ -16,7 +16,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
   return (
     <div className="space-y-5">
       <div className="flex items-center gap-3">
-        <Avatar photo={partner.profilePhoto} size="large" />
+        <Avatar photo={partner.profilePhoto} size="lg" />
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold">{partner.name}</h2>
           {sitter ? (

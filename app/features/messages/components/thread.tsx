@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Avatar } from './avatar.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 import { MessageBubbles, type ThreadMessage } from './message-bubbles.tsx'
 
 // A conversation: its header (back link, partner, options), the messages and the send form. The message

@@ -41,7 +41,7 @@ export function SitterListItem({ sitter }: { sitter: SitterSummary }) {
       prefetch="intent"
       className="flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
     >
-      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="medium" />
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">{sitter.name}</h3>

@@ -47,7 +47,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
       className="pointer-events-auto max-h-full overflow-y-auto rounded-t-2xl border border-stone-200 bg-white p-4 shadow-xl outline-none md:rounded-2xl"
     >
       <div className="flex items-start gap-3">
-        <Avatar photo={sitter.profilePhoto} name={sitter.name} size="medium" />
+        <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="flex items-center gap-1.5 text-lg leading-tight font-semibold text-stone-900">
             <span className="truncate">{sitter.name}</span>

@@ -27,7 +27,7 @@ export function SitterReviews({ sitterName, reviews, hrefFor }: { sitterName: st
         {reviews.reviews.map((review) => (
           <li key={review.id} className="space-y-2 py-4 first:pt-0">
             <div className="flex items-center gap-3">
-              <Avatar photo={review.author.profilePhoto} name={review.author.name} size="small" />
+              <Avatar photo={review.author.profilePhoto} name={review.author.name} size="md" />
               <div>
                 <p className="font-medium text-stone-900">{review.author.name}</p>
                 <p className="flex items-center gap-2 text-sm text-stone-500">

@@ -1,0 +1,85 @@
+import { addDays, isLocalDate, isoWeekday } from '#app/lib/zoned-time.ts'
+
+// Local dates (yyyy-MM-dd) and months (yyyy-MM) on the booking screens: the formats of spec section 9
+// and the days a month grid or day strip shows. Plain Intl in UTC, so a date reads the same on the
+// server and in any browser, whatever their zones. Safe in the browser.
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`)
+const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
+
+const shortDate = formatter({ month: 'short', day: 'numeric', year: 'numeric' })
+const dayTitle = formatter({ month: 'long', day: 'numeric', year: 'numeric' })
+const monthTitle = formatter({ month: 'long', year: 'numeric' })
+const weekdayShort = formatter({ weekday: 'short' })
+
+/** 'MMM d, yyyy': 'Mar 2, 2026' (booking cards). */
+export const formatShortDate = (date: string) => shortDate.format(utc(date))
+/** 'MMMM d, yyyy': 'March 2, 2026' (the bookings panel's title). */
+export const formatDayTitle = (date: string) => dayTitle.format(utc(date))
+/** 'March 2026' for '2026-03'. */
+export const formatMonthTitle = (month: string) => monthTitle.format(utc(`${month}-01`))
+/** 'Mon' */
+export const formatWeekdayShort = (date: string) => weekdayShort.format(utc(date))
+
+/** Whether a request screen lets the user pick a day: 'open' days can be picked, the others say why not. */
+export type DayState = 'open' | 'past' | 'blocked' | 'off' | 'full'
+
+export const closedDayLabels: Record<Exclude<DayState, 'open'>, string> = {
+  past: 'in the past',
+  blocked: 'not available',
+  off: 'not working',
+  full: 'fully booked',
+}
+
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** A month written yyyy-MM, from a query parameter; null when it is not one. */
+export function readMonth(text: string | null | undefined) {
+  return text && monthPattern.test(text) ? text : null
+}
+
+/** A date written yyyy-MM-dd, from a query parameter; null when it is not a real date. */
+export function readDate(text: string | null | undefined) {
+  return text && isLocalDate(text) ? text : null
+}
+
+export const monthOf = (date: string) => date.slice(0, 7)
+
+export function addMonths(month: string, months: number) {
+  const [year = 0, number = 1] = month.split('-').map(Number)
+  const index = year * 12 + (number - 1) + months
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+export const firstDayOf = (month: string) => `${month}-01`
+export const lastDayOf = (month: string) => addDays(firstDayOf(addMonths(month, 1)), -1)
+
+/** Every date from `from` to `to`, both included. */
+export function datesBetween(from: string, to: string) {
+  const dates: string[] = []
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date)
+  return dates
+}
+
+/** The weeks (Monday first) a month grid shows: whole weeks, with the neighbouring months' days as null. */
+export function monthWeeks(month: string): (string | null)[][] {
+  const first = firstDayOf(month)
+  const cells: (string | null)[] = [...Array.from({ length: isoWeekday(first) - 1 }, () => null), ...datesBetween(first, lastDayOf(month))]
+  while (cells.length % 7 !== 0) cells.push(null)
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
+}
+
+/** Spec section 9's date strip: the month with 7 days before and after it. */
+export function dayStripDates(month: string) {
+  return datesBetween(addDays(firstDayOf(month), -7), addDays(lastDayOf(month), 7))
+}
+
+/** Twelve hourly slots, 08:00 to 19:00 (spec section 9, 'Dog booking page slots'). */
+export const dogPageSlots = Array.from({ length: 12 }, (_, index) => `${String(8 + index).padStart(2, '0')}:00`)
+
+/** '09:00' as '09:00 AM' (the dog booking page's slot buttons). */
+export function formatClock12(time: string) {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number)
+  const suffix = hours < 12 ? 'AM' : 'PM'
+  return `${String(hours % 12 || 12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${suffix}`
+}

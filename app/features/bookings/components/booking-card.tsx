@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import type { BookingJson } from '../booking-reads.server.ts'
+import { formatShortDate } from '../calendar-dates.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+/**
+ * Spec section 2, Booking card: the dog's photo and name, date ('MMM d, yyyy'), time, status badge, the
+ * other party, the breed, the place if any. The whole card opens /bookings/{id}; `actions` (Accept,
+ * Reject) sit above that link.
+ */
+export function BookingCard({ booking, actions }: { booking: BookingJson; actions?: ReactNode }) {
+  const other = booking.viewerRole === 'sitter' ? { label: 'Owner', person: booking.owner } : { label: 'Sitter', person: booking.sitter }
+  const moreSlots = booking.timeSlots.length - 1
+  return (
+    <article className="relative rounded-xl border border-stone-200 bg-white p-4 shadow-xs focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+      <div className="flex gap-3">
+        <Avatar photo={booking.dog.avatar} kind="dog" />
+        <div className="min-w-0 flex-1 space-y-0.5">
+          <div className="-mt-2.5 flex items-center justify-between gap-2">
+            <h3 className="font-semibold">
+              <Link to={`/bookings/${booking.id}`} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
+                {booking.dog.name}
+              </Link>
+            </h3>
+            <StatusBadge status={booking.status} reason={booking.statusReason} />
+          </div>
+          <p className="text-sm text-stone-600">
+            {booking.dog.breed} · {serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}
+          </p>
+          <p className="text-sm font-medium text-stone-900">
+            {formatShortDate(booking.date)}
+            {booking.timeSlot ? ` · ${booking.timeSlot}` : ''}
+            {moreSlots > 0 ? ` (+${moreSlots} more)` : ''}
+          </p>
+          <p className="text-sm text-stone-700">
+            {other.label}: {other.person.name}
+          </p>
+          {booking.location ? <p className="truncate text-sm text-stone-600">{booking.location}</p> : null}
+          {booking.status === 'pending' && booking.confirmingParty === booking.viewerRole ? (
+            <p className="text-sm font-medium text-amber-800">Waiting for your answer</p>
+          ) : null}
+        </div>
+      </div>
+      {actions ? <div className="relative z-10 mt-3 flex gap-2">{actions}</div> : null}
+    </article>
+  )
+}

@@ -1,0 +1,72 @@
+import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '../calendar-dates.ts'
+import { monthArrowClass, MonthGrid } from './month-grid.tsx'
+
+// A request form's date: a month of radio buttons, past, blocked, off and full days disabled (DESIGN.md
+// ruling 7). The month arrows submit the form with GET and `month`, so the page comes back with that
+// month and everything typed so far, with or without JavaScript.
+
+export function DatePicker({
+  id,
+  name,
+  month,
+  days,
+  selected,
+  firstMonth,
+  lastMonth,
+  errorId,
+  invalid,
+}: {
+  /** The fieldset's id: where the error summary's 'Date' link leads. */
+  id: string
+  name: string
+  month: string
+  days: { date: string; state: DayState }[]
+  selected: string | null | undefined
+  /** The earliest and latest months the arrows go to. */
+  firstMonth: string
+  lastMonth: string
+  errorId: string
+  invalid: boolean
+}) {
+  const stateOf = new Map(days.map((day) => [day.date, day.state]))
+  const arrow = (target: string, label: string, text: string, disabled: boolean) => (
+    <button type="submit" name="month" value={target} formMethod="get" formNoValidate disabled={disabled} aria-label={label} className={monthArrowClass}>
+      {text}
+    </button>
+  )
+  return (
+    <fieldset id={id} aria-describedby={invalid ? errorId : undefined}>
+      <legend className="sr-only">Date</legend>
+      <MonthGrid
+        month={month}
+        previous={arrow(addMonths(month, -1), 'Previous month', '‹', month <= firstMonth)}
+        next={arrow(addMonths(month, 1), 'Next month', '›', month >= lastMonth)}
+        renderDay={(date) => {
+          const state = stateOf.get(date) ?? 'past'
+          const open = state === 'open'
+          return (
+            <label
+              className={`relative flex h-11 w-full items-center justify-center rounded-lg text-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600 ${
+                open
+                  ? 'cursor-pointer font-medium text-stone-900 hover:bg-brand-50 has-checked:bg-brand-700 has-checked:text-white'
+                  : 'cursor-not-allowed text-stone-300 line-through decoration-stone-300'
+              }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={date}
+                disabled={!open}
+                defaultChecked={open && selected === date}
+                aria-label={open ? formatDayTitle(date) : `${formatDayTitle(date)}, ${closedDayLabels[state as Exclude<DayState, 'open'>]}`}
+                aria-invalid={invalid ? true : undefined}
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+              />
+              {Number(date.slice(8))}
+            </label>
+          )
+        }}
+      />
+    </fieldset>
+  )
+}

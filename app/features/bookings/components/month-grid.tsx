@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import { formatMonthTitle, monthWeeks } from '../calendar-dates.ts'
+
+const weekdayNames = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const
+
+/**
+ * A month as a table of weeks, Monday first. The caller draws each day (a link, a radio button) and the
+ * month arrows (links, or submit buttons of a form), so the same grid serves every booking calendar.
+ */
+export function MonthGrid({
+  month,
+  previous,
+  next,
+  renderDay,
+}: {
+  month: string
+  previous: ReactNode
+  next: ReactNode
+  renderDay: (date: string) => ReactNode
+}) {
+  return (
+    <div className="w-full max-w-sm">
+      <div className="mb-2 flex items-center justify-between">
+        {previous}
+        <p className="font-semibold" aria-live="polite">
+          {formatMonthTitle(month)}
+        </p>
+        {next}
+      </div>
+      <table className="w-full table-fixed border-collapse text-center">
+        <caption className="sr-only">{formatMonthTitle(month)}</caption>
+        <thead>
+          <tr>
+            {weekdayNames.map(([short, long]) => (
+              <th key={short} scope="col" className="pb-1 text-xs font-medium text-stone-500">
+                <abbr title={long} className="no-underline">
+                  {short}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((date, index) => (
+                <td key={date ?? `empty-${index}`} className="p-0">
+                  {date ? renderDay(date) : null}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export const monthArrowClass =
+  'tap-target flex items-center justify-center rounded-full text-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300 disabled:hover:bg-transparent'

@@ -1,0 +1,20 @@
+import type { TimeSlot } from './periods.ts'
+import { totalMinutes } from './slots.ts'
+
+// What a booking costs (DESIGN.md ruling 3): the sitter's hourly rate for the service times the booked
+// time, fixed when it is requested. The request screens show the same figure before sending.
+
+/** The price in cents of `slots` at `hourlyRateCents`; null when the sitter set no rate for the service. */
+export function priceCentsFor(hourlyRateCents: number | null, slots: readonly TimeSlot[]) {
+  return hourlyRateCents === null ? null : Math.round((hourlyRateCents * totalMinutes(slots)) / 60)
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Money is stored in cents and shown in USD (ruling 15): '$48.00'. */
+export const formatUsd = (cents: number) => usd.format(cents / 100)
+
+/** The service a request books when it names none: walking when the sitter offers it, else their first. */
+export function defaultServiceOf<Service extends string>(offered: readonly { service: Service }[]) {
+  return (offered.find((s) => s.service === 'walking') ?? offered[0])?.service
+}

@@ -1,0 +1,106 @@
+import { Form, useNavigation } from 'react-router'
+import { Button } from '#app/ui/button.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { maxReviewLength } from '../review-limits.ts'
+
+// The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
+// the sitter's one reply (DESIGN.md ruling 6). Plain form posts; the server validates with the API's schemas.
+
+const textareaClass =
+  'tap-target min-h-28 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
+
+const starPath = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+
+function Star({ className = 'size-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className={className} fill="currentColor">
+      <path d={starPath} />
+    </svg>
+  )
+}
+
+/** 'x out of 5 stars', drawn as stars. */
+export function StarRating({ rating, className = 'size-4' }: { rating: number; className?: string }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex text-amber-500">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star key={star} className={`${className} ${star <= rating ? '' : 'text-stone-300'}`} />
+      ))}
+    </span>
+  )
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | null; sitterFirstName: string }) {
+  const form = answeredForm<'rating' | 'comment'>('review-form', answer)
+  const rating = form.field('rating')
+  const comment = form.field('comment')
+  const busy = useSubmitting('review')
+  return (
+    <Form method="post" preventScrollReset id={form.id} className="space-y-4">
+      <input type="hidden" name="intent" value="review" />
+      <AnswerSummary formId={form.id} answer={answer} labels={[['rating', 'Rating'], ['comment', 'Comment']]} />
+      <fieldset id={rating.id} aria-describedby={rating.errors ? rating.errorId : undefined}>
+        <legend className="mb-1 text-sm font-medium text-stone-800">How was it with {sitterFirstName}?</legend>
+        {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
+        <div className="flex flex-row-reverse justify-end">
+          {[5, 4, 3, 2, 1].map((value) => (
+            <label
+              key={value}
+              className="star tap-target relative flex cursor-pointer items-center justify-center rounded-lg text-stone-300 has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-checked:text-amber-500 [.star:has(:checked)~&]:text-amber-500"
+            >
+              <input
+                type="radio"
+                name={rating.name}
+                value={value}
+                defaultChecked={rating.initialValue === String(value)}
+                aria-label={value === 1 ? '1 star' : `${value} stars`}
+                aria-invalid={rating.errors ? true : undefined}
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+              />
+              <Star />
+            </label>
+          ))}
+        </div>
+        <FormErrors id={rating.errorId} errors={rating.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={comment.id} className="mb-1 block text-sm font-medium text-stone-800">
+          Comment (optional)
+        </label>
+        <textarea id={comment.id} name={comment.name} defaultValue={comment.initialValue} {...comment.aria} maxLength={maxReviewLength} className={textareaClass} />
+        <p className="text-sm text-stone-500">Up to {maxReviewLength.toLocaleString('en-US')} characters.</p>
+        <FormErrors id={comment.errorId} errors={comment.errors} />
+      </div>
+      <Button type="submit" disabled={busy} className="tap-target w-full sm:w-auto">
+        {busy ? 'Posting...' : 'Post Review'}
+      </Button>
+    </Form>
+  )
+}
+
+export function ReplyForm({ answer }: { answer?: FormAnswer | null }) {
+  const form = answeredForm<'reply'>('reply-form', answer)
+  const reply = form.field('reply')
+  const busy = useSubmitting('reply')
+  return (
+    <Form method="post" preventScrollReset id={form.id} className="space-y-3">
+      <input type="hidden" name="intent" value="reply" />
+      <AnswerSummary formId={form.id} answer={answer} labels={[['reply', 'Reply']]} />
+      <div>
+        <label htmlFor={reply.id} className="mb-1 block text-sm font-medium text-stone-800">
+          Your reply
+        </label>
+        <textarea id={reply.id} name={reply.name} defaultValue={reply.initialValue} {...reply.aria} maxLength={maxReviewLength} className={textareaClass} />
+        <FormErrors id={reply.errorId} errors={reply.errors} />
+      </div>
+      <Button type="submit" disabled={busy} className="tap-target">
+        {busy ? 'Posting...' : 'Post Reply'}
+      </Button>
+    </Form>
+  )
+}

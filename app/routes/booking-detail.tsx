@@ -1,0 +1,308 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/booking-detail'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
+import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
+import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { addAcceptedBookingToCalendars } from '#app/features/bookings/calendar-requests.server.ts'
+import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
+import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
+import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
+import { periodLabels } from '#app/features/bookings/periods.ts'
+import { formatUsd } from '#app/features/bookings/pricing.ts'
+import { formatSlot } from '#app/features/bookings/slots.ts'
+import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
+import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
+import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
+import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
+import { createReview, replyToReview } from '#app/features/reviews/review-writes.server.ts'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import type { ToastInput } from '#app/lib/toast.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
+import { Page } from '#app/ui/page.tsx'
+
+// /bookings/{id} (spec section 2, Booking detail): everything about one booking for one of its two
+// parties; anyone else, and unknown ids, get 'Booking not found' (404). The moves the viewer may make
+// come from the status machine (booking.actions); each opens a confirmation that is a URL
+// (?confirm=accepted...), so it works without JavaScript. Completed bookings carry the owner's review
+// form and the sitter's reply.
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const booking = await getBookingFor(user.id, params.id)
+  if (!booking) return data({ booking: null, confirm: null }, { status: 404 })
+  const asked = url.searchParams.get('confirm')
+  const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
+  return { booking, confirm }
+}
+
+type ActionData =
+  | { intent: 'status'; move: Move | null; toast: ToastInput; message: string }
+  | { intent: 'review' | 'reply'; result: SubmissionResult<string[]>; toast?: undefined }
+  | { intent: 'calendar'; toast: ToastInput }
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const formData = await request.formData()
+  const booking = await getBookingFor(user.id, params.id)
+  if (!booking) throw data(null, { status: 404 })
+  const here = `/bookings/${booking.id}`
+  const intent = formData.get('intent')
+
+  if (intent === 'status') {
+    const submission = parseWithZod(formData, { schema: StatusChangeFormSchema })
+    if (submission.status !== 'success') {
+      const message = 'Please choose what to do with this booking.'
+      return data<ActionData>({ intent, move: null, toast: statusRefusedToast(null, message), message }, { status: 400 })
+    }
+    const outcome = await changeBookingStatus(user, booking.id, submission.value)
+    if (!outcome.ok) {
+      const move = isMove(submission.value.status) ? submission.value.status : null
+      return data<ActionData>({ intent, move, toast: statusRefusedToast(submission.value.status, outcome.message), message: outcome.message }, { status: outcome.status })
+    }
+    return redirectWithToast(here, statusChangedToast(outcome.status, outcome.calendar))
+  }
+
+  if (intent === 'calendar') {
+    const outcome = await addAcceptedBookingToCalendars(user.id, booking.id)
+    if (!outcome.ok) return data<ActionData>({ intent, toast: { type: 'error', title: 'Not added to Google Calendar', description: outcome.message } }, { status: outcome.status })
+    const { added, message } = outcome.calendar
+    return redirectWithToast(here, added ? { type: 'success', title: 'Added to Google Calendar' } : { type: 'error', title: 'Not added to Google Calendar', description: message })
+  }
+
+  if (intent === 'review') {
+    formData.set('bookingId', booking.id)
+    const submission = parseWithZod(formData, { schema: ReviewSchema })
+    if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
+    const outcome = await createReview(user.id, submission.value)
+    if (!outcome.ok) return data<ActionData>({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
+    return redirectWithToast(here, { type: 'success', title: 'Review posted', description: `Thank you for reviewing ${booking.sitter.name}.` })
+  }
+
+  if (intent === 'reply') {
+    const submission = parseWithZod(formData, { schema: ReviewReplySchema })
+    if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
+    if (!booking.review) return data<ActionData>({ intent, result: submission.reply({ formErrors: ['Review not found'] }) }, { status: 404 })
+    const outcome = await replyToReview(user.id, booking.review.id, submission.value.reply)
+    if (!outcome.ok) return data<ActionData>({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
+    return redirectWithToast(here, { type: 'success', title: 'Reply posted' })
+  }
+
+  throw data(null, { status: 400 })
+}
+
+export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, confirm } = loaderData
+  if (!booking) return <BookingNotFound />
+  const answer = actionData as ActionData | undefined
+  const statusAnswer = answer?.intent === 'status' ? answer : null
+  // A refused change keeps its dialog open with the reason; the loader would not reopen it.
+  const dialogMove = [confirm, statusAnswer?.move].find((move): move is Move => Boolean(move) && booking.actions.includes(move as Move)) ?? null
+  const here = `/bookings/${booking.id}`
+  const sitterView = booking.viewerRole === 'sitter'
+  const other = sitterView ? booking.owner : booking.sitter
+  const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
+  const formShown = answer?.intent === 'review' ? booking.canReview : answer?.intent === 'reply' ? booking.canReply : false
+  // A refusal whose dialog or form is no longer on the page (the booking changed meanwhile) shows here.
+  const pageError = statusAnswer && !dialogMove ? statusAnswer.message : answer && 'result' in answer && !formShown ? (answer.result.error?.['']?.[0] ?? null) : null
+  return (
+    <Page width="regular" toast={answer?.toast} className="space-y-5">
+      <Link
+        to={sitterView ? '/bookings-sitter' : '/bookings'}
+        className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4"
+      >
+        <span aria-hidden>←</span> Back to Bookings
+      </Link>
+      <h1 className="text-2xl font-bold">Booking Details</h1>
+      {pageError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+          {pageError}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="booking-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id="booking-heading" className="text-xl font-semibold">
+            {sitterView ? `Walking ${booking.dog.name}` : `Booking with ${booking.sitter.name}`}
+          </h2>
+          <StatusBadge status={booking.status} reason={booking.statusReason} />
+        </div>
+        <StatusNote booking={booking} waitingOnOther={waitingOnOther} otherName={other.name} />
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          <Fact label="Date">{booking.date ? formatBookingDate(booking.date) : 'Date not available'}</Fact>
+          <Fact label="Time">
+            <ul>
+              {booking.timeSlots.map((slot) => (
+                <li key={slot.startTime}>{formatSlot(slot)}</li>
+              ))}
+            </ul>
+            <span className="text-sm font-normal text-stone-600">
+              {booking.period && booking.period !== 'custom' ? `${periodLabels[booking.period]} · ` : ''}
+              {booking.timeZone} time
+            </span>
+          </Fact>
+          <Fact label={sitterView ? 'Owner' : 'Sitter'}>
+            <span className="flex items-center gap-2">
+              <Avatar photo={other.avatar} kind="person" size="sm" />
+              <span>
+                {other.name}
+                {sitterView ? null : (
+                  <span className="block text-sm font-normal text-stone-600">
+                    {booking.sitter.rating === null ? 'New sitter' : `★ ${booking.sitter.rating} (${booking.sitter.reviewCount} ${booking.sitter.reviewCount === 1 ? 'review' : 'reviews'})`}
+                  </span>
+                )}
+              </span>
+            </span>
+          </Fact>
+          <Fact label="Dog">
+            {booking.dog.name} ({booking.dog.breed})
+          </Fact>
+          <Fact label="Service">{serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}</Fact>
+          <Fact label="Price">
+            {booking.price === null ? 'No rate set' : formatUsd(Math.round(booking.price * 100))}
+            {booking.hourlyRate === null ? null : (
+              <span className="block text-sm font-normal text-stone-600">{formatUsd(Math.round(booking.hourlyRate * 100))} per hour</span>
+            )}
+          </Fact>
+          {booking.location ? <Fact label="Location">{booking.location}</Fact> : null}
+          {other.phone || other.email ? (
+            <Fact label="Contact details">
+              {other.phone ? <span className="block">{other.phone}</span> : null}
+              {other.email ? <span className="block break-all">{other.email}</span> : null}
+            </Fact>
+          ) : null}
+          {booking.notes ? (
+            <Fact label="Notes" wide>
+              <span className="font-normal whitespace-pre-line">{booking.notes}</span>
+            </Fact>
+          ) : null}
+          <Fact label="Booking ID">
+            <span className="font-mono">{booking.id.slice(0, 8)}</span>
+          </Fact>
+        </dl>
+        <Actions booking={booking} otherId={other.id} />
+      </section>
+
+      {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
+      <ReviewSection booking={booking} answer={answer} />
+
+      {dialogMove ? (
+        <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} />
+      ) : null}
+    </Page>
+  )
+}
+
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-sm text-stone-500">{label}</dt>
+      <dd className="font-medium text-stone-900">{children}</dd>
+    </div>
+  )
+}
+
+function StatusNote({ booking, waitingOnOther, otherName }: { booking: BookingJson; waitingOnOther: boolean; otherName: string }) {
+  const firstName = otherName.split(' ')[0] ?? otherName
+  let note: string | null = null
+  if (booking.statusReason === 'expired') note = 'This request expired: nobody answered it before it was due to start.'
+  else if (waitingOnOther) note = `Waiting for ${firstName} to accept or decline this request.`
+  else if (booking.status === 'pending') note = `${firstName} is waiting for your answer.`
+  else if (booking.status === 'accepted' && booking.actions.includes('completed')) note = 'Mark it as completed once the care is done.'
+  if (!note) return null
+  return <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-700">{note}</p>
+}
+
+const actionOrder: Move[] = ['accepted', 'rejected', 'completed', 'cancelled']
+
+function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }) {
+  const navigation = useNavigation()
+  // The confirming party of a request declines it rather than cancelling it (both are allowed).
+  const moves = actionOrder.filter((move) => booking.actions.includes(move) && !(move === 'cancelled' && booking.actions.includes('rejected')))
+  const canContact = booking.status === 'pending' || booking.status === 'accepted'
+  const addingToCalendar = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'calendar'
+  if (moves.length === 0 && !canContact && booking.status !== 'accepted') return null
+  const secondary =
+    'tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-900 hover:bg-stone-100'
+  const looks: Record<Move, string> = {
+    accepted: 'bg-brand-700 text-white hover:bg-brand-800',
+    completed: 'bg-brand-700 text-white hover:bg-brand-800',
+    rejected: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
+    cancelled: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
+  }
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
+      {moves.map((move) => (
+        <Link
+          key={move}
+          to={`?confirm=${move}`}
+          preventScrollReset
+          className={`tap-target inline-flex items-center justify-center rounded-lg px-4 py-2.5 font-medium ${looks[move]}`}
+        >
+          {moveButtonLabels[move]}
+        </Link>
+      ))}
+      {canContact ? (
+        <Link to={`/messages?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
+          Contact
+        </Link>
+      ) : null}
+      {booking.status === 'accepted' ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="calendar" />
+          <button type="submit" disabled={addingToCalendar} className={secondary}>
+            {addingToCalendar ? 'Adding...' : 'Add to Google Calendar'}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
+function ReviewSection({ booking, answer }: { booking: BookingJson; answer: ActionData | undefined }) {
+  const review = booking.review
+  if (!review && !booking.canReview) return null
+  const sitterFirstName = booking.sitter.name.split(' ')[0] ?? booking.sitter.name
+  return (
+    <section id="review" aria-labelledby="review-heading" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id="review-heading" className="text-lg font-semibold">
+        {review ? 'Review' : 'Leave a review'}
+      </h2>
+      {review ? (
+        <div className="space-y-2">
+          <StarRating rating={review.rating} />
+          {review.comment ? <p className="whitespace-pre-line text-stone-700">{review.comment}</p> : null}
+          <p className="text-sm text-stone-500">{formatBookingDate(review.createdAt.slice(0, 10))}</p>
+          {review.reply ? (
+            <div className="rounded-lg bg-stone-50 p-3">
+              <p className="text-sm font-medium text-stone-800">Reply from {sitterFirstName}</p>
+              <p className="whitespace-pre-line text-stone-700">{review.reply}</p>
+            </div>
+          ) : null}
+          {booking.canReply ? <ReplyForm answer={answer?.intent === 'reply' ? answer.result : null} /> : null}
+        </div>
+      ) : (
+        <ReviewForm answer={answer?.intent === 'review' ? answer.result : null} sitterFirstName={sitterFirstName} />
+      )}
+    </section>
+  )
+}
+
+function BookingNotFound() {
+  return (
+    <Page width="narrow">
+      <EmptyState
+        title="Booking not found"
+        description="This booking doesn't exist, or it isn't one of yours."
+        action={<LinkButton to="/bookings">Back to Bookings</LinkButton>}
+      />
+    </Page>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.booking ? 'Booking Details | Pawpal' : 'Booking not found | Pawpal' }]

@@ -1,0 +1,205 @@
+import { Link, redirect } from 'react-router'
+import type { Route } from './+types/bookings'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
+import { type BookingJson, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { addMonths, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
+import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
+import { DayStrip } from '#app/features/bookings/components/day-strip.tsx'
+import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
+import type { OwnerTab } from '#app/features/bookings/schema.ts'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { EmptyState } from '#app/ui/data-states.tsx'
+import { LinkTabs } from '#app/ui/link-tabs.tsx'
+import { Page } from '#app/ui/page.tsx'
+
+// /bookings (spec section 2, Bookings page): an owner's bookings. A day strip of the month (7 days
+// either side, month arrows) picks a day; otherwise the tabs Upcoming, Pending and Past of spec section 4
+// (links, ?tab=). Completed bookings not yet reviewed get a prompt; New Booking opens a chooser of the
+// sitters booked before (<details>, so it needs no JavaScript). `?id=` (the spec's 'View Booking' link)
+// opens that booking's page.
+
+const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] = [
+  { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
+  { value: 'pending', label: 'Pending', empty: 'No pending bookings' },
+  { value: 'past', label: 'Past', empty: 'No past bookings' },
+]
+type Tab = (typeof tabs)[number]['value']
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const query = url.searchParams
+  const id = query.get('id')
+  if (id) throw redirect(`/bookings/${encodeURIComponent(id)}`)
+  // A sitter who is not an owner manages their bookings on the sitter's page.
+  if (user.role === 'sitter') throw redirect('/bookings-sitter')
+  const timeZone = (await getTimeZoneOf(user.id)) ?? defaultTimeZone
+  const today = localDateTime(Date.now(), timeZone).date
+  const date = readDate(query.get('date'))
+  const month = readMonth(query.get('month')) ?? monthOf(date ?? today)
+  const tab = tabs.find((candidate) => candidate.value === query.get('tab'))?.value ?? 'upcoming'
+  const [everything, bookings, recentSitters] = await Promise.all([
+    listOwnerBookings(user.id, {}),
+    listOwnerBookings(user.id, date ? { date } : { tab }),
+    listPreviousSitters(user.id, 6),
+  ])
+  return {
+    role: user.role,
+    today,
+    date,
+    month,
+    tab,
+    bookings,
+    bookedDays: countByDay(everything),
+    toReview: everything.filter((booking) => booking.canReview),
+    recentSitters,
+  }
+}
+
+function countByDay(bookings: readonly BookingJson[]) {
+  const counts: Record<string, number> = {}
+  for (const booking of bookings) counts[booking.date] = (counts[booking.date] ?? 0) + 1
+  return counts
+}
+
+export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
+  const { role, today, date, month, tab, bookings, bookedDays, toReview, recentSitters } = loaderData
+  const query = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams()
+    const values: Record<string, string | null> = { month: month === monthOf(date ?? today) ? null : month, date, tab: tab === 'upcoming' ? null : tab, ...changes }
+    for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
+    const search = params.toString()
+    return search ? `?${search}` : '/bookings'
+  }
+  const emptyText = date ? 'No bookings on this day' : (tabs.find((candidate) => candidate.value === tab)?.empty ?? 'No bookings found')
+  return (
+    <Page width="wide" className="space-y-6">
+      <header className="space-y-3">
+        {role === 'both' ? <BookingsSideSwitch current="owner" /> : null}
+        <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+          <h1 className="text-2xl font-bold">Your Bookings</h1>
+          <NewBookingChooser recentSitters={recentSitters} />
+        </div>
+      </header>
+
+      <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-5">
+          <DayStrip
+            month={month}
+            selected={date}
+            today={today}
+            bookedDays={bookedDays}
+            hrefForDay={(day) => query({ date: day, month: monthOf(day) === month ? null : monthOf(day), tab: null })}
+            hrefForMonth={(target) => query({ month: target, date: null })}
+            previousMonth={addMonths(month, -1)}
+            nextMonth={addMonths(month, 1)}
+          />
+          {toReview.length > 0 ? <ReviewPrompt bookings={toReview} /> : null}
+          <section aria-labelledby="list-heading" className="space-y-4">
+            {date ? (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="list-heading" className="text-xl font-semibold">
+                  Bookings for {formatDayTitle(date)}
+                </h2>
+                <Link to={query({ date: null })} preventScrollReset className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+                  Show all bookings
+                </Link>
+              </div>
+            ) : (
+              <>
+                <h2 id="list-heading" className="sr-only">
+                  {tabs.find((candidate) => candidate.value === tab)?.label} bookings
+                </h2>
+                <LinkTabs label="Booking status" tabs={tabs} current={tab as Tab} hrefFor={(value) => query({ tab: value })} replace />
+              </>
+            )}
+            {bookings.length === 0 ? (
+              <EmptyState title={emptyText} description={tab === 'upcoming' && !date ? 'Find a sitter and request your first walk.' : undefined} />
+            ) : (
+              <ul className="grid gap-3 lg:grid-cols-2">
+                {bookings.map((booking) => (
+                  <li key={booking.id}>
+                    <BookingCard booking={booking} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <BookingTips side="owner" />
+      </div>
+    </Page>
+  )
+}
+
+function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnType<typeof listPreviousSitters>> }) {
+  return (
+    <details className="rounded-2xl open:bg-white open:p-4 open:shadow-sm md:open:w-96">
+      <summary className="tap-target inline-flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
+        <span aria-hidden>+</span> New Booking
+      </summary>
+      <div className="mt-4 space-y-4">
+        <h2 className="font-semibold">Recent Sitters</h2>
+        {recentSitters.length === 0 ? (
+          <p className="text-sm text-stone-600">You have not booked a sitter yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {recentSitters.map((sitter) => (
+              <li key={sitter.id} className="flex items-center gap-3 py-2">
+                <Avatar photo={sitter.profilePhoto} kind="person" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{sitter.name}</p>
+                  <p className="text-sm text-stone-600">
+                    {sitter.rating === null ? 'New sitter' : `★ ${sitter.rating} (${sitter.reviewCount})`} · last booked {formatShortDate(sitter.lastBookingDate)}
+                  </p>
+                </div>
+                <Link
+                  to={`/sitters/${sitter.id}/book`}
+                  aria-label={`Book ${sitter.name} again`}
+                  className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100"
+                >
+                  Book
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/map" className="tap-target flex items-center justify-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100">
+          Browse All Sitters
+        </Link>
+      </div>
+    </details>
+  )
+}
+
+function ReviewPrompt({ bookings }: { bookings: BookingJson[] }) {
+  return (
+    <section aria-labelledby="review-prompt-heading" className="space-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+      <h2 id="review-prompt-heading" className="font-semibold text-amber-950">
+        How did it go?
+      </h2>
+      <ul className="space-y-2">
+        {bookings.map((booking) => (
+          <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-amber-950">
+              {booking.dog.name}’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with {booking.sitter.name},{' '}
+              {formatShortDate(booking.date)}
+            </p>
+            <Link
+              to={`/bookings/${booking.id}#review`}
+              aria-label={`Write a review of ${booking.dog.name}’s booking on ${formatShortDate(booking.date)}`}
+              className="tap-target inline-flex items-center justify-center rounded-lg bg-white px-3 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
+            >
+              Write a review
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your Bookings | Pawpal' }]

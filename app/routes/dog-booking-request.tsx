@@ -1,0 +1,210 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/dog-booking-request'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
+import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
+import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
+import { datesBetween, dogPageSlots, firstDayOf, formatClock12, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
+import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
+import { createBooking } from '#app/features/bookings/create-booking.server.ts'
+import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatAge } from '#app/features/dogs/age.ts'
+import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
+import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { addDays, defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { Button } from '#app/ui/button.tsx'
+import { EmptyState } from '#app/ui/data-states.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
+import { Page } from '#app/ui/page.tsx'
+
+// /bookings/new?dogId (spec section 2, Book a Walk): a sitter asks to walk a dog its owner listed for
+// sitting (spec variant (b); the owner then accepts or declines). A date (past days, and days the
+// sitter blocked or filled, disabled), one of twelve hourly slots, a price row from the sitter's own
+// rate, notes for the owner. Anyone who may not see the dog as available gets 'Dog not found'.
+
+const maxDaysAhead = 365
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const query = url.searchParams
+  const dogId = query.get('dogId') ?? ''
+  const dog = dogId ? await getAvailableDog(user, dogId) : null
+  if (!dog) return data({ dog: null }, { status: 404 })
+  const [details, timeZone] = await Promise.all([getSitterDetails(user.id), getTimeZoneOf(user.id)])
+  const zone = timeZone ?? defaultTimeZone
+  const today = localDateTime(Date.now(), zone).date
+  const firstMonth = monthOf(today)
+  const lastMonth = monthOf(addDays(today, maxDaysAhead))
+  const date = readDate(query.get('date'))
+  const wanted = readMonth(query.get('month')) ?? monthOf(date ?? today)
+  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted
+  // The sitter's own calendar: without a published profile every day from today on is open.
+  const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
+  const days = bookable?.days ?? datesBetween(firstDayOf(month), lastDayOf(month)).map((day) => ({ date: day, state: day < today ? ('past' as const) : ('open' as const) }))
+  const service = details ? defaultServiceOf(details.services) : undefined
+  const rateCents = details?.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
+  return {
+    dog: {
+      id: dog.id,
+      name: dog.name,
+      breed: dog.breed,
+      age: formatAge(dog.ageMonths, dog.age),
+      photo: dog.images[0] ?? null,
+      ownerName: dog.owner.name,
+      distance: dog.distanceMiles,
+    },
+    month,
+    firstMonth,
+    lastMonth,
+    days,
+    timeZone: zone,
+    service: service ? serviceLabels[service] : null,
+    hourPriceCents: priceCentsFor(rateCents, [{ startTime: '08:00', endTime: '09:00' }]),
+    defaults: { date: date ?? undefined, timeSlot: query.get('timeSlot') ?? undefined, notes: query.get('notes') ?? undefined },
+  }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const formData = await request.formData()
+  formData.set('sitterId', user.id)
+  formData.set('dogId', url.searchParams.get('dogId') ?? '')
+  const submission = parseWithZod(formData, { schema: DogRequestFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const outcome = await createBooking(user, submission.value)
+  if (!outcome.ok) {
+    if (outcome.status === 429) {
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+    }
+    const onDate = outcome.field === 'date'
+    return data({ result: submission.reply(onDate ? { fieldErrors: { date: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+  }
+  return redirectWithToast(`/bookings/${outcome.bookingId}`, {
+    type: 'success',
+    title: 'Booking requested',
+    description: 'Your request has been sent to the owner. You will hear when they accept it.',
+  })
+}
+
+export default function DogBookingRequestRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.dog) {
+    return (
+      <Page width="narrow">
+        <EmptyState
+          title="Dog not found"
+          description="This dog does not exist or is no longer available for sitting."
+          action={
+            <GoBackLink fallback="/dogs/available" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+              Go Back
+            </GoBackLink>
+          }
+        />
+      </Page>
+    )
+  }
+  return <DogRequestForm loaded={loaderData} answer={actionData?.result} />
+}
+
+export const headers = retryAfterFromAction
+
+const fieldLabels: FieldLabels = [
+  ['date', 'Date'],
+  ['timeSlot', 'Time'],
+  ['notes', 'Notes'],
+]
+
+type Loaded = Extract<Route.ComponentProps['loaderData'], { month: string }>
+
+function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
+  const { dog } = loaded
+  const navigation = useNavigation()
+  const form = answeredForm<'date' | 'timeSlot' | 'notes'>('dog-booking', answer, loaded.defaults)
+  const fields = { date: form.field('date'), timeSlot: form.field('timeSlot'), notes: form.field('notes') }
+  const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  return (
+    <Page width="regular" className="space-y-5">
+      <GoBackLink fallback={`/dogs/available/${dog.id}`} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+        <span aria-hidden>←</span> Back
+      </GoBackLink>
+      <h1 className="text-2xl font-bold">Book a Walk</h1>
+      <section aria-label="Dog" className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm">
+        <Avatar photo={dog.photo} kind="dog" size="lg" />
+        <div>
+          <p className="text-lg font-semibold">{dog.name}</p>
+          <p className="text-stone-600">
+            {dog.breed} · {dog.age}
+          </p>
+          <p className="text-sm text-stone-600">Owner: {dog.ownerName}</p>
+        </div>
+      </section>
+
+      <Form method="post" id={form.id} className="space-y-5">
+        <input type="hidden" name="dogId" value={dog.id} />
+        <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
+        <FormPart title="Date">
+          <DatePicker
+            id={fields.date.id}
+            name={fields.date.name}
+            month={loaded.month}
+            days={loaded.days}
+            selected={fields.date.initialValue}
+            firstMonth={loaded.firstMonth}
+            lastMonth={loaded.lastMonth}
+            errorId={fields.date.errorId}
+            invalid={Boolean(fields.date.errors)}
+          />
+          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
+        </FormPart>
+        <FormPart title="Time">
+          <fieldset id={fields.timeSlot.id} aria-describedby={fields.timeSlot.errors ? fields.timeSlot.errorId : undefined}>
+            <legend className="mb-2 text-sm text-stone-600">One hour, in your time zone ({loaded.timeZone})</legend>
+            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+              {dogPageSlots.map((slot) => (
+                <label
+                  key={slot}
+                  className="tap-target relative flex cursor-pointer items-center justify-center rounded-lg border border-stone-300 px-2 text-sm font-medium has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+                >
+                  <input type="radio" name={fields.timeSlot.name} value={slot} defaultChecked={fields.timeSlot.initialValue === slot} className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
+                  {formatClock12(slot)}
+                </label>
+              ))}
+            </div>
+            <FormErrors id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
+          </fieldset>
+        </FormPart>
+        <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm">
+          <span className="font-medium">1 hour {loaded.service ? loaded.service.toLowerCase() : 'walk'}</span>
+          <span className="text-lg font-semibold">{loaded.hourPriceCents === null ? 'No rate set' : formatUsd(loaded.hourPriceCents)}</span>
+        </div>
+        <FormPart title="Notes for the owner">
+          <label htmlFor={fields.notes.id} className="sr-only">
+            Notes for the owner
+          </label>
+          <textarea
+            id={fields.notes.id}
+            name={fields.notes.name}
+            defaultValue={fields.notes.initialValue}
+            {...fields.notes.aria}
+            maxLength={2000}
+            placeholder={`Anything ${dog.ownerName.split(' ')[0]} should know (optional)`}
+            className="tap-target min-h-24 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+          />
+          <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+        </FormPart>
+        <Button type="submit" disabled={busy} className="tap-target w-full">
+          {busy ? 'Sending request...' : 'Request Booking'}
+        </Button>
+      </Form>
+    </Page>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.dog ? `Book a walk with ${loaderData.dog.name} | Pawpal` : 'Dog not found | Pawpal' }]

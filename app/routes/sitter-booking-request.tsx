@@ -1,0 +1,402 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/sitter-booking-request'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
+import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
+import { OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
+import { firstDayOf, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
+import { FormPart, NoDogs, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { createBooking } from '#app/features/bookings/create-booking.server.ts'
+import { bookingPeriods, type BookingPeriod, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
+import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
+import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { Button } from '#app/ui/button.tsx'
+import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
+import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
+import { Page } from '#app/ui/page.tsx'
+
+// /sitters/{id}/book and /booking/new?sitter={id} (DESIGN.md ruling 13): an owner asks a sitter for a
+// booking: a date from the sitter's calendar (past, blocked and full days disabled), a period of the day
+// or custom times, a dog, the service, notes and the place. The price row is the sitter's rate times the
+// hours. The page posts to createBooking, the function POST /api/bookings calls; the month arrows
+// submit the form with GET, so nothing typed is lost between months.
+
+const maxDaysAhead = 365
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const user = await requireUser({ context, url })
+  const query = url.searchParams
+  const sitterId = params.id ?? query.get('sitter') ?? ''
+  const sitter = sitterId ? await getPublicSitter(sitterId) : null
+  if (!sitter) return data({ page: 'not-found' as const }, { status: 404 })
+  if (sitter.id === user.id) return { page: 'yourself' as const }
+  const dogs = await listDogsOf(user.id)
+  const date = readDate(query.get('date'))
+  const days = await bookableMonth(sitter.id, query.get('month'), date)
+  if (!days) return data({ page: 'not-found' as const }, { status: 404 })
+  const asked = (name: string) => query.get(name) ?? undefined
+  const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
+  return {
+    page: 'form' as const,
+    sitter: {
+      id: sitter.id,
+      name: sitter.name,
+      firstName: sitter.name.split(' ')[0] ?? sitter.name,
+      profilePhoto: sitter.profilePhoto,
+      location: sitter.location,
+      rating: sitter.rating,
+      reviewCount: sitter.reviewCount,
+      services: sitter.services,
+      weekly: sitter.availability,
+    },
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+    ...days,
+    /** The page's own query (`sitter`), kept by the month arrows' GET. */
+    sitterQuery: params.id ? null : sitter.id,
+    defaults: {
+      dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
+      date: date ?? undefined,
+      timePeriod: asked('timePeriod'),
+      startTime: asked('startTime'),
+      endTime: asked('endTime'),
+      service,
+      notes: asked('notes'),
+      location: asked('location'),
+    },
+  }
+}
+
+/** The month to show (asked, else the picked date's, else this month) with each day's state and the arrows' bounds. */
+async function bookableMonth(sitterId: string, askedMonth: string | null, date: string | null) {
+  const timeZone = await getTimeZoneOf(sitterId)
+  if (!timeZone) return null
+  const today = localDateTime(Date.now(), timeZone).date
+  const firstMonth = monthOf(today)
+  const lastMonth = monthOf(addDays(today, maxDaysAhead))
+  const wanted = readMonth(askedMonth) ?? monthOf(date ?? today)
+  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted
+  const bookable = await getBookableDays(sitterId, { from: firstDayOf(month), to: lastDayOf(month) })
+  if (!bookable) return null
+  return { month, firstMonth, lastMonth, days: bookable.days, timeZone: bookable.timeZone }
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
+  const formData = await request.formData()
+  formData.set('sitterId', sitterId)
+  const submission = parseWithZod(formData, { schema: OwnerRequestFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const outcome = await createBooking(user, submission.value)
+  if (!outcome.ok) {
+    if (outcome.status === 429) {
+      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+    }
+    // A refusal about a field of this form is shown at that field; anything else (the sitter) for the whole form.
+    const field = outcome.field === 'slots' || outcome.field === 'period' ? 'timePeriod' : outcome.field
+    const onForm = field && (requestFields as readonly string[]).includes(field)
+    return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+  }
+  const sitter = await getPublicSitter(sitterId)
+  return redirectWithToast(`/bookings/${outcome.bookingId}`, {
+    type: 'success',
+    title: 'Booking requested',
+    description: `Your booking with ${sitter?.name ?? 'the sitter'} has been created successfully. You will hear when they accept it.`,
+  })
+}
+
+const requestFields = ['dogId', 'date', 'timePeriod', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
+type RequestField = (typeof requestFields)[number]
+
+export const headers = retryAfterFromAction
+
+/** The fields in page order, as the error summary names them. */
+const fieldLabels: FieldLabels = [
+  ['dogId', 'Dog'],
+  ['service', 'Service'],
+  ['date', 'Date'],
+  ['timePeriod', 'Time'],
+  ['startTime', 'Start time'],
+  ['endTime', 'End time'],
+  ['notes', 'Notes'],
+  ['location', 'Meeting place'],
+]
+
+type Loaded = Extract<Route.ComponentProps['loaderData'], { page: 'form' }>
+
+export default function SitterBookingRequestRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.page === 'not-found') {
+    return (
+      <Page width="narrow">
+        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to="/map">Browse sitters</LinkButton>} />
+      </Page>
+    )
+  }
+  if (loaderData.page === 'yourself') {
+    return (
+      <Page width="narrow">
+        <EmptyState title="You cannot book yourself" action={<LinkButton to="/bookings-sitter">Your bookings</LinkButton>} />
+      </Page>
+    )
+  }
+  return <RequestForm loaded={loaderData} answer={actionData?.result} />
+}
+
+function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
+  const { sitter, dogs, defaults } = loaded
+  const navigation = useNavigation()
+  const form = answeredForm<RequestField>('booking-request', answer, defaults)
+  const fields = Object.fromEntries(requestFields.map((name) => [name, form.field(name)])) as Record<RequestField, AnsweredField>
+  // What the price row reads: the submitted or default choices, then every change the user makes.
+  const [chosen, setChosen] = useState(() => ({
+    service: fields.service.initialValue,
+    timePeriod: fields.timePeriod.initialValue,
+    startTime: fields.startTime.initialValue,
+    endTime: fields.endTime.initialValue,
+  }))
+  const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  const rateOf = (service: string | undefined) => sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
+  const value = (name: keyof typeof chosen) => chosen[name]
+  return (
+    <Page width="regular" className="space-y-5">
+      <GoBackLink fallback="/bookings" className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+        <span aria-hidden>←</span> Back
+      </GoBackLink>
+      <header className="flex items-center gap-4">
+        <Avatar photo={sitter.profilePhoto} kind="person" size="lg" />
+        <div>
+          <h1 className="text-2xl font-bold">Book with {sitter.firstName}</h1>
+          <p className="text-stone-600">
+            {sitter.name}
+            {sitter.location ? ` · ${sitter.location}` : ''}
+          </p>
+          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${sitter.rating} (${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'})`}</p>
+        </div>
+      </header>
+
+      <Form
+        method="post"
+        id={form.id}
+        onChange={(event) => {
+          const data = new FormData(event.currentTarget)
+          const text = (name: string) => (data.get(name) as string | null) ?? undefined
+          setChosen({ service: text('service'), timePeriod: text('timePeriod'), startTime: text('startTime'), endTime: text('endTime') })
+        }}
+        className="space-y-5"
+      >
+        {loaded.sitterQuery ? <input type="hidden" name="sitter" value={loaded.sitterQuery} /> : null}
+        <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
+
+        <FormPart title="Your dog">
+          {dogs.length === 0 ? (
+            <NoDogs />
+          ) : (
+            <fieldset id={fields.dogId.id} aria-describedby={fields.dogId.errors ? fields.dogId.errorId : undefined}>
+              <legend className="sr-only">Dog</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {dogs.map((dog) => (
+                  <label
+                    key={dog.id}
+                    className="tap-target flex cursor-pointer items-center gap-3 rounded-xl border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+                  >
+                    <input type="radio" name={fields.dogId.name} value={dog.id} defaultChecked={fields.dogId.initialValue === dog.id} className="size-5 accent-brand-700" />
+                    <Avatar photo={dog.photo} kind="dog" size="sm" />
+                    <span>
+                      <span className="block font-medium">{dog.name}</span>
+                      <span className="block text-sm text-stone-600">{dog.breed}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <FormErrors id={fields.dogId.errorId} errors={fields.dogId.errors} />
+            </fieldset>
+          )}
+        </FormPart>
+
+        {sitter.services.length > 1 ? (
+          <FormPart title="Service">
+            <fieldset id={fields.service.id}>
+              <legend className="sr-only">Service</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {sitter.services.map(({ service, hourlyRateCents }) => (
+                  <label
+                    key={service}
+                    className="tap-target flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50"
+                  >
+                    <span className="flex items-center gap-3">
+                      <input type="radio" name={fields.service.name} value={service} defaultChecked={fields.service.initialValue === service} className="size-5 accent-brand-700" />
+                      {serviceLabels[service]}
+                    </span>
+                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : `${formatUsd(hourlyRateCents)}/hour`}</span>
+                  </label>
+                ))}
+              </div>
+              <FormErrors id={fields.service.errorId} errors={fields.service.errors} />
+            </fieldset>
+          </FormPart>
+        ) : (
+          <input type="hidden" name={fields.service.name} value={defaults.service ?? ''} />
+        )}
+
+        <FormPart title="Date">
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+            <DatePicker
+              id={fields.date.id}
+              name={fields.date.name}
+              month={loaded.month}
+              days={loaded.days}
+              selected={fields.date.initialValue}
+              firstMonth={loaded.firstMonth}
+              lastMonth={loaded.lastMonth}
+              errorId={fields.date.errorId}
+              invalid={Boolean(fields.date.errors)}
+            />
+            <div className="space-y-3 sm:w-56">
+              <WeeklyHours name={sitter.firstName} weekly={sitter.weekly} />
+              <p className="text-sm text-stone-600">
+                Times are in {sitter.firstName}’s time zone, <span className="font-medium">{loaded.timeZone}</span>.
+              </p>
+            </div>
+          </div>
+          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
+        </FormPart>
+
+        <FormPart title="Time">
+          <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
+            <legend className="sr-only">Time period</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {bookingPeriods.map((period) => (
+                <PeriodOption
+                  key={period}
+                  name={fields.timePeriod.name}
+                  period={period}
+                  checked={fields.timePeriod.initialValue === period}
+                  priceCents={period === 'custom' ? null : priceCentsFor(rateOf(value('service')), [periodWindows[period]])}
+                />
+              ))}
+            </div>
+            <FormErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
+            <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
+              <TimeInput label="Start time" field={fields.startTime} />
+              <TimeInput label="End time" field={fields.endTime} />
+            </div>
+          </fieldset>
+        </FormPart>
+
+        <FormPart title="Details">
+          <div>
+            <label htmlFor={fields.notes.id} className="mb-1 block text-sm font-medium text-stone-800">
+              Notes for {sitter.firstName} (optional)
+            </label>
+            <textarea
+              id={fields.notes.id}
+              name={fields.notes.name}
+              defaultValue={fields.notes.initialValue}
+              {...fields.notes.aria}
+              maxLength={2000}
+              className={`${inputClass} min-h-24`}
+            />
+            <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.location.id} className="mb-1 block text-sm font-medium text-stone-800">
+              Meeting place (optional)
+            </label>
+            <input
+              type="text"
+              id={fields.location.id}
+              name={fields.location.name}
+              defaultValue={fields.location.initialValue}
+              {...fields.location.aria}
+              maxLength={300}
+              autoComplete="street-address"
+              className={inputClass}
+            />
+            <p className="text-sm text-stone-600">Shared with {sitter.firstName} once the booking is accepted.</p>
+            <FormErrors id={fields.location.errorId} errors={fields.location.errors} />
+          </div>
+        </FormPart>
+
+        <PriceRow rateCents={rateOf(value('service'))} slots={slotsOf(value('timePeriod'), value('startTime'), value('endTime'))} />
+        <Button type="submit" disabled={busy || dogs.length === 0} className="tap-target w-full">
+          {busy ? 'Sending request...' : 'Request Booking'}
+        </Button>
+      </Form>
+    </Page>
+  )
+}
+
+const inputClass =
+  'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
+
+function slotsOf(period: string | undefined, startTime: string | undefined, endTime: string | undefined): TimeSlot[] | null {
+  if (!period) return null
+  if (period === 'custom') return startTime && endTime && endTime > startTime ? [{ startTime, endTime }] : null
+  const window = periodWindows[period as Exclude<BookingPeriod, 'custom'>] as TimeSlot | undefined
+  return window ? [window] : null
+}
+
+function PeriodOption({ name, period, checked, priceCents }: { name: string; period: BookingPeriod; checked: boolean; priceCents: number | null }) {
+  const window = period === 'custom' ? null : periodWindows[period]
+  return (
+    <label className="tap-target flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
+      <span className="flex items-center gap-3">
+        <input type="radio" name={name} value={period} defaultChecked={checked} className="size-5 accent-brand-700" />
+        <span>
+          <span className="block font-medium">{periodLabels[period]}</span>
+          <span className="block text-sm text-stone-600">{window ? `${window.startTime} - ${window.endTime}${period === 'overnight' ? ' (next day)' : ''}` : 'Choose start and end'}</span>
+        </span>
+      </span>
+      {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
+    </label>
+  )
+}
+
+function TimeInput({ label, field }: { label: string; field: AnsweredField }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input type="time" id={field.id} name={field.name} defaultValue={field.initialValue} {...field.aria} step={900} className={inputClass} />
+      <FormErrors id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+/** The sitter's hourly rate times the chosen hours (ruling 3), as the request will store it. */
+function PriceRow({ rateCents, slots }: { rateCents: number | null; slots: TimeSlot[] | null }) {
+  const price = slots ? priceCentsFor(rateCents, slots) : null
+  return (
+    <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm" aria-live="polite">
+      <span className="font-medium">Price</span>
+      <span className="text-right">
+        {rateCents === null ? (
+          <span className="text-stone-600">No rate set for this service</span>
+        ) : price === null ? (
+          <span className="text-stone-600">{formatUsd(rateCents)}/hour · choose a time</span>
+        ) : (
+          <>
+            <span className="block text-lg font-semibold">{formatUsd(price)}</span>
+            <span className="block text-sm text-stone-600">{formatUsd(rateCents)}/hour</span>
+          </>
+        )}
+      </span>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.page === 'form' ? `Book with ${loaderData.sitter.firstName} | Pawpal` : 'Book a sitter | Pawpal' },
+]

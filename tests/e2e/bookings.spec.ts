@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test'
+import {
+  calendarEventsOf,
+  dayName,
+  insertBooking,
+  registerOwnerWithDog,
+  registerSitter,
+  registerSitterWithGoogle,
+  signInAs,
+  signOut,
+  statusOf,
+  zurichDate,
+} from './booking-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// The booking journeys of issue 10, each with JavaScript on and off (spec section 2: Bookings page,
+// Sitter Bookings, Booking detail; DESIGN.md rulings 4, 5, 11, 14): requests, answers, cancelling,
+// completing, reviewing, and a sitter's request for a dog listed for sitting.
+
+/** Picks a day in a request form's calendar, moving to the next month first when the day lies there. */
+async function pickDate(page: Page, date: string) {
+  if (date.slice(0, 7) > zurichDate(0).slice(0, 7)) {
+    await page.getByRole('button', { name: 'Next month' }).click()
+  }
+  await page.getByRole('radio', { name: dayName(date), exact: true }).check()
+}
+
+const card = (page: Page, dogName: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: dogName, exact: true }) })
+
+test('@desktop an owner requests a walk; the sitter accepts it from Pending with the calendar box ticked; both then see it under Upcoming', async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+}) => {
+  const sitter = await registerSitterWithGoogle(page, db, visit)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Biscuit' })
+  const date = zurichDate(3)
+
+  await visit(`/sitters/${sitter.id}/book`)
+  await expect(page.getByRole('heading', { name: 'Book with Sam' })).toBeVisible()
+  await expect(page.getByText('Europe/Zurich')).toBeVisible()
+  await page.getByRole('radio', { name: /Biscuit/ }).check()
+  await pickDate(page, date)
+  await page.getByRole('radio', { name: /Morning/ }).check()
+  // Morning is 08:00-12:00: four hours at $24.
+  await expect(page.getByText('$96.00').first()).toBeVisible()
+  if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$96.00')
+  await page.getByLabel('Notes for Sam (optional)').fill('Biscuit pulls at the start.')
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/)
+  await expect(page.getByText('Booking requested')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+  const bookingId = page.url().split('/').at(-1) ?? ''
+  const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
+  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, date, status: 'pending', priceCents: 9600, notes: 'Biscuit pulls at the start.' })
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit('/bookings-sitter')
+  await expect(page.getByRole('link', { name: 'Pending', exact: true })).toHaveAttribute('aria-current', 'page')
+  await card(page, 'Biscuit').getByRole('link', { name: /^Accept/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accept Booking Request' })
+  await expect(dialog).toContainText('Olive Owner')
+  await expect(dialog.getByRole('checkbox', { name: 'Add to Google Calendar' })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Accept Booking' }).click()
+
+  await expect(page.getByText('Booking accepted and added to Google Calendar!')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await statusOf(db, bookingId)).toBe('accepted')
+  expect((await calendarEventsOf(sitter.googleSub)).filter((event) => event.body.summary?.includes('Biscuit'))).toHaveLength(1)
+  await page.getByRole('link', { name: 'Upcoming', exact: true }).click()
+  await expect(card(page, 'Biscuit')).toContainText('Accepted')
+
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit('/bookings')
+  await expect(page.getByRole('link', { name: 'Upcoming', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(card(page, 'Biscuit')).toContainText('Accepted')
+})
+
+test('the owner cancels a pending request after confirming it', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date: zurichDate(5) })
+
+  await visit('/bookings?tab=pending')
+  await card(page, 'Pepper').getByRole('link', { name: 'Pepper', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+  await page.getByRole('link', { name: 'Cancel Booking' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel Booking' })
+  await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+
+  await expect(page.getByText('Booking has been cancelled')).toBeVisible()
+  await expect(page.locator('[data-status]').first()).toHaveText('Cancelled')
+  expect(await statusOf(db, id)).toBe('cancelled')
+  await expect(page.getByRole('link', { name: 'Cancel Booking' })).toHaveCount(0)
+})
+
+test('the sitter marks a past accepted booking completed, and the owner reviews it', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: zurichDate(-1) })
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit('/bookings-sitter?tab=completed')
+  // Spec section 4: an accepted booking in the past counts as completed.
+  await expect(card(page, 'Mochi')).toContainText('Accepted')
+  await card(page, 'Mochi').getByRole('link', { name: 'Mochi', exact: true }).click()
+  await page.getByRole('link', { name: 'Mark as Completed' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Complete Booking' })
+  await expect(dialog).toContainText('Are you sure you want to mark as completed this booking?')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText('Booking has been completed')).toBeVisible()
+  expect(await statusOf(db, id)).toBe('completed')
+
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit('/bookings')
+  await expect(page.getByRole('heading', { name: 'How did it go?' })).toBeVisible()
+  await page.getByRole('link', { name: /^Write a review of Mochi/ }).click()
+  await page.getByRole('radio', { name: '4 stars' }).check()
+  await page.getByLabel('Comment (optional)').fill('Mochi came home tired and happy.')
+  await page.getByRole('button', { name: 'Post Review' }).click()
+
+  await expect(page.getByText('Review posted')).toBeVisible()
+  await expect(page.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible()
+  await expect(page.getByText('Mochi came home tired and happy.')).toBeVisible()
+  const review = await db.selectFrom('reviews').select(['rating', 'comment']).where('bookingId', '=', id).executeTakeFirstOrThrow()
+  expect(review).toEqual({ rating: 4, comment: 'Mochi came home tired and happy.' })
+  // The sitter's rating counts it at once.
+  const profile = (await (await page.request.get(`/api/users/${sitter.id}`)).json()) as { rating: number; reviewCount: number }
+  expect(profile).toMatchObject({ rating: 4, reviewCount: 1 })
+  await visit('/bookings')
+  await expect(page.getByRole('heading', { name: 'How did it go?' })).toHaveCount(0)
+})
+
+test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db }) => {
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Hazel', listed: true })
+  await signOut(page)
+  const sitter = await registerSitter(page, db)
+  const date = zurichDate(4)
+
+  await visit(`/bookings/new?dogId=${dogId}`)
+  await expect(page.getByRole('heading', { name: 'Book a Walk' })).toBeVisible()
+  await expect(page.getByText('1 hour dog walking')).toBeVisible()
+  await expect(page.getByText('$24.00')).toBeVisible()
+  await pickDate(page, date)
+  await page.getByRole('radio', { name: '10:00 AM' }).check()
+  await page.getByRole('textbox').fill('I walk by the river every morning.')
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Walking Hazel' })).toBeVisible()
+  await expect(page.getByText('Waiting for Olive to accept or decline this request.')).toBeVisible()
+  const bookingId = page.url().split('/').at(-1) ?? ''
+  const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
+  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, requestedById: sitter.id, date, status: 'pending' })
+  const slots = await db.selectFrom('bookingTimeSlots').select(['startTime', 'endTime']).where('bookingId', '=', bookingId).execute()
+  expect(slots).toEqual([{ startTime: '10:00', endTime: '11:00' }])
+
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit('/bookings?tab=pending')
+  await expect(card(page, 'Hazel')).toContainText('Waiting for your answer')
+  await card(page, 'Hazel').getByRole('link', { name: 'Hazel', exact: true }).click()
+  await page.getByRole('link', { name: 'Accept', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accept Booking' })
+  await expect(dialog).toContainText('Are you sure you want to accept this booking?')
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+
+  await expect(page.getByText('Booking accepted')).toBeVisible()
+  await expect(page.locator('[data-status]').first()).toHaveText('Accepted')
+  expect(await statusOf(db, bookingId)).toBe('accepted')
+})
+
+test('a request missing its time is refused with a summary that names it, and keeps what was entered', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { dogId } = await registerOwnerWithDog(page, db, { name: 'Juniper' })
+  const date = zurichDate(2)
+
+  await visit(`/sitters/${sitter.id}/book`)
+  await page.getByRole('radio', { name: /Juniper/ }).check()
+  await pickDate(page, date)
+  await page.getByLabel('Notes for Sam (optional)').fill('Juniper is shy with bikes.')
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fix 1 problem' })
+  await expect(summary).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Time: Please choose a time period' })).toBeVisible()
+  await expect(summary).toContainText('Missing information: Please fill in all required fields')
+  await expect(page.getByRole('radio', { name: /Juniper/ })).toBeChecked()
+  await expect(page.getByRole('radio', { name: dayName(date), exact: true })).toBeChecked()
+  await expect(page.getByLabel('Notes for Sam (optional)')).toHaveValue('Juniper is shy with bikes.')
+  expect(await db.selectFrom('bookings').select('id').where('dogId', '=', dogId).execute()).toEqual([])
+
+  await page.getByRole('radio', { name: /Evening/ }).check()
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+  await expect(page.getByText('Booking requested')).toBeVisible()
+  const stored = await db.selectFrom('bookings').select(['date', 'notes']).where('dogId', '=', dogId).executeTakeFirstOrThrow()
+  expect(stored).toEqual({ date, notes: 'Juniper is shy with bikes.' })
+})

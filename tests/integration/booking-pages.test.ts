@@ -1,0 +1,435 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
+import { appRequest, startTestApp } from './app.ts'
+import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+
+// The booking screens' actions through the production request handler, as a browser without JavaScript
+// sends them (form posts with the session cookie): /bookings/{id}, /bookings-sitter, /sitters/{id}/book,
+// /booking/new?sitter= and /bookings/new?dogId. Every refusal leaves the database as it was.
+const google = await startFakeGoogle()
+Object.assign(process.env, google.environment())
+
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { createSession, sessionCookie } = await import('#app/features/accounts/session.server.ts')
+const { getToast } = await import('#app/lib/toast.server.ts')
+
+beforeAll(async () => {
+  await migrateToLatest()
+  await startTestApp()
+})
+
+afterAll(async () => {
+  await google.close()
+})
+
+// ---- browsers ----
+
+type Person = { id: string; name: string; cookie: string }
+
+async function signedIn(user: { id: string; name: string }): Promise<Person> {
+  const session = await createSession(user.id, 'cookie', 'vitest')
+  return { ...user, cookie: (await sessionCookie.serialize(session.id)).split(';')[0] ?? '' }
+}
+
+const page = (person: Person, path: string) => appRequest(path, { headers: { cookie: person.cookie } })
+
+const post = (person: Person, path: string, fields: Record<string, string>) =>
+  appRequest(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie: person.cookie } })
+
+async function toastOf(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter((line) => line?.startsWith('__toast='))
+    .join('; ')
+  return (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast
+}
+
+/** The page's text without tags, for asserting what a user reads. */
+async function textOf(response: Response) {
+  return (await response.text())
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+// ---- data ----
+
+/** An owner with Rex, a sitter who walks for $24 an hour and sits for $30, and a stranger. */
+async function people() {
+  const ownerUser = await insertUser({ name: 'Olivia Owner' })
+  const sitterUser = await insertSitter({
+    name: 'Sam Sitter',
+    services: [
+      { service: 'walking', hourlyRateCents: 2400 },
+      { service: 'sitting', hourlyRateCents: 3000 },
+    ],
+  })
+  const strangerUser = await insertSitter({ name: 'Stella Stranger', services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+  const dogId = await insertDog(ownerUser.id, { name: 'Rex', breed: 'Beagle' })
+  return {
+    owner: await signedIn(ownerUser),
+    sitter: await signedIn(sitterUser),
+    stranger: await signedIn(strangerUser),
+    dogId,
+    parties: { dogId, ownerId: ownerUser.id, sitterId: sitterUser.id },
+  }
+}
+
+const bookingRow = (id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const statusOf = async (id: string) => (await bookingRow(id)).status
+const slotsOf = (id: string) =>
+  db.selectFrom('bookingTimeSlots').select(['startTime', 'endTime']).where('bookingId', '=', id).orderBy('position').execute()
+const bookingsOfDog = (dogId: string) => db.selectFrom('bookings').selectAll().where('dogId', '=', dogId).execute()
+
+// ---- /bookings/{id} ----
+
+describe('the booking page', () => {
+  test('shows the booking to its two parties, and "Booking not found" (404) to anyone else', async () => {
+    const { owner, sitter, stranger, parties } = await people()
+    const id = await insertBooking(parties, { date: localDateFromToday(5), slots: [{ startTime: '09:00', endTime: '10:00' }] })
+
+    const asOwner = await page(owner, `/bookings/${id}`)
+    expect(asOwner.status).toBe(200)
+    const ownerText = await textOf(asOwner)
+    expect(ownerText).toContain('Booking with Sam Sitter')
+    expect(ownerText).toContain('Rex (Beagle)')
+    expect(ownerText).toContain('09:00 - 10:00')
+    expect(ownerText).toContain(id.slice(0, 8))
+
+    const asSitter = await textOf(await page(sitter, `/bookings/${id}`))
+    expect(asSitter).toContain('Walking Rex')
+    // The sitter sees the dog's whole profile before accepting.
+    expect(asSitter).toContain('About Rex')
+    expect(asSitter).toContain('Rex loves long walks.')
+
+    const asStranger = await page(stranger, `/bookings/${id}`)
+    expect(asStranger.status).toBe(404)
+    const strangerText = await textOf(asStranger)
+    expect(strangerText).toContain('Booking not found')
+    expect(strangerText).not.toContain('Rex')
+    expect((await page(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
+  })
+
+  test('the sitter accepts with "Add to Google Calendar" ticked: accepted, and an event in their calendar', async () => {
+    const { sitter, parties } = await people()
+    const googleUser = fakeUserFor(`${sitter.id}@example.com`)
+    await linkGoogleAccount(sitter.id, { sub: googleUser.sub, accessToken: google.grantAccessToken(googleUser) })
+    const id = await insertBooking(parties, { date: localDateFromToday(4) })
+
+    const answer = await post(sitter, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
+
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe(`/bookings/${id}`)
+    expect(await statusOf(id)).toBe('accepted')
+    expect(await toastOf(answer)).toMatchObject({ title: 'Booking accepted and added to Google Calendar!' })
+    expect(google.events.filter((event) => event.owner === googleUser.sub)).toHaveLength(1)
+  })
+
+  test('unticked, the acceptance adds nothing to the calendar', async () => {
+    const { sitter, parties } = await people()
+    const googleUser = fakeUserFor(`${sitter.id}@example.com`)
+    await linkGoogleAccount(sitter.id, { sub: googleUser.sub, accessToken: google.grantAccessToken(googleUser) })
+    const id = await insertBooking(parties, { date: localDateFromToday(4) })
+
+    const answer = await post(sitter, `/bookings/${id}`, { intent: 'status', status: 'accepted' })
+
+    expect(answer.status).toBe(302)
+    expect(await statusOf(id)).toBe('accepted')
+    expect(await toastOf(answer)).toMatchObject({ title: 'Booking accepted' })
+    expect(google.events.filter((event) => event.owner === googleUser.sub)).toHaveLength(0)
+  })
+
+  test('a refused move answers 409 with the reason on the page and changes nothing', async () => {
+    const { owner, parties } = await people()
+    const id = await insertBooking(parties, { date: localDateFromToday(4) })
+
+    const answer = await post(owner, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
+
+    expect(answer.status).toBe(409)
+    const text = await textOf(answer)
+    expect(text).toContain('Only the sitter can accept this request.')
+    expect(text).toContain('Failed to accept booking')
+    expect(await statusOf(id)).toBe('pending')
+  })
+
+  test("someone else's booking is not found (404) and stays as it was", async () => {
+    const { stranger, parties } = await people()
+    const id = await insertBooking(parties, { date: localDateFromToday(4) })
+
+    const answer = await post(stranger, `/bookings/${id}`, { intent: 'status', status: 'cancelled' })
+
+    expect(answer.status).toBe(404)
+    expect(await statusOf(id)).toBe('pending')
+  })
+
+  test('the owner cancels; the sitter completes a booking that has started', async () => {
+    const { owner, sitter, parties } = await people()
+    const ahead = await insertBooking(parties, { date: localDateFromToday(3) })
+    const started = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(-1) })
+
+    const cancelled = await post(owner, `/bookings/${ahead}`, { intent: 'status', status: 'cancelled' })
+    expect(cancelled.status).toBe(302)
+    expect(await toastOf(cancelled)).toMatchObject({ title: 'Status updated', description: 'Booking has been cancelled' })
+    expect(await statusOf(ahead)).toBe('cancelled')
+
+    const completed = await post(sitter, `/bookings/${started}`, { intent: 'status', status: 'completed' })
+    expect(completed.status).toBe(302)
+    expect(await statusOf(started)).toBe('completed')
+  })
+
+  test('the owner reviews a completed booking once; the sitter replies once', async () => {
+    const { owner, sitter, parties } = await people()
+    const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-3) })
+    const reviewsOf = () => db.selectFrom('reviews').select(['rating', 'comment', 'reply']).where('bookingId', '=', id).execute()
+
+    const outOfRange = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '6', comment: 'Great' })
+    expect(outOfRange.status).toBe(400)
+    expect(await textOf(outOfRange)).toContain('Rating must be a whole number of stars from 1 to 5')
+    const tooLong = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'a'.repeat(2001) })
+    expect(tooLong.status).toBe(400)
+    expect(await textOf(tooLong)).toContain('Comment must be at most 2000 characters')
+    expect(await reviewsOf()).toEqual([])
+
+    const reviewed = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'Rex came home happy.' })
+    expect(reviewed.status).toBe(302)
+    expect(await reviewsOf()).toEqual([{ rating: 4, comment: 'Rex came home happy.', reply: null }])
+
+    const again = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '1', comment: 'Changed my mind' })
+    expect(again.status).toBe(409)
+    expect(await textOf(again)).toContain('You have already reviewed this booking')
+
+    const replied = await post(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Thank you, Olivia!' })
+    expect(replied.status).toBe(302)
+    const secondReply = await post(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'And again' })
+    expect(secondReply.status).toBe(409)
+    expect(await reviewsOf()).toEqual([{ rating: 4, comment: 'Rex came home happy.', reply: 'Thank you, Olivia!' }])
+    expect(await textOf(await page(owner, `/bookings/${id}`))).toContain('Thank you, Olivia!')
+  })
+
+  test('a booking that is not completed cannot be reviewed', async () => {
+    const { owner, parties } = await people()
+    const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(2) })
+    const answer = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '5' })
+    expect(answer.status).toBe(403)
+    expect(await textOf(answer)).toContain('You can only review a completed booking of yours')
+    expect(await db.selectFrom('reviews').select('id').where('bookingId', '=', id).execute()).toEqual([])
+  })
+})
+
+// ---- /bookings and /bookings-sitter ----
+
+describe('the bookings lists', () => {
+  test("an owner's tabs follow spec section 4: an accepted booking in the past is under Past, not Upcoming", async () => {
+    const { owner, parties } = await people()
+    const pastDog = await insertDog(parties.ownerId, { name: 'Pastor' })
+    const comingDog = await insertDog(parties.ownerId, { name: 'Comet' })
+    await insertBooking({ ...parties, dogId: pastDog }, { status: 'accepted', date: localDateFromToday(-2) })
+    await insertBooking({ ...parties, dogId: comingDog }, { status: 'accepted', date: localDateFromToday(2) })
+
+    const upcoming = await textOf(await page(owner, '/bookings'))
+    expect(upcoming).toContain('Comet')
+    expect(upcoming).not.toContain('Pastor')
+    const past = await textOf(await page(owner, '/bookings?tab=past'))
+    expect(past).toContain('Pastor')
+    expect(past).not.toContain('Comet')
+  })
+
+  test('a completed booking without a review is offered for review; ?id= opens a booking', async () => {
+    const { owner, parties } = await people()
+    const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-4) })
+    const text = await textOf(await page(owner, '/bookings'))
+    expect(text).toContain('How did it go?')
+    expect(text).toContain('Write a review')
+    const opened = await page(owner, `/bookings?id=${id}`)
+    expect(opened.status).toBe(302)
+    expect(opened.headers.get('location')).toBe(`/bookings/${id}`)
+  })
+
+  test('the sitter accepts from the list and returns to it; an owner is sent to /unauthorized', async () => {
+    const { owner, sitter, parties } = await people()
+    const id = await insertBooking(parties, { date: localDateFromToday(6) })
+    expect(await textOf(await page(sitter, '/bookings-sitter'))).toContain('Rex')
+
+    const answer = await post(sitter, `/bookings-sitter?booking=${id}&move=accepted`, { intent: 'status', bookingId: id, status: 'accepted' })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe('/bookings-sitter')
+    expect(await statusOf(id)).toBe('accepted')
+
+    const ownersVisit = await page(owner, '/bookings-sitter')
+    expect(ownersVisit.status).toBe(302)
+    expect(ownersVisit.headers.get('location')).toBe('/unauthorized')
+  })
+
+  test("from the list too, a refused move shows the reason (409) and someone else's booking is not found (404)", async () => {
+    const { sitter, stranger, parties } = await people()
+    const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(6) })
+
+    const refused = await post(sitter, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'rejected' })
+    expect(refused.status).toBe(409)
+    expect(await textOf(refused)).toContain('An accepted booking cannot be declined.')
+
+    const notTheirs = await post(stranger, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'cancelled' })
+    expect(notTheirs.status).toBe(404)
+    expect(await textOf(notTheirs)).toContain('Booking not found')
+    expect(await statusOf(id)).toBe('accepted')
+  })
+
+  test('the sitter blocks a day and opens it again; a past day cannot be blocked', async () => {
+    const { sitter } = await people()
+    const blockedDays = async () =>
+      (await db.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sitter.id).execute()).map((row) => row.date)
+    const day = localDateFromToday(9)
+
+    expect((await post(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'true' })).status).toBe(302)
+    expect(await blockedDays()).toEqual([day])
+    expect((await post(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'false' })).status).toBe(302)
+    expect(await blockedDays()).toEqual([])
+
+    const past = await post(sitter, '/bookings-sitter', { intent: 'block', date: localDateFromToday(-1), blocked: 'true' })
+    expect(past.status).toBe(400)
+    expect(await textOf(past)).toContain('You can only block days from today on')
+    expect(await blockedDays()).toEqual([])
+  })
+})
+
+// ---- requests ----
+
+describe("an owner's request to a sitter", () => {
+  test('books the period asked for, at the rate of the service times its hours', async () => {
+    const { owner, sitter, dogId } = await people()
+    const date = localDateFromToday(7)
+
+    const answer = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date, timePeriod: 'afternoon', service: 'sitting', notes: 'Key under the mat' })
+
+    expect(answer.status).toBe(302)
+    const [booking] = await bookingsOfDog(dogId)
+    expect(answer.headers.get('location')).toBe(`/bookings/${booking?.id}`)
+    expect(booking).toMatchObject({ sitterId: sitter.id, ownerId: owner.id, requestedById: owner.id, date, status: 'pending', service: 'sitting', notes: 'Key under the mat' })
+    // Afternoon is 12:00-16:00: four hours at $30.
+    expect(booking?.priceCents).toBe(4 * 3000)
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '12:00', endTime: '16:00' }])
+  })
+
+  test('/booking/new?sitter= is the same screen; custom times book exactly those times', async () => {
+    const { owner, sitter, dogId } = await people()
+    const form = await page(owner, `/booking/new?sitter=${sitter.id}`)
+    expect(form.status).toBe(200)
+    expect(await textOf(form)).toContain('Book with Sam')
+
+    const answer = await post(owner, `/booking/new?sitter=${sitter.id}`, {
+      dogId,
+      date: localDateFromToday(8),
+      timePeriod: 'custom',
+      startTime: '09:30',
+      endTime: '11:00',
+    })
+    expect(answer.status).toBe(302)
+    const [booking] = await bookingsOfDog(dogId)
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '09:30', endTime: '11:00' }])
+    expect(booking?.priceCents).toBe(1.5 * 2400)
+  })
+
+  test('what is missing is named and nothing is booked', async () => {
+    const { owner, sitter, dogId } = await people()
+    const answer = await post(owner, `/sitters/${sitter.id}/book`, { notes: 'Please' })
+    expect(answer.status).toBe(400)
+    const text = await textOf(answer)
+    expect(text).toContain('Missing information: Please fill in all required fields')
+    expect(text).toContain('Please choose a date')
+    expect(text).toContain('Please choose a time period')
+    expect(text).toContain('Please choose a dog')
+    // What was typed is kept.
+    expect(text).toContain('Please')
+
+    const customWithoutEnd = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), timePeriod: 'custom', startTime: '10:00' })
+    expect(customWithoutEnd.status).toBe(400)
+    expect(await textOf(customWithoutEnd)).toContain('A custom period needs a start and an end time')
+    expect(await bookingsOfDog(dogId)).toEqual([])
+  })
+
+  test('a day the sitter blocked is refused with the reason, and a past day too', async () => {
+    const { owner, sitter, dogId } = await people()
+    const blocked = localDateFromToday(10)
+    await db.insertInto('sitterBlockedDates').values({ sitterId: sitter.id, date: blocked }).execute()
+
+    const onBlocked = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: blocked, timePeriod: 'morning' })
+    expect(onBlocked.status).toBe(409)
+    expect(await textOf(onBlocked)).toContain('Sam is not available on')
+    const inThePast = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(-1), timePeriod: 'morning' })
+    expect(inThePast.status).toBe(400)
+    expect(await textOf(inThePast)).toContain('Please choose a date from today on')
+    expect(await bookingsOfDog(dogId)).toEqual([])
+
+    // The calendar does not offer the blocked day.
+    const form = await (await page(owner, `/sitters/${sitter.id}/book?month=${blocked.slice(0, 7)}`)).text()
+    const dayInput = form.match(new RegExp(`<input[^>]*value="${blocked}"[^>]*>`))?.[0]
+    expect(dayInput).toContain('disabled')
+    expect(dayInput).toContain('not available')
+  })
+
+  test('after 30 requests in an hour the page says to wait (429 with Retry-After) and books nothing', async () => {
+    const { owner, sitter, dogId } = await people()
+    const refused = { dogId, date: localDateFromToday(-1), timePeriod: 'morning' }
+    for (let count = 0; count < 30; count++) expect((await post(owner, `/sitters/${sitter.id}/book`, refused)).status).toBe(400)
+
+    const answer = await post(owner, `/sitters/${sitter.id}/book`, { ...refused, date: localDateFromToday(5) })
+
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await textOf(answer)).toContain('Too many booking requests. Please try again later.')
+    expect(await bookingsOfDog(dogId)).toEqual([])
+  })
+
+  test('an unknown sitter is "Sitter not found"', async () => {
+    const { owner } = await people()
+    const answer = await page(owner, `/sitters/${crypto.randomUUID()}/book`)
+    expect(answer.status).toBe(404)
+    expect(await textOf(answer)).toContain('Sitter not found')
+  })
+})
+
+describe("a sitter's request for an available dog", () => {
+  test('books one hour at the sitter’s rate, which the owner then confirms', async () => {
+    const { owner, sitter } = await people()
+    const listed = await insertDog(owner.id, { name: 'Bella', listed: true })
+    const date = localDateFromToday(6)
+
+    const form = await page(sitter, `/bookings/new?dogId=${listed}`)
+    expect(form.status).toBe(200)
+    const formText = await textOf(form)
+    expect(formText).toContain('Book a Walk')
+    expect(formText).toContain('08:00 AM')
+    expect(formText).toContain('07:00 PM')
+    expect(formText).toContain('$24.00')
+
+    const answer = await post(sitter, `/bookings/new?dogId=${listed}`, { date, timeSlot: '10:00', notes: 'I live nearby' })
+    expect(answer.status).toBe(302)
+    const [booking] = await bookingsOfDog(listed)
+    expect(booking).toMatchObject({ requestedById: sitter.id, sitterId: sitter.id, ownerId: owner.id, status: 'pending', priceCents: 2400 })
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '10:00', endTime: '11:00' }])
+
+    const accepted = await post(owner, `/bookings/${booking?.id}`, { intent: 'status', status: 'accepted' })
+    expect(accepted.status).toBe(302)
+    expect(await statusOf(booking?.id ?? '')).toBe('accepted')
+  })
+
+  test('without a date and time it says so; a dog not listed, or a viewer who is no sitter, is "Dog not found"', async () => {
+    const { owner, sitter, dogId } = await people()
+    const listed = await insertDog(owner.id, { name: 'Bella', listed: true })
+
+    const missing = await post(sitter, `/bookings/new?dogId=${listed}`, {})
+    expect(missing.status).toBe(400)
+    expect(await textOf(missing)).toContain('Missing information: Please select both a date and time for your booking')
+
+    expect((await page(sitter, `/bookings/new?dogId=${dogId}`)).status).toBe(404)
+    const asOwner = await page(owner, `/bookings/new?dogId=${listed}`)
+    expect(asOwner.status).toBe(404)
+    expect(await textOf(asOwner)).toContain('Dog not found')
+    expect(await bookingsOfDog(listed)).toEqual([])
+  })
+})
