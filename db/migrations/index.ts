@@ -3,6 +3,7 @@ import * as initial from './001-initial.ts'
 import * as sitterDiscovery from './002-sitter-discovery.ts'
 import * as bookings from './003-bookings.ts'
 import * as pendingUploads from './004-pending-uploads.ts'
+import * as galleryPendingUploads from './008-gallery-pending-uploads.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-sitter-discovery': sitterDiscovery,
   '003-bookings': bookings,
   '004-pending-uploads': pendingUploads,
+  '008-gallery-pending-uploads': galleryPendingUploads,
 }
