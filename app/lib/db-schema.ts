@@ -73,7 +73,7 @@ export interface RateLimitHitsTable {
 export interface PendingUploadsTable {
   id: string
   userId: string
-  kind: 'avatars' | 'dogs'
+  kind: 'avatars' | 'dogs' | 'gallery'
   path: string
   createdAt: string
 }

@@ -6,6 +6,8 @@ import {
   Availability,
   BasicInfo,
   editProfileFieldLabels,
+  Gallery,
+  galleryInputId,
   LocationSection,
   Preferences,
   ProfilePhoto,
@@ -26,6 +28,8 @@ import {
 import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { getOwnProfile } from '#app/features/accounts/profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
+import { attachKeptGalleryPhotos, listGalleryPhotos, removeGalleryPhoto, stageGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -48,6 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     profilePhoto: profile.profilePhoto,
     role: profile.role,
     isSitter: isSitterRole(profile.role),
+    gallery: isSitterRole(profile.role) ? await listGalleryPhotos(user.id) : [],
     defaultValue: profileFormDefaults(profile),
     tileUrl: env.MAP_TILE_URL,
     constraint: getZodConstraint(EditProfileFieldsSchema),
@@ -63,6 +68,9 @@ type ActionData = {
   result?: SubmissionResult<string[]>
   photos?: PendingUpload[]
   photoErrors?: string[]
+  /** The same for a sitter's gallery. */
+  galleryPhotos?: PendingUpload[]
+  galleryErrors?: string[]
   toast?: ToastInput
 }
 
@@ -79,48 +87,72 @@ const uploadFailed = (reason?: string): ToastInput => ({
   description: ['There was an error uploading your photo. Please try again.', reason].filter(Boolean).join(' '),
 })
 
+const noGallery = { photos: [], problems: [], removedOne: false }
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  const parsed = await readMultipartFormOrError(request, { maxFiles: 1 })
+  const parsed = await readMultipartFormOrError(request, { maxFiles: 1 + maxGalleryPhotos })
   if (!parsed.ok) {
     return data<ActionData>({ photoErrors: [parsed.error.message], toast: uploadFailed(parsed.error.message) }, parsed.error.status)
   }
+  const { fields } = parsed.form
+  const sitter = isSitterRole(user.role)
   const photo = await stageProfilePhoto(user.id, parsed.form)
-  const submission = parseWithZod(parsed.form.fields, { schema: EditProfileSchema })
+  const gallery = sitter ? await stageGalleryPhotos(user.id, parsed.form) : noGallery
+  const submission = parseWithZod(fields, { schema: EditProfileSchema })
   // What was typed comes back unchanged and without messages when the submit was not Save Changes.
   const typed = { initialValue: submission.reply().initialValue }
-  if (photo.removedOne) return data<ActionData>({ result: typed, photos: photo.photos })
+  const photosKept = { photos: photo.photos, galleryPhotos: gallery.photos }
+  if (photo.removedOne || gallery.removedOne) return data<ActionData>({ result: typed, ...photosKept })
   const kept = photo.photos[0]
 
-  if (parsed.form.fields.get(uploadPhotoIntent.name) === uploadPhotoIntent.value) {
-    if (photo.problems.length) {
-      return data<ActionData>({ result: typed, photoErrors: photo.problems, toast: uploadFailed(photo.problems[0]) }, 400)
-    }
-    if (!kept) return data<ActionData>({ result: typed, photoErrors: [photoMessages.noPhotoChosen] }, 400)
-    if (!(await attachKeptProfilePhoto(user.id, kept.token))) {
-      return data<ActionData>({ result: typed, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
-    }
-    return data<ActionData>({ result: typed, toast: { type: 'success', title: 'Photo uploaded' } })
+  const removedFromGallery = fields.get(removeGalleryPhotoField)
+  if (sitter && typeof removedFromGallery === 'string') {
+    const removed = await removeGalleryPhoto(user.id, removedFromGallery)
+    const toast: ToastInput = removed.ok ? { type: 'success', title: 'Photo deleted' } : { type: 'error', title: 'Could not delete the photo', description: removed.message }
+    return data<ActionData>({ result: typed, ...photosKept, toast }, removed.ok ? 200 : removed.status)
   }
 
-  if (submission.status !== 'success' || photo.problems.length) {
+  if (fields.get(uploadPhotoIntent.name) === uploadPhotoIntent.value) {
+    const galleryKept = { galleryPhotos: gallery.photos, galleryErrors: gallery.problems }
+    if (photo.problems.length) {
+      return data<ActionData>({ result: typed, ...galleryKept, photoErrors: photo.problems, toast: uploadFailed(photo.problems[0]) }, 400)
+    }
+    if (!kept) return data<ActionData>({ result: typed, ...galleryKept, photoErrors: [photoMessages.noPhotoChosen] }, 400)
+    if (!(await attachKeptProfilePhoto(user.id, kept.token))) {
+      return data<ActionData>(
+        { result: typed, ...galleryKept, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) },
+        400,
+      )
+    }
+    return data<ActionData>({ result: typed, ...galleryKept, toast: { type: 'success', title: 'Photo uploaded' } })
+  }
+
+  const photoProblems = [...photo.problems, ...gallery.problems]
+  if (submission.status !== 'success' || photoProblems.length) {
     // A photo that was not taken is an upload failure (spec section 6); a field error alone is no toast.
-    const toast = photo.problems.length ? uploadFailed(photo.problems[0]) : undefined
-    return data<ActionData>({ result: submission.reply(), photos: photo.photos, photoErrors: photo.problems, toast }, 400)
+    const toast = photoProblems.length ? uploadFailed(photoProblems[0]) : undefined
+    return data<ActionData>(
+      { result: submission.reply(), ...photosKept, photoErrors: photo.problems, galleryErrors: gallery.problems, toast },
+      400,
+    )
   }
   try {
     const outcome = await updateProfile(user.id, submission.value)
     if (!outcome.ok) {
       // An address that was not found is the user's to fix; an unreachable geocoder is our failure.
       const result = submission.reply({ fieldErrors: outcome.fieldErrors })
-      return data<ActionData>({ result, photos: photo.photos, toast: outcome.status === 400 ? undefined : updateFailed }, outcome.status)
+      return data<ActionData>({ result, ...photosKept, toast: outcome.status === 400 ? undefined : updateFailed }, outcome.status)
     }
   } catch (error) {
     console.error('Profile update failed:', error)
-    return data<ActionData>({ result: submission.reply(), photos: photo.photos, toast: updateFailed }, 500)
+    return data<ActionData>({ result: submission.reply(), ...photosKept, toast: updateFailed }, 500)
   }
   if (kept && !(await attachKeptProfilePhoto(user.id, kept.token))) {
-    return data<ActionData>({ result: typed, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
+    return data<ActionData>({ result: typed, galleryPhotos: gallery.photos, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
+  }
+  if (!(await attachKeptGalleryPhotos(user.id, gallery.photos.map(({ token }) => token)))) {
+    return data<ActionData>({ result: typed, galleryErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
   }
   return redirectWithToast('/profile', { type: 'success', title: 'Profile updated' })
 }
@@ -133,7 +165,8 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   const saving =
     navigation.state === 'submitting' &&
     navigation.formAction === '/profile/edit' &&
-    navigation.formData?.get(uploadPhotoIntent.name) !== uploadPhotoIntent.value
+    navigation.formData?.get(uploadPhotoIntent.name) !== uploadPhotoIntent.value &&
+    !navigation.formData?.has(removeGalleryPhotoField)
   const answered = navigation.state === 'idle' ? actionData : undefined
   // 'Upload photo' saves the photo alone: the other fields are not checked then.
   const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator, uncheckedButtons)
@@ -148,10 +181,11 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   })
   const problems = [
     ...(answered?.photoErrors ?? []).map((message) => ({ fieldId: profilePhotoInputId, label: 'Profile photo', message })),
+    ...(answered?.galleryErrors ?? []).map((message) => ({ fieldId: galleryInputId, label: 'Gallery', message })),
     ...conformProblems(form, editProfileFieldLabels(loaderData.defaultValue.availability?.map((row) => row?.weekday) ?? [])),
   ]
   const messages = form.errors ?? []
-  const summary = useErrorSummary(actionData?.photoErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
+  const summary = useErrorSummary(actionData?.photoErrors?.length || actionData?.galleryErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
 
   return (
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
@@ -165,6 +199,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-6">
         <ProfilePhoto name={loaderData.name} photo={loaderData.profilePhoto} kept={answered?.photos} errors={answered?.photoErrors} />
+        {loaderData.isSitter ? <Gallery saved={loaderData.gallery} kept={answered?.galleryPhotos} errors={answered?.galleryErrors} /> : null}
         {loaderData.isSitter ? <input type="hidden" name={fields.sitterSections.name} value="on" /> : null}
         <BasicInfo fields={fields} />
 

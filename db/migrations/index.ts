@@ -5,6 +5,7 @@ import * as bookings from './003-bookings.ts'
 import * as pendingUploads from './004-pending-uploads.ts'
 import * as discoveryTuning from './005-discovery-tuning.ts'
 import * as messagingSafety from './006-messaging-safety.ts'
+import * as galleryPendingUploads from './008-gallery-pending-uploads.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-pending-uploads': pendingUploads,
   '005-discovery-tuning': discoveryTuning,
   '006-messaging-safety': messagingSafety,
+  '008-gallery-pending-uploads': galleryPendingUploads,
 }

@@ -66,6 +66,7 @@ describe('migrations', () => {
       { migrationName: '004-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '005-discovery-tuning', direction: 'Up', status: 'Success' },
       { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
+      { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -9,7 +9,7 @@ import { DeleteImageSchema, DogFormSchema, maxDogImages } from '#app/features/do
 import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocoder.server.ts'
 import { ReviewPageSchema } from '#app/features/reviews/review-page-schema.ts'
 import { dayParts } from '#app/features/sitters/availability-grid.ts'
-import { maxGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
+import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
 import { maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
 import type { AccountStatus, Role } from '#app/lib/db-schema.ts'

@@ -1,21 +1,15 @@
 import { hasRole } from '#app/features/accounts/roles.ts'
 import type { Role } from '#app/lib/db-schema.ts'
-import { db } from '#app/lib/db.server.ts'
+import type { Transaction } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
-import { storeUploadedImages, UploadError, type UploadErrorStatus } from '#app/lib/upload.server.ts'
+import { claimPendingUploads, stageSubmittedPhotos } from '#app/lib/pending-uploads.server.ts'
+import { type MultipartForm, storeUploadedImages, UploadError, type UploadErrorStatus } from '#app/lib/upload.server.ts'
+import { galleryMessages, galleryPhotoFields, maxGalleryPhotos } from './gallery-fields.ts'
 
 // A sitter's gallery on their profile (issue 9, DESIGN.md ruling 16): the sitter's own photos, at most 6,
 // stored through the upload pipeline (decoded, metadata stripped, WebP). No photos, no gallery: nothing
 // stands in for them.
-
-export const maxGalleryPhotos = 6
-
-export const galleryMessages = {
-  limit: `Maximum of ${maxGalleryPhotos} photos reached - delete a photo to add new ones`,
-  notSitter: 'Only sitters can add gallery photos',
-  noPhoto: 'Please upload an image file',
-  notFound: 'Image not found',
-} as const
 
 export type GalleryOutcome =
   | { ok: true; photos: string[] }
@@ -44,18 +38,7 @@ export async function addGalleryPhotos(sitter: GalleryOwner, files: readonly Fil
   }
   const added = await db
     .transaction()
-    .execute(async (trx) => {
-      // Counted again inside the transaction: two uploads at once cannot pass the limit together.
-      const existing = await trx.selectFrom('sitterPhotos').select('position').where('sitterId', '=', sitter.id).execute()
-      if (existing.length + stored.length > maxGalleryPhotos) return false
-      const next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0)
-      const createdAt = new Date().toISOString()
-      await trx
-        .insertInto('sitterPhotos')
-        .values(stored.map((path, index) => ({ id: crypto.randomUUID(), sitterId: sitter.id, position: next + index, path, createdAt })))
-        .execute()
-      return true
-    })
+    .execute((trx) => appendGalleryRows(trx, sitter.id, stored))
     .catch(async (error: unknown) => {
       await removeFiles(stored)
       throw error
@@ -65,6 +48,53 @@ export async function addGalleryPhotos(sitter: GalleryOwner, files: readonly Fil
     return limitReached
   }
   return { ok: true, photos: await listGalleryPhotos(sitter.id) }
+}
+
+/**
+ * /profile/edit: the gallery photos a submit brought (kept ones, then new files while there is room),
+ * stored as pending uploads until the form is saved.
+ */
+export async function stageGalleryPhotos(sitterId: string, form: MultipartForm) {
+  const saved = (await listGalleryPhotos(sitterId)).length
+  return stageSubmittedPhotos(form, galleryPhotoFields, {
+    userId: sitterId,
+    kind: 'gallery',
+    room: maxGalleryPhotos - saved,
+    limitMessage: galleryMessages.limit,
+  })
+}
+
+/**
+ * /profile/edit after a save: the kept photos join the gallery. False (nothing changes) when a token is
+ * no longer the sitter's pending upload or the gallery has no room left for them.
+ */
+export async function attachKeptGalleryPhotos(sitterId: string, tokens: readonly string[]): Promise<boolean> {
+  if (tokens.length === 0) return true
+  return db.transaction().execute(async (trx) => {
+    const paths = await claimPendingUploads(trx, sitterId, 'gallery', tokens)
+    if (paths === null) return false
+    if (await appendGalleryRows(trx, sitterId, paths)) return true
+    throw new GalleryFull()
+  }).catch((error: unknown) => {
+    if (error instanceof GalleryFull) return false
+    throw error
+  })
+}
+
+class GalleryFull extends Error {}
+
+/** Adds photos after the sitter's others; false (nothing added) when they would pass 6. Counted inside the
+ * transaction, so two saves at once cannot pass the limit together. */
+async function appendGalleryRows(trx: Transaction<Database>, sitterId: string, paths: readonly string[]) {
+  const existing = await trx.selectFrom('sitterPhotos').select('position').where('sitterId', '=', sitterId).execute()
+  if (existing.length + paths.length > maxGalleryPhotos) return false
+  const next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0)
+  const createdAt = new Date().toISOString()
+  await trx
+    .insertInto('sitterPhotos')
+    .values(paths.map((path, index) => ({ id: crypto.randomUUID(), sitterId, position: next + index, path, createdAt })))
+    .execute()
+  return true
 }
 
 /** Removes one of the sitter's photos (by its base path) and its files; the others close the gap. */

@@ -1,6 +1,7 @@
 import type { Route } from './+types/users.profile-gallery'
 import { DeleteImageSchema } from '#app/features/dogs/schema.ts'
-import { addGalleryPhotos, type GalleryOutcome, maxGalleryPhotos, removeGalleryPhoto } from '#app/features/sitters/gallery.server.ts'
+import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
+import { addGalleryPhotos, type GalleryOutcome, removeGalleryPhoto } from '#app/features/sitters/gallery.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
 import { readMultipartForm } from '#app/lib/upload.server.ts'
 

@@ -9,6 +9,7 @@ import {
   sitterServices,
   weekdays,
 } from '#app/features/sitters/options.ts'
+import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import type { PendingUpload } from '#app/lib/photo-rules.ts'
@@ -26,10 +27,10 @@ import { isOwnerRole, isSitterRole } from '../roles.ts'
 
 // ---- photo ----
 
-/** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
 /** The profile photo's file input, where the error summary's 'Profile photo' problem leads. */
 export const profilePhotoInputId = 'profile-photo'
 
+/** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
 export function ProfilePhoto({
   name,
   photo,
@@ -61,6 +62,33 @@ export function ProfilePhoto({
             </span>
           )
         }
+      />
+    </Section>
+  )
+}
+
+/** The gallery's file input, where the error summary's 'Gallery' problem leads. */
+export const galleryInputId = 'gallery-photos'
+
+/** A sitter's gallery (up to 6 photos on their public profile): new photos are saved with Save Changes. */
+export function Gallery({ saved, kept, errors }: { saved: readonly string[]; kept?: PendingUpload[]; errors?: string[] }) {
+  return (
+    <Section title="Photo Gallery">
+      <p className="text-sm text-stone-600">Photos of you with dogs, shown on your public profile. Up to {maxGalleryPhotos}.</p>
+      <PhotoPicker
+        id={galleryInputId}
+        name={galleryPhotoFields.file}
+        keptName={galleryPhotoFields.kept}
+        label="Add gallery photos"
+        max={maxGalleryPhotos}
+        limitMessage={galleryMessages.limit}
+        saved={saved.map((path, index) => ({
+          path,
+          alt: `Gallery photo ${index + 1}`,
+          remove: { label: `Delete gallery photo ${index + 1}`, name: removeGalleryPhotoField, value: path },
+        }))}
+        kept={kept}
+        errors={errors}
       />
     </Section>
   )
