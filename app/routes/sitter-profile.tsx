@@ -90,7 +90,7 @@ export default function SitterProfileRoute({ loaderData }: Route.ComponentProps)
         <aside className="md:sticky md:top-6 md:col-start-2 md:row-span-2 md:row-start-1">
           <BookWithCard
             sitter={sitter}
-            bookHref={`${profilePath}#availability`}
+            bookHref={`${profilePath}/book`}
             contactHref={`/messages?${new URLSearchParams({ userId: sitter.id })}`}
             ownProfile={ownProfile}
           />

@@ -217,6 +217,7 @@ describe('/sitters/{id}', () => {
     expect(about.html).toContain('Book with Anna')
     expect(about.html).toContain('No completed bookings yet')
     expect(about.html).toContain(`href="/messages?userId=${sitter.id}"`)
+    expect(about.html).toContain(`href="/sitters/${sitter.id}/book"`)
     expect(about.html).toContain(`href="/sitters/${sitter.id}?tab=reviews#profile-tabs"`)
     // Tuesday afternoon only: one of the 21 cells says Available.
     expect(about.html.match(/>Available</g)).toHaveLength(1)

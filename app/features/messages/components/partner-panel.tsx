@@ -31,7 +31,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
       {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
       {sitter && messageCount >= bookButtonFromMessages ? (
         <Link
-          to={`/sitters/${partner.id}`}
+          to={`/sitters/${partner.id}/book`}
           className="tap-target flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800"
         >
           Book {firstName}

@@ -70,9 +70,6 @@ export function BookWithCard({
               Contact
             </Link>
           </div>
-          <p className="text-xs text-stone-500">
-            Pick a time from {firstName}&apos;s weekly availability, then message {firstName} to book it.
-          </p>
         </div>
       )}
     </section>

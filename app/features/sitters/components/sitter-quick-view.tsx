@@ -14,7 +14,7 @@ import { SitterRating } from './sitter-list-item.tsx'
 // View Full Profile and Book. What the map already knows shows at once; the rest comes from
 // GET /api/users/{id}, and when that fails the card says 'Could not load sitter profile' and offers the
 // full profile instead. Under 768 px it is the bottom card (the list pane is hidden meanwhile); wider,
-// it floats over the map. Until the booking wizard exists (bookings issue), Book opens the profile.
+// it floats over the map. Book opens the request screen /sitters/{id}/book (the 3-step wizard is not built).
 
 type SitterProfile = ReturnType<typeof toPublicSitterJson>
 
@@ -96,7 +96,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
             <p className="col-span-2 text-sm text-stone-600">This is you: others see your profile like this.</p>
           ) : (
             <>
-              <ActionLink to={profilePath} primary>
+              <ActionLink to={`${profilePath}/book`} primary>
                 Book
               </ActionLink>
               <ActionLink to={`/messages?userId=${encodeURIComponent(sitter.id)}`}>Contact</ActionLink>
