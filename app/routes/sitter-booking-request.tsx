@@ -167,7 +167,6 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
   }))
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const rateOf = (service: string | undefined) => sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
-  const value = (name: keyof typeof chosen) => chosen[name]
   return (
     <Page width="regular" className="space-y-5">
       <GoBackLink fallback="/bookings" className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
@@ -282,7 +281,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
                   name={fields.timePeriod.name}
                   period={period}
                   checked={fields.timePeriod.initialValue === period}
-                  priceCents={period === 'custom' ? null : priceCentsFor(rateOf(value('service')), [periodWindows[period]])}
+                  priceCents={period === 'custom' ? null : priceCentsFor(rateOf(chosen.service), [periodWindows[period]])}
                 />
               ))}
             </div>
@@ -328,7 +327,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
           </div>
         </FormPart>
 
-        <PriceRow rateCents={rateOf(value('service'))} slots={slotsOf(value('timePeriod'), value('startTime'), value('endTime'))} />
+        <PriceRow rateCents={rateOf(chosen.service)} slots={slotsOf(chosen.timePeriod, chosen.startTime, chosen.endTime)} />
         <Button type="submit" disabled={busy || dogs.length === 0} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}
         </Button>

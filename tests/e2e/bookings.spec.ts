@@ -33,6 +33,8 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   db,
   jsEnabled,
 }) => {
+  // Three people sign in one after the other (one through Google): slow on a busy machine.
+  test.slow()
   const sitter = await registerSitterWithGoogle(page, db, visit)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Biscuit' })
   const date = zurichDate(3)
@@ -100,6 +102,7 @@ test('the owner cancels a pending request after confirming it', async ({ page, v
 })
 
 test('the sitter marks a past accepted booking completed, and the owner reviews it', async ({ page, visit, db }) => {
+  test.slow() // two people, each signing in
   const sitter = await registerSitter(page, db)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
   const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: zurichDate(-1) })
@@ -139,6 +142,7 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
 })
 
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db }) => {
+  test.slow() // two people, each signing in
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Hazel', listed: true })
   await signOut(page)
   const sitter = await registerSitter(page, db)

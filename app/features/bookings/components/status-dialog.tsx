@@ -66,9 +66,8 @@ export function StatusChangeDialog({
             <dt className="text-stone-500">Time</dt>
             <dd className="font-medium">{firstSlot ? `${firstSlot.startTime} - ${firstSlot.endTime}` : 'Unknown'}</dd>
           </dl>
-        ) : (
-          <p className="text-stone-700">Are you sure you want to {verb} this booking?</p>
-        )}
+        ) : null}
+        {request && accepting ? null : <p className="text-stone-700">Are you sure you want to {verb} this booking?</p>}
         {accepting ? (
           <div>
             <label className="tap-target flex items-center gap-3 font-medium">
