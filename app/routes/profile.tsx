@@ -4,8 +4,11 @@ import { ProfileLoadError } from '#app/features/accounts/components/profile-load
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOwnProfile } from '#app/features/accounts/profile.server.ts'
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
+import { calendarFeedUrlOf, rotateCalendarFeed } from '#app/features/bookings/calendar-feed.server.ts'
+import { CalendarFeedSection, newCalendarLinkIntent } from '#app/features/bookings/components/calendar-feed-section.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
+import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -27,11 +30,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const asked = url.searchParams.get('tab')
   const tab = tabs.find((candidate) => candidate === asked) ?? 'profile'
   const dogs = tab === 'dogs' ? await listDogsOf(user.id) : []
-  return { profile, tabs, tab, dogs }
+  const calendarFeedUrl = tab === 'profile' ? await calendarFeedUrlOf(user.id) : null
+  return { profile, tabs, tab, dogs, calendarFeedUrl }
+}
+
+/** 'Get a new link': the calendar feed's old link stops working. */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const form = await request.formData()
+  if (form.get('intent') !== newCalendarLinkIntent) {
+    return redirectWithToast('/profile', { type: 'error', title: 'Nothing changed', description: 'That request is not known here.' })
+  }
+  await rotateCalendarFeed(user.id)
+  return redirectWithToast('/profile', {
+    type: 'success',
+    title: 'New calendar link',
+    description: 'The old link no longer works: subscribe to the new one.',
+  })
 }
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, tabs, tab, dogs } = loaderData
+  const { profile, tabs, tab, dogs, calendarFeedUrl } = loaderData
   return (
     <Page width="regular" className="space-y-4">
       <ProfileHeader profile={profile} />
@@ -42,6 +61,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         hrefFor={(value) => `/profile?tab=${value}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
+      {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
     </Page>
   )
 }

@@ -239,6 +239,20 @@ describe('the bookings lists', () => {
     expect(past).not.toContain('Comet')
   })
 
+  test("each pending or accepted booking's card has Contact to the other party's conversation; a completed one has none", async () => {
+    const { owner, sitter, parties } = await people()
+    await insertBooking(parties, { status: 'accepted', date: localDateFromToday(3) })
+    const pastDog = await insertDog(parties.ownerId, { name: 'Pastor' })
+    await insertBooking({ ...parties, dogId: pastDog }, { status: 'completed', date: localDateFromToday(-3) })
+    const contactSitter = `href="/messages?userId=${parties.sitterId}"`
+
+    expect(await (await page(owner, '/bookings')).text()).toContain(contactSitter)
+    expect(await (await page(sitter, '/bookings-sitter?tab=upcoming')).text()).toContain(`href="/messages?userId=${parties.ownerId}"`)
+    const past = await (await page(owner, '/bookings?tab=past')).text()
+    expect(past).toContain('Pastor')
+    expect(past).not.toContain(contactSitter)
+  })
+
   test('a completed booking without a review is offered for review; ?id= opens a booking', async () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-4) })
@@ -431,5 +445,40 @@ describe("a sitter's request for an available dog", () => {
     expect(asOwner.status).toBe(404)
     expect(await textOf(asOwner)).toContain('Dog not found')
     expect(await bookingsOfDog(listed)).toEqual([])
+  })
+})
+
+// ---- the calendar feed on /profile ----
+
+describe('the calendar feed on /profile', () => {
+  test('shows the private link; Get a new link replaces it and the old one stops answering', async () => {
+    const { owner } = await people()
+    const linkOf = (html: string) => /value="(https?:\/\/[^"]+\/api\/calendar\/[^"]+\.ics)"/.exec(html)?.[1]
+
+    const before = linkOf(await (await page(owner, '/profile')).text())
+    expect(before).toBeDefined()
+    const feedPath = (link: string) => new URL(link).pathname
+    expect((await appRequest(feedPath(before!))).status).toBe(200)
+
+    const answer = await post(owner, '/profile', { intent: 'new-calendar-link' })
+    expect(answer.status).toBe(302)
+    expect(await toastOf(answer)).toMatchObject({ title: 'New calendar link' })
+
+    const after = linkOf(await (await page(owner, '/profile')).text())
+    expect(after).toBeDefined()
+    expect(after).not.toBe(before)
+    expect((await appRequest(feedPath(before!))).status).toBe(404)
+    expect((await appRequest(feedPath(after!))).status).toBe(200)
+  })
+
+  test('an unknown request changes nothing', async () => {
+    const { owner } = await people()
+    const linkOf = async () => /\/api\/calendar\/[^"]+\.ics/.exec(await (await page(owner, '/profile')).text())?.[0]
+    const before = await linkOf()
+
+    const answer = await post(owner, '/profile', { intent: 'drop-tables' })
+
+    expect(await toastOf(answer)).toMatchObject({ type: 'error', title: 'Nothing changed' })
+    expect(await linkOf()).toBe(before)
   })
 })

@@ -9,11 +9,13 @@ import { StatusBadge } from './status-badge.tsx'
 /**
  * Spec section 2, Booking card: the dog's photo and name, date ('MMM d, yyyy'), time, status badge, the
  * other party, the breed, the place if any. The whole card opens /bookings/{id}; `actions` (Accept,
- * Reject) sit above that link.
+ * Reject) and, while the booking is pending or accepted, Contact (the conversation with the other party)
+ * sit above that link.
  */
 export function BookingCard({ booking, actions }: { booking: BookingJson; actions?: ReactNode }) {
   const other = booking.viewerRole === 'sitter' ? { label: 'Owner', person: booking.owner } : { label: 'Sitter', person: booking.sitter }
   const moreSlots = booking.timeSlots.length - 1
+  const canContact = booking.status === 'pending' || booking.status === 'accepted'
   return (
     <article className="relative rounded-xl border border-stone-200 bg-white p-4 shadow-xs focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
       <div className="flex gap-3">
@@ -44,7 +46,20 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
           ) : null}
         </div>
       </div>
-      {actions ? <div className="relative z-10 mt-3 flex gap-2">{actions}</div> : null}
+      {actions || canContact ? (
+        <div className="relative z-10 mt-3 flex flex-wrap gap-2">
+          {actions}
+          {canContact ? (
+            <Link
+              to={`/messages?${new URLSearchParams({ userId: other.person.id })}`}
+              aria-label={`Contact ${other.person.name}`}
+              className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-900 hover:bg-stone-100"
+            >
+              Contact
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </article>
   )
 }
