@@ -35,6 +35,7 @@ export default [
   route('bookings-sitter', 'routes/bookings-sitter.tsx'),
   route('booking/new', 'routes/sitter-booking-request.tsx', { id: 'booking-new' }),
   route('sitters/:id/book', 'routes/sitter-booking-request.tsx', { id: 'sitter-book' }),
+  route('sitters/:id/book/:flow/:step', 'routes/booking-wizard.tsx'),
 
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),

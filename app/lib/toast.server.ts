@@ -9,6 +9,8 @@ const FlashToastSchema = z.object({
   type: z.enum(['success', 'error', 'message']),
   title: z.string(),
   description: z.string().optional(),
+  // Only a path of this app: the cookie is signed, but a link must never lead away from it.
+  action: z.object({ label: z.string(), to: z.string().regex(/^\/(?![/\\])/) }).optional(),
 })
 
 // A flash message kept in its own short-lived cookie, so it survives a POST -> redirect -> GET

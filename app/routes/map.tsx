@@ -160,7 +160,8 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           {selected ? (
-            <div className="pointer-events-none absolute inset-x-0 bottom-0 z-[1000] max-h-[75%] md:bottom-4 md:left-4 md:w-96">
+            // On a phone the card is fixed just above the tab bar, so a toast above the map never pushes it under.
+            <div className="pointer-events-none absolute inset-x-0 bottom-0 z-[1000] flex max-h-[75%] flex-col max-md:fixed max-md:bottom-20 md:bottom-4 md:left-4 md:w-96">
               <SitterQuickView key="quick-view" sitter={selected} isSelf={selected.id === viewerId} onClose={close} />
             </div>
           ) : null}

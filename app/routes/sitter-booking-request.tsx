@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/sitter-booking-request'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
+import { getBookableMonth } from '#app/features/bookings/bookable-days.server.ts'
 import { OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
-import { firstDayOf, lastDayOf, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { readDate } from '#app/features/bookings/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
-import { FormPart, NoDogs, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { formatSlot } from '#app/features/bookings/slots.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { bookingPeriods, type BookingPeriod, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
@@ -18,7 +18,6 @@ import { serviceLabels } from '#app/features/sitters/options.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -32,8 +31,6 @@ import { Page } from '#app/ui/page.tsx'
 // hours. The page posts to createBooking, the function POST /api/bookings calls; the month arrows
 // submit the form with GET, so nothing typed is lost between months.
 
-const maxDaysAhead = 365
-
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const query = url.searchParams
@@ -43,7 +40,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   if (sitter.id === user.id) return { page: 'yourself' as const }
   const dogs = await listDogsOf(user.id)
   const date = readDate(query.get('date'))
-  const days = await bookableMonth(sitter.id, query.get('month'), date)
+  const days = await getBookableMonth(sitter.id, { month: query.get('month'), date })
   if (!days) return data({ page: 'not-found' as const }, { status: 404 })
   const asked = (name: string) => query.get(name) ?? undefined
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
@@ -75,20 +72,6 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       location: asked('location'),
     },
   }
-}
-
-/** The month to show (asked, else the picked date's, else this month) with each day's state and the arrows' bounds. */
-async function bookableMonth(sitterId: string, askedMonth: string | null, date: string | null) {
-  const timeZone = await getTimeZoneOf(sitterId)
-  if (!timeZone) return null
-  const today = localDateTime(Date.now(), timeZone).date
-  const firstMonth = monthOf(today)
-  const lastMonth = monthOf(addDays(today, maxDaysAhead))
-  const wanted = readMonth(askedMonth) ?? monthOf(date ?? today)
-  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted
-  const bookable = await getBookableDays(sitterId, { from: firstDayOf(month), to: lastDayOf(month) })
-  if (!bookable) return null
-  return { month, firstMonth, lastMonth, days: bookable.days, timeZone: bookable.timeZone }
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
@@ -198,29 +181,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
 
         <FormPart title="Your dog">
-          {dogs.length === 0 ? (
-            <NoDogs />
-          ) : (
-            <fieldset id={fields.dogId.id} aria-describedby={fields.dogId.errors ? fields.dogId.errorId : undefined}>
-              <legend className="sr-only">Dog</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {dogs.map((dog) => (
-                  <label
-                    key={dog.id}
-                    className="tap-target flex cursor-pointer items-center gap-3 rounded-xl border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-                  >
-                    <input type="radio" name={fields.dogId.name} value={dog.id} defaultChecked={fields.dogId.initialValue === dog.id} className="size-5 accent-brand-700" />
-                    <Avatar photo={dog.photo} kind="dog" size="sm" />
-                    <span>
-                      <span className="block font-medium">{dog.name}</span>
-                      <span className="block text-sm text-stone-600">{dog.breed}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              <FormErrors id={fields.dogId.errorId} errors={fields.dogId.errors} />
-            </fieldset>
-          )}
+          <DogChoices field={fields.dogId} dogs={dogs} />
         </FormPart>
 
         {sitter.services.length > 1 ? (
@@ -276,10 +237,12 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
             <legend className="sr-only">Time period</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {bookingPeriods.map((period) => (
-                <PeriodOption
+                <TimeOption
                   key={period}
                   name={fields.timePeriod.name}
-                  period={period}
+                  value={period}
+                  label={periodLabels[period]}
+                  window={period === 'custom' ? null : `${formatSlot(periodWindows[period])}${period === 'overnight' ? ' (next day)' : ''}`}
                   checked={fields.timePeriod.initialValue === period}
                   priceCents={period === 'custom' ? null : priceCentsFor(rateOf(chosen.service), [periodWindows[period]])}
                 />
@@ -304,7 +267,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
               defaultValue={fields.notes.initialValue}
               {...fields.notes.aria}
               maxLength={2000}
-              className={`${inputClass} min-h-24`}
+              className={`${textInputClass} min-h-24`}
             />
             <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
           </div>
@@ -320,7 +283,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
               {...fields.location.aria}
               maxLength={300}
               autoComplete="street-address"
-              className={inputClass}
+              className={textInputClass}
             />
             <p className="text-sm text-stone-600">Shared with {sitter.firstName} once the booking is accepted.</p>
             <FormErrors id={fields.location.errorId} errors={fields.location.errors} />
@@ -336,42 +299,11 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
   )
 }
 
-const inputClass =
-  'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
-
 function slotsOf(period: string | undefined, startTime: string | undefined, endTime: string | undefined): TimeSlot[] | null {
   if (!period) return null
   if (period === 'custom') return startTime && endTime && endTime > startTime ? [{ startTime, endTime }] : null
   const window = periodWindows[period as Exclude<BookingPeriod, 'custom'>] as TimeSlot | undefined
   return window ? [window] : null
-}
-
-function PeriodOption({ name, period, checked, priceCents }: { name: string; period: BookingPeriod; checked: boolean; priceCents: number | null }) {
-  const window = period === 'custom' ? null : periodWindows[period]
-  return (
-    <label className="tap-target flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
-      <span className="flex items-center gap-3">
-        <input type="radio" name={name} value={period} defaultChecked={checked} className="size-5 accent-brand-700" />
-        <span>
-          <span className="block font-medium">{periodLabels[period]}</span>
-          <span className="block text-sm text-stone-600">{window ? `${window.startTime} - ${window.endTime}${period === 'overnight' ? ' (next day)' : ''}` : 'Choose start and end'}</span>
-        </span>
-      </span>
-      {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
-    </label>
-  )
-}
-
-function TimeInput({ label, field }: { label: string; field: AnsweredField }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input type="time" id={field.id} name={field.name} defaultValue={field.initialValue} {...field.aria} step={900} className={inputClass} />
-      <FormErrors id={field.errorId} errors={field.errors} />
-    </div>
-  )
 }
 
 /** The sitter's hourly rate times the chosen hours (ruling 3), as the request will store it. */

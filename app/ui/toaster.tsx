@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { type Toast, type ToastInput, toastDurationMs, toToast } from '#app/lib/toast.ts'
 import { CloseIcon } from './icons.tsx'
 import { useHydrated } from './use-hydrated.ts'
@@ -99,6 +99,11 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
         </div>
+        {toast.action ? (
+          <Link to={toast.action.to} className="tap-target flex shrink-0 items-center self-center rounded-lg px-3 font-semibold underline underline-offset-4">
+            {toast.action.label}
+          </Link>
+        ) : null}
         {hydrated ? (
           <button type="button" onClick={onDismiss} className={closeClass} aria-label="Dismiss">
             <CloseIcon />

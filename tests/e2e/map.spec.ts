@@ -100,7 +100,7 @@ test.describe('with JavaScript', () => {
     const sitter = await db.selectFrom('users').select(['name', 'publicLatitude']).where('id', '=', sitterId).executeTakeFirst()
     expect(sitter?.name).toBe(name)
     expect(sitter?.publicLatitude).not.toBeNull()
-    await expect(card.getByRole('link', { name: 'Book' })).toHaveAttribute('href', `/sitters/${sitterId}/book`)
+    await expect(card.getByRole('link', { name: 'Book' })).toHaveAttribute('href', `/sitters/${sitterId}/book/quick/1`)
     // The spec calls it View Profile on the phone's bottom card, View Full Profile in the wider dialog.
     const viewProfile = card.getByRole('link', { name: page.viewportSize()!.width < 768 ? 'View Profile' : 'View Full Profile', exact: true })
     await viewProfile.click()

@@ -1,19 +1,11 @@
 import { z } from 'zod'
+import { bookingFormMessages } from './form-messages.ts'
 import { BookingRequestSchema } from './schema.ts'
 import { bookingStatuses } from './transitions.ts'
 
 // The booking screens' forms. Each names what is missing in the user's words, then hands the fields to
 // the API's own BookingRequestSchema, so a page request is normalised and checked exactly as
 // POST /api/bookings is (one set of rules).
-
-export const bookingFormMessages = {
-  missingInformation: 'Missing information: Please fill in all required fields',
-  missingDateAndTime: 'Missing information: Please select both a date and time for your booking',
-  chooseDate: 'Please choose a date',
-  chooseTime: 'Please choose a time',
-  choosePeriod: 'Please choose a time period',
-  chooseDog: 'Please choose a dog',
-} as const
 
 const optionalText = z.string().optional()
 

@@ -37,7 +37,8 @@ export const createBookingMessages = {
   tooManyRequests: 'Too many booking requests. Please try again later.',
 } as const
 
-const maxDaysAhead = 365
+/** How far ahead a request may be (the request screens' calendars end there too). */
+export const maxBookingDaysAhead = 365
 
 /** Every request e-mails the confirming party: counted before any work, refused ones too (decision 012). */
 const requestsPerUser = rateLimit({ limit: 30, windowMs: 60 * 60 * 1000 })
@@ -80,7 +81,7 @@ export async function createBooking(
   const timeZone = sitter.timeZone
   const today = localDateTime(now, timeZone).date
   if (request.date < today) return refuse(400, createBookingMessages.pastDate, 'date')
-  if (request.date > addDays(today, maxDaysAhead)) return refuse(400, createBookingMessages.tooFarAhead, 'date')
+  if (request.date > addDays(today, maxBookingDaysAhead)) return refuse(400, createBookingMessages.tooFarAhead, 'date')
   const times = { date: request.date, timeZone, slots: request.slots }
   if (bookingSpan(times).start <= now) return refuse(400, createBookingMessages.pastTime, 'date')
 

@@ -3,6 +3,7 @@ import { sitterServices } from '#app/features/sitters/options.ts'
 import { clockTimeField, localDateField } from '#app/lib/date-fields.ts'
 import { plainText } from '#app/lib/plain-text.ts'
 import { fromMinutes, toMinutes } from '#app/lib/zoned-time.ts'
+import { bookingFormMessages } from './form-messages.ts'
 import { bookingPeriods, type BookingPeriod, periodWindows, type TimeSlot } from './periods.ts'
 import { bookingStatuses } from './transitions.ts'
 
@@ -17,7 +18,7 @@ export const bookingMessages = {
   bookingNotFound: 'Booking not found',
   timeMissing: 'Please choose a time: a period, a time slot, or a start and an end time',
   timeTwice: 'Please give the time one way only: timePeriod, timeSlot, timeSlots, or startTime with endTime',
-  endBeforeStart: 'End time must be after start time',
+  endBeforeStart: bookingFormMessages.endBeforeStart,
   slotsOverlap: 'Time slots must not overlap',
   customNeedsTimes: 'A custom period needs a start and an end time',
   timeSlotFormat: 'Time slot must be a time like 09:00 or 9:00 AM',

@@ -15,6 +15,7 @@ export function DatePicker({
   lastMonth,
   errorId,
   invalid,
+  monthAction,
 }: {
   /** The fieldset's id: where the error summary's 'Date' link leads. */
   id: string
@@ -27,10 +28,12 @@ export function DatePicker({
   lastMonth: string
   errorId: string
   invalid: boolean
+  /** Where the month arrows send the form, when that is not the form's own action (a wizard's step). */
+  monthAction?: string
 }) {
   const stateOf = new Map(days.map((day) => [day.date, day.state]))
   const arrow = (target: string, label: string, text: string, disabled: boolean) => (
-    <button type="submit" name="month" value={target} formMethod="get" formNoValidate disabled={disabled} aria-label={label} className={monthArrowClass}>
+    <button type="submit" name="month" value={target} formMethod="get" formAction={monthAction} formNoValidate disabled={disabled} aria-label={label} className={monthArrowClass}>
       {text}
     </button>
   )

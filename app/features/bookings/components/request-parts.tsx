@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { weekdays } from '#app/features/sitters/options.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { formatUsd } from '../pricing.ts'
 
-// Pieces the request screens share: a titled part of the form, the sitter's weekly hours, 'no dogs'.
+// Pieces the request screens and the booking wizards share: a titled part of the form, the sitter's
+// weekly hours, 'no dogs', the dog choice, a time choice, a time input.
+
+export const textInputClass =
+  'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
+
+const choiceClass =
+  'tap-target flex cursor-pointer items-center gap-3 rounded-xl border border-stone-200 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600'
 
 export function FormPart({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,6 +52,80 @@ export function NoDogs() {
       <Link to="/dogs/new" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
         Add a Dog
       </Link>
+    </div>
+  )
+}
+
+export type DogOption = { id: string; name: string; breed: string; photo: string | null }
+
+/** One radio per dog of the owner, or 'You don't have any dogs registered' with Add a Dog. */
+export function DogChoices({ field, dogs }: { field: AnsweredField; dogs: readonly DogOption[] }) {
+  if (dogs.length === 0) return <NoDogs />
+  return (
+    <fieldset id={field.id} aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="sr-only">Dog</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {dogs.map((dog) => (
+          <label key={dog.id} className={`${choiceClass} p-3`}>
+            <input type="radio" name={field.name} value={dog.id} defaultChecked={field.initialValue === dog.id} className="size-5 accent-brand-700" />
+            <Avatar photo={dog.photo} kind="dog" size="sm" />
+            <span>
+              <span className="block font-medium">{dog.name}</span>
+              <span className="block text-sm text-stone-600">{dog.breed}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FormErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  )
+}
+
+/**
+ * A period or slot of the day: its window and price; disabled, with the reason, when the sitter cannot
+ * take it on the chosen day.
+ */
+export function TimeOption({
+  name,
+  value,
+  label,
+  window,
+  priceCents,
+  checked,
+  refusal = null,
+}: {
+  name: string
+  value: string
+  label: string
+  /** '08:00 - 12:00'; null: the user sets the times. */
+  window: string | null
+  priceCents: number | null
+  checked: boolean
+  refusal?: string | null
+}) {
+  return (
+    <label className={`${choiceClass} justify-between px-3 py-2 ${refusal ? 'cursor-not-allowed opacity-60' : ''}`}>
+      <span className="flex items-center gap-3">
+        <input type="radio" name={name} value={value} defaultChecked={checked && !refusal} disabled={Boolean(refusal)} className="size-5 accent-brand-700" />
+        <span>
+          <span className="block font-medium">{label}</span>
+          <span className="block text-sm text-stone-600">{window ?? 'Choose start and end'}</span>
+          {refusal ? <span className="block text-sm text-stone-700">{refusal}</span> : null}
+        </span>
+      </span>
+      {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
+    </label>
+  )
+}
+
+export function TimeInput({ label, field }: { label: string; field: AnsweredField }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input type="time" id={field.id} name={field.name} defaultValue={field.initialValue} {...field.aria} step={900} className={textInputClass} />
+      <FormErrors id={field.errorId} errors={field.errors} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { BookingDialogButton } from '#app/features/bookings/components/booking-wizard-panel.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
@@ -6,7 +6,7 @@ import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
 // when, how they answer (measured from messages), and a sitter's services with their own rates. The
-// Book button appears once the thread has 10 messages (spec section 9).
+// Book button appears once the thread has 10 messages (spec section 9) and opens the booking dialog.
 
 export const bookButtonFromMessages = 10
 
@@ -30,12 +30,11 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
       </div>
       {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
       {sitter && messageCount >= bookButtonFromMessages ? (
-        <Link
-          to={`/sitters/${partner.id}/book`}
+        <BookingDialogButton
+          sitterId={partner.id}
+          firstName={firstName}
           className="tap-target flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800"
-        >
-          Book {firstName}
-        </Link>
+        />
       ) : null}
       <dl className="space-y-3 text-sm">
         <div>

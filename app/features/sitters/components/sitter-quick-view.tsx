@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { BookingWizardPanel } from '#app/features/bookings/components/booking-wizard-panel.tsx'
+import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
@@ -14,7 +16,8 @@ import { SitterRating } from './sitter-list-item.tsx'
 // View Full Profile and Book. What the map already knows shows at once; the rest comes from
 // GET /api/users/{id}, and when that fails the card says 'Could not load sitter profile' and offers the
 // full profile instead. Under 768 px it is the bottom card (the list pane is hidden meanwhile); wider,
-// it floats over the map. Book opens the request screen /sitters/{id}/book (the 3-step wizard is not built).
+// it floats over the map. Book turns the card into the 3-step booking wizard (without JavaScript, before the
+// page is ready, the same Book is a link to the wizard's first page).
 
 type SitterProfile = ReturnType<typeof toPublicSitterJson>
 
@@ -25,6 +28,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
   const card = useRef<HTMLElement>(null)
   const profile = useSitterProfile(sitter.id)
   const profilePath = `/sitters/${sitter.id}`
+  const [booking, setBooking] = useState<string | null>(null)
 
   // The card takes the focus when it opens (and when another sitter is chosen); Escape closes it.
   useEffect(() => {
@@ -44,8 +48,12 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
       role="dialog"
       aria-labelledby={headingId}
       tabIndex={-1}
-      className="pointer-events-auto max-h-full overflow-y-auto rounded-t-2xl border border-stone-200 bg-white p-4 shadow-xl outline-none md:rounded-2xl"
+      className="pointer-events-auto max-h-full min-h-0 overflow-y-auto rounded-t-2xl border border-stone-200 bg-white p-4 shadow-xl outline-none md:rounded-2xl"
     >
+      {booking === sitter.id ? (
+        <BookingWizardPanel sitterId={sitter.id} flow="quick" onClose={() => setBooking(null)} />
+      ) : (
+        <>
       <div className="flex items-start gap-3">
         <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
         <div className="min-w-0 flex-1">
@@ -96,7 +104,14 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
             <p className="col-span-2 text-sm text-stone-600">This is you: others see your profile like this.</p>
           ) : (
             <>
-              <ActionLink to={`${profilePath}/book`} primary>
+              <ActionLink
+                to={wizardStepPath(sitter.id, 'quick', 1)}
+                primary
+                onClick={(event) => {
+                  event.preventDefault()
+                  setBooking(sitter.id)
+                }}
+              >
                 Book
               </ActionLink>
               <ActionLink to={`/messages?userId=${encodeURIComponent(sitter.id)}`}>Contact</ActionLink>
@@ -110,14 +125,28 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
           </ActionLink>
         </div>
       )}
+        </>
+      )}
     </section>
   )
 }
 
-function ActionLink({ to, primary = false, className = '', children }: { to: string; primary?: boolean; className?: string; children: ReactNode }) {
+function ActionLink({
+  to,
+  primary = false,
+  className = '',
+  onClick,
+  children,
+}: {
+  to: string
+  primary?: boolean
+  className?: string
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
+  children: ReactNode
+}) {
   const look = primary ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-stone-300 bg-white text-stone-900 hover:bg-stone-100'
   return (
-    <Link to={to} className={`tap-target inline-flex items-center justify-center rounded-lg px-3 text-center font-medium ${look} ${className}`}>
+    <Link to={to} onClick={onClick} className={`tap-target inline-flex items-center justify-center rounded-lg px-3 text-center font-medium ${look} ${className}`}>
       {children}
     </Link>
   )

@@ -1,0 +1,330 @@
+import { getAccount } from '#app/features/accounts/users.server.ts'
+import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { getPublicSitter, type PublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { isClockTime } from '#app/lib/zoned-time.ts'
+import { type BookableMonth, getBookableMonth, getTimeRefusals } from './bookable-days.server.ts'
+import { closedDayLabels, formatDayTitle, readDate } from './calendar-dates.ts'
+import { createBooking } from './create-booking.server.ts'
+import { bookingFormMessages } from './form-messages.ts'
+import { bookingPeriods, periodLabels, periodWindows, type TimeSlot } from './periods.ts'
+import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { BookingRequestSchema } from './schema.ts'
+import { formatSlot } from './slots.ts'
+import {
+  chosenTimes,
+  dialogSlotNames,
+  dialogSlots,
+  isBookingPeriod,
+  isDialogSlot,
+  stepProblems,
+  type WizardAnswerName,
+  type WizardAnswers,
+  wizardAnswerNames,
+  type WizardFlow,
+  type WizardStep,
+  wizardStepAnswers,
+  wizardStepCount,
+} from './wizard-flows.ts'
+
+// The booking wizards' steps on the server (wizard-flows.ts names them). A step is shown only when the
+// steps before it are complete and acceptable (an open day, a free time, one of your dogs); otherwise
+// the first step that is not comes back with what is wrong. The last step posts to createBooking, the
+// function POST /api/bookings calls, so the wizards refuse exactly what the API refuses.
+
+export type WizardErrors = Partial<Record<WizardAnswerName | 'form', string[]>>
+
+export type TimeChoice = {
+  value: string
+  label: string
+  /** '08:00 - 12:00'; null for custom times. */
+  window: string | null
+  priceCents: number | null
+  /** Why this time cannot be asked for on the chosen day (null: it can, or no day is chosen yet). */
+  refusal: string | null
+}
+
+export type WizardStepView = {
+  kind: 'step'
+  flow: WizardFlow
+  step: WizardStep
+  sitter: { id: string; name: string; firstName: string; profilePhoto: string | null }
+  /** Where closing the wizard leads without JavaScript. */
+  closeTo: string
+  /** The conversation the chat dialog returns to, carried from step to step. */
+  back: string | null
+  answers: WizardAnswers
+  errors: WizardErrors
+  month: BookableMonth | null
+  times: TimeChoice[] | null
+  dogs: { id: string; name: string; breed: string; photo: string | null }[] | null
+  summary: { date: string | null; time: string | null; dogName: string | null; service: string; priceCents: number | null; rateCents: number | null } | null
+  /** MAP_TILE_URL, on the step with the meeting place's map. */
+  tileUrl: string | null
+}
+
+export type WizardView = WizardStepView | { kind: 'unavailable'; title: string; description: string }
+
+export type WizardTarget = { sitterId: string; flow: WizardFlow; step: WizardStep; back: string | null; month?: string | null }
+
+type Viewer = { id: string; role: Parameters<typeof createBooking>[0]['role'] }
+
+const maxAnswerLength: Record<WizardAnswerName, number> = {
+  date: 10,
+  timePeriod: 20,
+  slot: 20,
+  startTime: 5,
+  endTime: 5,
+  dogId: 100,
+  notes: 2000,
+  location: 300,
+  latitude: 30,
+  longitude: 30,
+  coordinatesFor: 300,
+}
+
+/** The answers a query or form carries, each kept only when it has the shape its step asks for. */
+export function readWizardAnswers(source: { get: (name: string) => FormDataEntryValue | null }): WizardAnswers {
+  const answers: WizardAnswers = {}
+  for (const name of wizardAnswerNames) {
+    const raw = source.get(name)
+    const text = typeof raw === 'string' ? (name === 'notes' ? raw : raw.trim()) : ''
+    if (text === '' || text.length > maxAnswerLength[name]) continue
+    const fits =
+      name === 'date'
+        ? readDate(text) !== null
+        : name === 'startTime' || name === 'endTime'
+          ? isClockTime(text)
+          : name === 'timePeriod'
+            ? isBookingPeriod(text)
+            : name === 'slot'
+              ? isDialogSlot(text)
+              : name === 'latitude' || name === 'longitude'
+                ? Number.isFinite(Number(text))
+                : true
+    if (fits) answers[name] = text
+  }
+  return answers
+}
+
+/** The chat dialog goes back to the conversation it came from (only this sitter's); the map's wizard to the map. */
+export function wizardClosePath(flow: WizardFlow, sitterId: string, back: string | null) {
+  if (flow === 'quick') return '/map'
+  const encoded = encodeURIComponent(sitterId)
+  const conversations = [`/messages/${encoded}`, `/messages?userId=${encoded}`]
+  return back && conversations.includes(back) ? back : `/messages/${encoded}`
+}
+
+const unavailable = (title: string, description: string): WizardView => ({ kind: 'unavailable', title, description })
+
+/** The step asked for, or the first earlier step that is missing something (with what, when the user went past it). */
+export async function loadWizardStep(viewer: Viewer, target: WizardTarget, answers: WizardAnswers): Promise<{ view: WizardView; status: number }> {
+  const sitter = await getPublicSitter(target.sitterId)
+  if (!sitter) return { view: unavailable('Sitter not found', 'This sitter does not exist or is not taking bookings.'), status: 404 }
+  if (sitter.id === viewer.id) return { view: unavailable('You cannot book yourself', 'Choose another sitter to book.'), status: 409 }
+  const context = await wizardContext(viewer, sitter, target, answers)
+  const blocked = await firstUnfinishedStep(context, target.step)
+  if (blocked) return { view: await stepView(context, blocked.step, blocked.errors), status: 400 }
+  return { view: await stepView(context, target.step, {}), status: 200 }
+}
+
+export type WizardSubmission =
+  | { ok: true; bookingId: string; sitterName: string; closeTo: string }
+  | { ok: false; view: WizardView; status: number; retryAfterSeconds?: number }
+
+/** The last step's Confirm: every step checked again, then createBooking. */
+export async function submitWizard(viewer: Viewer, target: Omit<WizardTarget, 'step'>, answers: WizardAnswers): Promise<WizardSubmission> {
+  const sitter = await getPublicSitter(target.sitterId)
+  if (!sitter) return { ok: false, view: unavailable('Sitter not found', 'This sitter does not exist or is not taking bookings.'), status: 404 }
+  if (sitter.id === viewer.id) return { ok: false, view: unavailable('You cannot book yourself', 'Choose another sitter to book.'), status: 409 }
+  const context = await wizardContext(viewer, sitter, { ...target, step: wizardStepCount }, answers)
+  const blocked = await firstUnfinishedStep(context, (wizardStepCount + 1) as WizardStep)
+  if (blocked) {
+    const missing = target.flow === 'quick' ? bookingFormMessages.missingInformation : bookingFormMessages.missingDateAndDog
+    return { ok: false, view: await stepView(context, blocked.step, { ...blocked.errors, form: [missing] }), status: 400 }
+  }
+
+  const times = chosenTimes(answers)
+  const place = target.flow === 'chat' ? { location: answers.location ?? null, ...coordinatesOfSubmittedText(placeFields(answers)) } : {}
+  const parsed = BookingRequestSchema.safeParse({
+    sitterId: sitter.id,
+    dogId: answers.dogId,
+    date: answers.date,
+    notes: answers.notes,
+    ...(target.flow === 'quick' ? { timePeriod: answers.timePeriod } : {}),
+    ...(times ? times : {}),
+    ...place,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = String(issue?.path[0] ?? '')
+    return { ok: false, view: await refusalView(context, field, issue?.message ?? bookingFormMessages.missingInformation), status: 400 }
+  }
+  const outcome = await createBooking(viewer, parsed.data)
+  if (!outcome.ok) {
+    const view = await refusalView(context, ('field' in outcome ? outcome.field : undefined) ?? '', outcome.message)
+    return { ok: false, view, status: outcome.status, ...(outcome.status === 429 ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}) }
+  }
+  return { ok: true, bookingId: outcome.bookingId, sitterName: sitter.name, closeTo: context.closeTo }
+}
+
+type WizardContext = {
+  viewer: Viewer
+  sitter: PublicSitter
+  flow: WizardFlow
+  answers: WizardAnswers
+  closeTo: string
+  back: string | null
+  month: string | null
+  service: string
+  rateCents: number | null
+  dogs: { id: string; name: string; breed: string; photo: string | null }[]
+}
+
+async function wizardContext(viewer: Viewer, sitter: PublicSitter, target: WizardTarget, answers: WizardAnswers): Promise<WizardContext> {
+  const service = defaultServiceOf(sitter.services) ?? 'walking'
+  const dogs = await listDogsOf(viewer.id)
+  return {
+    viewer,
+    sitter,
+    flow: target.flow,
+    answers,
+    closeTo: wizardClosePath(target.flow, sitter.id, target.back),
+    back: target.flow === 'chat' ? wizardClosePath('chat', sitter.id, target.back) : null,
+    month: target.month ?? null,
+    service,
+    rateCents: sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null,
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+  }
+}
+
+/** The first step before `step` with something missing or refused, and what; null when all are fine. */
+async function firstUnfinishedStep(context: WizardContext, step: WizardStep) {
+  for (let earlier = 1; earlier < step; earlier++) {
+    const errors = await stepErrors(context, earlier as WizardStep)
+    if (Object.keys(errors).length > 0) return { step: earlier as WizardStep, errors }
+  }
+  return null
+}
+
+async function stepErrors(context: WizardContext, step: WizardStep): Promise<WizardErrors> {
+  const { flow, answers } = context
+  const missing = Object.entries(stepProblems(flow, step, answers)).map(([name, message]) => [name, [message]])
+  if (missing.length > 0) return Object.fromEntries(missing) as WizardErrors
+  const asked = wizardStepAnswers[flow][step]
+  if (asked.includes('date') && answers.date) {
+    const month = await getBookableMonth(context.sitter.id, { date: answers.date })
+    const state = month?.days.find((day) => day.date === answers.date)?.state ?? 'past'
+    if (state !== 'open') return { date: [`${formatDayTitle(answers.date)} is ${closedDayLabels[state]}. Please choose another day.`] }
+  }
+  const timeAnswer = asked.includes('timePeriod') ? 'timePeriod' : asked.includes('slot') ? 'slot' : null
+  if (timeAnswer && answers.date) {
+    const slots = slotsOfAnswers(answers)
+    const refusals = slots && (await getTimeRefusals(context.sitter, { date: answers.date, service: context.service }, { chosen: slots }))
+    const refusal = refusals?.chosen
+    if (refusal) return { [timeAnswer]: [refusal] }
+  }
+  if (asked.includes('dogId') && !context.dogs.some((dog) => dog.id === answers.dogId)) return { dogId: [bookingFormMessages.chooseDog] }
+  return {}
+}
+
+/** The slots the time answers name: a period's window, a dialog slot, or custom times. */
+function slotsOfAnswers(answers: WizardAnswers): TimeSlot[] | null {
+  const times = chosenTimes(answers)
+  if (times) return [times]
+  const period = answers.timePeriod
+  return period && period !== 'custom' && isBookingPeriod(period) ? [periodWindows[period as keyof typeof periodWindows]] : null
+}
+
+/** A refusal shown on the step that asked for the field it concerns; anything else on the last step. */
+async function refusalView(context: WizardContext, field: string, message: string) {
+  const timeFields = ['timePeriod', 'timeSlot', 'timeSlots', 'slots', 'period']
+  const answer: WizardAnswerName | null =
+    field === 'latitude' || field === 'longitude'
+      ? 'location'
+      : timeFields.includes(field)
+        ? context.flow === 'quick'
+          ? 'timePeriod'
+          : 'slot'
+        : (wizardAnswerNames as readonly string[]).includes(field)
+          ? (field as WizardAnswerName)
+          : null
+  const step = answer ? (([1, 2, 3] as const).find((candidate) => wizardStepAnswers[context.flow][candidate].includes(answer)) ?? null) : null
+  if (!answer || !step) return stepView(context, wizardStepCount, { form: [message] })
+  return stepView(context, step, { [answer]: [message] })
+}
+
+async function stepView(context: WizardContext, step: WizardStep, errors: WizardErrors): Promise<WizardStepView> {
+  const { sitter, flow, answers } = context
+  const asked = wizardStepAnswers[flow][step]
+  const last = step === wizardStepCount
+  const placeDefaults = flow === 'chat' && asked.includes('location') && !answers.location ? await ownPlace(context.viewer.id) : {}
+  return {
+    kind: 'step',
+    flow,
+    step,
+    sitter: { id: sitter.id, name: sitter.name, firstName: sitter.name.split(' ')[0] ?? sitter.name, profilePhoto: sitter.profilePhoto },
+    closeTo: context.closeTo,
+    back: context.back,
+    answers: { ...answers, ...placeDefaults },
+    errors,
+    month: asked.includes('date') ? await getBookableMonth(sitter.id, { month: context.month, date: answers.date }) : null,
+    times: asked.includes('timePeriod') || asked.includes('slot') ? await timeChoices(context) : null,
+    dogs: asked.includes('dogId') ? context.dogs : null,
+    summary: last ? summaryOf(context) : null,
+    tileUrl: asked.includes('location') ? env.MAP_TILE_URL : null,
+  }
+}
+
+/** The owner's own saved place: where most walks start. */
+async function ownPlace(userId: string): Promise<WizardAnswers> {
+  const account = await getAccount(userId)
+  if (!account.location) return {}
+  const point = account.latitude !== null && account.longitude !== null
+  return {
+    location: account.location,
+    ...(point ? { latitude: String(account.latitude), longitude: String(account.longitude), coordinatesFor: account.location } : {}),
+  }
+}
+
+function placeFields(answers: WizardAnswers) {
+  const number = (text: string | undefined) => (text === undefined ? null : Number(text))
+  return { location: answers.location, latitude: number(answers.latitude), longitude: number(answers.longitude), coordinatesFor: answers.coordinatesFor }
+}
+
+async function timeChoices(context: WizardContext): Promise<TimeChoice[]> {
+  const windows: Record<string, TimeSlot> =
+    context.flow === 'quick'
+      ? Object.fromEntries(bookingPeriods.flatMap((period) => (period === 'custom' ? [] : [[period, periodWindows[period]]])))
+      : { ...dialogSlots }
+  const date = context.answers.date
+  const slotsByName = Object.fromEntries(Object.entries(windows).map(([name, window]) => [name, [window]]))
+  const refusals = date ? await getTimeRefusals(context.sitter, { date, service: context.service }, slotsByName) : null
+  const names = context.flow === 'quick' ? bookingPeriods : dialogSlotNames
+  return names.map((value) => {
+    const window = windows[value] ?? null
+    return {
+      value,
+      label: periodLabels[value],
+      window: window ? formatSlot(window) : null,
+      priceCents: window ? priceCentsFor(context.rateCents, [window]) : null,
+      refusal: refusals?.[value] ?? null,
+    }
+  })
+}
+
+function summaryOf(context: WizardContext): NonNullable<WizardStepView['summary']> {
+  const { answers } = context
+  const slots = slotsOfAnswers(answers)
+  const period = context.flow === 'quick' && answers.timePeriod && answers.timePeriod !== 'custom' ? periodLabels[answers.timePeriod as keyof typeof periodLabels] : null
+  return {
+    date: answers.date ? formatDayTitle(answers.date) : null,
+    time: slots ? `${period ? `${period}, ` : ''}${slots.map(formatSlot).join(', ')}` : null,
+    dogName: context.dogs.find((dog) => dog.id === answers.dogId)?.name ?? null,
+    service: serviceLabels[context.service as keyof typeof serviceLabels] ?? context.service,
+    priceCents: slots ? priceCentsFor(context.rateCents, slots) : null,
+    rateCents: context.rateCents,
+  }
+}

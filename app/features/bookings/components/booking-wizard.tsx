@@ -1,0 +1,262 @@
+import { useState } from 'react'
+import { type FetcherWithComponents, Link } from 'react-router'
+import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { Button } from '#app/ui/button.tsx'
+import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
+import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
+import type { WizardStepView } from '../booking-wizard.server.ts'
+import { formatUsd } from '../pricing.ts'
+import {
+  stepProblems,
+  type WizardAnswerName,
+  type WizardAnswers,
+  wizardAnswerNames,
+  wizardStepAnswers,
+  wizardStepCount,
+  type WizardStep,
+  wizardStepPath,
+} from '../wizard-flows.ts'
+import { DatePicker } from './date-picker.tsx'
+import { DogChoices, textInputClass, TimeInput, TimeOption } from './request-parts.tsx'
+
+// One step of a booking wizard (wizard-flows.ts), the same markup as a page of its own (without
+// JavaScript, /sitters/{id}/book/{flow}/{step}) and inside the map's quick view or the conversation's
+// dialog (with JavaScript, where `Form` is a fetcher's form, so the page behind stays). The earlier
+// answers travel as hidden fields; Continue asks the server for the next step, which checks them.
+
+type FormComponent = FetcherWithComponents<unknown>['Form']
+
+const stepTitles = {
+  quick: { 1: 'Choose a date', 2: 'Choose a time', 3: 'Your dog and details' },
+  chat: { 1: 'Date and time', 2: 'Your dog', 3: 'Meeting place' },
+} as const
+
+const fieldLabels: FieldLabels = [
+  ['date', 'Date'],
+  ['timePeriod', 'Time period'],
+  ['slot', 'Time'],
+  ['startTime', 'Start time'],
+  ['endTime', 'End time'],
+  ['dogId', 'Dog'],
+  ['notes', 'Notes'],
+  ['location', 'Meeting place'],
+]
+
+export function WizardStepForm({
+  view,
+  Form,
+  busy,
+  onClose,
+  onDateChosen,
+}: {
+  view: WizardStepView
+  Form: FormComponent
+  /** The form is on its way (Continue, Back or Confirm). */
+  busy: boolean
+  /** With JavaScript, where the wizard sits in another screen: closing hands back to it. */
+  onClose?: () => void
+  /** With JavaScript: ask the server for this step again with the chosen date (its free times). */
+  onDateChosen?: (form: HTMLFormElement) => void
+}) {
+  const hydrated = useHydrated()
+  const { flow, step, sitter } = view
+  const asked = wizardStepAnswers[flow][step]
+  const last = step === wizardStepCount
+  const answer = { initialValue: view.answers, error: { ...view.errors, '': view.errors.form ?? null } }
+  const form = answeredForm<WizardAnswerName>(`booking-wizard-${flow}`, answer)
+  const [problems, setProblems] = useState(() => Object.keys(stepProblems(flow, step, view.answers)).length)
+  const here = wizardStepPath(sitter.id, flow, step)
+  const previous = step > 1 ? wizardStepPath(sitter.id, flow, (step - 1) as WizardStep) : null
+  const action = last ? `${here}${view.back ? `?${new URLSearchParams({ back: view.back })}` : ''}` : wizardStepPath(sitter.id, flow, (step + 1) as WizardStep)
+  const ready = !hydrated || problems === 0
+  const noDogs = asked.includes('dogId') && view.dogs?.length === 0
+
+  return (
+    <Form
+      method={last ? 'post' : 'get'}
+      action={action}
+      id={form.id}
+      preventScrollReset
+      onChange={(event) => {
+        const values = answersOf(new FormData(event.currentTarget))
+        setProblems(Object.keys(stepProblems(flow, step, values)).length)
+        if (onDateChosen && event.target instanceof HTMLInputElement && event.target.name === 'date' && asked.includes('slot')) onDateChosen(event.currentTarget)
+      }}
+      className="space-y-4"
+    >
+      <div className="flex items-center gap-2">
+        {previous ? (
+          <button type="submit" formAction={previous} formMethod="get" formNoValidate aria-label="Back" className={backClass}>
+            <span aria-hidden>←</span>
+          </button>
+        ) : onClose ? (
+          <button type="button" onClick={onClose} aria-label="Back" className={backClass}>
+            <span aria-hidden>←</span>
+          </button>
+        ) : (
+          <Link to={view.closeTo} aria-label="Back" className={backClass}>
+            <span aria-hidden>←</span>
+          </Link>
+        )}
+        <Avatar photo={sitter.profilePhoto} kind="person" size="sm" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-base font-semibold">Book with {sitter.firstName}</p>
+          <p className="text-sm text-stone-600">
+            Step {step} of {wizardStepCount}: {stepTitles[flow][step]}
+          </p>
+        </div>
+      </div>
+      <div className="h-1.5 overflow-hidden rounded-full bg-stone-100" role="progressbar" aria-label="Booking steps" aria-valuemin={1} aria-valuemax={wizardStepCount} aria-valuenow={step}>
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${(step / wizardStepCount) * 100}%` }} />
+      </div>
+
+      {view.back ? <input type="hidden" name="back" value={view.back} /> : null}
+      {wizardAnswerNames
+        .filter((name) => !asked.includes(name) && view.answers[name] !== undefined && Object.values(wizardStepAnswers[flow]).some((names) => names.includes(name)))
+        .map((name) => (
+          <input key={name} type="hidden" name={name} value={view.answers[name]} />
+        ))}
+      <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
+
+      {view.month && asked.includes('date') ? (
+        <div>
+          <DatePicker
+            id={form.field('date').id}
+            name="date"
+            month={view.month.month}
+            days={view.month.days}
+            selected={view.answers.date}
+            firstMonth={view.month.firstMonth}
+            lastMonth={view.month.lastMonth}
+            errorId={form.field('date').errorId}
+            invalid={Boolean(view.errors.date)}
+            monthAction={here}
+          />
+          <FormErrors id={form.field('date').errorId} errors={view.errors.date} />
+          <p className="mt-1 text-sm text-stone-600">
+            Times are in {sitter.firstName}’s time zone, <span className="font-medium">{view.month.timeZone}</span>.
+          </p>
+        </div>
+      ) : null}
+
+      {view.times ? <TimeChoices view={view} field={asked.includes('slot') ? 'slot' : 'timePeriod'} form={form} /> : null}
+
+      {view.dogs && asked.includes('dogId') ? <DogChoices field={form.field('dogId')} dogs={view.dogs} /> : null}
+      {asked.includes('notes') && !noDogs ? (
+        <div>
+          <label htmlFor={form.field('notes').id} className="mb-1 block text-sm font-medium text-stone-800">
+            Notes for {sitter.firstName} (optional)
+          </label>
+          <textarea
+            id={form.field('notes').id}
+            name="notes"
+            defaultValue={view.answers.notes}
+            {...form.field('notes').aria}
+            maxLength={2000}
+            className={`${textInputClass} min-h-20`}
+          />
+          <FormErrors id={form.field('notes').errorId} errors={view.errors.notes} />
+        </div>
+      ) : null}
+
+      {view.tileUrl ? <MeetingPlace view={view} tileUrl={view.tileUrl} inputId={form.field('location').id} /> : null}
+
+      {view.summary ? <Summary summary={view.summary} sitterName={sitter.name} /> : null}
+
+      {noDogs ? null : (
+        <Button type="submit" disabled={busy || !ready} className="tap-target w-full">
+          {last ? (busy ? 'Sending request...' : 'Confirm Booking') : 'Continue'}
+        </Button>
+      )}
+    </Form>
+  )
+}
+
+const backClass = 'tap-target -ml-2 flex shrink-0 items-center justify-center rounded-full text-xl text-stone-700 hover:bg-stone-100'
+
+function answersOf(data: FormData): WizardAnswers {
+  const answers: WizardAnswers = {}
+  for (const name of wizardAnswerNames) {
+    const value = data.get(name)
+    if (typeof value === 'string' && value.trim() !== '') answers[name] = value.trim()
+  }
+  return answers
+}
+
+function TimeChoices({ view, field, form }: { view: WizardStepView; field: 'slot' | 'timePeriod'; form: ReturnType<typeof answeredForm<WizardAnswerName>> }) {
+  const choice = form.field(field)
+  return (
+    <fieldset id={choice.id} className="group" aria-describedby={choice.errors ? choice.errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-stone-800">{field === 'slot' ? 'Time' : 'Time period'}</legend>
+      <div className="grid gap-2">
+        {view.times?.map((time) => (
+          <TimeOption
+            key={time.value}
+            name={field}
+            value={time.value}
+            label={time.label}
+            window={time.window && time.value === 'overnight' ? `${time.window} (next day)` : time.window}
+            priceCents={time.priceCents}
+            checked={view.answers[field] === time.value}
+            refusal={time.refusal}
+          />
+        ))}
+      </div>
+      <FormErrors id={choice.errorId} errors={choice.errors} />
+      <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
+        <TimeInput label="Start time" field={form.field('startTime')} />
+        <TimeInput label="End time" field={form.field('endTime')} />
+      </div>
+    </fieldset>
+  )
+}
+
+function MeetingPlace({ view, tileUrl, inputId }: { view: WizardStepView; tileUrl: string; inputId: string }) {
+  const number = (text: string | undefined) => (text === undefined ? null : Number(text))
+  return (
+    <div className="space-y-1">
+      <LocationPicker
+        defaultValue={{
+          location: view.answers.location ?? null,
+          latitude: number(view.answers.latitude),
+          longitude: number(view.answers.longitude),
+          coordinatesFor: view.answers.coordinatesFor ?? null,
+        }}
+        errors={view.errors.location ? { location: view.errors.location } : undefined}
+        tileUrl={tileUrl}
+        inputId={inputId}
+      />
+      <p className="text-sm text-stone-600">Optional. Shared with {view.sitter.firstName} once the booking is accepted.</p>
+    </div>
+  )
+}
+
+function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView['summary']>; sitterName: string }) {
+  const rows: [string, string][] = [
+    ['Sitter', sitterName],
+    ['Service', summary.service],
+    ['Date', summary.date ?? 'Not chosen'],
+    ['Time', summary.time ?? 'Not chosen'],
+    ...(summary.dogName ? ([['Dog', summary.dogName]] as [string, string][]) : []),
+  ]
+  return (
+    <section aria-label="Summary" className="rounded-xl bg-stone-50 p-4 text-sm">
+      <dl className="space-y-1">
+        {rows.map(([term, detail]) => (
+          <div key={term} className="flex justify-between gap-3">
+            <dt className="text-stone-600">{term}</dt>
+            <dd className="text-right font-medium text-stone-900">{detail}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-3 border-t border-stone-200 pt-2">
+          <dt className="font-medium">Price</dt>
+          <dd className="text-right text-base font-semibold">
+            {summary.priceCents === null ? (summary.rateCents === null ? 'No rate set' : `${formatUsd(summary.rateCents)}/hour`) : formatUsd(summary.priceCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
