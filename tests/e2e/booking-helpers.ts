@@ -1,7 +1,7 @@
 // The people and rows the booking journeys start from: a sitter who linked Google (so an accepted booking
 // lands in the fake Google Calendar), an owner with a dog, bookings in a given state. Rows go straight
 // into the server's database, as the app would have stored them.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { fakeUserFor } from '../fakes/google.ts'
 import { fakeGoogleUrlVariable } from './global-setup.ts'
@@ -16,6 +16,14 @@ export function zurichDate(days = 0) {
 /** 'November 25, 2026', as the calendars name a day. */
 export const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+/** Picks a day in a request form's calendar (within `scope`: the page or a dialog), moving to next month when it lies there. */
+export async function pickDate(scope: Page | Locator, date: string) {
+  if (date.slice(0, 7) > zurichDate(0).slice(0, 7)) {
+    await scope.getByRole('button', { name: 'Next month' }).click()
+  }
+  await scope.getByRole('radio', { name: dayName(date), exact: true }).check()
+}
 
 /** Signs the page out: the next sign-in starts from a clean cookie jar. */
 export async function signOut(page: Page) {

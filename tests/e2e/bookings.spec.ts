@@ -3,6 +3,7 @@ import {
   calendarEventsOf,
   dayName,
   insertBooking,
+  pickDate,
   registerOwnerWithDog,
   registerSitter,
   registerSitterWithGoogle,
@@ -18,12 +19,6 @@ import { expect, test } from './fixtures.ts'
 // completing, reviewing, and a sitter's request for a dog listed for sitting.
 
 /** Picks a day in a request form's calendar, moving to the next month first when the day lies there. */
-async function pickDate(page: Page, date: string) {
-  if (date.slice(0, 7) > zurichDate(0).slice(0, 7)) {
-    await page.getByRole('button', { name: 'Next month' }).click()
-  }
-  await page.getByRole('radio', { name: dayName(date), exact: true }).check()
-}
 
 const card = (page: Page, dogName: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: dogName, exact: true }) })
 

@@ -144,3 +144,24 @@ export async function pngFile(name = 'photo.png', colour = { r: 200, g: 140, b: 
     .toBuffer()
   return { name, mimeType: 'image/png', buffer }
 }
+
+/** `count` unread messages from one person to another, a minute apart, ending now. */
+export async function insertMessages(db: TestDatabase, from: { id: string; name: string }, to: { id: string }, count: number) {
+  const [userAId, userBId] = [from.id, to.id].sort() as [string, string]
+  const at = (index: number) => new Date(Date.now() - (count - index) * 60_000).toISOString()
+  const conversationId = crypto.randomUUID()
+  await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at(0), lastMessageAt: at(count) }).execute()
+  await db
+    .insertInto('messages')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: crypto.randomUUID(),
+        conversationId,
+        senderId: from.id,
+        recipientId: to.id,
+        content: `Message ${index + 1} from ${from.name}`,
+        createdAt: at(index + 1),
+      })),
+    )
+    .execute()
+}

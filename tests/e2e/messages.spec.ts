@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, registerUser, type RegisteredUser, type TestDatabase, test } from './fixtures.ts'
+import { expect, insertMessages, registerUser, type RegisteredUser, type TestDatabase, test } from './fixtures.ts'
 
 // Chat (spec sections 2 and 4): two people in two browser contexts. With JavaScript a message appears
 // for the other person as it is sent and the read receipt comes back live; without it, the send form
@@ -143,25 +143,4 @@ async function insertPerson(db: TestDatabase, name: string): Promise<RegisteredU
   const email = `chat-${id.slice(0, 8)}@example.com`
   await db.insertInto('users').values({ id, email, name, createdAt: now, updatedAt: now }).execute()
   return { id, name, email, password: '' }
-}
-
-/** `count` unread messages from one person to another, a minute apart, ending now. */
-async function insertMessages(db: TestDatabase, from: { id: string; name: string }, to: { id: string }, count: number) {
-  const [userAId, userBId] = [from.id, to.id].sort() as [string, string]
-  const at = (index: number) => new Date(Date.now() - (count - index) * 60_000).toISOString()
-  const conversationId = crypto.randomUUID()
-  await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at(0), lastMessageAt: at(count) }).execute()
-  await db
-    .insertInto('messages')
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        id: crypto.randomUUID(),
-        conversationId,
-        senderId: from.id,
-        recipientId: to.id,
-        content: `Message ${index + 1} from ${from.name}`,
-        createdAt: at(index + 1),
-      })),
-    )
-    .execute()
 }

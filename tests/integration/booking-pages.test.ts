@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
 import { appRequest, startTestApp } from './app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking screens' actions through the production request handler, as a browser without JavaScript
 // sends them (form posts with the session cookie): /bookings/{id}, /bookings-sitter, /sitters/{id}/book,
@@ -10,8 +11,6 @@ const google = await startFakeGoogle()
 Object.assign(process.env, google.environment())
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { createSession, sessionCookie } = await import('#app/features/accounts/session.server.ts')
-const { getToast } = await import('#app/lib/toast.server.ts')
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -21,41 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await google.close()
 })
-
-// ---- browsers ----
-
-type Person = { id: string; name: string; cookie: string }
-
-async function signedIn(user: { id: string; name: string }): Promise<Person> {
-  const session = await createSession(user.id, 'cookie', 'vitest')
-  return { ...user, cookie: (await sessionCookie.serialize(session.id)).split(';')[0] ?? '' }
-}
-
-const page = (person: Person, path: string) => appRequest(path, { headers: { cookie: person.cookie } })
-
-const post = (person: Person, path: string, fields: Record<string, string>) =>
-  appRequest(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie: person.cookie } })
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .filter((line) => line?.startsWith('__toast='))
-    .join('; ')
-  return (await getToast(new Request('http://localhost/', { headers: { cookie } }))).toast
-}
-
-/** The page's text without tags, for asserting what a user reads. */
-async function textOf(response: Response) {
-  return (await response.text())
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
 
 // ---- data ----
 
@@ -93,7 +57,7 @@ describe('the booking page', () => {
     const { owner, sitter, stranger, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(5), slots: [{ startTime: '09:00', endTime: '10:00' }] })
 
-    const asOwner = await page(owner, `/bookings/${id}`)
+    const asOwner = await visitAs(owner, `/bookings/${id}`)
     expect(asOwner.status).toBe(200)
     const ownerText = await textOf(asOwner)
     expect(ownerText).toContain('Booking with Sam Sitter')
@@ -101,18 +65,18 @@ describe('the booking page', () => {
     expect(ownerText).toContain('09:00 - 10:00')
     expect(ownerText).toContain(id.slice(0, 8))
 
-    const asSitter = await textOf(await page(sitter, `/bookings/${id}`))
+    const asSitter = await textOf(await visitAs(sitter, `/bookings/${id}`))
     expect(asSitter).toContain('Walking Rex')
     // The sitter sees the dog's whole profile before accepting.
     expect(asSitter).toContain('About Rex')
     expect(asSitter).toContain('Rex loves long walks.')
 
-    const asStranger = await page(stranger, `/bookings/${id}`)
+    const asStranger = await visitAs(stranger, `/bookings/${id}`)
     expect(asStranger.status).toBe(404)
     const strangerText = await textOf(asStranger)
     expect(strangerText).toContain('Booking not found')
     expect(strangerText).not.toContain('Rex')
-    expect((await page(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
+    expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
   test('the sitter accepts with "Add to Google Calendar" ticked: accepted, and an event in their calendar', async () => {
@@ -121,7 +85,7 @@ describe('the booking page', () => {
     await linkGoogleAccount(sitter.id, { sub: googleUser.sub, accessToken: google.grantAccessToken(googleUser) })
     const id = await insertBooking(parties, { date: localDateFromToday(4) })
 
-    const answer = await post(sitter, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
+    const answer = await postAs(sitter, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
 
     expect(answer.status).toBe(302)
     expect(answer.headers.get('location')).toBe(`/bookings/${id}`)
@@ -136,7 +100,7 @@ describe('the booking page', () => {
     await linkGoogleAccount(sitter.id, { sub: googleUser.sub, accessToken: google.grantAccessToken(googleUser) })
     const id = await insertBooking(parties, { date: localDateFromToday(4) })
 
-    const answer = await post(sitter, `/bookings/${id}`, { intent: 'status', status: 'accepted' })
+    const answer = await postAs(sitter, `/bookings/${id}`, { intent: 'status', status: 'accepted' })
 
     expect(answer.status).toBe(302)
     expect(await statusOf(id)).toBe('accepted')
@@ -148,7 +112,7 @@ describe('the booking page', () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(4) })
 
-    const answer = await post(owner, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
+    const answer = await postAs(owner, `/bookings/${id}?confirm=accepted`, { intent: 'status', status: 'accepted', addToCalendar: 'on' })
 
     expect(answer.status).toBe(409)
     const text = await textOf(answer)
@@ -161,7 +125,7 @@ describe('the booking page', () => {
     const { stranger, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(4) })
 
-    const answer = await post(stranger, `/bookings/${id}`, { intent: 'status', status: 'cancelled' })
+    const answer = await postAs(stranger, `/bookings/${id}`, { intent: 'status', status: 'cancelled' })
 
     expect(answer.status).toBe(404)
     expect(await statusOf(id)).toBe('pending')
@@ -172,12 +136,12 @@ describe('the booking page', () => {
     const ahead = await insertBooking(parties, { date: localDateFromToday(3) })
     const started = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(-1) })
 
-    const cancelled = await post(owner, `/bookings/${ahead}`, { intent: 'status', status: 'cancelled' })
+    const cancelled = await postAs(owner, `/bookings/${ahead}`, { intent: 'status', status: 'cancelled' })
     expect(cancelled.status).toBe(302)
     expect(await toastOf(cancelled)).toMatchObject({ title: 'Status updated', description: 'Booking has been cancelled' })
     expect(await statusOf(ahead)).toBe('cancelled')
 
-    const completed = await post(sitter, `/bookings/${started}`, { intent: 'status', status: 'completed' })
+    const completed = await postAs(sitter, `/bookings/${started}`, { intent: 'status', status: 'completed' })
     expect(completed.status).toBe(302)
     expect(await statusOf(started)).toBe('completed')
   })
@@ -187,34 +151,34 @@ describe('the booking page', () => {
     const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-3) })
     const reviewsOf = () => db.selectFrom('reviews').select(['rating', 'comment', 'reply']).where('bookingId', '=', id).execute()
 
-    const outOfRange = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '6', comment: 'Great' })
+    const outOfRange = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '6', comment: 'Great' })
     expect(outOfRange.status).toBe(400)
     expect(await textOf(outOfRange)).toContain('Rating must be a whole number of stars from 1 to 5')
-    const tooLong = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'a'.repeat(2001) })
+    const tooLong = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'a'.repeat(2001) })
     expect(tooLong.status).toBe(400)
     expect(await textOf(tooLong)).toContain('Comment must be at most 2000 characters')
     expect(await reviewsOf()).toEqual([])
 
-    const reviewed = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'Rex came home happy.' })
+    const reviewed = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'Rex came home happy.' })
     expect(reviewed.status).toBe(302)
     expect(await reviewsOf()).toEqual([{ rating: 4, comment: 'Rex came home happy.', reply: null }])
 
-    const again = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '1', comment: 'Changed my mind' })
+    const again = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '1', comment: 'Changed my mind' })
     expect(again.status).toBe(409)
     expect(await textOf(again)).toContain('You have already reviewed this booking')
 
-    const replied = await post(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Thank you, Olivia!' })
+    const replied = await postAs(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Thank you, Olivia!' })
     expect(replied.status).toBe(302)
-    const secondReply = await post(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'And again' })
+    const secondReply = await postAs(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'And again' })
     expect(secondReply.status).toBe(409)
     expect(await reviewsOf()).toEqual([{ rating: 4, comment: 'Rex came home happy.', reply: 'Thank you, Olivia!' }])
-    expect(await textOf(await page(owner, `/bookings/${id}`))).toContain('Thank you, Olivia!')
+    expect(await textOf(await visitAs(owner, `/bookings/${id}`))).toContain('Thank you, Olivia!')
   })
 
   test('a booking that is not completed cannot be reviewed', async () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(2) })
-    const answer = await post(owner, `/bookings/${id}`, { intent: 'review', rating: '5' })
+    const answer = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '5' })
     expect(answer.status).toBe(403)
     expect(await textOf(answer)).toContain('You can only review a completed booking of yours')
     expect(await db.selectFrom('reviews').select('id').where('bookingId', '=', id).execute()).toEqual([])
@@ -231,10 +195,10 @@ describe('the bookings lists', () => {
     await insertBooking({ ...parties, dogId: pastDog }, { status: 'accepted', date: localDateFromToday(-2) })
     await insertBooking({ ...parties, dogId: comingDog }, { status: 'accepted', date: localDateFromToday(2) })
 
-    const upcoming = await textOf(await page(owner, '/bookings'))
+    const upcoming = await textOf(await visitAs(owner, '/bookings'))
     expect(upcoming).toContain('Comet')
     expect(upcoming).not.toContain('Pastor')
-    const past = await textOf(await page(owner, '/bookings?tab=past'))
+    const past = await textOf(await visitAs(owner, '/bookings?tab=past'))
     expect(past).toContain('Pastor')
     expect(past).not.toContain('Comet')
   })
@@ -246,9 +210,9 @@ describe('the bookings lists', () => {
     await insertBooking({ ...parties, dogId: pastDog }, { status: 'completed', date: localDateFromToday(-3) })
     const contactSitter = `href="/messages?userId=${parties.sitterId}"`
 
-    expect(await (await page(owner, '/bookings')).text()).toContain(contactSitter)
-    expect(await (await page(sitter, '/bookings-sitter?tab=upcoming')).text()).toContain(`href="/messages?userId=${parties.ownerId}"`)
-    const past = await (await page(owner, '/bookings?tab=past')).text()
+    expect(await (await visitAs(owner, '/bookings')).text()).toContain(contactSitter)
+    expect(await (await visitAs(sitter, '/bookings-sitter?tab=upcoming')).text()).toContain(`href="/messages?userId=${parties.ownerId}"`)
+    const past = await (await visitAs(owner, '/bookings?tab=past')).text()
     expect(past).toContain('Pastor')
     expect(past).not.toContain(contactSitter)
   })
@@ -256,10 +220,10 @@ describe('the bookings lists', () => {
   test('a completed booking without a review is offered for review; ?id= opens a booking', async () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-4) })
-    const text = await textOf(await page(owner, '/bookings'))
+    const text = await textOf(await visitAs(owner, '/bookings'))
     expect(text).toContain('How did it go?')
     expect(text).toContain('Write a review')
-    const opened = await page(owner, `/bookings?id=${id}`)
+    const opened = await visitAs(owner, `/bookings?id=${id}`)
     expect(opened.status).toBe(302)
     expect(opened.headers.get('location')).toBe(`/bookings/${id}`)
   })
@@ -267,14 +231,14 @@ describe('the bookings lists', () => {
   test('the sitter accepts from the list and returns to it; an owner is sent to /unauthorized', async () => {
     const { owner, sitter, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(6) })
-    expect(await textOf(await page(sitter, '/bookings-sitter'))).toContain('Rex')
+    expect(await textOf(await visitAs(sitter, '/bookings-sitter'))).toContain('Rex')
 
-    const answer = await post(sitter, `/bookings-sitter?booking=${id}&move=accepted`, { intent: 'status', bookingId: id, status: 'accepted' })
+    const answer = await postAs(sitter, `/bookings-sitter?booking=${id}&move=accepted`, { intent: 'status', bookingId: id, status: 'accepted' })
     expect(answer.status).toBe(302)
     expect(answer.headers.get('location')).toBe('/bookings-sitter')
     expect(await statusOf(id)).toBe('accepted')
 
-    const ownersVisit = await page(owner, '/bookings-sitter')
+    const ownersVisit = await visitAs(owner, '/bookings-sitter')
     expect(ownersVisit.status).toBe(302)
     expect(ownersVisit.headers.get('location')).toBe('/unauthorized')
   })
@@ -283,11 +247,11 @@ describe('the bookings lists', () => {
     const { sitter, stranger, parties } = await people()
     const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(6) })
 
-    const refused = await post(sitter, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'rejected' })
+    const refused = await postAs(sitter, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'rejected' })
     expect(refused.status).toBe(409)
     expect(await textOf(refused)).toContain('An accepted booking cannot be declined.')
 
-    const notTheirs = await post(stranger, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'cancelled' })
+    const notTheirs = await postAs(stranger, '/bookings-sitter', { intent: 'status', bookingId: id, status: 'cancelled' })
     expect(notTheirs.status).toBe(404)
     expect(await textOf(notTheirs)).toContain('Booking not found')
     expect(await statusOf(id)).toBe('accepted')
@@ -299,12 +263,12 @@ describe('the bookings lists', () => {
       (await db.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sitter.id).execute()).map((row) => row.date)
     const day = localDateFromToday(9)
 
-    expect((await post(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'true' })).status).toBe(302)
+    expect((await postAs(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'true' })).status).toBe(302)
     expect(await blockedDays()).toEqual([day])
-    expect((await post(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'false' })).status).toBe(302)
+    expect((await postAs(sitter, `/bookings-sitter?date=${day}`, { intent: 'block', date: day, blocked: 'false' })).status).toBe(302)
     expect(await blockedDays()).toEqual([])
 
-    const past = await post(sitter, '/bookings-sitter', { intent: 'block', date: localDateFromToday(-1), blocked: 'true' })
+    const past = await postAs(sitter, '/bookings-sitter', { intent: 'block', date: localDateFromToday(-1), blocked: 'true' })
     expect(past.status).toBe(400)
     expect(await textOf(past)).toContain('You can only block days from today on')
     expect(await blockedDays()).toEqual([])
@@ -318,7 +282,7 @@ describe("an owner's request to a sitter", () => {
     const { owner, sitter, dogId } = await people()
     const date = localDateFromToday(7)
 
-    const answer = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date, timePeriod: 'afternoon', service: 'sitting', notes: 'Key under the mat' })
+    const answer = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date, timePeriod: 'afternoon', service: 'sitting', notes: 'Key under the mat' })
 
     expect(answer.status).toBe(302)
     const [booking] = await bookingsOfDog(dogId)
@@ -331,11 +295,11 @@ describe("an owner's request to a sitter", () => {
 
   test('/booking/new?sitter= is the same screen; custom times book exactly those times', async () => {
     const { owner, sitter, dogId } = await people()
-    const form = await page(owner, `/booking/new?sitter=${sitter.id}`)
+    const form = await visitAs(owner, `/booking/new?sitter=${sitter.id}`)
     expect(form.status).toBe(200)
     expect(await textOf(form)).toContain('Book with Sam')
 
-    const answer = await post(owner, `/booking/new?sitter=${sitter.id}`, {
+    const answer = await postAs(owner, `/booking/new?sitter=${sitter.id}`, {
       dogId,
       date: localDateFromToday(8),
       timePeriod: 'custom',
@@ -350,7 +314,7 @@ describe("an owner's request to a sitter", () => {
 
   test('what is missing is named and nothing is booked', async () => {
     const { owner, sitter, dogId } = await people()
-    const answer = await post(owner, `/sitters/${sitter.id}/book`, { notes: 'Please' })
+    const answer = await postAs(owner, `/sitters/${sitter.id}/book`, { notes: 'Please' })
     expect(answer.status).toBe(400)
     const text = await textOf(answer)
     expect(text).toContain('Missing information: Please fill in all required fields')
@@ -360,7 +324,7 @@ describe("an owner's request to a sitter", () => {
     // What was typed is kept.
     expect(text).toContain('Please')
 
-    const customWithoutEnd = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), timePeriod: 'custom', startTime: '10:00' })
+    const customWithoutEnd = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), timePeriod: 'custom', startTime: '10:00' })
     expect(customWithoutEnd.status).toBe(400)
     expect(await textOf(customWithoutEnd)).toContain('A custom period needs a start and an end time')
     expect(await bookingsOfDog(dogId)).toEqual([])
@@ -371,16 +335,16 @@ describe("an owner's request to a sitter", () => {
     const blocked = localDateFromToday(10)
     await db.insertInto('sitterBlockedDates').values({ sitterId: sitter.id, date: blocked }).execute()
 
-    const onBlocked = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: blocked, timePeriod: 'morning' })
+    const onBlocked = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: blocked, timePeriod: 'morning' })
     expect(onBlocked.status).toBe(409)
     expect(await textOf(onBlocked)).toContain('Sam is not available on')
-    const inThePast = await post(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(-1), timePeriod: 'morning' })
+    const inThePast = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(-1), timePeriod: 'morning' })
     expect(inThePast.status).toBe(400)
     expect(await textOf(inThePast)).toContain('Please choose a date from today on')
     expect(await bookingsOfDog(dogId)).toEqual([])
 
     // The calendar does not offer the blocked day.
-    const form = await (await page(owner, `/sitters/${sitter.id}/book?month=${blocked.slice(0, 7)}`)).text()
+    const form = await (await visitAs(owner, `/sitters/${sitter.id}/book?month=${blocked.slice(0, 7)}`)).text()
     const dayInput = form.match(new RegExp(`<input[^>]*value="${blocked}"[^>]*>`))?.[0]
     expect(dayInput).toContain('disabled')
     expect(dayInput).toContain('not available')
@@ -389,9 +353,9 @@ describe("an owner's request to a sitter", () => {
   test('after 30 requests in an hour the page says to wait (429 with Retry-After) and books nothing', async () => {
     const { owner, sitter, dogId } = await people()
     const refused = { dogId, date: localDateFromToday(-1), timePeriod: 'morning' }
-    for (let count = 0; count < 30; count++) expect((await post(owner, `/sitters/${sitter.id}/book`, refused)).status).toBe(400)
+    for (let count = 0; count < 30; count++) expect((await postAs(owner, `/sitters/${sitter.id}/book`, refused)).status).toBe(400)
 
-    const answer = await post(owner, `/sitters/${sitter.id}/book`, { ...refused, date: localDateFromToday(5) })
+    const answer = await postAs(owner, `/sitters/${sitter.id}/book`, { ...refused, date: localDateFromToday(5) })
 
     expect(answer.status).toBe(429)
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -401,7 +365,7 @@ describe("an owner's request to a sitter", () => {
 
   test('an unknown sitter is "Sitter not found"', async () => {
     const { owner } = await people()
-    const answer = await page(owner, `/sitters/${crypto.randomUUID()}/book`)
+    const answer = await visitAs(owner, `/sitters/${crypto.randomUUID()}/book`)
     expect(answer.status).toBe(404)
     expect(await textOf(answer)).toContain('Sitter not found')
   })
@@ -413,7 +377,7 @@ describe("a sitter's request for an available dog", () => {
     const listed = await insertDog(owner.id, { name: 'Bella', listed: true })
     const date = localDateFromToday(6)
 
-    const form = await page(sitter, `/bookings/new?dogId=${listed}`)
+    const form = await visitAs(sitter, `/bookings/new?dogId=${listed}`)
     expect(form.status).toBe(200)
     const formText = await textOf(form)
     expect(formText).toContain('Book a Walk')
@@ -421,13 +385,13 @@ describe("a sitter's request for an available dog", () => {
     expect(formText).toContain('07:00 PM')
     expect(formText).toContain('$24.00')
 
-    const answer = await post(sitter, `/bookings/new?dogId=${listed}`, { date, timeSlot: '10:00', notes: 'I live nearby' })
+    const answer = await postAs(sitter, `/bookings/new?dogId=${listed}`, { date, timeSlot: '10:00', notes: 'I live nearby' })
     expect(answer.status).toBe(302)
     const [booking] = await bookingsOfDog(listed)
     expect(booking).toMatchObject({ requestedById: sitter.id, sitterId: sitter.id, ownerId: owner.id, status: 'pending', priceCents: 2400 })
     expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '10:00', endTime: '11:00' }])
 
-    const accepted = await post(owner, `/bookings/${booking?.id}`, { intent: 'status', status: 'accepted' })
+    const accepted = await postAs(owner, `/bookings/${booking?.id}`, { intent: 'status', status: 'accepted' })
     expect(accepted.status).toBe(302)
     expect(await statusOf(booking?.id ?? '')).toBe('accepted')
   })
@@ -436,12 +400,12 @@ describe("a sitter's request for an available dog", () => {
     const { owner, sitter, dogId } = await people()
     const listed = await insertDog(owner.id, { name: 'Bella', listed: true })
 
-    const missing = await post(sitter, `/bookings/new?dogId=${listed}`, {})
+    const missing = await postAs(sitter, `/bookings/new?dogId=${listed}`, {})
     expect(missing.status).toBe(400)
     expect(await textOf(missing)).toContain('Missing information: Please select both a date and time for your booking')
 
-    expect((await page(sitter, `/bookings/new?dogId=${dogId}`)).status).toBe(404)
-    const asOwner = await page(owner, `/bookings/new?dogId=${listed}`)
+    expect((await visitAs(sitter, `/bookings/new?dogId=${dogId}`)).status).toBe(404)
+    const asOwner = await visitAs(owner, `/bookings/new?dogId=${listed}`)
     expect(asOwner.status).toBe(404)
     expect(await textOf(asOwner)).toContain('Dog not found')
     expect(await bookingsOfDog(listed)).toEqual([])
@@ -455,16 +419,16 @@ describe('the calendar feed on /profile', () => {
     const { owner } = await people()
     const linkOf = (html: string) => /value="(https?:\/\/[^"]+\/api\/calendar\/[^"]+\.ics)"/.exec(html)?.[1]
 
-    const before = linkOf(await (await page(owner, '/profile')).text())
+    const before = linkOf(await (await visitAs(owner, '/profile')).text())
     expect(before).toBeDefined()
     const feedPath = (link: string) => new URL(link).pathname
     expect((await appRequest(feedPath(before!))).status).toBe(200)
 
-    const answer = await post(owner, '/profile', { intent: 'new-calendar-link' })
+    const answer = await postAs(owner, '/profile', { intent: 'new-calendar-link' })
     expect(answer.status).toBe(302)
     expect(await toastOf(answer)).toMatchObject({ title: 'New calendar link' })
 
-    const after = linkOf(await (await page(owner, '/profile')).text())
+    const after = linkOf(await (await visitAs(owner, '/profile')).text())
     expect(after).toBeDefined()
     expect(after).not.toBe(before)
     expect((await appRequest(feedPath(before!))).status).toBe(404)
@@ -473,10 +437,10 @@ describe('the calendar feed on /profile', () => {
 
   test('an unknown request changes nothing', async () => {
     const { owner } = await people()
-    const linkOf = async () => /\/api\/calendar\/[^"]+\.ics/.exec(await (await page(owner, '/profile')).text())?.[0]
+    const linkOf = async () => /\/api\/calendar\/[^"]+\.ics/.exec(await (await visitAs(owner, '/profile')).text())?.[0]
     const before = await linkOf()
 
-    const answer = await post(owner, '/profile', { intent: 'drop-tables' })
+    const answer = await postAs(owner, '/profile', { intent: 'drop-tables' })
 
     expect(await toastOf(answer)).toMatchObject({ type: 'error', title: 'Nothing changed' })
     expect(await linkOf()).toBe(before)

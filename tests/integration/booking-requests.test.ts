@@ -22,11 +22,12 @@ const inAWeek = localDateFromToday(7)
 describe('the four payload variants', () => {
   test('a period, its start and end, and its hours as slots all book the same morning, at the same price', async () => {
     const { owner, sitter, dogId } = await ownerDogAndSitter()
-    const base = { dogId, sitterId: sitter.id, date: inAWeek }
+    const base = { dogId, sitterId: sitter.id }
 
-    const byPeriod = await requestBooking(owner.token, { ...base, timePeriod: 'morning' })
-    const byStartAndEnd = await requestBooking(owner.token, { ...base, startTime: '08:00', endTime: '12:00' })
-    const bySlots = await requestBooking(owner.token, { ...base, timeSlots: [{ startTime: '08:00', endTime: '12:00' }] })
+    // Three days: the same time asked twice on one day is one request waiting (see 'a request sent twice').
+    const byPeriod = await requestBooking(owner.token, { ...base, date: inAWeek, timePeriod: 'morning' })
+    const byStartAndEnd = await requestBooking(owner.token, { ...base, date: localDateFromToday(8), startTime: '08:00', endTime: '12:00' })
+    const bySlots = await requestBooking(owner.token, { ...base, date: localDateFromToday(9), timeSlots: [{ startTime: '08:00', endTime: '12:00' }] })
 
     for (const booking of [byPeriod, bySlots, byStartAndEnd]) {
       expect(await slotsOf(booking.id)).toEqual([{ startTime: '08:00', endTime: '12:00' }])
@@ -282,6 +283,33 @@ describe('hostile input gets 400 with {message, errors}, never a 500', () => {
   test('signed out is 401', async () => {
     const answer = await appRequest('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(answer.status).toBe(401)
+  })
+})
+
+describe('a request sent twice', () => {
+  test('the same request twice at once (a double tap) stores one booking; the other gets 409 and the reason', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    const request = { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'afternoon' }
+
+    const answers = await Promise.all([call('POST', '/api/bookings', owner.token, request), call('POST', '/api/bookings', owner.token, request)])
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({
+      message: 'You have already asked for this time. The request is waiting for an answer.',
+    })
+    expect(await bookingCount(dogId)).toBe(1)
+  })
+
+  test('another time the same day, or the same time once the first request was declined, is a new request', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    const first = await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'morning' })
+    await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'evening' })
+    await db.updateTable('bookings').set({ status: 'rejected' }).where('id', '=', first.id).execute()
+
+    const again = await call('POST', '/api/bookings', owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'morning' })
+
+    expect(again.status).toBe(201)
+    expect(await bookingCount(dogId)).toBe(3)
   })
 })
 

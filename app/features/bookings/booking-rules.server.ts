@@ -14,6 +14,7 @@ import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervals
 // at once cannot both pass it.
 
 export const overlapMessage = 'The sitter already has an accepted booking at this time.'
+export const repeatedRequestMessage = 'You have already asked for this time. The request is waiting for an answer.'
 
 /** A weekly range that ends at 23:59 runs to midnight (the profile form cannot write 24:00). */
 const rangeEnd = (endTime: string) => (endTime === '23:59' ? 24 * 60 : toMinutes(endTime))
@@ -63,4 +64,28 @@ export async function overlapsAcceptedBooking(
   )
   const wanted = bookingIntervals(booking)
   return neighbours.some((other) => bookingIntervals(other).some((taken) => wanted.some((slot) => intervalsOverlap(slot, taken))))
+}
+
+/**
+ * Whether the same person already asked the same sitter for the same dog at the same times and is
+ * still waiting (a second tap on Confirm, a form sent twice). Run it in the writing transaction.
+ */
+export async function repeatsPendingRequest(
+  executor: Kysely<Database>,
+  booking: { id: string; requestedById: string; sitterId: string; dogId: string; date: string; slots: readonly TimeSlot[] },
+) {
+  const on = expressionBuilder<Database, 'bookings'>()
+  const waiting = await findBookings(
+    on.and([
+      on('bookings.requestedById', '=', booking.requestedById),
+      on('bookings.sitterId', '=', booking.sitterId),
+      on('bookings.dogId', '=', booking.dogId),
+      on('bookings.date', '=', booking.date),
+      on('bookings.status', '=', 'pending'),
+      on('bookings.id', '!=', booking.id),
+    ]),
+    executor,
+  )
+  const times = (slots: readonly TimeSlot[]) => slots.map(formatSlot).join()
+  return waiting.some((other) => times(other.slots) === times(booking.slots))
 }

@@ -71,6 +71,7 @@ export type WizardTarget = { sitterId: string; flow: WizardFlow; step: WizardSte
 
 type Viewer = { id: string; role: Parameters<typeof createBooking>[0]['role'] }
 
+/** Longer values cannot be what the step asks for. Free text has no limit here: too long is refused with its own message, never cut. */
 const maxAnswerLength: Record<WizardAnswerName, number> = {
   date: 10,
   timePeriod: 20,
@@ -78,11 +79,11 @@ const maxAnswerLength: Record<WizardAnswerName, number> = {
   startTime: 5,
   endTime: 5,
   dogId: 100,
-  notes: 2000,
-  location: 300,
+  notes: Infinity,
+  location: Infinity,
   latitude: 30,
   longitude: 30,
-  coordinatesFor: 300,
+  coordinatesFor: Infinity,
 }
 
 /** The answers a query or form carries, each kept only when it has the shape its step asks for. */

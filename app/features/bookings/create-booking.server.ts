@@ -10,7 +10,7 @@ import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { queueBookingEmail } from './booking-emails.server.ts'
-import { overlapMessage, overlapsAcceptedBooking, scheduleRefusal } from './booking-rules.server.ts'
+import { overlapMessage, overlapsAcceptedBooking, repeatedRequestMessage, repeatsPendingRequest, scheduleRefusal } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
 import { bookingSpan } from './slots.ts'
@@ -56,6 +56,7 @@ const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest
 })
 
 class OverlapRefusal extends Error {}
+class RepeatRefusal extends Error {}
 
 /** Creates a pending booking for `user` (owner or offering sitter), with its history and the confirming party's e-mail. */
 export async function createBooking(
@@ -123,6 +124,7 @@ export async function createBooking(
         .values(request.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
         .execute()
       if (await overlapsAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
+      if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId: request.dogId, ...times })) throw new RepeatRefusal()
       await trx
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: id, fromStatus: null, toStatus: 'pending', changedById: user.id, changedAt: createdAt, reason: null })
@@ -136,6 +138,7 @@ export async function createBooking(
     })
   } catch (error) {
     if (error instanceof OverlapRefusal) return refuse(409, overlapMessage, 'date')
+    if (error instanceof RepeatRefusal) return refuse(409, repeatedRequestMessage)
     throw error
   }
   void deliverEmailsSoon()
