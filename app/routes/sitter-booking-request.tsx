@@ -4,13 +4,13 @@ import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/sitter-booking-request'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getBookableMonth } from '#app/features/bookings/bookable-days.server.ts'
-import { OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
+import { MultiPeriodFormSchema, OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { readDate } from '#app/features/bookings/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
-import { bookingPeriods, type BookingPeriod, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
+import { bookingPeriods, type BookingPeriod, hourlySlotsOf, multiPeriods, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
@@ -43,6 +43,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const days = await getBookableMonth(sitter.id, { month: query.get('month'), date })
   if (!days) return data({ page: 'not-found' as const }, { status: 404 })
   const asked = (name: string) => query.get(name) ?? undefined
+  // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
+  const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
   return {
     page: 'form' as const,
@@ -61,6 +63,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     ...days,
     /** The page's own query (`sitter`), kept by the month arrows' GET. */
     sitterQuery: params.id ? null : sitter.id,
+    several,
+    chosenPeriods: query.getAll('timePeriods'),
     defaults: {
       dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
       date: date ?? undefined,
@@ -79,7 +83,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
   const formData = await request.formData()
   formData.set('sitterId', sitterId)
-  const submission = parseWithZod(formData, { schema: OwnerRequestFormSchema })
+  const several = formData.get('periodMode') === 'several'
+  const submission = parseWithZod(formData, { schema: several ? MultiPeriodFormSchema : OwnerRequestFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await createBooking(user, submission.value)
   if (!outcome.ok) {
@@ -87,7 +92,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
     }
     // A refusal about a field of this form is shown at that field; anything else (the sitter) for the whole form.
-    const field = outcome.field === 'slots' || outcome.field === 'period' ? 'timePeriod' : outcome.field
+    const timeField = several ? 'timePeriods' : 'timePeriod'
+    const field = outcome.field === 'slots' || outcome.field === 'period' ? timeField : outcome.field
     const onForm = field && (requestFields as readonly string[]).includes(field)
     return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
   }
@@ -99,7 +105,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   })
 }
 
-const requestFields = ['dogId', 'date', 'timePeriod', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
+const requestFields = ['dogId', 'date', 'timePeriod', 'timePeriods', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
 type RequestField = (typeof requestFields)[number]
 
 export const headers = retryAfterFromAction
@@ -110,6 +116,7 @@ const fieldLabels: FieldLabels = [
   ['service', 'Service'],
   ['date', 'Date'],
   ['timePeriod', 'Time'],
+  ['timePeriods', 'Periods'],
   ['startTime', 'Start time'],
   ['endTime', 'End time'],
   ['notes', 'Notes'],
@@ -144,6 +151,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
   // What the price row reads: the submitted or default choices, then every change the user makes.
   const [chosen, setChosen] = useState(() => ({
     service: fields.service.initialValue,
+    timePeriods: submittedPeriods(answer) ?? loaded.chosenPeriods,
     timePeriod: fields.timePeriod.initialValue,
     startTime: fields.startTime.initialValue,
     endTime: fields.endTime.initialValue,
@@ -173,7 +181,13 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         onChange={(event) => {
           const data = new FormData(event.currentTarget)
           const text = (name: string) => (data.get(name) as string | null) ?? undefined
-          setChosen({ service: text('service'), timePeriod: text('timePeriod'), startTime: text('startTime'), endTime: text('endTime') })
+          setChosen({
+            service: text('service'),
+            timePeriods: data.getAll('timePeriods').map(String),
+            timePeriod: text('timePeriod'),
+            startTime: text('startTime'),
+            endTime: text('endTime'),
+          })
         }}
         className="space-y-5"
       >
@@ -233,27 +247,59 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         </FormPart>
 
         <FormPart title="Time">
-          <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
-            <legend className="sr-only">Time period</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {bookingPeriods.map((period) => (
-                <TimeOption
-                  key={period}
-                  name={fields.timePeriod.name}
-                  value={period}
-                  label={periodLabels[period]}
-                  window={period === 'custom' ? null : `${formatSlot(periodWindows[period])}${period === 'overnight' ? ' (next day)' : ''}`}
-                  checked={fields.timePeriod.initialValue === period}
-                  priceCents={period === 'custom' ? null : priceCentsFor(rateOf(chosen.service), [periodWindows[period]])}
-                />
-              ))}
-            </div>
-            <FormErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
-            <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
-              <TimeInput label="Start time" field={fields.startTime} />
-              <TimeInput label="End time" field={fields.endTime} />
-            </div>
-          </fieldset>
+          {loaded.several ? (
+            <fieldset id={fields.timePeriods.id} aria-describedby={fields.timePeriods.errors ? fields.timePeriods.errorId : undefined}>
+              <legend className="mb-2 text-sm text-stone-700">Choose one or more periods: each is booked as four one-hour walks or visits.</legend>
+              <input type="hidden" name="periodMode" value="several" />
+              <div className="grid gap-2 sm:grid-cols-3">
+                {multiPeriods.map((period) => (
+                  <TimeOption
+                    key={period}
+                    multiple
+                    name={fields.timePeriods.name}
+                    value={period}
+                    label={periodLabels[period]}
+                    window={formatSlot(periodWindows[period])}
+                    checked={chosen.timePeriods.includes(period)}
+                    priceCents={priceCentsFor(rateOf(chosen.service), hourlySlotsOf([period]))}
+                  />
+                ))}
+              </div>
+              <FormErrors id={fields.timePeriods.errorId} errors={fields.timePeriods.errors} />
+            </fieldset>
+          ) : (
+            <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
+              <legend className="sr-only">Time period</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {bookingPeriods.map((period) => (
+                  <TimeOption
+                    key={period}
+                    name={fields.timePeriod.name}
+                    value={period}
+                    label={periodLabels[period]}
+                    window={period === 'custom' ? null : `${formatSlot(periodWindows[period])}${period === 'overnight' ? ' (next day)' : ''}`}
+                    checked={fields.timePeriod.initialValue === period}
+                    priceCents={period === 'custom' ? null : priceCentsFor(rateOf(chosen.service), [periodWindows[period]])}
+                  />
+                ))}
+              </div>
+              <FormErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
+              <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
+                <TimeInput label="Start time" field={fields.startTime} />
+                <TimeInput label="End time" field={fields.endTime} />
+              </div>
+            </fieldset>
+          )}
+          <button
+            type="submit"
+            name="periods"
+            value={loaded.several ? 'one' : 'several'}
+            formMethod="get"
+            formNoValidate
+            className="tap-target text-sm font-medium text-brand-700 underline underline-offset-4"
+          >
+            {loaded.several ? 'Book one period or custom times' : 'Book several periods of the day'}
+          </button>
         </FormPart>
 
         <FormPart title="Details">
@@ -290,13 +336,25 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
           </div>
         </FormPart>
 
-        <PriceRow rateCents={rateOf(chosen.service)} slots={slotsOf(chosen.timePeriod, chosen.startTime, chosen.endTime)} />
+        <PriceRow
+          rateCents={rateOf(chosen.service)}
+          slots={loaded.several ? nonEmpty(hourlySlotsOf(multiPeriods.filter((period) => chosen.timePeriods.includes(period)))) : slotsOf(chosen.timePeriod, chosen.startTime, chosen.endTime)}
+        />
         <Button type="submit" disabled={busy || dogs.length === 0} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}
         </Button>
       </Form>
     </Page>
   )
+}
+
+const nonEmpty = (slots: TimeSlot[]) => (slots.length > 0 ? slots : null)
+
+/** The periods a refused multi-period form sent back (conform's reply holds a list, or one value). */
+function submittedPeriods(answer: FormAnswer | undefined): string[] | null {
+  const sent = answer?.initialValue?.timePeriods
+  if (sent === undefined) return null
+  return (Array.isArray(sent) ? sent : [sent]).filter((value): value is string => typeof value === 'string')
 }
 
 function slotsOf(period: string | undefined, startTime: string | undefined, endTime: string | undefined): TimeSlot[] | null {

@@ -114,3 +114,24 @@ test("@desktop the conversation's Book dialog: date and slot, dog, meeting place
   // The dialog's morning is 09:00-12:00.
   expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '09:00', endTime: '12:00' }])
 })
+
+test('an owner books several periods of one day: each becomes four hourly slots at the hourly rate', async ({ page, db, visit }) => {
+  const sitter = await registerSitter(page, db, uniqueSitterName())
+  const { dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+
+  await visit(`/sitters/${sitter.id}/book`)
+  await page.getByRole('radio', { name: /Pepper/ }).check()
+  await page.getByRole('button', { name: 'Book several periods of the day' }).click()
+  await expect(page.getByRole('checkbox', { name: /Morning/ })).toBeVisible()
+  // The dog chosen before the switch is still chosen.
+  await expect(page.getByRole('radio', { name: /Pepper/ })).toBeChecked()
+  await pickDate(page, nextWeek)
+  await page.getByRole('checkbox', { name: /Morning/ }).check()
+  await page.getByRole('checkbox', { name: /Evening/ }).check()
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  const booking = await bookingOnPage(page, db)
+  expect(booking).toMatchObject({ dogId, date: nextWeek, status: 'pending', priceCents: 8 * 2400 })
+  expect(await slotsOf(db, booking.id)).toHaveLength(8)
+  await expect(page.getByText('16:00 - 17:00')).toBeVisible()
+})

@@ -330,6 +330,32 @@ describe("an owner's request to a sitter", () => {
     expect(await bookingsOfDog(dogId)).toEqual([])
   })
 
+  test('several periods at once: each becomes four hourly slots, priced by the hour; none chosen is named and books nothing', async () => {
+    const { owner, sitter, dogId } = await people()
+    const form = await visitAs(owner, `/sitters/${sitter.id}/book?periods=several`)
+    const html = await form.text()
+    const boxes = [...html.matchAll(/<input[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes('name="timePeriods"'))
+    expect(boxes.every((tag) => tag.includes('type="checkbox"'))).toBe(true)
+    expect(boxes.map((tag) => /value="([^"]*)"/.exec(tag)?.[1])).toEqual(['morning', 'afternoon', 'evening'])
+
+    const none = await postAs(owner, `/sitters/${sitter.id}/book`, { periodMode: 'several', dogId, date: localDateFromToday(6) })
+    expect(none.status).toBe(400)
+    expect(await textOf(none)).toContain('Please choose at least one period')
+    expect(await bookingsOfDog(dogId)).toEqual([])
+
+    const body = new URLSearchParams({ periodMode: 'several', dogId, date: localDateFromToday(6) })
+    body.append('timePeriods', 'evening')
+    body.append('timePeriods', 'morning')
+    body.append('timePeriods', 'overnight')
+    const answer = await appRequest(`/sitters/${sitter.id}/book`, { method: 'POST', body, headers: { cookie: owner.cookie } })
+    expect(answer.status).toBe(302)
+    const [booking] = await bookingsOfDog(dogId)
+    const hours = (from: number) => [0, 1, 2, 3].map((offset) => ({ startTime: `${from + offset}:00`.padStart(5, '0'), endTime: `${from + offset + 1}:00`.padStart(5, '0') }))
+    // Overnight is not one of the dialog's periods: it sends nothing.
+    expect(await slotsOf(booking?.id ?? '')).toEqual([...hours(8), ...hours(16)])
+    expect(booking?.priceCents).toBe(8 * 2400)
+  })
+
   test('a day the sitter blocked is refused with the reason, and a past day too', async () => {
     const { owner, sitter, dogId } = await people()
     const blocked = localDateFromToday(10)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { bookingFormMessages } from './form-messages.ts'
+import { hourlySlotsOf, multiPeriods } from './periods.ts'
 import { BookingRequestSchema } from './schema.ts'
 import { bookingStatuses } from './transitions.ts'
 
@@ -54,6 +55,33 @@ export const OwnerRequestFormSchema = z
     // Times typed for 'Custom' and then left for another period are not part of the request.
     const custom = fields.timePeriod === 'custom'
     return asBookingRequest({ ...fields, startTime: custom ? fields.startTime : undefined, endTime: custom ? fields.endTime : undefined }, ctx)
+  })
+
+/**
+ * The multi-period form (spec section 2, 'Multi-period booking dialog'; /sitters/{id}/book?periods=several):
+ * a date, at least one of morning, afternoon and evening, and a dog; each period becomes its four hourly
+ * ranges (variant c, a list of slots). The route adds `sitterId`.
+ */
+export const MultiPeriodFormSchema = z
+  .object({
+    sitterId: z.string(),
+    dogId: optionalText,
+    date: optionalText,
+    timePeriods: z.array(z.string()).optional(),
+    service: optionalText,
+    notes: optionalText,
+    location: optionalText,
+  })
+  .transform(({ timePeriods = [], ...fields }, ctx) => {
+    const periods = multiPeriods.filter((period) => timePeriods.includes(period))
+    const complete = requireFields(
+      { ...fields, timePeriods: periods.length > 0 },
+      { date: bookingFormMessages.chooseDate, timePeriods: bookingFormMessages.choosePeriods, dogId: bookingFormMessages.chooseDog },
+      bookingFormMessages.missingInformation,
+      ctx,
+    )
+    if (!complete) return z.NEVER
+    return asBookingRequest({ ...fields, timeSlots: hourlySlotsOf(periods) }, ctx)
   })
 
 /** A sitter's offer to walk a dog listed for sitting (/bookings/new?dogId): a date and one hourly slot. The route adds `sitterId` (the sitter). */

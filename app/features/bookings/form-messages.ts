@@ -8,6 +8,7 @@ export const bookingFormMessages = {
   chooseDate: 'Please choose a date',
   chooseTime: 'Please choose a time',
   choosePeriod: 'Please choose a time period',
+  choosePeriods: 'Please choose at least one period',
   chooseDog: 'Please choose a dog',
   chooseStartAndEnd: 'Please choose a start and an end time',
   endBeforeStart: 'End time must be after start time',

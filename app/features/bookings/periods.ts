@@ -25,3 +25,18 @@ export const periodLabels: Record<BookingPeriod, string> = {
   all_day: 'All day',
   custom: 'Custom',
 }
+
+/** The periods the multi-period dialog offers (spec section 2): overnight, all day and custom send nothing there. */
+export const multiPeriods = ['morning', 'afternoon', 'evening'] as const
+export type MultiPeriod = (typeof multiPeriods)[number]
+
+/** Each chosen period as its four hourly ranges (morning: 08:00-09:00 ... 11:00-12:00), in the day's order. */
+export function hourlySlotsOf(periods: readonly MultiPeriod[]): TimeSlot[] {
+  const hour = (value: number) => `${String(value).padStart(2, '0')}:00`
+  return multiPeriods
+    .filter((period) => periods.includes(period))
+    .flatMap((period) => {
+      const start = Number(periodWindows[period].startTime.slice(0, 2))
+      return [0, 1, 2, 3].map((offset) => ({ startTime: hour(start + offset), endTime: hour(start + offset + 1) }))
+    })
+}

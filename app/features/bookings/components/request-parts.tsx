@@ -93,6 +93,7 @@ export function TimeOption({
   priceCents,
   checked,
   refusal = null,
+  multiple = false,
 }: {
   name: string
   value: string
@@ -102,11 +103,13 @@ export function TimeOption({
   priceCents: number | null
   checked: boolean
   refusal?: string | null
+  /** A checkbox among several that can be chosen together (the multi-period form). */
+  multiple?: boolean
 }) {
   return (
     <label className={`${choiceClass} justify-between px-3 py-2 ${refusal ? 'cursor-not-allowed opacity-60' : ''}`}>
       <span className="flex items-center gap-3">
-        <input type="radio" name={name} value={value} defaultChecked={checked && !refusal} disabled={Boolean(refusal)} className="size-5 accent-brand-700" />
+        <input type={multiple ? 'checkbox' : 'radio'} name={name} value={value} defaultChecked={checked && !refusal} disabled={Boolean(refusal)} className="size-5 accent-brand-700" />
         <span>
           <span className="block font-medium">{label}</span>
           <span className="block text-sm text-stone-600">{window ?? 'Choose start and end'}</span>
