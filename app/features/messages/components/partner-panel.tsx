@@ -1,4 +1,4 @@
-import { BookingDialogButton } from '#app/features/bookings/components/booking-wizard-panel.tsx'
+import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'

@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { BookingWizardPanel } from '#app/features/bookings/components/booking-wizard-panel.tsx'
+import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
@@ -51,7 +51,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
       className="pointer-events-auto max-h-full min-h-0 overflow-y-auto rounded-t-2xl border border-stone-200 bg-white p-4 shadow-xl outline-none md:rounded-2xl"
     >
       {booking === sitter.id ? (
-        <BookingWizardPanel sitterId={sitter.id} flow="quick" onClose={() => setBooking(null)} />
+        <LazyBookingWizard sitterId={sitter.id} flow="quick" onClose={() => setBooking(null)} />
       ) : (
         <>
       <div className="flex items-start gap-3">
