@@ -87,6 +87,7 @@ const screens: Screen[] = [
   { name: 'sitter-reviews', who: 'visitor', path: reviewsWithAReply },
   { name: 'map', who: 'owner', path: '/map', prepare: mapShown, capture: 'screen' },
   { name: 'map-quick-view', who: 'owner', path: '/map', prepare: quickViewShown, capture: 'screen' },
+  { name: 'map-booking-wizard', who: 'owner', path: '/map', prepare: bookingWizardShown, capture: 'screen' },
   { name: 'bookings-owner', who: 'owner', path: '/bookings' },
   { name: 'booking-review', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="#review"]') },
   { name: 'booking-request', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="/book"]') },
@@ -101,6 +102,18 @@ const screens: Screen[] = [
 ]
 
 /** The Reviews tab of the first sitter (in the list's order) whose reviews include a reply. */
+/** The quick view's booking wizard at its second step: a day of next month chosen, the periods of that day. */
+async function bookingWizardShown(page: Page) {
+  await quickViewShown(page)
+  const card = page.getByRole('dialog')
+  await card.getByRole('link', { name: 'Book' }).click()
+  await card.getByRole('button', { name: 'Next month' }).click()
+  await card.locator('input[name=date]:enabled').first().check()
+  await card.getByRole('button', { name: 'Continue' }).click()
+  await card.getByText('Step 2 of 3').waitFor()
+  await page.waitForLoadState('networkidle')
+}
+
 async function reviewsWithAReply(page: Page) {
   const sitters = (await (await page.request.get('/api/users/sitters?limit=100')).json()) as { data: { id: string }[] }
   for (const { id } of sitters.data) {
