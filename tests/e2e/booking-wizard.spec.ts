@@ -59,7 +59,8 @@ test("@desktop an owner requests from the map's wizard: a day, a period the sitt
   const card = page.getByRole('dialog')
   await card.getByRole('link', { name: 'Book' }).click()
 
-  await expect(card.getByText('Step 1 of 3: Choose a date')).toBeVisible()
+  // The wizard's code and its first step arrive after the tap.
+  await expect(card.getByText('Step 1 of 3: Choose a date')).toBeVisible({ timeout: 15_000 })
   await expect(card.getByRole('button', { name: 'Continue' })).toBeDisabled()
   await card.getByRole('button', { name: 'Next month' }).click()
   await card.locator('input[name=date]:enabled').first().check()
@@ -72,8 +73,8 @@ test("@desktop an owner requests from the map's wizard: a day, a period the sitt
   await card.getByRole('radio', { name: /Pepper/ }).check()
   await card.getByRole('button', { name: 'Confirm Booking' }).click()
 
-  const booking = await bookingOnPage(page, db)
   await expect(page.getByText('Booking requested')).toBeVisible()
+  const booking = await bookingOnPage(page, db)
   expect(booking).toMatchObject({ ownerId: owner.id, sitterId, dogId, status: 'pending' })
   const today = new Date(`${zurichDate(0)}T00:00:00Z`)
   const nextMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 7)
@@ -105,10 +106,10 @@ test("@desktop the conversation's Book dialog: date and slot, dog, meeting place
   await expect(scope.getByText('Step 1 of 3: Date and time')).toBeVisible()
   await pickDate(scope, nextWeek)
   await scope.getByRole('radio', { name: /Morning/ }).check()
-  await scope.getByRole('button', { name: 'Continue' }).click()
+  await scope.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(scope.getByText('Step 2 of 3: Your dog')).toBeVisible()
   await scope.getByRole('radio', { name: /Pepper/ }).check()
-  await scope.getByRole('button', { name: 'Continue' }).click()
+  await scope.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(scope.getByText('Step 3 of 3: Meeting place')).toBeVisible()
   await scope.getByLabel('Address').fill('Seefeldstrasse 1, Zürich')
   await scope.getByRole('button', { name: 'Confirm Booking' }).click()

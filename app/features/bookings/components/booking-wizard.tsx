@@ -166,9 +166,17 @@ export function WizardStepForm({
       {view.summary ? <Summary summary={view.summary} sitterName={sitter.name} /> : null}
 
       {noDogs ? null : (
-        <Button type="submit" disabled={busy || !ready} className="tap-target w-full">
-          {last ? (busy ? 'Sending request...' : 'Confirm Booking') : 'Continue'}
-        </Button>
+        <div className="flex gap-2">
+          {/* The conversation's dialog has Back and Next buttons (spec section 2); the map's wizard its back arrow and Continue. */}
+          {flow === 'chat' && previous ? (
+            <Button type="submit" variant="secondary" formAction={previous} formMethod="get" formNoValidate className="tap-target flex-1">
+              Back
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={busy || !ready} className="tap-target flex-2">
+            {last ? (busy ? 'Sending request...' : 'Confirm Booking') : flow === 'chat' ? 'Next' : 'Continue'}
+          </Button>
+        </div>
       )}
     </Form>
   )
