@@ -154,7 +154,15 @@ test('the booking screens have no target smaller than 44 px', async ({ page, vis
   const listedDog = await db.selectFrom('dogs').select('id').where('listedForSitting', '=', 1).where('ownerId', '!=', sitterId).executeTakeFirstOrThrow()
 
   await loginAs(page, 'owner')
-  for (const path of ['/bookings', `/bookings/${reviewable.id}`, `/sitters/${sitterId}/book`]) {
+  const week = (await db.selectFrom('bookings').select('date').where('id', '=', pending.id).executeTakeFirstOrThrow()).date
+  const ownDog = await db.selectFrom('dogs').select('id').where('ownerId', '=', ownerId).executeTakeFirstOrThrow()
+  const wizardSteps = [
+    `/sitters/${sitterId}/book/quick/1`,
+    `/sitters/${sitterId}/book/quick/2?date=${week}`,
+    `/sitters/${sitterId}/book/chat/2?date=${week}&slot=morning`,
+    `/sitters/${sitterId}/book/chat/3?date=${week}&slot=morning&dogId=${ownDog.id}`,
+  ]
+  for (const path of ['/bookings', `/bookings/${reviewable.id}`, `/sitters/${sitterId}/book`, `/sitters/${sitterId}/book?periods=several`, ...wizardSteps]) {
     await visit(path)
     expect(await tooSmallTargets(page), path).toEqual([])
   }
