@@ -7,6 +7,7 @@ import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
+import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
@@ -61,6 +62,7 @@ async function housekeeping() {
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
   await migrateToLatest(db)
+  await startWalCheckpoints()
   let seeded = false
   if (env.SEED_DEMO && (await isDatabaseEmpty(db))) {
     await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })
@@ -84,5 +86,6 @@ export async function stopApp() {
   if (bookingTimer) clearInterval(bookingTimer)
   bookingTimer = null
   closeAllSockets()
+  await stopWalCheckpoints()
   await db.destroy()
 }

@@ -13,7 +13,7 @@ import { findFreePort } from '#tests/server-process.ts'
 export type LoadResult = { requests: number; perSecond: number; p50: number; p99: number; errors: number; cpuPerRequest: number }
 
 /** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc; ticks of 10 ms). */
-function cpuMillisecondsOf(pid: number | undefined) {
+export function cpuMillisecondsOf(pid: number | undefined) {
   if (!pid) return Number.NaN
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100

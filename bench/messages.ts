@@ -1,21 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { WebSocket } from 'ws'
 import { findFreePort, startServerProcess } from '#tests/server-process.ts'
-import { formatLoad, load, percentile, startBareServer } from './load.ts'
+import { cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from './load.ts'
 
-// `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10]` (npm run build first):
+// `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10] [--rounds 1]` (npm run build first):
 // DESIGN.md section 8's chat budgets on the production server with a fresh database.
 // 1. `sockets` users each hold one open socket; the server's memory per socket is its resident memory
 //    after they connected less before, divided by their number.
 // 2. A message storm: `rate` messages a second for `seconds` from random users to random others over the
 //    socket, after a 2 s warm-up storm. Delivery latency runs from the send to the recipient's newMessage (one clock: this process);
-//    a message acknowledged but never delivered is lost (the budget: none). The same storm then runs
-//    against a bare ws relay (bench/bare-relay.ts) with the same sockets, the yardstick.
+//    a message acknowledged but never delivered is lost (the budget: none), one neither acknowledged nor
+//    refused within 5 s after the storm is unanswered. The same storm then runs against a bare ws relay
+//    (bench/bare-relay.ts) with the same users, the yardstick. Each side's CPU time per message (from /proc,
+//    all its threads) barely moves when other work shares the machine; latencies do. With `rounds` above 1
+//    the app and the relay take turns that many times and the medians follow.
 // 3. The conversation list of a user with 1,000 conversations: the feature function's median and p99 in
 //    this process, then GET /api/messages/conversations at 10 connections beside a bare node:http server
 //    sending the same bytes.
@@ -25,11 +28,13 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '1000' },
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
   },
 })
 const socketCount = Number(values.sockets)
 const rate = Number(values.rate)
 const seconds = Number(values.seconds)
+const rounds = Number(values.rounds)
 if (!existsSync('build/server/index.js')) throw new Error('No production build: run npm run build first')
 
 const secret = randomBytes(32).toString('hex')
@@ -83,10 +88,22 @@ async function connectAll(users: readonly User[], urlFor: (user: User) => string
   return sockets
 }
 
-type StormResult = { sent: number; acknowledged: number; refused: number; delivered: number; lost: number; p50: number; p99: number; max: number }
+type StormResult = {
+  sent: number
+  acknowledged: number
+  refused: number
+  unanswered: number
+  delivered: number
+  lost: number
+  p50: number
+  p99: number
+  max: number
+  /** CPU time of the server process (all threads) per message sent, in ms. */
+  cpuPerMessage: number
+}
 
 /** `rate` messages a second for `durationSeconds` between random pairs; waits up to 5 s for the last deliveries. */
-async function storm(users: readonly User[], sockets: Map<string, WebSocket>, durationSeconds = seconds): Promise<StormResult> {
+async function storm(users: readonly User[], sockets: Map<string, WebSocket>, serverPid: number, durationSeconds = seconds): Promise<StormResult> {
   const sentAt = new Map<string, number>()
   const acknowledged = new Set<string>()
   const delivered = new Map<string, number>()
@@ -104,6 +121,7 @@ async function storm(users: readonly User[], sockets: Map<string, WebSocket>, du
       }
     })
   }
+  const cpuBefore = cpuMillisecondsOf(serverPid)
   const started = performance.now()
   const ends = started + durationSeconds * 1000
   while (performance.now() < ends) {
@@ -128,31 +146,50 @@ async function storm(users: readonly User[], sockets: Map<string, WebSocket>, du
     sent: sentAt.size,
     acknowledged: acknowledged.size,
     refused,
+    unanswered: sentAt.size - acknowledged.size - refused,
     delivered: delivered.size,
     lost: [...acknowledged].filter((content) => !delivered.has(content)).length,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? Number.NaN,
+    cpuPerMessage: (cpuMillisecondsOf(serverPid) - cpuBefore) / sentAt.size,
   }
 }
 
 const formatStorm = (result: StormResult) =>
-  `${result.sent} sent, ${result.acknowledged} acknowledged, ${result.refused} refused, ${result.delivered} delivered, ${result.lost} lost; ` +
-  `delivery p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`
+  `${result.sent} sent, ${result.acknowledged} acknowledged, ${result.refused} refused, ${result.unanswered} unanswered, ` +
+  `${result.delivered} delivered, ${result.lost} lost; ` +
+  `delivery p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms; ${result.cpuPerMessage.toFixed(2)} ms of CPU per message`
+
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5)
+
+const formatMedians = (results: StormResult[]) =>
+  `delivery p50 ${median(results.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(results.map((r) => r.p99)).toFixed(1)} ms, ` +
+  `max ${median(results.map((r) => r.max)).toFixed(1)} ms, ${median(results.map((r) => r.cpuPerMessage)).toFixed(2)} ms of CPU per message; ${results.reduce((sum, r) => sum + r.lost, 0)} lost and ` +
+  `${results.reduce((sum, r) => sum + r.unanswered, 0)} unanswered of ${results.reduce((sum, r) => sum + r.sent, 0)} in all`
 
 async function startBareRelay() {
   const port = await findFreePort()
   const child: ChildProcess = spawn(process.execPath, ['bench/bare-relay.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()))
-  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+  return { url: `ws://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') }
 }
 
 const closeAll = async (sockets: Map<string, WebSocket>) => {
   await Promise.all([...sockets.values()].map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))))
 }
 
+/** Connects every user's socket, storms after a warm-up, and closes them again. */
+async function stormOver(users: readonly User[], urlFor: (user: User) => string, serverPid: number) {
+  const sockets = await connectAll(users, urlFor)
+  await storm(users, sockets, serverPid, 2) // warm-up: the server compiles and prepares as it would after a while in use
+  const result = await storm(users, sockets, serverPid)
+  await closeAll(sockets)
+  return result
+}
+
 try {
-  console.info(`${socketCount} sockets; a storm of ${rate} messages/s for ${seconds} s\n`)
+  console.info(`${socketCount} sockets; a storm of ${rate} messages/s for ${seconds} s${rounds > 1 ? `, ${rounds} rounds` : ''}\n`)
   const users = await insertUsers(socketCount, 'Chatter')
   const before = residentMegabytes()
   const socketUrl = `${server.url.replace('http', 'ws')}/ws`
@@ -160,21 +197,26 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000))
   const after = residentMegabytes()
   console.info(`Memory: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB with ${sockets.size} sockets open: ${(((after - before) * 1024) / sockets.size).toFixed(1)} KB per socket`)
-
-  await storm(users, sockets, 2) // warm-up: the server compiles and prepares as it would after a while in use
-  const app = await storm(users, sockets)
   await closeAll(sockets)
+
   const relay = await startBareRelay()
+  const results: { app: StormResult[]; bare: StormResult[] } = { app: [], bare: [] }
   try {
-    const bareSockets = await connectAll(users, (user) => `${relay.url}/?user=${user.id}`)
-    await storm(users, bareSockets, 2)
-    const bare = await storm(users, bareSockets)
-    await closeAll(bareSockets)
-    console.info(`Storm, app:  ${formatStorm(app)}`)
-    console.info(`Storm, bare: ${formatStorm(bare)}\n`)
+    for (let round = 1; round <= rounds; round++) {
+      results.app.push(await stormOver(users, (user) => `${socketUrl}?token=${user.token}`, server.pid))
+      results.bare.push(await stormOver(users, (user) => `${relay.url}/?user=${user.id}`, relay.pid))
+      console.info(`Storm${rounds > 1 ? ` ${round}` : ''}, app:  ${formatStorm(results.app.at(-1)!)}`)
+      console.info(`Storm${rounds > 1 ? ` ${round}` : ''}, bare: ${formatStorm(results.bare.at(-1)!)}`)
+    }
   } finally {
     relay.stop()
   }
+  if (rounds > 1) {
+    console.info(`Medians of ${rounds} rounds, app:  ${formatMedians(results.app)}`)
+    console.info(`Medians of ${rounds} rounds, bare: ${formatMedians(results.bare)}`)
+  }
+  // SQLite never shrinks the log file, so its size is the most the log held (decision 034: it starts over).
+  console.info(`The server's write-ahead log file after the storms: ${(statSync(`${server.databaseFile}-wal`).size / 1024 / 1024).toFixed(1)} MB\n`)
 
   const [busy] = await insertUsers(1, 'Busy')
   const partners = await insertUsers(1000, 'Partner')
