@@ -3,7 +3,8 @@ import type { Route } from './+types/map'
 import { getOptionalUser } from '#app/context.ts'
 import { type DeviceLocationFailure, deviceLocationFailureText, locateDevice } from '#app/features/geo/device-location.ts'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
-import { mapInitDelayMs, mapZoom } from '#app/features/geo/map-settings.ts'
+import { MapPreview } from '#app/features/geo/components/map-preview.tsx'
+import { mapInitDelayMs, mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
 import type { ViewBounds } from '#app/features/sitters/components/map-view-box.ts'
 import type { SitterMapHandle, SitterMapProps } from '#app/features/sitters/components/sitter-map.client.tsx'
 import { SitterQuickView } from '#app/features/sitters/components/sitter-quick-view.tsx'
@@ -20,8 +21,9 @@ import { useHydrated } from '#app/ui/use-hydrated.ts'
 
 // /map (spec section 2, 'Map screen'): the sitters on a map with the 'All Sitters' list pane beside it
 // (below it on phones). Without JavaScript the list pane is the screen: the sitters nearest the user's
-// address (or the city centre), each a link to their profile. With JavaScript Leaflet arrives lazily,
-// the list follows the area the map shows, and tapping a sitter opens the quick view.
+// address (or the city centre), each a link to their profile. With JavaScript the server's picture of the
+// area's tiles shows first, Leaflet arrives lazily and takes its place (decision 035), the list follows
+// the area the map shows, and tapping a sitter opens the quick view.
 // Every anonymous visitor gets the same page, so it is rendered once for all of them (decision 018).
 
 export const handle = { publicCache: true }
@@ -48,14 +50,22 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
   const area = useSittersInView({ sitters: loaderData.sitters, total: loaderData.total })
   const map = useRef<SitterMapHandle>(null)
   const [mapReady, setMapReady] = useState(false)
+  // Until Leaflet shows its first tiles, the server's preview of them stays underneath.
+  const [mapShown, setMapShown] = useState(false)
+  const showMap = useCallback(() => setMapShown(true), [])
   const [selected, setSelected] = useState<(MapSitter & GeoPoint) | null>(null)
   const device = useDeviceLocation(map)
 
   useEffect(() => {
     if (!hydrated) return
-    void loadMap().catch(() => {}) // fetch the chunk during the delay; a failure shows in SitterMap
+    // Fetch the chunk during the delay (a failure shows in SitterMap), in a task of its own: the one
+    // that finishes hydration is long enough.
+    const prefetch = setTimeout(() => void loadMap().catch(() => {}))
     const timer = setTimeout(() => setMapReady(true), mapInitDelayMs)
-    return () => clearTimeout(timer)
+    return () => {
+      clearTimeout(prefetch)
+      clearTimeout(timer)
+    }
   }, [hydrated])
 
   const { showArea } = area
@@ -122,9 +132,10 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="relative isolate flex-1 bg-stone-100">
-          <div role="region" aria-label="Map of sitters" className="absolute inset-0">
+          <div role="region" aria-label="Map of sitters" className="absolute inset-0 contain-strict">
+            {mapShown ? null : <MapPlaceholder tileTemplate={tileUrl} view={start} />}
             {mapReady ? (
-              <Suspense fallback={<MapPlaceholder />}>
+              <Suspense fallback={null}>
                 <SitterMap
                   ref={map}
                   tileUrl={tileUrl}
@@ -134,11 +145,10 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
                   device={device.point}
                   onAreaChange={onAreaChange}
                   onSelect={selectById}
+                  onShown={showMap}
                 />
               </Suspense>
-            ) : (
-              <MapPlaceholder />
-            )}
+            ) : null}
           </div>
           {hydrated ? (
             <div className="pointer-events-none absolute top-3 right-3 z-[1000] flex flex-col items-end gap-2">
@@ -218,17 +228,19 @@ function useDeviceLocation(map: RefObject<SitterMapHandle | null>) {
   }
 }
 
-function MapPlaceholder() {
+/** What the map's box shows before Leaflet: the start area's tiles, or while they load, that the map is coming. */
+function MapPlaceholder({ tileTemplate, view }: { tileTemplate: string; view: MapView }) {
   return (
-    <div className="flex size-full items-center justify-center text-sm text-stone-500" aria-hidden>
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-stone-500" aria-hidden>
       Loading map…
+      <MapPreview tileTemplate={tileTemplate} view={view} />
     </div>
   )
 }
 
 function MapUnavailable(_props: SitterMapProps) {
   return (
-    <div className="flex size-full items-center justify-center p-6 text-center text-sm text-stone-600">
+    <div className="relative flex size-full items-center justify-center bg-stone-100 p-6 text-center text-sm text-stone-600">
       The map could not be loaded. The list shows the sitters nearest you.
     </div>
   )

@@ -9,7 +9,8 @@ import type { SittersInView } from './use-sitters-in-view.ts'
 // The map screen's 'All Sitters' list pane (spec section 2): the sitters the map shows, a skeleton while
 // a new area loads, 'No sitters found in this area' when it holds none. Without JavaScript it is the
 // whole screen (the server's nearest sitters) and every item is a plain link to the profile; with it,
-// tapping an item opens the quick view instead (a click with a modifier key still opens the profile).
+// tapping an item opens the quick view instead (a click with a modifier key still opens the profile), so
+// the items stay plain links without the app's navigation: they cost little to hydrate.
 
 export type MapListPaneProps = {
   area: SittersInView & { retry: () => void }
@@ -70,7 +71,7 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
                 onClickCapture={onSelect ? (event) => selectInstead(event, () => onSelect(sitter)) : undefined}
                 className={sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : undefined}
               >
-                <SitterListItem sitter={sitter} />
+                <SitterListItem sitter={sitter} plainLink />
               </li>
             ))}
           </ul>
