@@ -117,20 +117,6 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
           selected ? 'h-[calc(100dvh-5rem)]' : 'h-[55dvh] min-h-80'
         }`}
       >
-        {device.failure ? (
-          <div role="alert" className="flex items-start gap-3 border-b border-red-300 bg-red-50 py-1 pl-4 pr-1 text-sm text-red-800">
-            <AlertIcon className="mt-3 size-5 shrink-0" />
-            <p className="flex-1 py-3">{deviceLocationFailureText[device.failure]}</p>
-            <button
-              type="button"
-              onClick={device.dismissFailure}
-              aria-label="Dismiss"
-              className="tap-target flex shrink-0 items-center justify-center rounded-full hover:bg-red-100"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-        ) : null}
         <div className="relative isolate flex-1 bg-stone-100">
           <div role="region" aria-label="Map of sitters" className="absolute inset-0 contain-strict">
             {mapShown ? null : <MapPlaceholder tileTemplate={tileUrl} view={start} />}
@@ -150,25 +136,45 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
               </Suspense>
             ) : null}
           </div>
-          {hydrated ? (
-            <div className="pointer-events-none absolute top-3 right-3 z-[1000] flex flex-col items-end gap-2">
-              <button
-                type="button"
-                onClick={device.locate}
-                disabled={device.locating}
-                className="tap-target pointer-events-auto inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 font-medium text-stone-900 shadow-md hover:bg-stone-50 disabled:text-stone-500"
+          {/* Over the map, so that nothing on it moves when the browser answers the location request. */}
+          <div className="pointer-events-none absolute inset-x-0 top-0 z-[1000] flex flex-col items-end">
+            {device.failure ? (
+              <div
+                role="alert"
+                className="pointer-events-auto flex w-full items-start gap-3 border-b border-red-300 bg-red-50 py-1 pl-4 pr-1 text-sm text-red-800"
               >
-                <LocateIcon />
-                {device.locating ? 'Locating…' : 'Locate Me'}
-              </button>
-              {device.point ? (
-                <p role="status" className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-medium text-emerald-800 shadow-md">
-                  <span className="size-2.5 rounded-full bg-blue-600" aria-hidden />
-                  Location found
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+                <AlertIcon className="mt-3 size-5 shrink-0" />
+                <p className="flex-1 py-3">{deviceLocationFailureText[device.failure]}</p>
+                <button
+                  type="button"
+                  onClick={device.dismissFailure}
+                  aria-label="Dismiss"
+                  className="tap-target flex shrink-0 items-center justify-center rounded-full hover:bg-red-100"
+                >
+                  <CloseIcon />
+                </button>
+              </div>
+            ) : null}
+            {hydrated ? (
+              <div className="flex flex-col items-end gap-2 p-3">
+                <button
+                  type="button"
+                  onClick={device.locate}
+                  disabled={device.locating}
+                  className="tap-target pointer-events-auto inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 font-medium text-stone-900 shadow-md hover:bg-stone-50 disabled:text-stone-500"
+                >
+                  <LocateIcon />
+                  {device.locating ? 'Locating…' : 'Locate Me'}
+                </button>
+                {device.point ? (
+                  <p role="status" className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-medium text-emerald-800 shadow-md">
+                    <span className="size-2.5 rounded-full bg-blue-600" aria-hidden />
+                    Location found
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
           {selected ? (
             <div className="pointer-events-none absolute inset-x-0 bottom-0 z-[1000] max-h-[75%] md:bottom-4 md:left-4 md:w-96">
               <SitterQuickView key="quick-view" sitter={selected} isSelf={selected.id === viewerId} onClose={close} />

@@ -228,7 +228,6 @@ test.describe('with JavaScript', () => {
       },
     )
     await visit('/map')
-    await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible() // the box has its final size
 
     const map = page.getByRole('region', { name: 'Map of sitters' })
     const previewTiles = map.locator('picture img')

@@ -64,12 +64,12 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
           />
         ) : (
           <ul ref={list} className="space-y-3">
-            {area.sitters.map((sitter) => (
+            {area.sitters.map((sitter, index) => (
               <li
                 key={sitter.id}
                 data-sitter-id={sitter.id}
                 onClickCapture={onSelect ? (event) => selectInstead(event, () => onSelect(sitter)) : undefined}
-                className={sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : undefined}
+                className={`${sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : ''} ${index < firstScreenItems ? '' : renderWhenNear}`}
               >
                 <SitterListItem sitter={sitter} plainLink />
               </li>
@@ -80,6 +80,14 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
     </section>
   )
 }
+
+/**
+ * The list holds up to 100 sitters: items beyond the first screen are laid out and painted only when they
+ * come near the viewport (`content-visibility: auto`, the usual item's height as their estimate). The first
+ * ones are drawn at once, so their real height never moves what follows while the page loads.
+ */
+const firstScreenItems = 10
+const renderWhenNear = '*:[contain-intrinsic-size:auto_5rem] *:[content-visibility:auto]'
 
 function countText({ status, sitters, total }: SittersInView) {
   if (status === 'loading') return 'Looking for sitters in this area…'

@@ -9,10 +9,8 @@ import { formatHourlyRate, formatRating, reviewCountText } from '../sitter-forma
 // One sitter in a list (spec section 3, 'Sitter list item'; issue 9): the /sitters list and the map's
 // list pane. Everything it shows is real: the lowest of the sitter's own rates, the rating computed
 // from reviews ('New sitter' without any), the district (never the address). The whole card is the
-// link to the profile, a target far larger than 44 px. A long list (the map's holds 100) costs the
-// browser little: items out of sight are not laid out or painted (`content-visibility: auto`), and an
-// item whose sitter shows the same as before is not rendered again (a list that reloads mostly holds
-// the same sitters).
+// link to the profile, a target far larger than 44 px. An item whose sitter shows the same as before is
+// not rendered again: a list that reloads mostly holds the same sitters.
 
 /** What one list item shows. The sitter search's items (searchSitters) have every field. */
 export type SitterSummary = {
@@ -47,7 +45,7 @@ type SitterListItemProps = {
 export const SitterListItem = memo(function SitterListItem({ sitter, plainLink = false }: SitterListItemProps) {
   const href = `/sitters/${sitter.id}`
   const className =
-    'flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow [contain-intrinsic-size:auto_5rem] [content-visibility:auto] hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none'
+    'flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none'
   const content = (
     <>
       <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />

@@ -3,7 +3,7 @@ import '#app/features/geo/components/map-controls.css'
 import './sitter-map.css'
 import { divIcon, latLngBounds, type LatLngExpression, type Map as LeafletMap } from 'leaflet'
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet'
+import { AttributionControl, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -61,9 +61,19 @@ export default function SitterMap({ ref, tileUrl, start, sitters, selected, devi
       zoom={start.zoom}
       minZoom={3}
       maxZoom={maxZoom}
+      attributionControl={false}
+      zoomControl={false}
       className="pawpal-sitter-map size-full"
     >
-      {step >= 1 ? <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} maxZoom={maxZoom} eventHandlers={tileEvents} /> : null}
+      {step >= 1 ? (
+        <>
+          <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} maxZoom={maxZoom} eventHandlers={tileEvents} />
+          {/* With the tiles, so the credit line appears whole; the zoom buttons above it, at the lower right
+              (the top of the map holds Locate Me and the location banner). */}
+          <AttributionControl />
+          <ZoomControl position="bottomright" />
+        </>
+      ) : null}
       <ViewControl handleRef={ref} onAreaChange={onAreaChange} />
       {step >= 2 ? <SitterMarkers sitters={sitters} selected={selected} onSelect={onSelect} /> : null}
       {device ? <Marker position={toLatLng(device)} icon={deviceIcon} keyboard={false} interactive={false} zIndexOffset={-100} /> : null}
