@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef } from 'react'
+import { memo, type MouseEvent, useEffect, useRef } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { AlertIcon } from '#app/ui/icons.tsx'
@@ -22,7 +22,8 @@ export type MapListPaneProps = {
   className?: string
 }
 
-export function MapListPane({ area, nearestTo, onSelect, selectedId, className = '' }: MapListPaneProps) {
+/** Renders again only when its own props change, not with every change to the map beside it. */
+export const MapListPane = memo(function MapListPane({ area, nearestTo, onSelect, selectedId, className = '' }: MapListPaneProps) {
   const loading = area.status === 'loading'
   const list = useRef<HTMLUListElement>(null)
   // A sitter chosen on the map is brought into view in the list beside it (wide screens; phones hide the list).
@@ -79,7 +80,7 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
       </div>
     </section>
   )
-}
+})
 
 /**
  * The list holds up to 100 sitters: items beyond the first screen are laid out and painted only when they
