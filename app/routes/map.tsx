@@ -108,7 +108,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
       <MapListPane
         area={area}
         nearestTo={nearestTo}
-        onSelect={hydrated ? select : null}
+        onSelect={select}
         selectedId={selected?.id ?? null}
         className={selected ? 'max-md:hidden' : ''}
       />

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { preconnect } from 'react-dom'
 import { tileOrigins, tileUrl } from '#app/lib/map-tiles.ts'
 import type { MapView } from '../map-settings.ts'
@@ -12,7 +13,8 @@ import { tileGrid, tilePx } from '../tile-grid.ts'
 /** How much the preview covers around the map's centre: a map box up to 1536 x 1024 px. */
 const reach = { width: 1536, height: 1024 }
 
-export function MapPreview({ tileTemplate, view }: { tileTemplate: string; view: MapView }) {
+/** Drawn once: the page around it changes often while it loads, the preview never does. */
+export const MapPreview = memo(function MapPreview({ tileTemplate, view }: { tileTemplate: string; view: MapView }) {
   // The tile server is another host: the browser can connect to it while the page still loads.
   for (const origin of tileOrigins(tileTemplate)) preconnect(origin)
   const grid = tileGrid(view.centre, view.zoom, reach)
@@ -31,4 +33,4 @@ export function MapPreview({ tileTemplate, view }: { tileTemplate: string; view:
       </div>
     </div>
   )
-}
+})

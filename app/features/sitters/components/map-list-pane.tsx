@@ -16,8 +16,8 @@ export type MapListPaneProps = {
   area: SittersInView & { retry: () => void }
   /** Whom the server's list is nearest to: the signed-in user's address or the city centre. */
   nearestTo: 'home' | 'city'
-  /** Opens the quick view; null before the page is interactive (items stay links). */
-  onSelect: ((sitter: MapSitter) => void) | null
+  /** Opens the quick view (until the page is interactive the items are only links). */
+  onSelect: (sitter: MapSitter) => void
   selectedId: string | null
   className?: string
 }
@@ -69,7 +69,7 @@ export const MapListPane = memo(function MapListPane({ area, nearestTo, onSelect
               <li
                 key={sitter.id}
                 data-sitter-id={sitter.id}
-                onClickCapture={onSelect ? (event) => selectInstead(event, () => onSelect(sitter)) : undefined}
+                onClickCapture={(event) => selectInstead(event, () => onSelect(sitter))}
                 className={`${sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : ''} ${index < firstScreenItems ? '' : renderWhenNear}`}
               >
                 <SitterListItem sitter={sitter} plainLink />
