@@ -3,7 +3,8 @@ import type { Route } from './+types/map'
 import { getOptionalUser } from '#app/context.ts'
 import { type DeviceLocationFailure, deviceLocationFailureText, locateDevice } from '#app/features/geo/device-location.ts'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
-import { mapInitDelayMs, mapZoom } from '#app/features/geo/map-settings.ts'
+import { MapPreview } from '#app/features/geo/components/map-preview.tsx'
+import { mapInitDelayMs, mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
 import type { ViewBounds } from '#app/features/sitters/components/map-view-box.ts'
 import type { SitterMapHandle, SitterMapProps } from '#app/features/sitters/components/sitter-map.client.tsx'
 import { SitterQuickView } from '#app/features/sitters/components/sitter-quick-view.tsx'
@@ -20,8 +21,9 @@ import { useHydrated } from '#app/ui/use-hydrated.ts'
 
 // /map (spec section 2, 'Map screen'): the sitters on a map with the 'All Sitters' list pane beside it
 // (below it on phones). Without JavaScript the list pane is the screen: the sitters nearest the user's
-// address (or the city centre), each a link to their profile. With JavaScript Leaflet arrives lazily,
-// the list follows the area the map shows, and tapping a sitter opens the quick view.
+// address (or the city centre), each a link to their profile. With JavaScript the server's picture of the
+// area's tiles shows first, Leaflet arrives lazily and takes its place (decision 035), the list follows
+// the area the map shows, and tapping a sitter opens the quick view.
 // Every anonymous visitor gets the same page, so it is rendered once for all of them (decision 018).
 
 export const handle = { publicCache: true }
@@ -48,14 +50,22 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
   const area = useSittersInView({ sitters: loaderData.sitters, total: loaderData.total })
   const map = useRef<SitterMapHandle>(null)
   const [mapReady, setMapReady] = useState(false)
+  // Until Leaflet shows its first tiles, the server's preview of them stays underneath.
+  const [mapShown, setMapShown] = useState(false)
+  const showMap = useCallback(() => setMapShown(true), [])
   const [selected, setSelected] = useState<(MapSitter & GeoPoint) | null>(null)
   const device = useDeviceLocation(map)
 
   useEffect(() => {
     if (!hydrated) return
-    void loadMap().catch(() => {}) // fetch the chunk during the delay; a failure shows in SitterMap
+    // Fetch the chunk during the delay (a failure shows in SitterMap), in a task of its own: the one
+    // that finishes hydration is long enough.
+    const prefetch = setTimeout(() => void loadMap().catch(() => {}))
     const timer = setTimeout(() => setMapReady(true), mapInitDelayMs)
-    return () => clearTimeout(timer)
+    return () => {
+      clearTimeout(prefetch)
+      clearTimeout(timer)
+    }
   }, [hydrated])
 
   const { showArea } = area
@@ -98,7 +108,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
       <MapListPane
         area={area}
         nearestTo={nearestTo}
-        onSelect={hydrated ? select : null}
+        onSelect={select}
         selectedId={selected?.id ?? null}
         className={selected ? 'max-md:hidden' : ''}
       />
@@ -107,24 +117,11 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
           selected ? 'h-[calc(100dvh-5rem)]' : 'h-[55dvh] min-h-80'
         }`}
       >
-        {device.failure ? (
-          <div role="alert" className="flex items-start gap-3 border-b border-red-300 bg-red-50 py-1 pl-4 pr-1 text-sm text-red-800">
-            <AlertIcon className="mt-3 size-5 shrink-0" />
-            <p className="flex-1 py-3">{deviceLocationFailureText[device.failure]}</p>
-            <button
-              type="button"
-              onClick={device.dismissFailure}
-              aria-label="Dismiss"
-              className="tap-target flex shrink-0 items-center justify-center rounded-full hover:bg-red-100"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-        ) : null}
         <div className="relative isolate flex-1 bg-stone-100">
-          <div role="region" aria-label="Map of sitters" className="absolute inset-0">
+          <div role="region" aria-label="Map of sitters" className="absolute inset-0 contain-strict">
+            {mapShown ? null : <MapPlaceholder tileTemplate={tileUrl} view={start} />}
             {mapReady ? (
-              <Suspense fallback={<MapPlaceholder />}>
+              <Suspense fallback={null}>
                 <SitterMap
                   ref={map}
                   tileUrl={tileUrl}
@@ -134,31 +131,50 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
                   device={device.point}
                   onAreaChange={onAreaChange}
                   onSelect={selectById}
+                  onShown={showMap}
                 />
               </Suspense>
-            ) : (
-              <MapPlaceholder />
-            )}
+            ) : null}
           </div>
-          {hydrated ? (
-            <div className="pointer-events-none absolute top-3 right-3 z-[1000] flex flex-col items-end gap-2">
-              <button
-                type="button"
-                onClick={device.locate}
-                disabled={device.locating}
-                className="tap-target pointer-events-auto inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 font-medium text-stone-900 shadow-md hover:bg-stone-50 disabled:text-stone-500"
+          {/* Over the map, so that nothing on it moves when the browser answers the location request. */}
+          <div className="pointer-events-none absolute inset-x-0 top-0 z-[1000] flex flex-col items-end">
+            {device.failure ? (
+              <div
+                role="alert"
+                className="pointer-events-auto flex w-full items-start gap-3 border-b border-red-300 bg-red-50 py-1 pl-4 pr-1 text-sm text-red-800"
               >
-                <LocateIcon />
-                {device.locating ? 'Locating…' : 'Locate Me'}
-              </button>
-              {device.point ? (
-                <p role="status" className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-medium text-emerald-800 shadow-md">
-                  <span className="size-2.5 rounded-full bg-blue-600" aria-hidden />
-                  Location found
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+                <AlertIcon className="mt-3 size-5 shrink-0" />
+                <p className="flex-1 py-3">{deviceLocationFailureText[device.failure]}</p>
+                <button
+                  type="button"
+                  onClick={device.dismissFailure}
+                  aria-label="Dismiss"
+                  className="tap-target flex shrink-0 items-center justify-center rounded-full hover:bg-red-100"
+                >
+                  <CloseIcon />
+                </button>
+              </div>
+            ) : null}
+            {hydrated ? (
+              <div className="flex flex-col items-end gap-2 p-3">
+                <button
+                  type="button"
+                  onClick={device.locate}
+                  disabled={device.locating}
+                  className="tap-target pointer-events-auto inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 font-medium text-stone-900 shadow-md hover:bg-stone-50 disabled:text-stone-500"
+                >
+                  <LocateIcon />
+                  {device.locating ? 'Locating…' : 'Locate Me'}
+                </button>
+                {device.point ? (
+                  <p role="status" className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-medium text-emerald-800 shadow-md">
+                    <span className="size-2.5 rounded-full bg-blue-600" aria-hidden />
+                    Location found
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
           {selected ? (
             // On a phone the card is fixed just above the tab bar, so a toast above the map never pushes it under.
             <div className="pointer-events-none absolute inset-x-0 bottom-0 z-[1000] flex max-h-[75%] flex-col max-md:fixed max-md:bottom-20 md:bottom-4 md:left-4 md:w-96">
@@ -219,17 +235,19 @@ function useDeviceLocation(map: RefObject<SitterMapHandle | null>) {
   }
 }
 
-function MapPlaceholder() {
+/** What the map's box shows before Leaflet: the start area's tiles, or while they load, that the map is coming. */
+function MapPlaceholder({ tileTemplate, view }: { tileTemplate: string; view: MapView }) {
   return (
-    <div className="flex size-full items-center justify-center text-sm text-stone-500" aria-hidden>
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-stone-500" aria-hidden>
       Loading map…
+      <MapPreview tileTemplate={tileTemplate} view={view} />
     </div>
   )
 }
 
 function MapUnavailable(_props: SitterMapProps) {
   return (
-    <div className="flex size-full items-center justify-center p-6 text-center text-sm text-stone-600">
+    <div className="relative flex size-full items-center justify-center bg-stone-100 p-6 text-center text-sm text-stone-600">
       The map could not be loaded. The list shows the sitters nearest you.
     </div>
   )

@@ -51,6 +51,22 @@ async function tappableMarker(page: Page) {
   return { marker, name: (await marker.locator('.sr-only').textContent()) ?? '' }
 }
 
+/** The loaded tile images matching `selector` that the page shows: their URL and their top left corner. */
+function tilesShown(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((images) =>
+    (images as HTMLImageElement[])
+      .filter((image) => image.complete && image.naturalWidth > 0)
+      .map((image) => ({ url: image.currentSrc, x: image.getBoundingClientRect().x, y: image.getBoundingClientRect().y })),
+  )
+}
+
+/** The loaded tiles matching `selector` under the middle of the map's box. */
+async function tilesUnderMiddle(page: Page, selector: string) {
+  const box = (await page.getByRole('region', { name: 'Map of sitters' }).boundingBox())!
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  return (await tilesShown(page, selector)).filter((tile) => tile.x <= x && x < tile.x + 256 && tile.y <= y && y < tile.y + 256)
+}
+
 /** The listed sitters with a public point, as the database holds them now. */
 function sittersOnMap(db: TestDatabase) {
   return db
@@ -200,6 +216,44 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([])
   })
 
+  test('before Leaflet arrives the map shows its tiles, in the places where Leaflet then shows the same tiles', async ({ page, visit }) => {
+    await page.context().clearPermissions() // the map stays where it opens
+    let releaseMap = () => {}
+    const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve))
+    await page.route(
+      (url) => /\/assets\/sitter-map\.client-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await mapHeld
+        await route.continue()
+      },
+    )
+    await visit('/map')
+
+    const map = page.getByRole('region', { name: 'Map of sitters' })
+    const previewTiles = map.locator('picture img')
+    await expect(async () => expect(await tilesUnderMiddle(page, 'picture img')).toHaveLength(1)).toPass()
+    const box = (await map.boundingBox())!
+    const loaded = await tilesShown(page, 'picture img')
+    for (const tile of loaded) {
+      expect(tile.url.startsWith(`${process.env[fakeMapTilesUrlVariable]}/`), tile.url).toBe(true)
+      // Nothing beyond the box loads (a tile may touch its edge).
+      expect(tile.x <= box.x + box.width && tile.x + 256 >= box.x && tile.y <= box.y + box.height && tile.y + 256 >= box.y, tile.url).toBe(true)
+    }
+    const preview = loaded.filter((tile) => tile.x < box.x + box.width && tile.x + 256 > box.x && tile.y < box.y + box.height && tile.y + 256 > box.y)
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
+
+    releaseMap()
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible()
+    await expect(previewTiles).toHaveCount(0) // gone once Leaflet's tiles are in
+    const leaflet = new Map((await tilesShown(page, '.leaflet-tile-loaded')).map((tile) => [tile.url, tile]))
+    for (const tile of preview) {
+      const same = leaflet.get(tile.url)
+      expect(same, `Leaflet shows ${tile.url} too`).toBeDefined()
+      expect(Math.abs(same!.x - tile.x)).toBeLessThanOrEqual(1)
+      expect(Math.abs(same!.y - tile.y)).toBeLessThanOrEqual(1)
+    }
+  })
+
   test.describe('where the browser knows the location', () => {
     // Seefeld, near the demo owner.
     test.use({ geolocation: { latitude: 47.3577, longitude: 8.5552 }, permissions: ['geolocation'] })
@@ -262,10 +316,16 @@ test('after signing in the user lands on a working map', async ({ page, visit, j
 
 test('@desktop without JavaScript the list pane is the page: every sitter with a location, a link each, and one line about the map', async ({ page, visit, db, jsEnabled }) => {
   test.skip(jsEnabled, 'the plain page')
+  const tileRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${process.env[fakeMapTilesUrlVariable]}/`)) tileRequests.push(request.url())
+  })
   await visit('/map')
 
   await expect(page.getByText('The map needs JavaScript, so here are the sitters nearest the city centre.')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Map of sitters' })).toBeHidden()
+  await page.waitForLoadState('load') // every image the page would load has loaded
+  expect(tileRequests, 'no tile loads for the hidden map').toEqual([])
   const hrefs = await listPane(page)
     .getByRole('link')
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''))

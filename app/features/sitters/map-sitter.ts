@@ -3,8 +3,8 @@ import type { ExperienceLevel } from './options.ts'
 import type { toSitterListItemJson } from './sitter-search.server.ts'
 
 // A sitter as the map screen holds it: what its list item shows, plus the public point of the marker.
-// It arrives as GET /api/users/sitters's list item (the page's first list has the same shape). Safe in
-// the browser.
+// It arrives as GET /api/users/sitters's list item; the page's first list comes in this shape already.
+// Safe in the browser.
 
 export type SitterListItemJson = ReturnType<typeof toSitterListItemJson>
 

@@ -1,6 +1,7 @@
 import { getExactPoint, getPublicIdentities } from '#app/features/accounts/users.server.ts'
 import { wholeEarth } from '#app/features/geo/distance.ts'
 import { defaultCentre, mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
+import { fromSitterListItemJson } from './map-sitter.ts'
 import { maxSitterLimit } from './sitter-search-schema.ts'
 import { searchSitters, toSitterListItemJson } from './sitter-search.server.ts'
 
@@ -37,7 +38,8 @@ export async function getMapScreen(viewer: { id: string } | null) {
   return {
     start,
     nearestTo: home ? ('home' as const) : ('city' as const),
-    sitters: sitters.map((sitter) => toSitterListItemJson(home ? sitter : { ...sitter, distanceMiles: null })),
+    // As the map holds them: the page carries nothing of a sitter the map does not show.
+    sitters: sitters.map((sitter) => fromSitterListItemJson(toSitterListItemJson(home ? sitter : { ...sitter, distanceMiles: null }))),
     total,
   }
 }

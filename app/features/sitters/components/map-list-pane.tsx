@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef } from 'react'
+import { memo, type MouseEvent, useEffect, useRef } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { AlertIcon } from '#app/ui/icons.tsx'
@@ -9,19 +9,21 @@ import type { SittersInView } from './use-sitters-in-view.ts'
 // The map screen's 'All Sitters' list pane (spec section 2): the sitters the map shows, a skeleton while
 // a new area loads, 'No sitters found in this area' when it holds none. Without JavaScript it is the
 // whole screen (the server's nearest sitters) and every item is a plain link to the profile; with it,
-// tapping an item opens the quick view instead (a click with a modifier key still opens the profile).
+// tapping an item opens the quick view instead (a click with a modifier key still opens the profile), so
+// the items stay plain links without the app's navigation: they cost little to hydrate.
 
 export type MapListPaneProps = {
   area: SittersInView & { retry: () => void }
   /** Whom the server's list is nearest to: the signed-in user's address or the city centre. */
   nearestTo: 'home' | 'city'
-  /** Opens the quick view; null before the page is interactive (items stay links). */
-  onSelect: ((sitter: MapSitter) => void) | null
+  /** Opens the quick view (until the page is interactive the items are only links). */
+  onSelect: (sitter: MapSitter) => void
   selectedId: string | null
   className?: string
 }
 
-export function MapListPane({ area, nearestTo, onSelect, selectedId, className = '' }: MapListPaneProps) {
+/** Renders again only when its own props change, not with every change to the map beside it. */
+export const MapListPane = memo(function MapListPane({ area, nearestTo, onSelect, selectedId, className = '' }: MapListPaneProps) {
   const loading = area.status === 'loading'
   const list = useRef<HTMLUListElement>(null)
   // A sitter chosen on the map is brought into view in the list beside it (wide screens; phones hide the list).
@@ -63,14 +65,14 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
           />
         ) : (
           <ul ref={list} className="space-y-3">
-            {area.sitters.map((sitter) => (
+            {area.sitters.map((sitter, index) => (
               <li
                 key={sitter.id}
                 data-sitter-id={sitter.id}
-                onClickCapture={onSelect ? (event) => selectInstead(event, () => onSelect(sitter)) : undefined}
-                className={sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : undefined}
+                onClickCapture={(event) => selectInstead(event, () => onSelect(sitter))}
+                className={`${sitter.id === selectedId ? 'rounded-2xl ring-2 ring-brand-600' : ''} ${index < firstScreenItems ? '' : renderWhenNear}`}
               >
-                <SitterListItem sitter={sitter} />
+                <SitterListItem sitter={sitter} plainLink />
               </li>
             ))}
           </ul>
@@ -78,7 +80,15 @@ export function MapListPane({ area, nearestTo, onSelect, selectedId, className =
       </div>
     </section>
   )
-}
+})
+
+/**
+ * The list holds up to 100 sitters: items beyond the first screen are laid out and painted only when they
+ * come near the viewport (`content-visibility: auto`, the usual item's height as their estimate). The first
+ * ones are drawn at once, so their real height never moves what follows while the page loads.
+ */
+const firstScreenItems = 10
+const renderWhenNear = '*:[contain-intrinsic-size:auto_5rem] *:[content-visibility:auto]'
 
 function countText({ status, sitters, total }: SittersInView) {
   if (status === 'loading') return 'Looking for sitters in this area…'

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -8,7 +9,8 @@ import { formatHourlyRate, formatRating, reviewCountText } from '../sitter-forma
 // One sitter in a list (spec section 3, 'Sitter list item'; issue 9): the /sitters list and the map's
 // list pane. Everything it shows is real: the lowest of the sitter's own rates, the rating computed
 // from reviews ('New sitter' without any), the district (never the address). The whole card is the
-// link to the profile, a target far larger than 44 px.
+// link to the profile, a target far larger than 44 px. An item whose sitter shows the same as before is
+// not rendered again: a list that reloads mostly holds the same sitters.
 
 /** What one list item shows. The sitter search's items (searchSitters) have every field. */
 export type SitterSummary = {
@@ -34,13 +36,18 @@ export function toSitterSummary(sitter: SitterSummary): SitterSummary {
   return { id, name, profilePhoto, location, experience, rateCents, rating, reviewCount, distanceMiles }
 }
 
-export function SitterListItem({ sitter }: { sitter: SitterSummary }) {
-  return (
-    <Link
-      to={`/sitters/${sitter.id}`}
-      prefetch="intent"
-      className="flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
-    >
+type SitterListItemProps = {
+  sitter: SitterSummary
+  /** A plain link, without the app's own navigation and prefetching: for a list whose taps do something else. */
+  plainLink?: boolean
+}
+
+export const SitterListItem = memo(function SitterListItem({ sitter, plainLink = false }: SitterListItemProps) {
+  const href = `/sitters/${sitter.id}`
+  const className =
+    'flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none'
+  const content = (
+    <>
       <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
@@ -63,8 +70,22 @@ export function SitterListItem({ sitter }: { sitter: SitterSummary }) {
           <span>{experienceLabels[sitter.experience]} experience</span>
         </p>
       </div>
+    </>
+  )
+  return plainLink ? (
+    <a href={href} className={className}>
+      {content}
+    </a>
+  ) : (
+    <Link to={href} prefetch="intent" className={className}>
+      {content}
     </Link>
   )
+}, showsTheSame)
+
+function showsTheSame(before: SitterListItemProps, after: SitterListItemProps) {
+  const fields = Object.keys(toSitterSummary(before.sitter)) as (keyof SitterSummary)[]
+  return before.plainLink === after.plainLink && fields.every((field) => (before.sitter[field] ?? null) === (after.sitter[field] ?? null))
 }
 
 /** '★ 4.8 (12 reviews)', or 'New sitter' when nobody has reviewed them yet. */

@@ -3,7 +3,7 @@ import '#app/features/geo/components/map-controls.css'
 import './sitter-map.css'
 import { divIcon, latLngBounds, type LatLngExpression, type Map as LeafletMap } from 'leaflet'
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet'
+import { AttributionControl, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -42,6 +42,8 @@ export type SitterMapProps = {
   /** The map shows a new area (and once at the start). */
   onAreaChange: (bounds: ViewBounds) => void
   onSelect: (sitterId: string) => void
+  /** The map's tiles have loaded (the first time, and after each move). */
+  onShown: () => void
 }
 
 const maxZoom = 18
@@ -50,24 +52,50 @@ const clusterUntilZoom = 17
 /** A marker's size: a tap target (44 px), and how close two markers may come before they cluster. */
 const markerPx = 44
 
-export default function SitterMap({ ref, tileUrl, start, sitters, selected, device, onAreaChange, onSelect }: SitterMapProps) {
+export default function SitterMap({ ref, tileUrl, start, sitters, selected, device, onAreaChange, onSelect, onShown }: SitterMapProps) {
+  const tileEvents = useMemo(() => ({ load: onShown }), [onShown])
+  const step = useSteps(2)
   return (
     <MapContainer
       center={toLatLng(start.centre)}
       zoom={start.zoom}
       minZoom={3}
       maxZoom={maxZoom}
-      className="size-full"
+      attributionControl={false}
+      zoomControl={false}
+      className="pawpal-sitter-map size-full"
     >
-      <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} maxZoom={maxZoom} />
+      {step >= 1 ? (
+        <>
+          <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} maxZoom={maxZoom} eventHandlers={tileEvents} />
+          {/* With the tiles, so the credit line appears whole; the zoom buttons above it, at the lower right
+              (the top of the map holds Locate Me and the location banner). */}
+          <AttributionControl />
+          <ZoomControl position="bottomright" />
+        </>
+      ) : null}
       <ViewControl handleRef={ref} onAreaChange={onAreaChange} />
-      <SitterMarkers sitters={sitters} selected={selected} onSelect={onSelect} />
+      {step >= 2 ? <SitterMarkers sitters={sitters} selected={selected} onSelect={onSelect} /> : null}
       {device ? <Marker position={toLatLng(device)} icon={deviceIcon} keyboard={false} interactive={false} zIndexOffset={-100} /> : null}
     </MapContainer>
   )
 }
 
 const toLatLng = (point: GeoPoint): LatLngExpression => [point.latitude, point.longitude]
+
+/**
+ * Counts from 0 up to `last`, one step a task: starting the map is split (the map, then its tiles, then
+ * the markers) so that no piece of it blocks a slow phone for long.
+ */
+function useSteps(last: number) {
+  const [step, setStep] = useState(0)
+  useEffect(() => {
+    if (step >= last) return
+    const timer = setTimeout(() => setStep(step + 1))
+    return () => clearTimeout(timer)
+  }, [step, last])
+  return step
+}
 
 function boundsOf(map: LeafletMap): ViewBounds {
   const bounds = map.getBounds()

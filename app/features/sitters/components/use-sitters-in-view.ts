@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { fromSitterListItemJson, type MapSitter, type SitterListItemJson } from '../map-sitter.ts'
 import { bboxParameter, type ViewBounds } from './map-view-box.ts'
@@ -41,8 +41,8 @@ export function areaQuery(bounds: ViewBounds, near: GeoPoint | null) {
   return query.toString()
 }
 
-export function useSittersInView(initial: { sitters: SitterListItemJson[]; total: number }) {
-  const [state, setState] = useState<SittersInView>(() => ({ status: 'server', sitters: initial.sitters.map(fromSitterListItemJson), total: initial.total }))
+export function useSittersInView(initial: { sitters: MapSitter[]; total: number }) {
+  const [state, setState] = useState<SittersInView>(() => ({ status: 'server', sitters: initial.sitters, total: initial.total }))
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const inFlight = useRef<AbortController | null>(null)
   const lastQuery = useRef<string | null>(null)
@@ -88,5 +88,6 @@ export function useSittersInView(initial: { sitters: SitterListItemJson[]; total
     [],
   )
 
-  return { ...state, showArea, retry }
+  // One object while nothing changed: the list pane renders again only when the list did.
+  return useMemo(() => ({ ...state, showArea, retry }), [state, showArea, retry])
 }
