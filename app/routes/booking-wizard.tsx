@@ -80,7 +80,7 @@ export default function BookingWizardRoute({ loaderData, actionData }: Route.Com
     <Page width="narrow">
       <div className="rounded-2xl bg-white p-5 shadow-sm">
         <WizardStepForm
-          key={`${view.step}-${view.answers.date ?? ''}`}
+          key={view.step}
           view={view}
           Form={Form}
           busy={navigation.state !== 'idle' && navigation.location.pathname.startsWith(wizardStepPath(view.sitter.id, view.flow, 1).slice(0, -1))}

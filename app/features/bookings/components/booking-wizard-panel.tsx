@@ -45,7 +45,7 @@ export function BookingWizardPanel({ sitterId, flow, back, onClose }: { sitterId
   if (!shown) return <WizardSkeleton />
   return (
     <WizardStepForm
-      key={`${shown.step}-${shown.answers.date ?? ''}`}
+      key={shown.step}
       view={shown}
       Form={fetcher.Form}
       busy={fetcher.state !== 'idle'}

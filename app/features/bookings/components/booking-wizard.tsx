@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -67,6 +67,15 @@ export function WizardStepForm({
   const answer = { initialValue: view.answers, error: { ...view.errors, '': view.errors.form ?? null } }
   const form = answeredForm<WizardAnswerName>(`booking-wizard-${flow}`, answer)
   const [problems, setProblems] = useState(() => Object.keys(stepProblems(flow, step, view.answers)).length)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    // The chosen day's free times arrived (onDateChosen): the form stays as the user left it, but a
+    // time that day cannot take is let go, and the step's problems are counted again.
+    const element = formRef.current
+    if (!element) return
+    for (const input of element.querySelectorAll<HTMLInputElement>('input:checked:disabled')) input.checked = false
+    setProblems(Object.keys(stepProblems(flow, step, answersOf(new FormData(element)))).length)
+  }, [view, flow, step])
   const here = wizardStepPath(sitter.id, flow, step)
   const previous = step > 1 ? wizardStepPath(sitter.id, flow, (step - 1) as WizardStep) : null
   const action = last ? `${here}${view.back ? `?${new URLSearchParams({ back: view.back })}` : ''}` : wizardStepPath(sitter.id, flow, (step + 1) as WizardStep)
@@ -78,6 +87,7 @@ export function WizardStepForm({
       method={last ? 'post' : 'get'}
       action={action}
       id={form.id}
+      ref={formRef}
       preventScrollReset
       onChange={(event) => {
         const values = answersOf(new FormData(event.currentTarget))
