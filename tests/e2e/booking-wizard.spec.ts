@@ -124,6 +124,38 @@ test("@desktop the conversation's Book dialog: date and slot, dog, meeting place
   expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '09:00', endTime: '12:00' }])
 })
 
+test("a time chosen while the dialog loads the day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the day is sent with Next, nothing loads in between')
+  const sitter = await registerSitter(page, db, uniqueSitterName())
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  await insertMessages(db, sitter, owner, 10)
+  // The day's free times answer only once a time is chosen, as on a slow phone connection.
+  let timeChosen!: () => void
+  const chosen = new Promise<void>((resolve) => (timeChosen = resolve))
+  await page.route(
+    (url) => url.pathname.includes('/book/chat/1') && url.searchParams.has('date'),
+    async (route) => {
+      await chosen
+      await route.continue()
+    },
+  )
+
+  await visit(`/messages/${sitter.id}`)
+  if (page.viewportSize()!.width < 768) await page.getByText(`About ${sitter.name}`).click()
+  await page.getByRole('link', { name: 'Book Mara' }).last().click()
+  const dialog = page.getByRole('dialog', { name: 'Book with Mara' })
+  await expect(dialog.getByText('Step 1 of 3: Date and time')).toBeVisible()
+  await pickDate(dialog, nextWeek)
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.has('date'))
+  await dialog.getByRole('radio', { name: /Morning/ }).check()
+  timeChosen()
+  await answered
+
+  await expect(dialog.getByRole('radio', { name: /Morning/ })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click()
+  await expect(dialog.getByText('Step 2 of 3: Your dog')).toBeVisible()
+})
+
 test('an owner books several periods of one day: each becomes four hourly slots at the hourly rate', async ({ page, db, visit }) => {
   const sitter = await registerSitter(page, db, uniqueSitterName())
   const { dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
