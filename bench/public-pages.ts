@@ -1,4 +1,4 @@
-// Throughput of the pages anonymous visitors share (DESIGN.md section 8), each printed beside a bare
+// Throughput of the pages anonymous visitors share and of the map's API (DESIGN.md section 8), each printed beside a bare
 // node:http server sending the same bytes in the same run, with the CPU time the app's process spent per
 // request (Linux /proc; unlike requests per second it hardly moves when other processes share the cores).
 // Starts its own production server (run `npm run build` first) on a fresh demo database, or with
@@ -24,7 +24,10 @@ const { values, positionals } = parseArgs({
 })
 const connections = Number(values.connections)
 const duration = Number(values.seconds)
-const paths = positionals.length > 0 ? positionals : ['/login', '/terms', '/sitters', '/sitters?search=wiedikon', '/sitters/{sitter}', '/sitters/{sitter}?tab=reviews']
+const paths =
+  positionals.length > 0
+    ? positionals
+    : ['/login', '/terms', '/sitters', '/sitters?search=wiedikon', '/sitters/{sitter}', '/sitters/{sitter}?tab=reviews', '/api/users/sitters?bbox=8.50,47.36,8.58,47.39&limit=100']
 if (values.database && !existsSync(values.database)) throw new Error(`No ${values.database}: run npm run db:seed:large first`)
 
 type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; cpuPerRequest: number | null }
