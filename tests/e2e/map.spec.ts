@@ -179,6 +179,31 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText(staleSitter.name)).toHaveCount(0)
   })
 
+  test("while an area loads the list shows its skeleton; an empty area says so; a failed one offers Try Again", async ({ page, visit }) => {
+    await visit('/map')
+    await listedNames(page)
+    const held: Route[] = []
+    await page.route(
+      (url) => url.pathname === '/api/users/sitters',
+      (route) => void held.push(route),
+    )
+
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+    await expect.poll(() => held.length).toBe(1)
+    await expect(listPane(page)).toHaveAttribute('aria-busy', 'true')
+    await expect(listPane(page).getByText('Loading sitters…')).toBeAttached()
+    await expect(listPane(page).getByText('Looking for sitters in this area…')).toBeVisible()
+
+    await held[0]!.fulfill({ status: 503, json: { message: 'Service unavailable' } })
+    await expect(listPane(page).getByRole('alert')).toContainText('Could not load the sitters in this area.')
+    await listPane(page).getByRole('button', { name: 'Try Again' }).click()
+    await expect.poll(() => held.length).toBe(2)
+    await held[1]!.fulfill({ json: { data: [], meta: { page: 1, limit: 100, total: 0, totalPages: 0 } } })
+    await expect(listPane(page).getByRole('heading', { name: 'No sitters found in this area' })).toBeVisible()
+    await expect(listPane(page).getByText('Zoom out or move the map to see more sitters.')).toBeVisible()
+    await expect(listPane(page)).not.toHaveAttribute('aria-busy', 'true')
+  })
+
   test('the quick view says when the profile cannot be loaded and offers the full profile', async ({ page, visit }) => {
     await page.route(
       (url) => /^\/api\/users\/[0-9a-f-]{36}$/.test(url.pathname),
