@@ -67,6 +67,10 @@ async function tilesUnderMiddle(page: Page, selector: string) {
   return (await tilesShown(page, selector)).filter((tile) => tile.x <= x && x < tile.x + 256 && tile.y <= y && y < tile.y + 256)
 }
 
+/** The zoom levels of the Leaflet tiles the map shows (the `{z}` of each tile's URL), once they have settled. */
+const tileZooms = (page: Page) =>
+  page.locator('.leaflet-tile-loaded').evaluateAll((images) => [...new Set((images as HTMLImageElement[]).map((image) => Number(new URL(image.src).pathname.split('/')[1])))])
+
 /** The listed sitters with a public point, as the database holds them now. */
 function sittersOnMap(db: TestDatabase) {
   return db
@@ -299,6 +303,30 @@ test.describe('with JavaScript', () => {
       expect(miles).toEqual([...miles].sort((a, b) => a - b))
       await expect(page.getByRole('alert').filter({ hasText: 'Location' })).toHaveCount(0)
     })
+    test('the map asks for a precise position up to 5 minutes old, shows the user at zoom 13 and a tapped sitter at zoom 15', async ({ page, visit }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' }) // no flight: the zoom changes at once
+      await page.addInitScript(() => {
+        const ask = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation)
+        const asked: (PositionOptions | undefined)[] = ((window as unknown as { geolocationAsked: unknown[] }).geolocationAsked = [])
+        navigator.geolocation.getCurrentPosition = (found, failed, options) => {
+          asked.push(options)
+          ask(found, failed, options)
+        }
+      })
+      await visit('/map')
+
+      await expect(page.getByRole('status').filter({ hasText: 'Location found' })).toBeVisible()
+      expect(await page.evaluate(() => (window as unknown as { geolocationAsked: unknown[] }).geolocationAsked)).toEqual([
+        { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 },
+      ])
+      await expect.poll(() => tileZooms(page)).toEqual([13])
+
+      await listedNames(page)
+      const { marker } = await tappableMarker(page)
+      await marker.click()
+      await expect(quickView(page)).toBeVisible()
+      await expect.poll(() => tileZooms(page)).toEqual([15])
+    })
   })
 
   test('where location access is denied, the red banner says so until it is dismissed', async ({ page, visit }) => {
@@ -307,6 +335,8 @@ test.describe('with JavaScript', () => {
 
     const banner = page.getByRole('alert').filter({ hasText: 'Location access denied. Please enable location services.' })
     await expect(banner).toBeVisible()
+    // A visitor without a location sees the fixed city centre at zoom 10.
+    await expect.poll(() => tileZooms(page)).toEqual([10])
     await expect(page.getByRole('status').filter({ hasText: 'Location found' })).toHaveCount(0)
 
     await banner.getByRole('button', { name: 'Dismiss' }).click()
