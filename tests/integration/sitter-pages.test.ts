@@ -228,6 +228,16 @@ describe('/sitters/{id}', () => {
     expect(services.html).toContain('Rate on request')
   })
 
+  test("the header of a sitter without a location says 'Location not specified', and New sitter without reviews", async () => {
+    const sitter = await insertSitter({ name: 'Boris Frei' })
+    const { status, html } = await page(`/sitters/${sitter.id}`)
+    expect(status).toBe(200)
+    const header = html.slice(html.indexOf('<h1'), html.indexOf('</header>', html.indexOf('<h1')))
+    expect(header).toContain('Boris Frei')
+    expect(header).toContain('Location not specified')
+    expect(header).toContain('New sitter')
+  })
+
   test('the Verified badge only when verified; no gallery without photos', async () => {
     const sitter = await sitterAt(zurich, { name: 'Anna Keller', verified: false })
     const { html } = await page(`/sitters/${sitter.id}`)
@@ -386,9 +396,14 @@ describe('anonymous visitors', () => {
   test('signed-in visitors get their own render, private', async () => {
     await sitterAt(zurich, { name: 'Anna Keller' })
     const visitor = await signedIn()
-    const response = await appRequest('/sitters', { headers: { cookie: visitor.cookie } })
-    expect(response.headers.get('etag')).toBeNull()
-    expect(response.headers.get('cache-control')).toBe('private, no-cache')
+    for (const pathname of ['/sitters', '/map']) {
+      const response = await appRequest(pathname, { headers: { cookie: visitor.cookie } })
+      expect(response.headers.get('etag'), pathname).toBeNull()
+      expect(response.headers.get('cache-control'), pathname).toBe('private, no-cache')
+      const nonce = /'nonce-([\w+/=]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce, pathname).toBeTruthy()
+      expect(await response.text(), pathname).toContain(`nonce="${nonce}"`)
+    }
   })
 
   test('see a profile edit, a new review and a new schedule on the very next request', async () => {
