@@ -40,6 +40,12 @@ const EnvSchema = z
     SEED_DEMO: booleanFlag.default(true),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     TRUST_PROXY: booleanFlag.default(false),
+    SOCKET_HEARTBEAT_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .int({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .min(1, { error: 'must be a whole number of seconds from 1 to 3600' })
+      .max(3600, { error: 'must be a whole number of seconds from 1 to 3600' })
+      .default(30),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {

@@ -1,8 +1,10 @@
+import { env } from '#app/lib/env.server.ts'
+
 // Dead sockets (a phone that lost its network without closing) are found by heartbeats: every interval
 // each socket is pinged, and one that has not answered (pong) since the previous ping is dropped.
 
-/** How often sockets are pinged; a dead one goes after at most two intervals. */
-export const heartbeatIntervalMs = 30_000
+/** How often sockets are pinged (SOCKET_HEARTBEAT_SECONDS, 30 s by default); a dead one goes after at most two intervals. */
+export const heartbeatIntervalMs = env.SOCKET_HEARTBEAT_SECONDS * 1000
 
 export type Heartbeat = {
   /** Set when the socket answered (a pong or any frame) since the last sweep. */
