@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, cookiesFrom, postForm, registerAccount, startTestApp } from './app.ts'
+import { insertConversation, insertSitter, insertUser } from './fixtures.ts'
+import { signedIn, textOf, visitAs } from './page-visits.ts'
 
 // The messages screens as a browser without JavaScript uses them, through the production request
 // handler: opening a conversation creates it once and reads it, the send form posts and comes back to
@@ -201,5 +203,75 @@ describe('safety', () => {
     expect(await db.selectFrom('conversationReports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
       expect.objectContaining({ reportedUserId: ben.id, reason: 'scam', details: 'Wants cash before the walk' }),
     ])
+  })
+})
+
+describe("the partner beside a thread (the spec's static panel made real)", () => {
+  const hoursAfter = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * 3_600_000).toISOString()
+
+  /** Sam, a sitter since March 3, 2025 who walks for $24.50 an hour and sits on request. */
+  async function samTheSitter() {
+    const sam = await insertSitter({
+      name: 'Sam Sitter',
+      services: [
+        { service: 'walking', hourlyRateCents: 2450 },
+        { service: 'sitting', hourlyRateCents: null },
+      ],
+    })
+    await db.updateTable('users').set({ createdAt: '2025-03-03T12:00:00.000Z' }).where('id', '=', sam.id).execute()
+    return sam
+  }
+
+  test("a sitter's member since, measured reply rate and reply time, and their own services and rates", async () => {
+    const sam = await samTheSitter()
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const pete = await insertUser({ name: 'Pete Walker' })
+    const start = '2026-10-01T08:00:00.000Z'
+    // Olivia waits 30 minutes for one answer and 90 for the other: the median is 60 minutes.
+    await insertConversation(olivia.id, sam.id, [
+      { from: olivia.id, at: start },
+      { from: sam.id, at: hoursAfter(start, 0.5) },
+      { from: olivia.id, at: hoursAfter(start, 24) },
+      { from: sam.id, at: hoursAfter(start, 25.5) },
+    ])
+    // Pete is never answered: Sam answered one of the two conversations started with him.
+    await insertConversation(pete.id, sam.id, [{ from: pete.id, at: start }])
+
+    const page = await textOf(await visitAs(await signedIn(olivia), `/messages/${sam.id}`))
+
+    expect(page).toContain('Member since March 3, 2025')
+    expect(page).toContain('Reply rate Answers 50% of conversations')
+    expect(page).toContain('Reply time Usually replies within 1 hour')
+    expect(page).toContain('Services and rates Dog Walking $24.50/hour Dog Sitting Rate on request')
+    expect(page).toContain('Reviews No reviews yet')
+    // Not the spec's placeholder price list.
+    expect(page).not.toMatch(/\$(20|45|60)\b/)
+  })
+
+  test('Book appears from the 10th message with a sitter, never with someone who is not one', async () => {
+    const sam = await samTheSitter()
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const pete = await insertUser({ name: 'Pete Walker' })
+    const tenMessages = (a: string, b: string) =>
+      Array.from({ length: 10 }, (_, index) => ({ from: index % 2 ? b : a, at: hoursAfter('2026-10-01T08:00:00.000Z', index) }))
+    const withSam = await insertConversation(olivia.id, sam.id, tenMessages(olivia.id, sam.id).slice(0, 9))
+    await insertConversation(olivia.id, pete.id, tenMessages(olivia.id, pete.id))
+    const asOlivia = await signedIn(olivia)
+    const bookLink = `href="/sitters/${sam.id}/book/chat/1?`
+
+    expect(await (await visitAs(asOlivia, `/messages/${sam.id}`)).text()).not.toContain(bookLink)
+    await db
+      .insertInto('messages')
+      .values({ id: crypto.randomUUID(), conversationId: withSam, senderId: sam.id, recipientId: olivia.id, content: 'Tenth', createdAt: hoursAfter('2026-10-01T08:00:00.000Z', 9), readAt: null })
+      .execute()
+    for (const path of [`/messages/${sam.id}`, `/messages?userId=${sam.id}`]) {
+      const html = await (await visitAs(asOlivia, path)).text()
+      expect(html, path).toContain(bookLink)
+      expect(html.replaceAll('<!-- -->', ''), path).toContain('>Book Sam</a>')
+    }
+
+    const withPete = await textOf(await visitAs(asOlivia, `/messages/${pete.id}`))
+    expect(withPete).not.toContain('Book Pete')
+    expect(withPete).not.toContain('Services and rates')
   })
 })
