@@ -86,6 +86,39 @@ test('opening /messages?userId= for a new partner creates the conversation once'
   await expect(thread(page).getByText('Hello from the inbox')).toBeVisible()
 })
 
+test("'Search conversations' narrows the list by the partner's name, and says when nothing matches", async ({ page, db, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  for (const name of ['Ben Birch', 'Cleo Cedar']) await insertMessages(db, await insertPerson(db, name), anna, 1)
+  await visit('/messages')
+  const conversations = page.getByRole('list', { name: 'Conversations' })
+  await expect(conversations.getByRole('link')).toHaveCount(2)
+
+  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('cedar')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(conversations.getByRole('link')).toHaveCount(1)
+  await expect(conversations.getByRole('link')).toContainText('Cleo Cedar')
+
+  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('nobody here')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('No conversations found')).toBeVisible()
+  await page.getByRole('link', { name: 'Clear search' }).click()
+  await expect(conversations.getByRole('link')).toHaveCount(2)
+})
+
+test('with JavaScript, Send waits for some text', async ({ page, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the button stays enabled and the server checks the text')
+  await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await insertPerson(db, 'Ben Birch')
+  await openAndWait(page, `/messages/${ben.id}`, jsEnabled)
+  const sendButton = page.getByRole('button', { name: 'Send' })
+
+  await expect(sendButton).toBeDisabled()
+  await page.getByLabel('Message', { exact: true }).fill('   ')
+  await expect(sendButton).toBeDisabled()
+  await page.getByLabel('Message', { exact: true }).fill('Hello Ben')
+  await expect(sendButton).toBeEnabled()
+})
+
 test('the unread badge counts up to 99 and shows 99+ beyond', async ({ page, db, visit }) => {
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
   const sender = await insertPerson(db, 'Busy Bee')
