@@ -7,17 +7,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1')
 
+/** A whole number from `min` to `max`, every problem with it answered by the one `error`. */
+const wholeNumber = (min: number, max: number, error: string) =>
+  z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error })
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce
-      .number({ error: 'must be a port number' })
-      .int({ error: 'must be a port number' })
-      .min(0, { error: 'must be a port number' })
-      .max(65535, { error: 'must be a port number' })
-      .default(3000),
+    PORT: wholeNumber(0, 65535, 'must be a port number').default(3000),
     DATABASE_URL: z
       .string()
       .regex(/^file:.+/, { error: 'must be a file: URL such as file:data/app.db' })
@@ -40,12 +39,7 @@ const EnvSchema = z
     SEED_DEMO: booleanFlag.default(true),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     TRUST_PROXY: booleanFlag.default(false),
-    SOCKET_HEARTBEAT_SECONDS: z.coerce
-      .number({ error: 'must be a whole number of seconds from 1 to 3600' })
-      .int({ error: 'must be a whole number of seconds from 1 to 3600' })
-      .min(1, { error: 'must be a whole number of seconds from 1 to 3600' })
-      .max(3600, { error: 'must be a whole number of seconds from 1 to 3600' })
-      .default(30),
+    SOCKET_HEARTBEAT_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(30),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
