@@ -35,18 +35,26 @@ async function readMarkers(page: Page) {
 }
 
 /**
- * A sitter marker well inside the map, clear of its buttons (a marker at the edge may be half outside
- * the map's box), and the sitter's name.
+ * A sitter marker the user can tap: wholly inside the map and not under the banner, a button or another
+ * marker (what the browser finds at its middle is the marker), and the sitter's name. Markers arrive
+ * after Leaflet, which loads once the page is interactive, so this waits for one.
  */
 async function tappableMarker(page: Page) {
-  const map = (await page.locator('.leaflet-container').boundingBox())!
   const markers = page.locator('.pawpal-marker:not(.pawpal-cluster)')
-  const boxes = await markers.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))
-  const index = boxes.findIndex(
-    (box) =>
-      box.x > map.x + 60 && box.x + box.width < map.x + map.width - 60 && box.y > map.y + 140 && box.y + box.height < map.y + map.height - 60,
-  )
-  expect(index, 'a sitter marker well inside the map').toBeGreaterThanOrEqual(0)
+  let index = -1
+  await expect(async () => {
+    const map = (await page.locator('.leaflet-container').boundingBox())!
+    const tappable = await markers.evaluateAll((elements, map) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect()
+        const inside = box.left >= map.x && box.right <= map.x + map.width && box.top >= map.y && box.bottom <= map.y + map.height
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return inside && hit !== null && element.contains(hit)
+      }),
+    map)
+    index = tappable.indexOf(true)
+    expect(index, 'a sitter marker the user can tap').toBeGreaterThanOrEqual(0)
+  }).toPass()
   const marker = markers.nth(index)
   return { marker, name: (await marker.locator('.sr-only').textContent()) ?? '' }
 }
@@ -346,15 +354,29 @@ test.describe('with JavaScript', () => {
     await expect(banner).toBeVisible()
   })
 
-  test('a location request that times out gets its own text in the banner', async ({ page, visit }) => {
-    await page.addInitScript(() => {
-      // The browser answers as it does after the spec's 10 s: with the TIMEOUT error (code 3).
-      navigator.geolocation.getCurrentPosition = (_found, failed) => failed?.({ code: 3, message: 'Timeout expired' } as GeolocationPositionError)
-    })
-    await visit('/map')
+  // What the browser answers after the spec's 10 s or at once: each GeolocationPositionError code, or no
+  // Geolocation API at all, with the banner's text for it (spec section 8).
+  const browserAnswers = [
+    { answer: 'times out (code 3)', code: 3, text: 'Location request timed out.' },
+    { answer: 'has no position (code 2)', code: 2, text: 'Location information is unavailable.' },
+    { answer: 'fails otherwise', code: 0, text: 'Unable to retrieve your location.' },
+    { answer: 'has no Geolocation API', code: null, text: 'Geolocation is not supported by this browser.' },
+  ]
+  for (const { answer, code, text } of browserAnswers) {
+    test(`a location request the browser ${answer} gets its own text in the banner`, async ({ page, visit }) => {
+      await page.addInitScript((code) => {
+        if (code === null) {
+          delete (Navigator.prototype as { geolocation?: Geolocation }).geolocation
+          return
+        }
+        navigator.geolocation.getCurrentPosition = (_found, failed) => failed?.({ code, message: 'from the test' } as GeolocationPositionError)
+      }, code)
+      await visit('/map')
 
-    await expect(page.getByRole('alert').filter({ hasText: 'Location request timed out.' })).toBeVisible()
-  })
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'Location found' })).toHaveCount(0)
+    })
+  }
 })
 
 test('after signing in the user lands on a working map', async ({ page, visit, jsEnabled }) => {
