@@ -168,6 +168,34 @@ test('a message that cannot be sent is taken back with "Failed to send message",
   await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible()
 })
 
+test('with JavaScript a sent message shows at once as Sending... and becomes Sent when the server has stored it', async ({ page, browser, db, jsEnabled, visit }) => {
+  test.skip(!jsEnabled, 'without JavaScript the form posts and the page shows the stored message')
+  await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const ben = await secondPerson(browser, db, 'Ben Birch')
+  await ben.close()
+  // The server's acknowledgement of a stored message waits until the test lets it through.
+  let releaseAck = () => {}
+  const ackHeld = new Promise<void>((resolve) => (releaseAck = resolve))
+  await page.routeWebSocket(/\/ws(\?|$)/, (socket) => {
+    const server = socket.connectToServer()
+    server.onMessage(async (frame) => {
+      if (typeof frame === 'string' && /"event":"ack"/.test(frame) && /"message":\{/.test(frame)) await ackHeld
+      socket.send(frame)
+    })
+  })
+  await visit(`/messages/${ben.user.id}`)
+
+  await send(page, 'Is Saturday still fine?')
+
+  const bubble = thread(page).getByRole('listitem').filter({ hasText: 'Is Saturday still fine?' })
+  await expect(bubble).toContainText('Sending...')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('')
+  releaseAck()
+  await expect(bubble).toContainText(/· Sent$/)
+  await expect(bubble).toHaveCount(1)
+  expect(await db.selectFrom('messages').select('content').where('recipientId', '=', ben.user.id).execute()).toEqual([{ content: 'Is Saturday still fine?' }])
+})
+
 // ---- rows ----
 
 async function insertPerson(db: TestDatabase, name: string): Promise<RegisteredUser> {
