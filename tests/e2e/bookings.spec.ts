@@ -77,7 +77,7 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   await expect(card(page, 'Biscuit')).toContainText('Accepted')
 })
 
-test('the owner cancels a pending request after confirming it', async ({ page, visit, db }) => {
+test('the owner cancels a pending request after confirming it', async ({ page, visit, db, jsEnabled }) => {
   const sitter = await registerSitter(page, db)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
   const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date: zurichDate(5) })
@@ -88,7 +88,23 @@ test('the owner cancels a pending request after confirming it', async ({ page, v
   await page.getByRole('link', { name: 'Cancel Booking' }).click()
   const dialog = page.getByRole('dialog', { name: 'Cancel Booking' })
   await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  // With JavaScript, Confirm says 'Processing' while the change is on its way (held here until seen).
+  let releasePost = () => {}
+  const postHeld = new Promise<void>((resolve) => (releasePost = resolve))
+  if (jsEnabled) {
+    await page.route(
+      (url) => url.pathname.startsWith(`/bookings/${id}`),
+      async (route) => {
+        if (route.request().method() === 'POST') await postHeld
+        await route.continue()
+      },
+    )
+  }
   await dialog.getByRole('button', { name: 'Confirm' }).click()
+  if (jsEnabled) {
+    await expect(dialog.getByRole('button', { name: 'Processing', exact: true })).toBeDisabled()
+    releasePost()
+  }
 
   await expect(page.getByText('Booking has been cancelled')).toBeVisible()
   await expect(page.locator('[data-status]').first()).toHaveText('Cancelled')

@@ -7,7 +7,7 @@ import { formatBookingDate } from '../booking-format.ts'
 
 // The confirmation of a status change (spec section 2, Booking detail; Sitter Bookings' 'Accept Booking
 // Request'). It is a URL (?confirm=... on the detail page, ?booking=...&move=... on the sitter's list),
-// so it works without JavaScript; Confirm posts the change, and reads 'Processing...' while it runs.
+// so it works without JavaScript; Confirm posts the change, and reads 'Processing' while it runs (the spec's word).
 
 export type Move = Extract<BookingStatus, 'accepted' | 'rejected' | 'cancelled' | 'completed'>
 
@@ -92,7 +92,7 @@ export function StatusChangeDialog({
             Cancel
           </Link>
           <Button type="submit" disabled={busy} variant={move === 'rejected' || move === 'cancelled' ? 'danger' : 'primary'} className="tap-target flex-1">
-            {busy ? 'Processing...' : request && accepting ? 'Accept Booking' : 'Confirm'}
+            {busy ? 'Processing' : request && accepting ? 'Accept Booking' : 'Confirm'}
           </Button>
         </div>
       </Form>
