@@ -196,6 +196,25 @@ test('with JavaScript a sent message shows at once as Sending... and becomes Sen
   expect(await db.selectFrom('messages').select('content').where('recipientId', '=', ben.user.id).execute()).toEqual([{ content: 'Is Saturday still fine?' }])
 })
 
+test('with JavaScript a message arriving in another conversation moves it to the top of the list with its unread count', async ({ page, browser, db, jsEnabled, visit }) => {
+  test.skip(!jsEnabled, 'without JavaScript the list is as new as the page')
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  const cleo = await secondPerson(browser, db, 'Cleo Cedar')
+  await insertMessages(db, cleo.user, anna, 1)
+  await insertMessages(db, await insertPerson(db, 'Ben Birch'), anna, 1) // the newer conversation
+  await visit('/messages')
+  const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('link')
+  await expect(conversations).toHaveText([/Ben Birch/, /Cleo Cedar/])
+  await openAndWait(cleo.page, `/messages/${anna.id}`, true)
+
+  await send(cleo.page, 'Are you free tomorrow?')
+
+  await expect(conversations).toHaveText([/Cleo Cedar/, /Ben Birch/])
+  await expect(conversations.first()).toContainText('Are you free tomorrow?')
+  await expect(conversations.first().getByLabel('2 unread')).toHaveText('2')
+  await cleo.close()
+})
+
 // ---- rows ----
 
 async function insertPerson(db: TestDatabase, name: string): Promise<RegisteredUser> {
