@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import { appRequest, bearer, cookiesFrom, postForm, registerAccount } from './app.ts'
+import { appRequest, bearer, cookiesFrom, postForm, registerAccount, renderCount } from './app.ts'
 import { insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
 
 // The /sitters and /sitters/{id} pages (issue 9) through the production request handler: what they show,
@@ -403,6 +404,28 @@ describe('anonymous visitors', () => {
       const nonce = /'nonce-([\w+/=]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
       expect(nonce, pathname).toBeTruthy()
       expect(await response.text(), pathname).toContain(`nonce="${nonce}"`)
+    }
+  })
+
+  test('a visit after the first has finished is answered from its copy; after the sitter edits their profile the next one renders it', async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
+    const paths = ['/sitters', `/sitters/${sitter.id}`]
+    for (const pathname of paths) {
+      const first = await page(pathname)
+      const rendered = renderCount()
+      const second = await page(pathname)
+      expect(renderCount(), `${pathname} rendered again`).toBe(rendered)
+      expect(second.body, pathname).toBe(first.body)
+    }
+
+    expect(await updateProfile(sitter.id, { name: 'Anna Berg' })).toEqual({ ok: true })
+
+    for (const pathname of paths) {
+      const rendered = renderCount()
+      const { html } = await page(pathname)
+      expect(renderCount(), `${pathname} not rendered`).toBe(rendered + 1)
+      expect(html, pathname).toContain('Anna Berg')
+      expect(html, pathname).not.toContain('Anna Keller')
     }
   })
 
