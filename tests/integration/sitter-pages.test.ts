@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, registerAccount, renderCount } from './app.ts'
-import { insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
+import { insertBookingRow, insertConversation, insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
 
 // The /sitters and /sitters/{id} pages (issue 9) through the production request handler: what they show,
 // that neither their HTML nor their data (the `.data` answers of client navigations) carries a sitter's
@@ -227,6 +227,33 @@ describe('/sitters/{id}', () => {
     expect(services.html).toContain('Dog Walking')
     expect(services.html).toContain('$25/hour')
     expect(services.html).toContain('Rate on request')
+  })
+
+  test("the 'Book with' card states the measured reply time, completed bookings and member since, none of the spec's static claims", async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
+    await db.updateTable('users').set({ createdAt: '2024-05-17T10:00:00.000Z' }).where('id', '=', sitter.id).execute()
+    const [olivia, pete] = [await insertUser({ name: 'Olivia Owner' }), await insertUser({ name: 'Pete Walker' })]
+    const at = (time: string) => `2026-02-03T${time}:00.000Z`
+    // Anna answers Olivia after 20 and 40 minutes and Pete after 3 hours: the median is 40 minutes (the mean, 80).
+    await insertConversation(olivia.id, sitter.id, [
+      { from: olivia.id, at: at('09:00') },
+      { from: sitter.id, at: at('09:20') },
+      { from: olivia.id, at: at('11:00') },
+      { from: sitter.id, at: at('11:40') },
+    ])
+    await insertConversation(pete.id, sitter.id, [
+      { from: pete.id, at: at('14:00') },
+      { from: sitter.id, at: at('17:00') },
+    ])
+    for (const status of ['completed', 'completed', 'completed', 'accepted', 'cancelled'] as const) await insertBookingRow(olivia.id, sitter.id, { status })
+
+    const { html } = await page(`/sitters/${sitter.id}`)
+
+    const card = html.slice(html.indexOf('Book with Anna'), html.indexOf('</section>', html.indexOf('Book with Anna')))
+    expect(card).toContain('Usually replies within 40 minutes')
+    expect(card).toContain('3 completed bookings')
+    expect(card).toContain('Member since May 17, 2024')
+    for (const claim of ['Available most days', 'Responds within']) expect(html).not.toContain(claim)
   })
 
   test("the header of a sitter without a location says 'Location not specified', and New sitter without reviews", async () => {
