@@ -352,6 +352,7 @@ test('no page or page data of these routes carries the exact coordinates, addres
     `/sitters/${sitter.id}`,
     `/sitters/${sitter.id}?tab=services`,
     `/sitters/${sitter.id}?tab=reviews`,
+    `/sitters/${sitter.id}.data`,
     `/sitters/${sitter.id}.data?tab=reviews`,
     '/api/users/sitters?limit=1000',
     `/api/users/sitters?lat=${exact.latitude}&lng=${exact.longitude}`,
@@ -422,9 +423,9 @@ describe('anonymous visitors', () => {
   })
 
   test('signed-in visitors get their own render, private', async () => {
-    await sitterAt(zurich, { name: 'Anna Keller' })
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
     const visitor = await signedIn()
-    for (const pathname of ['/sitters', '/map']) {
+    for (const pathname of ['/sitters', `/sitters/${sitter.id}`, '/map']) {
       const response = await appRequest(pathname, { headers: { cookie: visitor.cookie } })
       expect(response.headers.get('etag'), pathname).toBeNull()
       expect(response.headers.get('cache-control'), pathname).toBe('private, no-cache')
