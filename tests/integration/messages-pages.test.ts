@@ -82,6 +82,23 @@ describe('opening a conversation', () => {
   })
 })
 
+describe('the inbox', () => {
+  test('with no conversation selected it shows the tips; a selected partner is shown with their bio instead', async () => {
+    const olivia = await signedIn(await insertUser({ name: 'Olivia Owner' }))
+    const sam = await insertSitter({ name: 'Sam Sitter', bio: 'Retired vet nurse, out with dogs every morning.' })
+
+    const inbox = await textOf(await visitAs(olivia, '/messages'))
+    expect(inbox).toContain('Select a conversation')
+    expect(inbox).toContain('Tips for finding the right sitter')
+    expect(inbox).toContain('Tell them about your dog: size, age, temperament and any special needs.')
+
+    const selected = await textOf(await visitAs(olivia, `/messages?userId=${sam.id}`))
+    expect(selected).toContain('About Sam Sitter')
+    expect(selected).toContain('Retired vet nurse, out with dogs every morning.')
+    expect(selected).not.toContain('Tips for finding the right sitter')
+  })
+})
+
 describe('the send form', () => {
   test('posts, redirects back to the thread, and the message is in it; from /messages?userId= it comes back there', async () => {
     const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
