@@ -7,6 +7,10 @@ const buildPath = path.resolve('build/server/index.js')
 type Handle = (request: Request) => Promise<Response>
 type AppEntry = { startApp: () => Promise<unknown>; handleAppRequest: (request: Request, handleRequest: Handle) => Promise<Response> }
 let handler: Handle | null = null
+let renders = 0
+
+/** How many requests React Router itself has answered: one served from a shared public page's copy adds none. */
+export const renderCount = () => renders
 
 export const origin = 'http://localhost:3000'
 
@@ -17,7 +21,11 @@ async function getHandler() {
   await entry.startApp()
   // What runs around React Router (same-origin guard, shared public pages) runs here too, as in server.ts.
   const handleRequest = createRequestHandler(build, 'production')
-  handler = (request) => entry.handleAppRequest(request, handleRequest)
+  const render: Handle = (request) => {
+    renders++
+    return handleRequest(request)
+  }
+  handler = (request) => entry.handleAppRequest(request, render)
   return handler
 }
 

@@ -79,6 +79,15 @@ describe('the booking page', () => {
     expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
+  test("Contact opens the conversation with the other party: the sitter's for the owner, the owner's for the sitter", async () => {
+    const { owner, sitter, parties } = await people()
+    const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(5) })
+    const contactLink = (userId: string) => new RegExp(`<a[^>]*href="/messages\\?userId=${userId}"[^>]*>Contact</a>`)
+
+    expect(await (await visitAs(owner, `/bookings/${id}`)).text()).toMatch(contactLink(parties.sitterId))
+    expect(await (await visitAs(sitter, `/bookings/${id}`)).text()).toMatch(contactLink(parties.ownerId))
+  })
+
   test('the sitter accepts with "Add to Google Calendar" ticked: accepted, and an event in their calendar', async () => {
     const { sitter, parties } = await people()
     const googleUser = fakeUserFor(`${sitter.id}@example.com`)

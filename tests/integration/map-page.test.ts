@@ -5,10 +5,11 @@ import { metresBetween, type Point } from '#tests/metres-between.ts'
 import { appRequest } from './app.ts'
 import { browserCookieFor, insertSitter, insertUser } from './fixtures.ts'
 
-// The map screen (/map) and the JSON it reads (GET /api/users/sitters?bbox=..., GET /api/users/{id}):
-// nothing in them gives away a sitter's exact coordinates, e-mail or phone (DESIGN.md ruling 8); the
-// page lists only sitters with a location, nearest the signed-in user's address first (or the city
-// centre's for visitors); and the box the map asks for holds exactly the sitters shown inside it.
+// The map screen (/map, and /map.data that a client navigation reads) and the JSON it reads (GET
+// /api/users/sitters?bbox=..., GET /api/users/{id}): nothing in them gives away a sitter's exact
+// coordinates, e-mail or phone (DESIGN.md ruling 8); the page lists only sitters with a location, nearest
+// the signed-in user's address first (or the city centre's for visitors); and the box the map asks for
+// holds exactly the sitters shown inside it.
 // Every row is inserted before the first request: anonymous pages are shared for a few seconds.
 
 const cityCentre: Point = { latitude: 47.3769, longitude: 8.5417 }
@@ -94,11 +95,15 @@ describe('for a visitor', () => {
     for (const one of sitters) expect(html).toContain(`href="/sitters/${one.id}"`)
   })
 
-  test('the page holds public points only: no exact coordinates, e-mail, phone or address of a sitter', async () => {
-    const html = await (await appRequest('/map')).text()
+  test('the page and its data (/map.data, what a client navigation reads) hold public points only: no exact coordinates, e-mail, phone or address of a sitter', async () => {
+    for (const pathname of ['/map', '/map.data']) {
+      const response = await appRequest(pathname)
+      const text = await response.text()
 
-    for (const one of sitters) expect(html, `${one.name}'s public point`).toContain(String(one.shown.latitude))
-    expectNothingPrivate(html)
+      expect(response.status, pathname).toBe(200)
+      for (const one of sitters) expect(text, `${pathname}: ${one.name}'s public point`).toContain(String(one.shown.latitude))
+      expectNothingPrivate(text)
+    }
   })
 
   test('every visitor gets the same page, with an ETag that answers 304', async () => {
@@ -128,12 +133,17 @@ describe('for a signed-in owner with an address', () => {
     expect(html.replaceAll('<!-- -->', '')).toContain('The map needs JavaScript, so here are the sitters nearest your address.')
   })
 
-  test("the map opens on the owner's public point: the page holds neither their exact one nor a sitter's", async () => {
-    const html = await (await appRequest('/map', { headers: { cookie: ownerCookie } })).text()
+  test("the map opens on the owner's public point: neither the page nor its data holds their exact one or a sitter's", async () => {
+    for (const pathname of ['/map', '/map.data']) {
+      const response = await appRequest(pathname, { headers: { cookie: ownerCookie } })
+      const text = await response.text()
 
-    expect(html).not.toContain(fourDecimals(owner.home.latitude))
-    expect(html).not.toContain(fourDecimals(owner.home.longitude))
-    expectNothingPrivate(html)
+      expect(response.status, pathname).toBe(200)
+      expect(text, pathname).toContain(sitters[0]!.name)
+      expect(text, pathname).not.toContain(fourDecimals(owner.home.latitude))
+      expect(text, pathname).not.toContain(fourDecimals(owner.home.longitude))
+      expectNothingPrivate(text)
+    }
   })
 })
 

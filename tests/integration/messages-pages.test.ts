@@ -82,6 +82,23 @@ describe('opening a conversation', () => {
   })
 })
 
+describe('the inbox', () => {
+  test('with no conversation selected it shows the tips; a selected partner is shown with their bio instead', async () => {
+    const olivia = await signedIn(await insertUser({ name: 'Olivia Owner' }))
+    const sam = await insertSitter({ name: 'Sam Sitter', bio: 'Retired vet nurse, out with dogs every morning.' })
+
+    const inbox = await textOf(await visitAs(olivia, '/messages'))
+    expect(inbox).toContain('Select a conversation')
+    expect(inbox).toContain('Tips for finding the right sitter')
+    expect(inbox).toContain('Tell them about your dog: size, age, temperament and any special needs.')
+
+    const selected = await textOf(await visitAs(olivia, `/messages?userId=${sam.id}`))
+    expect(selected).toContain('About Sam Sitter')
+    expect(selected).toContain('Retired vet nurse, out with dogs every morning.')
+    expect(selected).not.toContain('Tips for finding the right sitter')
+  })
+})
+
 describe('the send form', () => {
   test('posts, redirects back to the thread, and the message is in it; from /messages?userId= it comes back there', async () => {
     const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
@@ -134,32 +151,27 @@ describe('the send form', () => {
 })
 
 describe('a long thread', () => {
+  /** 35 messages from Anna to Ben, 'Numbered message 1.' to 'Numbered message 35.', a minute apart. */
+  const thirtyFiveMessages = (anna: BrowserUser, ben: BrowserUser) =>
+    insertConversation(
+      anna.id,
+      ben.id,
+      Array.from({ length: 35 }, (_, index) => ({ from: anna.id, at: new Date(Date.UTC(2026, 1, 1, 9, index + 1)).toISOString(), content: `Numbered message ${index + 1}.` })),
+    )
+
+  /** The address of a link with this text on a page, as the browser follows it. */
+  const linkTo = (html: string, text: string) => html.match(new RegExp(`href="([^"]+)"[^>]*>${text}<`))?.[1]?.replaceAll('&amp;', '&')
+
   test('shows the newest 30 messages with a link to older ones, and from there a link back to the newest', async () => {
     const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
-    const conversationId = crypto.randomUUID()
-    const pair = [anna.id, ben.id].sort() as [string, string]
-    const at = (index: number) => new Date(Date.UTC(2026, 1, 1, 9, index)).toISOString()
-    await db.insertInto('conversations').values({ id: conversationId, userAId: pair[0], userBId: pair[1], createdAt: at(1), lastMessageAt: at(35) }).execute()
-    await db
-      .insertInto('messages')
-      .values(
-        Array.from({ length: 35 }, (_, index) => ({
-          id: crypto.randomUUID(),
-          conversationId,
-          senderId: anna.id,
-          recipientId: ben.id,
-          content: `Numbered message ${index + 1}.`,
-          createdAt: at(index + 1),
-        })),
-      )
-      .execute()
+    await thirtyFiveMessages(anna, ben)
 
     const newest = await (await ben.get(`/messages/${anna.id}`)).text()
     expect(newest).toContain('Numbered message 35.')
     expect(newest).toContain('Numbered message 6.')
     expect(newest).not.toContain('Numbered message 5.')
-    const older = newest.match(/href="([^"]*before=[^"]+)"[^>]*>Show older messages/)?.[1]?.replaceAll('&amp;', '&')
-    expect(older).toBeDefined()
+    const older = linkTo(newest, 'Show older messages')
+    expect(older).toContain('before=')
 
     const olderPage = await (await ben.get(older!)).text()
     expect(olderPage).toContain('Numbered message 1.')
@@ -167,6 +179,26 @@ describe('a long thread', () => {
     expect(olderPage).not.toContain('Numbered message 6.')
     expect(olderPage).toContain('Show newest messages')
     expect(olderPage).not.toContain('Show older messages')
+  })
+
+  test('beside the list (/messages?userId=) the older messages link keeps the search, and so does the way back', async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    await thirtyFiveMessages(anna, ben)
+
+    const newest = await (await ben.get(`/messages?userId=${anna.id}&q=Alder`)).text()
+    expect(newest).toContain('Numbered message 6.')
+    expect(newest).not.toContain('Numbered message 5.')
+    const older = new URL(linkTo(newest, 'Show older messages')!, 'http://localhost')
+    expect(older.pathname).toBe('/messages')
+    expect(older.searchParams.get('userId')).toBe(anna.id)
+    expect(older.searchParams.get('q')).toBe('Alder')
+
+    const olderPage = await (await ben.get(`${older.pathname}${older.search}`)).text()
+    expect(olderPage).toContain('Numbered message 1.')
+    expect(olderPage).toContain('Numbered message 5.')
+    expect(olderPage).not.toContain('Numbered message 6.')
+    expect(olderPage).toMatch(/name="q"[^>]*value="Alder"/)
+    expect(linkTo(olderPage, 'Show newest messages')).toBe(`/messages?userId=${anna.id}&q=Alder`)
   })
 })
 

@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import { appRequest, bearer, cookiesFrom, postForm, registerAccount } from './app.ts'
-import { insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
+import { appRequest, bearer, cookiesFrom, postForm, registerAccount, renderCount } from './app.ts'
+import { insertBookingRow, insertConversation, insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
 
 // The /sitters and /sitters/{id} pages (issue 9) through the production request handler: what they show,
 // that neither their HTML nor their data (the `.data` answers of client navigations) carries a sitter's
@@ -228,6 +229,33 @@ describe('/sitters/{id}', () => {
     expect(services.html).toContain('Rate on request')
   })
 
+  test("the 'Book with' card states the measured reply time, completed bookings and member since, none of the spec's static claims", async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
+    await db.updateTable('users').set({ createdAt: '2024-05-17T10:00:00.000Z' }).where('id', '=', sitter.id).execute()
+    const [olivia, pete] = [await insertUser({ name: 'Olivia Owner' }), await insertUser({ name: 'Pete Walker' })]
+    const at = (time: string) => `2026-02-03T${time}:00.000Z`
+    // Anna answers Olivia after 20 and 40 minutes and Pete after 3 hours: the median is 40 minutes (the mean, 80).
+    await insertConversation(olivia.id, sitter.id, [
+      { from: olivia.id, at: at('09:00') },
+      { from: sitter.id, at: at('09:20') },
+      { from: olivia.id, at: at('11:00') },
+      { from: sitter.id, at: at('11:40') },
+    ])
+    await insertConversation(pete.id, sitter.id, [
+      { from: pete.id, at: at('14:00') },
+      { from: sitter.id, at: at('17:00') },
+    ])
+    for (const status of ['completed', 'completed', 'completed', 'accepted', 'cancelled'] as const) await insertBookingRow(olivia.id, sitter.id, { status })
+
+    const { html } = await page(`/sitters/${sitter.id}`)
+
+    const card = html.slice(html.indexOf('Book with Anna'), html.indexOf('</section>', html.indexOf('Book with Anna')))
+    expect(card).toContain('Usually replies within 40 minutes')
+    expect(card).toContain('3 completed bookings')
+    expect(card).toContain('Member since May 17, 2024')
+    for (const claim of ['Available most days', 'Responds within']) expect(html).not.toContain(claim)
+  })
+
   test("the header of a sitter without a location says 'Location not specified', and New sitter without reviews", async () => {
     const sitter = await insertSitter({ name: 'Boris Frei' })
     const { status, html } = await page(`/sitters/${sitter.id}`)
@@ -324,6 +352,7 @@ test('no page or page data of these routes carries the exact coordinates, addres
     `/sitters/${sitter.id}`,
     `/sitters/${sitter.id}?tab=services`,
     `/sitters/${sitter.id}?tab=reviews`,
+    `/sitters/${sitter.id}.data`,
     `/sitters/${sitter.id}.data?tab=reviews`,
     '/api/users/sitters?limit=1000',
     `/api/users/sitters?lat=${exact.latitude}&lng=${exact.longitude}`,
@@ -394,15 +423,37 @@ describe('anonymous visitors', () => {
   })
 
   test('signed-in visitors get their own render, private', async () => {
-    await sitterAt(zurich, { name: 'Anna Keller' })
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
     const visitor = await signedIn()
-    for (const pathname of ['/sitters', '/map']) {
+    for (const pathname of ['/sitters', `/sitters/${sitter.id}`, '/map']) {
       const response = await appRequest(pathname, { headers: { cookie: visitor.cookie } })
       expect(response.headers.get('etag'), pathname).toBeNull()
       expect(response.headers.get('cache-control'), pathname).toBe('private, no-cache')
       const nonce = /'nonce-([\w+/=]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
       expect(nonce, pathname).toBeTruthy()
       expect(await response.text(), pathname).toContain(`nonce="${nonce}"`)
+    }
+  })
+
+  test('a visit after the first has finished is answered from its copy; after the sitter edits their profile the next one renders it', async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
+    const paths = ['/sitters', `/sitters/${sitter.id}`]
+    for (const pathname of paths) {
+      const first = await page(pathname)
+      const rendered = renderCount()
+      const second = await page(pathname)
+      expect(renderCount(), `${pathname} rendered again`).toBe(rendered)
+      expect(second.body, pathname).toBe(first.body)
+    }
+
+    expect(await updateProfile(sitter.id, { name: 'Anna Berg' })).toEqual({ ok: true })
+
+    for (const pathname of paths) {
+      const rendered = renderCount()
+      const { html } = await page(pathname)
+      expect(renderCount(), `${pathname} not rendered`).toBe(rendered + 1)
+      expect(html, pathname).toContain('Anna Berg')
+      expect(html, pathname).not.toContain('Anna Keller')
     }
   })
 
