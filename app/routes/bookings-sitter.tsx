@@ -26,7 +26,7 @@ import { Page } from '#app/ui/page.tsx'
 // /bookings-sitter (spec section 2, Sitter Bookings and Bookings list panel): the sitter's calendar,
 // the requests and bookings in the tabs of spec section 4 (a picked day shows that day, in All), the
 // 'Accept Booking Request' dialog (?booking={id}&move=accepted, with 'Add to Google Calendar'), and the
-// sitter's availability: weekly hours (edited on /profile/edit) and blocked days (blocked here and there).
+// sitter's availability: weekly hours (edited on /profile/edit) and blocked days (blocked here and on /profile/edit).
 
 const tabLabels: Record<SitterTab, string> = { pending: 'Pending', upcoming: 'Upcoming', completed: 'Completed', all: 'All' }
 // The tab list is written here rather than imported with the zod schemas, which would load zod on this page.
