@@ -1,27 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
-import { addMonths, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/bookings/calendar-dates.ts'
+import { submitBlockedDay } from '#app/features/bookings/blocked-day-form.server.ts'
+import { formatDayTitle, formatShortDate, monthOf } from '#app/features/bookings/calendar-dates.ts'
+import { blockDayIntent, BlockedDays } from '#app/features/bookings/components/blocked-days.tsx'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
-import { monthArrowClass, MonthGrid } from '#app/features/bookings/components/month-grid.tsx'
+import { SitterCalendar } from '#app/features/bookings/components/sitter-calendar.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import type { SitterTab } from '#app/features/bookings/schema.ts'
+import { getSitterCalendar } from '#app/features/bookings/sitter-calendar.server.ts'
 import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
-import { setDayBlocked } from '#app/features/sitters/blocked-days.server.ts'
 import { weekdays } from '#app/features/sitters/options.ts'
-import { BlockedDayFormSchema } from '#app/features/sitters/schedule-schema.ts'
-import { getSitterSchedule } from '#app/features/sitters/schedule.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
-import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -29,7 +26,7 @@ import { Page } from '#app/ui/page.tsx'
 // /bookings-sitter (spec section 2, Sitter Bookings and Bookings list panel): the sitter's calendar,
 // the requests and bookings in the tabs of spec section 4 (a picked day shows that day, in All), the
 // 'Accept Booking Request' dialog (?booking={id}&move=accepted, with 'Add to Google Calendar'), and the
-// sitter's availability: weekly hours (edited on /profile/edit) and blocked days, blocked here.
+// sitter's availability: weekly hours (edited on /profile/edit) and blocked days (blocked here and on /profile/edit).
 
 const tabLabels: Record<SitterTab, string> = { pending: 'Pending', upcoming: 'Upcoming', completed: 'Completed', all: 'All' }
 // The tab list is written here rather than imported with the zod schemas, which would load zod on this page.
@@ -44,17 +41,10 @@ const emptyTexts: Record<SitterTab, string> = {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireRole({ context, url }, 'sitter')
   const query = url.searchParams
-  const timeZone = (await getTimeZoneOf(user.id)) ?? defaultTimeZone
-  const today = localDateTime(Date.now(), timeZone).date
-  const date = readDate(query.get('date'))
-  const month = readMonth(query.get('month')) ?? monthOf(date ?? today)
+  const { today, date, month, weekly, blockedDates, timeZone } = await getSitterCalendar(user.id, query)
   const asked = query.get('tab')
   const tab = sitterTabs.find((candidate) => candidate === asked) ?? (date ? 'all' : 'pending')
-  const [everything, bookings, schedule] = await Promise.all([
-    listSitterBookings(user.id, {}),
-    listSitterBookings(user.id, { tab, ...(date ? { date } : {}) }),
-    getSitterSchedule(user.id),
-  ])
+  const [everything, bookings] = await Promise.all([listSitterBookings(user.id, {}), listSitterBookings(user.id, { tab, ...(date ? { date } : {}) })])
   const move = query.get('move')
   const dialogBooking = query.get('booking') && isMove(move) ? await getBookingFor(user.id, query.get('booking') ?? '') : null
   return {
@@ -65,8 +55,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     tab,
     bookings,
     bookedDays: countByDay(everything.filter((booking) => booking.status === 'pending' || booking.status === 'accepted')),
-    weekly: schedule?.weekly ?? [],
-    blockedDates: (schedule?.blockedDates ?? []).filter((blocked) => blocked >= today),
+    weekly,
+    blockedDates,
     timeZone,
     dialog: dialogBooking && isMove(move) && dialogBooking.actions.includes(move) ? { booking: dialogBooking, move } : null,
   }
@@ -113,19 +103,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithToast(listUrl(url), statusChangedToast(outcome.status, outcome.calendar))
   }
 
-  if (intent === 'block') {
-    const submission = parseWithZod(formData, { schema: BlockedDayFormSchema })
-    if (submission.status !== 'success') {
-      const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Please choose a day'
-      return data<ActionData>({ toast: { type: 'error', title: 'Could not change the day', description: message }, message }, { status: 400 })
-    }
-    const { date, blocked } = submission.value
-    const outcome = await setDayBlocked(user, date, blocked)
-    if (!outcome.ok) {
-      return data<ActionData>({ toast: { type: 'error', title: 'Could not change the day', description: outcome.message }, message: outcome.message }, { status: outcome.status })
-    }
-    const day = formatDayTitle(date)
-    return redirectWithToast(listUrl(url), blocked ? { type: 'success', title: 'Day blocked', description: `Owners cannot request ${day}.` } : { type: 'success', title: 'Day open again', description: `Owners can request ${day} again.` })
+  if (intent === blockDayIntent) {
+    const answer = await submitBlockedDay(user, formData)
+    if (!answer.ok) return data<ActionData>({ toast: answer.toast, message: answer.message }, { status: answer.status })
+    return redirectWithToast(listUrl(url), answer.toast)
   }
 
   throw data(null, { status: 400 })
@@ -168,44 +149,14 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
       <div className="flex flex-col gap-6 md:grid md:grid-cols-[20rem_1fr] md:items-start">
         <div className="contents md:flex md:flex-col md:gap-6">
           <section aria-label="Calendar" className="order-1 rounded-2xl bg-white p-4 shadow-sm md:order-none">
-            <MonthGrid
+            <SitterCalendar
               month={month}
-              previous={
-                <Link to={query({ month: addMonths(month, -1), date: null })} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
-                  ‹
-                </Link>
-              }
-              next={
-                <Link to={query({ month: addMonths(month, 1), date: null })} preventScrollReset aria-label="Next month" className={monthArrowClass}>
-                  ›
-                </Link>
-              }
-              renderDay={(day) => {
-                const count = bookedDays[day] ?? 0
-                const blocked = blockedDates.includes(day)
-                const selected = day === date
-                const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
-                  .filter(Boolean)
-                  .join(', ')
-                return (
-                  <Link
-                    to={query({ date: day, tab: 'all', month: null })}
-                    preventScrollReset
-                    aria-label={label}
-                    aria-current={selected ? 'date' : undefined}
-                    className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
-                      selected
-                        ? 'bg-brand-700 font-semibold text-white'
-                        : blocked
-                          ? 'bg-stone-100 text-stone-400 line-through hover:bg-stone-200'
-                          : 'hover:bg-stone-100'
-                    } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
-                  >
-                    {Number(day.slice(8))}
-                    {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
-                  </Link>
-                )
-              }}
+              today={today}
+              date={date}
+              blockedDates={blockedDates}
+              bookedDays={bookedDays}
+              monthHref={(next) => query({ month: next, date: null })}
+              dayHref={(day) => query({ date: day, tab: 'all', month: null })}
             />
             {date ? (
               <Link to={query({ date: null, tab: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
@@ -277,14 +228,11 @@ function Availability({
   timeZone,
 }: {
   weekly: { weekday: number; startTime: string; endTime: string }[]
-  blockedDates: string[]
+  blockedDates: readonly string[]
   date: string | null
   today: string
   timeZone: string
 }) {
-  const navigation = useNavigation()
-  const busyDate = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'block' ? navigation.formData.get('date') : null
-  const dateBlocked = date !== null && blockedDates.includes(date)
   return (
     <section aria-labelledby="availability-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="availability-heading" className="text-lg font-semibold">
@@ -315,42 +263,7 @@ function Availability({
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-medium text-stone-500">Blocked days</h3>
-        {date && date >= today ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="block" />
-            <input type="hidden" name="date" value={date} />
-            <input type="hidden" name="blocked" value={dateBlocked ? 'false' : 'true'} />
-            <Button type="submit" variant="secondary" disabled={busyDate === date} className="tap-target w-full">
-              {dateBlocked ? `Open ${formatShortDate(date)} again` : `Block ${formatShortDate(date)}`}
-            </Button>
-          </Form>
-        ) : (
-          <p className="text-sm text-stone-700">Pick a day in the calendar to block it. Blocking stops new requests; bookings you accepted stay.</p>
-        )}
-        {blockedDates.length === 0 ? (
-          <p className="text-sm text-stone-500">No blocked days ahead.</p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {blockedDates.map((blocked) => (
-              <li key={blocked} className="flex items-center justify-between gap-2">
-                <span className="text-sm">{formatDayTitle(blocked)}</span>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="block" />
-                  <input type="hidden" name="date" value={blocked} />
-                  <input type="hidden" name="blocked" value="false" />
-                  <button
-                    type="submit"
-                    disabled={busyDate === blocked}
-                    aria-label={`Unblock ${formatDayTitle(blocked)}`}
-                    className="tap-target px-2 text-sm font-medium text-brand-700 underline underline-offset-4"
-                  >
-                    Unblock
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+        <BlockedDays date={date} today={today} blockedDates={blockedDates} />
       </div>
     </section>
   )

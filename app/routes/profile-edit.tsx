@@ -28,6 +28,10 @@ import {
 import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { getOwnProfile } from '#app/features/accounts/profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { submitBlockedDay } from '#app/features/bookings/blocked-day-form.server.ts'
+import { blockDayIntent, BlockedDays } from '#app/features/bookings/components/blocked-days.tsx'
+import { SitterCalendar } from '#app/features/bookings/components/sitter-calendar.tsx'
+import { getSitterCalendar } from '#app/features/bookings/sitter-calendar.server.ts'
 import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import { attachKeptGalleryPhotos, listGalleryPhotos, removeGalleryPhoto, stageGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -43,10 +47,12 @@ import { Page } from '#app/ui/page.tsx'
 // /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
 // Save Changes saves both; 'Upload photo' saves the photo alone. A photo sent with a submit that fails
 // is kept (a pending upload) and shown again, so the next Save Changes still saves it.
+// A sitter's blocked days sit below the form, in forms of their own (the same calendar as /bookings-sitter).
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const profile = await getOwnProfile(user.id)
+  const calendar = isSitterRole(profile.role) ? await getSitterCalendar(user.id, url.searchParams) : null
   return {
     name: profile.name,
     profilePhoto: profile.profilePhoto,
@@ -56,6 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     defaultValue: profileFormDefaults(profile),
     tileUrl: env.MAP_TILE_URL,
     constraint: getZodConstraint(EditProfileFieldsSchema),
+    blockedDays: calendar && { month: calendar.month, today: calendar.today, date: calendar.date, blockedDates: calendar.blockedDates, timeZone: calendar.timeZone },
   }
 }
 
@@ -96,6 +103,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data<ActionData>({ photoErrors: [parsed.error.message], toast: uploadFailed(parsed.error.message) }, parsed.error.status)
   }
   const { fields } = parsed.form
+  if (fields.get('intent') === blockDayIntent) {
+    const answer = await submitBlockedDay(user, fields)
+    if (!answer.ok) return data<ActionData>({ toast: answer.toast }, answer.status)
+    return redirectWithToast(`${url.pathname}${url.search}#${blockedDaysId}`, answer.toast)
+  }
   const sitter = isSitterRole(user.role)
   const photo = await stageProfilePhoto(user.id, parsed.form)
   const gallery = sitter ? await stageGalleryPhotos(user.id, parsed.form) : noGallery
@@ -162,10 +174,12 @@ const loadValidator = validatorLoader(() => import('#app/features/accounts/valid
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
+  const intent = navigation.formData?.get(uploadPhotoIntent.name)
   const saving =
     navigation.state === 'submitting' &&
-    navigation.formAction === '/profile/edit' &&
-    navigation.formData?.get(uploadPhotoIntent.name) !== uploadPhotoIntent.value &&
+    navigation.formAction?.split('?')[0] === '/profile/edit' &&
+    intent !== uploadPhotoIntent.value &&
+    intent !== blockDayIntent &&
     !navigation.formData?.has(removeGalleryPhotoField)
   const answered = navigation.state === 'idle' ? actionData : undefined
   // 'Upload photo' saves the photo alone: the other fields are not checked then.
@@ -218,7 +232,34 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
           </Button>
         </div>
       </Form>
+      {loaderData.blockedDays ? <BlockedDaysSection {...loaderData.blockedDays} /> : null}
     </Page>
+  )
+}
+
+const blockedDaysId = 'blocked-days'
+
+/** The links return here (#blocked-days): without JavaScript each one loads the page again, at this section. */
+function BlockedDaysSection({ month, today, date, blockedDates, timeZone }: { month: string; today: string; date: string | null; blockedDates: string[]; timeZone: string }) {
+  return (
+    <section id={blockedDaysId} aria-labelledby="blocked-days-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id="blocked-days-heading" className="text-lg font-semibold">
+        Blocked Days
+      </h2>
+      <p className="text-sm text-stone-600">
+        Days you are not available ({timeZone}). Blocking or opening a day is saved at once, on its own: it does not save the form above, so save
+        your other changes first.
+      </p>
+      <SitterCalendar
+        month={month}
+        today={today}
+        date={date}
+        blockedDates={blockedDates}
+        monthHref={(next) => `?month=${next}#${blockedDaysId}`}
+        dayHref={(day) => `?date=${day}#${blockedDaysId}`}
+      />
+      <BlockedDays date={date} today={today} blockedDates={blockedDates} />
+    </section>
   )
 }
 

@@ -77,13 +77,18 @@ export async function registerSitter(page: Page, db: TestDatabase, name = 'Sam W
 export async function registerOwnerWithDog(page: Page, db: TestDatabase, dog: { name: string; listed?: boolean }) {
   await signOut(page)
   const owner = await registerUser(page, db, { prefix: 'owner', name: 'Olive Owner' })
+  return { owner, dogId: await insertDog(db, owner.id, dog) }
+}
+
+/** A three-year-old Beagle of the owner's. */
+export async function insertDog(db: TestDatabase, ownerId: string, dog: { name: string; listed?: boolean }) {
   const now = new Date().toISOString()
   const dogId = crypto.randomUUID()
   await db
     .insertInto('dogs')
     .values({
       id: dogId,
-      ownerId: owner.id,
+      ownerId,
       name: dog.name,
       breed: 'Beagle',
       age: '3 years',
@@ -97,7 +102,7 @@ export async function registerOwnerWithDog(page: Page, db: TestDatabase, dog: { 
       updatedAt: now,
     })
     .execute()
-  return { owner, dogId }
+  return dogId
 }
 
 /** A booking as the app would have stored it: the row, one slot, its history up to `status`. */

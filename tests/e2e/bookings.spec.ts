@@ -3,6 +3,7 @@ import {
   calendarEventsOf,
   dayName,
   insertBooking,
+  insertDog,
   pickDate,
   registerOwnerWithDog,
   registerSitter,
@@ -18,8 +19,6 @@ import { expect, test } from './fixtures.ts'
 // Sitter Bookings, Booking detail; DESIGN.md rulings 4, 5, 11, 14): requests, answers, cancelling,
 // completing, reviewing, and a sitter's request for a dog listed for sitting.
 
-/** Picks a day in a request form's calendar, moving to the next month first when the day lies there. */
-
 const card = (page: Page, dogName: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: dogName, exact: true }) })
 
 test('@desktop an owner requests a walk; the sitter accepts it from Pending with the calendar box ticked; both then see it under Upcoming', async ({
@@ -34,7 +33,10 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Biscuit' })
   const date = zurichDate(3)
 
-  await visit(`/sitters/${sitter.id}/book`)
+  // From the sitter's profile, as an owner finds it.
+  await visit(`/sitters/${sitter.id}`)
+  await page.getByRole('link', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/sitters/${sitter.id}/book$`))
   await expect(page.getByRole('heading', { name: 'Book with Sam' })).toBeVisible()
   await expect(page.getByText('Europe/Zurich')).toBeVisible()
   await page.getByRole('radio', { name: /Biscuit/ }).check()
@@ -112,11 +114,19 @@ test('the owner cancels a pending request after confirming it', async ({ page, v
   await expect(page.getByRole('link', { name: 'Cancel Booking' })).toHaveCount(0)
 })
 
-test('the sitter marks a past accepted booking completed, and the owner reviews it', async ({ page, visit, db }) => {
+test('the sitter marks a past accepted booking completed, and the owner reviews it; the rating on the sitter’s profile changes', async ({ page, visit, db }) => {
   test.slow() // two people, each signing in
   const sitter = await registerSitter(page, db)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
-  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: zurichDate(-1) })
+  const parties = { dogId, ownerId: owner.id, sitterId: sitter.id }
+  const id = await insertBooking(db, parties, { status: 'accepted', date: zurichDate(-1) })
+  // An earlier walk of another dog, which the owner gave 2 stars.
+  const pip = await insertDog(db, owner.id, { name: 'Pip' })
+  const earlier = await insertBooking(db, { ...parties, dogId: pip }, { status: 'completed', date: zurichDate(-20) })
+  await db
+    .insertInto('reviews')
+    .values({ id: crypto.randomUUID(), bookingId: earlier, sitterId: sitter.id, ownerId: owner.id, rating: 2, comment: 'Late.', createdAt: new Date().toISOString() })
+    .execute()
 
   await signOut(page)
   await signInAs(page, sitter)
@@ -133,6 +143,9 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
 
   await signOut(page)
   await signInAs(page, owner)
+  const profileHeader = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: 'Sam Walker' }) })
+  await visit(`/sitters/${sitter.id}`)
+  await expect(profileHeader).toContainText(/2\.0\s*\(1 review\)/)
   await visit('/bookings')
   await expect(page.getByRole('heading', { name: 'How did it go?' })).toBeVisible()
   await page.getByRole('link', { name: /^Write a review of Mochi/ }).click()
@@ -145,11 +158,11 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   await expect(page.getByText('Mochi came home tired and happy.')).toBeVisible()
   const review = await db.selectFrom('reviews').select(['rating', 'comment']).where('bookingId', '=', id).executeTakeFirstOrThrow()
   expect(review).toEqual({ rating: 4, comment: 'Mochi came home tired and happy.' })
-  // The sitter's rating counts it at once.
-  const profile = (await (await page.request.get(`/api/users/${sitter.id}`)).json()) as { rating: number; reviewCount: number }
-  expect(profile).toMatchObject({ rating: 4, reviewCount: 1 })
   await visit('/bookings')
   await expect(page.getByRole('heading', { name: 'How did it go?' })).toHaveCount(0)
+  // The sitter's profile counts it at once: (2 + 4) / 2 stars.
+  await visit(`/sitters/${sitter.id}`)
+  await expect(profileHeader).toContainText(/3\.0\s*\(2 reviews\)/)
 })
 
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { zurichDate } from './booking-helpers.ts'
 import { expect, loginAs, registerUser, test } from './fixtures.ts'
 
 // Every link, button and form control on the busiest screens is at least 44 x 44 px on a phone
@@ -71,6 +72,12 @@ test('edit profile as a sitter has no target smaller than 44 px', async ({ page,
   await waitForMap(page, jsEnabled)
 
   expect(await tooSmallTargets(page)).toEqual([])
+
+  // A day chosen in the blocked-days calendar brings its Block button.
+  await visit(`/profile/edit?date=${zurichDate(3)}`)
+  await expect(page.getByRole('button', { name: /^(Block|Open) / })).toBeVisible()
+  await waitForMap(page, jsEnabled)
+  expect(await tooSmallTargets(page), 'with a day chosen').toEqual([])
 })
 
 test('edit profile as an owner has no target smaller than 44 px', async ({ page, visit, jsEnabled }) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startFakeSmtp } from '#tests/fakes/smtp.ts'
 import { startTestApp } from './app.ts'
 import { call, ownerDogAndSitter, requestBooking, setStatus } from './booking-api.ts'
-import { insertBooking, localDateFromToday } from './fixtures.ts'
+import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 
 // The e-mails of a booking's life, delivered over real SMTP to a local fake mail server: each is queued
 // in the outbox with the change it reports, sent once after the commit, and retried after a failure.
@@ -86,6 +86,36 @@ describe("the e-mails of one booking's life", () => {
       expect.stringMatching(/^Booking declined: Rex on /),
     ])
     expect(mailsAbout(booking.id)[1]?.text).toContain('Sam Sitter declined your booking')
+  })
+
+  test("a sitter's offer for an available dog (variant b) e-mails the owner once with its link; the owner's acceptance e-mails the sitter once", async () => {
+    const { owner, sitter } = await ownerDogAndSitter()
+    const dogId = await insertDog(owner.id, { name: 'Luna', listed: true })
+    const offer = await requestBooking(sitter.token, { dogId, sitterId: sitter.id, date: localDateFromToday(6), timeSlot: '9:00 AM' })
+    expect(offer).toMatchObject({ requestedBy: 'sitter', ownerId: owner.id })
+    await allSent(offer.id, 1)
+
+    const accepted = await setStatus(owner.token, offer.id, 'accepted')
+    expect(accepted.status).toBe(200)
+    await allSent(offer.id, 2)
+    // Nothing else is due later, and a delivery run again sends nothing twice.
+    await deliverDueEmails(Date.now() + 24 * 60 * 60_000)
+
+    const emailOf = async (id: string) => (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email
+    const [ownerEmail, sitterEmail] = [await emailOf(owner.id), await emailOf(sitter.id)]
+    const mails = mailsAbout(offer.id)
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [[ownerEmail], expect.stringMatching(/^New offer to care for Luna on \w+day, /)],
+      [[sitterEmail], expect.stringMatching(/^Booking accepted: Luna on /)],
+    ])
+    expect(mails[0]?.text).toContain('Sam Sitter offers dog walking for Luna on')
+    expect(mails[0]?.text).toContain('09:00 - 10:00 (Europe/Zurich time)')
+    expect(mails[0]?.text).toContain(`http://localhost:3000/bookings/${offer.id}`)
+    expect(mails[1]?.text).toContain('Olivia Owner accepted your booking of dog walking for Luna')
+    expect((await outboxOf(offer.id)).map((row) => [row.key, row.recipient, row.attempts])).toEqual([
+      [`booking:${offer.id}:requested`, ownerEmail, 1],
+      [`booking:${offer.id}:accepted`, sitterEmail, 1],
+    ])
   })
 
   test("a sitter's offer goes to the owner; its expiry goes back to the sitter, once however often it is read", async () => {

@@ -284,6 +284,62 @@ describe('the bookings lists', () => {
   })
 })
 
+describe("a sitter's blocked days on /profile/edit", () => {
+  const blockedDaysOf = async (sitterId: string) =>
+    (await db.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sitterId).orderBy('date').execute()).map((row) => row.date)
+  /** 'Mar 2, 2026' and 'March 2, 2026', as the page names a day. */
+  const utcDay = (date: string, month: 'short' | 'long') =>
+    new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+  test('the sitter blocks a chosen day in the calendar below the profile form and opens it again', async () => {
+    const { sitter } = await people()
+    const day = localDateFromToday(12)
+
+    const chosen = await visitAs(sitter, `/profile/edit?date=${day}`)
+    expect(chosen.status).toBe(200)
+    const chosenText = await textOf(chosen)
+    expect(chosenText).toContain('Blocked Days')
+    expect(chosenText).toContain('No blocked days ahead.')
+
+    const blocked = await postAs(sitter, `/profile/edit?date=${day}`, { intent: 'block', date: day, blocked: 'true' })
+    expect(blocked.status).toBe(302)
+    // Back to the same calendar, scrolled to it.
+    expect(blocked.headers.get('location')).toBe(`/profile/edit?date=${day}#blocked-days`)
+    expect(await toastOf(blocked)).toMatchObject({ title: 'Day blocked' })
+    expect(await blockedDaysOf(sitter.id)).toEqual([day])
+
+    const html = await (await visitAs(sitter, `/profile/edit?date=${day}`)).text()
+    expect(html).toContain(`aria-label="${utcDay(day, 'long')}, blocked"`)
+    expect(html).toContain(`aria-label="Unblock ${utcDay(day, 'long')}"`)
+    expect(html).toContain(`Open ${utcDay(day, 'short')} again`)
+
+    const opened = await postAs(sitter, `/profile/edit?date=${day}`, { intent: 'block', date: day, blocked: 'false' })
+    expect(opened.status).toBe(302)
+    expect(await toastOf(opened)).toMatchObject({ title: 'Day open again' })
+    expect(await blockedDaysOf(sitter.id)).toEqual([])
+  })
+
+  test("nobody else changes the sitter's days: another sitter's post changes only their own, an owner's is refused (403)", async () => {
+    const { owner, sitter, stranger } = await people()
+    const day = localDateFromToday(12)
+    await db.insertInto('sitterBlockedDates').values({ sitterId: sitter.id, date: day }).execute()
+
+    const strangers = await postAs(stranger, '/profile/edit', { intent: 'block', date: day, blocked: 'false', sitterId: sitter.id })
+    expect(strangers.status).toBe(302)
+    const owners = await postAs(owner, '/profile/edit', { intent: 'block', date: day, blocked: 'false', sitterId: sitter.id })
+    expect(owners.status).toBe(403)
+    expect(await textOf(owners)).toContain('Only sitters have a schedule')
+    const signedOut = await appRequest('/profile/edit', { method: 'POST', body: new URLSearchParams({ intent: 'block', date: day, blocked: 'false' }) })
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('location')).toMatch(/^\/login/)
+
+    expect(await blockedDaysOf(sitter.id)).toEqual([day])
+    expect(await blockedDaysOf(stranger.id)).toEqual([])
+    // An owner's edit page has no calendar.
+    expect(await textOf(await visitAs(owner, '/profile/edit'))).not.toContain('Blocked Days')
+  })
+})
+
 // ---- requests ----
 
 describe("an owner's request to a sitter", () => {

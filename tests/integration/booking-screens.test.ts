@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
+import { appRequest, startTestApp } from './app.ts'
+import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { type Person, signedIn, visitAs } from './page-visits.ts'
+
+// What the booking screens show (spec section 2: Bookings page, Sitter Bookings, Bookings list panel,
+// Booking detail; DESIGN.md ruling 7), read from the HTML the production request handler sends to a
+// browser without JavaScript. Expected dates are written out here with Intl, not with the app's helpers.
+const google = await startFakeGoogle()
+Object.assign(process.env, google.environment())
+
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+
+beforeAll(async () => {
+  await migrateToLatest()
+  await startTestApp()
+})
+
+afterAll(async () => {
+  await google.close()
+})
+
+// ---- reading the HTML ----
+
+const decode = (text: string) =>
+  text
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+const attribute = (tag: string, name: string) => {
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
+  return value === undefined ? null : decode(value)
+}
+
+/** Every link: its accessible name (aria-label, else its text), its href and whether it is the current one. */
+function linksIn(html: string) {
+  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes = '', content = '']) => ({
+    name: attribute(attributes, 'aria-label') ?? decode(content),
+    href: attribute(attributes, 'href') ?? '',
+    current: attribute(attributes, 'aria-current'),
+  }))
+}
+
+const linkNamed = (html: string, name: string) => linksIn(html).find((link) => link.name === name)
+
+/** The part of the page inside the element that opens with `opening` (up to its closing tag). */
+function partOf(html: string, opening: RegExp, tag: string) {
+  const start = html.search(opening)
+  if (start < 0) throw new Error(`No ${opening} on the page`)
+  const end = html.indexOf(`</${tag}>`, start)
+  return html.slice(start, end)
+}
+
+/** A definition list's rows, as a reader hears them: [term, definition]. */
+const definitions = (html: string) => [...html.matchAll(/<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map(([, term = '', value = '']) => [decode(term), decode(value)])
+
+const utcDate = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+/** 'March 2, 2026' */
+const dayTitle = (date: string) => utcDate(date, { month: 'long', day: 'numeric', year: 'numeric' })
+/** 'Monday, March 2, 2026' */
+const longDay = (date: string) => utcDate(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+// ---- data ----
+
+async function ownerWithDog(name = 'Olivia Owner') {
+  const user = await insertUser({ name })
+  return { owner: await signedIn(user), dogId: await insertDog(user.id, { name: 'Rex', breed: 'Beagle' }) }
+}
+
+async function walker(name = 'Sam Sitter', options: Parameters<typeof insertSitter>[0] = {}) {
+  return signedIn(await insertSitter({ name, services: [{ service: 'walking', hourlyRateCents: 2400 }], ...options }))
+}
+
+const parties = (owner: Person, sitter: Person, dogId: string) => ({ dogId, ownerId: owner.id, sitterId: sitter.id })
+
+// ---- /bookings ----
+
+describe('the owner’s bookings page', () => {
+  test('the day strip shows the month with 7 days before and after it, between previous and next month links', async () => {
+    const { owner } = await ownerWithDog()
+    // February 2024 (29 days), a month that holds no today.
+    const html = await (await visitAs(owner, '/bookings?month=2024-02')).text()
+
+    const strip = linksIn(partOf(html, /<nav aria-label="Days"/, 'nav'))
+    expect(strip.find((link) => link.name === 'Previous month')?.href).toBe('/bookings?month=2024-01')
+    expect(strip.find((link) => link.name === 'Next month')?.href).toBe('/bookings?month=2024-03')
+    const days = strip.filter((link) => !link.name.endsWith(' month')).map((link) => link.name)
+    const expected = Array.from({ length: 7 + 29 + 7 }, (_, index) => dayTitle(plusDays('2024-01-25', index)))
+    expect(days).toEqual(expected)
+    expect(days[0]).toBe('January 25, 2024')
+    expect(days.at(-1)).toBe('March 7, 2024')
+  })
+
+  test('?date= shows that day’s bookings under “Bookings for” the day', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const otherDog = await insertDog(owner.id, { name: 'Comet' })
+    const day = localDateFromToday(4)
+    await insertBooking(parties(owner, sitter, dogId), { date: day })
+    await insertBooking(parties(owner, sitter, otherDog), { date: plusDays(day, 1) })
+
+    const html = await (await visitAs(owner, `/bookings?date=${day}`)).text()
+    const list = decode(partOf(html, /<section aria-labelledby="list-heading"/, 'section'))
+    expect(list).toContain(`Bookings for ${dayTitle(day)}`)
+    expect(list).toContain('Rex')
+    expect(list).not.toContain('Comet')
+    expect(linkNamed(html, `${dayTitle(day)}, 1 booking`)?.current).toBe('date')
+  })
+
+  test('New Booking offers the sitters the owner booked, latest first, and Browse All Sitters to /map', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const earlier = await walker('Bea Walker')
+    const later = await walker('Carl Walker')
+    const notBooked = await walker('Nina Nobody')
+    const someoneElse = await ownerWithDog('Otto Other')
+    await insertBooking(parties(owner, earlier, dogId), { status: 'completed', date: localDateFromToday(-20) })
+    await insertBooking(parties(owner, later, dogId), { status: 'accepted', date: localDateFromToday(3) })
+    await insertBooking(parties(someoneElse.owner, notBooked, someoneElse.dogId), { status: 'accepted', date: localDateFromToday(3) })
+
+    const html = await (await visitAs(owner, '/bookings')).text()
+    const chooser = partOf(html, /<details\b/, 'details')
+    expect(decode(chooser)).toMatch(/^\+ New Booking Recent Sitters /)
+    expect(linksIn(chooser)).toEqual([
+      { name: 'Book Carl Walker again', href: `/sitters/${later.id}/book`, current: null },
+      { name: 'Book Bea Walker again', href: `/sitters/${earlier.id}/book`, current: null },
+      { name: 'Browse All Sitters', href: '/map', current: null },
+    ])
+    expect(decode(chooser)).not.toContain('Nina Nobody')
+
+    const newcomer = await ownerWithDog('Nora New')
+    const empty = partOf(await (await visitAs(newcomer.owner, '/bookings')).text(), /<details\b/, 'details')
+    expect(decode(empty)).toContain('You have not booked a sitter yet.')
+    expect(linksIn(empty)).toEqual([{ name: 'Browse All Sitters', href: '/map', current: null }])
+  })
+
+  test('the tips panel gives the owner’s advice and Contact Support leads to /support', async () => {
+    const { owner } = await ownerWithDog()
+    const html = await (await visitAs(owner, '/bookings')).text()
+    const tips = partOf(html, /<aside aria-labelledby="tips-heading"/, 'aside')
+    expect(decode(tips)).toContain('Book your walks in advance')
+    expect(decode(tips)).not.toContain('Respond to booking requests promptly')
+    expect(linkNamed(tips, 'Contact Support')?.href).toBe('/support')
+
+    const sitterTips = decode(partOf(await (await visitAs(await walker(), '/bookings-sitter')).text(), /<aside aria-labelledby="tips-heading"/, 'aside'))
+    expect(sitterTips).toContain('Respond to booking requests promptly')
+    expect(sitterTips).not.toContain('Book your walks in advance')
+  })
+})
+
+// ---- /bookings-sitter ----
+
+describe('the sitter’s bookings page', () => {
+  test('choosing a date in the calendar shows “Bookings for” the day in the All tab, with only that day’s bookings', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const comet = await insertDog(owner.id, { name: 'Comet' })
+    const pastor = await insertDog(owner.id, { name: 'Pastor' })
+    const day = localDateFromToday(5)
+    await insertBooking(parties(owner, sitter, dogId), { status: 'pending', date: day })
+    await insertBooking(parties(owner, sitter, comet), { status: 'accepted', date: day, slots: [{ startTime: '14:00', endTime: '15:00' }] })
+    await insertBooking(parties(owner, sitter, pastor), { status: 'pending', date: plusDays(day, 1) })
+
+    const calendarPage = await (await visitAs(sitter, `/bookings-sitter?month=${day.slice(0, 7)}`)).text()
+    const dayLink = linkNamed(partOf(calendarPage, /<section aria-label="Calendar"/, 'table'), `${dayTitle(day)}, 2 bookings`)
+    expect(dayLink?.href).toMatch(/^\/bookings-sitter\?/)
+
+    const html = await (await visitAs(sitter, dayLink?.href ?? '')).text()
+    const list = partOf(html, /<section aria-labelledby="list-heading"/, 'section')
+    expect(decode(list)).toMatch(new RegExp(`^Bookings for ${dayTitle(day)} `))
+    expect(linksIn(list).filter((link) => link.current === 'page').map((link) => link.name)).toEqual(['All'])
+    expect(decode(list)).toContain('Rex')
+    expect(decode(list)).toContain('Comet')
+    expect(decode(list)).not.toContain('Pastor')
+  })
+
+  test('the list’s “Accept Booking Request” with “Add to Google Calendar” unticked accepts and adds no event to either calendar', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const googleOf = async (person: Person) => {
+      const user = fakeUserFor(`${person.id}@example.com`)
+      await linkGoogleAccount(person.id, { sub: user.sub, accessToken: google.grantAccessToken(user) })
+      return user.sub
+    }
+    const subs = [await googleOf(sitter), await googleOf(owner)]
+    const eventCount = () => google.events.filter((event) => subs.includes(event.owner)).length
+    const unticked = await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(6) })
+    const ticked = await insertBooking(parties(owner, sitter, await insertDog(owner.id, { name: 'Comet' })), { date: localDateFromToday(7) })
+
+    /** Opens the list's dialog for a booking and sends its form as a browser would, the box ticked or not. */
+    async function acceptFromDialog(bookingId: string, addToCalendar: boolean) {
+      const html = await (await visitAs(sitter, `/bookings-sitter?booking=${bookingId}&move=accepted`)).text()
+      const dialog = partOf(html, /<dialog\b/, 'dialog')
+      expect(decode(dialog)).toMatch(/^Accept Booking Request /)
+      const form = partOf(dialog, /<form\b/, 'form')
+      const box = /<input[^>]*name="addToCalendar"[^>]*>/.exec(form)?.[0] ?? ''
+      expect(box, 'ticked by default').toMatch(/\schecked=""/)
+      const fields = new URLSearchParams(
+        [...form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)].map(([tag]) => [attribute(tag, 'name') ?? '', attribute(tag, 'value') ?? '']),
+      )
+      if (addToCalendar) fields.set('addToCalendar', 'on')
+      const action = attribute(/<form\b[^>]*>/.exec(form)?.[0] ?? '', 'action') ?? ''
+      return appRequest(action, { method: 'POST', body: fields, headers: { cookie: sitter.cookie } })
+    }
+    const statusOf = async (id: string) => (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+
+    const answer = await acceptFromDialog(unticked, false)
+    expect(answer.status).toBe(302)
+    expect(await statusOf(unticked)).toBe('accepted')
+    expect(eventCount()).toBe(0)
+
+    // The same dialog ticked does add them: the box is what made the difference.
+    expect((await acceptFromDialog(ticked, true)).status).toBe(302)
+    expect(await statusOf(ticked)).toBe('accepted')
+    expect(eventCount()).toBe(2)
+  })
+})
+
+// ---- /bookings/{id} ----
+
+describe('the booking detail page', () => {
+  test('shows the date as “EEEE, MMMM d, yyyy” and the Notes row when the booking has notes', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const date = localDateFromToday(8)
+    const withNotes = await insertBooking(parties(owner, sitter, dogId), { date })
+    await db.updateTable('bookings').set({ notes: 'Rex pulls at the start.' }).where('id', '=', withNotes).execute()
+    const withoutNotes = await insertBooking(parties(owner, sitter, dogId), { date: plusDays(date, 1) })
+
+    const facts = definitions(await (await visitAs(owner, `/bookings/${withNotes}`)).text())
+    expect(facts).toContainEqual(['Date', longDay(date)])
+    expect(facts).toContainEqual(['Notes', 'Rex pulls at the start.'])
+    expect(longDay(date)).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}$/)
+
+    const plain = definitions(await (await visitAs(sitter, `/bookings/${withoutNotes}`)).text())
+    expect(plain).toContainEqual(['Date', longDay(plusDays(date, 1))])
+    expect(plain.map(([term]) => term)).not.toContain('Notes')
+  })
+
+  test('an unknown booking, or someone else’s, is “Booking not found” with Back to Bookings to /bookings', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const stranger = await walker('Stella Stranger')
+    const id = await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(3) })
+
+    for (const [person, path] of [
+      [owner, `/bookings/${crypto.randomUUID()}`],
+      [stranger, `/bookings/${id}`],
+    ] as const) {
+      const answer = await visitAs(person, path)
+      expect(answer.status).toBe(404)
+      const html = await answer.text()
+      expect(decode(html)).toContain('Booking not found')
+      expect(linkNamed(html, 'Back to Bookings')?.href).toBe('/bookings')
+    }
+  })
+})
+
+// ---- request forms ----
+
+describe('a request form’s calendar', () => {
+  test('a day the sitter is fully booked is disabled; the same weekday a week later is open', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const full = localDateFromToday(10)
+    const weekLater = plusDays(full, 7)
+    const weekday = new Date(`${full}T00:00:00Z`).getUTCDay() || 7
+    // Working 09:00-12:00 that weekday only, and those three hours taken by an accepted booking.
+    const sitter = await walker('Sam Sitter', { availability: [{ weekday, startTime: '09:00', endTime: '12:00' }] })
+    await insertBooking(parties(owner, sitter, dogId), { status: 'accepted', date: full, slots: [{ startTime: '09:00', endTime: '12:00' }] })
+
+    const dayInput = async (date: string) => {
+      const html = await (await visitAs(owner, `/sitters/${sitter.id}/book?month=${date.slice(0, 7)}`)).text()
+      return new RegExp(`<input[^>]*value="${date}"[^>]*>`).exec(html)?.[0] ?? ''
+    }
+    const fullInput = await dayInput(full)
+    expect(fullInput).toMatch(/\sdisabled=""/)
+    expect(attribute(fullInput, 'aria-label')).toBe(`${dayTitle(full)}, fully booked`)
+
+    const openInput = await dayInput(weekLater)
+    expect(openInput).not.toMatch(/\sdisabled=""/)
+    expect(attribute(openInput, 'aria-label')).toBe(dayTitle(weekLater))
+  })
+})
