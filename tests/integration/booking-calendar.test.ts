@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { fakeUserFor } from '#tests/fakes/google.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter, type Actor } from './booking-api.ts'
-import { appRequest, startTestApp } from './app.ts'
+import { appRequest } from './app.ts'
+import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertBooking, insertDog, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 
 // Google Calendar (DESIGN.md ruling 11) against the local fake Google, and the ICS feed, through the
 // production request handler.
-const google = await startFakeGoogle()
-Object.assign(process.env, google.environment())
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
+const { google, db } = await startAppWithFakeGoogle()
 
 beforeEach(() => {
   google.failCalendar(false)
-})
-
-afterAll(async () => {
-  await google.close()
 })
 
 /** Links a fake Google account (with the calendar scope) to the actor; returns its Google user id. */

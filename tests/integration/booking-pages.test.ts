@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
-import { appRequest, startTestApp } from './app.ts'
+import { describe, expect, test } from 'vitest'
+import { fakeUserFor } from '#tests/fakes/google.ts'
+import { appRequest } from './app.ts'
+import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 import { postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking screens' actions through the production request handler, as a browser without JavaScript
 // sends them (form posts with the session cookie): /bookings/{id}, /bookings-sitter, /sitters/{id}/book,
 // /booking/new?sitter= and /bookings/new?dogId. Every refusal leaves the database as it was.
-const google = await startFakeGoogle()
-Object.assign(process.env, google.environment())
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
-
-afterAll(async () => {
-  await google.close()
-})
+const { google, db } = await startAppWithFakeGoogle()
 
 // ---- data ----
 

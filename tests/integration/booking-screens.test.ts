@@ -1,47 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fakeUserFor, startFakeGoogle } from '#tests/fakes/google.ts'
-import { appRequest, startTestApp } from './app.ts'
+import { describe, expect, test } from 'vitest'
+import { fakeUserFor } from '#tests/fakes/google.ts'
+import { appRequest } from './app.ts'
+import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
-import { type Person, signedIn, visitAs } from './page-visits.ts'
+import { type Person, plainText, signedIn, visitAs } from './page-visits.ts'
 
 // What the booking screens show (spec section 2: Bookings page, Sitter Bookings, Bookings list panel,
 // Booking detail; DESIGN.md ruling 7), read from the HTML the production request handler sends to a
 // browser without JavaScript. Expected dates are written out here with Intl, not with the app's helpers.
-const google = await startFakeGoogle()
-Object.assign(process.env, google.environment())
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
-
-afterAll(async () => {
-  await google.close()
-})
+const { google, db } = await startAppWithFakeGoogle()
 
 // ---- reading the HTML ----
 
-const decode = (text: string) =>
-  text
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
-
 const attribute = (tag: string, name: string) => {
   const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
-  return value === undefined ? null : decode(value)
+  return value === undefined ? null : plainText(value)
 }
 
 /** Every link: its accessible name (aria-label, else its text), its href and whether it is the current one. */
 function linksIn(html: string) {
   return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes = '', content = '']) => ({
-    name: attribute(attributes, 'aria-label') ?? decode(content),
+    name: attribute(attributes, 'aria-label') ?? plainText(content),
     href: attribute(attributes, 'href') ?? '',
     current: attribute(attributes, 'aria-current'),
   }))
@@ -58,7 +37,7 @@ function partOf(html: string, opening: RegExp, tag: string) {
 }
 
 /** A definition list's rows, as a reader hears them: [term, definition]. */
-const definitions = (html: string) => [...html.matchAll(/<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map(([, term = '', value = '']) => [decode(term), decode(value)])
+const definitions = (html: string) => [...html.matchAll(/<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map(([, term = '', value = '']) => [plainText(term), plainText(value)])
 
 const utcDate = (date: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
@@ -108,7 +87,7 @@ describe('the owner’s bookings page', () => {
     await insertBooking(parties(owner, sitter, otherDog), { date: plusDays(day, 1) })
 
     const html = await (await visitAs(owner, `/bookings?date=${day}`)).text()
-    const list = decode(partOf(html, /<section aria-labelledby="list-heading"/, 'section'))
+    const list = plainText(partOf(html, /<section aria-labelledby="list-heading"/, 'section'))
     expect(list).toContain(`Bookings for ${dayTitle(day)}`)
     expect(list).toContain('Rex')
     expect(list).not.toContain('Comet')
@@ -127,17 +106,17 @@ describe('the owner’s bookings page', () => {
 
     const html = await (await visitAs(owner, '/bookings')).text()
     const chooser = partOf(html, /<details\b/, 'details')
-    expect(decode(chooser)).toMatch(/^\+ New Booking Recent Sitters /)
+    expect(plainText(chooser)).toMatch(/^\+ New Booking Recent Sitters /)
     expect(linksIn(chooser)).toEqual([
       { name: 'Book Carl Walker again', href: `/sitters/${later.id}/book`, current: null },
       { name: 'Book Bea Walker again', href: `/sitters/${earlier.id}/book`, current: null },
       { name: 'Browse All Sitters', href: '/map', current: null },
     ])
-    expect(decode(chooser)).not.toContain('Nina Nobody')
+    expect(plainText(chooser)).not.toContain('Nina Nobody')
 
     const newcomer = await ownerWithDog('Nora New')
     const empty = partOf(await (await visitAs(newcomer.owner, '/bookings')).text(), /<details\b/, 'details')
-    expect(decode(empty)).toContain('You have not booked a sitter yet.')
+    expect(plainText(empty)).toContain('You have not booked a sitter yet.')
     expect(linksIn(empty)).toEqual([{ name: 'Browse All Sitters', href: '/map', current: null }])
   })
 
@@ -145,11 +124,11 @@ describe('the owner’s bookings page', () => {
     const { owner } = await ownerWithDog()
     const html = await (await visitAs(owner, '/bookings')).text()
     const tips = partOf(html, /<aside aria-labelledby="tips-heading"/, 'aside')
-    expect(decode(tips)).toContain('Book your walks in advance')
-    expect(decode(tips)).not.toContain('Respond to booking requests promptly')
+    expect(plainText(tips)).toContain('Book your walks in advance')
+    expect(plainText(tips)).not.toContain('Respond to booking requests promptly')
     expect(linkNamed(tips, 'Contact Support')?.href).toBe('/support')
 
-    const sitterTips = decode(partOf(await (await visitAs(await walker(), '/bookings-sitter')).text(), /<aside aria-labelledby="tips-heading"/, 'aside'))
+    const sitterTips = plainText(partOf(await (await visitAs(await walker(), '/bookings-sitter')).text(), /<aside aria-labelledby="tips-heading"/, 'aside'))
     expect(sitterTips).toContain('Respond to booking requests promptly')
     expect(sitterTips).not.toContain('Book your walks in advance')
   })
@@ -174,11 +153,11 @@ describe('the sitter’s bookings page', () => {
 
     const html = await (await visitAs(sitter, dayLink?.href ?? '')).text()
     const list = partOf(html, /<section aria-labelledby="list-heading"/, 'section')
-    expect(decode(list)).toMatch(new RegExp(`^Bookings for ${dayTitle(day)} `))
+    expect(plainText(list)).toMatch(new RegExp(`^Bookings for ${dayTitle(day)} `))
     expect(linksIn(list).filter((link) => link.current === 'page').map((link) => link.name)).toEqual(['All'])
-    expect(decode(list)).toContain('Rex')
-    expect(decode(list)).toContain('Comet')
-    expect(decode(list)).not.toContain('Pastor')
+    expect(plainText(list)).toContain('Rex')
+    expect(plainText(list)).toContain('Comet')
+    expect(plainText(list)).not.toContain('Pastor')
   })
 
   test('the list’s “Accept Booking Request” with “Add to Google Calendar” unticked accepts and adds no event to either calendar', async () => {
@@ -198,7 +177,7 @@ describe('the sitter’s bookings page', () => {
     async function acceptFromDialog(bookingId: string, addToCalendar: boolean) {
       const html = await (await visitAs(sitter, `/bookings-sitter?booking=${bookingId}&move=accepted`)).text()
       const dialog = partOf(html, /<dialog\b/, 'dialog')
-      expect(decode(dialog)).toMatch(/^Accept Booking Request /)
+      expect(plainText(dialog)).toMatch(/^Accept Booking Request /)
       const form = partOf(dialog, /<form\b/, 'form')
       const box = /<input[^>]*name="addToCalendar"[^>]*>/.exec(form)?.[0] ?? ''
       expect(box, 'ticked by default').toMatch(/\schecked=""/)
@@ -257,7 +236,7 @@ describe('the booking detail page', () => {
       const answer = await visitAs(person, path)
       expect(answer.status).toBe(404)
       const html = await answer.text()
-      expect(decode(html)).toContain('Booking not found')
+      expect(plainText(html)).toContain('Booking not found')
       expect(linkNamed(html, 'Back to Bookings')?.href).toBe('/bookings')
     }
   })

@@ -30,12 +30,17 @@ export async function toastOf(response: Response) {
 
 /** The page's text without tags, for asserting what a user reads. */
 export async function textOf(response: Response) {
-  return (await response.text())
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+  return plainText((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ' '))
+}
+
+/** A piece of HTML as the text a user reads: no tags, entities decoded, white space collapsed. */
+export function plainText(html: string) {
+  return html
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
+    .trim()
 }
