@@ -327,6 +327,30 @@ describe("a sitter's blocked days on /profile/edit", () => {
     // An owner's edit page has no calendar.
     expect(await textOf(await visitAs(owner, '/profile/edit'))).not.toContain('Blocked Days')
   })
+
+  test('a malformed, impossible or past day, or no choice of block or open, is refused (400) and changes nothing; two identical posts at once block the day once', async () => {
+    const { sitter } = await people()
+    const refused: Record<string, string>[] = [
+      { intent: 'block', date: 'tomorrow', blocked: 'true' },
+      { intent: 'block', date: '2026-02-30', blocked: 'true' },
+      { intent: 'block', date: `${localDateFromToday(12)}' OR 1=1`, blocked: 'true' },
+      { intent: 'block', date: localDateFromToday(-1), blocked: 'true' },
+      { intent: 'block', date: localDateFromToday(12), blocked: 'yes' },
+      { intent: 'block', date: localDateFromToday(12) },
+      { intent: 'block', date: 'x'.repeat(10_000), blocked: 'true' },
+    ]
+    for (const fields of refused) {
+      const answer = await postAs(sitter, '/profile/edit', fields)
+      expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400)
+      expect(await toastOf(answer)).toBeNull() // the page answers with its own toast, not a flash
+    }
+    expect(await blockedDaysOf(sitter.id)).toEqual([])
+
+    const day = localDateFromToday(20)
+    const twice = await Promise.all([1, 2].map(() => postAs(sitter, '/profile/edit', { intent: 'block', date: day, blocked: 'true' })))
+    expect(twice.map((answer) => answer.status)).toEqual([302, 302])
+    expect(await blockedDaysOf(sitter.id)).toEqual([day])
+  })
 })
 
 // ---- requests ----
