@@ -20,6 +20,7 @@ import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/compone
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
 import { createReview, replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -267,7 +268,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
 function ReviewSection({ booking, answer }: { booking: BookingJson; answer: ActionData | undefined }) {
   const review = booking.review
   if (!review && !booking.canReview) return null
-  const sitterFirstName = booking.sitter.name.split(' ')[0] ?? booking.sitter.name
+  const sitterFirstName = firstNameOf(booking.sitter.name)
   return (
     <section id="review" aria-labelledby="review-heading" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="review-heading" className="text-lg font-semibold">

@@ -15,6 +15,7 @@ import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookin
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -51,7 +52,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     sitter: {
       id: sitter.id,
       name: sitter.name,
-      firstName: sitter.name.split(' ')[0] ?? sitter.name,
+      firstName: firstNameOf(sitter.name),
       profilePhoto: sitter.profilePhoto,
       location: sitter.location,
       rating: sitter.rating,

@@ -171,6 +171,16 @@ describe('password reset', () => {
     expect(again.status).toBe(400)
   })
 
+  test("the reset e-mail greets the first name as booking e-mails do: 'Smith, John' reads 'Hi Smith,'", async () => {
+    const email = `smith-${Date.now()}@example.com`
+    expect((await postJson('/api/auth/register', { name: 'Smith, John', email, password: 'correct-horse' })).status).toBe(201)
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    await postForm('/forgot-password', { email })
+    const mail = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(email))
+    log.mockRestore()
+    expect(mail?.split('\n')[1]).toBe('Hi Smith,')
+  })
+
   test('an unknown e-mail gets the same answer and no e-mail', async () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => {})
     const response = await postForm('/forgot-password', { email: 'nobody-here@example.com' })

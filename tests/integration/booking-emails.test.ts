@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startFakeSmtp } from '#tests/fakes/smtp.ts'
 import { startTestApp } from './app.ts'
-import { call, ownerDogAndSitter, requestBooking, setStatus } from './booking-api.ts'
+import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
 import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 
 // The e-mails of a booking's life, delivered over real SMTP to a local fake mail server: each is queued
@@ -74,6 +74,16 @@ describe("the e-mails of one booking's life", () => {
       [`booking:${booking.id}:accepted`, 1],
       [`booking:${booking.id}:cancelled`, 1],
     ])
+  })
+
+  test("every booking e-mail greets the first name without its punctuation ('Keller, Sam' reads 'Hi Keller,')", async () => {
+    const theOwner = await owner('Smith, Olivia')
+    const dogId = await insertDog(theOwner.id, { name: 'Rex' })
+    const theSitter = await sitter({ name: 'Keller, Sam' })
+    const booking = await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: localDateFromToday(5), timePeriod: 'morning' })
+    await setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })
+    await allSent(booking.id, 2)
+    expect(mailsAbout(booking.id).map((mail) => mail.text.split('\n')[0])).toEqual(['Hi Keller,', 'Hi Smith,'])
   })
 
   test('a declined request tells the owner', async () => {

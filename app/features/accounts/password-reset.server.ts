@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { db } from '#app/lib/db.server.ts'
+import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { sendEmail } from '#app/lib/email.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
@@ -43,7 +44,7 @@ export async function requestPasswordReset(
   await sendEmail({
     to: email,
     subject: 'Reset your Pawpal password',
-    text: `Hi ${user.name},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
+    text: `${emailGreeting(user.name)}\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n`,
   })
   return { ok: true }
 }

@@ -3,6 +3,7 @@ import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import type { Database } from '#app/lib/db.server.ts'
+import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { queueEmail } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { formatBookingDate } from './booking-format.ts'
@@ -37,8 +38,6 @@ export async function loadBookingEmailContext(booking: BookingRecord): Promise<B
   return { booking, dogName: dogs.get(booking.dogId)?.name ?? 'your dog', owner: person(booking.ownerId), sitter: person(booking.sitterId) }
 }
 
-const firstName = (person: Person) => person.name.split(' ')[0] || person.name
-
 /**
  * The e-mail for an event. `actor` is who caused it (for a cancellation, the party that cancelled; the
  * other party hears of it).
@@ -57,7 +56,7 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
     key: `booking:${booking.id}:${event}`,
     to: party[to].email,
     subject,
-    text: `Hi ${firstName(party[to])},\n\n${lines.join('\n\n')}\n\nPawpal\n`,
+    text: `${emailGreeting(party[to].name)}\n\n${lines.join('\n\n')}\n\nPawpal\n`,
   })
 
   switch (event) {

@@ -2,6 +2,7 @@ import { getAccount } from '#app/features/accounts/users.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter, type PublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { isClockTime } from '#app/lib/zoned-time.ts'
@@ -266,7 +267,7 @@ async function stepView(context: WizardContext, step: WizardStep, errors: Wizard
     kind: 'step',
     flow,
     step,
-    sitter: { id: sitter.id, name: sitter.name, firstName: sitter.name.split(' ')[0] ?? sitter.name, profilePhoto: sitter.profilePhoto },
+    sitter: { id: sitter.id, name: sitter.name, firstName: firstNameOf(sitter.name), profilePhoto: sitter.profilePhoto },
     closeTo: context.closeTo,
     back: context.back,
     answers: { ...answers, ...placeDefaults },

@@ -3,6 +3,7 @@ import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
 import { getSitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
@@ -167,7 +168,7 @@ async function requestingParties(user: { id: string }, request: BookingRequest):
   if (!owner) throw new Error(`User ${user.id} is missing`)
   const dog = await getOwnedDog(user.id, request.dogId)
   if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
-  return { ok: true, ownerId: user.id, sitterId: sitter.id, dogName: dog.name, sitterName: firstName(sitter.name), owner, sitter }
+  return { ok: true, ownerId: user.id, sitterId: sitter.id, dogName: dog.name, sitterName: firstNameOf(sitter.name), owner, sitter }
 }
 
 /** A sitter offers to care for a dog: the dog must be listed for sitting by another, active owner. */
@@ -180,7 +181,6 @@ async function offeringParties(user: { id: string; role: Role }, dogId: string):
   const owner = people.get(dog.ownerId)
   const sitter = people.get(user.id)
   if (!owner || !sitter) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
-  return { ok: true, ownerId: owner.id, sitterId: user.id, dogName: dog.name, sitterName: firstName(sitter.name), owner, sitter }
+  return { ok: true, ownerId: owner.id, sitterId: user.id, dogName: dog.name, sitterName: firstNameOf(sitter.name), owner, sitter }
 }
 
-const firstName = (name: string) => name.split(' ')[0] || name
