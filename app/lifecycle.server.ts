@@ -1,14 +1,15 @@
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
-import { retryCalendarRemovals } from '#app/features/bookings/booking-calendar.server.ts'
 import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { deliverDueEvents, pruneDeliveredEvents } from '#app/lib/events.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
+import { registerEventSubscribers } from './event-subscribers.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
 
@@ -31,17 +32,27 @@ async function pruneRateLimitHits() {
 let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Every minute: pending requests whose start has passed are cancelled as expired, queued e-mails that
- * are due (new, or retried after a failure) are sent, and calendar events of cancelled bookings whose
- * deletion failed are deleted again. A failure is logged and tried again next time.
+ * Every minute: pending requests whose start has passed are cancelled as expired, and queued e-mails that
+ * are due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
  */
 async function sweepBookings() {
   try {
     await expireStaleRequests()
     await deliverEmailsSoon()
-    await retryCalendarRemovals()
   } catch (error) {
     console.warn('The booking sweep failed:', error)
+  }
+}
+
+/** How often recorded events that are due (retried after a failure, or left by a stopped process) are handled. */
+export const eventSweepIntervalMs = 5_000
+let eventTimer: ReturnType<typeof setInterval> | null = null
+
+async function sweepEvents() {
+  try {
+    await deliverDueEvents()
+  } catch (error) {
+    console.warn('The event sweep failed:', error)
   }
 }
 
@@ -54,13 +65,23 @@ async function prunePendingUploads() {
   }
 }
 
+async function pruneEvents() {
+  try {
+    await pruneDeliveredEvents()
+  } catch (error) {
+    console.warn('Could not delete delivered events:', error)
+  }
+}
+
 async function housekeeping() {
   await pruneRateLimitHits()
   await prunePendingUploads()
+  await pruneEvents()
 }
 
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
+  registerEventSubscribers()
   await migrateToLatest(db)
   await startWalCheckpoints()
   let seeded = false
@@ -73,6 +94,10 @@ export async function startApp() {
   if (pruneTimer) clearInterval(pruneTimer)
   pruneTimer = setInterval(() => void housekeeping(), housekeepingIntervalMs)
   pruneTimer.unref() // housekeeping never keeps the process alive
+  await sweepEvents()
+  if (eventTimer) clearInterval(eventTimer)
+  eventTimer = setInterval(() => void sweepEvents(), eventSweepIntervalMs)
+  eventTimer.unref()
   await sweepBookings()
   if (bookingTimer) clearInterval(bookingTimer)
   bookingTimer = setInterval(() => void sweepBookings(), expirySweepIntervalMs)
@@ -85,6 +110,8 @@ export async function stopApp() {
   pruneTimer = null
   if (bookingTimer) clearInterval(bookingTimer)
   bookingTimer = null
+  if (eventTimer) clearInterval(eventTimer)
+  eventTimer = null
   closeAllSockets()
   await stopWalCheckpoints()
   await db.destroy()

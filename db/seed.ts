@@ -1282,6 +1282,8 @@ type SeededRows = Omit<
   | 'sitterListings' // kept by triggers (db/migrations/002)
   | 'publicDataVersion' // kept by triggers (db/migrations/005)
   | 'emailOutbox'
+  | 'domainEvents'
+  | 'eventDeliveries'
   | 'userBlocks'
   | 'conversationReports'
 >

@@ -302,6 +302,24 @@ export interface SupportRequestsTable {
   createdAt: string
 }
 
+export interface DomainEventsTable {
+  id: string
+  type: string
+  subjectId: string
+  /** JSON: ids and small facts, never a message body or an address. */
+  payload: string
+  occurredAt: string
+}
+
+export interface EventDeliveriesTable {
+  eventId: string
+  subscriber: string
+  attempts: Generated<number>
+  nextAttemptAt: string
+  deliveredAt: string | null
+  lastError: string | null
+}
+
 export interface EmailOutboxTable {
   id: string
   key: string
@@ -356,5 +374,7 @@ export interface Database {
   geocodeCache: GeocodeCacheTable
   supportRequests: SupportRequestsTable
   emailOutbox: EmailOutboxTable
+  domainEvents: DomainEventsTable
+  eventDeliveries: EventDeliveriesTable
   publicDataVersion: PublicDataVersionTable
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
 import { type Email, sendEmail } from './email.server.ts'
 
@@ -21,8 +21,8 @@ const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, at
 
 const iso = (instant: number) => new Date(instant).toISOString()
 
-/** Queues an e-mail inside the caller's transaction; a key already queued stays as it is. */
-export async function queueEmail(trx: Transaction<Database>, email: OutboxEmail, now = Date.now()) {
+/** Queues an e-mail (inside the caller's transaction, if any); a key already queued stays as it is. */
+export async function queueEmail(trx: Transaction<Database> | Kysely<Database>, email: OutboxEmail, now = Date.now()) {
   await trx
     .insertInto('emailOutbox')
     .values({

@@ -6,6 +6,7 @@ import * as pendingUploads from './004-pending-uploads.ts'
 import * as discoveryTuning from './005-discovery-tuning.ts'
 import * as messagingSafety from './006-messaging-safety.ts'
 import * as galleryPendingUploads from './008-gallery-pending-uploads.ts'
+import * as domainEvents from './009-domain-events.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-discovery-tuning': discoveryTuning,
   '006-messaging-safety': messagingSafety,
   '008-gallery-pending-uploads': galleryPendingUploads,
+  '009-domain-events': domainEvents,
 }

@@ -121,6 +121,34 @@ describe('accepting with "Add to Google Calendar"', () => {
     expect(eventsIn(ownerSub)).toHaveLength(1)
   })
 
+  test("a calendar that failed at acceptance is retried by the delivery of the acceptance's recorded event, later, and made once", async () => {
+    const { theSitter, ownerSub, sitterSub, booking } = await linkedBooking()
+    google.failCalendar(true)
+    const acceptedAt = Date.now()
+    expect((await setStatus(theSitter.token, booking.id, 'accepted')).status).toBe(200)
+
+    const delivery = () =>
+      db
+        .selectFrom('eventDeliveries')
+        .innerJoin('domainEvents', 'domainEvents.id', 'eventDeliveries.eventId')
+        .select(['attempts', 'nextAttemptAt', 'deliveredAt', 'lastError'])
+        .where('domainEvents.subjectId', '=', booking.id)
+        .where('domainEvents.type', '=', 'booking.accepted')
+        .where('subscriber', '=', 'booking-google-calendar')
+        .executeTakeFirstOrThrow()
+    const failed = await delivery()
+    expect(failed).toMatchObject({ attempts: 1, deliveredAt: null, lastError: expect.stringMatching(/^Could not add it to Google Calendar for the sitter: /) })
+    expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThanOrEqual(acceptedAt + 5_000)
+
+    google.failCalendar(false)
+    const { deliverDueEvents } = await import('#app/lib/events.server.ts')
+    await deliverDueEvents(Date.parse(failed.nextAttemptAt))
+    await deliverDueEvents(Date.parse(failed.nextAttemptAt) + 60 * 60_000)
+    expect(eventsIn(sitterSub)).toHaveLength(1)
+    expect(eventsIn(ownerSub)).toHaveLength(1)
+    expect((await delivery()).deliveredAt).not.toBeNull()
+  })
+
   test('only an accepted booking, of yours, can be added', async () => {
     const { theOwner, booking } = await linkedBooking()
     expect(await call('POST', `/api/bookings/${booking.id}/calendar`, theOwner.token)).toEqual({
@@ -146,7 +174,7 @@ describe('cancelling an accepted booking', () => {
     expect(await storedEvents(booking.id)).toEqual([])
   })
 
-  test('while Google is down: the cancellation stands and the sweep deletes the events later', async () => {
+  test('while Google is down: the cancellation stands and the retried delivery of its recorded change deletes the events later', async () => {
     const { theOwner, theSitter, ownerSub, sitterSub, booking } = await linkedBooking()
     await setStatus(theSitter.token, booking.id, 'accepted')
     google.failCalendar(true)
@@ -156,8 +184,8 @@ describe('cancelling an accepted booking', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled' })
     expect(await storedEvents(booking.id)).toHaveLength(2)
     google.failCalendar(false)
-    const { retryCalendarRemovals } = await import('#app/features/bookings/booking-calendar.server.ts')
-    await retryCalendarRemovals()
+    const { deliverDueEvents, eventRetryDelayMs } = await import('#app/lib/events.server.ts')
+    await deliverDueEvents(Date.now() + eventRetryDelayMs(1))
     expect(eventsIn(sitterSub)).toHaveLength(0)
     expect(eventsIn(ownerSub)).toHaveLength(0)
     expect(await storedEvents(booking.id)).toEqual([])

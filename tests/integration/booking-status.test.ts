@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { startTestApp } from './app.ts'
@@ -13,6 +13,12 @@ beforeAll(async () => {
   await startTestApp()
 })
 
+/** The changes recorded for the booking (decision 038), as type and facts. */
+const eventsOf = async (id: string) =>
+  (await db.selectFrom('domainEvents').select(['type', 'payload']).where('subjectId', '=', id).orderBy('occurredAt').execute()).map((row) => ({
+    type: row.type,
+    ...(JSON.parse(row.payload) as Record<string, unknown>),
+  }))
 const statusOf = async (id: string) => (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 const historyOf = (id: string) =>
   db.selectFrom('bookingStatusHistory').select(['fromStatus', 'toStatus', 'changedById', 'reason']).where('bookingId', '=', id).orderBy('changedAt').orderBy('fromStatus').execute()
@@ -73,10 +79,12 @@ describe('every move, for each party', () => {
       expect(result.body).toMatchObject({ id, status: to })
       expect(await statusOf(id)).toBe(to)
       expect(await historyOf(id)).toEqual([...before, { fromStatus: from, toStatus: to, changedById: actor.id, reason: null }])
+      expect(await eventsOf(id)).toEqual([expect.objectContaining({ type: `booking.${to}`, actor: who, from })])
     } else {
       expect(result).toEqual({ status: 409, body: { message: answer, errors: {} } })
       expect(await statusOf(id)).toBe(from)
       expect(await historyOf(id)).toEqual(before)
+      expect(await eventsOf(id)).toEqual([])
     }
   })
 
@@ -138,8 +146,11 @@ describe('expiry', () => {
     expect(read.body).toMatchObject({ status: 'cancelled', statusReason: 'expired', actions: [] })
     expect(await statusOf(id)).toBe('cancelled')
     expect((await historyOf(id)).at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'cancelled', changedById: null, reason: 'expired' })
-    const outbox = await db.selectFrom('emailOutbox').select(['key', 'subject']).where('key', '=', `booking:${id}:expired`).execute()
-    expect(outbox).toEqual([{ key: `booking:${id}:expired`, subject: expect.stringMatching(/^Booking request expired: Rex on /) }])
+    // Its e-mail follows from the recorded change, just after the commit.
+    await vi.waitFor(async () => {
+      const outbox = await db.selectFrom('emailOutbox').select(['key', 'subject']).where('key', '=', `booking:${id}:expired`).execute()
+      expect(outbox).toEqual([{ key: `booking:${id}:expired`, subject: expect.stringMatching(/^Booking request expired: Rex on /) }])
+    })
     expect(await setStatus(theSitter.token, id, 'accepted')).toEqual({
       status: 409,
       body: { message: 'This request expired: it was not answered before it was due to start.', errors: {} },

@@ -67,6 +67,7 @@ describe('migrations', () => {
       { migrationName: '005-discovery-tuning', direction: 'Up', status: 'Success' },
       { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
       { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
+      { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -84,6 +85,8 @@ describe('migrations', () => {
         'sitterSearch',
         'sitterPoints',
         'emailOutbox',
+        'domainEvents',
+        'eventDeliveries',
         'pendingUploads',
         'userBlocks',
         'conversationReports',

@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely'
+import { registerEventSubscribers } from '#app/event-subscribers.server.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { blockUser, unblockUser } from '#app/features/messages/blocks.server.ts'
 import { conversationListQuery, getThreadPage, listConversationsFor, startConversation } from '#app/features/messages/conversations.server.ts'
@@ -18,6 +19,7 @@ import { insertConversation, insertUser } from './fixtures.ts'
 
 beforeAll(async () => {
   await migrateToLatest()
+  registerEventSubscribers() // the live pushes follow from the recorded events, as in the running app
 })
 
 const user = (name: string) => insertUser({ name, bio: `${name} loves dogs.` })

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto'
 import { getGoogleAccessToken } from '#app/features/accounts/google.server.ts'
 import {
-  bookingsWithCalendarEvents,
   findCalendarEvents,
   forgetCalendarEvent,
   saveCalendarEvent,
 } from '#app/features/calendar/calendar-events.server.ts'
 import { deleteEvent, GoogleCalendarError, insertEvent } from '#app/features/calendar/google-calendar.server.ts'
-import { db } from '#app/lib/db.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
 import type { BookingRecord } from './booking-records.server.ts'
@@ -17,7 +15,7 @@ import type { Party } from './transitions.ts'
 // and one in the owner's primary calendar, for each party that linked Google. The event id is derived
 // from booking and user and stored, so a retry (or two at once) never makes a second event. A calendar
 // that fails never fails the booking: the caller gets what happened per party. A cancelled booking's
-// events are deleted; a deletion that fails is retried by the housekeeping sweep.
+// events are deleted; a deletion that fails is retried with the delivery of the cancellation's event.
 
 export type CalendarOutcome = 'created' | 'exists' | 'not-linked' | 'failed'
 
@@ -104,17 +102,4 @@ export async function removeBookingFromGoogleCalendars(bookingId: string) {
     }
   }
   return complete
-}
-
-/** Retries deleting the events of bookings cancelled in the last 30 days whose deletion failed. */
-export async function retryCalendarRemovals(now = Date.now()) {
-  const cancelled = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('status', '=', 'cancelled')
-    .where('updatedAt', '>=', new Date(now - 30 * 24 * 60 * 60_000).toISOString())
-    .execute()
-  for (const bookingId of await bookingsWithCalendarEvents(cancelled.map((booking) => booking.id))) {
-    await removeBookingFromGoogleCalendars(bookingId)
-  }
 }

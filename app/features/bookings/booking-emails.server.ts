@@ -1,10 +1,7 @@
-import type { Transaction } from 'kysely'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import type { Database } from '#app/lib/db.server.ts'
 import { emailGreeting } from '#app/lib/email-greeting.ts'
-import { queueEmail } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { formatBookingDate } from './booking-format.ts'
 import type { BookingRecord } from './booking-records.server.ts'
@@ -13,8 +10,8 @@ import { confirmingParty, type Party } from './transitions.ts'
 
 // The e-mails of a booking's life (issue 10): the confirming party hears of a new request (with a link
 // to it), the requester hears that it was accepted, declined or expired, and a cancellation goes to the
-// party that did not cancel. Each is queued in the outbox inside the transaction of its change, keyed by
-// booking and event, so it is sent once (app/lib/email-outbox.server.ts).
+// party that did not cancel. They follow from the booking's recorded changes (booking-changes.server.ts),
+// keyed by booking and event in the outbox, so each is sent once (app/lib/email-outbox.server.ts).
 
 export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired'
 
@@ -27,7 +24,7 @@ export type BookingEmailContext = {
   sitter: Person
 }
 
-/** Names and addresses for the e-mails; read before the transaction that queues them. */
+/** Names and addresses for the e-mails. */
 export async function loadBookingEmailContext(booking: BookingRecord): Promise<BookingEmailContext> {
   const [people, dogs] = await Promise.all([getPartyDetails([booking.ownerId, booking.sitterId]), findDogsForBookings([booking.dogId])])
   const person = (id: string) => {
@@ -95,13 +92,4 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
         `See the booking:\n${link}`,
       ])
   }
-}
-
-export async function queueBookingEmail(
-  trx: Transaction<Database>,
-  event: BookingEvent,
-  context: BookingEmailContext,
-  actor?: Party,
-) {
-  await queueEmail(trx, bookingEmail(event, context, actor))
 }

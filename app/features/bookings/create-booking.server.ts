@@ -7,10 +7,10 @@ import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
-import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { dispatchEvents } from '#app/lib/events.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
-import { queueBookingEmail } from './booking-emails.server.ts'
+import { recordBookingChange } from './booking-changes.server.ts'
 import { overlapMessage, overlapsAcceptedBooking, repeatedRequestMessage, repeatsPendingRequest, scheduleRefusal } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
@@ -59,7 +59,7 @@ const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest
 class OverlapRefusal extends Error {}
 class RepeatRefusal extends Error {}
 
-/** Creates a pending booking for `user` (owner or offering sitter), with its history and the confirming party's e-mail. */
+/** Creates a pending booking for `user` (owner or offering sitter), with its history and its recorded change (which e-mails the confirming party). */
 export async function createBooking(
   user: { id: string; role: Role },
   request: BookingRequest,
@@ -70,7 +70,7 @@ export async function createBooking(
   const offer = request.sitterId === user.id
   const parties = offer ? await offeringParties(user, request.dogId) : await requestingParties(user, request)
   if (!parties.ok) return parties
-  const { ownerId, sitterId, dogName, sitterName, owner, sitter } = parties
+  const { ownerId, sitterId, sitterName, sitter } = parties
 
   const sitterDetails = await getSitterDetails(sitterId)
   if (!sitterDetails) return refuse(400, createBookingMessages.noSitterProfile, 'sitterId')
@@ -94,8 +94,9 @@ export async function createBooking(
   const id = crypto.randomUUID()
   const createdAt = new Date(now).toISOString()
   const requestedBy = offer ? 'sitter' : 'owner'
+  let eventId: string
   try {
-    await db.transaction().execute(async (trx) => {
+    eventId = await db.transaction().execute(async (trx) => {
       // Written first, then checked: the write takes SQLite's lock, so no acceptance slips in between.
       await trx
         .insertInto('bookings')
@@ -130,19 +131,14 @@ export async function createBooking(
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: id, fromStatus: null, toStatus: 'pending', changedById: user.id, changedAt: createdAt, reason: null })
         .execute()
-      await queueBookingEmail(trx, 'requested', {
-        booking: { id, ...times, service, requestedBy },
-        dogName,
-        owner: { name: owner.name, email: owner.email },
-        sitter: { name: sitter.name, email: sitter.email },
-      })
+      return recordBookingChange(trx, 'requested', id, { actor: requestedBy, from: null })
     })
   } catch (error) {
     if (error instanceof OverlapRefusal) return refuse(409, overlapMessage, 'date')
     if (error instanceof RepeatRefusal) return refuse(409, repeatedRequestMessage)
     throw error
   }
-  void deliverEmailsSoon()
+  void dispatchEvents([eventId])
   return { ok: true, bookingId: id }
 }
 

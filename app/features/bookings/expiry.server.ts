@@ -1,8 +1,8 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
-import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
+import { dispatchEvents } from '#app/lib/events.server.ts'
 import { addDays } from '#app/lib/zoned-time.ts'
-import { loadBookingEmailContext, queueBookingEmail } from './booking-emails.server.ts'
+import { recordBookingChange } from './booking-changes.server.ts'
 import { type BookingRecord, findBookings, hasStarted } from './booking-records.server.ts'
 
 // A request nobody answered before it was due to start is cancelled with the reason 'expired' (no request
@@ -25,17 +25,17 @@ export async function expireStaleRequests(now = Date.now(), scope?: Expression<S
   const due = [on('bookings.status', '=', 'pending'), on('bookings.date', '<=', latestDate)]
   const candidates = await findBookings(on.and(scope ? [...due, scope] : due))
   const stale = candidates.filter((booking) => hasStarted(booking, now))
-  let expired = 0
+  const events: string[] = []
   for (const booking of stale) {
-    if (await expireRequest(booking, now)) expired++
+    const eventId = await expireRequest(booking, now)
+    if (eventId) events.push(eventId)
   }
-  if (expired > 0) void deliverEmailsSoon()
-  return expired
+  void dispatchEvents(events)
+  return events.length
 }
 
-/** Cancels one stale request, unless someone answered it meanwhile; true when this call cancelled it. */
+/** Cancels one stale request, unless someone answered it meanwhile; the id of its recorded change when this call cancelled it. */
 async function expireRequest(booking: BookingRecord, now: number) {
-  const context = await loadBookingEmailContext(booking)
   const changedAt = new Date(now).toISOString()
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -44,7 +44,7 @@ async function expireRequest(booking: BookingRecord, now: number) {
       .where('id', '=', booking.id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return false
+    if (Number(updated.numUpdatedRows) === 0) return null
     await trx
       .insertInto('bookingStatusHistory')
       .values({
@@ -57,7 +57,6 @@ async function expireRequest(booking: BookingRecord, now: number) {
         reason: expiredReason,
       })
       .execute()
-    await queueBookingEmail(trx, 'expired', context)
-    return true
+    return recordBookingChange(trx, 'expired', booking.id, { actor: null, from: 'pending' }, now)
   })
 }

@@ -1,9 +1,9 @@
 import { expressionBuilder } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
-import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
-import { addBookingToGoogleCalendars, type CalendarSync, removeBookingFromGoogleCalendars } from './booking-calendar.server.ts'
-import { type BookingEvent, loadBookingEmailContext, queueBookingEmail } from './booking-emails.server.ts'
+import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
+import type { CalendarSync } from './booking-calendar.server.ts'
+import { bookingCalendarSubscriber, CalendarSyncFailed, recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
 import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
@@ -11,10 +11,11 @@ import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
 
 // PATCH /api/bookings/{id}/status: one move of the status machine (transitions.ts) by one of the two
-// parties. The move, its history row and its e-mail are one transaction whose update only applies to
-// the status it was decided on; an acceptance then checks the sitter's accepted bookings for an overlap
-// inside that transaction, so of two overlapping requests accepted at once exactly one wins. Calendars
-// are updated after the commit and never undo it.
+// parties. The move, its history row and its recorded change (the event its e-mail and calendar events
+// follow from) are one transaction whose update only applies to the status it was decided on; an
+// acceptance then checks the sitter's accepted bookings for an overlap inside that transaction, so of two
+// overlapping requests accepted at once exactly one wins. The change's side effects run after the commit
+// and never undo it; an acceptance waits for its calendar events to say how they went.
 
 export const statusMessages = {
   expired: 'This request expired: it was not answered before it was due to start.',
@@ -24,12 +25,6 @@ export const statusMessages = {
 export type StatusChangeOutcome =
   | { ok: true; bookingId: string; status: BookingStatus; calendar: CalendarSync | null }
   | { ok: false; status: 404 | 409; message: string }
-
-const eventOf: Partial<Record<BookingStatus, BookingEvent>> = {
-  accepted: 'accepted',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
-}
 
 class Refusal extends Error {}
 
@@ -50,11 +45,10 @@ export async function changeBookingStatus(
   const decision = decideTransition({ status: from, requestedBy: booking.requestedBy, started: hasStarted(booking, now) }, actor, change.status)
   if (!decision.ok) return { ok: false, status: 409, message: decision.message }
 
-  const event = eventOf[change.status]
-  const emailContext = event ? await loadBookingEmailContext(booking) : null
   const changedAt = new Date(now).toISOString()
+  let eventId: string
   try {
-    await db.transaction().execute(async (trx) => {
+    eventId = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('bookings')
         .set({ status: change.status, updatedAt: changedAt })
@@ -68,36 +62,29 @@ export async function changeBookingStatus(
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: from, toStatus: change.status, changedById: user.id, changedAt, reason: null })
         .execute()
-      if (event && emailContext) await queueBookingEmail(trx, event, emailContext, actor)
+      const addToCalendar = change.status === 'accepted' ? change.addToCalendar : undefined
+      return recordBookingChange(trx, change.status === 'pending' ? 'requested' : change.status, booking.id, { actor, from, addToCalendar }, now)
     })
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, status: 409, message: error.message }
     throw error
   }
-  if (event) void deliverEmailsSoon()
-
-  let calendar: CalendarSync | null = null
-  if (change.status === 'accepted' && change.addToCalendar) {
-    calendar = (await calendarSafely(() => addBookingToGoogleCalendars({ ...booking, status: 'accepted' }))) ?? calendarFailed
-  }
-  if (change.status === 'cancelled' && from === 'accepted') await calendarSafely(() => removeBookingFromGoogleCalendars(booking.id))
+  const delivered = (await dispatchEvents([eventId])).get(eventId)
+  const calendar = change.status === 'accepted' && change.addToCalendar ? calendarReport(delivered?.get(bookingCalendarSubscriber.name)) : null
   return { ok: true, bookingId: booking.id, status: change.status, calendar }
+}
+
+/** What the acceptance tells the user of its calendar events; a failure is retried by the event's delivery. */
+function calendarReport(result: DeliveryResult | undefined): CalendarSync {
+  if (!result) return calendarFailed
+  if (result.ok) return (result.value as CalendarSync | undefined) ?? calendarFailed
+  return result.error instanceof CalendarSyncFailed ? result.error.sync : calendarFailed
 }
 
 const calendarFailed: CalendarSync = {
   added: false,
   results: [],
   message: 'Could not add it to Google Calendar. You can try again from the booking.',
-}
-
-/** A calendar problem is reported or logged, never thrown: the status change has committed. */
-async function calendarSafely<T>(work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await work()
-  } catch (error) {
-    console.error('Google Calendar update failed after a booking change:', error)
-    return null
-  }
 }
 
 function expressionForBooking(bookingId: string) {

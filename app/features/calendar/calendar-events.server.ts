@@ -18,10 +18,3 @@ export async function saveCalendarEvent(bookingId: string, userId: string, event
 export async function forgetCalendarEvent(bookingId: string, userId: string) {
   await db.deleteFrom('calendarEvents').where('bookingId', '=', bookingId).where('userId', '=', userId).where('provider', '=', 'google').execute()
 }
-
-/** Which of these bookings still have events stored (to retry deletions that failed). */
-export async function bookingsWithCalendarEvents(bookingIds: readonly string[]) {
-  if (bookingIds.length === 0) return []
-  const rows = await db.selectFrom('calendarEvents').select('bookingId').distinct().where('bookingId', 'in', [...bookingIds]).execute()
-  return rows.map((row) => row.bookingId)
-}

@@ -16,6 +16,8 @@ export type HubEvent =
       exceptConnectionId?: string
     }
   | { event: 'messageStatusUpdate'; userIds: readonly string[]; data: { messageId: string; conversationId: string; read: true } }
+  /** A booking of theirs changed (its status, a review, a reply): a page that shows it may refresh. */
+  | { event: 'bookingUpdate'; userIds: readonly string[]; data: { bookingId: string; status: string; change: string } }
 
 type Listener = (event: HubEvent) => void
 

@@ -1,13 +1,15 @@
 import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { checkMessagingPartner, ensureConversation } from './conversations.server.ts'
-import { publish } from './hub.server.ts'
+import { dispatchEvents } from '#app/lib/events.server.ts'
+import { recordMessageSent } from './message-events.server.ts'
 import { messageColumns, type MessageJson, toMessageJson } from './message-json.ts'
 import { messageErrors, type SendMessageInput } from './schema.ts'
 
 // Sending a message, the one function behind the socket's sendMessage, POST /api/messages and the page's
 // send form (DESIGN.md section 5): the rules, then the message stored (and its conversation's time
-// moved) in one transaction, then the hub told, so an acknowledged message is always stored.
+// moved, and its event recorded) in one transaction, then the event's pushes sent, so an acknowledged
+// message is always stored.
 
 /**
  * DESIGN.md section 5: 30 messages per 10 s per user, whichever door they come through. The limit counts
@@ -77,7 +79,8 @@ export async function sendMessage(senderId: string, input: SendMessageInput, con
       const oldestCounted = recent[messageRateLimit.limit]
       if (oldestCounted) throw new TooFast(Math.max(1, Math.ceil((Date.parse(oldestCounted.createdAt) + messageRateLimit.windowMs - now) / 1000)))
       await trx.updateTable('conversations').set({ lastMessageAt: row.createdAt }).where('id', '=', conversation.id).execute()
-      return { ...row, conversationId: conversation.id }
+      const eventId = await recordMessageSent(trx, { id: row.id, conversationId: conversation.id }, connectionId)
+      return { message: { ...row, conversationId: conversation.id }, eventId }
     })
   } catch (error) {
     if (error instanceof TooFast) return { ok: false, status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds }
@@ -89,8 +92,8 @@ export async function sendMessage(senderId: string, input: SendMessageInput, con
     if (!earlier) throw new Error('A message with a client id was neither stored nor found')
     return { ok: true, message: earlier, duplicate: true }
   }
-  const message = toMessageJson(stored, partner.people)
-  publish({ event: 'newMessage', userIds: [senderId, input.recipientId], data: message, exceptConnectionId: connectionId })
+  await dispatchEvents([stored.eventId])
+  const message = toMessageJson(stored.message, partner.people)
   return { ok: true, message, duplicate: false }
 }
 

@@ -1,10 +1,15 @@
 import { findCompletedBookingOfOwner } from '#app/features/bookings/booking-records.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
 // Writing reviews: the owner of a completed booking reviews it once; the reviewed sitter replies once.
 // Both "once" rules hold under concurrency: the review's booking is unique in the table, and the reply is
-// set only where none is set yet. Ratings are computed from the rows, so they change at once.
+// set only where none is set yet. Ratings are computed from the rows, so they change at once. Each write
+// records its event (decision 038) in its transaction, for the live pushes and notifications that follow.
+
+/** The domain events of reviews; the subject is the reviewed booking. */
+export const reviewEventTypes = { written: 'review.written', replied: 'review.replied' } as const
 
 export type ReviewFailure = { ok: false; status: 403 | 404 | 409; message: string }
 
@@ -18,8 +23,9 @@ export async function createReview(ownerId: string, input: ReviewInput): Promise
   const booking = await findCompletedBookingOfOwner(ownerId, input.bookingId)
   if (!booking) return { ok: false, status: 403, message: reviewMessages.notReviewable }
   const id = crypto.randomUUID()
-  const inserted = await db
-    .insertInto('reviews')
+  const eventId = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('reviews')
     .values({
       id,
       bookingId: booking.id,
@@ -28,23 +34,32 @@ export async function createReview(ownerId: string, input: ReviewInput): Promise
       rating: input.rating,
       comment: input.comment,
       createdAt: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.column('bookingId').doNothing())
-    .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
+      })
+      .onConflict((oc) => oc.column('bookingId').doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null
+    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId, sitterId: booking.sitterId } })
+  })
+  if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
+  void dispatchEvents([eventId])
   return { ok: true, review: await findReview(id) }
 }
 
 /** The sitter's one reply to a review of them; anyone else's review is not found. */
 export async function replyToReview(sitterId: string, reviewId: string, reply: string): Promise<{ ok: true; review: Review } | ReviewFailure> {
-  const review = await db.selectFrom('reviews').select('id').where('id', '=', reviewId).where('sitterId', '=', sitterId).executeTakeFirst()
+  const review = await db.selectFrom('reviews').select(['id', 'bookingId', 'ownerId']).where('id', '=', reviewId).where('sitterId', '=', sitterId).executeTakeFirst()
   if (!review) return { ok: false, status: 404, message: reviewMessages.reviewNotFound }
-  const updated = await db
-    .updateTable('reviews')
-    .set({ reply, repliedAt: new Date().toISOString() })
-    .where('id', '=', reviewId)
-    .where('reply', 'is', null)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) return { ok: false, status: 409, message: reviewMessages.alreadyReplied }
+  const eventId = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('reviews')
+      .set({ reply, repliedAt: new Date().toISOString() })
+      .where('id', '=', reviewId)
+      .where('reply', 'is', null)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return null
+    return recordEvent(trx, { type: reviewEventTypes.replied, subjectId: review.bookingId, payload: { reviewId, ownerId: review.ownerId, sitterId } })
+  })
+  if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReplied }
+  void dispatchEvents([eventId])
   return { ok: true, review: await findReview(reviewId) }
 }

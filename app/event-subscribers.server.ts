@@ -1,0 +1,30 @@
+import { bookingCalendarSubscriber, bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
+import { publish } from '#app/features/messages/hub.server.ts'
+import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
+import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
+import { registerSubscriber, type Subscriber } from '#app/lib/events.server.ts'
+
+// The composition root of the domain events (decision 038): which side effect follows which recorded
+// change. Features record events and export their handlers; only this module ties them together, so no
+// feature reaches into another to send an e-mail or push to a socket.
+
+/** Both parties' open pages hear that a booking of theirs changed. */
+const bookingPushSubscriber: Subscriber = {
+  name: 'booking-pushes',
+  types: [...bookingEventTypes, reviewEventTypes.written, reviewEventTypes.replied],
+  async handle(event) {
+    const booking = await bookingPartiesOf(event.subjectId)
+    if (!booking) return
+    publish({
+      event: 'bookingUpdate',
+      userIds: [booking.ownerId, booking.sitterId],
+      data: { bookingId: event.subjectId, status: booking.status, change: event.type },
+    })
+  },
+}
+
+export function registerEventSubscribers() {
+  for (const subscriber of [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber]) {
+    registerSubscriber(subscriber)
+  }
+}
