@@ -1,15 +1,16 @@
 // One Node process: static assets, /uploads, the React Router handler and the /ws socket, on one port.
-import { createReadStream, stat } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { readdirSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { createRequestListener } from '@remix-run/node-fetch-server'
 import compression from 'compression'
+import { lookup as contentTypeOf } from 'mrmime'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import sirv from 'sirv'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
+import { sendFile } from './app/lib/send-file.server.ts'
 
 type AppEntry = {
   startApp: () => Promise<{ seeded: boolean; demoLogins: readonly { role: string; email: string; password: string }[] }>
@@ -39,10 +40,26 @@ const handleAppRequest = createRequestListener(
 const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const compress = compression()
 
+// The methods React Router answers. Anything else is refused before a Fetch `Request` is built: it
+// cannot even build some of them (TRACE, TRACK, CONNECT), and no page or API path serves the others.
+const servedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+let stopping = false
+/** Responses being produced; shutdown waits for them before it closes the database. */
+const inFlight = new Set<ServerResponse>()
+let lastResponseDone: (() => void) | null = null
+
 const server = createServer((request, response) => {
   setBaseHeaders(response)
-  const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
+  const pathname = pathnameOf(request.url)
+  if (stopping) return refuseWhileStopping(pathname, response)
+  inFlight.add(response)
+  response.once('close', () => {
+    inFlight.delete(response)
+    if (inFlight.size === 0) lastResponseDone?.()
+  })
   if (pathname === '/healthz') return void response.end('ok')
+  if (!servedMethods.has(request.method ?? '')) return void sendAnswer(response, methodRefusal(pathname))
   normaliseIncomingHeaders(request)
   drainUnreadBodyAfterAnswer(request, response)
   if (rejectOversizedBody(request, response)) return
@@ -54,9 +71,17 @@ const server = createServer((request, response) => {
 })
 
 server.on('upgrade', (request, socket, head) => {
+  socket.on('error', () => socket.destroy())
+  if (stopping) return void socket.end(rawAnswer(textAnswer(503, 'The server is restarting')))
   normaliseIncomingHeaders(request)
-  if (new URL(request.url ?? '/', 'http://localhost').pathname === '/ws') entry.handleSocketUpgrade(request, socket, head)
+  if (pathnameOf(request.url) === '/ws') entry.handleSocketUpgrade(request, socket, head)
   else socket.destroy()
+})
+
+// Node hands CONNECT to this event instead of the request listener (and drops the connection without one).
+server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+  socket.on('error', () => socket.destroy())
+  socket.end(rawAnswer(methodRefusal(pathnameOf(request.url))))
 })
 
 server.once('error', (error: NodeJS.ErrnoException) => {
@@ -71,21 +96,72 @@ server.listen(env.PORT, () => {
   for (const login of demoLogins) console.info(`  demo ${login.role}: ${login.email} / ${login.password}`)
 })
 
-let stopping = false
+/**
+ * Stops accepting connections, answers whatever arrives after the signal with 503 and closes its
+ * connection, lets the requests in flight finish, and only then closes the sockets and the database:
+ * no request ever meets a closed database, and nothing acknowledged is lost.
+ */
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   console.info(`${signal} received: finishing in-flight requests`)
   setTimeout(() => process.exit(1), 10_000).unref()
-  server.close(async () => {
-    await entry.stopApp()
-    process.exit(0)
-  })
+  const closed = new Promise((resolve) => server.close(resolve))
+  // A keep-alive connection whose answer is still being produced closes once that answer is sent.
+  for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close')
   server.closeIdleConnections()
-  await entry.stopApp().catch(() => {})
+  if (inFlight.size > 0) await new Promise<void>((resolve) => (lastResponseDone = resolve))
+  // Connections whose answer had already started stay open after it until closed here.
+  server.closeIdleConnections()
+  await entry.stopApp().catch((error: unknown) => console.error(`Stopping the app failed: ${String(error)}`))
+  await closed
+  process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
+
+type Answer = { status: number; headers: Record<string, string>; body: string }
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
+const apiError = (status: number, message: string, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ message, errors: {} }),
+})
+const textAnswer = (status: number, text: string, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  body: text,
+})
+
+/** A request that arrived after the shutdown signal: 503, and its connection closes after the answer. */
+function refuseWhileStopping(pathname: string, response: ServerResponse) {
+  response.shouldKeepAlive = false
+  const message = 'The server is restarting: please try again in a moment'
+  sendAnswer(response, isApiPath(pathname) ? apiError(503, message, { 'Retry-After': '5' }) : textAnswer(503, message, { 'Retry-After': '5' }))
+}
+
+/** 405 for a method no path serves; under /api, the 404 JSON of an unknown API operation. */
+function methodRefusal(pathname: string): Answer {
+  if (isApiPath(pathname)) return apiError(404, 'Not found')
+  return textAnswer(405, 'Method not allowed', { Allow: [...servedMethods].join(', ') })
+}
+
+function sendAnswer(response: ServerResponse, { status, headers, body }: Answer) {
+  response.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) })
+  response.end(body)
+}
+
+/** An answer written straight to a socket that has no ServerResponse (CONNECT, a refused upgrade). */
+function rawAnswer({ status, headers, body }: Answer) {
+  const all = { ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }
+  const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`)
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`
+}
+
+function pathnameOf(url: string | undefined) {
+  return URL.parse(url ?? '/', 'http://localhost')?.pathname ?? '/'
+}
 
 function setBaseHeaders(response: ServerResponse) {
   response.setHeader('X-Content-Type-Options', 'nosniff')
@@ -105,11 +181,11 @@ function rejectOversizedBody(request: IncomingMessage, response: ServerResponse)
   const limit = multipart ? maxBodyBytes.multipart : maxBodyBytes.form
   if (declared === undefined) {
     if (request.headers['transfer-encoding'] === undefined) return false
-    return void sendJson(response, 411, { message: 'A Content-Length header is required', errors: {} }), true
+    return void sendAnswer(response, apiError(411, 'A Content-Length header is required')), true
   }
   if (Number(declared) <= limit) return false
   const message = multipart ? 'Image size should be less than 5MB' : 'Request body is too large'
-  sendJson(response, 413, { message, errors: {} }, Number(declared) > maxDrainBytes)
+  sendAnswer(response, apiError(413, message, Number(declared) > maxDrainBytes ? { Connection: 'close' } : {}))
   return true
 }
 
@@ -140,27 +216,8 @@ function serveUpload(pathname: string, request: IncomingMessage, response: Serve
   if (!match) return notFound(response)
   const variant = match[1] ? pathname : `${pathname}-${defaultImageSize}.webp`
   const file = path.join(uploadRoot, variant.slice('/uploads/'.length))
-  stat(file, (error, stats) => {
-    if (error || !stats.isFile()) return notFound(response)
-    const etag = `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`
-    response.setHeader('ETag', etag)
-    response.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-    if (request.headers['if-none-match'] === etag) return void response.writeHead(304).end()
-    response.writeHead(200, { 'Content-Type': 'image/webp', 'Content-Length': stats.size })
-    if (request.method === 'HEAD') return void response.end()
-    // A photo replaced between stat and read must not take the process down.
-    createReadStream(file)
-      .on('error', () => response.destroy())
-      .pipe(response)
-  })
-}
-
-function sendJson(response: ServerResponse, status: number, body: object, closeConnection = false) {
-  response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    ...(closeConnection ? { Connection: 'close' } : {}),
-  })
-  response.end(JSON.stringify(body))
+  const answer = { contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' }
+  void sendFile(request, response, file, answer, () => notFound(response))
 }
 
 function notFound(response: ServerResponse) {
@@ -172,16 +229,23 @@ async function productionBuild() {
   const buildPath = path.resolve('build/server/index.js')
   const build = (await import(buildPath)) as ServerBuild
   const clientDir = path.resolve('build/client')
-  const assets = sirv(path.join(clientDir, 'assets'), { immutable: true, maxAge: 31536000, etag: true, gzip: true, brotli: true })
-  const publicFiles = sirv(clientDir, { maxAge: 60 * 60, etag: true })
+  // The files beside assets/ (icons, manifest, robots.txt), named once, so a page request never touches the disk.
+  const publicFiles = new Set(readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
+  const assetName = /^\/assets\/([\w-]+(?:\.[\w-]+)+)$/
+  const answerFor = (name: string, cacheControl: string) => ({ contentType: contentTypeOf(name) ?? 'application/octet-stream', cacheControl })
   return {
     loadBuild: async () => build,
     serveClientFiles(request: IncomingMessage, response: ServerResponse, next: () => void) {
-      if (request.url?.startsWith('/assets/')) {
-        request.url = request.url.slice('/assets'.length)
-        return assets(request, response, () => notFound(response))
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+      const pathname = pathnameOf(request.url)
+      if (pathname.startsWith('/assets/')) {
+        const name = assetName.exec(pathname)?.[1]
+        if (!name) return notFound(response)
+        const answer = answerFor(name, 'public, max-age=31536000, immutable') // file names carry a content hash
+        return void sendFile(request, response, path.join(clientDir, 'assets', name), answer, () => notFound(response))
       }
-      publicFiles(request, response, next)
+      if (!publicFiles.has(pathname)) return next()
+      void sendFile(request, response, path.join(clientDir, pathname), answerFor(pathname, 'public, max-age=3600'), () => notFound(response))
     },
   }
 }

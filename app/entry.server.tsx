@@ -6,9 +6,11 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { guardFormBody } from '#app/lib/form-body.server.ts'
 import { tileOrigins } from '#app/lib/map-tiles.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
 import { isAnonymousRead, servePublicPage, shareableRenderHeader } from '#app/lib/public-page-cache.server.ts'
+import { withoutForgedRefusal } from '#app/lib/refused-request.server.ts'
 import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 
 // server.ts reaches the app's lifecycle through this module, so it shares one module graph with the routes.
@@ -16,11 +18,12 @@ export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts
 
 /**
  * What runs around React Router for every request (server.ts and the integration tests alike): the
- * same-origin guard, then the shared copy of public pages for anonymous visitors.
+ * same-origin guard and the form-body guard for page writes, then the shared copy of public pages
+ * for anonymous visitors.
  */
 export function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
-  const guarded = guardCrossSiteWrite(request)
-  return guarded instanceof Response ? guarded : servePublicPage(guarded, handleRequest)
+  const guarded = guardCrossSiteWrite(withoutForgedRefusal(request))
+  return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest)
 }
 
 export const streamTimeout = 5_000

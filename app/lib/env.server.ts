@@ -40,6 +40,7 @@ const EnvSchema = z
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     TRUST_PROXY: booleanFlag.default(false),
     SOCKET_HEARTBEAT_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(30),
+    SOCKET_UPGRADES_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number from 1 to 1000000').default(120),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
+import { isAnswering, type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
 
 // What only the real server process shows: a TLS-terminating proxy in front (TRUST_PROXY), answers
 // sent before the body was read, and stored image paths.
@@ -167,5 +167,39 @@ describe('stored image paths', () => {
     expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 })
     expect((await fetch(`${server.url}${profilePhoto}-999.webp`)).status).toBe(404)
     expect((await fetch(`${server.url}/uploads/avatars/..%2F..%2Fapp.db`)).status).toBe(404)
+  })
+})
+
+/** Sends `requestLine` with a Host and `Connection: close`; resolves with everything the server sent before it closed. */
+function sendRaw(requestLine: string) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1')
+    const received: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => received.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')))
+    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')))
+    socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+  })
+}
+
+describe('methods no path serves', () => {
+  test('TRACE, CONNECT and WebDAV methods answer 405 naming the methods served; under /api, the 404 JSON of an unknown operation', async () => {
+    for (const requestLine of ['TRACE /sitters HTTP/1.1', 'PROPFIND /login HTTP/1.1', 'CONNECT pawpal.example:443 HTTP/1.1']) {
+      const answer = await sendRaw(requestLine)
+      expect(answer, requestLine).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/)
+      expect(answer, requestLine).toContain('Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n')
+    }
+    for (const requestLine of ['TRACE /api/users/me HTTP/1.1', 'CONNECT /api/users/me HTTP/1.1', 'MKCOL /api/dogs HTTP/1.1']) {
+      const answer = await sendRaw(requestLine)
+      expect(answer, requestLine).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/)
+      expect(answer, requestLine).toMatch(/\r\n\r\n\{"message":"Not found","errors":\{\}\}$/)
+    }
+    expect(await isAnswering(server)).toBe(true)
+  })
+
+  test("a method token Node's HTTP parser does not know is refused by it (400) before any of our code, and the server stays up", async () => {
+    expect(await sendRaw('BREW /coffee HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await isAnswering(server)).toBe(true)
   })
 })

@@ -129,6 +129,16 @@ test('an ended session (4401) is not retried', async () => {
   expect(unauthorized).toHaveBeenCalledOnce()
 })
 
+test('the oldest of too many sockets (4429) does not come back by itself, so it cannot close another tab in turn', async () => {
+  const live = liveSocket()
+  live.connect()
+  latest().accept()
+  latest().drop(4429)
+  await vi.advanceTimersByTimeAsync(5000)
+  expect(FakeSocket.made).toHaveLength(1)
+  expect(live.state).toBe('closed')
+})
+
 test('client ids are UUIDs the server accepts, also without crypto.randomUUID', () => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
   expect(newClientId()).toMatch(uuid)

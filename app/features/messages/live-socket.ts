@@ -24,8 +24,12 @@ type Listener = (data: unknown) => void
 /** Pushed events, plus the socket's own: `state` (a LiveState) and `reconnected` (after a drop). */
 export type LiveEvent = 'newMessage' | 'messageStatusUpdate' | 'state' | 'reconnected' | 'unauthorized'
 
-/** Close codes after which coming back is pointless: the session ended (4401) or the server refused. */
-const finalCloseCodes = new Set([4401, 1008])
+/**
+ * Close codes after which coming back is pointless: the session ended (4401), the server refused
+ * (1008), or the user opened too many sockets and this was the oldest (4429: coming back would close
+ * another tab's). A request made later connects again.
+ */
+const finalCloseCodes = new Set([4401, 1008, 4429])
 
 export class LiveSocket {
   state: LiveState = 'idle'

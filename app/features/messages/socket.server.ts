@@ -3,7 +3,9 @@ import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import type { z } from 'zod'
 import { findLiveSessionIds, findSessionUser, readSessionId, readTokenSessionId } from '#app/features/accounts/session.server.ts'
-import { requestOriginOf } from '#app/lib/forwarded.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { clientIpHeader, requestOriginOf } from '#app/lib/forwarded.server.ts'
+import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { isCookieAuthenticated, originVerdict } from '#app/lib/same-origin.server.ts'
 import { type Heartbeat, heartbeatIntervalMs, sweepHeartbeats } from './heartbeat.server.ts'
 import { type HubEvent, subscribe } from './hub.server.ts'
@@ -24,6 +26,10 @@ const sessionCheckMs = 500
 const frameLimit = { frames: 100, windowMs: 10_000 }
 /** A socket that does not read what it is sent (a stalled client) is dropped before it holds more. */
 const maxBufferedBytes = 1024 * 1024
+/** Open sockets one user may hold (tabs and devices together); the next one closes their oldest. */
+const maxSocketsPerUser = 20
+/** Upgrades one client address may ask for per minute, counted before authentication. */
+const upgradesPerAddress = rateLimit({ limit: env.SOCKET_UPGRADES_PER_MINUTE, windowMs: 60 * 1000 })
 
 type Connection = Heartbeat & {
   id: string
@@ -50,7 +56,9 @@ const live: LiveSockets = (globalSockets.__pawpalSockets ??= {
 live.unsubscribe?.()
 live.unsubscribe = subscribe(push)
 
+/** Close codes: no valid session, or the session ended (4401); the user opened more than maxSocketsPerUser (4429). */
 export const socketUnauthorized = 4401
+export const socketLimitReached = 4429
 
 type Frame = { event: string; id?: number | string; data?: unknown }
 type Ack = { data: unknown } | { error: string }
@@ -76,11 +84,17 @@ function headersOf(request: IncomingMessage) {
   return headers
 }
 
-/** Authenticates first, then completes the upgrade, so no frame arrives before its listener. */
+/**
+ * Counts the upgrade against its client address, authenticates, then completes the upgrade, so no
+ * frame arrives before its listener.
+ */
 export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
   socket.on('error', () => socket.destroy())
-  authenticate(request)
-    .then(async ({ presented, refused }) => {
+  upgradesPerAddress
+    .take(`socket-upgrade:ip:${String(request.headers[clientIpHeader])}`)
+    .then(async (slot) => {
+      if (!slot.ok) return void socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${slot.retryAfterSeconds}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+      const { presented, refused } = await authenticate(request)
       if (refused) return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       const user = presented ? await findSessionUser(presented.id) : null
       live.server.handleUpgrade(request, socket, head, (webSocket) => {
@@ -206,6 +220,7 @@ function track(socket: WebSocket, sessionId: string, userId: string) {
   live.connections.set(socket, connection)
   const ofUser = live.byUser.get(userId) ?? new Set<Connection>()
   live.byUser.set(userId, ofUser.add(connection))
+  closeOldestOverLimit(ofUser)
   socket.on('pong', () => (connection.alive = true))
   socket.once('close', () => {
     live.connections.delete(socket)
@@ -216,6 +231,12 @@ function track(socket: WebSocket, sessionId: string, userId: string) {
   live.sessionCheck ??= setInterval(() => void closeEndedSessions(), sessionCheckMs).unref()
   live.heartbeat ??= setInterval(() => sweepHeartbeats(live.connections.values()), heartbeatIntervalMs).unref()
   return connection
+}
+
+/** A user over maxSocketsPerUser loses their oldest open socket (sets keep the order sockets opened in). */
+function closeOldestOverLimit(ofUser: Set<Connection>) {
+  const open = [...ofUser].filter((connection) => connection.socket.readyState === WebSocket.OPEN)
+  if (open.length > maxSocketsPerUser) open[0]!.socket.close(socketLimitReached, 'Too many open connections')
 }
 
 async function closeEndedSessions() {
