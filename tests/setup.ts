@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, afterEach, expect } from 'vitest'
+import { checkFetchedApiAnswers, takeApiProblems } from './integration/openapi-validator.ts'
 
 // A fresh SQLite file per test file: set before any app module reads the environment.
 const directory = path.resolve('tests/.tmp', `vitest-${process.pid}-${crypto.randomUUID()}`)
@@ -12,3 +13,9 @@ process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789'
 process.env.SEED_DEMO = 'false'
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+// Every answer from /api must be one the OpenAPI document describes (tests/integration/openapi-validator.ts).
+checkFetchedApiAnswers()
+const expectDocumentedApiAnswers = async () => expect(await takeApiProblems(), 'answers off the OpenAPI document').toEqual([])
+afterEach(expectDocumentedApiAnswers)
+afterAll(expectDocumentedApiAnswers)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { checkApiAnswer } from './openapi-validator.ts'
 
 // The production build's request handler, so a test goes through everything a real request does:
 // middleware (session, same-origin check, toasts), routing, loaders and actions. `npm test` builds first.
@@ -40,7 +41,10 @@ export async function appRequest(pathname: string, init: RequestInit & { ip?: st
   headers.set('x-pawpal-client-ip', init.ip ?? '203.0.113.7')
   const write = init.method && init.method !== 'GET'
   if (write && !init.withoutOrigin && !headers.has('authorization') && !headers.has('origin')) headers.set('origin', origin)
-  return (await getHandler())(new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' }))
+  const request = new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' })
+  const response = await (await getHandler())(request)
+  checkApiAnswer(request.method, request.url, response)
+  return response
 }
 
 export function postJson(pathname: string, body: unknown, headers: HeadersInit = {}) {

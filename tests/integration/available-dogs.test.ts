@@ -9,7 +9,7 @@ import * as userDogsApi from '#app/routes/api/dogs.user.$userId.ts'
 import * as detailPage from '#app/routes/dogs-available-detail.tsx'
 import * as listPage from '#app/routes/dogs-available.tsx'
 import { type DogOptions, insertDog as insertDogRow, insertUser as insertUserRow } from './fixtures.ts'
-import { contextFor, settle, asResponse } from './route-calls.ts'
+import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
 
 // Dogs available for sitting (issue 4): the page loaders and the JSON API, called as React Router calls
 // them, against a fresh database with users and dogs inserted here.
@@ -85,10 +85,8 @@ type DogJson = {
 
 async function getAvailableApi(user: SessionUser | null, search = '') {
   const request = new Request(`http://localhost/api/dogs/available${search}`)
-  return asResponse(
-    await settle(() =>
-      availableDogsApi.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/dogs/available', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    availableDogsApi.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/dogs/available', context: contextFor(user) }),
   )
 }
 
@@ -101,26 +99,22 @@ async function availableNames(user: SessionUser, search = '') {
 
 async function getPublicApi(user: SessionUser | null, id: string) {
   const request = new Request(`http://localhost/api/dogs/${id}/public`)
-  return asResponse(
-    await settle(() =>
-      publicDogApi.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/dogs/:id/public', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    publicDogApi.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/dogs/:id/public', context: contextFor(user) }),
   )
 }
 
 async function getUserDogsApi(user: SessionUser, userId: string) {
   const request = new Request(`http://localhost/api/dogs/user/${userId}`)
-  return asResponse(
-    await settle(() =>
-      userDogsApi.loader({ request, url: new URL(request.url), params: { userId }, pattern: '/api/dogs/user/:userId', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    userDogsApi.loader({ request, url: new URL(request.url), params: { userId }, pattern: '/api/dogs/user/:userId', context: contextFor(user) }),
   )
 }
 
 async function getOwnDogsApi(user: SessionUser) {
   const request = new Request('http://localhost/api/dogs')
-  return asResponse(
-    await settle(() => ownDogsApi.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/dogs', context: contextFor(user) })),
+  return routeAnswer(request, () =>
+    ownDogsApi.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/dogs', context: contextFor(user) }),
   )
 }
 

@@ -17,7 +17,7 @@ import * as dogDetailPage from '#app/routes/dog-detail.tsx'
 import * as dogEditPage from '#app/routes/dog-edit.tsx'
 import * as dogNewPage from '#app/routes/dog-new.tsx'
 import { insertUser } from './fixtures.ts'
-import { contextFor } from './route-calls.ts'
+import { contextFor, routeAnswer } from './route-calls.ts'
 
 // The dog screens (/dogs/add, /dogs/{id}, /dogs/{id}/edit) and the /api/dogs routes, called as React
 // Router calls them: real Requests (multipart with real pictures), the signed-in user in the context.
@@ -138,7 +138,8 @@ type RouteFunction = (args: never) => Promise<unknown> | unknown
 function callRoute(fn: RouteFunction, user: SessionUser | null, pathAndQuery: string, params: Record<string, string>, init?: RequestInit) {
   const request = new Request(`http://localhost${pathAndQuery}`, init)
   const args = { request, url: new URL(request.url), params, pattern: '', context: contextFor(user) }
-  return settle(async () => (fn as (a: typeof args) => unknown)(args))
+  const run = async () => (fn as (a: typeof args) => unknown)(args)
+  return settle(pathAndQuery.startsWith('/api/') ? () => routeAnswer(request, run) : run)
 }
 
 const callPage = (fn: RouteFunction, user: SessionUser, pathAndQuery: string, params: Record<string, string>, body: FormData) =>

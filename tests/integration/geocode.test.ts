@@ -2,6 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { start } from '#tests/fakes/geocoder.ts'
+import { routeAnswer } from './route-calls.ts'
 
 // The fake Nominatim must be listening before env.server.ts reads GEOCODER_URL, so every app
 // module is imported after it starts.
@@ -41,12 +42,7 @@ async function callLoader(loader: Loader, path: string, user: SessionUser | null
   const request = new Request(`http://localhost${path}`)
   const context = new RouterContextProvider()
   context.set(userContext, user)
-  try {
-    return await loader({ request, url: new URL(request.url), pattern: path.split('?')[0] ?? '', params: {}, context })
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+  return routeAnswer(request, () => loader({ request, url: new URL(request.url), pattern: path.split('?')[0] ?? '', params: {}, context }))
 }
 
 describe('forward geocoding', () => {

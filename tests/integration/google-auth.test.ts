@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fakeUserFor, startFakeGoogle, type FakeGoogleUser } from '#tests/fakes/google.ts'
+import { routeAnswer } from './route-calls.ts'
 
 // Google sign-in end to end (DESIGN.md ruling 10) against the local fake Google: the route loaders
 // and actions get real Requests, the browser's part (following redirects, carrying cookies) is done here.
@@ -26,19 +27,11 @@ afterAll(async () => {
   await google.close()
 })
 
-function routeArgs(request: Request) {
-  return { request, url: new URL(request.url), params: {}, pattern: '', context: new RouterContextProvider() }
-}
+type RouteArgs = { request: Request; url: URL; params: Record<string, never>; pattern: string; context: RouterContextProvider }
 
-/** Runs a loader or action; a thrown Response counts as its answer. */
-async function answer(run: () => Promise<Response>) {
-  try {
-    return await run()
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
+/** Runs a loader or action with a request, signed out; a thrown Response counts as its answer. */
+const answer = (handler: (args: RouteArgs) => Promise<unknown>, request: Request) =>
+  routeAnswer(request, () => handler({ request, url: new URL(request.url), params: {}, pattern: '', context: new RouterContextProvider() }))
 
 /** A tiny browser cookie jar: remembers Set-Cookie values, forgets cleared ones. */
 class CookieJar {
@@ -63,9 +56,7 @@ type SignInOptions = { client?: 'api'; jar?: CookieJar; deny?: boolean }
 
 /** The whole browser round trip: /api/auth/google -> fake consent screen -> callback. */
 async function signInWithGoogle(user: FakeGoogleUser, { client, jar = new CookieJar(), deny = false }: SignInOptions = {}) {
-  const start = await answer(() =>
-    startRoute.loader(routeArgs(new Request(`${publicUrl}/api/auth/google${client ? `?client=${client}` : ''}`))),
-  )
+  const start = await answer(startRoute.loader, new Request(`${publicUrl}/api/auth/google${client ? `?client=${client}` : ''}`))
   expect(start.status).toBe(302)
   const consentUrl = start.headers.get('location') ?? ''
   expect(consentUrl.startsWith(google.authUrl)).toBe(true)
@@ -78,9 +69,7 @@ async function signInWithGoogle(user: FakeGoogleUser, { client, jar = new Cookie
   const callbackUrl = consent.headers.get('location') ?? ''
   expect(callbackUrl.startsWith(`${publicUrl}/api/auth/google/callback?`)).toBe(true)
 
-  const callback = await answer(() =>
-    callbackRoute.loader(routeArgs(new Request(callbackUrl, { headers: { cookie: jar.header() } }))),
-  )
+  const callback = await answer(callbackRoute.loader, new Request(callbackUrl, { headers: { cookie: jar.header() } }))
   jar.store(callback)
   return { start, consentUrl: new URL(consentUrl), callbackUrl, callback, jar }
 }
@@ -238,11 +227,11 @@ describe('browser sign-in with Google', () => {
   })
 
   test('a callback without the state cookie of this browser is refused', async () => {
-    const start = await answer(() => startRoute.loader(routeArgs(new Request(`${publicUrl}/api/auth/google`))))
+    const start = await answer(startRoute.loader, new Request(`${publicUrl}/api/auth/google`))
     google.setNextUser(fakeUserFor('forged.state@example.com'))
     const consent = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
 
-    const callback = await answer(() => callbackRoute.loader(routeArgs(new Request(consent.headers.get('location') ?? ''))))
+    const callback = await answer(callbackRoute.loader, new Request(consent.headers.get('location') ?? ''))
 
     expect(callback.headers.get('location')).toBe('/login')
     expect(await toastOf(callback)).toMatchObject({ type: 'error', title: 'Authentication failed' })
@@ -278,13 +267,13 @@ describe('API clients (?client=api) and /login/success', () => {
     const { callback } = await signInWithGoogle(fakeUserFor('two.step@example.com'), { client: 'api' })
     const successUrl = new URL(callback.headers.get('location') ?? '', publicUrl)
 
-    const first = await answer(() => loginSuccessRoute.loader(routeArgs(new Request(successUrl))))
+    const first = await answer(loginSuccessRoute.loader, new Request(successUrl))
     expect(first.headers.get('location')).toBe('/onboarding')
     const [row] = await usersWithEmail('two.step@example.com')
     expect((await sessionUserOf(first))?.id).toBe(row?.id)
 
     successUrl.searchParams.set('isNewUser', 'false')
-    const again = await answer(() => loginSuccessRoute.loader(routeArgs(new Request(successUrl))))
+    const again = await answer(loginSuccessRoute.loader, new Request(successUrl))
     expect(again.headers.get('location')).toBe('/map')
   })
 
@@ -301,7 +290,7 @@ describe('API clients (?client=api) and /login/success', () => {
       `?token=${good.get('token')}&user=${encodeURIComponent(otherUser)}`,
     ]
     for (const query of cases) {
-      const response = await answer(() => loginSuccessRoute.loader(routeArgs(new Request(`${publicUrl}/login/success${query}`))))
+      const response = await answer(loginSuccessRoute.loader, new Request(`${publicUrl}/login/success${query}`))
       expect(response.status, query).toBe(302)
       expect(response.headers.get('location'), query).toBe('/login')
       expect(response.headers.getSetCookie(), query).toEqual([])
@@ -315,7 +304,7 @@ describe('API clients (?client=api) and /login/success', () => {
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString()
     await db.updateTable('sessions').set({ createdAt: elevenMinutesAgo }).where('id', '=', presented?.id ?? '').execute()
 
-    const response = await answer(() => loginSuccessRoute.loader(routeArgs(new Request(successUrl))))
+    const response = await answer(loginSuccessRoute.loader, new Request(successUrl))
 
     expect(response.headers.get('location')).toBe('/login')
     expect(response.headers.getSetCookie()).toEqual([])
@@ -324,16 +313,9 @@ describe('API clients (?client=api) and /login/success', () => {
 
 describe('POST /api/auth/google {authorizationCode}', () => {
   const post = (body: unknown) =>
-    answer(() =>
-      startRoute.action(
-        routeArgs(
-          new Request(`${publicUrl}/api/auth/google`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          }),
-        ),
-      ),
+    answer(
+      startRoute.action,
+      new Request(`${publicUrl}/api/auth/google`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     )
   const callbackUri = `${publicUrl}/api/auth/google/callback`
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { insertUser, userRow } from './fixtures.ts'
-import { asResponse, contextFor, settle } from './route-calls.ts'
+import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
 
 // DESIGN.md ruling 8: coordinates a client sends are stored as sent, so nothing that has coordinates
 // depends on the geocoder. Here GEOCODER_URL points at a port nobody listens on (set before the app reads it).
@@ -37,10 +37,8 @@ async function patchUser(user: SessionUser, body: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  return asResponse(
-    await settle(() =>
-      usersById.action({ request, url: new URL(request.url), params: { id: user.id }, pattern: '/api/users/:id', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    usersById.action({ request, url: new URL(request.url), params: { id: user.id }, pattern: '/api/users/:id', context: contextFor(user) }),
   )
 }
 

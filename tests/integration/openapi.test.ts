@@ -1,7 +1,8 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { getOpenApiDocument } from '#app/features/api-docs/openapi.server.ts'
 import routes from '#app/routes.ts'
-import { appRequest } from './app.ts'
+import { appRequest, bearer, registerAccount } from './app.ts'
 
 // GET /api/openapi.json through the production request handler. The document must list every API route
 // of app/routes.ts with every method it answers, so adding a route without documenting it fails here.
@@ -69,6 +70,10 @@ describe('the OpenAPI document', () => {
     expect(document.info.title).toBe('Pawpal API')
   })
 
+  test('is the document every API answer of the suite is checked against (openapi-validator.ts)', () => {
+    expect(document).toEqual(JSON.parse(JSON.stringify(getOpenApiDocument())))
+  })
+
   test('other methods answer 405', async () => {
     const response = await appRequest('/api/openapi.json', { method: 'POST' })
     expect(response.status).toBe(405)
@@ -126,6 +131,25 @@ describe('the OpenAPI document', () => {
     const schema = resolve(login.requestBody?.content['application/json']?.schema) as { required?: string[]; properties?: object }
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']))
     expect(schema.properties).toMatchObject({ password: { type: 'string', minLength: 6 } })
+  })
+
+  test('the sitter-onboarding body requires exactly the fields the server refuses to go without', async () => {
+    const { required } = document.components.schemas.SitterOnboardingInput as { required: string[] }
+    const account = await registerAccount()
+
+    // sitterName only marks the payload as the sitter onboarding; the server names every other field it misses.
+    const response = await appRequest(`/api/users/${account.user.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...bearer(account.accessToken) },
+      body: JSON.stringify({ sitterName: 'Nina Sitter' }),
+    })
+
+    expect(response.status).toBe(400)
+    const { errors } = (await response.json()) as { errors: Record<string, string[]> }
+    // Missing coordinates are reported at the address they belong to.
+    const shownAt = (field: string) => (field === 'latitude' || field === 'longitude' ? 'location' : field)
+    const documented = new Set(required.filter((field) => field !== 'sitterName').map(shownAt))
+    expect(Object.keys(errors).sort()).toEqual([...documented].sort())
   })
 
   test('the sitter list documents every parameter it validates', () => {

@@ -4,7 +4,7 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { start } from '#tests/fakes/geocoder.ts'
 import { metresBetween } from '#tests/metres-between.ts'
 import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type UserOptions, userRow } from './fixtures.ts'
-import { contextFor, settle, asResponse } from './route-calls.ts'
+import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
 
 // The profile screens and the users API, called as React Router calls them. The fake Nominatim must
 // be listening before env.server.ts reads GEOCODER_URL, so every app module is imported after it starts.
@@ -62,17 +62,15 @@ const publicPointDistance = (row: { latitude: number | null; longitude: number |
 
 async function getMe(user: SessionUser | null) {
   const request = new Request('http://localhost/api/users/me')
-  return asResponse(
-    await settle(() => usersMe.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/users/me', context: contextFor(user) })),
+  return routeAnswer(request, () =>
+    usersMe.loader({ request, url: new URL(request.url), params: {}, pattern: '/api/users/me', context: contextFor(user) }),
   )
 }
 
 async function getUser(id: string, user: SessionUser | null = null) {
   const request = new Request(`http://localhost/api/users/${id}`)
-  return asResponse(
-    await settle(() =>
-      usersById.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    usersById.loader({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
   )
 }
 
@@ -82,10 +80,8 @@ async function patchUser(id: string, user: SessionUser | null, body: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  return asResponse(
-    await settle(() =>
-      usersById.action({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
-    ),
+  return routeAnswer(request, () =>
+    usersById.action({ request, url: new URL(request.url), params: { id }, pattern: '/api/users/:id', context: contextFor(user) }),
   )
 }
 

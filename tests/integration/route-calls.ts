@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { userContext } from '#app/context.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import { checkApiAnswer } from './openapi-validator.ts'
 
 // Calling a route module's loader or action directly, as React Router would after its middleware.
 
@@ -24,4 +25,14 @@ export async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
 export function asResponse(value: unknown): Response {
   if (!(value instanceof Response)) throw new Error(`Expected a Response, got ${JSON.stringify(value)}`)
   return value
+}
+
+/**
+ * Runs a loader or action as settle does and returns its Response; the answer to a /api path is checked
+ * against the OpenAPI document, as appRequest's are (openapi-validator.ts).
+ */
+export async function routeAnswer(request: Request, run: () => Promise<unknown>): Promise<Response> {
+  const response = asResponse(await settle(run))
+  checkApiAnswer(request.method, request.url, response)
+  return response
 }

@@ -8,7 +8,7 @@ import { env } from '#app/lib/env.server.ts'
 import * as gallery from '#app/routes/api/users.profile-gallery.ts'
 import { appRequest } from './app.ts'
 import { insertBookingRow, insertConversation, insertReview, insertSitter, insertUser } from './fixtures.ts'
-import { asResponse, contextFor, settle } from './route-calls.ts'
+import { contextFor, routeAnswer } from './route-calls.ts'
 
 // What the sitter profile shows beneath its screens (issue 9): ratings computed from reviews, the facts
 // measured from messages and bookings, reviews newest first with replies, the gallery, and that no answer
@@ -283,7 +283,9 @@ describe('the gallery', () => {
   }
 
   async function call(request: Request, user: SessionUser | null) {
-    return asResponse(await settle(() => gallery.action({ request, url: new URL(request.url), params: {}, pattern: '/api/users/profile/gallery', context: contextFor(user) })))
+    return routeAnswer(request, () =>
+      gallery.action({ request, url: new URL(request.url), params: {}, pattern: '/api/users/profile/gallery', context: contextFor(user) }),
+    )
   }
 
   const photosOnProfile = async (id: string) => (await getJson(`/api/users/${id}`)).body.photos as string[]

@@ -4,7 +4,7 @@ import * as usersById from '#app/routes/api/users.$id.ts'
 import { appRequest } from './app.ts'
 import { insertSitter, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
 import { metresBetween } from '#tests/metres-between.ts'
-import { asResponse, contextFor, settle } from './route-calls.ts'
+import { contextFor, routeAnswer } from './route-calls.ts'
 
 // GET /api/users/sitters (issue 9) through the production request handler, against sitters inserted here:
 // text search, filters, the map's bbox, nearest first, paging, and who is never listed.
@@ -394,8 +394,8 @@ describe('the indexes follow every profile change', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
-    const response = asResponse(
-      await settle(() => usersById.action({ request, url: new URL(request.url), params: { id: sitter.id }, pattern: '/api/users/:id', context: contextFor(sitter) })),
+    const response = await routeAnswer(request, () =>
+      usersById.action({ request, url: new URL(request.url), params: { id: sitter.id }, pattern: '/api/users/:id', context: contextFor(sitter) }),
     )
     expect(response.status, await response.clone().text()).toBe(200)
   }

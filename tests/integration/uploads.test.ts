@@ -16,7 +16,7 @@ import {
   UploadError,
 } from '#app/lib/upload.server.ts'
 import { action, loader } from '#app/routes/api/users.profile-photo.ts'
-import { contextFor } from './route-calls.ts'
+import { contextFor, routeAnswer } from './route-calls.ts'
 
 const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const endpoint = 'http://localhost/api/users/profile/photo'
@@ -49,13 +49,8 @@ function photoRequest(file: Blob | null, fileName = 'photo.jpg', method = 'PATCH
 }
 
 /** Calls the route's action as React Router would: a thrown Response is the answer. */
-async function callAction(request: Request, user: SessionUser | null) {
-  try {
-    return await action({ request, context: contextFor(user), params: {}, url: new URL(request.url), pattern: '' })
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+function callAction(request: Request, user: SessionUser | null) {
+  return routeAnswer(request, () => action({ request, context: contextFor(user), params: {}, url: new URL(request.url), pattern: '' }))
 }
 
 async function storedFiles(): Promise<string[]> {

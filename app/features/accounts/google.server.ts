@@ -238,11 +238,6 @@ async function flowCookieClearingHeaders(cookieHeader: string | null) {
   return headers
 }
 
-/** The JSON body of POST /api/auth/google. */
-export const GoogleCodeSchema = z.object({
-  authorizationCode: z.string({ error: 'Authorization code is required' }).trim().min(1, { error: 'Authorization code is required' }),
-})
-
 /** POST /api/auth/google: a code the client obtained itself, exchanged directly at the token endpoint. */
 export async function exchangeGoogleCode(code: string): Promise<GoogleSignIn> {
   if (!env.googleConfigured) throw new GoogleSignInError(503, googleMessages.unavailable)

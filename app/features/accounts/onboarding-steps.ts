@@ -9,9 +9,10 @@ export const onboardingFlows = ['owner', 'sitter'] as const
 export type OnboardingFlow = (typeof onboardingFlows)[number]
 export const onboardingStepCount = 4
 
-const text = (label: string) => plainText(label).max(2000, { error: `${label} must be at most 2000 characters` }).optional()
-const longText = (label: string) =>
-  plainText(label, { multiline: true }).max(2000, { error: `${label} must be at most 2000 characters` }).optional()
+const limitedText = (label: string, options: Parameters<typeof plainText>[1] = {}) =>
+  plainText(label, options).max(2000, { error: `${label} must be at most 2000 characters` })
+const text = (label: string) => limitedText(label).optional()
+const longText = (label: string) => limitedText(label, { multiline: true }).optional()
 const names = <T extends readonly [string, ...string[]]>(options: T) => z.array(z.enum(options)).default([])
 
 export const OwnerDraftSchema = z.object({
@@ -108,21 +109,42 @@ export function ownerStepErrors(step: number, draft: OwnerDraft): StepErrors {
   return { ...draftDogErrors(draft, step), ...missing }
 }
 
-/** Spec section 5, sitter gates: 2 needs experience and bio; 3 a size, an age and a service; 4 a located address. */
+const required = { error: stepMessages.required }
+const chooseOne = { error: stepMessages.chooseOne }
+const address = { error: stepMessages.address }
+const chosen = <T extends readonly [string, ...string[]]>(options: T) => z.array(z.enum(options), chooseOne).min(1, chooseOne)
+
+/**
+ * A finished sitter onboarding: the draft with the gates of spec section 5 as rules (2: experience and a bio;
+ * 3: a size, an age and a service; 4: a located address). The stepper checks each step's fields with it
+ * (sitterStepErrors), the API's sitter-onboarding payload all of them, and the OpenAPI document shows it.
+ */
+export const SitterOnboardingSchema = SitterDraftSchema.extend({
+  bio: limitedText('Bio', { multiline: true, ...required }).min(1, required),
+  dogSizes: chosen(dogSizes),
+  dogAges: chosen(dogAgeGroups),
+  services: chosen(sitterServices),
+  location: limitedText('Location', address).min(1, address),
+  latitude: z.number(address).min(-90).max(90),
+  longitude: z.number(address).min(-180).max(180),
+})
+
+const sitterStepFields: Record<number, readonly string[]> = {
+  2: ['experience', 'bio'],
+  3: ['dogSizes', 'dogAges', 'services'],
+  4: ['location', 'latitude', 'longitude'],
+}
+
+/** The gates of one sitter step (SitterOnboardingSchema); the coordinates' messages show at the address. */
 export function sitterStepErrors(step: number, draft: SitterDraft): StepErrors {
+  const result = SitterOnboardingSchema.safeParse(draft)
   const errors: StepErrors = {}
-  if (step === 2) {
-    if (!draft.experience) errors.experience = [stepMessages.required]
-    if (!filled(draft.bio)) errors.bio = [stepMessages.required]
-  }
-  if (step === 3) {
-    for (const field of ['dogSizes', 'dogAges', 'services'] as const) {
-      if (draft[field].length === 0) errors[field] = [stepMessages.chooseOne]
-    }
-  }
-  if (step === 4) {
-    const located = filled(draft.location) && draft.latitude !== undefined && draft.longitude !== undefined
-    if (!located) errors.location = [stepMessages.address]
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0])
+    if (!sitterStepFields[step]?.includes(field)) continue
+    const shownAt = field === 'latitude' || field === 'longitude' ? 'location' : field
+    const messages = (errors[shownAt] ??= [])
+    if (!messages.includes(issue.message)) messages.push(issue.message)
   }
   return errors
 }

@@ -44,3 +44,8 @@ export const ResetPasswordSchema = z
 
 export type LoginInput = z.infer<typeof LoginSchema>
 export type RegisterInput = z.infer<typeof RegisterSchema>
+
+/** The JSON body of POST /api/auth/google. */
+export const GoogleCodeSchema = z.object({
+  authorizationCode: z.string({ error: 'Authorization code is required' }).trim().min(1, { error: 'Authorization code is required' }),
+})

@@ -148,6 +148,31 @@ const CalendarEventAdded = objectOf({
   bookingId: nullable('string', { description: 'The booking the event is for, when it is one of yours.' }),
 })
 
+const googleEventTime = {
+  type: ['object', 'null'],
+  properties: { dateTime: { type: 'string' }, date: { type: 'string', format: 'date' }, timeZone: { type: 'string' } },
+  description: "As Google gives it: `dateTime` for a timed event, `date` for an all-day one.",
+}
+
+/** listOwnGoogleEvents() (features/bookings/calendar-requests.server.ts): only the items, nothing else. */
+const GoogleCalendarEvents = {
+  ...objectOf({
+    items: {
+      type: 'array',
+      items: objectOf({
+        id: { type: 'string' },
+        summary: nullable('string'),
+        location: nullable('string'),
+        htmlLink: nullable('string'),
+        start: googleEventTime,
+        end: googleEventTime,
+      }),
+      description: 'The events of your primary calendar, in start order.',
+    },
+  }),
+  additionalProperties: false,
+}
+
 const PreviousSitter = objectOf({
   id: { type: 'string' },
   name: { type: 'string' },
@@ -167,7 +192,12 @@ const reviewInput = () => {
   return { ...generated, properties: { ...properties, rating: { type: 'integer', minimum: 1, maximum: 5 } } }
 }
 
-export const bookingTags = [{ name: 'Bookings' }, { name: 'Availability' }, { name: 'Reviews' }, { name: 'Calendar' }]
+export const bookingTags = [
+  { name: 'Bookings', description: 'Requests, offers and their status, as owner or sitter.' },
+  { name: 'Availability', description: "A sitter's busy times, weekly hours and blocked days." },
+  { name: 'Reviews', description: 'Reviews of completed bookings and the sitters\' replies.' },
+  { name: 'Calendar', description: 'Google Calendar events and the private ICS feed of accepted bookings.' },
+]
 
 export const bookingSchemas = {
   Booking,
@@ -176,6 +206,7 @@ export const bookingSchemas = {
   Availability,
   Schedule,
   CalendarEventAdded,
+  GoogleCalendarEvents,
   PreviousSitter,
   BookingRequestInput: inputSchema(BookingRequestSchema),
   StatusChangeInput: inputSchema(StatusChangeSchema),
@@ -217,6 +248,7 @@ export const bookingPaths = {
           401: true,
           409: "Overlaps one of the sitter's accepted bookings, a blocked day, or outside the sitter's weekly hours.",
           415: true,
+          429: 'More than 30 booking requests in an hour.',
         }),
       },
     },
@@ -394,9 +426,7 @@ export const bookingPaths = {
       security: signedIn,
       parameters: queryParameters(CalendarQuerySchema, { sitterId: 'A sitter.', from: 'Local date.', to: 'Local date, inclusive.' }),
       responses: {
-        200: answer('Events (`items`), or busy times with sitterId.', {
-          oneOf: [objectOf({ items: { type: 'array', items: { type: 'object' } } }), ref('Availability')],
-        }),
+        200: answer('Your events, or with sitterId the busy times.', { oneOf: [ref('GoogleCalendarEvents'), ref('Availability')] }),
         ...errors({ 400: true, 401: true, 404: 'No active sitter with this id.', 409: 'You have not linked Google.', 502: true }),
       },
     },

@@ -34,7 +34,8 @@ export function queryParameters(schema: z.ZodType, descriptions: Record<string, 
   }))
 }
 
-export const withRequired = (schema: JsonSchema, required: string[]) => ({ ...schema, required })
+/** The schema with these properties required too. */
+export const withRequired = (schema: JsonSchema, required: string[]) => ({ ...schema, required: [...new Set([...requiredOf(schema), ...required])] })
 
 // ---- answers and operations ----
 
@@ -59,7 +60,8 @@ export const errorResponses = {
   403: ['Forbidden', 'Signed in, but not allowed.'],
   404: ['NotFound', 'Missing, or not yours.'],
   409: ['Conflict', 'Conflicts with the current state.'],
-  413: ['PayloadTooLarge', 'A file is over 5 MB.'],
+  411: ['LengthRequired', 'A body sent without `Content-Length` (chunked).'],
+  413: ['PayloadTooLarge', 'A file is over 5 MB, or the body over 1 MB (16 MB as multipart).'],
   415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
   429: ['TooManyRequests', 'Rate limited: `Retry-After` gives the seconds until the limit frees a slot.'],
   502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
@@ -80,4 +82,40 @@ export function errors(statuses: Partial<Record<ErrorStatus, string | true>>): R
       return [status, { $ref: `#/components/responses/${name}`, ...(typeof text === 'string' ? { description: text } : {}) }]
     }),
   )
+}
+
+// ---- answers from outside the routes ----
+
+type Operation = { requestBody?: { content: Record<string, unknown> }; responses: Responses }
+
+const writeMethods = new Set(['post', 'put', 'patch', 'delete'])
+const crossSiteWrite = 'a cross-site write (a foreign `Origin`, or a session cookie without one)'
+
+/** A write operation's answers, with those given before its route runs (or by the body reader) added. */
+function withAnswersBeforeTheRoute(operation: Operation): Operation {
+  const responses = { ...operation.responses }
+  const addMissing = (statuses: ErrorStatus[]) => {
+    for (const status of statuses) responses[status] ??= errors({ [status]: true })[status]
+  }
+  // server.ts: a body over the limit, or without a length, is refused before it is read.
+  addMissing([411, 413])
+  // same-origin.server.ts: the cross-site guard answers every /api write before routing.
+  const forbidden = responses[403] as { description?: string } | undefined
+  const refused = forbidden ? `${forbidden.description ?? errorResponses[403][1]} Or refused as ${crossSiteWrite}.` : `Refused as ${crossSiteWrite}.`
+  responses[403] = errors({ 403: refused })[403]
+  // readJsonBody (lib/api.server.ts): a JSON body sent as another type, or one that does not parse.
+  if (operation.requestBody?.content['application/json']) addMissing([400, 415])
+  return { ...operation, responses }
+}
+
+/** The paths with the answers of server.ts, the same-origin guard and readJsonBody added to each write. */
+export function withSharedAnswers<Paths extends Record<string, object>>(paths: Paths): Paths {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([key, value]) => [key, writeMethods.has(key) ? withAnswersBeforeTheRoute(value as Operation) : value]),
+      ),
+    ]),
+  ) as Paths
 }

@@ -1,12 +1,11 @@
-import { GoogleCodeSchema } from '#app/features/accounts/google.server.ts'
-import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
+import { OwnerDraftSchema, SitterOnboardingSchema } from '#app/features/accounts/onboarding-steps.ts'
 import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
 import { sitterRoles } from '#app/features/accounts/roles.ts'
-import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
+import { GoogleCodeSchema, LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.ts'
 import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
 import { DeleteImageSchema, DogFormSchema, maxDogImages } from '#app/features/dogs/schema.ts'
-import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocoder.server.ts'
+import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocode-schema.ts'
 import { ReviewPageSchema } from '#app/features/reviews/review-page-schema.ts'
 import { dayParts } from '#app/features/sitters/availability-grid.ts'
 import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
@@ -32,6 +31,7 @@ import {
   signedIn,
   strings,
   withRequired,
+  withSharedAnswers,
 } from './openapi-parts.ts'
 import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
 import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
@@ -281,6 +281,7 @@ const paths = {
       operationId: 'register',
       tags: ['Auth'],
       summary: 'Create an owner account and sign in',
+      security: [],
       requestBody: jsonBody(ref('RegisterInput')),
       responses: {
         201: answer('Registered and signed in (`isNewUser: true`).', ref('AuthSession')),
@@ -298,6 +299,7 @@ const paths = {
       operationId: 'login',
       tags: ['Auth'],
       summary: 'Sign in with e-mail and password',
+      security: [],
       requestBody: jsonBody(ref('LoginInput')),
       responses: {
         200: answer('Signed in (`isNewUser: false`).', ref('AuthSession')),
@@ -325,6 +327,7 @@ const paths = {
       operationId: 'startGoogleSignIn',
       tags: ['Auth'],
       summary: "Go to Google's consent screen (a browser navigation)",
+      security: [],
       parameters: [
         {
           name: 'client',
@@ -341,6 +344,7 @@ const paths = {
       operationId: 'exchangeGoogleCode',
       tags: ['Auth'],
       summary: 'Sign in with an authorization code the client obtained from Google',
+      security: [],
       requestBody: jsonBody(ref('GoogleCodeInput')),
       responses: {
         200: answer('Signed in, or registered when `isNewUser`.', ref('AuthSession')),
@@ -361,6 +365,7 @@ const paths = {
       operationId: 'completeGoogleSignIn',
       tags: ['Auth'],
       summary: 'Where Google sends the browser back (OAuth redirect URI)',
+      security: [],
       parameters: ['code', 'state', 'error'].map((name) => ({
         name,
         in: 'query',
@@ -731,16 +736,17 @@ export function buildOpenApiDocument() {
         'are server-relative paths (`/uploads/...`). Every error is `{message, errors}`. A method a path does ' +
         'not list answers 405 with an `Allow` header.',
     },
+    servers: [{ url: '/', description: 'The server that serves this document (its paths start with /api).' }],
     tags: [
-      { name: 'Auth' },
-      { name: 'Users' },
-      { name: 'Geocoding' },
-      { name: 'Dogs' },
+      { name: 'Auth', description: 'Accounts, e-mail and password or Google sign-in, API tokens.' },
+      { name: 'Users', description: 'Your profile, and the public sitter profiles, lists and reviews.' },
+      { name: 'Geocoding', description: 'Addresses to points and back, through this server (DESIGN.md ruling 12).' },
+      { name: 'Dogs', description: 'Your dogs, and the dogs other owners list for sitting.' },
       ...bookingTags,
       ...messageTags,
-      { name: 'Docs' },
+      { name: 'Docs', description: 'This document.' },
     ],
-    paths: { ...paths, ...bookingPaths, ...messagePaths },
+    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths }),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -777,7 +783,7 @@ export function buildOpenApiDocument() {
         RoleSaveInput: inputSchema(RoleSaveSchema),
         // The route picks these by the key they carry (profilePayloadKind), so that key is required here.
         OwnerOnboardingInput: withRequired(inputSchema(OwnerDraftSchema.pick({ ownerName: true })), ['ownerName']),
-        SitterOnboardingInput: withRequired(inputSchema(SitterDraftSchema), ['sitterName']),
+        SitterOnboardingInput: withRequired(inputSchema(SitterOnboardingSchema), ['sitterName']),
         NewDogFields,
         DogFieldChanges,
         DeleteImageInput: inputSchema(DeleteImageSchema),

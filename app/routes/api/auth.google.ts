@@ -2,12 +2,12 @@ import type { Route } from './+types/auth.google'
 import { startApiSession } from '#app/features/accounts/api-session.server.ts'
 import {
   exchangeGoogleCode,
-  GoogleCodeSchema,
   GoogleSignInError,
   googleMessages,
   isGoogleSignInAvailable,
   startGoogleSignIn,
 } from '#app/features/accounts/google.server.ts'
+import { GoogleCodeSchema } from '#app/features/accounts/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 

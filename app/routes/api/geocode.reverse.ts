@@ -4,9 +4,9 @@ import {
   GeocoderUnavailable,
   notFoundMessage,
   reverseGeocode,
-  ReverseGeocodeSchema,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
+import { ReverseGeocodeSchema } from '#app/features/geo/geocode-schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 

@@ -1,12 +1,12 @@
 import type { Route } from './+types/geocode'
 import {
-  GeocodeSearchSchema,
   GeocoderRateLimited,
   GeocoderUnavailable,
   notFoundMessage,
   searchAddress,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
+import { GeocodeSearchSchema } from '#app/features/geo/geocode-schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
