@@ -65,7 +65,7 @@ export const errorResponses = {
   415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
   429: ['TooManyRequests', 'Rate limited: `Retry-After` gives the seconds until the limit frees a slot.'],
   502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
-  503: ['ServiceUnavailable', 'Not configured on this server.'],
+  503: ['ServiceUnavailable', 'Not configured on this server, or the server is shutting down (send it again: another instance, or this one restarted, answers).'],
 } as const satisfies Record<number, readonly [string, string]>
 
 export type ErrorStatus = keyof typeof errorResponses
@@ -89,6 +89,7 @@ export function errors(statuses: Partial<Record<ErrorStatus, string | true>>): R
 type Operation = { requestBody?: { content: Record<string, unknown> }; responses: Responses }
 
 const writeMethods = new Set(['post', 'put', 'patch', 'delete'])
+const httpMethods = new Set(['get', 'head', 'options', ...writeMethods])
 const crossSiteWrite = 'a cross-site write (a foreign `Origin`, or a session cookie without one)'
 
 /** A write operation's answers, with those given before its route runs (or by the body reader) added. */
@@ -108,14 +109,22 @@ function withAnswersBeforeTheRoute(operation: Operation): Operation {
   return { ...operation, responses }
 }
 
-/** The paths with the answers of server.ts, the same-origin guard and readJsonBody added to each write. */
+/** server.ts: a request that arrives after SIGTERM is answered 503 (with `Connection: close`). */
+function withShutdownAnswer(operation: Operation): Operation {
+  return { ...operation, responses: { ...errors({ 503: true }), ...operation.responses } }
+}
+
+/** The paths with the answers of server.ts, the same-origin guard and readJsonBody added to each operation. */
 export function withSharedAnswers<Paths extends Record<string, object>>(paths: Paths): Paths {
+  const withShared = (key: string, value: object) => {
+    if (!httpMethods.has(key)) return value // a path item's `parameters` or `summary`
+    const operation = value as Operation
+    return withShutdownAnswer(writeMethods.has(key) ? withAnswersBeforeTheRoute(operation) : operation)
+  }
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [
       path,
-      Object.fromEntries(
-        Object.entries(item).map(([key, value]) => [key, writeMethods.has(key) ? withAnswersBeforeTheRoute(value as Operation) : value]),
-      ),
+      Object.fromEntries(Object.entries(item).map(([key, value]) => [key, withShared(key, value as object)])),
     ]),
   ) as Paths
 }
