@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 // per test file (tests/setup.ts).
 export default defineConfig({
   // The app's server build is made from source through Vite (tests/integration/app.ts), so the request
-  // handler, the fixtures and the tests share one copy of every module.
+  // handler, the fixtures and the tests share one copy of every module. At the root, not in the 'app'
+  // project: a project left out by `--project` would leave the plugin's file watchers open at exit.
   plugins: [reactRouter()],
   test: {
     setupFiles: ['tests/setup.ts'],
