@@ -1,14 +1,29 @@
+import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vitest/config'
 
-// Unit and integration tests run in Node against a fresh SQLite file per test file
-// (see tests/setup.ts); the React Router plugin is not needed here.
+// Every test runs the code on disk (docs/decisions/037-tests-run-the-source.md), against a fresh SQLite file
+// per test file (tests/setup.ts).
 export default defineConfig({
+  // The app's server build is made from source through Vite (tests/integration/app.ts), so the request
+  // handler, the fixtures and the tests share one copy of every module. At the root, not in the 'app'
+  // project: a project left out by `--project` would leave the plugin's file watchers open at exit.
+  plugins: [reactRouter()],
   test: {
-    include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'db/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
-    // Loading the production build takes seconds, many more on a machine shared with other test runs.
+    // Starting the app or the server process takes seconds, many more on a machine shared with other test runs.
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'app', include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'db/**/*.test.ts'] },
+      },
+      {
+        // `node server.ts` as a real process serves build/: it is rebuilt first when any source is newer.
+        extends: true,
+        test: { name: 'live-server', include: ['tests/live-server/**/*.test.ts'], globalSetup: ['tests/fresh-build.ts'] },
+      },
+    ],
   },
 })

@@ -1,11 +1,12 @@
-// Starts the production server once for the whole e2e run, on a free port with a fresh database
-// and upload folder, and stops it (SIGTERM) afterwards. Before it, the local fakes of Google, of the
-// geocoder and of the map tile server start on loopback in this (the runner's) process, and the server
-// is pointed at them, so no test touches the network. Tests find all of it through environment
-// variables, which Playwright hands on to its workers.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+// Starts the production server once for the whole e2e run, on a build made fresh first when the source
+// changed (tests/fresh-build.ts), a free port and a fresh database and upload folder, and stops it
+// (SIGTERM) afterwards. Before it, the local fakes of Google, of the geocoder and of the map tile server
+// start on loopback in this (the runner's) process, and the server is pointed at them, so no test touches
+// the network. Tests find all of it through environment variables, which Playwright hands on to its workers.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
+import { ensureFreshBuild } from '../fresh-build.ts'
 import { startServerProcess } from '../server-process.ts'
 import { start as startFakeGeocoder } from '../fakes/geocoder.ts'
 import { startFakeGoogle } from '../fakes/google.ts'
@@ -24,9 +25,7 @@ export const fakeMapTilesUrlVariable = 'PAWPAL_E2E_FAKE_MAP_TILES_URL'
 
 export default async function globalSetup(config: FullConfig) {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
-  if (!existsSync(path.join(root, 'build/server/index.js'))) {
-    throw new Error('There is no production build: run `npm run build` first (`npm run test:e2e` does).')
-  }
+  ensureFreshBuild(root)
 
   // The fakes live in this process, which runs until the teardown below has finished.
   const google = await startFakeGoogle()

@@ -1,12 +1,11 @@
-import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { checkApiAnswer } from './openapi-validator.ts'
 
-// The production build's request handler, so a test goes through everything a real request does:
-// middleware (session, same-origin check, toasts), routing, loaders and actions. `npm test` builds first.
-const buildPath = path.resolve('build/server/index.js')
+// The app's request handler, so a test goes through everything a real request does: middleware (session,
+// same-origin check, toasts), routing, loaders and actions. Vite builds its server build from the source
+// on disk (vitest.config.ts), out of the very modules the fixtures and the tests import: one copy of the
+// app, one database connection, one live hub, and never a stale build.
 type Handle = (request: Request) => Promise<Response>
-type AppEntry = { startApp: () => Promise<unknown>; handleAppRequest: (request: Request, handleRequest: Handle) => Promise<Response> }
 let handler: Handle | null = null
 let renders = 0
 
@@ -17,8 +16,8 @@ export const origin = 'http://localhost:3000'
 
 async function getHandler() {
   if (handler) return handler
-  const build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild
-  const entry = build.entry.module as unknown as AppEntry
+  const build: ServerBuild = await import('virtual:react-router/server-build')
+  const entry = await import('#app/entry.server.tsx') // the build's entry.module, typed
   await entry.startApp()
   // What runs around React Router (same-origin guard, shared public pages) runs here too, as in server.ts.
   const handleRequest = createRequestHandler(build, 'production')
@@ -26,11 +25,11 @@ async function getHandler() {
     renders++
     return handleRequest(request)
   }
-  handler = (request) => entry.handleAppRequest(request, render)
+  handler = async (request) => entry.handleAppRequest(request, render)
   return handler
 }
 
-/** Loads the build and starts the app (migrations, housekeeping) ahead of the first request: slow on a busy machine. */
+/** Loads the app and starts it (migrations, housekeeping) ahead of the first request: slow on a busy machine. */
 export async function startTestApp() {
   await getHandler()
 }

@@ -6,7 +6,7 @@ import { appRequest, bearer, cookiesFrom, postForm, postJson, registerAccount } 
 const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
 
 beforeAll(async () => {
-  await appRequest('/healthz-warmup') // loads the build and runs its migrations
+  await appRequest('/healthz-warmup') // loads the app and runs its migrations
 })
 
 describe('registration', () => {

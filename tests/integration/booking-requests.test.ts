@@ -196,6 +196,21 @@ describe('what cannot be booked', () => {
     expect(await bookingCount(dogId)).toBe(2)
   })
 
+  test("an accepted overnight booking blocks the sitter's next morning until it ends at 08:00", async () => {
+    const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
+    const otherOwner = await owner('Oscar Other')
+    const otherDog = await insertDog(otherOwner.id, { name: 'Bella' })
+    await insertBooking({ dogId: otherDog, ownerId: otherOwner.id, sitterId: theSitter.id }, { status: 'accepted', date: inAWeek, slots: [{ startTime: '20:00', endTime: '08:00' }] })
+    const nextMorning = localDateFromToday(8)
+
+    const early = await call('POST', '/api/bookings', theOwner.token, { dogId, sitterId: theSitter.id, date: nextMorning, startTime: '06:00', endTime: '07:00' })
+    expect(early).toMatchObject({ status: 409, body: { message: 'The sitter already has an accepted booking at this time.' } })
+    expect(await bookingCount(dogId)).toBe(0)
+
+    await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: nextMorning, startTime: '08:00', endTime: '09:00' })
+    expect(await bookingCount(dogId)).toBe(1)
+  })
+
   test('a day the sitter blocked', async () => {
     const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
     await insertSchedule(theSitter.id, { blockedDates: [inAWeek] })

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { migrateToLatest, openDatabase } from '#app/lib/db.server.ts'
 import { start as startFakeGeocoder } from '#tests/fakes/geocoder.ts'
 import { appRequest, bearer, registerAccount } from './app.ts'
 
@@ -7,10 +6,11 @@ import { appRequest, bearer, registerAccount } from './app.ts'
 // attempt is counted before the work it guards, so concurrency cannot beat a limit; every 429
 // carries Retry-After; a limited request changes nothing; the geocoder's queue is shared fairly.
 
-// The fake Nominatim must listen before the build reads GEOCODER_URL (the build loads on the first request).
+// The fake Nominatim must listen before the app's modules load and read GEOCODER_URL.
 const geocoder = await startFakeGeocoder()
 process.env.GEOCODER_URL = geocoder.url
 
+const { migrateToLatest, openDatabase } = await import('#app/lib/db.server.ts')
 const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString()
 const hitsUnder = (prefix: string) =>
   db.selectFrom('rateLimitHits').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()
 
-// First in the file: it starts the app (the first request loads the build and runs startApp).
+// First in the file: it starts the app (the first request loads it and runs startApp).
 describe('old rate-limit hits are deleted', () => {
   beforeAll(async () => {
     await migrateToLatest(db)

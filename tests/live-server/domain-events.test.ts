@@ -2,7 +2,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeSmtp } from '#tests/fakes/smtp.ts'
 import { startServerProcess } from '#tests/server-process.ts'
-import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
+import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from '../integration/fixtures.ts'
 
 // Domain events (decision 038): each booking change is recorded with the change, in its transaction, and
 // its e-mail follows from the recorded event, also when the process that made the change died before
