@@ -1,5 +1,5 @@
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
-import { retryCalendarRemovals } from '#app/features/bookings/booking-calendar.server.ts'
+import { retryCalendarRemovals } from '#app/features/calendar/booking-calendar.server.ts'
 import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'

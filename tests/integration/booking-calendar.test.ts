@@ -156,7 +156,7 @@ describe('cancelling an accepted booking', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled' })
     expect(await storedEvents(booking.id)).toHaveLength(2)
     google.failCalendar(false)
-    const { retryCalendarRemovals } = await import('#app/features/bookings/booking-calendar.server.ts')
+    const { retryCalendarRemovals } = await import('#app/features/calendar/booking-calendar.server.ts')
     await retryCalendarRemovals()
     expect(eventsIn(sitterSub)).toHaveLength(0)
     expect(eventsIn(ownerSub)).toHaveLength(0)

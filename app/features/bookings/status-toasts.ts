@@ -1,6 +1,6 @@
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
-import type { CalendarSync } from './booking-calendar.server.ts'
+import type { CalendarSync } from '#app/features/calendar/booking-calendar.server.ts'
 
 // What the booking screens say after a status change (spec section 8, 'Success toasts' and 'Bookings'):
 // the spec's words, with the calendar's real outcome (DESIGN.md ruling 11: an accept never fails because

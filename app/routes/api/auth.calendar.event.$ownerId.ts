@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth.calendar.event.$ownerId'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { addBookingEventForOwner } from '#app/features/bookings/calendar-requests.server.ts'
+import { addBookingEventForOwner } from '#app/features/calendar/calendar-requests.server.ts'
 import { CalendarEventSchema } from '#app/features/calendar/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 

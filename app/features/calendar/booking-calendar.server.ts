@@ -5,13 +5,13 @@ import {
   findCalendarEvents,
   forgetCalendarEvent,
   saveCalendarEvent,
-} from '#app/features/calendar/calendar-events.server.ts'
-import { deleteEvent, GoogleCalendarError, insertEvent } from '#app/features/calendar/google-calendar.server.ts'
+} from './calendar-events.server.ts'
+import { deleteEvent, GoogleCalendarError, insertEvent } from './google-calendar.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
-import type { BookingRecord } from './booking-records.server.ts'
-import type { Party } from './transitions.ts'
+import type { BookingRecord } from '#app/features/bookings/booking-records.server.ts'
+import type { Party } from '#app/features/bookings/transitions.ts'
 
 // Accepted bookings in the parties' Google Calendars (DESIGN.md ruling 11): one event in the sitter's
 // and one in the owner's primary calendar, for each party that linked Google. The event id is derived
