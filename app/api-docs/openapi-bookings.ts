@@ -10,7 +10,7 @@ import {
 import { bookingStatuses } from '#app/features/bookings/transitions.ts'
 import { CalendarEventSchema, CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
-import { SitterScheduleSchema } from '#app/features/sitters/schedule-schema.ts'
+import { SitterScheduleSchema } from '#app/features/availability/schedule-schema.ts'
 import { sitterServices } from '#app/features/sitters/options.ts'
 import {
   answer,

@@ -3,7 +3,7 @@ import { countCompletedBookings } from '#app/features/bookings/completed-booking
 import { getMedianReplyMinutes } from '#app/features/messages/reply-time.server.ts'
 import { listSitterReviews } from '#app/features/reviews/reviews.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { weeklyAvailabilityGrid } from './availability-grid.ts'
+import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { getSitterDetails, serviceRatesJson } from './sitter-profile.server.ts'
 
 // What anyone may see of a sitter (GET /api/users/{id}, the sitter profile page). DESIGN.md ruling 8:

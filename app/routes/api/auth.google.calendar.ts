@@ -1,6 +1,6 @@
 import type { Route } from './+types/auth.google.calendar'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { getSitterAvailability } from '#app/features/bookings/availability.server.ts'
+import { getSitterAvailability } from '#app/features/availability/availability.server.ts'
 import { listOwnGoogleEvents } from '#app/features/calendar/calendar-requests.server.ts'
 import { CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/users.$id.availability'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { getSitterAvailability } from '#app/features/bookings/availability.server.ts'
+import { getSitterAvailability } from '#app/features/availability/availability.server.ts'
 import { AvailabilityQuerySchema } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 

@@ -1,12 +1,12 @@
 import { expressionBuilder } from 'kysely'
-import { getSitterSchedule, type SitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { getSitterSchedule, type SitterSchedule } from './schedule.server.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { addDays, daysBetween, formatZonedIso, fromMinutes, isoWeekday, localDateTime, toMinutes, zonedInstant } from '#app/lib/zoned-time.ts'
-import { findBookings } from './booking-records.server.ts'
-import { maxAvailabilityDays } from './schema.ts'
-import { bookingIntervals, type Interval } from './slots.ts'
+import { findBookings } from '#app/features/bookings/booking-records.server.ts'
+import { maxAvailabilityDays } from '#app/features/bookings/schema.ts'
+import { bookingIntervals, type Interval } from '#app/features/bookings/slots.ts'
 
 // GET /api/users/{id}/availability?from&to (DESIGN.md ruling 7): when a sitter is busy, as intervals in
 // the shape of Google's event list, {items: [{start: {dateTime}, end: {dateTime}}]}, each with a reason:
