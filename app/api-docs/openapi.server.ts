@@ -1,6 +1,6 @@
 import { GoogleCodeSchema } from '#app/features/accounts/google.server.ts'
-import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
-import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
+import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/profiles/onboarding-steps.ts'
+import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
 import { sitterRoles } from '#app/features/accounts/roles.ts'
 import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.ts'

@@ -1,7 +1,7 @@
 import '#app/lib/zod-in-browser.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormValidator } from '#app/ui/lazy-validation.ts'
-import { EditProfileSchema } from './profile-schema.ts'
+import { EditProfileSchema } from '#app/features/profiles/profile-schema.ts'
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from './schema.ts'
 
 // Browser-side validation of the account forms, loaded lazily by useLazyValidation.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { availabilityIssues } from '#app/features/accounts/profile-schema.ts'
+import { availabilityIssues } from '#app/features/profiles/profile-schema.ts'
 import { clockTimeField, localDateField, timeZoneField } from '#app/lib/date-fields.ts'
 
 // A sitter's availability (DESIGN.md ruling 7): a weekly schedule of time ranges per weekday and single

@@ -6,7 +6,7 @@ import { db, type Database } from '#app/lib/db.server.ts'
 import { completeSitterOnboarding, chooseRole } from './onboarding.server.ts'
 import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepErrors } from './onboarding-steps.ts'
 import type { ProfileUpdate, SitterProfilePatch } from './profile-schema.ts'
-import { isSitterRole } from './roles.ts'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
 
 // Saving the edit-profile form and its API twin (spec section 7, 'Profile update payloads').
 

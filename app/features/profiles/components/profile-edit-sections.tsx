@@ -17,9 +17,9 @@ import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
-import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
+import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
-import { isOwnerRole, isSitterRole } from '../roles.ts'
+import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
 // photo first (the sitter sections for sitters only; the location for everyone: an owner's location

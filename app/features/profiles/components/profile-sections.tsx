@@ -12,7 +12,7 @@ import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import type { OwnProfile } from '../profile.server.ts'
-import { isSitterRole, roleLabels } from '../roles.ts'
+import { isSitterRole, roleLabels } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile (spec section 2, Profile): the header, then one of the three tabs.
 

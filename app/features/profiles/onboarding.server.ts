@@ -17,7 +17,7 @@ import {
   SitterDraftSchema,
   type StepErrors,
 } from './onboarding-steps.ts'
-import { roleWith } from './roles.ts'
+import { roleWith } from '#app/features/accounts/roles.ts'
 
 // The onboarding drafts live on the server (one row per user and flow), so a refresh or a
 // no-JavaScript round trip between steps loses nothing.
