@@ -170,7 +170,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 const uncheckedButtons = [uploadPhotoIntent]
-const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile))
+const loadValidator = validatorLoader(() => import('#app/features/profiles/validators.ts').then((m) => m.validateEditProfile))
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()

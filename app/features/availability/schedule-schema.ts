@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import { availabilityIssues } from '#app/features/profiles/profile-schema.ts'
 import { clockTimeField, localDateField, timeZoneField } from '#app/lib/date-fields.ts'
 
 // A sitter's availability (DESIGN.md ruling 7): a weekly schedule of time ranges per weekday and single
-// blocked dates, in the sitter's time zone. The weekly ranges follow the profile form's rules
-// (availabilityIssues): each ends after it starts and ranges of one day do not overlap.
+// blocked dates, in the sitter's time zone. Each weekly range ends after it starts and ranges of one day
+// do not overlap (availabilityIssues, below, which the profile form applies too).
 
 export const maxBlockedDates = 366
 
@@ -41,3 +40,24 @@ export const BlockedDayFormSchema = z.object({
   date: localDateField('Date'),
   blocked: z.enum(['true', 'false'], { error: 'Choose whether to block the day or open it' }).transform((value) => value === 'true'),
 })
+
+export type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
+
+/** Each range must end after it starts, and ranges of one day must not overlap. */
+export function availabilityIssues(ranges: readonly (WeeklyRange & { index: number })[]): RangeIssue[] {
+  const issues: RangeIssue[] = []
+  for (const range of ranges) {
+    if (range.startTime >= range.endTime) {
+      issues.push({ index: range.index, field: 'endTime', message: 'End time must be after start time' })
+    }
+  }
+  const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]
+    const range = sorted[i]
+    if (previous && range && previous.weekday === range.weekday && range.startTime < previous.endTime) {
+      issues.push({ index: range.index, field: 'startTime', message: 'Time ranges of one day must not overlap' })
+    }
+  }
+  return issues
+}

@@ -1,4 +1,4 @@
-import { weekdays } from '#app/features/sitters/options.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import type { EditProfileFormValue } from './profile-schema.ts'
 import type { OwnProfile } from './profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'

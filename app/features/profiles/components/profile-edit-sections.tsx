@@ -1,5 +1,6 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
 import { type ReactNode } from 'react'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -7,7 +8,6 @@ import {
   experienceLevels,
   serviceLabels,
   sitterServices,
-  weekdays,
 } from '#app/features/sitters/options.ts'
 import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import type { Role } from '#app/lib/db-schema.ts'
