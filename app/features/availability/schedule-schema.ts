@@ -35,6 +35,12 @@ export const SitterScheduleSchema = z
 export type SitterScheduleInput = z.infer<typeof SitterScheduleSchema>
 export type WeeklyRange = z.infer<typeof WeeklyRangeSchema>
 
+/** `GET /api/users/{id}/availability?from&to`: local dates in the sitter's zone, at most 93 days. */
+export const maxAvailabilityDays = 93
+export const AvailabilityQuerySchema = z
+  .object({ from: localDateField('From').optional(), to: localDateField('To').optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: 'From must not be after to', path: ['to'] })
+
 /** The sitter's bookings calendar: block or open one day. */
 export const BlockedDayFormSchema = z.object({
   date: localDateField('Date'),

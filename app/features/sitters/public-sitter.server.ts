@@ -32,6 +32,11 @@ function findPublicSitterAccount(id: string) {
     .executeTakeFirst()
 }
 
+/** Whether the id names an active sitter with a profile: one whose public profile anyone may see. */
+export async function isPublicSitter(id: string) {
+  return (await findPublicSitterAccount(id)) !== undefined
+}
+
 /** An active sitter's public profile, or null for unknown ids, suspended accounts and non-sitters. */
 export async function getPublicSitter(id: string) {
   const account = await findPublicSitterAccount(id)

@@ -1,6 +1,7 @@
 import type { Route } from './+types/auth.google.calendar'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getSitterAvailability } from '#app/features/availability/availability.server.ts'
+import { availabilitySources } from '#app/features/bookings/availability-sources.server.ts'
 import { listOwnGoogleEvents } from '#app/features/calendar/calendar-requests.server.ts'
 import { CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
@@ -12,7 +13,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseApiInput(CalendarQuerySchema, Object.fromEntries(url.searchParams))
   const headers = { 'Cache-Control': 'private, no-store' }
   if (query.sitterId && query.sitterId !== user.id) {
-    const outcome = await getSitterAvailability(query.sitterId, query)
+    const outcome = await getSitterAvailability(query.sitterId, query, availabilitySources)
     if (!outcome.ok) return jsonError(outcome.status, outcome.message)
     return Response.json(outcome.availability, { headers })
   }
