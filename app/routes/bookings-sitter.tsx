@@ -14,9 +14,9 @@ import { BookingsSideSwitch } from '#app/features/bookings/components/side-switc
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import type { SitterTab } from '#app/features/bookings/schema.ts'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
-import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -92,7 +92,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data<ActionData>({ toast: statusRefusedToast(null, message), message }, { status: 400 })
     }
     const { status } = submission.value
-    const outcome = await changeBookingStatus(user, bookingId, submission.value)
+    const outcome = await changeBookingStatusAndCalendars(user, bookingId, submission.value)
     if (!outcome.ok) {
       const booking = await getBookingFor(user.id, bookingId)
       return data<ActionData>(

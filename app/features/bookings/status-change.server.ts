@@ -2,9 +2,8 @@ import { expressionBuilder } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
-import { addBookingToGoogleCalendars, type CalendarSync, removeBookingFromGoogleCalendars } from '#app/features/calendar/booking-calendar.server.ts'
 import { type BookingEvent, loadBookingEmailContext, queueBookingEmail } from './booking-emails.server.ts'
-import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
+import { type BookingRecord, findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
 import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
@@ -13,8 +12,8 @@ import { decideTransition } from './transitions.ts'
 // PATCH /api/bookings/{id}/status: one move of the status machine (transitions.ts) by one of the two
 // parties. The move, its history row and its e-mail are one transaction whose update only applies to
 // the status it was decided on; an acceptance then checks the sitter's accepted bookings for an overlap
-// inside that transaction, so of two overlapping requests accepted at once exactly one wins. Calendars
-// are updated after the commit and never undo it.
+// inside that transaction, so of two overlapping requests accepted at once exactly one wins. The outcome
+// carries the booking as it was and its status before, for what follows the change (the calendars).
 
 export const statusMessages = {
   expired: 'This request expired: it was not answered before it was due to start.',
@@ -22,7 +21,7 @@ export const statusMessages = {
 } as const
 
 export type StatusChangeOutcome =
-  | { ok: true; bookingId: string; status: BookingStatus; calendar: CalendarSync | null }
+  | { ok: true; bookingId: string; status: BookingStatus; from: BookingStatus; booking: BookingRecord }
   | { ok: false; status: 404 | 409; message: string }
 
 const eventOf: Partial<Record<BookingStatus, BookingEvent>> = {
@@ -76,28 +75,7 @@ export async function changeBookingStatus(
   }
   if (event) void deliverEmailsSoon()
 
-  let calendar: CalendarSync | null = null
-  if (change.status === 'accepted' && change.addToCalendar) {
-    calendar = (await calendarSafely(() => addBookingToGoogleCalendars({ ...booking, status: 'accepted' }))) ?? calendarFailed
-  }
-  if (change.status === 'cancelled' && from === 'accepted') await calendarSafely(() => removeBookingFromGoogleCalendars(booking.id))
-  return { ok: true, bookingId: booking.id, status: change.status, calendar }
-}
-
-const calendarFailed: CalendarSync = {
-  added: false,
-  results: [],
-  message: 'Could not add it to Google Calendar. You can try again from the booking.',
-}
-
-/** A calendar problem is reported or logged, never thrown: the status change has committed. */
-async function calendarSafely<T>(work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await work()
-  } catch (error) {
-    console.error('Google Calendar update failed after a booking change:', error)
-    return null
-  }
+  return { ok: true, bookingId: booking.id, status: change.status, from, booking: { ...booking, status: change.status, updatedAt: changedAt } }
 }
 
 function expressionForBooking(bookingId: string) {

@@ -11,6 +11,8 @@ import { db } from '#app/lib/db.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
 import type { BookingRecord } from '#app/features/bookings/booking-records.server.ts'
+import type { StatusChange } from '#app/features/bookings/schema.ts'
+import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import type { Party } from '#app/features/bookings/transitions.ts'
 
 // Accepted bookings in the parties' Google Calendars (DESIGN.md ruling 11): one event in the sitter's
@@ -39,6 +41,37 @@ export const calendarMessages = {
 /** Our event id for a booking in a user's calendar (Google allows a-v and 0-9, so hex digits will do). */
 export const googleEventIdFor = (bookingId: string, userId: string) =>
   createHash('sha256').update(`pawpal-booking:${bookingId}:${userId}`).digest('hex').slice(0, 40)
+
+/**
+ * A status change by one of the parties (bookings' changeBookingStatus), then the calendars: an acceptance
+ * with 'Add to Google Calendar' adds the booking, a cancelled acceptance removes it. The change has
+ * committed by then, so a calendar problem is reported (or logged), never thrown.
+ */
+export async function changeBookingStatusAndCalendars(user: { id: string }, bookingId: string, change: StatusChange, now = Date.now()) {
+  const outcome = await changeBookingStatus(user, bookingId, change, now)
+  if (!outcome.ok) return outcome
+  let calendar: CalendarSync | null = null
+  if (change.status === 'accepted' && change.addToCalendar) {
+    calendar = (await calendarSafely(() => addBookingToGoogleCalendars(outcome.booking))) ?? calendarFailed
+  }
+  if (change.status === 'cancelled' && outcome.from === 'accepted') await calendarSafely(() => removeBookingFromGoogleCalendars(bookingId))
+  return { ...outcome, calendar }
+}
+
+const calendarFailed: CalendarSync = {
+  added: false,
+  results: [],
+  message: 'Could not add it to Google Calendar. You can try again from the booking.',
+}
+
+async function calendarSafely<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work()
+  } catch (error) {
+    console.error('Google Calendar update failed after a booking change:', error)
+    return null
+  }
+}
 
 /** Makes sure the booking is in the Google Calendar of each party that linked Google. */
 export async function addBookingToGoogleCalendars(booking: BookingRecord): Promise<CalendarSync> {
