@@ -1,8 +1,8 @@
-import { findCompletedBookingOfOwner } from '#app/features/bookings/booking-records.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
-// Writing reviews: the owner of a completed booking reviews it once; the reviewed sitter replies once.
+// Writing reviews: the owner of a completed booking reviews it once (bookings' reviewBooking checks the
+// booking, then calls createReview); the reviewed sitter replies once.
 // Both "once" rules hold under concurrency: the review's booking is unique in the table, and the reply is
 // set only where none is set yet. Ratings are computed from the rows, so they change at once.
 
@@ -14,9 +14,11 @@ const findReview = (id: string) => db.selectFrom('reviews').select(reviewColumns
 
 export type Review = Awaited<ReturnType<typeof findReview>>
 
-export async function createReview(ownerId: string, input: ReviewInput): Promise<{ ok: true; review: Review } | ReviewFailure> {
-  const booking = await findCompletedBookingOfOwner(ownerId, input.bookingId)
-  if (!booking) return { ok: false, status: 403, message: reviewMessages.notReviewable }
+/** The owner's review of a booking the bookings feature found reviewable (theirs, and completed). */
+export async function createReview(
+  booking: { id: string; ownerId: string; sitterId: string },
+  input: Pick<ReviewInput, 'rating' | 'comment'>,
+): Promise<{ ok: true; review: Review } | ReviewFailure> {
   const id = crypto.randomUUID()
   const inserted = await db
     .insertInto('reviews')
@@ -24,7 +26,7 @@ export async function createReview(ownerId: string, input: ReviewInput): Promise
       id,
       bookingId: booking.id,
       sitterId: booking.sitterId,
-      ownerId,
+      ownerId: booking.ownerId,
       rating: input.rating,
       comment: input.comment,
       createdAt: new Date().toISOString(),
