@@ -35,6 +35,19 @@ export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool
   )
 }
 
+/**
+ * What anyone may see of one active account (DESIGN.md ruling 8: never the e-mail, phone, exact address or
+ * exact point); undefined for an unknown or suspended account.
+ */
+export async function findPublicAccount(userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'profilePhoto', 'bio', 'publicLocation', 'publicLatitude', 'publicLongitude', 'createdAt'])
+    .where('id', '=', userId)
+    .where('accountStatus', '=', 'active')
+    .executeTakeFirst()
+}
+
 type Point = { latitude: number; longitude: number }
 
 /** A user's own exact coordinates (never shown to anyone else), or null without a location. */

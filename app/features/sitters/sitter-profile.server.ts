@@ -59,6 +59,11 @@ async function replaceRows<T extends SitterListTable>(
   if (rows.length > 0) await trx.insertInto(table).values(rows as never).execute()
 }
 
+/** Whether the user has a sitter profile (made by the sitter onboarding). */
+export async function hasSitterProfile(userId: string) {
+  return Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
+}
+
 /** Everything a sitter publishes; null when the user has no sitter profile. */
 export async function getSitterDetails(sitterId: string) {
   const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()

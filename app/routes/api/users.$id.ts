@@ -5,12 +5,13 @@ import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/profiles/onbo
 import { getOwnProfile, toUserJson } from '#app/features/profiles/profile.server.ts'
 import { profilePayloadKind, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
 import { saveOwnerOnboarding, saveSitterOnboarding, updateProfile } from '#app/features/profiles/profile-update.server.ts'
-import { getPublicSitter, toPublicSitterJson } from '#app/features/sitters/public-sitter.server.ts'
+import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
+import { toPublicSitterJson } from '#app/features/sitters/public-sitter.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // GET /api/users/{id}: a sitter's public profile (no email, phone, address or exact coordinates).
 export async function loader({ params }: Route.LoaderArgs) {
-  const sitter = await getPublicSitter(params.id)
+  const sitter = await getPublicSitterProfile(params.id)
   if (!sitter) return jsonError(404, 'User not found')
   return Response.json(toPublicSitterJson(sitter))
 }
