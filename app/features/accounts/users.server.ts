@@ -1,5 +1,5 @@
-import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely'
+import type { AccountStatus, Role, UsersTable } from '#app/lib/db-schema.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
@@ -23,6 +23,28 @@ export async function getAccount(userId: string) {
 }
 
 export type Account = Awaited<ReturnType<typeof getAccount>>
+
+/** What the profile and onboarding forms change on a user's account. */
+export type AccountChanges = Pick<
+  Updateable<UsersTable>,
+  'name' | 'phoneNumber' | 'bio' | 'role' | 'location' | 'latitude' | 'longitude' | 'publicLocation' | 'publicLatitude' | 'publicLongitude'
+>
+
+/** Saves changes to a user's account, inside the caller's transaction when it passes one. */
+export async function updateAccount(userId: string, changes: AccountChanges, executor: Kysely<Database> = db) {
+  await executor.updateTable('users').set({ ...changes, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+}
+
+/** The user's role and own location as the profile form changes them, and whether a public point was derived from it. */
+export async function getRoleAndLocation(userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['role', 'location', 'latitude', 'longitude', 'publicLatitude'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const { publicLatitude, ...rest } = row
+  return { ...rest, hasPublicPoint: publicLatitude !== null }
+}
 
 /**
  * Whether the user `userId` names has an active account, as a condition for other features' reads. A
