@@ -6,8 +6,8 @@ import type { Role } from '#app/lib/db-schema.ts'
 import type { SitterScheduleInput, WeeklyRange } from './schedule-schema.ts'
 
 // A sitter's weekly schedule (sitterAvailability) and blocked dates (sitterBlockedDates), local to the
-// sitter's zone. A sitter who set no weekly range takes requests any day; the bookings feature applies
-// these rules to requests and to the busy times it publishes.
+// sitter's zone; the only module that touches these two tables. A sitter who set no weekly range takes
+// requests any day; bookings applies these rules to requests, availability.server.ts to the busy times.
 
 export type SitterSchedule = {
   timeZone: string

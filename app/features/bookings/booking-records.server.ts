@@ -71,7 +71,7 @@ export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
 /** Whether the booking's first slot has begun. */
 export const hasStarted = (booking: BookingRecord, now: number) => now >= startOf(booking)
 
-/** For the reviews feature: the booking when it is completed and `ownerId` is its owner, else null. */
+/** For reviewBooking: the booking when it is completed and `ownerId` is its owner, else null. */
 export async function findCompletedBookingOfOwner(ownerId: string, bookingId: string) {
   const row = await db
     .selectFrom('bookings')
