@@ -1,4 +1,5 @@
-import { bookingCalendarSubscriber, bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'

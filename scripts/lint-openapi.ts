@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getOpenApiDocument } from '#app/features/api-docs/openapi.server.ts'
+import { getOpenApiDocument } from '#app/api-docs/openapi.server.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const redocly = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'))

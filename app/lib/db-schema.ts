@@ -273,7 +273,7 @@ export interface SitterPhotosTable {
 export interface SitterListingsTable {
   key: Generated<number>
   sitterId: string
-  /** Bit sets of the filters (listingBits in db/migrations/005): services offered, dog sizes, weekdays with hours. */
+  /** Bit sets of the filters (features/sitters/listing-bits.ts, filled by db/migrations/005's triggers): services offered, dog sizes, weekdays with hours. */
   services: Generated<number>
   dogSizes: Generated<number>
   weekdays: Generated<number>

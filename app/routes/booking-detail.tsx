@@ -7,18 +7,19 @@ import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
-import { addAcceptedBookingToCalendars } from '#app/features/bookings/calendar-requests.server.ts'
+import { reviewBooking } from '#app/features/bookings/booking-review.server.ts'
+import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
+import { addAcceptedBookingToCalendars } from '#app/features/calendar/calendar-requests.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatUsd } from '#app/features/bookings/pricing.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
-import { createReview, replyToReview } from '#app/features/reviews/review-writes.server.ts'
+import { replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
@@ -61,7 +62,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       const message = 'Please choose what to do with this booking.'
       return data<ActionData>({ intent, move: null, toast: statusRefusedToast(null, message), message }, { status: 400 })
     }
-    const outcome = await changeBookingStatus(user, booking.id, submission.value)
+    const outcome = await changeBookingStatusAndCalendars(user, booking.id, submission.value)
     if (!outcome.ok) {
       const move = isMove(submission.value.status) ? submission.value.status : null
       return data<ActionData>({ intent, move, toast: statusRefusedToast(submission.value.status, outcome.message), message: outcome.message }, { status: outcome.status })
@@ -80,7 +81,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     formData.set('bookingId', booking.id)
     const submission = parseWithZod(formData, { schema: ReviewSchema })
     if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
-    const outcome = await createReview(user.id, submission.value)
+    const outcome = await reviewBooking(user.id, submission.value)
     if (!outcome.ok) return data<ActionData>({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
     return redirectWithToast(here, { type: 'success', title: 'Review posted', description: `Thank you for reviewing ${booking.sitter.name}.` })
   }

@@ -4,19 +4,19 @@ import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
-import { submitBlockedDay } from '#app/features/bookings/blocked-day-form.server.ts'
-import { formatDayTitle, formatShortDate, monthOf } from '#app/features/bookings/calendar-dates.ts'
-import { blockDayIntent, BlockedDays } from '#app/features/bookings/components/blocked-days.tsx'
+import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
+import { formatDayTitle, formatShortDate, monthOf } from '#app/features/availability/calendar-dates.ts'
+import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
-import { SitterCalendar } from '#app/features/bookings/components/sitter-calendar.tsx'
+import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import type { SitterTab } from '#app/features/bookings/schema.ts'
-import { getSitterCalendar } from '#app/features/bookings/sitter-calendar.server.ts'
-import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
+import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
-import { weekdays } from '#app/features/sitters/options.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
+import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -92,7 +92,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data<ActionData>({ toast: statusRefusedToast(null, message), message }, { status: 400 })
     }
     const { status } = submission.value
-    const outcome = await changeBookingStatus(user, bookingId, submission.value)
+    const outcome = await changeBookingStatusAndCalendars(user, bookingId, submission.value)
     if (!outcome.ok) {
       const booking = await getBookingFor(user.id, bookingId)
       return data<ActionData>(

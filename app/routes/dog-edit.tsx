@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
 import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { stageDogFormPhotos } from '#app/features/dogs/dog-form-photos.server.ts'
@@ -78,7 +79,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   }
 
   if (intent === 'delete-dog') {
-    const outcome = await deleteDog(user.id, params.id)
+    const outcome = await deleteDog(user.id, params.id, dogBookingState)
     if (!outcome.ok) {
       throwIfNotFound(outcome)
       return data<ActionData>({ toast: { type: 'error', title: 'Error deleting dog', description: outcome.message } }, outcome.status)

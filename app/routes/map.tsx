@@ -1,6 +1,8 @@
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Route } from './+types/map'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
+import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
+import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
 import { type DeviceLocationFailure, deviceLocationFailureText, locateDevice } from '#app/features/geo/device-location.ts'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { MapPreview } from '#app/features/geo/components/map-preview.tsx'
@@ -178,7 +180,16 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
           {selected ? (
             // On a phone the card is fixed just above the tab bar, so a toast above the map never pushes it under.
             <div className="pointer-events-none absolute inset-x-0 bottom-0 z-[1000] flex max-h-[75%] flex-col max-md:fixed max-md:bottom-20 md:bottom-4 md:left-4 md:w-96">
-              <SitterQuickView key="quick-view" sitter={selected} isSelf={selected.id === viewerId} onClose={close} />
+              <SitterQuickView
+                key="quick-view"
+                sitter={selected}
+                isSelf={selected.id === viewerId}
+                onClose={close}
+                booking={{
+                  href: wizardStepPath(selected.id, 'quick', 1),
+                  wizard: (onClose) => <LazyBookingWizard sitterId={selected.id} flow="quick" onClose={onClose} />,
+                }}
+              />
             </div>
           ) : null}
         </div>

@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/messages-thread'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
@@ -43,10 +44,10 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
         <PartnerNotFound />
       ) : (
         <>
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="single" />
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="single" bookButton={BookingDialogButton} />
           {conversation.status === 'open' ? (
             <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">
-              <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} />
+              <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} bookButton={BookingDialogButton} />
             </aside>
           ) : null}
         </>

@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/messages'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { ConversationList } from '#app/features/messages/components/conversation-list.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
@@ -64,12 +65,12 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
         ) : conversation.status === 'notFound' ? (
           <PartnerNotFound />
         ) : (
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="inbox" />
+          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="inbox" bookButton={BookingDialogButton} />
         )}
       </div>
       {conversation?.status === 'open' ? (
         <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 lg:block">
-          <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} />
+          <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} bookButton={BookingDialogButton} />
         </aside>
       ) : null}
     </main>

@@ -1,8 +1,8 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/onboarding-step'
-import { OwnerStep, SitterStep } from '#app/features/accounts/components/onboarding-step-forms.tsx'
+import { OwnerStep, SitterStep } from '#app/features/profiles/components/onboarding-step-forms.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { readOwnerStep, readSitterStep } from '#app/features/accounts/onboarding-form.server.ts'
+import { readOwnerStep, readSitterStep } from '#app/features/profiles/onboarding-form.server.ts'
 import {
   addDraftDogPhotos,
   completeOwnerOnboarding,
@@ -11,14 +11,14 @@ import {
   getSitterDraft,
   removeDraftDogPhoto,
   saveDraft,
-} from '#app/features/accounts/onboarding.server.ts'
+} from '#app/features/profiles/onboarding.server.ts'
 import {
   gateMessage,
   onboardingStepCount,
   ownerStepErrors,
   sitterStepErrors,
   type StepErrors,
-} from '#app/features/accounts/onboarding-steps.ts'
+} from '#app/features/profiles/onboarding-steps.ts'
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import { saveSubmittedProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'

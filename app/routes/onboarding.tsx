@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/onboarding'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { chooseRole } from '#app/features/accounts/onboarding.server.ts'
+import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'

@@ -13,10 +13,10 @@ import {
   ProfilePhoto,
   profilePhotoInputId,
   SitterInfo,
-} from '#app/features/accounts/components/profile-edit-sections.tsx'
-import { ProfileLoadError } from '#app/features/accounts/components/profile-load-error.tsx'
+} from '#app/features/profiles/components/profile-edit-sections.tsx'
+import { ProfileLoadError } from '#app/features/profiles/components/profile-load-error.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { profileFormDefaults } from '#app/features/accounts/profile-form-defaults.ts'
+import { profileFormDefaults } from '#app/features/profiles/profile-form-defaults.ts'
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import { attachKeptProfilePhoto, stageProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
 import {
@@ -24,14 +24,14 @@ import {
   EditProfileSchema,
   type EditProfileFormValue,
   type ProfileUpdate,
-} from '#app/features/accounts/profile-schema.ts'
-import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
-import { getOwnProfile } from '#app/features/accounts/profile.server.ts'
+} from '#app/features/profiles/profile-schema.ts'
+import { updateProfile } from '#app/features/profiles/profile-update.server.ts'
+import { getOwnProfile } from '#app/features/profiles/profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
-import { submitBlockedDay } from '#app/features/bookings/blocked-day-form.server.ts'
-import { blockDayIntent, BlockedDays } from '#app/features/bookings/components/blocked-days.tsx'
-import { SitterCalendar } from '#app/features/bookings/components/sitter-calendar.tsx'
-import { getSitterCalendar } from '#app/features/bookings/sitter-calendar.server.ts'
+import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
+import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
+import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
+import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import { attachKeptGalleryPhotos, listGalleryPhotos, removeGalleryPhoto, stageGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -170,7 +170,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 const uncheckedButtons = [uploadPhotoIntent]
-const loadValidator = validatorLoader(() => import('#app/features/accounts/validators.ts').then((m) => m.validateEditProfile))
+const loadValidator = validatorLoader(() => import('#app/features/profiles/validators.ts').then((m) => m.validateEditProfile))
 
 export default function EditProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()

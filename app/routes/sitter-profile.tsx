@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/sitter-profile'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
+import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
 import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
 import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'
 import { SitterGallery } from '#app/features/sitters/components/sitter-gallery.tsx'
 import { SitterRating } from '#app/features/sitters/components/sitter-list-item.tsx'
 import { SitterReviews } from '#app/features/sitters/components/sitter-reviews.tsx'
-import { WeeklyAvailability } from '#app/features/sitters/components/weekly-availability.tsx'
-import { weeklyAvailabilityGrid } from '#app/features/sitters/availability-grid.ts'
+import { WeeklyAvailability } from '#app/features/availability/components/weekly-availability.tsx'
+import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
-import { getPublicSitter, listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
+import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
 import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -22,7 +23,7 @@ import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /sitters/{id} (spec section 2, 'Sitter profile'; issue 9): what anyone may see of an active sitter
-// (public-sitter.server.ts: never the e-mail, phone, address or exact point). Tabs About / Services /
+// (profiles/public-sitter-profile.server.ts: never the e-mail, phone, address or exact point). Tabs About / Services /
 // Reviews are links (?tab=), reviews are paged with links (?tab=reviews&page=N), so all of it works
 // without JavaScript. Anonymous visitors share one render per URL (decisions 018, 022).
 
@@ -33,7 +34,7 @@ type Tab = keyof typeof tabLabels
 const tabs = Object.keys(tabLabels) as Tab[]
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const found = await getPublicSitter(params.id)
+  const found = await getPublicSitterProfile(params.id)
   if (!found) throw data(null, { status: 404 })
   const tab = tabs.find((candidate) => candidate === url.searchParams.get('tab')) ?? 'about'
   const reviewPage = pageParameter.catch(1).parse(url.searchParams.get('page') ?? undefined)

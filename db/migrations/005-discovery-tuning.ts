@@ -14,8 +14,12 @@ import { type Kysely, sql } from 'kysely'
 //   (app/lib/public-page-cache.server.ts, decision 022). Messages do not count: the reply time they
 //   measure may lag by the shared copy's few seconds.
 
-/** The bit of each service, dog size and weekday in sitterListings' filter columns. Never renumber them. */
-export const listingBits = {
+/**
+ * The bit of each service, dog size and weekday in sitterListings' filter columns. Never renumber them.
+ * The app's copy is app/features/sitters/listing-bits.ts: app code never imports a migration, and a
+ * migration never changes with the app, so this one stays as it ran.
+ */
+const listingBits = {
   services: { walking: 1, sitting: 2, boarding: 4, daycare: 8, training: 16, grooming: 32 },
   dogSizes: { small: 1, medium: 2, large: 4 },
   /** ISO weekday n (1 Monday ... 7 Sunday) is the bit 1 << n. */

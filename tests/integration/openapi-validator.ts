@@ -161,7 +161,7 @@ const problems: string[] = []
 const pending = new Set<Promise<void>>()
 
 async function servedDocumentChecker() {
-  const { getOpenApiDocument } = await import('#app/features/api-docs/openapi.server.ts')
+  const { getOpenApiDocument } = await import('#app/api-docs/openapi.server.ts')
   // As GET /api/openapi.json serves it (JSON), not the objects it is built from.
   return createAnswerChecker(JSON.parse(JSON.stringify(getOpenApiDocument())) as OpenApiDocument)
 }

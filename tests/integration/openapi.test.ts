@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { getOpenApiDocument } from '#app/features/api-docs/openapi.server.ts'
+import { getOpenApiDocument } from '#app/api-docs/openapi.server.ts'
 import routes from '#app/routes.ts'
 import { appRequest, bearer, registerAccount } from './app.ts'
 

@@ -12,7 +12,7 @@ const fake = await start()
 process.env.GEOCODER_URL = fake.url
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { EditProfileFieldsSchema } = await import('#app/features/accounts/profile-schema.ts')
+const { EditProfileFieldsSchema } = await import('#app/features/profiles/profile-schema.ts')
 const usersMe = await import('#app/routes/api/users.me.ts')
 const usersById = await import('#app/routes/api/users.$id.ts')
 const profilePage = await import('#app/routes/profile.tsx')

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { updateProfile } from '#app/features/accounts/profile-update.server.ts'
+import { updateProfile } from '#app/features/profiles/profile-update.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, registerAccount, renderCount } from './app.ts'
 import { insertBookingRow, insertConversation, insertReview, insertSitter, insertUser, type SitterProfileOptions, type UserOptions } from './fixtures.ts'

@@ -1,5 +1,5 @@
-import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely'
+import type { AccountStatus, Role, UsersTable } from '#app/lib/db-schema.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
@@ -24,6 +24,28 @@ export async function getAccount(userId: string) {
 
 export type Account = Awaited<ReturnType<typeof getAccount>>
 
+/** What the profile and onboarding forms change on a user's account. */
+export type AccountChanges = Pick<
+  Updateable<UsersTable>,
+  'name' | 'phoneNumber' | 'bio' | 'role' | 'location' | 'latitude' | 'longitude' | 'publicLocation' | 'publicLatitude' | 'publicLongitude'
+>
+
+/** Saves changes to a user's account, inside the caller's transaction when it passes one. */
+export async function updateAccount(userId: string, changes: AccountChanges, executor: Kysely<Database> = db) {
+  await executor.updateTable('users').set({ ...changes, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+}
+
+/** The user's role and own location as the profile form changes them, and whether a public point was derived from it. */
+export async function getRoleAndLocation(userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['role', 'location', 'latitude', 'longitude', 'publicLatitude'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const { publicLatitude, ...rest } = row
+  return { ...rest, hasPublicPoint: publicLatitude !== null }
+}
+
 /**
  * Whether the user `userId` names has an active account, as a condition for other features' reads. A
  * correlated EXISTS looks up the one account by its key, where `in (select active ids)` would build a
@@ -33,6 +55,19 @@ export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool
   return expressionBuilder<Database>().exists(
     db.selectFrom('users').select('users.id').where('users.id', '=', userId).where('users.accountStatus', '=', 'active'),
   )
+}
+
+/**
+ * What anyone may see of one active account (DESIGN.md ruling 8: never the e-mail, phone, exact address or
+ * exact point); undefined for an unknown or suspended account.
+ */
+export async function findPublicAccount(userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'profilePhoto', 'bio', 'publicLocation', 'publicLatitude', 'publicLongitude', 'createdAt'])
+    .where('id', '=', userId)
+    .where('accountStatus', '=', 'active')
+    .executeTakeFirst()
 }
 
 type Point = { latitude: number; longitude: number }

@@ -1,9 +1,10 @@
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { getSitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { addDays, localDateTime, zonedInstant } from '#app/lib/zoned-time.ts'
-import { getSitterAvailability } from './availability.server.ts'
+import { getSitterAvailability } from '#app/features/availability/availability.server.ts'
+import { availabilitySources } from './availability-sources.server.ts'
 import { overlapMessage, scheduleRefusal } from './booking-rules.server.ts'
-import { datesBetween, type DayState, firstDayOf, lastDayOf, monthOf, readMonth } from './calendar-dates.ts'
+import { datesBetween, type DayState, firstDayOf, lastDayOf, monthOf, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { createBookingMessages, maxBookingDaysAhead } from './create-booking.server.ts'
 import type { TimeSlot } from './periods.ts'
 import { bookingIntervals, intervalsOverlap, slotInterval } from './slots.ts'
@@ -17,7 +18,7 @@ export type BookableDays = { timeZone: string; today: string; days: { date: stri
 
 /** Each day from `from` to `to` (at most 93) in the sitter's zone; null when there is no such sitter. */
 export async function getBookableDays(sitterId: string, range: { from: string; to: string }, now = Date.now()): Promise<BookableDays | null> {
-  const outcome = await getSitterAvailability(sitterId, range, now)
+  const outcome = await getSitterAvailability(sitterId, range, availabilitySources, now)
   if (!outcome.ok) return null
   const { timeZone, items } = outcome.availability
   const busy = items.map((item) => ({ start: Date.parse(item.start.dateTime), end: Date.parse(item.end.dateTime), reason: item.reason }))
@@ -74,7 +75,7 @@ export async function getTimeRefusals<Key extends string>(
   now = Date.now(),
 ): Promise<Record<Key, string | null> | null> {
   const schedule = await getSitterSchedule(sitter.id, { from: request.date, to: addDays(request.date, 1) })
-  const availability = await getSitterAvailability(sitter.id, { from: addDays(request.date, -1), to: addDays(request.date, 1) }, now)
+  const availability = await getSitterAvailability(sitter.id, { from: addDays(request.date, -1), to: addDays(request.date, 1) }, availabilitySources, now)
   if (!schedule || !availability.ok) return null
   const { timeZone, items } = availability.availability
   const booked = items.filter((item) => item.reason === 'booked').map((item) => ({ start: Date.parse(item.start.dateTime), end: Date.parse(item.end.dateTime) }))

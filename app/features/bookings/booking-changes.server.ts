@@ -1,17 +1,17 @@
-import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { deliverEmailsSoon, queueEmail } from '#app/lib/email-outbox.server.ts'
 import { recordEvent, type StoredEvent, type Subscriber } from '#app/lib/events.server.ts'
-import { addBookingToGoogleCalendars, type CalendarSync, removeBookingFromGoogleCalendars } from './booking-calendar.server.ts'
 import { bookingEmail, loadBookingEmailContext } from './booking-emails.server.ts'
-import { findBooking } from './booking-records.server.ts'
+import { findBookingById } from './booking-records.server.ts'
 import type { Party } from './transitions.ts'
 
 // Every change of a booking is recorded as a domain event in the transaction that made it (decision 038);
-// its e-mail and its Google Calendar events follow from subscribers of these events, never from the writer.
+// its e-mail (below), its Google Calendar events (calendar/booking-calendar.server.ts) and its live push
+// follow from subscribers of these events, never from the writer.
 // Reviews and replies record their own events (reviews/review-writes.server.ts).
-// The live push of a change is wired by the composition root (app/event-subscribers.server.ts).
+// The composition root (app/event-subscribers.server.ts) registers the subscribers.
 
 export const bookingChanges = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'completed'] as const
 export type BookingChange = (typeof bookingChanges)[number]
@@ -38,12 +38,9 @@ export function readBookingChange(event: StoredEvent) {
   return { change, bookingId: event.subjectId, ...(event.payload as BookingChangeFacts) }
 }
 
-const on = expressionBuilder<Database, 'bookings'>()
-const loadBooking = (bookingId: string) => findBooking(on('bookings.id', '=', bookingId))
-
 /** Who a booking concerns and where it stands now, for the live push of its changes; null when it is gone. */
 export async function bookingPartiesOf(bookingId: string) {
-  const booking = await loadBooking(bookingId)
+  const booking = await findBookingById(bookingId)
   return booking ? { ownerId: booking.ownerId, sitterId: booking.sitterId, status: booking.status } : null
 }
 
@@ -57,44 +54,9 @@ export const bookingEmailSubscriber: Subscriber = {
     const facts = readBookingChange(event)
     const change = emailedChanges.find((candidate) => candidate === facts?.change)
     if (!facts || !change) return
-    const booking = await loadBooking(facts.bookingId)
+    const booking = await findBookingById(facts.bookingId)
     if (!booking) return
     await queueEmail(db, bookingEmail(change, await loadBookingEmailContext(booking), facts.actor ?? undefined))
     void deliverEmailsSoon()
-  },
-}
-
-/** Thrown so the delivery is retried; carries what to tell the party that accepted. */
-export class CalendarSyncFailed extends Error {
-  readonly sync: CalendarSync
-  constructor(sync: CalendarSync) {
-    super(sync.message)
-    this.sync = sync
-  }
-}
-
-/**
- * An accepted booking (when asked) goes into both parties' Google Calendars; a cancelled one that was
- * accepted leaves them. A party whose calendar failed is retried with the delivery; events already made
- * are found by their ids, so a retry never makes a second one.
- */
-export const bookingCalendarSubscriber: Subscriber = {
-  name: 'booking-google-calendar',
-  types: [bookingEventType('accepted'), bookingEventType('cancelled')],
-  async handle(event): Promise<CalendarSync | undefined> {
-    const facts = readBookingChange(event)
-    if (!facts) return undefined
-    if (facts.change === 'cancelled') {
-      if (facts.from === 'accepted' && !(await removeBookingFromGoogleCalendars(facts.bookingId))) {
-        throw new Error(`Google Calendar events of booking ${facts.bookingId} are not all deleted yet`)
-      }
-      return undefined
-    }
-    if (!facts.addToCalendar) return undefined
-    const booking = await loadBooking(facts.bookingId)
-    if (!booking || booking.status !== 'accepted') return undefined
-    const sync = await addBookingToGoogleCalendars(booking)
-    if (sync.results.some((result) => result.outcome === 'failed')) throw new CalendarSyncFailed(sync)
-    return sync
   },
 }

@@ -60,6 +60,8 @@ export async function findBooking(where: Expression<SqlBool>, executor: Kysely<D
 }
 
 /** The booking when the user is one of its two parties; null for anyone else (who gets 'Booking not found'). */
+export const findBookingById = (bookingId: string) => findBooking(expressionBuilder<Database, 'bookings'>()('bookings.id', '=', bookingId))
+
 export function findBookingOfParty(userId: string, bookingId: string) {
   return findBooking(onBookings().and([onBookings()('bookings.id', '=', bookingId), bookingsOfParty(userId)]))
 }
@@ -71,7 +73,7 @@ export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
 /** Whether the booking's first slot has begun. */
 export const hasStarted = (booking: BookingRecord, now: number) => now >= startOf(booking)
 
-/** For the reviews feature: the booking when it is completed and `ownerId` is its owner, else null. */
+/** For reviewBooking: the booking when it is completed and `ownerId` is its owner, else null. */
 export async function findCompletedBookingOfOwner(ownerId: string, bookingId: string) {
   const row = await db
     .selectFrom('bookings')

@@ -1,6 +1,6 @@
 import { expressionBuilder, type Kysely } from 'kysely'
-import { weekdays } from '#app/features/sitters/options.ts'
-import type { SitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
+import type { SitterSchedule } from '#app/features/availability/schedule.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'

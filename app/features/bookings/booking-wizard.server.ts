@@ -7,7 +7,7 @@ import { getPublicSitter, type PublicSitter } from '#app/features/sitters/public
 import { env } from '#app/lib/env.server.ts'
 import { isClockTime } from '#app/lib/zoned-time.ts'
 import { type BookableMonth, getBookableMonth, getTimeRefusals } from './bookable-days.server.ts'
-import { closedDayLabels, formatDayTitle, readDate } from './calendar-dates.ts'
+import { closedDayLabels, formatDayTitle, readDate } from '#app/features/availability/calendar-dates.ts'
 import { createBooking } from './create-booking.server.ts'
 import { bookingFormMessages } from './form-messages.ts'
 import { bookingPeriods, periodLabels, periodWindows, type TimeSlot } from './periods.ts'

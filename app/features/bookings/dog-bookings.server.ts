@@ -1,13 +1,12 @@
 import { expressionBuilder, type Kysely } from 'kysely'
+import type { DogBookingState } from '#app/features/dogs/dogs.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { findBookings } from './booking-records.server.ts'
 import { bookingSpan } from './slots.ts'
 
-// What the dogs feature asks the bookings feature before a dog is removed: whether bookings still
-// count on it. A pending request that has started is expired, and an accepted booking that has ended
-// is history, whatever their stored status says yet.
-
-export type DogBookingState = 'none' | 'active' | 'past'
+// What the dogs feature asks the bookings feature before a dog is removed (the routes hand this to
+// deleteDog): whether bookings still count on it. A pending request that has started is expired, and an
+// accepted booking that has ended is history, whatever their stored status says yet.
 
 /** 'active' while a pending request or an accepted booking of the dog lies ahead; 'past' when all are history. */
 export async function dogBookingState(dogId: string, executor: Kysely<Database> = db, now = Date.now()): Promise<DogBookingState> {

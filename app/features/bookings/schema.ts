@@ -159,9 +159,3 @@ const listFilters = <Tabs extends readonly [string, ...string[]]>(tabs: Tabs) =>
 export const OwnerBookingFiltersSchema = listFilters(ownerTabs)
 /** `GET /api/bookings/sitter?tab&date`. */
 export const SitterBookingFiltersSchema = listFilters(sitterTabs)
-
-/** `GET /api/users/{id}/availability?from&to`: local dates in the sitter's zone, at most 93 days. */
-export const maxAvailabilityDays = 93
-export const AvailabilityQuerySchema = z
-  .object({ from: localDateField('From').optional(), to: localDateField('To').optional() })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: 'From must not be after to', path: ['to'] })

@@ -2,8 +2,7 @@ import { expressionBuilder } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
-import type { CalendarSync } from './booking-calendar.server.ts'
-import { bookingCalendarSubscriber, CalendarSyncFailed, recordBookingChange } from './booking-changes.server.ts'
+import { recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
 import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
@@ -11,11 +10,12 @@ import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
 
 // PATCH /api/bookings/{id}/status: one move of the status machine (transitions.ts) by one of the two
-// parties. The move, its history row and its recorded change (the event its e-mail and calendar events
-// follow from) are one transaction whose update only applies to the status it was decided on; an
-// acceptance then checks the sitter's accepted bookings for an overlap inside that transaction, so of two
-// overlapping requests accepted at once exactly one wins. The change's side effects run after the commit
-// and never undo it; an acceptance waits for its calendar events to say how they went.
+// parties. The move, its history row and its recorded change (the event its e-mail, calendar events and
+// pushes follow from, decision 038) are one transaction whose update only applies to the status it was
+// decided on; an acceptance then checks the sitter's accepted bookings for an overlap inside that
+// transaction, so of two overlapping requests accepted at once exactly one wins. The change's side effects
+// run after the commit and never undo it; the outcome carries what each subscriber made of it (the
+// calendars report theirs: calendar/booking-calendar.server.ts).
 
 export const statusMessages = {
   expired: 'This request expired: it was not answered before it was due to start.',
@@ -23,7 +23,13 @@ export const statusMessages = {
 } as const
 
 export type StatusChangeOutcome =
-  | { ok: true; bookingId: string; status: BookingStatus; calendar: CalendarSync | null }
+  | {
+      ok: true
+      bookingId: string
+      status: BookingStatus
+      /** What each subscriber of the change's event made of it, by subscriber name. */
+      delivered: ReadonlyMap<string, DeliveryResult>
+    }
   | { ok: false; status: 404 | 409; message: string }
 
 class Refusal extends Error {}
@@ -69,22 +75,8 @@ export async function changeBookingStatus(
     if (error instanceof Refusal) return { ok: false, status: 409, message: error.message }
     throw error
   }
-  const delivered = (await dispatchEvents([eventId])).get(eventId)
-  const calendar = change.status === 'accepted' && change.addToCalendar ? calendarReport(delivered?.get(bookingCalendarSubscriber.name)) : null
-  return { ok: true, bookingId: booking.id, status: change.status, calendar }
-}
-
-/** What the acceptance tells the user of its calendar events; a failure is retried by the event's delivery. */
-function calendarReport(result: DeliveryResult | undefined): CalendarSync {
-  if (!result) return calendarFailed
-  if (result.ok) return (result.value as CalendarSync | undefined) ?? calendarFailed
-  return result.error instanceof CalendarSyncFailed ? result.error.sync : calendarFailed
-}
-
-const calendarFailed: CalendarSync = {
-  added: false,
-  results: [],
-  message: 'Could not add it to Google Calendar. You can try again from the booking.',
+  const delivered = (await dispatchEvents([eventId])).get(eventId) ?? new Map<string, DeliveryResult>()
+  return { ok: true, bookingId: booking.id, status: change.status, delivered }
 }
 
 function expressionForBooking(bookingId: string) {

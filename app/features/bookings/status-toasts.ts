@@ -1,12 +1,12 @@
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
-import type { CalendarSync } from './booking-calendar.server.ts'
 
 // What the booking screens say after a status change (spec section 8, 'Success toasts' and 'Bookings'):
 // the spec's words, with the calendar's real outcome (DESIGN.md ruling 11: an accept never fails because
 // of the calendar, and the toast says what happened).
 
-export function statusChangedToast(status: BookingStatus, calendar: CalendarSync | null): ToastInput {
+/** `calendar`: what the calendars reported after an acceptance (features/calendar), null when they were left alone. */
+export function statusChangedToast(status: BookingStatus, calendar: { added: boolean; message: string } | null): ToastInput {
   if (status === 'accepted') {
     if (calendar?.added) return { type: 'success', title: 'Booking accepted and added to Google Calendar!' }
     return { type: 'success', title: 'Booking accepted', ...(calendar ? { description: calendar.message } : {}) }

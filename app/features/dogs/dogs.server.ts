@@ -1,6 +1,5 @@
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
-import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { deleteImage } from '#app/lib/images.server.ts'
@@ -225,6 +224,12 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
   return loaded(ownerId, dog.id)
 }
 
+/** Where a dog's bookings stand (features/bookings answers it): none, one still ahead, or only past ones. */
+export type DogBookingState = 'none' | 'active' | 'past'
+
+/** Asks the bookings feature where the dog's bookings stand, inside the transaction that removes it. */
+export type DogBookingStateOf = (dogId: string, executor: Kysely<Database>) => Promise<DogBookingState>
+
 /**
  * Removes one of the owner's dogs. Refused (409) while a pending request or an accepted booking of it
  * lies ahead: those must be cancelled first. A dog with only past bookings is archived: hidden from
@@ -232,7 +237,11 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
  * shared history of owner and sitter (bookings.dogId is ON DELETE RESTRICT). A dog without bookings is
  * deleted with its photos.
  */
-export async function deleteDog(ownerId: string, dogId: string): Promise<{ ok: true; archived: boolean } | DogFailure> {
+export async function deleteDog(
+  ownerId: string,
+  dogId: string,
+  dogBookingState: DogBookingStateOf,
+): Promise<{ ok: true; archived: boolean } | DogFailure> {
   let images: string[] = []
   let archived = false
   try {

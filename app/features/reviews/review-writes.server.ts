@@ -1,9 +1,9 @@
-import { findCompletedBookingOfOwner } from '#app/features/bookings/booking-records.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
-// Writing reviews: the owner of a completed booking reviews it once; the reviewed sitter replies once.
+// Writing reviews: the owner of a completed booking reviews it once (bookings' reviewBooking checks the
+// booking, then calls createReview); the reviewed sitter replies once.
 // Both "once" rules hold under concurrency: the review's booking is unique in the table, and the reply is
 // set only where none is set yet. Ratings are computed from the rows, so they change at once. Each write
 // records its event (decision 038) in its transaction, for the live pushes and notifications that follow.
@@ -19,26 +19,28 @@ const findReview = (id: string) => db.selectFrom('reviews').select(reviewColumns
 
 export type Review = Awaited<ReturnType<typeof findReview>>
 
-export async function createReview(ownerId: string, input: ReviewInput): Promise<{ ok: true; review: Review } | ReviewFailure> {
-  const booking = await findCompletedBookingOfOwner(ownerId, input.bookingId)
-  if (!booking) return { ok: false, status: 403, message: reviewMessages.notReviewable }
+/** The owner's review of a booking the bookings feature found reviewable (theirs, and completed). */
+export async function createReview(
+  booking: { id: string; ownerId: string; sitterId: string },
+  input: Pick<ReviewInput, 'rating' | 'comment'>,
+): Promise<{ ok: true; review: Review } | ReviewFailure> {
   const id = crypto.randomUUID()
   const eventId = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('reviews')
-    .values({
-      id,
-      bookingId: booking.id,
-      sitterId: booking.sitterId,
-      ownerId,
-      rating: input.rating,
-      comment: input.comment,
-      createdAt: new Date().toISOString(),
+      .values({
+        id,
+        bookingId: booking.id,
+        sitterId: booking.sitterId,
+        ownerId: booking.ownerId,
+        rating: input.rating,
+        comment: input.comment,
+        createdAt: new Date().toISOString(),
       })
       .onConflict((oc) => oc.column('bookingId').doNothing())
       .executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null
-    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId, sitterId: booking.sitterId } })
+    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } })
   })
   if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
   void dispatchEvents([eventId])

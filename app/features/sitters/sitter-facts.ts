@@ -1,4 +1,11 @@
 // How a sitter's measured facts (DESIGN.md ruling 6) read on the map's quick view. Safe in the browser.
+// The facts are measured above sitters (profiles/public-sitter-profile.server.ts), from bookings and messages.
+
+export type SitterFacts = {
+  /** The median minutes the sitter takes to answer a message; null before their first answer. */
+  medianReplyMinutes: number | null
+  completedBookings: number
+}
 
 /** 'Usually replies within 15 minutes' from the measured median; rounded up, never flattering. */
 export function describeReplyTime(medianMinutes: number) {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { getWeeklyHours, replaceWeeklyHours } from '#app/features/availability/schedule.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { type DogAgeGroup, dogAgeGroups, type DogSize, dogSizes } from '#app/features/dogs/options.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
@@ -40,13 +41,10 @@ export async function saveSitterProfile(trx: Transaction<Database>, sitterId: st
     const breeds = [...new Set(input.preferredDogBreeds.map((b) => b.trim()).filter(Boolean))]
     await replaceRows(trx, 'sitterPreferredBreeds', sitterId, breeds.map((breed) => ({ sitterId, breed })))
   }
-  if (input.availability) {
-    const rows = input.availability.map((slot) => ({ id: crypto.randomUUID(), sitterId, ...slot }))
-    await replaceRows(trx, 'sitterAvailability', sitterId, rows)
-  }
+  if (input.availability) await replaceWeeklyHours(trx, sitterId, input.availability)
 }
 
-type SitterListTable = 'sitterServices' | 'sitterDogSizes' | 'sitterDogAges' | 'sitterPreferredBreeds' | 'sitterAvailability'
+type SitterListTable = 'sitterServices' | 'sitterDogSizes' | 'sitterDogAges' | 'sitterPreferredBreeds'
 
 async function replaceRows<T extends SitterListTable>(
   trx: Transaction<Database>,
@@ -54,9 +52,14 @@ async function replaceRows<T extends SitterListTable>(
   sitterId: string,
   rows: Record<string, unknown>[],
 ) {
-  // The five tables share the sitterId column; Kysely cannot see that through the union, hence the casts.
+  // The four tables share the sitterId column; Kysely cannot see that through the union, hence the casts.
   await trx.deleteFrom(table as 'sitterServices').where('sitterId', '=', sitterId).execute()
   if (rows.length > 0) await trx.insertInto(table).values(rows as never).execute()
+}
+
+/** Whether the user has a sitter profile (made by the sitter onboarding). */
+export async function hasSitterProfile(userId: string) {
+  return Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
 }
 
 /** Everything a sitter publishes; null when the user has no sitter profile. */
@@ -68,13 +71,7 @@ export async function getSitterDetails(sitterId: string) {
     db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitterId).orderBy('breed').execute(),
-    db
-      .selectFrom('sitterAvailability')
-      .select(['weekday', 'startTime', 'endTime'])
-      .where('sitterId', '=', sitterId)
-      .orderBy('weekday')
-      .orderBy('startTime')
-      .execute(),
+    getWeeklyHours(sitterId),
     listGalleryPhotos(sitterId),
     getSitterRating(sitterId),
   ])

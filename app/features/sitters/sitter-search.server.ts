@@ -1,5 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely'
 import { getPublicIdentities } from '#app/features/accounts/users.server.ts'
+import { blockedOn } from '#app/features/availability/schedule.server.ts'
 import {
   boundingBox,
   boxCentre,
@@ -14,8 +15,8 @@ import {
 import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
-import { listingBits } from '#db/migrations/005-discovery-tuning.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
+import { listingBits } from './listing-bits.ts'
 import type { ExperienceLevel } from './options.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
@@ -86,15 +87,7 @@ function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
   if (query.freeOn) {
     where.push(
       hasAllBits('weekdays', listingBits.weekday(isoWeekday(query.freeOn))),
-      onListings.not(
-        onListings.exists(
-          db
-            .selectFrom('sitterBlockedDates')
-            .select('sitterBlockedDates.date')
-            .where('sitterBlockedDates.sitterId', '=', onListings.ref('sitterListings.sitterId'))
-            .where('sitterBlockedDates.date', '=', query.freeOn),
-        ),
-      ),
+      onListings.not(blockedOn(query.freeOn, onListings.ref('sitterListings.sitterId'))),
     )
   }
   return where

@@ -1,8 +1,10 @@
 import type { Route } from './+types/auth.google.calendar'
-import { getSitterAvailability } from '#app/features/bookings/availability.server.ts'
-import { listOwnGoogleEvents } from '#app/features/bookings/calendar-requests.server.ts'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { getSitterAvailability } from '#app/features/availability/availability.server.ts'
+import { availabilitySources } from '#app/features/bookings/availability-sources.server.ts'
+import { listOwnGoogleEvents } from '#app/features/calendar/calendar-requests.server.ts'
 import { CalendarQuerySchema } from '#app/features/calendar/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/auth/google/calendar?from&to: the events of your own Google Calendar. With ?sitterId: that
 // sitter's busy times (the availability read), never the events of someone else's calendar.
@@ -11,7 +13,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = parseApiInput(CalendarQuerySchema, Object.fromEntries(url.searchParams))
   const headers = { 'Cache-Control': 'private, no-store' }
   if (query.sitterId && query.sitterId !== user.id) {
-    const outcome = await getSitterAvailability(query.sitterId, query)
+    const outcome = await getSitterAvailability(query.sitterId, query, availabilitySources)
     if (!outcome.ok) return jsonError(outcome.status, outcome.message)
     return Response.json(outcome.availability, { headers })
   }

@@ -1,8 +1,9 @@
 import type { Route } from './+types/bookings.$id.status'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
 import { StatusChangeSchema } from '#app/features/bookings/schema.ts'
-import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // PATCH /api/bookings/{id}/status {status, addToCalendar?}: accept, decline (rejected), cancel or complete,
 // as the status machine allows (409 with the reason otherwise). An acceptance with addToCalendar (the
@@ -13,7 +14,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(['PATCH'])
   const user = requireApiUser(context)
   const change = parseApiInput(StatusChangeSchema, await readJsonBody(request))
-  const outcome = await changeBookingStatus(user, params.id, change)
+  const outcome = await changeBookingStatusAndCalendars(user, params.id, change)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message)
   return Response.json({ ...(await getBookingFor(user.id, outcome.bookingId)), calendar: outcome.calendar })
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/calendar.$feed'
-import { renderCalendarFeed } from '#app/features/bookings/calendar-feed.server.ts'
+import { renderCalendarFeed } from '#app/features/calendar/calendar-feed.server.ts'
 import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/calendar/{token}.ics: a user's accepted bookings as an iCalendar feed. The token is the only

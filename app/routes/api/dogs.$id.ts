@@ -1,9 +1,11 @@
 import type { Route } from './+types/dogs.$id'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
 import { toDogJson } from '#app/features/dogs/dog.ts'
 import { deleteDog, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
 import { dogFormDefaults, DogFormSchema, dogMessages } from '#app/features/dogs/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET, PATCH and DELETE /api/dogs/{id}: the owner's own dog; 404 'Dog not found' for anyone else.
 const allowed = ['GET', 'PATCH', 'DELETE']
@@ -20,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireApiUser(context)
 
   if (request.method === 'DELETE') {
-    const outcome = await deleteDog(user.id, params.id)
+    const outcome = await deleteDog(user.id, params.id, dogBookingState)
     if (!outcome.ok) return dogFailureResponse(outcome)
     return Response.json(outcome.archived ? { message: 'Dog archived', archived: true } : { message: 'Dog deleted', archived: false })
   }

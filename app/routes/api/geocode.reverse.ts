@@ -6,8 +6,9 @@ import {
   reverseGeocode,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { ReverseGeocodeSchema } from '#app/features/geo/geocode-schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // GET /api/geocode/reverse?lat&lon : the address at a point, for signed-in users (ruling 12).

@@ -1,4 +1,4 @@
-import { getOpenApiDocument } from '#app/features/api-docs/openapi.server.ts'
+import { getOpenApiDocument } from '#app/api-docs/openapi.server.ts'
 import { methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/openapi.json: this API as an OpenAPI 3.1 document (DESIGN.md section 4), public and cacheable.

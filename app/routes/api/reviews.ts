@@ -1,7 +1,8 @@
 import type { Route } from './+types/reviews'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { reviewBooking } from '#app/features/bookings/booking-review.server.ts'
 import { ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
-import { createReview } from '#app/features/reviews/review-writes.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/reviews {bookingId, rating, comment}: the owner reviews a completed booking, once.
 export const loader = () => methodNotAllowed(['POST'])
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = requireApiUser(context)
   const input = parseApiInput(ReviewSchema, await readJsonBody(request))
-  const outcome = await createReview(user.id, input)
+  const outcome = await reviewBooking(user.id, input)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message)
   return Response.json(outcome.review, { status: 201 })
 }

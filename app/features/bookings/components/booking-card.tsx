@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import type { BookingJson } from '../booking-reads.server.ts'
-import { formatShortDate } from '../calendar-dates.ts'
+import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 /**

@@ -1,5 +1,5 @@
-import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '../calendar-dates.ts'
-import { monthArrowClass, MonthGrid } from './month-grid.tsx'
+import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '#app/features/availability/calendar-dates.ts'
+import { monthArrowClass, MonthGrid } from '#app/features/availability/components/month-grid.tsx'
 
 // A request form's date: a month of radio buttons, past, blocked, off and full days disabled (DESIGN.md
 // ruling 7). The month arrows submit the form with GET and `month`, so the page comes back with that

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { dayStripDates, formatDayTitle, formatMonthTitle, formatWeekdayShort } from '../calendar-dates.ts'
-import { monthArrowClass } from './month-grid.tsx'
+import { dayStripDates, formatDayTitle, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
+import { monthArrowClass } from '#app/features/availability/components/month-grid.tsx'
 
 /**
  * Spec section 2, Bookings page: a horizontally scrolling strip of the month's days with 7 days before

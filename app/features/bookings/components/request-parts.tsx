@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { weekdays } from '#app/features/sitters/options.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'

@@ -8,7 +8,7 @@ import { Composer } from './composer.tsx'
 import { ConnectionStatus } from './connection-status.tsx'
 import { ConversationOptions } from './conversation-options.tsx'
 import { useLiveThread } from './live-messages.ts'
-import { PartnerPanel } from './partner-panel.tsx'
+import { type BookButton, PartnerPanel } from './partner-panel.tsx'
 import { Thread } from './thread.tsx'
 
 // One conversation as both messages screens show it: open (the thread and its forms), blocked (who
@@ -27,6 +27,8 @@ type PaneProps = {
   layout: 'inbox' | 'single'
   /** The screen's live socket (JavaScript only). */
   live: { socket: LiveSocket | null; state: LiveState }
+  /** The partner panel's Book button (bookings' booking dialog). */
+  bookButton: BookButton
 }
 
 export function ConversationPane(props: PaneProps) {
@@ -35,7 +37,7 @@ export function ConversationPane(props: PaneProps) {
   return <OpenConversation {...props} loaded={loaded} />
 }
 
-function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
+function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live, bookButton }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
   const { partner } = loaded
   const thread = useLiveThread({ socket: live.socket, viewerId, partnerId: partner.id, loaded: loaded.messages, appendLive: !loaded.showingOlder })
   return (
@@ -69,7 +71,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
             </span>
           </summary>
           <div className="max-h-[50dvh] overflow-y-auto px-4 pb-4">
-            <PartnerPanel partner={partner} messageCount={loaded.messageCount} timeZone={timeZone} />
+            <PartnerPanel partner={partner} messageCount={loaded.messageCount} timeZone={timeZone} bookButton={bookButton} />
           </div>
         </details>
       }

@@ -1,4 +1,4 @@
-import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
+import type { ComponentType } from 'react'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
@@ -10,7 +10,20 @@ import { Avatar } from '#app/ui/avatar.tsx'
 
 export const bookButtonFromMessages = 10
 
-export function PartnerPanel({ partner, messageCount, timeZone }: { partner: ConversationPartner; messageCount: number; timeZone: string }) {
+/** The Book button the screen passes in: bookings' booking dialog (messages sits below bookings). */
+export type BookButton = ComponentType<{ sitterId: string; firstName: string; className: string }>
+
+export function PartnerPanel({
+  partner,
+  messageCount,
+  timeZone,
+  bookButton: BookButton,
+}: {
+  partner: ConversationPartner
+  messageCount: number
+  timeZone: string
+  bookButton: BookButton
+}) {
   const firstName = partner.name.split(/\s+/)[0] ?? partner.name
   const { sitter } = partner
   return (
@@ -30,7 +43,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
       </div>
       {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
       {sitter && messageCount >= bookButtonFromMessages ? (
-        <BookingDialogButton
+        <BookButton
           sitterId={partner.id}
           firstName={firstName}
           className="tap-target flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800"

@@ -1,14 +1,12 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
-import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
 import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
-import type { toPublicSitterJson } from '../public-sitter.server.ts'
-import { describeReplyTime, formatCompletedBookings } from '../sitter-facts.ts'
+import type { PublicSitter, toPublicSitterJson } from '../public-sitter.server.ts'
+import { describeReplyTime, formatCompletedBookings, type SitterFacts } from '../sitter-facts.ts'
 import { formatHourlyRate } from '../sitter-format.ts'
 import { SitterRating } from './sitter-list-item.tsx'
 
@@ -17,13 +15,27 @@ import { SitterRating } from './sitter-list-item.tsx'
 // GET /api/users/{id}, and when that fails the card says 'Could not load sitter profile' and offers the
 // full profile instead. Under 768 px it is the bottom card (the list pane is hidden meanwhile); wider,
 // it floats over the map. Book turns the card into the 3-step booking wizard (without JavaScript, before the
-// page is ready, the same Book is a link to the wizard's first page).
+// page is ready, the same Book is a link to the wizard's first page). The wizard is bookings', passed in by
+// the map screen as `booking` (sitters sits below bookings).
 
-type SitterProfile = ReturnType<typeof toPublicSitterJson>
+/** Book on the quick view: the wizard's first page (without JavaScript) and the wizard itself in the card. */
+export type QuickViewBooking = { href: string; wizard: (onClose: () => void) => ReactNode }
+
+type SitterProfile = ReturnType<typeof toPublicSitterJson<PublicSitter & SitterFacts>>
 
 type ProfileState = { status: 'loading' } | { status: 'ready'; profile: SitterProfile } | { status: 'failed' }
 
-export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter; isSelf: boolean; onClose: () => void }) {
+export function SitterQuickView({
+  sitter,
+  isSelf,
+  onClose,
+  booking: book,
+}: {
+  sitter: MapSitter
+  isSelf: boolean
+  onClose: () => void
+  booking: QuickViewBooking
+}) {
   const headingId = useId()
   const card = useRef<HTMLElement>(null)
   const profile = useSitterProfile(sitter.id)
@@ -51,7 +63,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
       className="pointer-events-auto max-h-full min-h-0 overflow-y-auto rounded-t-2xl border border-stone-200 bg-white p-4 shadow-xl outline-none md:rounded-2xl"
     >
       {booking === sitter.id ? (
-        <LazyBookingWizard sitterId={sitter.id} flow="quick" onClose={() => setBooking(null)} />
+        book.wizard(() => setBooking(null))
       ) : (
         <>
       <div className="flex items-start gap-3">
@@ -105,7 +117,7 @@ export function SitterQuickView({ sitter, isSelf, onClose }: { sitter: MapSitter
           ) : (
             <>
               <ActionLink
-                to={wizardStepPath(sitter.id, 'quick', 1)}
+                to={book.href}
                 primary
                 onClick={(event) => {
                   event.preventDefault()

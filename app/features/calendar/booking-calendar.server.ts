@@ -4,12 +4,16 @@ import {
   findCalendarEvents,
   forgetCalendarEvent,
   saveCalendarEvent,
-} from '#app/features/calendar/calendar-events.server.ts'
-import { deleteEvent, GoogleCalendarError, insertEvent } from '#app/features/calendar/google-calendar.server.ts'
+} from './calendar-events.server.ts'
+import { deleteEvent, GoogleCalendarError, insertEvent } from './google-calendar.server.ts'
+import { bookingEventType, readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
+import { type BookingRecord, findBookingById } from '#app/features/bookings/booking-records.server.ts'
+import type { StatusChange } from '#app/features/bookings/schema.ts'
+import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
+import type { Party } from '#app/features/bookings/transitions.ts'
+import type { DeliveryResult, Subscriber } from '#app/lib/events.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
-import type { BookingRecord } from './booking-records.server.ts'
-import type { Party } from './transitions.ts'
 
 // Accepted bookings in the parties' Google Calendars (DESIGN.md ruling 11): one event in the sitter's
 // and one in the owner's primary calendar, for each party that linked Google. The event id is derived
@@ -37,6 +41,65 @@ export const calendarMessages = {
 /** Our event id for a booking in a user's calendar (Google allows a-v and 0-9, so hex digits will do). */
 export const googleEventIdFor = (bookingId: string, userId: string) =>
   createHash('sha256').update(`pawpal-booking:${bookingId}:${userId}`).digest('hex').slice(0, 40)
+
+/** Thrown so the delivery is retried; carries what to tell the party that accepted. */
+export class CalendarSyncFailed extends Error {
+  readonly sync: CalendarSync
+  constructor(sync: CalendarSync) {
+    super(sync.message)
+    this.sync = sync
+  }
+}
+
+/**
+ * Follows a booking's recorded changes (decision 038): an acceptance with 'Add to Google Calendar' adds
+ * the booking to both parties' calendars, a cancelled acceptance removes it. A party whose calendar failed
+ * is retried with the delivery; events already made are found by their ids, so none is made twice.
+ */
+export const bookingCalendarSubscriber: Subscriber = {
+  name: 'booking-google-calendar',
+  types: [bookingEventType('accepted'), bookingEventType('cancelled')],
+  async handle(event): Promise<CalendarSync | undefined> {
+    const facts = readBookingChange(event)
+    if (!facts) return undefined
+    if (facts.change === 'cancelled') {
+      if (facts.from === 'accepted' && !(await removeBookingFromGoogleCalendars(facts.bookingId))) {
+        throw new Error(`Google Calendar events of booking ${facts.bookingId} are not all deleted yet`)
+      }
+      return undefined
+    }
+    if (!facts.addToCalendar) return undefined
+    const booking = await findBookingById(facts.bookingId)
+    if (booking?.status !== 'accepted') return undefined
+    const sync = await addBookingToGoogleCalendars(booking)
+    if (sync.results.some((result) => result.outcome === 'failed')) throw new CalendarSyncFailed(sync)
+    return sync
+  },
+}
+
+/**
+ * A status change by one of the parties (bookings' changeBookingStatus), with what became of the
+ * calendars: the change has committed and its calendar events followed from its recorded event, so an
+ * acceptance with 'Add to Google Calendar' reports them; a failure is retried later, never thrown.
+ */
+export async function changeBookingStatusAndCalendars(user: { id: string }, bookingId: string, change: StatusChange, now = Date.now()) {
+  const outcome = await changeBookingStatus(user, bookingId, change, now)
+  if (!outcome.ok) return outcome
+  const calendar = change.status === 'accepted' && change.addToCalendar ? calendarReport(outcome.delivered.get(bookingCalendarSubscriber.name)) : null
+  return { ...outcome, calendar }
+}
+
+function calendarReport(result: DeliveryResult | undefined): CalendarSync {
+  if (!result) return calendarFailed
+  if (result.ok) return (result.value as CalendarSync | undefined) ?? calendarFailed
+  return result.error instanceof CalendarSyncFailed ? result.error.sync : calendarFailed
+}
+
+const calendarFailed: CalendarSync = {
+  added: false,
+  results: [],
+  message: 'Could not add it to Google Calendar. You can try again from the booking.',
+}
 
 /** Makes sure the booking is in the Google Calendar of each party that linked Google. */
 export async function addBookingToGoogleCalendars(booking: BookingRecord): Promise<CalendarSync> {

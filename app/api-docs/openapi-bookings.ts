@@ -1,8 +1,6 @@
 import { bookingPeriods } from '#app/features/bookings/periods.ts'
 import {
-  AvailabilityQuerySchema,
   BookingRequestSchema,
-  maxAvailabilityDays,
   OwnerBookingFiltersSchema,
   SitterBookingFiltersSchema,
   StatusChangeSchema,
@@ -10,7 +8,7 @@ import {
 import { bookingStatuses } from '#app/features/bookings/transitions.ts'
 import { CalendarEventSchema, CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
-import { SitterScheduleSchema } from '#app/features/sitters/schedule-schema.ts'
+import { AvailabilityQuerySchema, maxAvailabilityDays, SitterScheduleSchema } from '#app/features/availability/schedule-schema.ts'
 import { sitterServices } from '#app/features/sitters/options.ts'
 import {
   answer,

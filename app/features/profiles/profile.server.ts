@@ -1,5 +1,5 @@
 import { getSitterDetails, serviceRatesJson } from '#app/features/sitters/sitter-profile.server.ts'
-import { getAccount } from './users.server.ts'
+import { getAccount } from '#app/features/accounts/users.server.ts'
 
 /** The signed-in user's own profile: account details plus, for sitters, everything they publish. */
 export async function getOwnProfile(userId: string) {

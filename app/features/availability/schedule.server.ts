@@ -1,12 +1,13 @@
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { hasRole } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf, setTimeZone } from '#app/features/accounts/users.server.ts'
-import { db } from '#app/lib/db.server.ts'
+import { type Database, db } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import type { SitterScheduleInput, WeeklyRange } from './schedule-schema.ts'
 
 // A sitter's weekly schedule (sitterAvailability) and blocked dates (sitterBlockedDates), local to the
-// sitter's zone. A sitter who set no weekly range takes requests any day; the bookings feature applies
-// these rules to requests and to the busy times it publishes.
+// sitter's zone; the only module that touches these two tables. A sitter who set no weekly range takes
+// requests any day; bookings applies these rules to requests, availability.server.ts to the busy times.
 
 export type SitterSchedule = {
   timeZone: string
@@ -24,17 +25,41 @@ export async function getSitterSchedule(sitterId: string, range?: { from: string
   if (timeZone === null) return null
   let blocked = db.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sitterId)
   if (range) blocked = blocked.where('date', '>=', range.from).where('date', '<=', range.to)
-  const [weekly, blockedDates] = await Promise.all([
-    db
-      .selectFrom('sitterAvailability')
-      .select(['weekday', 'startTime', 'endTime'])
-      .where('sitterId', '=', sitterId)
-      .orderBy('weekday')
-      .orderBy('startTime')
-      .execute(),
-    blocked.orderBy('date').execute(),
-  ])
+  const [weekly, blockedDates] = await Promise.all([getWeeklyHours(sitterId), blocked.orderBy('date').execute()])
   return { timeZone, weekly, blockedDates: blockedDates.map((row) => row.date) }
+}
+
+/** The sitter's weekly ranges, by weekday, then start. */
+export async function getWeeklyHours(sitterId: string, executor: Kysely<Database> = db): Promise<WeeklyRange[]> {
+  return executor
+    .selectFrom('sitterAvailability')
+    .select(['weekday', 'startTime', 'endTime'])
+    .where('sitterId', '=', sitterId)
+    .orderBy('weekday')
+    .orderBy('startTime')
+    .execute()
+}
+
+/** Replaces the sitter's weekly ranges (the schedule API, the profile form, onboarding), inside the caller's transaction. */
+export async function replaceWeeklyHours(trx: Transaction<Database>, sitterId: string, weekly: readonly WeeklyRange[]) {
+  await trx.deleteFrom('sitterAvailability').where('sitterId', '=', sitterId).execute()
+  if (weekly.length > 0) {
+    await trx
+      .insertInto('sitterAvailability')
+      .values(weekly.map((range) => ({ id: crypto.randomUUID(), sitterId, weekday: range.weekday, startTime: range.startTime, endTime: range.endTime })))
+      .execute()
+  }
+}
+
+/** Whether the sitter `sitterId` names blocked the day, as a condition for the sitter search. */
+export function blockedOn(date: string, sitterId: Expression<string>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(
+    db
+      .selectFrom('sitterBlockedDates')
+      .select('sitterBlockedDates.date')
+      .where('sitterBlockedDates.sitterId', '=', sitterId)
+      .where('sitterBlockedDates.date', '=', date),
+  )
 }
 
 type ScheduleOutcome = { ok: true; schedule: SitterSchedule } | { ok: false; status: 403; message: string }
@@ -44,15 +69,7 @@ export async function saveSitterSchedule(user: { id: string; role: Role }, input
   if (!hasRole(user, 'sitter')) return { ok: false, status: 403, message: notSitterScheduleMessage }
   const { weekly, blockedDates } = input
   await db.transaction().execute(async (trx) => {
-    if (weekly) {
-      await trx.deleteFrom('sitterAvailability').where('sitterId', '=', user.id).execute()
-      if (weekly.length > 0) {
-        await trx
-          .insertInto('sitterAvailability')
-          .values(weekly.map((range) => ({ id: crypto.randomUUID(), sitterId: user.id, ...range })))
-          .execute()
-      }
-    }
+    if (weekly) await replaceWeeklyHours(trx, user.id, weekly)
     if (blockedDates) {
       await trx.deleteFrom('sitterBlockedDates').where('sitterId', '=', user.id).execute()
       if (blockedDates.length > 0) {

@@ -1,12 +1,7 @@
-import { expressionBuilder } from 'kysely'
-import { getSitterSchedule, type SitterSchedule } from '#app/features/sitters/schedule.server.ts'
-import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import type { Database } from '#app/lib/db.server.ts'
 import { addDays, daysBetween, formatZonedIso, fromMinutes, isoWeekday, localDateTime, toMinutes, zonedInstant } from '#app/lib/zoned-time.ts'
-import { findBookings } from './booking-records.server.ts'
-import { maxAvailabilityDays } from './schema.ts'
-import { bookingIntervals, type Interval } from './slots.ts'
+import { maxAvailabilityDays } from './schedule-schema.ts'
+import { getSitterSchedule, type SitterSchedule } from './schedule.server.ts'
 
 // GET /api/users/{id}/availability?from&to (DESIGN.md ruling 7): when a sitter is busy, as intervals in
 // the shape of Google's event list, {items: [{start: {dateTime}, end: {dateTime}}]}, each with a reason:
@@ -15,7 +10,17 @@ import { bookingIntervals, type Interval } from './slots.ts'
 // are not busy time: the sitter has not agreed to them. Times carry the sitter's zone offset.
 
 export type BusyReason = 'booked' | 'blocked' | 'unavailable'
+type Interval = { start: number; end: number }
 type Busy = Interval & { reason: BusyReason }
+
+/**
+ * What the availability read needs from the features above it (bookings provides them): whether an id
+ * names a sitter anyone may see, and the sitter's accepted bookings between two local dates, as instants.
+ */
+export type AvailabilitySources = {
+  isSitter: (sitterId: string) => Promise<boolean>
+  bookedTimes: (sitterId: string, range: { from: string; to: string }) => Promise<Interval[]>
+}
 
 export const defaultAvailabilityDays = 31
 
@@ -35,11 +40,11 @@ export type AvailabilityOutcome =
 export async function getSitterAvailability(
   sitterId: string,
   range: { from?: string; to?: string },
+  sources: AvailabilitySources,
   now = Date.now(),
 ): Promise<AvailabilityOutcome> {
-  const sitter = await getPublicSitter(sitterId)
-  const timeZone = sitter && (await getTimeZoneOf(sitterId))
-  if (!sitter || !timeZone) return { ok: false, status: 404, message: 'Sitter not found' }
+  const timeZone = (await sources.isSitter(sitterId)) && (await getTimeZoneOf(sitterId))
+  if (!timeZone) return { ok: false, status: 404, message: 'Sitter not found' }
   const from = range.from ?? localDateTime(now, timeZone).date
   const to = range.to ?? addDays(from, defaultAvailabilityDays - 1)
   if (to < from) return { ok: false, status: 400, message: 'From must not be after to', field: 'to' }
@@ -49,7 +54,8 @@ export async function getSitterAvailability(
   const schedule = await getSitterSchedule(sitterId, { from, to })
   if (!schedule) return { ok: false, status: 404, message: 'Sitter not found' }
   const window = { start: zonedInstant(from, '00:00', timeZone), end: zonedInstant(addDays(to, 1), '00:00', timeZone) }
-  const busy = [...(await bookedTimes(sitterId, from, to)), ...blockedDays(schedule, timeZone), ...offHours(schedule, from, to, timeZone)]
+  const booked = (await sources.bookedTimes(sitterId, { from, to })).map((interval) => ({ ...interval, reason: 'booked' as const }))
+  const busy = [...booked, ...blockedDays(schedule, timeZone), ...offHours(schedule, from, to, timeZone)]
     .map((interval) => ({ ...interval, start: Math.max(interval.start, window.start), end: Math.min(interval.end, window.end) }))
     .filter((interval) => interval.start < interval.end)
   const items = mergeAdjacent(busy).map((interval) => ({
@@ -58,19 +64,6 @@ export async function getSitterAvailability(
     reason: interval.reason,
   }))
   return { ok: true, availability: { sitterId, timeZone, from, to, items } }
-}
-
-async function bookedTimes(sitterId: string, from: string, to: string): Promise<Busy[]> {
-  const on = expressionBuilder<Database, 'bookings'>()
-  const accepted = await findBookings(
-    on.and([
-      on('bookings.sitterId', '=', sitterId),
-      on('bookings.status', '=', 'accepted'),
-      on('bookings.date', '>=', addDays(from, -1)),
-      on('bookings.date', '<=', to),
-    ]),
-  )
-  return accepted.flatMap((booking) => bookingIntervals(booking).map((interval) => ({ ...interval, reason: 'booked' as const })))
 }
 
 function blockedDays(schedule: SitterSchedule, timeZone: string): Busy[] {

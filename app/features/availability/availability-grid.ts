@@ -1,4 +1,4 @@
-import { weekdays } from './options.ts'
+import { weekdays } from './weekdays.ts'
 
 // The weekly availability grid of a sitter's profile (spec section 2, About tab), from the real weekly
 // schedule: a day part is marked when one of the sitter's ranges that day overlaps it. The day parts are

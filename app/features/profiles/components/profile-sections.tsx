@@ -3,7 +3,8 @@ import { Form, Link } from 'react-router'
 import { formatAge } from '#app/features/dogs/age.ts'
 import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
-import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
+import { experienceLabels, serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -12,7 +13,7 @@ import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import type { OwnProfile } from '../profile.server.ts'
-import { isSitterRole, roleLabels } from '../roles.ts'
+import { isSitterRole, roleLabels } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile (spec section 2, Profile): the header, then one of the three tabs.
 

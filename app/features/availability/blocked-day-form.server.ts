@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { setDayBlocked } from '#app/features/sitters/blocked-days.server.ts'
-import { BlockedDayFormSchema } from '#app/features/sitters/schedule-schema.ts'
+import { setDayBlocked } from './blocked-days.server.ts'
+import { BlockedDayFormSchema } from './schedule-schema.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { formatDayTitle } from './calendar-dates.ts'
 

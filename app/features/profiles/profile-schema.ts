@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
+import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { plainText } from '#app/lib/plain-text.ts'
@@ -89,27 +90,6 @@ const toCents = (dollars: number) => Math.round(dollars * 100)
 const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : toCents(dollars))
 const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 export const splitBreeds = (text: string) => unique(text.split(',').map((breed) => breed.trim()).filter(Boolean))
-
-export type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
-
-/** Each range must end after it starts, and ranges of one day must not overlap. */
-export function availabilityIssues(ranges: readonly (AvailabilityRange & { index: number })[]): RangeIssue[] {
-  const issues: RangeIssue[] = []
-  for (const range of ranges) {
-    if (range.startTime >= range.endTime) {
-      issues.push({ index: range.index, field: 'endTime', message: 'End time must be after start time' })
-    }
-  }
-  const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))
-  for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1]
-    const range = sorted[i]
-    if (previous && range && previous.weekday === range.weekday && range.startTime < previous.endTime) {
-      issues.push({ index: range.index, field: 'startTime', message: 'Time ranges of one day must not overlap' })
-    }
-  }
-  return issues
-}
 
 // ---- the page form ----
 

@@ -1,12 +1,12 @@
-import { type Updateable } from 'kysely'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { getSitterDetails, saveSitterProfile, type SitterDetails, type SitterProfileInput } from '#app/features/sitters/sitter-profile.server.ts'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { type AccountChanges, getRoleAndLocation, updateAccount } from '#app/features/accounts/users.server.ts'
+import { db } from '#app/lib/db.server.ts'
 import { completeSitterOnboarding, chooseRole } from './onboarding.server.ts'
 import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepErrors } from './onboarding-steps.ts'
 import type { ProfileUpdate, SitterProfilePatch } from './profile-schema.ts'
-import { isSitterRole } from './roles.ts'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
 
 // Saving the edit-profile form and its API twin (spec section 7, 'Profile update payloads').
 
@@ -20,19 +20,13 @@ export type ProfileUpdateFailure = {
 
 export type ProfileUpdateResult = { ok: true } | ProfileUpdateFailure
 
-type UserChanges = Updateable<Database['users']>
-
 /**
  * Saves a user's own profile: the account fields, the location (exact for the user, fuzzed and
  * district-level for everyone else: DESIGN.md ruling 8) and, for sitters, the sitter profile, all
  * in one transaction. A location that cannot be found changes nothing.
  */
 export async function updateProfile(userId: string, input: ProfileUpdate): Promise<ProfileUpdateResult> {
-  const current = await db
-    .selectFrom('users')
-    .select(['role', 'location', 'latitude', 'longitude', 'publicLatitude'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const current = await getRoleAndLocation(userId)
 
   const location = await locationChanges(userId, current, input.location)
   if (!location.ok) return location
@@ -40,15 +34,14 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
   const sitterProfile =
     input.sitter && isSitterRole(current.role) ? mergeSitterProfile(await getSitterDetails(userId), input.sitter) : null
 
-  const changes: UserChanges = {
+  const changes: AccountChanges = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
     ...(input.bio === undefined ? {} : { bio: input.bio }),
     ...location.changes,
-    updatedAt: new Date().toISOString(),
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set(changes).where('id', '=', userId).execute()
+    await updateAccount(userId, changes, trx)
     if (sitterProfile) await saveSitterProfile(trx, userId, sitterProfile)
   })
   return { ok: true }
@@ -58,14 +51,14 @@ type CurrentLocation = {
   location: string | null
   latitude: number | null
   longitude: number | null
-  publicLatitude: number | null
+  hasPublicPoint: boolean
 }
 
 async function locationChanges(
   userId: string,
   current: CurrentLocation,
   input: ProfileUpdate['location'],
-): Promise<{ ok: true; changes: UserChanges } | ProfileUpdateFailure> {
+): Promise<{ ok: true; changes: AccountChanges } | ProfileUpdateFailure> {
   if (input === undefined) return { ok: true, changes: {} }
   if (input.text === null) {
     return {
@@ -82,7 +75,7 @@ async function locationChanges(
   }
   const samePoint =
     input.latitude === null || (input.latitude === current.latitude && input.longitude === current.longitude)
-  if (input.text === current.location && samePoint && current.publicLatitude !== null) return { ok: true, changes: {} }
+  if (input.text === current.location && samePoint && current.hasPublicPoint) return { ok: true, changes: {} }
 
   const resolved = await resolveLocation({ location: input.text, latitude: input.latitude, longitude: input.longitude })
   if (!resolved.ok) {
@@ -140,7 +133,7 @@ export async function saveOwnerOnboarding(userId: string, ownerName: string | un
   await chooseRole(userId, 'owner')
   const name = ownerName?.trim()
   if (name) {
-    await db.updateTable('users').set({ name, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+    await updateAccount(userId, { name })
   }
 }
 

@@ -2,10 +2,10 @@ import { getPartyDetails, type PartyDetails } from '#app/features/accounts/users
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { env } from '#app/lib/env.server.ts'
-import { formatBookingDate } from './booking-format.ts'
-import type { BookingRecord } from './booking-records.server.ts'
-import { bookingSpan, formatSlot } from './slots.ts'
-import type { Party } from './transitions.ts'
+import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
+import type { BookingRecord } from '#app/features/bookings/booking-records.server.ts'
+import { bookingSpan, formatSlot } from '#app/features/bookings/slots.ts'
+import type { Party } from '#app/features/bookings/transitions.ts'
 
 // What a booking looks like as a calendar event, in Google Calendar and in the ICS feed alike: each
 // party sees it from their side. Only bookings that were accepted become events, and only their two

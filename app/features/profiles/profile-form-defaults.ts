@@ -1,7 +1,7 @@
-import { weekdays } from '#app/features/sitters/options.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import type { EditProfileFormValue } from './profile-schema.ts'
 import type { OwnProfile } from './profile.server.ts'
-import { isSitterRole } from './roles.ts'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
 
 /** The saved profile in the edit-profile form's shape (rates in dollars, one row per weekday range). */
 export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {

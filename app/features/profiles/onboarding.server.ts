@@ -1,7 +1,9 @@
+import { addRoleSide } from '#app/features/accounts/roles.server.ts'
+import { getAccount, updateAccount } from '#app/features/accounts/users.server.ts'
 import { createDog, hasDogs } from '#app/features/dogs/dogs.server.ts'
 import { maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
-import { saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
+import { hasSitterProfile, saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
 import { addRefusal, describeRefusedPhotos } from '#app/lib/photo-rules.ts'
@@ -17,7 +19,6 @@ import {
   SitterDraftSchema,
   type StepErrors,
 } from './onboarding-steps.ts'
-import { roleWith } from './roles.ts'
 
 // The onboarding drafts live on the server (one row per user and flow), so a refresh or a
 // no-JavaScript round trip between steps loses nothing.
@@ -56,13 +57,10 @@ export async function saveDraft(userId: string, flow: OnboardingFlow, draft: Own
 
 /** The role screen's choice. A user who already has the other side's data becomes `both`. */
 export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
-  const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow()
-  const hasOtherSide =
-    choice === 'owner'
-      ? Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
-      : await hasDogs(userId)
+  const user = await getAccount(userId)
+  const hasOtherSide = choice === 'owner' ? await hasSitterProfile(userId) : await hasDogs(userId)
   const role = user.role === 'admin' ? 'admin' : hasOtherSide ? 'both' : choice
-  await db.updateTable('users').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
+  await updateAccount(userId, { role })
   return role
 }
 
@@ -79,13 +77,9 @@ export async function completeOwnerOnboarding(
   if (!dog.success) return { ok: false, errors: draftDogErrors(draft) }
   if (draft.images.length > maxDogImages) return { ok: false, errors: { images: [photoLimitMessage] } }
   const created = await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
+    // The dog makes the user an owner (createDog adds the side).
     const { id } = await createDog(trx, userId, dog.data, draft.images)
-    await trx
-      .updateTable('users')
-      .set({ role: roleWith(user.role, 'owner'), name: draft.ownerName || user.name, updatedAt: new Date().toISOString() })
-      .where('id', '=', userId)
-      .execute()
+    if (draft.ownerName) await updateAccount(userId, { name: draft.ownerName }, trx)
     await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'owner').execute()
     return { id }
   })
@@ -100,7 +94,6 @@ export async function completeSitterOnboarding(
 ) {
   const publicPoint = fuzzLocation(userId, draft.latitude, draft.longitude)
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['role', 'name']).where('id', '=', userId).executeTakeFirstOrThrow()
     await saveSitterProfile(trx, userId, {
       experience: draft.experience,
       acceptsMultipleDogs: draft.acceptsMultipleDogs,
@@ -108,11 +101,11 @@ export async function completeSitterOnboarding(
       dogAges: draft.dogAges,
       services: draft.services.map((service) => ({ service, hourlyRateCents: null })),
     })
-    await trx
-      .updateTable('users')
-      .set({
-        role: roleWith(user.role, 'sitter'),
-        name: draft.sitterName || user.name,
+    await addRoleSide(trx, userId, 'sitter')
+    await updateAccount(
+      userId,
+      {
+        ...(draft.sitterName ? { name: draft.sitterName } : {}),
         bio: draft.bio || null,
         location: draft.location,
         latitude: draft.latitude,
@@ -120,10 +113,9 @@ export async function completeSitterOnboarding(
         publicLocation: district,
         publicLatitude: publicPoint.latitude,
         publicLongitude: publicPoint.longitude,
-        updatedAt: new Date().toISOString(),
-      })
-      .where('id', '=', userId)
-      .execute()
+      },
+      trx,
+    )
     await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'sitter').execute()
   })
 }

@@ -1,16 +1,16 @@
 import { expressionBuilder } from 'kysely'
 import { getGoogleAccessToken } from '#app/features/accounts/google.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { GoogleCalendarError, insertEvent, listEvents } from '#app/features/calendar/google-calendar.server.ts'
-import type { CalendarEventInput } from '#app/features/calendar/schema.ts'
+import { GoogleCalendarError, insertEvent, listEvents } from './google-calendar.server.ts'
+import type { CalendarEventInput } from './schema.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { addDays, defaultTimeZone, localDateTime, zonedInstant } from '#app/lib/zoned-time.ts'
 import { addBookingToGoogleCalendars, type CalendarPartyResult, type CalendarSync, ensureGoogleEvent } from './booking-calendar.server.ts'
 import { loadEventNames } from './booking-events.server.ts'
-import { type BookingRecord, bookingsOfParty, findBookingOfParty, findBookings, partyOf } from './booking-records.server.ts'
-import { bookingMessages } from './schema.ts'
-import { bookingSpan } from './slots.ts'
-import type { Party } from './transitions.ts'
+import { type BookingRecord, bookingsOfParty, findBookingOfParty, findBookings, partyOf } from '#app/features/bookings/booking-records.server.ts'
+import { bookingMessages } from '#app/features/bookings/schema.ts'
+import { bookingSpan } from '#app/features/bookings/slots.ts'
+import type { Party } from '#app/features/bookings/transitions.ts'
 
 // The spec's calendar calls (section 7, Calendar; section 6: 'Calendar events can be created for the
 // current user or for a given owner. Sitter events can be read by sitterId.'), made safe:

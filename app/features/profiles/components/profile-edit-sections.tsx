@@ -1,5 +1,6 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
 import { type ReactNode } from 'react'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -7,7 +8,6 @@ import {
   experienceLevels,
   serviceLabels,
   sitterServices,
-  weekdays,
 } from '#app/features/sitters/options.ts'
 import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import type { Role } from '#app/lib/db-schema.ts'
@@ -17,9 +17,9 @@ import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
-import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
+import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
-import { isOwnerRole, isSitterRole } from '../roles.ts'
+import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
 // photo first (the sitter sections for sitters only; the location for everyone: an owner's location

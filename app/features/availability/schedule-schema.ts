@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import { availabilityIssues } from '#app/features/accounts/profile-schema.ts'
 import { clockTimeField, localDateField, timeZoneField } from '#app/lib/date-fields.ts'
 
 // A sitter's availability (DESIGN.md ruling 7): a weekly schedule of time ranges per weekday and single
-// blocked dates, in the sitter's time zone. The weekly ranges follow the profile form's rules
-// (availabilityIssues): each ends after it starts and ranges of one day do not overlap.
+// blocked dates, in the sitter's time zone. Each weekly range ends after it starts and ranges of one day
+// do not overlap (availabilityIssues, below, which the profile form applies too).
 
 export const maxBlockedDates = 366
 
@@ -36,8 +35,35 @@ export const SitterScheduleSchema = z
 export type SitterScheduleInput = z.infer<typeof SitterScheduleSchema>
 export type WeeklyRange = z.infer<typeof WeeklyRangeSchema>
 
+/** `GET /api/users/{id}/availability?from&to`: local dates in the sitter's zone, at most 93 days. */
+export const maxAvailabilityDays = 93
+export const AvailabilityQuerySchema = z
+  .object({ from: localDateField('From').optional(), to: localDateField('To').optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: 'From must not be after to', path: ['to'] })
+
 /** The sitter's bookings calendar: block or open one day. */
 export const BlockedDayFormSchema = z.object({
   date: localDateField('Date'),
   blocked: z.enum(['true', 'false'], { error: 'Choose whether to block the day or open it' }).transform((value) => value === 'true'),
 })
+
+export type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
+
+/** Each range must end after it starts, and ranges of one day must not overlap. */
+export function availabilityIssues(ranges: readonly (WeeklyRange & { index: number })[]): RangeIssue[] {
+  const issues: RangeIssue[] = []
+  for (const range of ranges) {
+    if (range.startTime >= range.endTime) {
+      issues.push({ index: range.index, field: 'endTime', message: 'End time must be after start time' })
+    }
+  }
+  const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]
+    const range = sorted[i]
+    if (previous && range && previous.weekday === range.weekday && range.startTime < previous.endTime) {
+      issues.push({ index: range.index, field: 'startTime', message: 'Time ranges of one day must not overlap' })
+    }
+  }
+  return issues
+}

@@ -13,7 +13,7 @@ import { Page } from '#app/ui/page.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
 import type { OwnerDraft, SitterDraft, StepErrors } from '../onboarding-steps.ts'
-import { profilePhotoFields, uploadPhotoIntent } from '../photo-fields.ts'
+import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 
 type StepProps<Draft> = {
   step: number

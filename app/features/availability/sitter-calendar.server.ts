@@ -1,4 +1,4 @@
-import { getSitterSchedule } from '#app/features/sitters/schedule.server.ts'
+import { getSitterSchedule } from './schedule.server.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { monthOf, readDate, readMonth } from './calendar-dates.ts'
 

@@ -3,12 +3,12 @@ import {
   calendarFeedTokenOf,
   findCalendarFeedOwner,
   rotateCalendarFeedToken,
-} from '#app/features/accounts/calendar-feed-token.server.ts'
-import { renderIcsCalendar } from '#app/features/calendar/ics.ts'
+} from './calendar-feed-token.server.ts'
+import { renderIcsCalendar } from './ics.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { bookingEventContent, loadEventNames } from './booking-events.server.ts'
-import { bookingsOfParty, findBookings, partyOf } from './booking-records.server.ts'
+import { bookingsOfParty, findBookings, partyOf } from '#app/features/bookings/booking-records.server.ts'
 
 // Every user's private calendar feed (DESIGN.md ruling 11): an ICS file of their accepted bookings, from
 // both sides (as owner and as sitter), that any calendar app can subscribe to. Bookings accepted and
