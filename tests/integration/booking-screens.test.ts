@@ -223,6 +223,20 @@ describe('the booking detail page', () => {
     expect(plain.map(([term]) => term)).not.toContain('Notes')
   })
 
+  test('the Price row shows the price and the hourly rate stored at request time; without a rate, “No rate set”', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const date = localDateFromToday(5)
+    const priced = await insertBooking(parties(owner, sitter, dogId), { date, slots: [{ startTime: '10:00', endTime: '12:30' }], hourlyRateCents: 3050 })
+    await db.updateTable('bookings').set({ priceCents: 7625 }).where('id', '=', priced).execute()
+    const unpriced = await insertBooking(parties(owner, sitter, dogId), { date: plusDays(date, 1), hourlyRateCents: null })
+
+    for (const person of [owner, sitter]) {
+      expect(definitions(await (await visitAs(person, `/bookings/${priced}`)).text())).toContainEqual(['Price', '$76.25 $30.50 per hour'])
+    }
+    expect(definitions(await (await visitAs(owner, `/bookings/${unpriced}`)).text())).toContainEqual(['Price', 'No rate set'])
+  })
+
   test('an unknown booking, or someone else’s, is “Booking not found” with Back to Bookings to /bookings', async () => {
     const { owner, dogId } = await ownerWithDog()
     const sitter = await walker()

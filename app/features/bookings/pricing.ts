@@ -9,11 +9,6 @@ export function priceCentsFor(hourlyRateCents: number | null, slots: readonly Ti
   return hourlyRateCents === null ? null : Math.round((hourlyRateCents * totalMinutes(slots)) / 60)
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Money is stored in cents and shown in USD (ruling 15): '$48.00'. */
-export const formatUsd = (cents: number) => usd.format(cents / 100)
-
 /** The service a request books when it names none: walking when the sitter offers it, else their first. */
 export function defaultServiceOf<Service extends string>(offered: readonly { service: Service }[]) {
   return (offered.find((s) => s.service === 'walking') ?? offered[0])?.service

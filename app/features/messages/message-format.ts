@@ -50,9 +50,3 @@ export function formatReplyTime(minutes: number) {
   const days = Math.round(minutes / 1440)
   return days <= 1 ? 'within a day' : `in about ${days} days`
 }
-
-/** '$24/hour', '$22.50/hour'. */
-export function formatHourlyRate(cents: number) {
-  const dollars = cents / 100
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
-}

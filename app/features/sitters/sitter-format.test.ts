@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { firstNameOf, formatHourlyRate, formatRating, replyTimeText, reviewCountText } from './sitter-format.ts'
+import { firstNameOf, formatRating, replyTimeText, reviewCountText } from './sitter-format.ts'
 
 test.each([
   [0, 'a minute'],
@@ -15,9 +15,7 @@ test.each([
   expect(replyTimeText(minutes)).toBe(text)
 })
 
-test('rates in dollars from cents, ratings to one decimal, review counts, first names', () => {
-  expect(formatHourlyRate(2000)).toBe('$20/hour')
-  expect(formatHourlyRate(2250)).toBe('$22.50/hour')
+test('ratings to one decimal, review counts, first names', () => {
   expect(formatRating(4)).toBe('4.0')
   expect(formatRating(4.67)).toBe('4.7')
   expect([reviewCountText(1), reviewCountText(12)]).toEqual(['1 review', '12 reviews'])

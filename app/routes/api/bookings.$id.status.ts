@@ -1,5 +1,5 @@
 import type { Route } from './+types/bookings.$id.status'
-import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { getBookingFor, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { StatusChangeSchema } from '#app/features/bookings/schema.ts'
 import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
@@ -15,5 +15,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const change = parseApiInput(StatusChangeSchema, await readJsonBody(request))
   const outcome = await changeBookingStatus(user, params.id, change)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message)
-  return Response.json({ ...(await getBookingFor(user.id, outcome.bookingId)), calendar: outcome.calendar })
+  const booking = await getBookingFor(user.id, outcome.bookingId)
+  return Response.json({ ...(booking && toBookingApiJson(booking)), calendar: outcome.calendar })
 }

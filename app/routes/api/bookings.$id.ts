@@ -1,5 +1,5 @@
 import type { Route } from './+types/bookings.$id'
-import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { getBookingFor, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { bookingMessages } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
 
@@ -8,7 +8,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireApiUser(context)
   const booking = await getBookingFor(user.id, params.id)
   if (!booking) return jsonError(404, bookingMessages.bookingNotFound)
-  return Response.json(booking, { headers: { 'Cache-Control': 'private, no-store' } })
+  return Response.json(toBookingApiJson(booking), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const action = () => methodNotAllowed(['GET'])

@@ -1,6 +1,6 @@
 import type { Route } from './+types/bookings.sitter'
 import { hasRole } from '#app/features/accounts/roles.ts'
-import { listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { listSitterBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { SitterBookingFiltersSchema } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
 
@@ -9,7 +9,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireApiUser(context)
   if (!hasRole(user, 'sitter')) return jsonError(403, 'Only sitters have sitter bookings')
   const filters = parseApiInput(SitterBookingFiltersSchema, Object.fromEntries(url.searchParams))
-  return Response.json(await listSitterBookings(user.id, filters), { headers: { 'Cache-Control': 'private, no-store' } })
+  return Response.json((await listSitterBookings(user.id, filters)).map(toBookingApiJson), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const action = () => methodNotAllowed(['GET'])

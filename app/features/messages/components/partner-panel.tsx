@@ -1,7 +1,8 @@
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
-import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
+import { formatMemberSince, formatReplyTime } from '../message-format.ts'
+import { formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since

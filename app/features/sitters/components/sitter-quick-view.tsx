@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } f
 import { Link } from 'react-router'
 import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
+import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
@@ -9,7 +10,6 @@ import type { MapSitter } from '../map-sitter.ts'
 import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
 import type { toPublicSitterJson } from '../public-sitter.server.ts'
 import { describeReplyTime, formatCompletedBookings } from '../sitter-facts.ts'
-import { formatHourlyRate } from '../sitter-format.ts'
 import { SitterRating } from './sitter-list-item.tsx'
 
 // The sitter quick view of the map screen (spec section 2): the sitter the user tapped, with Contact,
@@ -169,7 +169,7 @@ function Details({ profile }: { profile: SitterProfile }) {
             return (
               <li key={service} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-800">
                 {serviceLabels[service as SitterService] ?? service}
-                {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(Math.round(rate * 100))}</span>}
+                {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(dollarsToCents(rate))}</span>}
               </li>
             )
           })}
