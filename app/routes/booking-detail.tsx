@@ -20,7 +20,7 @@ import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-wr
 import { createReview, replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
-import { formatUsd } from '#app/lib/money.ts'
+import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -167,7 +167,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           <Fact label="Price">
             {booking.priceCents === null ? 'No rate set' : formatUsd(booking.priceCents)}
             {booking.hourlyRateCents === null ? null : (
-              <span className="block text-sm font-normal text-stone-600">{formatUsd(booking.hourlyRateCents)} per hour</span>
+              <span className="block text-sm font-normal text-stone-600">{formatHourlyRate(booking.hourlyRateCents)}</span>
             )}
           </Fact>
           {booking.location ? <Fact label="Location">{booking.location}</Fact> : null}

@@ -232,7 +232,7 @@ describe('the booking detail page', () => {
     const unpriced = await insertBooking(parties(owner, sitter, dogId), { date: plusDays(date, 1), hourlyRateCents: null })
 
     for (const person of [owner, sitter]) {
-      expect(definitions(await (await visitAs(person, `/bookings/${priced}`)).text())).toContainEqual(['Price', '$76.25 $30.50 per hour'])
+      expect(definitions(await (await visitAs(person, `/bookings/${priced}`)).text())).toContainEqual(['Price', '$76.25 $30.50/hour'])
     }
     expect(definitions(await (await visitAs(owner, `/bookings/${unpriced}`)).text())).toContainEqual(['Price', 'No rate set'])
   })
