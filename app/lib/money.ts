@@ -11,7 +11,11 @@ export const formatUsd = (cents: number) => usd.format(cents / 100)
 export const formatHourlyRate = (cents: number) => `${formatUsd(cents).replace(/\.00$/, '')}/hour`
 
 /** Cents as the API's and the forms' dollars (22.5); null stays null. */
-export const centsToDollars = <Cents extends number | null>(cents: Cents) => (cents === null ? null : cents / 100) as Cents
+export function centsToDollars(cents: number): number
+export function centsToDollars(cents: number | null): number | null
+export function centsToDollars(cents: number | null) {
+  return cents === null ? null : cents / 100
+}
 
 /** Dollars from the API or a form as cents, to the nearest cent. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100)

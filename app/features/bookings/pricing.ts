@@ -5,6 +5,8 @@ import { totalMinutes } from './slots.ts'
 // time, fixed when it is requested. The request screens show the same figure before sending.
 
 /** The price in cents of `slots` at `hourlyRateCents`; null when the sitter set no rate for the service. */
+export function priceCentsFor(hourlyRateCents: number, slots: readonly TimeSlot[]): number
+export function priceCentsFor(hourlyRateCents: number | null, slots: readonly TimeSlot[]): number | null
 export function priceCentsFor(hourlyRateCents: number | null, slots: readonly TimeSlot[]) {
   return hourlyRateCents === null ? null : Math.round((hourlyRateCents * totalMinutes(slots)) / 60)
 }
