@@ -1,7 +1,8 @@
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
-import { formatMemberSince, formatReplyTime } from '../message-format.ts'
+import { formatMemberSince } from '../message-format.ts'
+import { formatReplyTime } from '../reply-time.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
@@ -51,7 +52,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
         <div>
           <dt className="text-stone-500">Reply time</dt>
           <dd className="font-medium text-stone-900">
-            {partner.medianReplyMinutes === null ? 'Has not replied to a message yet' : `Usually replies ${formatReplyTime(partner.medianReplyMinutes)}`}
+            {partner.medianReplyMinutes === null ? 'Has not replied to a message yet' : formatReplyTime(partner.medianReplyMinutes)}
           </dd>
         </div>
         {sitter ? (

@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } f
 import { Link } from 'react-router'
 import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
+import { formatReplyTime } from '#app/features/messages/reply-time.ts'
 import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
@@ -9,7 +10,7 @@ import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
 import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
 import type { toPublicSitterJson } from '../public-sitter.server.ts'
-import { describeReplyTime, formatCompletedBookings } from '../sitter-facts.ts'
+import { formatCompletedBookings } from '../sitter-format.ts'
 import { SitterRating } from './sitter-list-item.tsx'
 
 // The sitter quick view of the map screen (spec section 2): the sitter the user tapped, with Contact,
@@ -155,7 +156,7 @@ function ActionLink({
 function Details({ profile }: { profile: SitterProfile }) {
   const facts = [
     experienceLabels[profile.experience as ExperienceLevel] ? `${experienceLabels[profile.experience as ExperienceLevel]} of experience` : null,
-    profile.medianReplyMinutes === null ? null : describeReplyTime(profile.medianReplyMinutes),
+    profile.medianReplyMinutes === null ? null : formatReplyTime(profile.medianReplyMinutes),
     profile.completedBookings > 0 ? formatCompletedBookings(profile.completedBookings) : null,
   ].filter((fact): fact is string => fact !== null)
   return (
