@@ -36,8 +36,3 @@ export function formatListTime(iso: string, now: string, timeZone: string) {
   const sameYear = dayKey(iso, timeZone).slice(-4) === dayKey(now, timeZone).slice(-4)
   return formatter(timeZone, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso))
 }
-
-/** 'March 3, 2025' (spec section 9: US English long date for member since). */
-export function formatMemberSince(iso: string, timeZone: string) {
-  return formatter(timeZone, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso))
-}

@@ -1,9 +1,9 @@
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
-import { formatMemberSince } from '../message-format.ts'
 import { formatReplyTime } from '../reply-time.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
+import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
@@ -41,7 +41,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-stone-500">Member since</dt>
-          <dd className="font-medium text-stone-900">{formatMemberSince(partner.memberSince, timeZone)}</dd>
+          <dd className="font-medium text-stone-900">{formatLongDate(partner.memberSince, timeZone)}</dd>
         </div>
         <div>
           <dt className="text-stone-500">Reply rate</dt>
