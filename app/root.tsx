@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'

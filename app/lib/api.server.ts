@@ -1,19 +1,10 @@
-import { type RouterContextProvider } from 'react-router'
 import { type z } from 'zod'
-import { userContext } from '#app/context.ts'
 
 // The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.
 export type FieldErrors = Record<string, string[]>
 
 export function jsonError(status: number, message: string, errors: FieldErrors = {}, headers?: HeadersInit) {
   return Response.json({ message, errors }, { status, headers })
-}
-
-/** The signed-in user of an API request, or a thrown 401. */
-export function requireApiUser(context: Readonly<RouterContextProvider>) {
-  const user = context.get(userContext)
-  if (!user) throw jsonError(401, 'Unauthorized')
-  return user
 }
 
 export async function readJsonBody(request: Request): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { bookingsPathFor } from '#app/ui/main-nav.ts'
 import { PawIcon } from '#app/ui/icons.tsx'

@@ -1,6 +1,6 @@
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Route } from './+types/map'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { type DeviceLocationFailure, deviceLocationFailureText, locateDevice } from '#app/features/geo/device-location.ts'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { MapPreview } from '#app/features/geo/components/map-preview.tsx'

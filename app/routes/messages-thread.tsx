@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/messages-thread'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'

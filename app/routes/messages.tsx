@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/messages'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { ConversationList } from '#app/features/messages/components/conversation-list.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/sitter-profile'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
 import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigate, useNavigation } from 'react-router'
 import type { Route } from './+types/sitters'
-import { getOptionalUser } from '#app/context.ts'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { getExactPoint } from '#app/features/accounts/users.server.ts'
 import { type DogSize, dogSizes } from '#app/features/dogs/options.ts'
 import { type SitterSummary, SitterListItem, toSitterSummary } from '#app/features/sitters/components/sitter-list-item.tsx'

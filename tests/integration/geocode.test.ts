@@ -10,7 +10,7 @@ process.env.GEOCODER_URL = fake.url
 process.env.PUBLIC_URL = 'https://pawpal.test'
 
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { userContext } = await import('#app/context.ts')
+const { userContext } = await import('#app/features/accounts/user-context.ts')
 const { resolveLocation, reverseGeocode, searchAddress } = await import('#app/features/geo/geocoder.server.ts')
 const searchRoute = await import('#app/routes/api/geocode.ts')
 const reverseRoute = await import('#app/routes/api/geocode.reverse.ts')

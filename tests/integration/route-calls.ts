@@ -1,5 +1,5 @@
 import { RouterContextProvider } from 'react-router'
-import { userContext } from '#app/context.ts'
+import { userContext } from '#app/features/accounts/user-context.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 
 // Calling a route module's loader or action directly, as React Router would after its middleware.

@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { userContext } from '#app/context.ts'
+import { jsonError } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { hasRole } from './roles.ts'
+import { userContext } from './user-context.ts'
 import { sessionExpiredContext } from './user-middleware.server.ts'
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
@@ -39,6 +40,13 @@ export async function requireUser({ context, url }: GuardArgs) {
     })
   }
   throw redirect(loginPathFor(url))
+}
+
+/** The signed-in user of an API request, or a thrown 401. */
+export function requireApiUser(context: Readonly<RouterContextProvider>) {
+  const user = context.get(userContext)
+  if (!user) throw jsonError(401, 'Unauthorized')
+  return user
 }
 
 /** A user with the given role; anyone else goes to /unauthorized. */

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
-import { userContext } from '#app/context.ts'
+import { userContext } from './user-context.ts'
 import { findSessionUser, readSessionId, sessionCookie } from './session.server.ts'
 
 /** True when the request carried a session that is no longer valid (expired, revoked, suspended). */

@@ -1,7 +1,8 @@
 import type { Route } from './+types/auth.calendar.event.$ownerId'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { addBookingEventForOwner } from '#app/features/bookings/calendar-requests.server.ts'
 import { CalendarEventSchema } from '#app/features/calendar/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/auth/calendar/event/{ownerId}: a sitter adds an accepted booking with this owner (the one
 // starting at startDateTime) to the owner's Google Calendar; anything else is 403.

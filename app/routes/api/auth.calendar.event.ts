@@ -1,7 +1,8 @@
 import type { Route } from './+types/auth.calendar.event'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { addEventToOwnCalendar } from '#app/features/bookings/calendar-requests.server.ts'
 import { CalendarEventSchema } from '#app/features/calendar/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/auth/calendar/event: an event in your own Google Calendar (spec section 3's payload). When it
 // is one of your accepted bookings, it is that booking's event, added once.

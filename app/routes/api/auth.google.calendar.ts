@@ -1,8 +1,9 @@
 import type { Route } from './+types/auth.google.calendar'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getSitterAvailability } from '#app/features/bookings/availability.server.ts'
 import { listOwnGoogleEvents } from '#app/features/bookings/calendar-requests.server.ts'
 import { CalendarQuerySchema } from '#app/features/calendar/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/auth/google/calendar?from&to: the events of your own Google Calendar. With ?sitterId: that
 // sitter's busy times (the availability read), never the events of someone else's calendar.

@@ -1,6 +1,7 @@
 import type { Route } from './+types/auth.logout'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { endSession } from '#app/features/accounts/sign-in.server.ts'
-import { methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { methodNotAllowed } from '#app/lib/api.server.ts'
 
 export const loader = () => methodNotAllowed(['POST'])
 

@@ -1,6 +1,7 @@
 import type { Route } from './+types/bookings.$id.calendar'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { addAcceptedBookingToCalendars } from '#app/features/bookings/calendar-requests.server.ts'
-import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 
 // POST /api/bookings/{id}/calendar: (again) add an accepted booking to both parties' Google Calendars;
 // events already there are not added twice. The answer says what happened per party.

@@ -1,8 +1,9 @@
 import type { Route } from './+types/bookings.$id.status'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { StatusChangeSchema } from '#app/features/bookings/schema.ts'
 import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // PATCH /api/bookings/{id}/status {status, addToCalendar?}: accept, decline (rejected), cancel or complete,
 // as the status machine allows (409 with the reason otherwise). An acceptance with addToCalendar (the

@@ -1,7 +1,8 @@
 import type { Route } from './+types/bookings.$id'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { bookingMessages } from '#app/features/bookings/schema.ts'
-import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/bookings/{id}: one booking, for its owner or its sitter only (404 'Booking not found' to anyone else).
 export async function loader({ context, params }: Route.LoaderArgs) {

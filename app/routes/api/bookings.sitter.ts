@@ -1,8 +1,9 @@
 import type { Route } from './+types/bookings.sitter'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { hasRole } from '#app/features/accounts/roles.ts'
 import { listSitterBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { SitterBookingFiltersSchema } from '#app/features/bookings/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/bookings/sitter?tab&date: your bookings as the sitter (spec section 4's sitter tabs).
 export async function loader({ context, url }: Route.LoaderArgs) {

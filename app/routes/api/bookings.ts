@@ -1,8 +1,9 @@
 import type { Route } from './+types/bookings'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor, listOwnerBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // GET /api/bookings?tab&date: your bookings as the owner (spec section 4's tabs). POST /api/bookings:

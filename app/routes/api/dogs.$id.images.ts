@@ -1,9 +1,10 @@
 import type { Route } from './+types/dogs.$id.images'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { dogFailureResponse } from '#app/features/dogs/api-input.server.ts'
 import { toDogJson } from '#app/features/dogs/dog.ts'
 import { deleteDogImage } from '#app/features/dogs/dogs.server.ts'
 import { DeleteImageSchema } from '#app/features/dogs/schema.ts'
-import { methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // DELETE /api/dogs/{id}/images with JSON {imageUrl}: the base path, a size variant or a full URL.
 // Clients that cannot send a body with DELETE may pass ?imageUrl= instead. Answers the updated dog.

@@ -1,6 +1,7 @@
 import type { Route } from './+types/dogs.$id.public'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getAvailableDog, toAvailableDogJson } from '#app/features/dogs/available-dogs.server.ts'
-import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/dogs/{id}/public: one dog available for sitting, as a sitter sees it (spec section 7).
 // Unknown, unlisted, the sitter's own, a suspended owner's, or asked by a non-sitter: 404.

@@ -1,9 +1,10 @@
 import type { Route } from './+types/dogs.$id'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
 import { toDogJson } from '#app/features/dogs/dog.ts'
 import { deleteDog, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
 import { dogFormDefaults, DogFormSchema, dogMessages } from '#app/features/dogs/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET, PATCH and DELETE /api/dogs/{id}: the owner's own dog; 404 'Dog not found' for anyone else.
 const allowed = ['GET', 'PATCH', 'DELETE']

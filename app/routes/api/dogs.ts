@@ -1,9 +1,10 @@
 import type { Route } from './+types/dogs'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
 import { toDogJson } from '#app/features/dogs/dog.ts'
 import { addDog, listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { DogFormSchema } from '#app/features/dogs/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/dogs: the signed-in user's dogs. POST /api/dogs: add one (spec section 7, multipart with the
 // fields of any of its three variants: onboarding, add form, update form; JSON without photos also works).

@@ -7,7 +7,8 @@ import {
   ReverseGeocodeSchema,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // GET /api/geocode/reverse?lat&lon : the address at a point, for signed-in users (ruling 12).

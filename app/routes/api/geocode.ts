@@ -7,7 +7,8 @@ import {
   searchAddress,
   unavailableMessage,
 } from '#app/features/geo/geocoder.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // GET /api/geocode?q= : forward geocoding for signed-in users (it spends upstream quota, ruling 12).

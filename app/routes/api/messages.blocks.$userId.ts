@@ -1,6 +1,7 @@
 import type { Route } from './+types/messages.blocks.$userId'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { unblockUser } from '#app/features/messages/blocks.server.ts'
-import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 
 // DELETE /api/messages/blocks/{userId}: lift your block; the conversation comes back unless they blocked
 // you too. 404 when you had not blocked them.

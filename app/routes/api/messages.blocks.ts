@@ -1,7 +1,8 @@
 import type { Route } from './+types/messages.blocks'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { blockUser } from '#app/features/messages/blocks.server.ts'
 import { BlockSchema } from '#app/features/messages/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/messages/blocks {userId}: block a user. No messages go either way and your conversation is
 // hidden from both of you; 201, or 200 when you had blocked them already.

@@ -1,7 +1,8 @@
 import type { Route } from './+types/messages.conversations.$partnerId'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getThreadPage } from '#app/features/messages/conversations.server.ts'
 import { messageErrors, ThreadPageSchema } from '#app/features/messages/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/messages/conversations/{partnerId}?before&limit: your messages with that user, newest page
 // first and oldest first within a page; `meta.olderCursor` is the `before` of the page before. 404 when

@@ -1,7 +1,8 @@
 import type { Route } from './+types/messages.conversations'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { listConversationsFor, startConversation } from '#app/features/messages/conversations.server.ts'
 import { ConversationSearchSchema, messageErrors, StartConversationSchema } from '#app/features/messages/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // GET /api/messages/conversations?q: your conversations with a last message, newest first (spec section 3,
 // Conversation summary). POST {partnerId}: opens the conversation with a user, 201; 409 when it exists,

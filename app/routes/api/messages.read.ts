@@ -1,7 +1,8 @@
 import type { Route } from './+types/messages.read'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { markMessagesRead } from '#app/features/messages/read-receipts.server.ts'
 import { MarkAsReadSchema } from '#app/features/messages/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/messages/read {messageIds}: the socket's markAsRead over HTTP. Every id must be a message sent
 // to you (404 otherwise, and nothing is marked); the senders' sockets get messageStatusUpdate.

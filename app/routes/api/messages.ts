@@ -1,7 +1,8 @@
 import type { Route } from './+types/messages'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { SendMessageSchema } from '#app/features/messages/schema.ts'
 import { sendMessage } from '#app/features/messages/send-message.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // POST /api/messages {recipientId, content, clientId?}: a message for clients without the socket, through

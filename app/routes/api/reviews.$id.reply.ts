@@ -1,7 +1,8 @@
 import type { Route } from './+types/reviews.$id.reply'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { ReviewReplySchema } from '#app/features/reviews/review-write-schema.ts'
 import { replyToReview } from '#app/features/reviews/review-writes.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/reviews/{id}/reply {reply}: the reviewed sitter answers a review, once.
 export const loader = () => methodNotAllowed(['POST'])

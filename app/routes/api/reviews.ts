@@ -1,7 +1,8 @@
 import type { Route } from './+types/reviews'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
 import { createReview } from '#app/features/reviews/review-writes.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/reviews {bookingId, rating, comment}: the owner reviews a completed booking, once.
 export const loader = () => methodNotAllowed(['POST'])

@@ -1,7 +1,8 @@
 import type { Route } from './+types/users.$id.availability'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getSitterAvailability } from '#app/features/bookings/availability.server.ts'
 import { AvailabilityQuerySchema } from '#app/features/bookings/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/users/{id}/availability?from&to: a sitter's busy times (DESIGN.md ruling 7), for signed-in users.
 export async function loader({ context, params, url }: Route.LoaderArgs) {

@@ -1,11 +1,12 @@
 import type { Route } from './+types/users.$id'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { chooseRole } from '#app/features/accounts/onboarding.server.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
 import { getOwnProfile, toUserJson } from '#app/features/accounts/profile.server.ts'
 import { profilePayloadKind, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/accounts/profile-schema.ts'
 import { saveOwnerOnboarding, saveSitterOnboarding, updateProfile } from '#app/features/accounts/profile-update.server.ts'
 import { getPublicSitter, toPublicSitterJson } from '#app/features/sitters/public-sitter.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // GET /api/users/{id}: a sitter's public profile (no email, phone, address or exact coordinates).
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import type { Route } from './+types/users.me.calendar-feed'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { calendarFeedUrlOf, rotateCalendarFeed } from '#app/features/bookings/calendar-feed.server.ts'
-import { methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/users/me/calendar-feed: the private URL of your ICS feed. POST: a new URL; the old one stops working.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import type { Route } from './+types/users.me'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getOwnProfile, toUserJson } from '#app/features/accounts/profile.server.ts'
-import { methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { methodNotAllowed } from '#app/lib/api.server.ts'
 
 // GET /api/users/me: the signed-in user's own profile, sitter fields included (spec section 7).
 export async function loader({ context }: Route.LoaderArgs) {

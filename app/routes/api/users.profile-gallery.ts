@@ -1,8 +1,9 @@
 import type { Route } from './+types/users.profile-gallery'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { DeleteImageSchema } from '#app/features/dogs/schema.ts'
 import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
 import { addGalleryPhotos, type GalleryOutcome, removeGalleryPhoto } from '#app/features/sitters/gallery.server.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { readMultipartForm } from '#app/lib/upload.server.ts'
 
 // The signed-in sitter's gallery (issue 9): POST multipart `images` (up to 6 photos in all) adds photos,

@@ -1,6 +1,7 @@
 import type { Route } from './+types/users.profile-photo'
+import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { updateProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
-import { jsonError, methodNotAllowed, requireApiUser } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed } from '#app/lib/api.server.ts'
 import { readMultipartForm, uploadErrorResponse, uploadMessages } from '#app/lib/upload.server.ts'
 
 // PATCH /api/users/profile/photo: multipart with the picture in the field `file` (spec section 7).
