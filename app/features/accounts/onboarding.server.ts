@@ -17,7 +17,7 @@ import {
   SitterDraftSchema,
   type StepErrors,
 } from './onboarding-steps.ts'
-import { roleWith } from './roles.ts'
+import { roleForChoice, roleWith } from './roles.ts'
 
 // The onboarding drafts live on the server (one row per user and flow), so a refresh or a
 // no-JavaScript round trip between steps loses nothing.
@@ -61,7 +61,7 @@ export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
     choice === 'owner'
       ? Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
       : await hasDogs(userId)
-  const role = user.role === 'admin' ? 'admin' : hasOtherSide ? 'both' : choice
+  const role = roleForChoice(user.role, choice, hasOtherSide)
   await db.updateTable('users').set({ role, updatedAt: new Date().toISOString() }).where('id', '=', userId).execute()
   return role
 }

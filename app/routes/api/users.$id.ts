@@ -1,5 +1,6 @@
 import type { Route } from './+types/users.$id'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { mayChangeAccount } from '#app/features/accounts/roles.ts'
 import { chooseRole } from '#app/features/accounts/onboarding.server.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/accounts/onboarding-steps.ts'
 import { getOwnProfile, toUserJson } from '#app/features/accounts/profile.server.ts'
@@ -19,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(['GET', 'PATCH'])
   const user = requireApiUser(context)
-  if (params.id !== user.id) return jsonError(403, 'You can only update your own profile')
+  if (!mayChangeAccount(user, params.id)) return jsonError(403, 'You can only update your own profile')
   const body = await readJsonBody(request)
   const outcome = await savePayload(user.id, body)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.fieldErrors)
