@@ -1,4 +1,4 @@
-import { type Updateable } from 'kysely'
+import { type Selectable, type Updateable } from 'kysely'
 import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { getSitterDetails, saveSitterProfile, type SitterDetails, type SitterProfileInput } from '#app/features/sitters/sitter-profile.server.ts'
@@ -54,12 +54,7 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
   return { ok: true }
 }
 
-type CurrentLocation = {
-  location: string | null
-  latitude: number | null
-  longitude: number | null
-  publicLatitude: number | null
-}
+type CurrentLocation = Pick<Selectable<Database['users']>, 'location' | 'latitude' | 'longitude' | 'publicLatitude'>
 
 async function locationChanges(
   userId: string,
