@@ -19,7 +19,7 @@ import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/compone
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
 import { createReview, replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -154,7 +154,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
                 {other.name}
                 {sitterView ? null : (
                   <span className="block text-sm font-normal text-stone-600">
-                    {booking.sitter.rating === null ? 'New sitter' : `★ ${booking.sitter.rating} (${booking.sitter.reviewCount} ${booking.sitter.reviewCount === 1 ? 'review' : 'reviews'})`}
+                    {booking.sitter.rating === null ? 'New sitter' : `★ ${formatRating(booking.sitter.rating)} (${reviewCountText(booking.sitter.reviewCount)})`}
                   </span>
                 )}
               </span>

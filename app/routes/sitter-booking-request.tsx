@@ -15,7 +15,7 @@ import { defaultServiceOf, priceCentsFor } from '#app/features/bookings/pricing.
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -173,7 +173,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
             {sitter.name}
             {sitter.location ? ` · ${sitter.location}` : ''}
           </p>
-          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${sitter.rating} (${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'})`}</p>
+          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${formatRating(sitter.rating)} (${reviewCountText(sitter.reviewCount)})`}</p>
         </div>
       </header>
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
-import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { insertBooking, insertDog, insertReview, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 import { type Person, plainText, signedIn, visitAs } from './page-visits.ts'
 
 // What the booking screens show (spec section 2: Bookings page, Sitter Bookings, Bookings list panel,
@@ -235,6 +235,15 @@ describe('the booking detail page', () => {
       expect(definitions(await (await visitAs(person, `/bookings/${priced}`)).text())).toContainEqual(['Price', '$76.25 $30.50/hour'])
     }
     expect(definitions(await (await visitAs(owner, `/bookings/${unpriced}`)).text())).toContainEqual(['Price', 'No rate set'])
+  })
+
+  test('the owner reads the sitter’s rating as the sitter list writes it: one decimal and the review count', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    await insertReview(sitter.id, owner.id, { rating: 4 })
+    const id = await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(4) })
+
+    expect(definitions(await (await visitAs(owner, `/bookings/${id}`)).text())).toContainEqual(['Sitter', 'Sam Sitter ★ 4.0 (1 review)'])
   })
 
   test('an unknown booking, or someone else’s, is “Booking not found” with Back to Bookings to /bookings', async () => {

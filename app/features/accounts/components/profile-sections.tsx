@@ -4,6 +4,7 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { experienceLabels, serviceLabels, type SitterService, weekdays } from '#app/features/sitters/options.ts'
+import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
@@ -148,9 +149,9 @@ function SitterSections({ sitter }: { sitter: SitterSummary }) {
       <Card title="Account Status">
         <dl className="divide-y divide-stone-100">
           <Row label="Background Check" value={sitter.isBackgroundChecked ? 'Verified' : 'Not Verified'} />
-          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${sitter.rating.toFixed(1)} / 5`} />
+          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${formatRating(sitter.rating)} / 5`} />
           {sitter.reviewCount > 0 ? (
-            <Row label="Reviews" value={`${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'}`} />
+            <Row label="Reviews" value={reviewCountText(sitter.reviewCount)} />
           ) : null}
         </dl>
       </Card>

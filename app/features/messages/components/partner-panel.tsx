@@ -1,5 +1,6 @@
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatReplyTime } from '../reply-time.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
@@ -59,7 +60,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
           <div>
             <dt className="text-stone-500">Reviews</dt>
             <dd className="font-medium text-stone-900">
-              {sitter.rating === null ? 'No reviews yet' : `${sitter.rating.toFixed(1)} stars from ${sitter.reviewCount} review${sitter.reviewCount === 1 ? '' : 's'}`}
+              {sitter.rating === null ? 'No reviews yet' : `${formatRating(sitter.rating)} stars from ${reviewCountText(sitter.reviewCount)}`}
             </dd>
           </div>
         ) : null}
