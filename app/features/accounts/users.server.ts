@@ -109,20 +109,7 @@ export async function getPartyDetails(userIds: readonly string[]) {
   return new Map(rows.map((row) => [row.id, row]))
 }
 
-const partyColumns = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'accountStatus',
-  'phoneNumber',
-  'profilePhoto',
-  'location',
-  'latitude',
-  'longitude',
-  'publicLocation',
-  'timeZone',
-] as const
+const partyColumns = ['id', 'name', 'email', 'role', 'accountStatus', 'phoneNumber', 'profilePhoto', 'location', 'latitude', 'longitude', 'publicLocation', 'timeZone'] as const
 
 export type PartyDetails = Pick<Selectable<UsersTable>, (typeof partyColumns)[number]>
 
