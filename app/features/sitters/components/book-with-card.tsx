@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { formatReplyTime } from '#app/features/messages/reply-time.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
-import { firstNameOf, formatCompletedBookings } from '../sitter-format.ts'
+import { firstNameOf, formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
 
 // The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
 // claims, facts measured from data: the median time the sitter takes to answer a message, how many

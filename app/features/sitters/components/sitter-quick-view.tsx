@@ -2,7 +2,6 @@ import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } f
 import { Link } from 'react-router'
 import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
-import { formatReplyTime } from '#app/features/messages/reply-time.ts'
 import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
@@ -10,7 +9,7 @@ import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
 import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
 import type { toPublicSitterJson } from '../public-sitter.server.ts'
-import { formatCompletedBookings } from '../sitter-format.ts'
+import { formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
 import { SitterRating } from './sitter-list-item.tsx'
 
 // The sitter quick view of the map screen (spec section 2): the sitter the user tapped, with Contact,
