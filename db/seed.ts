@@ -12,10 +12,14 @@ import {
   dogTraits,
   sizeForWeight,
 } from '#app/features/dogs/options.ts'
+import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
+import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { bookingSpan } from '#app/features/bookings/slots.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
-import type { BookingStatus, BookingsTable, Database, Role } from '#app/lib/db-schema.ts'
+import type { BookingStatus, Database, Role } from '#app/lib/db-schema.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
+import { addDays, fromMinutes, isoWeekday, localDateTime, toMinutes } from '#app/lib/zoned-time.ts'
 
 // Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
 // is ('dog:<owner email>:0'), every other choice comes from a seeded PRNG stream named after the thing it
@@ -155,56 +159,19 @@ function itemAt<T>(items: readonly T[], index: number): T {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Dates: bookings are local yyyy-MM-dd + HH:mm in Zurich; timestamps are ISO-8601 UTC
+// Dates: bookings are local yyyy-MM-dd + HH:mm in Zurich (lib/zoned-time.ts); timestamps are ISO-8601 UTC
 
-const zurichClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
-/** The Zurich wall-clock time of an instant, written as if it were UTC. */
-function zurichWallClock(instant: number) {
-  const parts = zurichClock.formatToParts(instant)
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value)
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'))
-}
-
-function zurichDate(instant: number) {
-  return new Date(zurichWallClock(instant)).toISOString().slice(0, 10)
-}
-
-/** The instant at which Zurich clocks show `date` `time`. */
-function zurichInstant(date: string, time: string) {
-  const wallClock = Date.parse(`${date}T${time}:00Z`)
-  const guess = wallClock - (zurichWallClock(wallClock) - wallClock)
-  return wallClock - (zurichWallClock(guess) - guess)
-}
-
-function addDays(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * day).toISOString().slice(0, 10)
-}
-
-function isoWeekday(date: string) {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7
-}
+const zurichDate = (instant: number) => localDateTime(instant, timeZone).date
 
 /** Moves a night-time instant (22:00 to 08:00 in Zurich) back to the evening before: people write at sensible hours. */
 function awake(instant: number) {
-  const localHour = new Date(zurichWallClock(instant)).getUTCHours()
+  const localHour = Math.floor(localDateTime(instant, timeZone).minutes / 60)
   if (localHour >= 22) return instant - (localHour - 21) * hour
   if (localHour < 8) return instant - (localHour + 3) * hour
   return instant
 }
 
 const iso = (instant: number) => new Date(instant).toISOString()
-const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
-const toClock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 
 // ---------------------------------------------------------------------------------------------------
 // Data tables
@@ -481,22 +448,6 @@ const schedulePresets: readonly (readonly WeeklyRange[])[] = [
   [{ weekdays, startTime: '07:00', endTime: '10:00' }, { weekdays, startTime: '16:00', endTime: '20:00' }],
   [{ weekdays: [...weekdays, ...weekend], startTime: '09:00', endTime: '18:00' }],
 ]
-
-type Period = NonNullable<BookingsTable['period']>
-
-interface TimeSlot {
-  startTime: string
-  endTime: string
-}
-
-/** Spec section 9, 'Period windows'. */
-const periodWindows: Record<Exclude<Period, 'custom'>, TimeSlot> = {
-  morning: { startTime: '08:00', endTime: '12:00' },
-  afternoon: { startTime: '12:00', endTime: '16:00' },
-  evening: { startTime: '16:00', endTime: '20:00' },
-  overnight: { startTime: '20:00', endTime: '08:00' },
-  all_day: { startTime: '08:00', endTime: '20:00' },
-}
 
 // ---------------------------------------------------------------------------------------------------
 // People and dogs
@@ -867,7 +818,7 @@ interface DemoBooking {
   plan: BookingPlan
   id: string
   date: string
-  period: Period | null
+  period: BookingPeriod | null
   slots: TimeSlot[]
   priceCents: number
   notes: string | null
@@ -1036,10 +987,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     plan.service === 'boarding'
       ? { period: 'overnight' as const, slots: [periodWindows.overnight] }
       : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
-  const start = zurichInstant(date, itemAt(slots, 0).startTime)
-  const lastSlot = itemAt(slots, slots.length - 1)
-  const endsNextDay = toMinutes(lastSlot.endTime) <= toMinutes(lastSlot.startTime)
-  const end = zurichInstant(addDays(date, endsNextDay ? 1 : 0), lastSlot.endTime)
+  const { start, end } = bookingSpan({ date, timeZone, slots })
   const history = statusHistory(plan, start, end, now, random)
   const completedAt = history.find((change) => change.to === 'completed')?.at
   return {
@@ -1048,7 +996,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     date,
     period,
     slots,
-    priceCents: Math.round((hourlyRateFor(plan) * slots.reduce((sum, slot) => sum + slotMinutes(slot), 0)) / 60),
+    priceCents: priceCentsFor(hourlyRateFor(plan), slots),
     notes: random.chance(0.5) ? random.pick(bookingNotes) : null,
     history,
     review:
@@ -1085,13 +1033,8 @@ function hourlyRateFor(plan: BookingPlan) {
   return rate
 }
 
-function slotMinutes(slot: TimeSlot) {
-  const minutes = toMinutes(slot.endTime) - toMinutes(slot.startTime)
-  return minutes > 0 ? minutes : minutes + 24 * 60
-}
-
 /** Slots inside one of the sitter's working ranges: walks of an hour (one or two a day), longer care in period windows. */
-function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { period: Period | null; slots: TimeSlot[] } {
+function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { period: BookingPeriod | null; slots: TimeSlot[] } {
   const { service } = plan
   const opens = toMinutes(range.startTime)
   const closes = toMinutes(range.endTime)
@@ -1109,10 +1052,10 @@ function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { 
   const hoursByService: Record<SitterService, number> = { walking: 1, sitting: 3, daycare: 5, training: 1, grooming: 2, boarding: 12 }
   const length = Math.min(hoursByService[service] * 60, closes - opens)
   const start = opens + 60 * random.int(0, Math.floor((closes - opens - length) / 60))
-  return { period: null, slots: [{ startTime: toClock(start), endTime: toClock(start + length) }] }
+  return { period: null, slots: [{ startTime: fromMinutes(start), endTime: fromMinutes(start + length) }] }
 }
 
-const hourFrom = (start: number): TimeSlot => ({ startTime: toClock(start), endTime: toClock(start + 60) })
+const hourFrom = (start: number): TimeSlot => ({ startTime: fromMinutes(start), endTime: fromMinutes(start + 60) })
 
 /** Every status change of the plan, in order: requested, answered by the other party, then completed or cancelled. */
 function statusHistory(plan: BookingPlan, start: number, end: number, now: number, random: Random) {

@@ -26,7 +26,7 @@ import {
 
 // The bookings part of the OpenAPI document: bookings, availability and schedules, reviews (writes) and
 // calendars (Google Calendar and the ICS feed). Bodies and queries come from the routes' zod schemas;
-// answers are hand-written from toBookingJson (booking-reads.server.ts) and the features' answers.
+// answers are hand-written from toBookingApiJson (booking-reads.server.ts) and the features' answers.
 
 const bookingId = pathParameter('id', 'The booking id.')
 const noCache = 'Answers carry `Cache-Control: private, no-store`.'
@@ -60,7 +60,7 @@ const Review = objectOf({
   repliedAt: nullable('string', { format: 'date-time' }),
 })
 
-/** toBookingJson() (features/bookings/booking-reads.server.ts). */
+/** toBookingApiJson() (features/bookings/booking-reads.server.ts). */
 const Booking = objectOf({
   id: { type: 'string' },
   dogId: { type: 'string' },

@@ -14,14 +14,14 @@ import { BookingDogProfile } from '#app/features/bookings/components/booking-dog
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
-import { formatUsd } from '#app/features/bookings/pricing.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
 import { replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -155,7 +155,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
                 {other.name}
                 {sitterView ? null : (
                   <span className="block text-sm font-normal text-stone-600">
-                    {booking.sitter.rating === null ? 'New sitter' : `★ ${booking.sitter.rating} (${booking.sitter.reviewCount} ${booking.sitter.reviewCount === 1 ? 'review' : 'reviews'})`}
+                    {booking.sitter.rating === null ? 'New sitter' : `★ ${formatRating(booking.sitter.rating)} (${reviewCountText(booking.sitter.reviewCount)})`}
                   </span>
                 )}
               </span>
@@ -166,9 +166,9 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           </Fact>
           <Fact label="Service">{serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}</Fact>
           <Fact label="Price">
-            {booking.price === null ? 'No rate set' : formatUsd(Math.round(booking.price * 100))}
-            {booking.hourlyRate === null ? null : (
-              <span className="block text-sm font-normal text-stone-600">{formatUsd(Math.round(booking.hourlyRate * 100))} per hour</span>
+            {booking.priceCents === null ? 'No rate set' : formatUsd(booking.priceCents)}
+            {booking.hourlyRateCents === null ? null : (
+              <span className="block text-sm font-normal text-stone-600">{formatHourlyRate(booking.hourlyRateCents)}</span>
             )}
           </Fact>
           {booking.location ? <Fact label="Location">{booking.location}</Fact> : null}

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
+import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
 import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
@@ -133,7 +134,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   return (
     <Page width="wide" toast={answer?.toast} className="space-y-6">
       <header className="space-y-3">
-        {role === 'both' ? <BookingsSideSwitch current="sitter" /> : null}
+        {isOwnerAndSitter(role) ? <BookingsSideSwitch current="sitter" /> : null}
         <div>
           <h1 className="text-2xl font-bold">Sitter Bookings</h1>
           <p className="text-stone-600">Manage your booking requests and schedule</p>

@@ -1,6 +1,7 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { type BookingJson, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
 import { addMonths, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
@@ -35,7 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const id = query.get('id')
   if (id) throw redirect(`/bookings/${encodeURIComponent(id)}`)
   // A sitter who is not an owner manages their bookings on the sitter's page.
-  if (user.role === 'sitter') throw redirect('/bookings-sitter')
+  if (isSitterOnly(user.role)) throw redirect('/bookings-sitter')
   const timeZone = (await getTimeZoneOf(user.id)) ?? defaultTimeZone
   const today = localDateTime(Date.now(), timeZone).date
   const date = readDate(query.get('date'))
@@ -78,7 +79,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <Page width="wide" className="space-y-6">
       <header className="space-y-3">
-        {role === 'both' ? <BookingsSideSwitch current="owner" /> : null}
+        {isOwnerAndSitter(role) ? <BookingsSideSwitch current="owner" /> : null}
         <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
           <h1 className="text-2xl font-bold">Your Bookings</h1>
           <NewBookingChooser recentSitters={recentSitters} />

@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { Route } from './+types/dog-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
 import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
 import { stageDogFormPhotos } from '#app/features/dogs/dog-form-photos.server.ts'
 import { becameBothParam } from '#app/features/dogs/components/owner-and-sitter-notice.tsx'
@@ -53,7 +54,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       outcome.status,
     )
   }
-  if (outcome.roleBecame === 'both') {
+  if (outcome.roleBecame && isOwnerAndSitter(outcome.roleBecame)) {
     // Ruling 2 lets a sitter own dogs; the dog's page says what changed (OwnerAndSitterNotice).
     return redirectWithToast(`/dogs/${outcome.dog.id}?${becameBothParam}`, {
       type: 'success',

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
+import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
-import { bookingsPathFor } from '#app/ui/main-nav.ts'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 

@@ -11,12 +11,13 @@ import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHour
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { bookingPeriods, type BookingPeriod, hourlySlotsOf, multiPeriods, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
-import { defaultServiceOf, formatUsd, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { defaultServiceOf, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -172,7 +173,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
             {sitter.name}
             {sitter.location ? ` · ${sitter.location}` : ''}
           </p>
-          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${sitter.rating} (${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'})`}</p>
+          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${formatRating(sitter.rating)} (${reviewCountText(sitter.reviewCount)})`}</p>
         </div>
       </header>
 
@@ -213,7 +214,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
                       <input type="radio" name={fields.service.name} value={service} defaultChecked={fields.service.initialValue === service} className="size-5 accent-brand-700" />
                       {serviceLabels[service]}
                     </span>
-                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : `${formatUsd(hourlyRateCents)}/hour`}</span>
+                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : formatHourlyRate(hourlyRateCents)}</span>
                   </label>
                 ))}
               </div>
@@ -375,11 +376,11 @@ function PriceRow({ rateCents, slots }: { rateCents: number | null; slots: TimeS
         {rateCents === null ? (
           <span className="text-stone-600">No rate set for this service</span>
         ) : price === null ? (
-          <span className="text-stone-600">{formatUsd(rateCents)}/hour · choose a time</span>
+          <span className="text-stone-600">{formatHourlyRate(rateCents)} · choose a time</span>
         ) : (
           <>
             <span className="block text-lg font-semibold">{formatUsd(price)}</span>
-            <span className="block text-sm text-stone-600">{formatUsd(rateCents)}/hour</span>
+            <span className="block text-sm text-stone-600">{formatHourlyRate(rateCents)}</span>
           </>
         )}
       </span>

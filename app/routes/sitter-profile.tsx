@@ -13,7 +13,7 @@ import { WeeklyAvailability } from '#app/features/availability/components/weekly
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
-import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
+import { formatHourlyRate } from '#app/lib/money.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'

@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router'
-import type { Role } from '#app/lib/db-schema.ts'
 import { CalendarIcon, ChatIcon, MapIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries } from './main-nav.ts'
 
@@ -11,9 +10,9 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
-export function BottomNav({ role, unreadCount }: { role: Role | null; unreadCount: number }) {
+export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string; unreadCount: number }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ role, pathname, unreadCount }).filter((entry) => entry.inBottomBar)
+  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => entry.inBottomBar)
   return (
     <nav
       aria-label="Main navigation"

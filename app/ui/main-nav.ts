@@ -1,12 +1,5 @@
-import type { Role } from '#app/lib/db-schema.ts'
-
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters.
-
-/** Where "Bookings" leads: sitters manage requests, everyone else sees their own bookings. */
-export function bookingsPathFor(role: Role | null) {
-  return role === 'sitter' ? '/bookings-sitter' : '/bookings'
-}
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
 export function formatUnreadBadge(count: number) {
@@ -29,18 +22,19 @@ export type MainNavEntry = {
 
 /** Spec: Map is active on an exact path match, the others when the path contains their name. */
 export function mainNavEntries({
-  role,
+  bookingsPath,
   pathname,
   unreadCount,
 }: {
-  role: Role | null
+  /** Where Bookings leads for the user (bookings/bookings-path.ts). */
+  bookingsPath: string
   pathname: string
   unreadCount: number
 }): MainNavEntry[] {
   return [
     { label: 'Map', to: '/map', active: pathname === '/map', inBottomBar: true, needsAccount: false },
     { label: 'Sitters', to: '/sitters', active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
-    { label: 'Bookings', to: bookingsPathFor(role), active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
+    { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
     {
       label: 'Messages',
       to: '/messages',

@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router'
-import type { Role } from '#app/lib/db-schema.ts'
 import { PawIcon } from './icons.tsx'
 import { mainNavEntries } from './main-nav.ts'
 
@@ -9,19 +8,19 @@ import { mainNavEntries } from './main-nav.ts'
  * (sign-in, onboarding) get the brand alone.
  */
 export function SiteHeader({
-  role,
+  bookingsPath,
   unreadCount,
   signedIn,
   navigation,
 }: {
-  role: Role | null
+  bookingsPath: string
   unreadCount: number
   signedIn: boolean
   /** False on focused flows: the brand only. */
   navigation: boolean
 }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ role, pathname, unreadCount }).filter((entry) => signedIn || !entry.needsAccount)
+  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => signedIn || !entry.needsAccount)
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">

@@ -356,6 +356,13 @@ describe("a sitter's blocked days on /profile/edit", () => {
 // ---- requests ----
 
 describe("an owner's request to a sitter", () => {
+  test("lists the sitter's services with their hourly rates, worded as on the sitter's profile", async () => {
+    const { owner, sitter } = await people()
+    const text = await textOf(await visitAs(owner, `/sitters/${sitter.id}/book`))
+    expect(text).toContain('Dog Walking $24/hour')
+    expect(text).toContain('Dog Sitting $30/hour')
+  })
+
   test('books the period asked for, at the rate of the service times its hours', async () => {
     const { owner, sitter, dogId } = await people()
     const date = localDateFromToday(7)

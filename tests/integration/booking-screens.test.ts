@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
-import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { insertBooking, insertDog, insertReview, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 import { type Person, plainText, signedIn, visitAs } from './page-visits.ts'
 
 // What the booking screens show (spec section 2: Bookings page, Sitter Bookings, Bookings list panel,
@@ -221,6 +221,29 @@ describe('the booking detail page', () => {
     const plain = definitions(await (await visitAs(sitter, `/bookings/${withoutNotes}`)).text())
     expect(plain).toContainEqual(['Date', longDay(plusDays(date, 1))])
     expect(plain.map(([term]) => term)).not.toContain('Notes')
+  })
+
+  test('the Price row shows the price and the hourly rate stored at request time; without a rate, “No rate set”', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const date = localDateFromToday(5)
+    const priced = await insertBooking(parties(owner, sitter, dogId), { date, slots: [{ startTime: '10:00', endTime: '12:30' }], hourlyRateCents: 3050 })
+    await db.updateTable('bookings').set({ priceCents: 7625 }).where('id', '=', priced).execute()
+    const unpriced = await insertBooking(parties(owner, sitter, dogId), { date: plusDays(date, 1), hourlyRateCents: null })
+
+    for (const person of [owner, sitter]) {
+      expect(definitions(await (await visitAs(person, `/bookings/${priced}`)).text())).toContainEqual(['Price', '$76.25 $30.50/hour'])
+    }
+    expect(definitions(await (await visitAs(owner, `/bookings/${unpriced}`)).text())).toContainEqual(['Price', 'No rate set'])
+  })
+
+  test('the owner reads the sitter’s rating as the sitter list writes it: one decimal and the review count', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    await insertReview(sitter.id, owner.id, { rating: 4 })
+    const id = await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(4) })
+
+    expect(definitions(await (await visitAs(owner, `/bookings/${id}`)).text())).toContainEqual(['Sitter', 'Sam Sitter ★ 4.0 (1 review)'])
   })
 
   test('an unknown booking, or someone else’s, is “Booking not found” with Back to Bookings to /bookings', async () => {

@@ -273,11 +273,25 @@ describe("the partner beside a thread (the spec's static panel made real)", () =
 
     expect(page).toContain('Member since March 3, 2025')
     expect(page).toContain('Reply rate Answers 50% of conversations')
-    expect(page).toContain('Reply time Usually replies within 1 hour')
+    expect(page).toContain('Reply time Usually replies within an hour')
     expect(page).toContain('Services and rates Dog Walking $24.50/hour Dog Sitting Rate on request')
     expect(page).toContain('Reviews No reviews yet')
     // Not the spec's placeholder price list.
     expect(page).not.toMatch(/\$(20|45|60)\b/)
+  })
+
+  test('a reply time reads the same beside the conversation and on the sitter’s profile, rounded up: 2,000 minutes is 2 days', async () => {
+    const sam = await samTheSitter()
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const start = '2026-10-01T08:00:00.000Z'
+    await insertConversation(olivia.id, sam.id, [
+      { from: olivia.id, at: start },
+      { from: sam.id, at: hoursAfter(start, 2000 / 60) },
+    ])
+    const viewer = await signedIn(olivia)
+
+    expect(await textOf(await visitAs(viewer, `/messages/${sam.id}`))).toContain('Reply time Usually replies within 2 days')
+    expect(await textOf(await visitAs(viewer, `/sitters/${sam.id}`))).toContain('Usually replies within 2 days')
   })
 
   test('Book appears from the 10th message with a sitter, never with someone who is not one', async () => {

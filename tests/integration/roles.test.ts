@@ -1,6 +1,7 @@
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { openDatabase } from '#app/lib/db.server.ts'
-import { appRequest, postJson } from './app.ts'
+import { appRequest, bearer, postJson } from './app.ts'
+import { apiTokenFor, browserCookieFor, insertUser } from './fixtures.ts'
 
 // DESIGN.md ruling 2: `both` really works; a sitter who adds a dog keeps the sitter side.
 const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
@@ -20,4 +21,49 @@ test('a sitter who adds a dog becomes both owner and sitter', async () => {
 
   const row = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow()
   expect(row.role).toBe('both')
+})
+
+// One rule, two doors: a page answers with a redirect, its API twin with JSON, for the same people.
+describe('the sitters-only screens and their API twins let the same people in', () => {
+  const doors = [
+    { page: '/bookings-sitter', api: '/api/bookings/sitter', refused: 'Only sitters have sitter bookings' },
+    { page: '/dogs/available', api: '/api/dogs/available', refused: 'Only sitters can browse dogs available for sitting' },
+  ]
+
+  test('a visitor is sent to sign in by the page and gets 401 from the API', async () => {
+    for (const { page, api } of doors) {
+      const visit = await appRequest(page)
+      expect(visit.status, page).toBe(302)
+      expect(visit.headers.get('location'), page).toBe(`/login?redirectTo=${encodeURIComponent(page)}`)
+      const call = await appRequest(api)
+      expect(call.status, api).toBe(401)
+      expect(await call.json()).toEqual({ message: 'Unauthorized', errors: {} })
+    }
+  })
+
+  test('an owner is sent to /unauthorized by the page and gets 403 with the reason from the API', async () => {
+    const owner = await insertUser({ role: 'owner' })
+    const cookie = await browserCookieFor(owner)
+    const token = await apiTokenFor(owner)
+    for (const { page, api, refused } of doors) {
+      const visit = await appRequest(page, { headers: { cookie } })
+      expect(visit.status, page).toBe(302)
+      expect(visit.headers.get('location'), page).toBe('/unauthorized')
+      const call = await appRequest(api, { headers: bearer(token) })
+      expect(call.status, api).toBe(403)
+      expect(await call.json()).toEqual({ message: refused, errors: {} })
+    }
+  })
+
+  test('a sitter and an owner who is also a sitter pass both doors; an admin neither', async () => {
+    for (const role of ['sitter', 'both', 'admin'] as const) {
+      const user = await insertUser({ role })
+      const cookie = await browserCookieFor(user)
+      const token = await apiTokenFor(user)
+      for (const { page, api } of doors) {
+        expect((await appRequest(page, { headers: { cookie } })).status, `${role} ${page}`).toBe(role === 'admin' ? 302 : 200)
+        expect((await appRequest(api, { headers: bearer(token) })).status, `${role} ${api}`).toBe(role === 'admin' ? 403 : 200)
+      }
+    }
+  })
 })

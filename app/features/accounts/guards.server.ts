@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { jsonError } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { hasRole } from './roles.ts'
+import { hasRole, type RoleName } from './roles.ts'
+import type { SessionUser } from './session.server.ts'
 import { userContext } from './user-context.ts'
 import { sessionExpiredContext } from './user-middleware.server.ts'
 
@@ -28,32 +29,54 @@ export function loginPathFor(url: URL) {
   return back === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: back })}`
 }
 
+// One rule decides who may pass (`access`); the page guards and the API guards are its two doors. A
+// page answers a refusal with a redirect (to /login, or /unauthorized), the API with JSON (401, 403).
+
+type Access = { ok: true; user: SessionUser } | { ok: false; refusal: 'signedOut' | 'sessionExpired' | 'wrongRole' }
+
+function access(context: Readonly<RouterContextProvider>, role?: RoleName): Access {
+  const user = context.get(userContext)
+  if (!user) return { ok: false, refusal: context.get(sessionExpiredContext) ? 'sessionExpired' : 'signedOut' }
+  if (role && !hasRole(user, role)) return { ok: false, refusal: 'wrongRole' }
+  return { ok: true, user }
+}
+
+async function pageRefusal(refusal: Exclude<Access, { ok: true }>['refusal'], url: URL) {
+  if (refusal === 'wrongRole') return redirect('/unauthorized')
+  if (refusal === 'signedOut') return redirect(loginPathFor(url))
+  return redirectWithToast(loginPathFor(url), {
+    type: 'error',
+    title: 'Session Expired',
+    description: 'Your session has expired. Please log in again.',
+  })
+}
+
 /** The signed-in user, or a redirect to /login that brings them back here (with 'Session Expired' when it ran out). */
 export async function requireUser({ context, url }: GuardArgs) {
-  const user = context.get(userContext)
-  if (user) return user
-  if (context.get(sessionExpiredContext)) {
-    throw await redirectWithToast(loginPathFor(url), {
-      type: 'error',
-      title: 'Session Expired',
-      description: 'Your session has expired. Please log in again.',
-    })
-  }
-  throw redirect(loginPathFor(url))
+  const passed = access(context)
+  if (passed.ok) return passed.user
+  throw await pageRefusal(passed.refusal, url)
+}
+
+/** A user with the given role; anyone else goes to /unauthorized (and a visitor to /login first). */
+export async function requireRole({ context, url }: GuardArgs, role: RoleName) {
+  const passed = access(context, role)
+  if (passed.ok) return passed.user
+  throw await pageRefusal(passed.refusal, url)
 }
 
 /** The signed-in user of an API request, or a thrown 401. */
 export function requireApiUser(context: Readonly<RouterContextProvider>) {
-  const user = context.get(userContext)
-  if (!user) throw jsonError(401, 'Unauthorized')
-  return user
+  const passed = access(context)
+  if (passed.ok) return passed.user
+  throw jsonError(401, 'Unauthorized')
 }
 
-/** A user with the given role; anyone else goes to /unauthorized. */
-export async function requireRole(args: GuardArgs, role: Parameters<typeof hasRole>[1]) {
-  const user = await requireUser(args)
-  if (!hasRole(user, role)) throw redirect('/unauthorized')
-  return user
+/** A user of an API request with the given role: a thrown 401 for no user, 403 with `message` for another role. */
+export function requireApiRole(context: Readonly<RouterContextProvider>, role: RoleName, message: string) {
+  const passed = access(context, role)
+  if (passed.ok) return passed.user
+  throw passed.refusal === 'wrongRole' ? jsonError(403, message) : jsonError(401, 'Unauthorized')
 }
 
 export async function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = '/map') {

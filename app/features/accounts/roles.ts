@@ -9,11 +9,29 @@ export const ownerRoles = ['owner', 'both'] as const satisfies readonly Role[]
 export const isSitterRole = (role: Role) => (sitterRoles as readonly Role[]).includes(role)
 export const isOwnerRole = (role: Role) => (ownerRoles as readonly Role[]).includes(role)
 
+/** The roles a user acts in: a `both` user acts as owner and as sitter. */
+export type RoleName = 'owner' | 'sitter' | 'admin'
+
 /** Whether a user acts as owner, sitter or admin (a `both` user is owner and sitter). */
-export function hasRole(user: { role: Role }, role: 'owner' | 'sitter' | 'admin') {
+export function hasRole(user: { role: Role }, role: RoleName) {
   if (role === 'sitter') return isSitterRole(user.role)
   if (role === 'owner') return isOwnerRole(user.role)
   return user.role === 'admin'
+}
+
+/** Whether a user may change an account or add to it (its profile, its dogs): only their own, admins too. */
+export const mayChangeAccount = (user: { id: string }, accountId: string) => user.id === accountId
+
+/** A sitter who is no owner: their bookings are the requests owners send them. */
+export const isSitterOnly = (role: Role) => isSitterRole(role) && !isOwnerRole(role)
+
+/** An owner who is also a sitter (`both`): both profile tabs, both booking pages. */
+export const isOwnerAndSitter = (role: Role) => isSitterRole(role) && isOwnerRole(role)
+
+/** The role a user's choice of side gives them: `both` when they already have the other side; an admin stays admin. */
+export function roleForChoice(current: Role, choice: 'owner' | 'sitter', hasOtherSide: boolean): Role {
+  if (current === 'admin') return current
+  return hasOtherSide ? 'both' : choice
 }
 
 /** A user who is both an owner and a sitter has the role `both`. */

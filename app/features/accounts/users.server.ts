@@ -1,5 +1,5 @@
-import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely'
-import type { AccountStatus, Role, UsersTable } from '#app/lib/db-schema.ts'
+import type { UsersTable } from '#app/lib/db-schema.ts'
+import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely'
 import { type Database, db } from '#app/lib/db.server.ts'
 
 const accountColumns = [
@@ -138,39 +138,15 @@ export async function getPartyDetails(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, PartyDetails>()
   const rows = await db
     .selectFrom('users')
-    .select([
-      'id',
-      'name',
-      'email',
-      'role',
-      'accountStatus',
-      'phoneNumber',
-      'profilePhoto',
-      'location',
-      'latitude',
-      'longitude',
-      'publicLocation',
-      'timeZone',
-    ])
+    .select(partyColumns)
     .where('id', 'in', [...new Set(userIds)])
     .execute()
   return new Map(rows.map((row) => [row.id, row]))
 }
 
-export type PartyDetails = {
-  id: string
-  name: string
-  email: string
-  role: Role
-  accountStatus: AccountStatus
-  phoneNumber: string | null
-  profilePhoto: string | null
-  location: string | null
-  latitude: number | null
-  longitude: number | null
-  publicLocation: string | null
-  timeZone: string
-}
+const partyColumns = ['id', 'name', 'email', 'role', 'accountStatus', 'phoneNumber', 'profilePhoto', 'location', 'latitude', 'longitude', 'publicLocation', 'timeZone'] as const
+
+export type PartyDetails = Pick<Selectable<UsersTable>, (typeof partyColumns)[number]>
 
 /** The user's IANA time zone (bookings with a sitter are in the sitter's zone); null for an unknown user. */
 export async function getTimeZoneOf(userId: string) {
@@ -187,21 +163,15 @@ export async function getMemberProfiles(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, MemberProfile>()
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'profilePhoto', 'bio', 'role', 'accountStatus', 'createdAt'])
+    .select(memberColumns)
     .where('id', 'in', [...new Set(userIds)])
     .execute()
   return new Map(rows.map((row) => [row.id, row]))
 }
 
-export type MemberProfile = {
-  id: string
-  name: string
-  profilePhoto: string | null
-  bio: string | null
-  role: Role
-  accountStatus: AccountStatus
-  createdAt: string
-}
+const memberColumns = ['id', 'name', 'profilePhoto', 'bio', 'role', 'accountStatus', 'createdAt'] as const
+
+export type MemberProfile = Pick<Selectable<UsersTable>, (typeof memberColumns)[number]>
 
 /** Active accounts' names and photos, to join into another feature's list by key (a long list stays one query). */
 export function activeMemberNames() {

@@ -6,6 +6,7 @@ import { type BookingReview, findReviewsOfBookings } from '#app/features/reviews
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
+import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
@@ -129,9 +130,7 @@ type Related = {
   rating: { rating: number | null; reviewCount: number }
 }
 
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
-
-/** Spec section 3's booking read view, for one of its parties. */
+/** Spec section 3's booking read view, for one of its parties, as the screens read it: money in cents. */
 export function toBookingJson(booking: BookingRecord, related: Related, now: number) {
   const { viewer, owner, sitter, dog, review } = related
   const accepted = booking.status === 'accepted'
@@ -181,8 +180,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     location: sees('owner') ? booking.location : null,
     latitude: sees('owner') ? booking.latitude : null,
     longitude: sees('owner') ? booking.longitude : null,
-    price: booking.hourlyRateCents === null ? null : dollars(booking.priceCents),
-    hourlyRate: dollars(booking.hourlyRateCents),
+    priceCents: booking.hourlyRateCents === null ? null : booking.priceCents,
+    hourlyRateCents: booking.hourlyRateCents,
     /** The moves the viewer may make now (transitions.ts). */
     actions: allowedTransitions(state, viewer),
     canReview: viewer === 'owner' && booking.status === 'completed' && review === null,
@@ -197,3 +196,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 }
 
 export type BookingJson = ReturnType<typeof toBookingJson>
+
+/** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
+export function toBookingApiJson({ priceCents, hourlyRateCents, ...booking }: BookingJson) {
+  return { ...booking, price: centsToDollars(priceCents), hourlyRate: centsToDollars(hourlyRateCents) }
+}

@@ -5,14 +5,11 @@ import { totalMinutes } from './slots.ts'
 // time, fixed when it is requested. The request screens show the same figure before sending.
 
 /** The price in cents of `slots` at `hourlyRateCents`; null when the sitter set no rate for the service. */
+export function priceCentsFor(hourlyRateCents: number, slots: readonly TimeSlot[]): number
+export function priceCentsFor(hourlyRateCents: number | null, slots: readonly TimeSlot[]): number | null
 export function priceCentsFor(hourlyRateCents: number | null, slots: readonly TimeSlot[]) {
   return hourlyRateCents === null ? null : Math.round((hourlyRateCents * totalMinutes(slots)) / 60)
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Money is stored in cents and shown in USD (ruling 15): '$48.00'. */
-export const formatUsd = (cents: number) => usd.format(cents / 100)
 
 /** The service a request books when it names none: walking when the sitter offers it, else their first. */
 export function defaultServiceOf<Service extends string>(offered: readonly { service: Service }[]) {

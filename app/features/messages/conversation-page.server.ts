@@ -4,6 +4,7 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { blockStateBetween, blockUser, isEitherBlocked, unblockUser } from './blocks.server.ts'
 import { getConversationPartner } from './conversation-partner.server.ts'
 import { getThreadPage, startConversation } from './conversations.server.ts'
@@ -19,7 +20,7 @@ import { sendMessage } from './send-message.server.ts'
 
 /** The viewer's zone and the moment of the render: times read the same on the server and in the browser. */
 export async function viewerClock(viewerId: string) {
-  return { timeZone: (await getTimeZoneOf(viewerId)) ?? 'Europe/Zurich', now: new Date().toISOString() }
+  return { timeZone: (await getTimeZoneOf(viewerId)) ?? defaultTimeZone, now: new Date().toISOString() }
 }
 
 /**

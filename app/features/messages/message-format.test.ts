@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDayHeading, formatListTime, formatReplyTime } from './message-format.ts'
+import { formatDayHeading, formatListTime } from './message-format.ts'
 
 const now = '2026-03-10T12:00:00.000Z'
 
@@ -15,13 +15,4 @@ test('the list shows the clock today, Yesterday, then the date', () => {
   expect(formatListTime('2026-03-09T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Yesterday')
   expect(formatListTime('2026-03-02T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Mar 2')
   expect(formatListTime('2025-12-24T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Dec 24, 2025')
-})
-
-test('reply times round up to what a person would say', () => {
-  expect(formatReplyTime(0)).toBe('within 1 minute')
-  expect(formatReplyTime(14)).toBe('within 14 minutes')
-  expect(formatReplyTime(61)).toBe('within 2 hours')
-  expect(formatReplyTime(23 * 60)).toBe('within 23 hours')
-  expect(formatReplyTime(30 * 60)).toBe('within a day')
-  expect(formatReplyTime(4 * 1440)).toBe('in about 4 days')
 })

@@ -36,23 +36,3 @@ export function formatListTime(iso: string, now: string, timeZone: string) {
   const sameYear = dayKey(iso, timeZone).slice(-4) === dayKey(now, timeZone).slice(-4)
   return formatter(timeZone, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso))
 }
-
-/** 'March 3, 2025' (spec section 9: US English long date for member since). */
-export function formatMemberSince(iso: string, timeZone: string) {
-  return formatter(timeZone, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso))
-}
-
-/** 'within 15 minutes', 'within 2 hours', 'within a day', 'in about 3 days'. */
-export function formatReplyTime(minutes: number) {
-  if (minutes < 60) return `within ${Math.max(1, minutes)} minute${minutes <= 1 ? '' : 's'}`
-  const hours = Math.ceil(minutes / 60)
-  if (hours < 24) return `within ${hours} hour${hours === 1 ? '' : 's'}`
-  const days = Math.round(minutes / 1440)
-  return days <= 1 ? 'within a day' : `in about ${days} days`
-}
-
-/** '$24/hour', '$22.50/hour'. */
-export function formatHourlyRate(cents: number) {
-  const dollars = cents / 100
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
-}

@@ -1,18 +1,13 @@
+import type { Selectable } from 'kysely'
 import type { MemberProfile } from '#app/features/accounts/users.server.ts'
+import type { MessagesTable } from '#app/lib/db-schema.ts'
 
 // A message as every door hands it out (spec section 3, Message): the socket's acks and pushes, the JSON
 // API and the pages. `read` and `status` say the same thing two ways: the spec names both.
 
-export type MessageRow = {
-  id: string
-  conversationId: string
-  senderId: string
-  recipientId: string
-  content: string
-  createdAt: string
-  readAt: string | null
-  clientId: string | null
-}
+export const messageColumns = ['id', 'conversationId', 'senderId', 'recipientId', 'content', 'createdAt', 'readAt', 'clientId'] as const
+
+export type MessageRow = Pick<Selectable<MessagesTable>, (typeof messageColumns)[number]>
 
 export type MessageJson = {
   id: string
@@ -26,8 +21,6 @@ export type MessageJson = {
   readAt: string | null
   createdAt: string
 }
-
-export const messageColumns = ['id', 'conversationId', 'senderId', 'recipientId', 'content', 'createdAt', 'readAt', 'clientId'] as const
 
 /** The sender as the message shows them; a sender whose account is gone is 'Deleted user'. */
 export function toMessageJson(row: MessageRow, people: ReadonlyMap<string, MemberProfile>): MessageJson {

@@ -19,6 +19,7 @@ import {
   SitterDraftSchema,
   type StepErrors,
 } from './onboarding-steps.ts'
+import { roleForChoice } from '#app/features/accounts/roles.ts'
 
 // The onboarding drafts live on the server (one row per user and flow), so a refresh or a
 // no-JavaScript round trip between steps loses nothing.
@@ -59,7 +60,7 @@ export async function saveDraft(userId: string, flow: OnboardingFlow, draft: Own
 export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
   const user = await getAccount(userId)
   const hasOtherSide = choice === 'owner' ? await hasSitterProfile(userId) : await hasDogs(userId)
-  const role = user.role === 'admin' ? 'admin' : hasOtherSide ? 'both' : choice
+  const role = roleForChoice(user.role, choice, hasOtherSide)
   await updateAccount(userId, { role })
   return role
 }

@@ -1,4 +1,5 @@
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { centsToDollars } from '#app/lib/money.ts'
 import type { EditProfileFormValue } from './profile-schema.ts'
 import type { OwnProfile } from './profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
@@ -7,7 +8,7 @@ import { isSitterRole } from '#app/features/accounts/roles.ts'
 export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
   const sitter = profile.sitter
   const rates = Object.fromEntries(
-    (sitter?.services ?? []).flatMap((s) => (s.hourlyRateCents === null ? [] : [[s.service, s.hourlyRateCents / 100]])),
+    (sitter?.services ?? []).flatMap((s) => (s.hourlyRateCents === null ? [] : [[s.service, centsToDollars(s.hourlyRateCents)]])),
   )
   return {
     sitterSections: isSitterRole(profile.role),

@@ -3,6 +3,7 @@ import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/fea
 import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
+import { dollarsToCents } from '#app/lib/money.ts'
 import { plainText } from '#app/lib/plain-text.ts'
 
 // The edit-profile form (/profile/edit) and its JSON twin (PATCH /api/users/{id}). Both share every
@@ -86,8 +87,7 @@ export type ProfileUpdate = {
 }
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)]
-const toCents = (dollars: number) => Math.round(dollars * 100)
-const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : toCents(dollars))
+const centsOrNull = (dollars: number | null | undefined) => (dollars == null ? null : dollarsToCents(dollars))
 const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 export const splitBreeds = (text: string) => unique(text.split(',').map((breed) => breed.trim()).filter(Boolean))
 

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely'
 import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
 // Reviews of sitters (DESIGN.md ruling 6): ratings are computed from the review rows, never invented.
 // A review by a suspended owner is hidden, from the list and from the rating alike.
@@ -34,11 +36,7 @@ export async function getSitterRating(sitterId: string): Promise<SitterRating> {
   return (await getSitterRatings([sitterId])).get(sitterId) ?? noReviews
 }
 
-export type SitterReview = {
-  id: string
-  rating: number
-  comment: string
-  createdAt: string
+export type SitterReview = Pick<Selectable<ReviewsTable>, 'id' | 'rating' | 'comment' | 'createdAt'> & {
   /** The owner who wrote it, as others see them: first name and initial, photo. */
   author: { name: string; profilePhoto: string | null }
   reply: { comment: string; createdAt: string } | null

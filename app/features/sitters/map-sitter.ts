@@ -1,3 +1,4 @@
+import { dollarsToCents } from '#app/lib/money.ts'
 import type { SitterSummary } from './components/sitter-list-item.tsx'
 import type { ExperienceLevel } from './options.ts'
 import type { toSitterListItemJson } from './sitter-search.server.ts'
@@ -23,7 +24,7 @@ export function fromSitterListItemJson(item: SitterListItemJson): MapSitter {
     profilePhoto: item.profilePhoto,
     location: item.location,
     experience: item.experience as ExperienceLevel,
-    rateCents: item.rate === null ? null : Math.round(item.rate * 100),
+    rateCents: item.rate === null ? null : dollarsToCents(item.rate),
     rating: item.rating,
     reviewCount: item.reviewCount,
     distanceMiles: item.distance === null ? null : Number(item.distance),

@@ -1,25 +1,29 @@
 import { expect, test } from 'vitest'
-import { firstNameOf, formatHourlyRate, formatRating, replyTimeText, reviewCountText } from './sitter-format.ts'
+import { firstNameOf, formatCompletedBookings, formatRating, formatReplyTime, reviewCountText } from './sitter-format.ts'
 
-test.each([
-  [0, 'a minute'],
-  [1.4, 'a minute'],
-  [25, '25 minutes'],
-  [59.4, '59 minutes'],
-  [60, 'an hour'],
-  [61, '2 hours'],
-  [23 * 60 + 1, '24 hours'],
-  [24 * 60, 'a day'],
-  [24 * 60 + 1, '2 days'],
-])('a median reply of %d minutes reads "within %s"', (minutes, text) => {
-  expect(replyTimeText(minutes)).toBe(text)
-})
-
-test('rates in dollars from cents, ratings to one decimal, review counts, first names', () => {
-  expect(formatHourlyRate(2000)).toBe('$20/hour')
-  expect(formatHourlyRate(2250)).toBe('$22.50/hour')
+test('ratings to one decimal, review and booking counts, first names', () => {
   expect(formatRating(4)).toBe('4.0')
   expect(formatRating(4.67)).toBe('4.7')
   expect([reviewCountText(1), reviewCountText(12)]).toEqual(['1 review', '12 reviews'])
+  expect([formatCompletedBookings(1), formatCompletedBookings(14)]).toEqual(['1 completed booking', '14 completed bookings'])
   expect([firstNameOf('Anna Keller'), firstNameOf('  Jo  '), firstNameOf('')]).toEqual(['Anna', 'Jo', ''])
+})
+
+test.each([
+  [0, 'Usually replies within a minute'],
+  [1, 'Usually replies within a minute'],
+  [1.2, 'Usually replies within 2 minutes'],
+  [40, 'Usually replies within 40 minutes'],
+  [59, 'Usually replies within 59 minutes'],
+  [60, 'Usually replies within an hour'],
+  [61, 'Usually replies within 2 hours'],
+  [119, 'Usually replies within 2 hours'],
+  [120, 'Usually replies within 2 hours'],
+  [1439, 'Usually replies within 24 hours'],
+  [1440, 'Usually replies within a day'],
+  [1441, 'Usually replies within 2 days'],
+  [2000, 'Usually replies within 2 days'],
+  [2881, 'Usually replies within 3 days'],
+])('a median reply after %d minutes reads "%s" (rounded up, never quicker)', (minutes, text) => {
+  expect(formatReplyTime(minutes)).toBe(text)
 })

@@ -1,10 +1,18 @@
-// How a sitter's numbers read on every screen (DESIGN.md ruling 15: money is stored in cents, shown in
-// USD). Pure, safe in the browser.
+// How a sitter's numbers read on every screen (money: lib/money.ts). Pure, safe in the browser.
 
-/** '$20/hour', '$22.50/hour'. */
-export function formatHourlyRate(cents: number) {
-  const dollars = cents / 100
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}/hour`
+const hourMinutes = 60
+const dayMinutes = 24 * hourMinutes
+
+/**
+ * 'Usually replies within a minute', '... within 40 minutes', '... within an hour', '... within 2 days': the
+ * median reply time measured from messages (messages/reply-time.server.ts), rounded up to the next whole
+ * minute, hour or day, so it never promises a quicker answer than the person gives.
+ */
+export function formatReplyTime(medianMinutes: number) {
+  const within = (count: number, one: string, many: string) => `Usually replies within ${count <= 1 ? one : `${count} ${many}`}`
+  if (medianMinutes < hourMinutes) return within(Math.ceil(medianMinutes), 'a minute', 'minutes')
+  if (medianMinutes < dayMinutes) return within(Math.ceil(medianMinutes / hourMinutes), 'an hour', 'hours')
+  return within(Math.ceil(medianMinutes / dayMinutes), 'a day', 'days')
 }
 
 /** '4.8' (ratings are means of whole stars, kept to one decimal). */
@@ -13,13 +21,8 @@ export const formatRating = (rating: number) => rating.toFixed(1)
 /** '1 review', '12 reviews'. */
 export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`
 
-/** 'a minute', '25 minutes', 'an hour', '3 hours', 'a day', '2 days': how long a sitter usually takes to reply. */
-export function replyTimeText(minutes: number) {
-  const count = (value: number, one: string, many: string) => (value <= 1 ? one : `${value} ${many}`)
-  if (minutes < 60) return count(Math.max(1, Math.round(minutes)), 'a minute', 'minutes')
-  if (minutes < 24 * 60) return count(Math.ceil(minutes / 60), 'an hour', 'hours')
-  return count(Math.ceil(minutes / (24 * 60)), 'a day', 'days')
-}
+/** '1 completed booking', '12 completed bookings'. */
+export const formatCompletedBookings = (count: number) => `${count} completed ${count === 1 ? 'booking' : 'bookings'}`
 
 /** 'Anna' of 'Anna Keller' (the 'Book with' card). */
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name

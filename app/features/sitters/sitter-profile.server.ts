@@ -3,6 +3,7 @@ import { getWeeklyHours, replaceWeeklyHours } from '#app/features/availability/s
 import { db, type Database } from '#app/lib/db.server.ts'
 import { type DogAgeGroup, dogAgeGroups, type DogSize, dogSizes } from '#app/features/dogs/options.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
+import { centsToDollars } from '#app/lib/money.ts'
 import { listGalleryPhotos } from './gallery.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from './options.ts'
 
@@ -114,11 +115,10 @@ export function lowestRateCents(services: readonly OfferedService[]) {
 
 /** The API's services of a sitter: names, each one's hourly rate and the lowest rate, in dollars (spec section 3, User). */
 export function serviceRatesJson(services: readonly OfferedService[]) {
-  const dollars = (cents: number | null) => (cents === null ? null : cents / 100)
   return {
     services: services.map((s) => s.service),
-    rates: Object.fromEntries(services.map((s) => [s.service, dollars(s.hourlyRateCents)])),
-    rate: dollars(lowestRateCents(services)),
+    rates: Object.fromEntries(services.map((s) => [s.service, centsToDollars(s.hourlyRateCents)])),
+    rate: centsToDollars(lowestRateCents(services)),
   }
 }
 

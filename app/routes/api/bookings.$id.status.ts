@@ -1,6 +1,6 @@
 import type { Route } from './+types/bookings.$id.status'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { getBookingFor, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { StatusChangeSchema } from '#app/features/bookings/schema.ts'
 import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
@@ -16,5 +16,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const change = parseApiInput(StatusChangeSchema, await readJsonBody(request))
   const outcome = await changeBookingStatusAndCalendars(user, params.id, change)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message)
-  return Response.json({ ...(await getBookingFor(user.id, outcome.bookingId)), calendar: outcome.calendar })
+  const booking = await getBookingFor(user.id, outcome.bookingId)
+  return Response.json({ ...(booking && toBookingApiJson(booking)), calendar: outcome.calendar })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/bookings'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { getBookingFor, listOwnerBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { getBookingFor, listOwnerBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
@@ -12,7 +12,7 @@ import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireApiUser(context)
   const filters = parseApiInput(OwnerBookingFiltersSchema, Object.fromEntries(url.searchParams))
-  return Response.json(await listOwnerBookings(user.id, filters), { headers: { 'Cache-Control': 'private, no-store' } })
+  return Response.json((await listOwnerBookings(user.id, filters)).map(toBookingApiJson), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,5 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await createBooking(user, input)
   if (!outcome.ok && outcome.status === 429) return jsonError(429, outcome.message, {}, retryAfterHeaders(outcome.retryAfterSeconds))
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : {})
-  return Response.json(await getBookingFor(user.id, outcome.bookingId), { status: 201 })
+  const booking = await getBookingFor(user.id, outcome.bookingId)
+  return Response.json(booking && toBookingApiJson(booking), { status: 201 })
 }

@@ -1,10 +1,11 @@
 import type { Route } from './+types/users.$id'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
+import { mayChangeAccount } from '#app/features/accounts/roles.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/profiles/onboarding-steps.ts'
-import { getOwnProfile, toUserJson } from '#app/features/profiles/profile.server.ts'
+import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
 import { profilePayloadKind, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
 import { saveOwnerOnboarding, saveSitterOnboarding, updateProfile } from '#app/features/profiles/profile-update.server.ts'
+import { getOwnProfile, toUserJson } from '#app/features/profiles/profile.server.ts'
 import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
 import { toPublicSitterJson } from '#app/features/sitters/public-sitter.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
@@ -20,7 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(['GET', 'PATCH'])
   const user = requireApiUser(context)
-  if (params.id !== user.id) return jsonError(403, 'You can only update your own profile')
+  if (!mayChangeAccount(user, params.id)) return jsonError(403, 'You can only update your own profile')
   const body = await readJsonBody(request)
   const outcome = await savePayload(user.id, body)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.fieldErrors)

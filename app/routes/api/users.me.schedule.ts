@@ -1,14 +1,12 @@
 import type { Route } from './+types/users.me.schedule'
-import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { hasRole } from '#app/features/accounts/roles.ts'
+import { requireApiRole, requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { SitterScheduleSchema } from '#app/features/availability/schedule-schema.ts'
 import { getSitterSchedule, notSitterScheduleMessage, saveSitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // GET and PUT /api/users/me/schedule: your weekly hours, blocked dates and time zone, as a sitter.
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireApiUser(context)
-  if (!hasRole(user, 'sitter')) return jsonError(403, notSitterScheduleMessage)
+  const user = requireApiRole(context, 'sitter', notSitterScheduleMessage)
   return Response.json(await getSitterSchedule(user.id), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
+import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import type { WizardStepView } from '../booking-wizard.server.ts'
-import { formatUsd } from '../pricing.ts'
 import {
   stepProblems,
   type WizardAnswerName,
@@ -271,7 +271,7 @@ function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView[
         <div className="flex justify-between gap-3 border-t border-stone-200 pt-2">
           <dt className="font-medium">Price</dt>
           <dd className="text-right text-base font-semibold">
-            {summary.priceCents === null ? (summary.rateCents === null ? 'No rate set' : `${formatUsd(summary.rateCents)}/hour`) : formatUsd(summary.priceCents)}
+            {summary.priceCents === null ? (summary.rateCents === null ? 'No rate set' : formatHourlyRate(summary.rateCents)) : formatUsd(summary.priceCents)}
           </dd>
         </div>
       </dl>

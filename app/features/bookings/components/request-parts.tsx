@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
-import { formatUsd } from '../pricing.ts'
 
 // Pieces the request screens and the booking wizards share: a titled part of the form, the sitter's
 // weekly hours, 'no dogs', the dog choice, a time choice, a time input.

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 
 // A sitter who adds a dog becomes 'Owner & Sitter' (DESIGN.md ruling 2). /dogs/add then opens the new
@@ -8,7 +9,7 @@ export const becameBothParam = 'became=both'
 
 /** Whether the dog's page should say so: it was opened that way and the account really is both. */
 export function showsOwnerAndSitterNotice(url: URL, role: Role) {
-  return url.searchParams.get('became') === 'both' && role === 'both'
+  return url.searchParams.get('became') === 'both' && isOwnerAndSitter(role)
 }
 
 export function OwnerAndSitterNotice({ dogName }: { dogName: string }) {

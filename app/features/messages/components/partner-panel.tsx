@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { formatRating, formatReplyTime, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
-import { formatHourlyRate, formatMemberSince, formatReplyTime } from '../message-format.ts'
+import { formatHourlyRate } from '#app/lib/money.ts'
+import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
@@ -52,7 +54,7 @@ export function PartnerPanel({
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-stone-500">Member since</dt>
-          <dd className="font-medium text-stone-900">{formatMemberSince(partner.memberSince, timeZone)}</dd>
+          <dd className="font-medium text-stone-900">{formatLongDate(partner.memberSince, timeZone)}</dd>
         </div>
         <div>
           <dt className="text-stone-500">Reply rate</dt>
@@ -63,14 +65,14 @@ export function PartnerPanel({
         <div>
           <dt className="text-stone-500">Reply time</dt>
           <dd className="font-medium text-stone-900">
-            {partner.medianReplyMinutes === null ? 'Has not replied to a message yet' : `Usually replies ${formatReplyTime(partner.medianReplyMinutes)}`}
+            {partner.medianReplyMinutes === null ? 'Has not replied to a message yet' : formatReplyTime(partner.medianReplyMinutes)}
           </dd>
         </div>
         {sitter ? (
           <div>
             <dt className="text-stone-500">Reviews</dt>
             <dd className="font-medium text-stone-900">
-              {sitter.rating === null ? 'No reviews yet' : `${sitter.rating.toFixed(1)} stars from ${sitter.reviewCount} review${sitter.reviewCount === 1 ? '' : 's'}`}
+              {sitter.rating === null ? 'No reviews yet' : `${formatRating(sitter.rating)} stars from ${reviewCountText(sitter.reviewCount)}`}
             </dd>
           </div>
         ) : null}

@@ -5,9 +5,10 @@ import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { experienceLabels, serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import { formatHourlyRate } from '#app/features/sitters/sitter-format.ts'
+import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -149,9 +150,9 @@ function SitterSections({ sitter }: { sitter: SitterSummary }) {
       <Card title="Account Status">
         <dl className="divide-y divide-stone-100">
           <Row label="Background Check" value={sitter.isBackgroundChecked ? 'Verified' : 'Not Verified'} />
-          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${sitter.rating.toFixed(1)} / 5`} />
+          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${formatRating(sitter.rating)} / 5`} />
           {sitter.reviewCount > 0 ? (
-            <Row label="Reviews" value={`${sitter.reviewCount} ${sitter.reviewCount === 1 ? 'review' : 'reviews'}`} />
+            <Row label="Reviews" value={reviewCountText(sitter.reviewCount)} />
           ) : null}
         </dl>
       </Card>

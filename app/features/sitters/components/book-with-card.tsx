@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
-import { firstNameOf, formatHourlyRate, replyTimeText } from '../sitter-format.ts'
+import { firstNameOf, formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
 
 // The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
 // claims, facts measured from data: the median time the sitter takes to answer a message, how many
@@ -44,12 +45,10 @@ export function BookWithCard({
       </div>
       <ul className="space-y-2 text-sm text-stone-700">
         <Fact icon={<ChatIcon className="size-5 text-brand-700" />}>
-          {sitter.medianReplyMinutes === null ? 'Reply time not known yet' : `Usually replies within ${replyTimeText(sitter.medianReplyMinutes)}`}
+          {sitter.medianReplyMinutes === null ? 'Reply time not known yet' : formatReplyTime(sitter.medianReplyMinutes)}
         </Fact>
         <Fact icon={<CalendarIcon className="size-5 text-brand-700" />}>
-          {sitter.completedBookings === 0
-            ? 'No completed bookings yet'
-            : `${sitter.completedBookings} completed ${sitter.completedBookings === 1 ? 'booking' : 'bookings'}`}
+          {sitter.completedBookings === 0 ? 'No completed bookings yet' : formatCompletedBookings(sitter.completedBookings)}
         </Fact>
         <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongDate(sitter.memberSince)}</Fact>
       </ul>

@@ -1,10 +1,11 @@
 import { memo } from 'react'
 import { Link } from 'react-router'
 import { formatMiles } from '#app/features/geo/distance.ts'
+import { formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { StarIcon } from '#app/ui/icons.tsx'
 import { type ExperienceLevel, experienceLabels } from '../options.ts'
-import { formatHourlyRate, formatRating, reviewCountText } from '../sitter-format.ts'
+import { formatRating, reviewCountText } from '../sitter-format.ts'
 
 // One sitter in a list (spec section 3, 'Sitter list item'; issue 9): the /sitters list and the map's
 // list pane. Everything it shows is real: the lowest of the sitter's own rates, the rating computed

@@ -1,13 +1,14 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
 import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
 import type { PublicSitter, toPublicSitterJson } from '../public-sitter.server.ts'
-import { describeReplyTime, formatCompletedBookings, type SitterFacts } from '../sitter-facts.ts'
-import { formatHourlyRate } from '../sitter-format.ts'
+import type { SitterFacts } from '../sitter-facts.ts'
+import { formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
 import { SitterRating } from './sitter-list-item.tsx'
 
 // The sitter quick view of the map screen (spec section 2): the sitter the user tapped, with Contact,
@@ -167,7 +168,7 @@ function ActionLink({
 function Details({ profile }: { profile: SitterProfile }) {
   const facts = [
     experienceLabels[profile.experience as ExperienceLevel] ? `${experienceLabels[profile.experience as ExperienceLevel]} of experience` : null,
-    profile.medianReplyMinutes === null ? null : describeReplyTime(profile.medianReplyMinutes),
+    profile.medianReplyMinutes === null ? null : formatReplyTime(profile.medianReplyMinutes),
     profile.completedBookings > 0 ? formatCompletedBookings(profile.completedBookings) : null,
   ].filter((fact): fact is string => fact !== null)
   return (
@@ -181,7 +182,7 @@ function Details({ profile }: { profile: SitterProfile }) {
             return (
               <li key={service} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-800">
                 {serviceLabels[service as SitterService] ?? service}
-                {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(Math.round(rate * 100))}</span>}
+                {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(dollarsToCents(rate))}</span>}
               </li>
             )
           })}
