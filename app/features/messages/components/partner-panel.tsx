@@ -63,8 +63,9 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
         ) : null}
       </dl>
       {sitter ? (
-        <section aria-labelledby="partner-services">
-          <h3 id="partner-services" className="text-sm font-semibold text-stone-900">
+        // Not a labelled region: the panel is drawn twice (the phone's <details> and the wide aside).
+        <div>
+          <h3 className="text-sm font-semibold text-stone-900">
             Services and rates
           </h3>
           {sitter.services.length === 0 ? (
@@ -79,7 +80,7 @@ export function PartnerPanel({ partner, messageCount, timeZone }: { partner: Con
               ))}
             </ul>
           )}
-        </section>
+        </div>
       ) : null}
     </div>
   )
