@@ -83,6 +83,7 @@ export default function BookingWizardRoute({ loaderData, actionData }: Route.Com
           key={view.step}
           view={view}
           Form={Form}
+          isPage
           busy={navigation.state !== 'idle' && navigation.location.pathname.startsWith(wizardStepPath(view.sitter.id, view.flow, 1).slice(0, -1))}
           onDateChosen={(form) => void submit(form, { method: 'get', action: wizardStepPath(view.sitter.id, view.flow, view.step), replace: true, preventScrollReset: true })}
         />

@@ -120,7 +120,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
         }`}
       >
         <div className="relative isolate flex-1 bg-stone-100">
-          <div role="region" aria-label="Map of sitters" className="absolute inset-0 contain-strict">
+          <section aria-label="Map of sitters" className="absolute inset-0 contain-strict">
             {mapShown ? null : <MapPlaceholder tileTemplate={tileUrl} view={start} />}
             {mapReady ? (
               <Suspense fallback={null}>
@@ -137,7 +137,7 @@ export default function MapRoute({ loaderData }: Route.ComponentProps) {
                 />
               </Suspense>
             ) : null}
-          </div>
+          </section>
           {/* Over the map, so that nothing on it moves when the browser answers the location request. */}
           <div className="pointer-events-none absolute inset-x-0 top-0 z-[1000] flex flex-col items-end">
             {device.failure ? (

@@ -55,8 +55,16 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
   const hrefWith = (before: string | null) => `/messages?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
+      {/* A phone shows the open conversation alone, the list and its title hidden: the page keeps its heading. */}
+      {partnerId ? <h1 className="sr-only">Messages</h1> : null}
       <div className={`${partnerId ? 'hidden md:flex' : 'flex'} w-full min-w-0 flex-col border-stone-200 bg-white md:w-80 md:border-r lg:w-96`}>
-        <h1 className="px-4 pt-4 text-2xl font-bold">Messages</h1>
+        {partnerId ? (
+          <p aria-hidden className="px-4 pt-4 text-2xl font-bold">
+            Messages
+          </p>
+        ) : (
+          <h1 className="px-4 pt-4 text-2xl font-bold">Messages</h1>
+        )}
         <ConversationList conversations={loaderData.conversations} search={search} selectedPartnerId={partnerId} viewerId={viewerId} now={now} timeZone={timeZone} />
       </div>
       <div className={`${partnerId ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}>

@@ -330,7 +330,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
               defaultValue={fields.location.initialValue}
               {...fields.location.aria}
               maxLength={300}
-              autoComplete="street-address"
+              autoComplete="address-line1"
               className={textInputClass}
             />
             <p className="text-sm text-stone-600">Shared with {sitter.firstName} once the booking is accepted.</p>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { CalendarIcon, ChatIcon, MapIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries } from './main-nav.ts'
+import { UnreadBadge } from './unread-badge.tsx'
 
 const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Map: MapIcon,
@@ -13,9 +14,10 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
 export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string; unreadCount: number }) {
   const { pathname } = useLocation()
   const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => entry.inBottomBar)
+  // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
     <nav
-      aria-label="Main navigation"
+      aria-label="Main navigation, tab bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-4">
@@ -32,14 +34,7 @@ export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string;
               >
                 <Icon />
                 {label}
-                {badge ? (
-                  <span
-                    className="absolute top-1 left-1/2 ml-2 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white"
-                    aria-label={`${badge} unread`}
-                  >
-                    {badge}
-                  </span>
-                ) : null}
+                {badge ? <UnreadBadge count={badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
               </Link>
             </li>
           )

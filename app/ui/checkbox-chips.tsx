@@ -25,10 +25,9 @@ export function CheckboxChips<Option extends string>({
         {getCollectionProps(field, { type: 'checkbox', options: [...options] }).map(({ key, ...props }) => (
           <label
             key={key}
-            htmlFor={props.id}
             className="tap-target flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
-            <input {...props} className="size-4 accent-brand-700" />
+            <input {...props} id={optionId(props.id)} className="size-4 accent-brand-700" />
             {emojiOf ? <span aria-hidden>{emojiOf(props.value as Option)}</span> : null}
             {labelOf(props.value as Option)}
           </label>
@@ -38,3 +37,6 @@ export function CheckboxChips<Option extends string>({
     </fieldset>
   )
 }
+
+/** conform names an option's input `<field id>-<option>`; an id may not contain spaces ('Dog Park'). */
+export const optionId = (conformId: string) => conformId.replaceAll(/\s+/g, '-')

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { PawIcon } from './icons.tsx'
 import { mainNavEntries } from './main-nav.ts'
+import { UnreadBadge } from './unread-badge.tsx'
 
 /**
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
@@ -41,11 +42,7 @@ export function SiteHeader({
                     }`}
                   >
                     {label}
-                    {badge ? (
-                      <span className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 text-white" aria-label={`${badge} unread`}>
-                        {badge}
-                      </span>
-                    ) : null}
+                    {badge ? <UnreadBadge count={badge} className="min-w-5 px-1.5 text-xs" /> : null}
                   </Link>
                 </li>
               ))}

@@ -47,8 +47,8 @@ test('@desktop two people chat: the message, the unread badge and the read recei
   if (!jsEnabled) await ben.page.reload()
   const conversation = ben.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Anna Alder/ })
   await expect(conversation).toContainText('Hi Ben! Could you walk Rex on Saturday?')
-  await expect(conversation.getByLabel('1 unread')).toHaveText('1')
-  await expect(mainNavigation(ben.page).getByLabel('1 unread')).toHaveText('1')
+  await expect(conversation.getByText('1 unread')).toBeVisible()
+  await expect(mainNavigation(ben.page).getByText('1 unread')).toBeVisible()
 
   await conversation.click()
   await expect(thread(ben.page).getByText('Hi Ben! Could you walk Rex on Saturday?')).toBeVisible()
@@ -124,8 +124,8 @@ test('the unread badge counts up to 99 and shows 99+ beyond', async ({ page, db,
   const sender = await insertPerson(db, 'Busy Bee')
   await insertMessages(db, sender, anna, 120)
   await visit('/messages')
-  await expect(mainNavigation(page).getByLabel('99+ unread')).toHaveText('99+')
-  await expect(page.getByRole('list', { name: 'Conversations' }).getByLabel('99+ unread')).toHaveText('99+')
+  await expect(mainNavigation(page).getByText('99+ unread')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByText('99+ unread')).toBeVisible()
 })
 
 test('@desktop blocking hides the thread from both and stops messages', async ({ page, browser, db, jsEnabled, visit }) => {
@@ -211,7 +211,7 @@ test('with JavaScript a message arriving in another conversation moves it to the
 
   await expect(conversations).toHaveText([/Cleo Cedar/, /Ben Birch/])
   await expect(conversations.first()).toContainText('Are you free tomorrow?')
-  await expect(conversations.first().getByLabel('2 unread')).toHaveText('2')
+  await expect(conversations.first().getByText('2 unread')).toBeVisible()
   await cleo.close()
 })
 

@@ -62,12 +62,12 @@ describe('opening a conversation', () => {
     const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
     await sendForm(anna, ben, 'One')
     await sendForm(anna, ben, 'Two')
-    expect(await (await ben.get('/messages')).text()).toContain('aria-label="2 unread"')
+    expect(await textOf(await ben.get('/messages'))).toContain('Messages 2 unread')
 
-    const thread = await (await ben.get(`/messages/${anna.id}`)).text()
+    const thread = await textOf(await ben.get(`/messages/${anna.id}`))
 
     expect(thread).toContain('One')
-    expect(thread).not.toContain('unread"')
+    expect(thread).not.toContain('unread')
     expect((await messagesFrom(anna.id)).map((row) => row.readAt === null)).toEqual([false, false])
   })
 

@@ -52,7 +52,7 @@ export function SitterCalendar({
             aria-label={label}
             aria-current={selected ? 'date' : undefined}
             className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
-              selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-400 line-through hover:bg-stone-200' : 'hover:bg-stone-100'
+              selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-600 line-through hover:bg-stone-200' : 'hover:bg-stone-100'
             } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
           >
             {Number(day.slice(8))}

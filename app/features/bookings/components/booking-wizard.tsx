@@ -50,6 +50,7 @@ export function WizardStepForm({
   busy,
   onClose,
   onDateChosen,
+  isPage = false,
 }: {
   view: WizardStepView
   Form: FormComponent
@@ -59,6 +60,8 @@ export function WizardStepForm({
   onClose?: () => void
   /** With JavaScript: ask the server for this step again with the chosen date (its free times). */
   onDateChosen?: (form: HTMLFormElement) => void
+  /** The wizard is the whole page (its own URL), so 'Book with ...' is the page's heading. */
+  isPage?: boolean
 }) {
   const hydrated = useHydrated()
   const { flow, step, sitter } = view
@@ -81,6 +84,7 @@ export function WizardStepForm({
   const action = last ? `${here}${view.back ? `?${new URLSearchParams({ back: view.back })}` : ''}` : wizardStepPath(sitter.id, flow, (step + 1) as WizardStep)
   const ready = !hydrated || problems === 0
   const noDogs = asked.includes('dogId') && view.dogs?.length === 0
+  const Title = isPage ? 'h1' : 'p'
 
   return (
     <Form
@@ -112,13 +116,14 @@ export function WizardStepForm({
         )}
         <Avatar photo={sitter.profilePhoto} kind="person" size="sm" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-base font-semibold">Book with {sitter.firstName}</p>
+          <Title className="truncate text-base font-semibold">Book with {sitter.firstName}</Title>
           <p className="text-sm text-stone-600">
             Step {step} of {wizardStepCount}: {stepTitles[flow][step]}
           </p>
         </div>
       </div>
-      <div className="h-1.5 overflow-hidden rounded-full bg-stone-100" role="progressbar" aria-label="Booking steps" aria-valuemin={1} aria-valuemax={wizardStepCount} aria-valuenow={step}>
+      {/* The bar draws the 'Step n of 3' above it: screen readers have read that already. */}
+      <div className="h-1.5 overflow-hidden rounded-full bg-stone-100" aria-hidden>
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${(step / wizardStepCount) * 100}%` }} />
       </div>
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { dayStripDates, formatDayTitle, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
+import { dayStripDates, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
 import { monthArrowClass } from '#app/features/availability/components/month-grid.tsx'
 
 /**
@@ -56,13 +56,16 @@ export function DayStrip({
                 to={hrefForDay(date)}
                 preventScrollReset
                 aria-current={isSelected ? 'date' : undefined}
-                aria-label={`${formatDayTitle(date)}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}
                 className={`relative flex h-16 w-12 flex-col items-center justify-center rounded-xl text-sm ${
-                  isSelected ? 'bg-brand-700 text-white' : date === today ? 'ring-1 ring-brand-600 text-brand-800' : outside ? 'text-stone-400 hover:bg-stone-100' : 'hover:bg-stone-100'
+                  isSelected ? 'bg-brand-700 text-white' : date === today ? 'ring-1 ring-brand-600 text-brand-800' : outside ? 'text-stone-500 hover:bg-stone-100' : 'hover:bg-stone-100'
                 }`}
               >
-                <span className="text-xs">{formatWeekdayShort(date)}</span>
+                {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3). */}
+                <span className="text-xs">{formatWeekdayShort(date)}</span>{' '}
                 <span className="text-base font-semibold">{Number(date.slice(8))}</span>
+                <span className="sr-only">
+                  {` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}
+                </span>
                 {count > 0 ? <span aria-hidden className={`absolute bottom-1.5 size-1.5 rounded-full ${isSelected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
               </Link>
             </li>

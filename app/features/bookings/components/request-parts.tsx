@@ -35,7 +35,7 @@ export function WeeklyHours({ name, weekly }: { name: string; weekly: readonly {
           return (
             <li key={day.value} className="flex justify-between gap-3">
               <span>{day.short}</span>
-              <span className={ranges.length ? '' : 'text-stone-400'}>{ranges.length ? ranges.map((r) => `${r.startTime} - ${r.endTime}`).join(', ') : 'Not working'}</span>
+              <span className={ranges.length ? '' : 'text-stone-500'}>{ranges.length ? ranges.map((r) => `${r.startTime} - ${r.endTime}`).join(', ') : 'Not working'}</span>
             </li>
           )
         })}

@@ -133,7 +133,7 @@ export function DogForm({
       </Section>
 
       <Section title="Sitting">
-        <label htmlFor={fields.listedForSitting.id} className="tap-target flex items-start gap-3">
+        <label className="tap-target flex items-start gap-3">
           <input
             {...getInputProps(fields.listedForSitting, { type: 'checkbox' })}
             key={fields.listedForSitting.key}

@@ -161,7 +161,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
             id={inputId}
             name="location"
             type="text"
-            autoComplete="street-address"
+            autoComplete="address-line1"
             maxLength={200}
             value={address}
             onChange={(event) => setAddress(event.target.value)}

@@ -7,8 +7,12 @@ import { tileGrid, tilePx } from '../tile-grid.ts'
 // A map's tiles as plain images, where Leaflet will put the same tiles: the server draws them, so the
 // area shows while Leaflet and its markers are still on their way, and the browser loads each tile once.
 // Lazy images, so only the tiles inside the map's box load. Browsers load every image at once where
-// scripts do not run (lazy loading needs them), so there the tiles have no source at all: the box is
-// hidden then anyway. Not a map: nothing to tap, hidden from screen readers.
+// scripts do not run (lazy loading needs them), so there a tile's only source is a blank image inside the
+// page (HTML requires a `src`): the box is hidden then anyway. Not a map: nothing to tap, hidden from
+// screen readers.
+
+/** A transparent 1 x 1 GIF: the `src` of a tile where scripts do not run (the CSP allows data: images). */
+const blankImage = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'
 
 /** How much the preview covers around the map's centre: a map box up to 1536 x 1024 px. */
 const reach = { width: 1536, height: 1024 }
@@ -26,7 +30,7 @@ export const MapPreview = memo(function MapPreview({ tileTemplate, view }: { til
           return (
             <picture key={index} className="shrink-0">
               <source media="(scripting: enabled)" srcSet={url} />
-              <img alt="" width={tilePx} height={tilePx} loading="lazy" decoding="async" />
+              <img src={blankImage} alt="" width={tilePx} height={tilePx} loading="lazy" decoding="async" />
             </picture>
           )
         })}

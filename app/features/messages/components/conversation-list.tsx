@@ -3,6 +3,7 @@ import { formatUnreadBadge } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { UnreadBadge } from '#app/ui/unread-badge.tsx'
 
 // The conversation column of /messages (spec section 2): a search form (a GET form, so it works without
 // JavaScript), then the conversations newest first with their unread badges (99+ at most).
@@ -80,11 +81,7 @@ export function ConversationList({
                         {fromMe ? 'You: ' : ''}
                         {conversation.lastMessage.content}
                       </span>
-                      {badge ? (
-                        <span className="ml-auto shrink-0 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white" aria-label={`${badge} unread`}>
-                          {badge}
-                        </span>
-                      ) : null}
+                      {badge ? <UnreadBadge count={badge} className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
                     </span>
                   </span>
                 </Link>

@@ -78,8 +78,9 @@ export function PartnerPanel({
         ) : null}
       </dl>
       {sitter ? (
-        <section aria-labelledby="partner-services">
-          <h3 id="partner-services" className="text-sm font-semibold text-stone-900">
+        // Not a labelled region: the panel is drawn twice (the phone's <details> and the wide aside).
+        <div>
+          <h3 className="text-sm font-semibold text-stone-900">
             Services and rates
           </h3>
           {sitter.services.length === 0 ? (
@@ -94,7 +95,7 @@ export function PartnerPanel({
               ))}
             </ul>
           )}
-        </section>
+        </div>
       ) : null}
     </div>
   )

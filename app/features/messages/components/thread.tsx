@@ -67,7 +67,13 @@ export function Thread({
         </details>
       </header>
       {aside}
-      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-3 py-3" id="thread-scroller">
+      {/* Focusable and named, so a keyboard can scroll the history and a screen reader says what it is. */}
+      <section
+        id="thread-scroller"
+        tabIndex={0}
+        aria-label="Message history"
+        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-3 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
+      >
         <div className="space-y-3">
           {olderHref ? (
             <div className="text-center">
@@ -89,7 +95,7 @@ export function Thread({
             </div>
           ) : null}
         </div>
-      </div>
+      </section>
       {composer}
     </section>
   )

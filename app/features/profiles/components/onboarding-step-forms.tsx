@@ -196,7 +196,7 @@ function Text({ label, name, value, errors, placeholder }: { label: string; name
       <label htmlFor={name} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <input id={name} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
+      <input type="text" id={name} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${name}-error` : undefined} className="w-full rounded-lg border border-stone-300 px-3 py-2.5 aria-[invalid=true]:border-red-500" />
       <FieldError errors={errors[name]} id={`${name}-error`} />
     </div>
   )
@@ -280,6 +280,7 @@ function PhotoAndName({ nameField, name, photo, errors }: { nameField: string; n
           Your name
         </label>
         <input
+          type="text"
           id={nameField}
           name={nameField}
           defaultValue={name}

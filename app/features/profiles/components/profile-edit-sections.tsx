@@ -173,7 +173,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
             const rate = rates[service]
             return (
               <li key={key} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
-                <label htmlFor={props.id} className="tap-target flex flex-1 items-center gap-2 font-medium">
+                <label className="tap-target flex flex-1 items-center gap-2 font-medium">
                   <input {...props} className={checkboxClass} />
                   {serviceLabels[service]}
                 </label>
@@ -247,10 +247,11 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
           const label = labels[index] ?? 'Day'
           return (
             <li key={row.key} className="group rounded-lg border border-stone-200 bg-white p-3">
-              <input {...getInputProps(range.weekday, { type: 'hidden' })} key={range.weekday.key} />
+              {/* HTML allows no `required` on a hidden input; the server checks the weekday. */}
+              <input {...getInputProps(range.weekday, { type: 'hidden' })} required={false} key={range.weekday.key} />
               {/* A phone shows the day, then its hours on one line: 'Monday' / '09:00 – 17:00'. */}
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-                <label htmlFor={range.available.id} className="tap-target flex items-center gap-3 font-medium sm:flex-1">
+                <label className="tap-target flex items-center gap-3 font-medium sm:flex-1">
                   <input {...getInputProps(range.available, { type: 'checkbox' })} key={range.available.key} className={checkboxClass} />
                   {label}
                 </label>
@@ -327,7 +328,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Toggle({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
   return (
-    <label htmlFor={field.id} className="tap-target flex items-center gap-2">
+    <label className="tap-target flex items-center gap-2">
       <input {...getInputProps(field, { type: 'checkbox' })} key={field.key} className={checkboxClass} />
       {label}
     </label>
