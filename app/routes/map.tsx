@@ -249,7 +249,7 @@ function useDeviceLocation(map: RefObject<SitterMapHandle | null>) {
 /** What the map's box shows before Leaflet: the start area's tiles, or while they load, that the map is coming. */
 function MapPlaceholder({ tileTemplate, view }: { tileTemplate: string; view: MapView }) {
   return (
-    <div className="absolute inset-0 flex items-center justify-center text-sm text-stone-500" aria-hidden>
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-stone-600" aria-hidden>
       Loading map…
       <MapPreview tileTemplate={tileTemplate} view={view} />
     </div>

@@ -268,7 +268,7 @@ export const formatPoint = (point: MapPoint) => `${point.latitude.toFixed(6)}, $
 
 function MapPlaceholder() {
   return (
-    <div className="flex h-64 w-full items-center justify-center text-sm text-stone-500 sm:h-80" aria-hidden>
+    <div className="flex h-64 w-full items-center justify-center text-sm text-stone-600 sm:h-80" aria-hidden>
       Loading map…
     </div>
   )
