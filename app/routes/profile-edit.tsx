@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/profile-edit'
 import {
@@ -18,14 +18,8 @@ import { ProfileLoadError } from '#app/features/profiles/components/profile-load
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { profileFormDefaults } from '#app/features/profiles/profile-form-defaults.ts'
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
-import { attachKeptProfilePhoto, stageProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
-import {
-  EditProfileFieldsSchema,
-  EditProfileSchema,
-  type EditProfileFormValue,
-  type ProfileUpdate,
-} from '#app/features/profiles/profile-schema.ts'
-import { updateProfile } from '#app/features/profiles/profile-update.server.ts'
+import { type EditProfileAnswer, refusedUploadAnswer, submitEditProfileForm } from '#app/features/profiles/profile-edit-form.server.ts'
+import { EditProfileFieldsSchema, type EditProfileFormValue, type ProfileUpdate } from '#app/features/profiles/profile-schema.ts'
 import { getOwnProfile } from '#app/features/profiles/profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
@@ -33,11 +27,9 @@ import { blockDayIntent, BlockedDays } from '#app/features/availability/componen
 import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
-import { attachKeptGalleryPhotos, listGalleryPhotos, removeGalleryPhoto, stageGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
+import { listGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
 import { env } from '#app/lib/env.server.ts'
-import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { type PendingUpload, photoMessages } from '#app/lib/photo-rules.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
@@ -45,8 +37,8 @@ import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
 
 // /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
-// Save Changes saves both; 'Upload photo' saves the photo alone. A photo sent with a submit that fails
-// is kept (a pending upload) and shown again, so the next Save Changes still saves it.
+// Save Changes saves both; 'Upload photo' saves the photo alone (the page's submits:
+// profiles/profile-edit-form.server.ts).
 // A sitter's blocked days sit below the form, in forms of their own (the same calendar as /bookings-sitter).
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -66,106 +58,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
-/**
- * A refused form shows its field errors and the summary; only a real failure or a photo that was not
- * taken adds a toast. `photos` is
- * the photo of this submit, kept for the next one when the form was not saved; `photoErrors` why a file was not taken.
- */
-type ActionData = {
-  result?: SubmissionResult<string[]>
-  photos?: PendingUpload[]
-  photoErrors?: string[]
-  /** The same for a sitter's gallery. */
-  galleryPhotos?: PendingUpload[]
-  galleryErrors?: string[]
-  toast?: ToastInput
-}
-
-const updateFailed: ToastInput = {
-  type: 'error',
-  title: 'Update failed',
-  description: 'There was an error updating your profile. Please try again.',
-}
-
-/** Spec section 6: 'Upload failed: There was an error uploading your photo. Please try again.', then the reason. */
-const uploadFailed = (reason?: string): ToastInput => ({
-  type: 'error',
-  title: 'Upload failed',
-  description: ['There was an error uploading your photo. Please try again.', reason].filter(Boolean).join(' '),
-})
-
-const noGallery = { photos: [], problems: [], removedOne: false }
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const parsed = await readMultipartFormOrError(request, { maxFiles: 1 + maxGalleryPhotos })
-  if (!parsed.ok) {
-    return data<ActionData>({ photoErrors: [parsed.error.message], toast: uploadFailed(parsed.error.message) }, parsed.error.status)
-  }
-  const { fields } = parsed.form
-  if (fields.get('intent') === blockDayIntent) {
-    const answer = await submitBlockedDay(user, fields)
-    if (!answer.ok) return data<ActionData>({ toast: answer.toast }, answer.status)
+  if (!parsed.ok) return data<EditProfileAnswer>(refusedUploadAnswer(parsed.error.message), parsed.error.status)
+  if (parsed.form.fields.get('intent') === blockDayIntent) {
+    const answer = await submitBlockedDay(user, parsed.form.fields)
+    if (!answer.ok) return data<EditProfileAnswer>({ toast: answer.toast }, answer.status)
     return redirectWithToast(`${url.pathname}${url.search}#${blockedDaysId}`, answer.toast)
   }
-  const sitter = isSitterRole(user.role)
-  const photo = await stageProfilePhoto(user.id, parsed.form)
-  const gallery = sitter ? await stageGalleryPhotos(user.id, parsed.form) : noGallery
-  const submission = parseWithZod(fields, { schema: EditProfileSchema })
-  // What was typed comes back unchanged and without messages when the submit was not Save Changes.
-  const typed = { initialValue: submission.reply().initialValue }
-  const photosKept = { photos: photo.photos, galleryPhotos: gallery.photos }
-  if (photo.removedOne || gallery.removedOne) return data<ActionData>({ result: typed, ...photosKept })
-  const kept = photo.photos[0]
-
-  const removedFromGallery = fields.get(removeGalleryPhotoField)
-  if (sitter && typeof removedFromGallery === 'string') {
-    const removed = await removeGalleryPhoto(user.id, removedFromGallery)
-    const toast: ToastInput = removed.ok ? { type: 'success', title: 'Photo deleted' } : { type: 'error', title: 'Could not delete the photo', description: removed.message }
-    return data<ActionData>({ result: typed, ...photosKept, toast }, removed.ok ? 200 : removed.status)
-  }
-
-  if (fields.get(uploadPhotoIntent.name) === uploadPhotoIntent.value) {
-    const galleryKept = { galleryPhotos: gallery.photos, galleryErrors: gallery.problems }
-    if (photo.problems.length) {
-      return data<ActionData>({ result: typed, ...galleryKept, photoErrors: photo.problems, toast: uploadFailed(photo.problems[0]) }, 400)
-    }
-    if (!kept) return data<ActionData>({ result: typed, ...galleryKept, photoErrors: [photoMessages.noPhotoChosen] }, 400)
-    if (!(await attachKeptProfilePhoto(user.id, kept.token))) {
-      return data<ActionData>(
-        { result: typed, ...galleryKept, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) },
-        400,
-      )
-    }
-    return data<ActionData>({ result: typed, ...galleryKept, toast: { type: 'success', title: 'Photo uploaded' } })
-  }
-
-  const photoProblems = [...photo.problems, ...gallery.problems]
-  if (submission.status !== 'success' || photoProblems.length) {
-    // A photo that was not taken is an upload failure (spec section 6); a field error alone is no toast.
-    const toast = photoProblems.length ? uploadFailed(photoProblems[0]) : undefined
-    return data<ActionData>(
-      { result: submission.reply(), ...photosKept, photoErrors: photo.problems, galleryErrors: gallery.problems, toast },
-      400,
-    )
-  }
-  try {
-    const outcome = await updateProfile(user.id, submission.value)
-    if (!outcome.ok) {
-      // An address that was not found is the user's to fix; an unreachable geocoder is our failure.
-      const result = submission.reply({ fieldErrors: outcome.fieldErrors })
-      return data<ActionData>({ result, ...photosKept, toast: outcome.status === 400 ? undefined : updateFailed }, outcome.status)
-    }
-  } catch (error) {
-    console.error('Profile update failed:', error)
-    return data<ActionData>({ result: submission.reply(), ...photosKept, toast: updateFailed }, 500)
-  }
-  if (kept && !(await attachKeptProfilePhoto(user.id, kept.token))) {
-    return data<ActionData>({ result: typed, galleryPhotos: gallery.photos, photoErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
-  }
-  if (!(await attachKeptGalleryPhotos(user.id, gallery.photos.map(({ token }) => token)))) {
-    return data<ActionData>({ result: typed, galleryErrors: [photoMessages.keptPhotoGone], toast: uploadFailed(photoMessages.keptPhotoGone) }, 400)
-  }
+  const outcome = await submitEditProfileForm(user, parsed.form)
+  if (!outcome.saved) return data<EditProfileAnswer>(outcome.answer, outcome.status)
   return redirectWithToast('/profile', { type: 'success', title: 'Profile updated' })
 }
 
