@@ -1,4 +1,4 @@
-import { resolveLocation } from '#app/features/geo/geocoder.server.ts'
+import { resolveLocation, type ResolvedLocation } from '#app/features/geo/geocoder.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { getSitterDetails, saveSitterProfile, type SitterDetails, type SitterProfileInput } from '#app/features/sitters/sitter-profile.server.ts'
 import { type AccountChanges, getRoleAndLocation, updateAccount } from '#app/features/accounts/users.server.ts'
@@ -78,14 +78,7 @@ async function locationChanges(
   if (input.text === current.location && samePoint && current.hasPublicPoint) return { ok: true, changes: {} }
 
   const resolved = await resolveLocation({ location: input.text, latitude: input.latitude, longitude: input.longitude })
-  if (!resolved.ok) {
-    return {
-      ok: false,
-      status: resolved.reason === 'not-found' ? 400 : 502,
-      message: resolved.message,
-      fieldErrors: { location: [resolved.message] },
-    }
-  }
+  if (!resolved.ok) return locationRefusal(resolved)
   const publicPoint = fuzzLocation(userId, resolved.latitude, resolved.longitude)
   return {
     ok: true,
@@ -148,18 +141,26 @@ export async function saveSitterOnboarding(userId: string, draft: SitterDraft): 
   if (Object.keys(fieldErrors).length > 0) {
     return { ok: false, status: 400, message: gateMessage('sitter', onboardingStepCount).title, fieldErrors }
   }
-  const resolved = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
-  if (!resolved.ok) {
-    return {
-      ok: false,
-      status: resolved.reason === 'not-found' ? 400 : 502,
-      message: resolved.message,
-      fieldErrors: { location: [resolved.message] },
-    }
-  }
-  const { location, latitude, longitude, district } = resolved
+  const located = await locateSitterDraft(draft)
+  if (!located.ok) return located
   // The payload carries the role chosen on the role screen: an owner without dogs becomes a sitter.
   await chooseRole(userId, 'sitter')
-  await completeSitterOnboarding(userId, { ...draft, location, latitude, longitude }, district)
+  await completeSitterOnboarding(userId, located.draft, located.district)
   return { ok: true }
+}
+
+/**
+ * The sitter draft's address as it is saved (onboarding step 4 and the sitter-onboarding payload):
+ * coordinates placed on the map or sent by a client are kept, an address without them is geocoded.
+ */
+export async function locateSitterDraft(draft: SitterDraft) {
+  const resolved = await resolveLocation({ location: draft.location, latitude: draft.latitude, longitude: draft.longitude })
+  if (!resolved.ok) return locationRefusal(resolved)
+  const { location, latitude, longitude, district } = resolved
+  return { ok: true as const, draft: { ...draft, location, latitude, longitude }, district }
+}
+
+/** An address the geocoder does not know is the user's to fix (400); an unreachable geocoder is our failure (502). */
+function locationRefusal(resolved: Extract<ResolvedLocation, { ok: false }>): ProfileUpdateFailure {
+  return { ok: false, status: resolved.reason === 'not-found' ? 400 : 502, message: resolved.message, fieldErrors: { location: [resolved.message] } }
 }
