@@ -1,14 +1,19 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
-import { DogForm, type DogFormActionData } from '#app/features/dogs/components/dog-form.tsx'
+import { DogForm } from '#app/features/dogs/components/dog-form.tsx'
 import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
-import { stageDogFormPhotos } from '#app/features/dogs/dog-form-photos.server.ts'
-import { deleteDog, deleteDogImage, type DogFailure, getOwnedDog, updateDog } from '#app/features/dogs/dogs.server.ts'
-import { DeleteImageSchema, DogFieldsSchema, DogFormSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
-import type { ToastInput } from '#app/lib/toast.ts'
+import {
+  deleteSavedDogPhoto,
+  type DogFormAnswer,
+  type DogFormShown,
+  isDogNotFound,
+  submitEditDogForm,
+} from '#app/features/dogs/dog-form.server.ts'
+import { deleteDog, getOwnedDog } from '#app/features/dogs/dogs.server.ts'
+import { DogFieldsSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -30,59 +35,18 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   }
 }
 
-/** A refused form shows its field errors and the summary; only real failures add a toast. */
-type ActionData = DogFormActionData & { toast?: ToastInput }
-
-const errorUpdating: ToastInput = {
-  type: 'error',
-  title: 'Error updating dog',
-  description: "There was a problem updating your dog's profile. Please try again.",
-}
-
-const errorDeletingImage: ToastInput = {
-  type: 'error',
-  title: 'Error deleting image',
-  description: 'Something went wrong while deleting the image.',
-}
-
-/** 'Dog not found' is the not-found screen (404), whatever was being done. */
-function throwIfNotFound(failure: DogFailure) {
-  if (failure.status === 404 && failure.field === undefined) throw data(null, { status: 404 })
-}
-
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
-  if (!upload.ok) return data<ActionData>({ photoErrors: [upload.error.message] }, upload.error.status)
+  if (!upload.ok) return data<DogFormAnswer>({ photoErrors: [upload.error.message] }, upload.error.status)
   const { fields } = upload.form
-  const intent = fields.get('intent')
+  if (fields.has('imageUrl')) return formAnswer(await deleteSavedDogPhoto(user.id, params.id, upload.form))
 
-  // A saved photo's Delete button posts the whole form, so what was typed and the new photos come back.
-  if (fields.has('imageUrl')) {
-    const submission = parseWithZod(fields, { schema: DeleteImageSchema })
-    const outcome = submission.status === 'success' ? await deleteDogImage(user.id, params.id, submission.value.imageUrl) : null
-    if (outcome && !outcome.ok) throwIfNotFound(outcome)
-    const dog = outcome?.ok ? outcome.dog : await getOwnedDog(user.id, params.id)
-    if (!dog) throw data(null, { status: 404 })
-    const photos = await stageDogFormPhotos(user.id, upload.form, dog.images.length)
-    const typed = { initialValue: parseWithZod(fields, { schema: DogFormSchema }).reply().initialValue }
-    const deleted = outcome?.ok === true
-    return data<ActionData>(
-      {
-        result: typed,
-        photos: photos.photos,
-        photoErrors: photos.problems,
-        toast: deleted ? { type: 'success', title: 'Image deleted' } : errorDeletingImage,
-      },
-      deleted ? 200 : (outcome?.status ?? 400),
-    )
-  }
-
-  if (intent === 'delete-dog') {
+  if (fields.get('intent') === 'delete-dog') {
     const outcome = await deleteDog(user.id, params.id, dogBookingState)
     if (!outcome.ok) {
-      throwIfNotFound(outcome)
-      return data<ActionData>({ toast: { type: 'error', title: 'Error deleting dog', description: outcome.message } }, outcome.status)
+      if (isDogNotFound(outcome)) throw data(null, { status: 404 })
+      return data<DogFormAnswer>({ toast: { type: 'error', title: 'Error deleting dog', description: outcome.message } }, outcome.status)
     }
     return redirectWithToast(
       '/profile?tab=dogs',
@@ -92,31 +56,15 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     )
   }
 
-  const dog = await getOwnedDog(user.id, params.id)
-  if (!dog) throw data(null, { status: 404 })
-  const photos = await stageDogFormPhotos(user.id, upload.form, dog.images.length)
-  const submission = parseWithZod(fields, { schema: DogFormSchema })
-  // A kept photo's Remove button (no JavaScript): the same form again, with what was typed and without that photo.
-  if (photos.removedOne) return data<ActionData>({ result: { initialValue: submission.reply().initialValue }, photos: photos.photos })
-  if (submission.status !== 'success' || photos.problems.length) {
-    return data<ActionData>({ result: submission.reply(), photos: photos.photos, photoErrors: photos.problems }, 400)
-  }
-  let outcome: Awaited<ReturnType<typeof updateDog>>
-  try {
-    outcome = await updateDog(user.id, dog.id, submission.value, { pendingTokens: photos.photos.map(({ token }) => token) })
-  } catch (error) {
-    console.error('Updating a dog failed:', error)
-    return data<ActionData>({ result: submission.reply(), photos: photos.photos, toast: errorUpdating }, 500)
-  }
-  if (!outcome.ok) {
-    throwIfNotFound(outcome)
-    const photoErrors = outcome.field === 'images' ? [outcome.message] : undefined
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: photoErrors ? [] : [outcome.message] }), photos: photos.photos, photoErrors },
-      outcome.status,
-    )
-  }
+  const outcome = await submitEditDogForm(user.id, params.id, upload.form)
+  if (outcome.kind !== 'saved') return formAnswer(outcome)
   return redirectWithToast(`/dogs/${outcome.dog.id}`, { type: 'success', title: 'Dog updated' })
+}
+
+/** The form again with what the submit changed, or 'Dog not found' (404). */
+function formAnswer(outcome: DogFormShown) {
+  if (outcome.kind === 'not-found') throw data(null, { status: 404 })
+  return data<DogFormAnswer>(outcome.answer, outcome.status)
 }
 
 export default function EditDogRoute({ loaderData, actionData }: Route.ComponentProps) {
