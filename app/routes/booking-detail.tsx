@@ -1,24 +1,18 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
-import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
-import { reviewBooking } from '#app/features/bookings/booking-review.server.ts'
-import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
-import { addAcceptedBookingToCalendars } from '#app/features/calendar/calendar-requests.server.ts'
+import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
+import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
-import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
-import { replyToReview } from '#app/features/reviews/review-writes.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
@@ -57,42 +51,22 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const intent = formData.get('intent')
 
   if (intent === 'status') {
-    const submission = parseWithZod(formData, { schema: StatusChangeFormSchema })
-    if (submission.status !== 'success') {
-      const message = 'Please choose what to do with this booking.'
-      return data<ActionData>({ intent, move: null, toast: statusRefusedToast(null, message), message }, { status: 400 })
-    }
-    const outcome = await changeBookingStatusAndCalendars(user, booking.id, submission.value)
-    if (!outcome.ok) {
-      const move = isMove(submission.value.status) ? submission.value.status : null
-      return data<ActionData>({ intent, move, toast: statusRefusedToast(submission.value.status, outcome.message), message: outcome.message }, { status: outcome.status })
-    }
-    return redirectWithToast(here, statusChangedToast(outcome.status, outcome.calendar))
+    const outcome = await submitStatusChange(user, booking.id, formData)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    const move = isMove(outcome.move) ? outcome.move : null
+    return data<ActionData>({ intent, move, toast: outcome.toast, message: outcome.message }, { status: outcome.status })
   }
 
   if (intent === 'calendar') {
-    const outcome = await addAcceptedBookingToCalendars(user.id, booking.id)
-    if (!outcome.ok) return data<ActionData>({ intent, toast: { type: 'error', title: 'Not added to Google Calendar', description: outcome.message } }, { status: outcome.status })
-    const { added, message } = outcome.calendar
-    return redirectWithToast(here, added ? { type: 'success', title: 'Added to Google Calendar' } : { type: 'error', title: 'Not added to Google Calendar', description: message })
+    const outcome = await submitAddToCalendar(user.id, booking.id)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    return data<ActionData>({ intent, toast: outcome.toast }, { status: outcome.status })
   }
 
-  if (intent === 'review') {
-    formData.set('bookingId', booking.id)
-    const submission = parseWithZod(formData, { schema: ReviewSchema })
-    if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
-    const outcome = await reviewBooking(user.id, submission.value)
-    if (!outcome.ok) return data<ActionData>({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-    return redirectWithToast(here, { type: 'success', title: 'Review posted', description: `Thank you for reviewing ${booking.sitter.name}.` })
-  }
-
-  if (intent === 'reply') {
-    const submission = parseWithZod(formData, { schema: ReviewReplySchema })
-    if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
-    if (!booking.review) return data<ActionData>({ intent, result: submission.reply({ formErrors: ['Review not found'] }) }, { status: 404 })
-    const outcome = await replyToReview(user.id, booking.review.id, submission.value.reply)
-    if (!outcome.ok) return data<ActionData>({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-    return redirectWithToast(here, { type: 'success', title: 'Reply posted' })
+  if (intent === 'review' || intent === 'reply') {
+    const outcome = intent === 'review' ? await submitReviewForm(user.id, booking, formData) : await submitReplyForm(user.id, booking, formData)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    return data<ActionData>({ intent, result: outcome.result }, { status: outcome.status })
   }
 
   throw data(null, { status: 400 })

@@ -1,9 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { StatusChangeFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { type BookingJson, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { formatDayTitle, formatShortDate, monthOf } from '#app/features/availability/calendar-dates.ts'
@@ -15,9 +13,8 @@ import { BookingsSideSwitch } from '#app/features/bookings/components/side-switc
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import type { SitterTab } from '#app/features/bookings/schema.ts'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
-import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
-import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
+import { submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -87,21 +84,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent === 'status') {
     const bookingId = String(formData.get('bookingId') ?? '')
-    const submission = parseWithZod(formData, { schema: StatusChangeFormSchema })
-    if (submission.status !== 'success') {
-      const message = 'Please choose what to do with this booking.'
-      return data<ActionData>({ toast: statusRefusedToast(null, message), message }, { status: 400 })
-    }
-    const { status } = submission.value
-    const outcome = await changeBookingStatusAndCalendars(user, bookingId, submission.value)
-    if (!outcome.ok) {
-      const booking = await getBookingFor(user.id, bookingId)
-      return data<ActionData>(
-        { toast: statusRefusedToast(status, outcome.message), message: outcome.message, ...(booking ? { booking } : {}), move: isMove(status) ? status : null },
-        { status: outcome.status },
-      )
-    }
-    return redirectWithToast(listUrl(url), statusChangedToast(outcome.status, outcome.calendar))
+    const outcome = await submitStatusChange(user, bookingId, formData)
+    if (outcome.ok) return redirectWithToast(listUrl(url), outcome.toast)
+    const { toast, message, move } = outcome
+    if (!move) return data<ActionData>({ toast, message }, { status: outcome.status })
+    // The refused move's dialog opens again, with the reason.
+    const booking = await getBookingFor(user.id, bookingId)
+    return data<ActionData>({ toast, message, ...(booking ? { booking } : {}), move: isMove(move) ? move : null }, { status: outcome.status })
   }
 
   if (intent === blockDayIntent) {

@@ -106,6 +106,29 @@ describe('the booking page', () => {
     expect(google.events.filter((event) => event.owner === googleUser.sub)).toHaveLength(0)
   })
 
+  test('"Add to Google Calendar" on an accepted booking adds its event once; on a pending one it is refused (409)', async () => {
+    const { sitter, parties } = await people()
+    const googleUser = fakeUserFor(`${sitter.id}@example.com`)
+    await linkGoogleAccount(sitter.id, { sub: googleUser.sub, accessToken: google.grantAccessToken(googleUser) })
+    const accepted = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(4) })
+    const pending = await insertBooking(parties, { date: localDateFromToday(5) })
+
+    const added = await postAs(sitter, `/bookings/${accepted}`, { intent: 'calendar' })
+    const again = await postAs(sitter, `/bookings/${accepted}`, { intent: 'calendar' })
+
+    expect(added.status).toBe(302)
+    expect(await toastOf(added)).toMatchObject({ title: 'Added to Google Calendar' })
+    expect(await toastOf(again)).toMatchObject({ title: 'Added to Google Calendar' })
+    expect(google.events.filter((event) => event.owner === googleUser.sub)).toHaveLength(1)
+
+    const refused = await postAs(sitter, `/bookings/${pending}`, { intent: 'calendar' })
+    expect(refused.status).toBe(409)
+    const text = await textOf(refused)
+    expect(text).toContain('Not added to Google Calendar')
+    expect(text).toContain('Only an accepted booking can be added to a calendar.')
+    expect(google.events.filter((event) => event.owner === googleUser.sub)).toHaveLength(1)
+  })
+
   test('a refused move answers 409 with the reason on the page and changes nothing', async () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(4) })
