@@ -2,23 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-booking-request'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { getBookableDays } from '#app/features/bookings/bookable-days.server.ts'
 import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
-import { datesBetween, dogPageSlots, firstDayOf, formatClock12, lastDayOf, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
+import { dogPageSlots, formatClock12 } from '#app/features/availability/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
-import { defaultServiceOf, priceCentsFor } from '#app/features/bookings/pricing.ts'
-import { formatAge } from '#app/features/dogs/age.ts'
-import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
+import { getDogRequestScreen } from '#app/features/bookings/request-screens.server.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
-import { serviceLabels } from '#app/features/sitters/options.ts'
-import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays, defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -31,46 +24,10 @@ import { Page } from '#app/ui/page.tsx'
 // sitter blocked or filled, disabled), one of twelve hourly slots, a price row from the sitter's own
 // rate, notes for the owner. Anyone who may not see the dog as available gets 'Dog not found'.
 
-const maxDaysAhead = 365
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
-  const query = url.searchParams
-  const dogId = query.get('dogId') ?? ''
-  const dog = dogId ? await getAvailableDog(user, dogId) : null
-  if (!dog) return data({ dog: null }, { status: 404 })
-  const [details, timeZone] = await Promise.all([getSitterDetails(user.id), getTimeZoneOf(user.id)])
-  const zone = timeZone ?? defaultTimeZone
-  const today = localDateTime(Date.now(), zone).date
-  const firstMonth = monthOf(today)
-  const lastMonth = monthOf(addDays(today, maxDaysAhead))
-  const date = readDate(query.get('date'))
-  const wanted = readMonth(query.get('month')) ?? monthOf(date ?? today)
-  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted
-  // The sitter's own calendar: without a published profile every day from today on is open.
-  const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
-  const days = bookable?.days ?? datesBetween(firstDayOf(month), lastDayOf(month)).map((day) => ({ date: day, state: day < today ? ('past' as const) : ('open' as const) }))
-  const service = details ? defaultServiceOf(details.services) : undefined
-  const rateCents = details?.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
-  return {
-    dog: {
-      id: dog.id,
-      name: dog.name,
-      breed: dog.breed,
-      age: formatAge(dog.ageMonths, dog.age),
-      photo: dog.images[0] ?? null,
-      ownerName: dog.owner.name,
-      distance: dog.distanceMiles,
-    },
-    month,
-    firstMonth,
-    lastMonth,
-    days,
-    timeZone: zone,
-    service: service ? serviceLabels[service] : null,
-    hourPriceCents: priceCentsFor(rateCents, [{ startTime: '08:00', endTime: '09:00' }]),
-    defaults: { date: date ?? undefined, timeSlot: query.get('timeSlot') ?? undefined, notes: query.get('notes') ?? undefined },
-  }
+  const screen = await getDogRequestScreen(user, url.searchParams.get('dogId') ?? '', url.searchParams)
+  return screen.dog ? screen : data(screen, { status: 404 })
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

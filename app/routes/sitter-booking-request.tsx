@@ -3,19 +3,17 @@ import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/sitter-booking-request'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { getBookableMonth } from '#app/features/bookings/bookable-days.server.ts'
 import { MultiPeriodFormSchema, OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
-import { readDate } from '#app/features/availability/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
+import { getSitterRequestScreen } from '#app/features/bookings/request-screens.server.ts'
 import { bookingPeriods, type BookingPeriod, hourlySlotsOf, multiPeriods, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
-import { defaultServiceOf, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -35,49 +33,9 @@ import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
-  const query = url.searchParams
-  const sitterId = params.id ?? query.get('sitter') ?? ''
-  const sitter = sitterId ? await getPublicSitter(sitterId) : null
-  if (!sitter) return data({ page: 'not-found' as const }, { status: 404 })
-  if (sitter.id === user.id) return { page: 'yourself' as const }
-  const dogs = await listDogsOf(user.id)
-  const date = readDate(query.get('date'))
-  const days = await getBookableMonth(sitter.id, { month: query.get('month'), date })
-  if (!days) return data({ page: 'not-found' as const }, { status: 404 })
-  const asked = (name: string) => query.get(name) ?? undefined
-  // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
-  const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
-  const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
-  return {
-    page: 'form' as const,
-    sitter: {
-      id: sitter.id,
-      name: sitter.name,
-      firstName: firstNameOf(sitter.name),
-      profilePhoto: sitter.profilePhoto,
-      location: sitter.location,
-      rating: sitter.rating,
-      reviewCount: sitter.reviewCount,
-      services: sitter.services,
-      weekly: sitter.availability,
-    },
-    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
-    ...days,
-    /** The page's own query (`sitter`), kept by the month arrows' GET. */
-    sitterQuery: params.id ? null : sitter.id,
-    several,
-    chosenPeriods: query.getAll('timePeriods'),
-    defaults: {
-      dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
-      date: date ?? undefined,
-      timePeriod: asked('timePeriod'),
-      startTime: asked('startTime'),
-      endTime: asked('endTime'),
-      service,
-      notes: asked('notes'),
-      location: asked('location'),
-    },
-  }
+  const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
+  const screen = await getSitterRequestScreen(user, sitterId, url.searchParams, { viaQuery: !params.id })
+  return screen.page === 'not-found' ? data(screen, { status: 404 }) : screen
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {

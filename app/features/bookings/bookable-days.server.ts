@@ -50,17 +50,22 @@ function covers(intervals: readonly { start: number; end: number }[], start: num
 
 export type BookableMonth = BookableDays & { month: string; firstMonth: string; lastMonth: string }
 
-/** The month a request screen shows (asked, else the chosen date's, else this month, kept within a year) with each day's state. */
+/** The month a request screen shows (requestMonth) with each day's state in the sitter's zone; null when there is no such sitter. */
 export async function getBookableMonth(sitterId: string, asked: { month?: string | null; date?: string | null }): Promise<BookableMonth | null> {
   const timeZone = await getTimeZoneOf(sitterId)
   if (!timeZone) return null
-  const today = localDateTime(Date.now(), timeZone).date
+  const months = requestMonth(localDateTime(Date.now(), timeZone).date, asked)
+  const bookable = await getBookableDays(sitterId, { from: firstDayOf(months.month), to: lastDayOf(months.month) })
+  return bookable && { ...bookable, ...months }
+}
+
+/** The month a request screen shows: asked, else the chosen date's, else this month; kept within the year ahead. */
+export function requestMonth(today: string, asked: { month?: string | null; date?: string | null }) {
   const firstMonth = monthOf(today)
   const lastMonth = monthOf(addDays(today, maxBookingDaysAhead))
   const wanted = readMonth(asked.month) ?? monthOf(asked.date ?? today)
   const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted
-  const bookable = await getBookableDays(sitterId, { from: firstDayOf(month), to: lastDayOf(month) })
-  return bookable && { ...bookable, month, firstMonth, lastMonth }
+  return { month, firstMonth, lastMonth }
 }
 
 /**

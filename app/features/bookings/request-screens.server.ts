@@ -1,0 +1,104 @@
+import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
+import { datesBetween, firstDayOf, lastDayOf, readDate } from '#app/features/availability/calendar-dates.ts'
+import { formatAge } from '#app/features/dogs/age.ts'
+import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
+import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import type { DogViewer } from '#app/features/dogs/visibility.server.ts'
+import { serviceLabels } from '#app/features/sitters/options.ts'
+import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { getBookableDays, getBookableMonth, requestMonth } from './bookable-days.server.ts'
+import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+
+// What the two request screens show (decision 032): /sitters/{id}/book and /booking/new?sitter= (an owner
+// asks a sitter) and /bookings/new?dogId (a sitter asks to walk a listed dog). The days, prices and
+// services come from the functions createBooking checks with; the query carries what the form had when
+// a month arrow sent it (GET), so nothing typed is lost between months.
+
+/**
+ * An owner's request to a sitter: the sitter, the owner's dogs, the sitter's month of bookable days and
+ * the form's values. `viaQuery`: the page was asked as /booking/new?sitter=, whose month arrows keep it.
+ */
+export async function getSitterRequestScreen(user: { id: string }, sitterId: string, query: URLSearchParams, { viaQuery }: { viaQuery: boolean }) {
+  const sitter = sitterId ? await getPublicSitter(sitterId) : null
+  if (!sitter) return { page: 'not-found' as const }
+  if (sitter.id === user.id) return { page: 'yourself' as const }
+  const dogs = await listDogsOf(user.id)
+  const date = readDate(query.get('date'))
+  const days = await getBookableMonth(sitter.id, { month: query.get('month'), date })
+  if (!days) return { page: 'not-found' as const }
+  const asked = (name: string) => query.get(name) ?? undefined
+  // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
+  const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
+  const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
+  return {
+    page: 'form' as const,
+    sitter: {
+      id: sitter.id,
+      name: sitter.name,
+      firstName: firstNameOf(sitter.name),
+      profilePhoto: sitter.profilePhoto,
+      location: sitter.location,
+      rating: sitter.rating,
+      reviewCount: sitter.reviewCount,
+      services: sitter.services,
+      weekly: sitter.availability,
+    },
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+    ...days,
+    /** The page's own query (`sitter`), kept by the month arrows' GET. */
+    sitterQuery: viaQuery ? sitter.id : null,
+    several,
+    chosenPeriods: query.getAll('timePeriods'),
+    defaults: {
+      dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
+      date: date ?? undefined,
+      timePeriod: asked('timePeriod'),
+      startTime: asked('startTime'),
+      endTime: asked('endTime'),
+      service,
+      notes: asked('notes'),
+      location: asked('location'),
+    },
+  }
+}
+
+/**
+ * A sitter's request to walk a dog listed for sitting: the dog (null for anyone who may not see it as
+ * available), the sitter's own month of bookable days (without a published profile every day from today
+ * on is open) and the price of an hour at the sitter's rate.
+ */
+export async function getDogRequestScreen(user: DogViewer, dogId: string, query: URLSearchParams) {
+  const dog = dogId ? await getAvailableDog(user, dogId) : null
+  if (!dog) return { dog: null }
+  const [details, timeZone] = await Promise.all([getSitterDetails(user.id), getTimeZoneOf(user.id)])
+  const zone = timeZone ?? defaultTimeZone
+  const today = localDateTime(Date.now(), zone).date
+  const date = readDate(query.get('date'))
+  const { month, firstMonth, lastMonth } = requestMonth(today, { month: query.get('month'), date })
+  const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
+  const days = bookable?.days ?? datesBetween(firstDayOf(month), lastDayOf(month)).map((day) => ({ date: day, state: day < today ? ('past' as const) : ('open' as const) }))
+  const service = details ? defaultServiceOf(details.services) : undefined
+  const rateCents = details?.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
+  return {
+    dog: {
+      id: dog.id,
+      name: dog.name,
+      breed: dog.breed,
+      age: formatAge(dog.ageMonths, dog.age),
+      photo: dog.images[0] ?? null,
+      ownerName: dog.owner.name,
+      distance: dog.distanceMiles,
+    },
+    month,
+    firstMonth,
+    lastMonth,
+    days,
+    timeZone: zone,
+    service: service ? serviceLabels[service] : null,
+    hourPriceCents: priceCentsFor(rateCents, [{ startTime: '08:00', endTime: '09:00' }]),
+    defaults: { date: date ?? undefined, timeSlot: query.get('timeSlot') ?? undefined, notes: query.get('notes') ?? undefined },
+  }
+}
