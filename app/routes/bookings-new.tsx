@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
-import type { Route } from './+types/dog-booking-request'
+import type { Route } from './+types/bookings-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { dogPageSlots, formatClock12 } from '#app/features/availability/calendar-dates.ts'

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
-import type { Route } from './+types/sitter-booking-request'
+import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { MultiPeriodFormSchema, OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
