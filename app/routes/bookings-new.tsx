@@ -1,13 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/bookings-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { DogRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { dogPageSlots, formatClock12 } from '#app/features/availability/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
-import { createBooking } from '#app/features/bookings/create-booking.server.ts'
-import { getDogRequestScreen } from '#app/features/bookings/request-screens.server.ts'
+import { getDogRequestScreen, submitDogRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -32,18 +29,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  const formData = await request.formData()
-  formData.set('sitterId', user.id)
-  formData.set('dogId', url.searchParams.get('dogId') ?? '')
-  const submission = parseWithZod(formData, { schema: DogRequestFormSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const outcome = await createBooking(user, submission.value)
+  const outcome = await submitDogRequestForm(user, url.searchParams.get('dogId') ?? '', await request.formData())
   if (!outcome.ok) {
-    if (outcome.status === 429) {
-      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
-    }
-    const onDate = outcome.field === 'date'
-    return data({ result: submission.reply(onDate ? { fieldErrors: { date: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+    const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
+    return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
   }
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
     type: 'success',

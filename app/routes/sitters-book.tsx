@@ -1,14 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { MultiPeriodFormSchema, OwnerRequestFormSchema } from '#app/features/bookings/booking-forms.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { createBooking } from '#app/features/bookings/create-booking.server.ts'
-import { getSitterRequestScreen } from '#app/features/bookings/request-screens.server.ts'
+import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/bookings/request-screens.server.ts'
+import { type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
 import { bookingPeriods, type BookingPeriod, hourlySlotsOf, multiPeriods, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
@@ -41,21 +39,10 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
-  const formData = await request.formData()
-  formData.set('sitterId', sitterId)
-  const several = formData.get('periodMode') === 'several'
-  const submission = parseWithZod(formData, { schema: several ? MultiPeriodFormSchema : OwnerRequestFormSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const outcome = await createBooking(user, submission.value)
+  const outcome = await submitSitterRequestForm(user, sitterId, await request.formData())
   if (!outcome.ok) {
-    if (outcome.status === 429) {
-      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
-    }
-    // A refusal about a field of this form is shown at that field; anything else (the sitter) for the whole form.
-    const timeField = several ? 'timePeriods' : 'timePeriod'
-    const field = outcome.field === 'slots' || outcome.field === 'period' ? timeField : outcome.field
-    const onForm = field && (requestFields as readonly string[]).includes(field)
-    return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+    const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
+    return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
   }
   const sitter = await getPublicSitter(sitterId)
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
@@ -64,9 +51,6 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     description: `Your booking with ${sitter?.name ?? 'the sitter'} has been created successfully. You will hear when they accept it.`,
   })
 }
-
-const requestFields = ['dogId', 'date', 'timePeriod', 'timePeriods', 'startTime', 'endTime', 'service', 'notes', 'location'] as const
-type RequestField = (typeof requestFields)[number]
 
 export const headers = retryAfterFromAction
 
@@ -106,8 +90,8 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
 function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { sitter, dogs, defaults } = loaded
   const navigation = useNavigation()
-  const form = answeredForm<RequestField>('booking-request', answer, defaults)
-  const fields = Object.fromEntries(requestFields.map((name) => [name, form.field(name)])) as Record<RequestField, AnsweredField>
+  const form = answeredForm<OwnerRequestField>('booking-request', answer, defaults)
+  const fields = Object.fromEntries(ownerRequestFields.map((name) => [name, form.field(name)])) as Record<OwnerRequestField, AnsweredField>
   // What the price row reads: the submitted or default choices, then every change the user makes.
   const [chosen, setChosen] = useState(() => ({
     service: fields.service.initialValue,

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { datesBetween, firstDayOf, lastDayOf, readDate } from '#app/features/availability/calendar-dates.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
@@ -10,12 +12,17 @@ import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { getBookableDays, getBookableMonth, requestMonth } from './bookable-days.server.ts'
+import { DogRequestFormSchema, MultiPeriodFormSchema, OwnerRequestFormSchema } from './booking-forms.ts'
+import { createBooking, type CreateBookingFailure } from './create-booking.server.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { ownerRequestFields } from './request-fields.ts'
+import type { BookingRequest } from './schema.ts'
 
-// What the two request screens show (decision 032): /sitters/{id}/book and /booking/new?sitter= (an owner
-// asks a sitter) and /bookings/new?dogId (a sitter asks to walk a listed dog). The days, prices and
-// services come from the functions createBooking checks with; the query carries what the form had when
-// a month arrow sent it (GET), so nothing typed is lost between months.
+// The two request screens (decision 032): /sitters/{id}/book and /booking/new?sitter= (an owner asks a
+// sitter) and /bookings/new?dogId (a sitter asks to walk a listed dog). What they show comes from the
+// functions createBooking checks with; the query carries what the form had when a month arrow sent it
+// (GET), so nothing typed is lost between months. Their forms post to createBooking, the function
+// POST /api/bookings calls, and a refusal comes back at the field it concerns.
 
 /**
  * An owner's request to a sitter: the sitter, the owner's dogs, the sitter's month of bookable days and
@@ -101,4 +108,51 @@ export async function getDogRequestScreen(user: DogViewer, dogId: string, query:
     hourPriceCents: priceCentsFor(rateCents, [{ startTime: '08:00', endTime: '09:00' }]),
     defaults: { date: date ?? undefined, timeSlot: query.get('timeSlot') ?? undefined, notes: query.get('notes') ?? undefined },
   }
+}
+
+export type RequestFormOutcome =
+  | { ok: true; bookingId: string }
+  | { ok: false; status: number; result: SubmissionResult<string[]>; retryAfterSeconds?: number }
+
+type Requester = Parameters<typeof createBooking>[0]
+
+/** An owner's request form: one period of the day or custom times, or several periods (`periodMode=several`). */
+export async function submitSitterRequestForm(user: Requester, sitterId: string, formData: FormData): Promise<RequestFormOutcome> {
+  formData.set('sitterId', sitterId)
+  const several = formData.get('periodMode') === 'several'
+  const submission = parseWithZod(formData, { schema: several ? MultiPeriodFormSchema : OwnerRequestFormSchema })
+  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply() }
+  const outcome = await createBooking(user, submission.value)
+  if (outcome.ok) return outcome
+  // A refusal about the time is shown at the form's time field; one about no field of this form (the sitter) for the whole form.
+  return refused(submission.reply, outcome, (field) => {
+    const named = field === 'slots' || field === 'period' ? (several ? 'timePeriods' : 'timePeriod') : field
+    return ownerRequestFields.find((onForm) => onForm === named)
+  })
+}
+
+/** A sitter's request form for a listed dog: a date and one hourly slot. */
+export async function submitDogRequestForm(user: Requester, dogId: string, formData: FormData): Promise<RequestFormOutcome> {
+  formData.set('sitterId', user.id)
+  formData.set('dogId', dogId)
+  const submission = parseWithZod(formData, { schema: DogRequestFormSchema })
+  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply() }
+  const outcome = await createBooking(user, submission.value)
+  if (outcome.ok) return outcome
+  return refused(submission.reply, outcome, (field) => (field === 'date' ? 'date' : undefined))
+}
+
+type Reply = (options: { formErrors: string[] } | { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>
+
+/**
+ * A refusal at the form's field `fieldOf` names for createBooking's; too many requests (429, with when to
+ * try again) and refusals about no field of the form are for the whole form.
+ */
+function refused(reply: Reply, outcome: CreateBookingFailure, fieldOf: (field: keyof BookingRequest | undefined) => string | undefined): RequestFormOutcome {
+  if (outcome.status === 429) {
+    return { ok: false, status: 429, result: reply({ formErrors: [outcome.message] }), retryAfterSeconds: outcome.retryAfterSeconds }
+  }
+  const field = fieldOf(outcome.field)
+  const result = reply(field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] })
+  return { ok: false, status: outcome.status, result }
 }
