@@ -179,6 +179,9 @@ describe('the booking page', () => {
     expect(tooLong.status).toBe(400)
     expect(await textOf(tooLong)).toContain('Comment must be at most 2000 characters')
     expect(await reviewsOf()).toEqual([])
+    const nothingToReplyTo = await postAs(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Thank you!' })
+    expect(nothingToReplyTo.status).toBe(404)
+    expect(await textOf(nothingToReplyTo)).toContain('Review not found')
 
     const reviewed = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '4', comment: 'Rex came home happy.' })
     expect(reviewed.status).toBe(302)
