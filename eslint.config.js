@@ -15,6 +15,26 @@ const migrations = restricted(['#db/migrations/*'], migrationMessage)
 /** The migrator (lib/db.server.ts) runs the list of migrations, and only the list. */
 const migrationsButTheList = restricted(['#db/migrations/*', '!#db/migrations/index.ts'], migrationMessage)
 
+/**
+ * Links and redirects name their route through React Router's typed `href('/sitters/:id', { id })`, so a link to
+ * a route that does not exist fails the type check. Refused: a path written as a string ('/...' or `/...`) as a
+ * JSX attribute (but src), a `to:` property, a default parameter, or the argument of redirect*, replace,
+ * navigate or fetch. `${href('/messages')}?${new URLSearchParams(...)}` adds a query.
+ */
+const pathString = ':matches(Literal[value=/^\\x2F/], TemplateLiteral[quasis.0.value.raw=/^\\x2F/])'
+const linkSpots = {
+  jsx: ['JSXAttribute[name.name!=/^src/]', 'JSXAttribute[name.name!=/^src/] > JSXExpressionContainer', "Property[key.name='to']"],
+  code: ['CallExpression[callee.name=/^(redirect\\w*|replace|navigate|fetch)$/]', 'AssignmentPattern'],
+}
+/** Route modules whose long loaders and actions are being moved into the features (issue 17). */
+const fatRoutes = ['profile-edit', 'dog-edit', 'onboarding-step', 'booking-detail', 'bookings-sitter', 'dog-booking-request', 'sitter-booking-request'].map(
+  (name) => `app/routes/${name}.tsx`,
+)
+const pathStringsIn = (spots) => spots.flatMap((spot) => [`${spot} > ${pathString}`, `${spot} > :matches(ConditionalExpression, LogicalExpression) > ${pathString}`])
+const typedLinks = (spots) => ({
+  'no-restricted-syntax': ['error', { selector: pathStringsIn(spots).join(', '), message: "A link or redirect names its route with href() from 'react-router' (typed: a missing route fails the type check)" }],
+})
+
 export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**'] },
   js.configs.recommended,
@@ -37,6 +57,9 @@ export default tseslint.config(
   ...boundaries('app/features/**', [layers.features, apiDocs, migrations]),
   ...boundaries('app/routes/**', [layers.routes, apiDocs, migrations], { except: { 'app/routes/api/openapi.ts': [layers.routes, migrations] } }),
   ...boundaries('app/*', [apiDocs, migrations]),
+  { files: ['app/**/*.{ts,tsx}'], ignores: ['app/api-docs/**', '**/*.test.ts'], rules: typedLinks([...linkSpots.jsx, ...linkSpots.code]) },
+  // Until their loaders and actions move into the features (issue 17, another branch): their JSX only.
+  { files: fatRoutes, rules: typedLinks(linkSpots.jsx) },
 )
 
 /**

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
@@ -105,7 +105,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   const statusAnswer = answer?.intent === 'status' ? answer : null
   // A refused change keeps its dialog open with the reason; the loader would not reopen it.
   const dialogMove = [confirm, statusAnswer?.move].find((move): move is Move => Boolean(move) && booking.actions.includes(move as Move)) ?? null
-  const here = `/bookings/${booking.id}`
+  const here = href('/bookings/:id', { id: booking.id })
   const sitterView = booking.viewerRole === 'sitter'
   const other = sitterView ? booking.owner : booking.sitter
   const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
@@ -115,7 +115,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   return (
     <Page width="regular" toast={answer?.toast} className="space-y-5">
       <Link
-        to={sitterView ? '/bookings-sitter' : '/bookings'}
+        to={href(sitterView ? '/bookings-sitter' : '/bookings')}
         className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4"
       >
         <span aria-hidden>←</span> Back to Bookings
@@ -250,7 +250,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
         </Link>
       ))}
       {canContact ? (
-        <Link to={`/messages?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
+        <Link to={`${href('/messages')}?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
           Contact
         </Link>
       ) : null}
@@ -301,7 +301,7 @@ function BookingNotFound() {
       <EmptyState
         title="Booking not found"
         description="This booking doesn't exist, or it isn't one of yours."
-        action={<LinkButton to="/bookings">Back to Bookings</LinkButton>}
+        action={<LinkButton to={href('/bookings')}>Back to Bookings</LinkButton>}
       />
     </Page>
   )

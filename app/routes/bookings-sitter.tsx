@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
@@ -258,7 +258,7 @@ function Availability({
             })}
           </ul>
         )}
-        <Link to="/profile/edit" className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+        <Link to={href('/profile/edit')} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
           Edit weekly hours
         </Link>
       </div>

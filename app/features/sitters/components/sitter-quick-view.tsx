@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
@@ -40,7 +40,7 @@ export function SitterQuickView({
   const headingId = useId()
   const card = useRef<HTMLElement>(null)
   const profile = useSitterProfile(sitter.id)
-  const profilePath = `/sitters/${sitter.id}`
+  const profilePath = href('/sitters/:id', { id: sitter.id })
   const [booking, setBooking] = useState<string | null>(null)
 
   // The card takes the focus when it opens (and when another sitter is chosen); Escape closes it.
@@ -127,7 +127,7 @@ export function SitterQuickView({
               >
                 Book
               </ActionLink>
-              <ActionLink to={`/messages?userId=${encodeURIComponent(sitter.id)}`}>Contact</ActionLink>
+              <ActionLink to={`${href('/messages')}?${new URLSearchParams({ userId: sitter.id })}`}>Contact</ActionLink>
             </>
           )}
           {/* The spec calls it View Profile on the phone's bottom card and View Full Profile in the dialog. */}
@@ -211,7 +211,7 @@ function useSitterProfile(sitterId: string): ProfileState {
   const [state, setState] = useState<{ sitterId: string; result: ProfileState }>({ sitterId, result: { status: 'loading' } })
   useEffect(() => {
     const request = new AbortController()
-    fetch(`/api/users/${encodeURIComponent(sitterId)}`, { signal: request.signal, headers: { accept: 'application/json' } })
+    fetch(href('/api/users/:id', { id: sitterId }), { signal: request.signal, headers: { accept: 'application/json' } })
       .then(async (response) => {
         const body: unknown = response.ok ? await response.json() : null
         if (request.signal.aborted) return
