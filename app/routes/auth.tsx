@@ -21,8 +21,8 @@ export const handle = { bottomNav: false, publicCache: true }
 
 const modeOf = (url: URL): 'login' | 'register' => (url.pathname.startsWith(href('/register')) ? 'register' : 'login')
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
   const mode = modeOf(url)
   return { mode, constraint: getZodConstraint(mode === 'login' ? LoginSchema : RegisterSchema) }
 }

@@ -101,7 +101,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, confirm } = loaderData
   if (!booking) return <BookingNotFound />
-  const answer = actionData as ActionData | undefined
+  const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
   // A refused change keeps its dialog open with the reason; the loader would not reopen it.
   const dialogMove = [confirm, statusAnswer?.move].find((move): move is Move => Boolean(move) && booking.actions.includes(move as Move)) ?? null

@@ -115,7 +115,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function SitterBookingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { role, today, date, month, tab, bookings, bookedDays, weekly, blockedDates, timeZone } = loaderData
-  const answer = actionData as ActionData | undefined
+  const answer = actionData
   const refused = answer?.booking && answer.move && answer.booking.actions.includes(answer.move) ? { booking: answer.booking, move: answer.move } : null
   const dialog = refused ?? loaderData.dialog
   const query = (changes: Record<string, string | null>) => {

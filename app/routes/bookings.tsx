@@ -28,7 +28,6 @@ const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] 
   { value: 'pending', label: 'Pending', empty: 'No pending bookings' },
   { value: 'past', label: 'Past', empty: 'No past bookings' },
 ]
-type Tab = (typeof tabs)[number]['value']
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -114,7 +113,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
                 <h2 id="list-heading" className="sr-only">
                   {tabs.find((candidate) => candidate.value === tab)?.label} bookings
                 </h2>
-                <LinkTabs label="Booking status" tabs={tabs} current={tab as Tab} hrefFor={(value) => query({ tab: value })} replace />
+                <LinkTabs label="Booking status" tabs={tabs} current={tab} hrefFor={(value) => query({ tab: value })} replace />
               </>
             )}
             {bookings.length === 0 ? (

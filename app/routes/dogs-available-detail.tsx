@@ -23,7 +23,7 @@ const tabs = Object.keys(tabLabels) as Tab[]
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const dog = await getAvailableDog(user, params.id)
-  if (!dog) return data({ dog: null, tab: 'details' as Tab }, { status: 404 })
+  if (!dog) return data({ dog: null, tab: 'details' }, { status: 404 })
   const asked = url.searchParams.get('tab')
   const tab = tabs.find((candidate) => candidate === asked) ?? 'details'
   return {

@@ -80,7 +80,10 @@ const fieldClass =
 /** The filters a form holds right now (the same reading as the loader's, without validation). */
 function filtersOfForm(form: HTMLFormElement): SitterListFilters {
   const data = new FormData(form)
-  const text = (name: string) => String(data.get(name) ?? '').trim()
+  const text = (name: string) => {
+    const value = data.get(name)
+    return typeof value === 'string' ? value.trim() : ''
+  }
   return {
     search: text('search'),
     service: (text('service') || null) as SitterService | null,

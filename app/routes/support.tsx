@@ -16,7 +16,7 @@ import { Page } from '#app/ui/page.tsx'
 
 export const handle = { publicCache: true }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
 }
 

@@ -79,6 +79,6 @@ export function requireApiRole(context: Readonly<RouterContextProvider>, role: R
   throw passed.refusal === 'wrongRole' ? jsonError(403, message) : jsonError(401, 'Unauthorized')
 }
 
-export async function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = href('/map')) {
+export function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = href('/map')) {
   if (context.get(userContext)) throw redirect(to)
 }

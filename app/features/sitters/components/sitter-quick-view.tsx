@@ -5,7 +5,7 @@ import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
-import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
+import { experienceLabels, serviceLabels } from '../options.ts'
 import type { PublicSitter, toPublicSitterJson } from '../public-sitter.server.ts'
 import type { SitterFacts } from '../sitter-facts.ts'
 import { formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
@@ -167,7 +167,7 @@ function ActionLink({
 
 function Details({ profile }: { profile: SitterProfile }) {
   const facts = [
-    experienceLabels[profile.experience as ExperienceLevel] ? `${experienceLabels[profile.experience as ExperienceLevel]} of experience` : null,
+    experienceLabels[profile.experience] ? `${experienceLabels[profile.experience]} of experience` : null,
     profile.medianReplyMinutes === null ? null : formatReplyTime(profile.medianReplyMinutes),
     profile.completedBookings > 0 ? formatCompletedBookings(profile.completedBookings) : null,
   ].filter((fact): fact is string => fact !== null)
@@ -181,7 +181,7 @@ function Details({ profile }: { profile: SitterProfile }) {
             const rate = profile.rates[service]
             return (
               <li key={service} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-800">
-                {serviceLabels[service as SitterService] ?? service}
+                {serviceLabels[service] ?? service}
                 {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(dollarsToCents(rate))}</span>}
               </li>
             )
