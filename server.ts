@@ -234,7 +234,7 @@ async function productionBuild() {
   const assetName = /^\/assets\/([\w-]+(?:\.[\w-]+)+)$/
   const answerFor = (name: string, cacheControl: string) => ({ contentType: contentTypeOf(name) ?? 'application/octet-stream', cacheControl })
   return {
-    loadBuild: async () => build,
+    loadBuild: () => Promise.resolve(build),
     serveClientFiles(request: IncomingMessage, response: ServerResponse, next: () => void) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next()
       const pathname = pathnameOf(request.url)

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { WebSocket } from 'ws'
 import { findFreePort, startServerProcess } from '#tests/server-process.ts'
 import { cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from './load.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10] [--rounds 1]` (npm run build first):
 // DESIGN.md section 8's chat budgets on the production server with a fresh database.
@@ -112,7 +113,7 @@ async function storm(users: readonly User[], sockets: Map<string, WebSocket>, se
   let frameId = 0
   for (const socket of sockets.values()) {
     socket.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as { event: string; data?: { message?: { content: string }; content?: string }; error?: string }
+      const frame = JSON.parse(socketFrameText(raw)) as { event: string; data?: { message?: { content: string }; content?: string }; error?: string }
       if (frame.event === 'newMessage' && frame.data?.content) {
         const started = sentAt.get(frame.data.content)
         if (started !== undefined && !delivered.has(frame.data.content)) delivered.set(frame.data.content, performance.now() - started)

@@ -142,7 +142,7 @@ function sitterRows(index: number, counts: LargeDataCounts, rows: SitterRows) {
     updatedAt: createdAt,
   })
   const base = 1500 + 50 * random.int(0, 40)
-  for (const service of random.sample(sitterServices, random.int(2, 4)) as SitterService[]) {
+  for (const service of random.sample<SitterService>(sitterServices, random.int(2, 4))) {
     rows.sitterServices.push({ sitterId: id, service, hourlyRateCents: service === 'training' ? base + 1000 : base })
   }
   for (const size of random.sample(dogSizes, random.int(1, 3))) rows.sitterDogSizes.push({ sitterId: id, size })
@@ -244,7 +244,7 @@ async function seedReviews(database: Kysely<Database>, sitters: number) {
   return { owners, reviews: reviewCount }
 }
 
-async function insertAll<Table extends keyof Database & string>(trx: Transaction<Database>, table: Table, rows: Insertable<Database[Table]>[]) {
+async function insertAll<Table extends keyof Database>(trx: Transaction<Database>, table: Table, rows: Insertable<Database[Table]>[]) {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     await trx.insertInto(table).values(rows.slice(start, start + rowsPerInsert)).execute()
   }

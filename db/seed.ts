@@ -1459,7 +1459,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'messages', rows.messages)
 }
 
-async function insertBatches<Table extends keyof Database & string>(
+async function insertBatches<Table extends keyof Database>(
   trx: Transaction<Database>,
   table: Table,
   rows: Insertable<Database[Table]>[],

@@ -50,9 +50,9 @@ export const db = openDatabase(env.databaseFile)
 export async function migrateToLatest(database: Kysely<Database> = db) {
   const migrator = new Migrator({
     db: database,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   })
   const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error })
   return results ?? []
 }

@@ -37,6 +37,7 @@ export function normaliseIncomingHeaders(request: IncomingMessage) {
 /** The origin the client used to reach us (after normaliseIncomingHeaders), e.g. https://pawpal.example. */
 export function requestOriginOf(headers: IncomingHttpHeaders) {
   const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'
-  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost'
+  const forwardedHost = headers['x-forwarded-host'] // one value: normaliseIncomingHeaders kept the right-most
+  const host = (typeof forwardedHost === 'string' ? forwardedHost : undefined) ?? headers.host ?? 'localhost'
   return URL.parse(`${proto}://${host}`)?.origin ?? 'http://localhost'
 }

@@ -35,7 +35,7 @@ export function markRefused(headers: Headers, refusal: Refusal) {
 }
 
 /** Answers a page write refused before routing with the app's error page for its status. */
-export const refusedRequestMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
+export const refusedRequestMiddleware: MiddlewareFunction<Response> = ({ request }) => {
   const refusal = request.headers.get(refusedHeader)
   if (!isWrite(request) || refusal === null || !Object.hasOwn(refusals, refusal)) return
   const { status, message } = refusals[refusal as Refusal]

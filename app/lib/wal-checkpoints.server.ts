@@ -27,7 +27,7 @@ export async function startWalCheckpoints() {
   if (worker || env.databaseFile === ':memory:') return
   const data: CheckpointWorkerData = { file: env.databaseFile, intervalMs: checkpointIntervalMs }
   const started = new Worker(new URL(import.meta.resolve('#app/lib/wal-checkpoint.worker.ts')), { workerData: data })
-  started.on('error', (error) => console.error(`WAL checkpoints failed, the app's connection checkpoints itself: ${error.message}`))
+  started.on('error', (error: Error) => console.error(`WAL checkpoints failed, the app's connection checkpoints itself: ${error.message}`))
   started.once('exit', () => {
     if (worker !== started) return
     worker = null

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from 'react-router'
+import { data, Form, href, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/auth'
 import { type AuthFailure, authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
 import { requireSignedOut, safeRedirectPath } from '#app/features/accounts/guards.server.ts'
@@ -19,10 +19,10 @@ import { Page } from '#app/ui/page.tsx'
 // /login and /register: one screen, the mode follows the path (spec section 2, Auth screen).
 export const handle = { bottomNav: false, publicCache: true }
 
-const modeOf = (url: URL): 'login' | 'register' => (url.pathname.startsWith('/register') ? 'register' : 'login')
+const modeOf = (url: URL): 'login' | 'register' => (url.pathname.startsWith(href('/register')) ? 'register' : 'login')
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireSignedOut({ context }, safeRedirectPath(url.searchParams.get('redirectTo')))
   const mode = modeOf(url)
   return { mode, constraint: getZodConstraint(mode === 'login' ? LoginSchema : RegisterSchema) }
 }
@@ -35,7 +35,7 @@ const loadValidator: Record<'login' | 'register', () => Promise<FormValidator>> 
 export async function action({ request, url }: Route.ActionArgs) {
   const mode = modeOf(url)
   const formData = await request.formData()
-  const redirectTo = safeRedirectPath(formData.get('redirectTo'), mode === 'register' ? '/onboarding' : '/map')
+  const redirectTo = safeRedirectPath(formData.get('redirectTo'), href(mode === 'register' ? '/onboarding' : '/map'))
   if (mode === 'login') {
     const submission = parseWithZod(formData, { schema: LoginSchema })
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
@@ -51,7 +51,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const outcome = await registerUser(submission.value, clientIp(request))
   if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
-  return redirectSignedIn(request, outcome.userId, '/onboarding', {
+  return redirectSignedIn(request, outcome.userId, href('/onboarding'), {
     type: 'success',
     title: 'Registration successful',
     description: 'Please complete your profile.',
@@ -106,7 +106,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const problems = conformProblems(form, fieldLabels)
   const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length)
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const otherMode = mode === 'login' ? '/register' : '/login'
+  const otherMode = href(mode === 'login' ? '/register' : '/login')
   const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
   return (
     <Page width="narrow" centered className="gap-6" toast={actionData && 'toast' in actionData ? actionData.toast : undefined}>
@@ -130,7 +130,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
         />
         {mode === 'login' ? (
           <p className="-mt-2 text-right text-sm">
-            <Link to="/forgot-password" className="tap-target inline-flex items-center text-brand-700 underline underline-offset-4">
+            <Link to={href('/forgot-password')} className="tap-target inline-flex items-center text-brand-700 underline underline-offset-4">
               Forgot password?
             </Link>
           </p>
@@ -143,7 +143,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
         <span className="h-px flex-1 bg-stone-200" /> or <span className="h-px flex-1 bg-stone-200" />
       </div>
       <a
-        href="/api/auth/google"
+        href={href('/api/auth/google')}
         aria-disabled={busy}
         className="flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium hover:bg-stone-100 aria-disabled:pointer-events-none aria-disabled:opacity-50"
       >
@@ -161,11 +161,11 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
       <p className="text-center text-sm text-stone-500">
         By continuing you agree to our
         <br />
-        <Link to="/terms" className="tap-target inline-flex items-center underline underline-offset-2">
+        <Link to={href('/terms')} className="tap-target inline-flex items-center underline underline-offset-2">
           Terms of Service
         </Link>{' '}
         and{' '}
-        <Link to="/privacy" className="tap-target inline-flex items-center underline underline-offset-2">
+        <Link to={href('/privacy')} className="tap-target inline-flex items-center underline underline-offset-2">
           Privacy Policy
         </Link>
         .

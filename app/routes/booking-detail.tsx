@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
@@ -75,11 +75,11 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, confirm } = loaderData
   if (!booking) return <BookingNotFound />
-  const answer = actionData as ActionData | undefined
+  const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
   // A refused change keeps its dialog open with the reason; the loader would not reopen it.
   const dialogMove = [confirm, statusAnswer?.move].find((move): move is Move => Boolean(move) && booking.actions.includes(move as Move)) ?? null
-  const here = `/bookings/${booking.id}`
+  const here = href('/bookings/:id', { id: booking.id })
   const sitterView = booking.viewerRole === 'sitter'
   const other = sitterView ? booking.owner : booking.sitter
   const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
@@ -89,7 +89,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   return (
     <Page width="regular" toast={answer?.toast} className="space-y-5">
       <Link
-        to={sitterView ? '/bookings-sitter' : '/bookings'}
+        to={href(sitterView ? '/bookings-sitter' : '/bookings')}
         className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4"
       >
         <span aria-hidden>←</span> Back to Bookings
@@ -224,7 +224,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
         </Link>
       ))}
       {canContact ? (
-        <Link to={`/messages?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
+        <Link to={`${href('/messages')}?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
           Contact
         </Link>
       ) : null}
@@ -275,7 +275,7 @@ function BookingNotFound() {
       <EmptyState
         title="Booking not found"
         description="This booking doesn't exist, or it isn't one of yours."
-        action={<LinkButton to="/bookings">Back to Bookings</LinkButton>}
+        action={<LinkButton to={href('/bookings')}>Back to Bookings</LinkButton>}
       />
     </Page>
   )

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation, useSubmit } from 'react-router'
+import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/booking-wizard'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { loadWizardStep, readWizardAnswers, submitWizard, type WizardView } from '#app/features/bookings/booking-wizard.server.ts'
@@ -35,12 +35,12 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     return data(outcome.view, { status: outcome.status, headers: outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined })
   }
   const description = `Your booking with ${outcome.sitterName} has been created successfully. You will hear when they accept it.`
-  if (params.flow === 'quick') return redirectWithToast(`/bookings/${outcome.bookingId}`, { type: 'success', title: 'Booking requested', description })
+  if (params.flow === 'quick') return redirectWithToast(href('/bookings/:id', { id: outcome.bookingId }), { type: 'success', title: 'Booking requested', description })
   return redirectWithToast(outcome.closeTo, {
     type: 'success',
     title: 'Booking requested',
     description,
-    action: { label: 'View Booking', to: `/bookings?id=${encodeURIComponent(outcome.bookingId)}` },
+    action: { label: 'View Booking', to: `${href('/bookings')}?${new URLSearchParams({ id: outcome.bookingId })}` },
   })
 }
 
@@ -72,7 +72,7 @@ export default function BookingWizardRoute({ loaderData, actionData }: Route.Com
   if (view.kind !== 'step') {
     return (
       <Page width="narrow">
-        <EmptyState title={view.title} description={view.description} action={<LinkButton to="/map">Browse sitters</LinkButton>} />
+        <EmptyState title={view.title} description={view.description} action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
       </Page>
     )
   }

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 import type { Route } from './+types/bookings-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { dogPageSlots, formatClock12 } from '#app/features/availability/calendar-dates.ts'
@@ -34,7 +34,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
     return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
   }
-  return redirectWithToast(`/bookings/${outcome.bookingId}`, {
+  return redirectWithToast(href('/bookings/:id', { id: outcome.bookingId }), {
     type: 'success',
     title: 'Booking requested',
     description: 'Your request has been sent to the owner. You will hear when they accept it.',
@@ -49,7 +49,7 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
           title="Dog not found"
           description="This dog does not exist or is no longer available for sitting."
           action={
-            <GoBackLink fallback="/dogs/available" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            <GoBackLink fallback={href('/dogs/available')} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
               Go Back
             </GoBackLink>
           }
@@ -78,7 +78,7 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback={`/dogs/available/${dog.id}`} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback={href('/dogs/available/:id', { id: dog.id })} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <h1 className="text-2xl font-bold">Book a Walk</h1>

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
@@ -104,7 +104,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function SitterBookingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { role, today, date, month, tab, bookings, bookedDays, weekly, blockedDates, timeZone } = loaderData
-  const answer = actionData as ActionData | undefined
+  const answer = actionData
   const refused = answer?.booking && answer.move && answer.booking.actions.includes(answer.move) ? { booking: answer.booking, move: answer.move } : null
   const dialog = refused ?? loaderData.dialog
   const query = (changes: Record<string, string | null>) => {
@@ -247,7 +247,7 @@ function Availability({
             })}
           </ul>
         )}
-        <Link to="/profile/edit" className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+        <Link to={href('/profile/edit')} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
           Edit weekly hours
         </Link>
       </div>

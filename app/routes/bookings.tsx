@@ -1,4 +1,4 @@
-import { Link, redirect } from 'react-router'
+import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
@@ -28,15 +28,14 @@ const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] 
   { value: 'pending', label: 'Pending', empty: 'No pending bookings' },
   { value: 'past', label: 'Past', empty: 'No past bookings' },
 ]
-type Tab = (typeof tabs)[number]['value']
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const query = url.searchParams
   const id = query.get('id')
-  if (id) throw redirect(`/bookings/${encodeURIComponent(id)}`)
+  if (id) throw redirect(href('/bookings/:id', { id }))
   // A sitter who is not an owner manages their bookings on the sitter's page.
-  if (isSitterOnly(user.role)) throw redirect('/bookings-sitter')
+  if (isSitterOnly(user.role)) throw redirect(href('/bookings-sitter'))
   const timeZone = (await getTimeZoneOf(user.id)) ?? defaultTimeZone
   const today = localDateTime(Date.now(), timeZone).date
   const date = readDate(query.get('date'))
@@ -73,7 +72,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
     const values: Record<string, string | null> = { month: month === monthOf(date ?? today) ? null : month, date, tab: tab === 'upcoming' ? null : tab, ...changes }
     for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
     const search = params.toString()
-    return search ? `?${search}` : '/bookings'
+    return search ? `?${search}` : href('/bookings')
   }
   const emptyText = date ? 'No bookings on this day' : (tabs.find((candidate) => candidate.value === tab)?.empty ?? 'No bookings found')
   return (
@@ -114,7 +113,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
                 <h2 id="list-heading" className="sr-only">
                   {tabs.find((candidate) => candidate.value === tab)?.label} bookings
                 </h2>
-                <LinkTabs label="Booking status" tabs={tabs} current={tab as Tab} hrefFor={(value) => query({ tab: value })} replace />
+                <LinkTabs label="Booking status" tabs={tabs} current={tab} hrefFor={(value) => query({ tab: value })} replace />
               </>
             )}
             {bookings.length === 0 ? (
@@ -158,7 +157,7 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
                   </p>
                 </div>
                 <Link
-                  to={`/sitters/${sitter.id}/book`}
+                  to={href('/sitters/:id/book', { id: sitter.id })}
                   aria-label={`Book ${sitter.name} again`}
                   className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100"
                 >
@@ -168,7 +167,7 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
             ))}
           </ul>
         )}
-        <Link to="/map" className="tap-target flex items-center justify-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100">
+        <Link to={href('/map')} className="tap-target flex items-center justify-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100">
           Browse All Sitters
         </Link>
       </div>
@@ -190,7 +189,7 @@ function ReviewPrompt({ bookings }: { bookings: BookingJson[] }) {
               {formatShortDate(booking.date)}
             </p>
             <Link
-              to={`/bookings/${booking.id}#review`}
+              to={`${href('/bookings/:id', { id: booking.id })}#review`}
               aria-label={`Write a review of ${booking.dog.name}’s booking on ${formatShortDate(booking.date)}`}
               className="tap-target inline-flex items-center justify-center rounded-lg bg-white px-3 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
             >

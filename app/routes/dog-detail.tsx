@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, href, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/dog-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
@@ -51,9 +51,9 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
     <Page width="regular" className="space-y-5">
       {/* On phones the photos run edge to edge, from the top of the screen. */}
       <div className="relative -mx-4 -mt-6 sm:mx-0 sm:mt-0">
-        <DogCarousel key={`${dog.id}-${photoIndex}`} pathname={`/dogs/${dog.id}`} name={dog.name} images={dog.images} initialIndex={photoIndex} />
+        <DogCarousel key={`${dog.id}-${photoIndex}`} pathname={href('/dogs/:id', { id: dog.id })} name={dog.name} images={dog.images} initialIndex={photoIndex} />
         <GoBackLink
-          fallback="/profile?tab=dogs"
+          fallback={`${href('/profile')}?tab=dogs`}
           label="Back"
           className="absolute top-3 left-3 flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow hover:bg-white"
         >
@@ -75,7 +75,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <Link
-            to={`/dogs/${dog.id}/edit`}
+            to={href('/dogs/:id/edit', { id: dog.id })}
             className="tap-target flex shrink-0 items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
           >
             Edit
@@ -84,7 +84,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
         {becameOwnerAndSitter ? <OwnerAndSitterNotice dogName={dog.name} /> : null}
 
         <Link
-          to={`/bookings/new?dogId=${encodeURIComponent(dog.id)}`}
+          to={`${href('/bookings/new')}?${new URLSearchParams({ dogId: dog.id })}`}
           className="block rounded-lg bg-brand-700 px-4 py-3 text-center font-medium text-white hover:bg-brand-800"
         >
           Book Walk

@@ -1,5 +1,5 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
+import { data, Form, href, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
@@ -72,7 +72,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
   return (
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="space-y-2">
-        <GoBackLink fallback={`/dogs/${dog.id}`} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+        <GoBackLink fallback={href('/dogs/:id', { id: dog.id })} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
           Back
         </GoBackLink>
         <h1 className="text-2xl font-bold">Edit {dog.name}&apos;s Profile</h1>
@@ -89,7 +89,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
           remove: { label: `Delete photo ${index + 1}`, name: 'imageUrl', value: path },
         }))}
         submitLabel="Save changes"
-        cancelTo={`/dogs/${dog.id}`}
+        cancelTo={href('/dogs/:id', { id: dog.id })}
       />
       <DeleteDog name={dog.name} />
     </Page>

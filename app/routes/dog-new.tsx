@@ -1,5 +1,5 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, href } from 'react-router'
 import type { Route } from './+types/dog-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
@@ -27,13 +27,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (outcome.kind === 'shown') return data<DogFormAnswer>(outcome.answer, outcome.status)
   if (outcome.roleBecame && isOwnerAndSitter(outcome.roleBecame)) {
     // Ruling 2 lets a sitter own dogs; the dog's page says what changed (OwnerAndSitterNotice).
-    return redirectWithToast(`/dogs/${outcome.dog.id}?${becameBothParam}`, {
+    return redirectWithToast(`${href('/dogs/:id', { id: outcome.dog.id })}?${becameBothParam}`, {
       type: 'success',
       title: 'Dog added',
       description: 'Your account is now Owner & Sitter.',
     })
   }
-  return redirectWithToast(`/dogs/${outcome.dog.id}`, { type: 'success', title: 'Dog added' })
+  return redirectWithToast(href('/dogs/:id', { id: outcome.dog.id }), { type: 'success', title: 'Dog added' })
 }
 
 export default function AddDogRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +48,7 @@ export default function AddDogRoute({ loaderData, actionData }: Route.ComponentP
         constraint={loaderData.constraint}
         actionData={actionData}
         submitLabel="Add Dog"
-        cancelTo="/profile?tab=dogs"
+        cancelTo={`${href('/profile')}?tab=dogs`}
       />
     </Page>
   )

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { data, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/dogs-available-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
@@ -23,7 +23,7 @@ const tabs = Object.keys(tabLabels) as Tab[]
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const dog = await getAvailableDog(user, params.id)
-  if (!dog) return data({ dog: null, tab: 'details' as Tab }, { status: 404 })
+  if (!dog) return data({ dog: null, tab: 'details' }, { status: 404 })
   const asked = url.searchParams.get('tab')
   const tab = tabs.find((candidate) => candidate === asked) ?? 'details'
   return {
@@ -44,7 +44,7 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
   const photo = imageUrl(dog.images[0], 800)
   return (
     <Page width="regular" className="space-y-4">
-      <Link to="/dogs/available" className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+      <Link to={href('/dogs/available')} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
         Back to available dogs
       </Link>
       {photo ? (
@@ -71,13 +71,13 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
       </header>
       <div className="flex gap-2">
         <Link
-          to={`/bookings/new?${new URLSearchParams({ dogId: dog.id })}`}
+          to={`${href('/bookings/new')}?${new URLSearchParams({ dogId: dog.id })}`}
           className="inline-flex flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800"
         >
           Book a Walk
         </Link>
         <Link
-          to={`/messages/${dog.owner.id}`}
+          to={href('/messages/:userId', { userId: dog.owner.id })}
           className="inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-900 hover:bg-stone-100"
         >
           Contact Owner
@@ -194,7 +194,7 @@ function DogNotFound() {
       <EmptyState
         title="Dog not found"
         description="The dog you're looking for doesn't exist or is no longer available for sitting."
-        action={<LinkButton to="/dogs/available">Back to available dogs</LinkButton>}
+        action={<LinkButton to={href('/dogs/available')}>Back to available dogs</LinkButton>}
       />
     </Page>
   )

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Form, href, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import {
@@ -43,7 +43,7 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
       <h1 className="text-2xl font-bold">Dogs available for sitting</h1>
       {distanceFilterApplied ? null : (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+          <Link to={href('/profile/edit')} className="font-medium underline underline-offset-2">
             Set your location in your profile
           </Link>{' '}
           to see how far away dogs are.
@@ -80,7 +80,7 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
   const activeCount = activeFilterCount(filters)
   const checkboxClass = 'size-4 rounded border-stone-300 accent-brand-700'
   return (
-    <Form method="get" action="/dogs/available" className="space-y-3">
+    <Form method="get" action={href('/dogs/available')} className="space-y-3">
       <div role="search" className="flex gap-2">
         <label htmlFor="available-dogs-search" className="sr-only">
           Search by name or breed
@@ -145,7 +145,7 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
             </Button>
             {/* Back to the default filters; the search text stays. */}
             <Link
-              to={`/dogs/available${availableDogFiltersSearch({ q: filters.q })}`}
+              to={`${href('/dogs/available')}${availableDogFiltersSearch({ q: filters.q })}`}
               className="inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-900 hover:bg-stone-100"
             >
               Reset
@@ -161,7 +161,7 @@ function AvailableDogCard({ dog }: { dog: DogCard }) {
   const photo = imageUrl(dog.photo, 320)
   return (
     <Link
-      to={`/dogs/available/${dog.id}`}
+      to={href('/dogs/available/:id', { id: dog.id })}
       className="block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       {photo ? (

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { clientIp } from '#app/features/accounts/accounts.server.ts'
 import { requestPasswordReset } from '#app/features/accounts/password-reset.server.ts'
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: retryAfterHeaders(requested.retryAfterSeconds) },
     )
   }
-  return redirectWithToast('/login', {
+  return redirectWithToast(href('/login'), {
     type: 'success',
     title: 'Check your e-mail',
     description: 'If an account exists for that e-mail, we sent a link to reset your password.',
@@ -66,7 +66,7 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
           {busy ? 'Processing...' : 'Send reset link'}
         </Button>
       </Form>
-      <Link to="/login" className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
+      <Link to={href('/login')} className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
         Back to login
       </Link>
     </Page>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/home'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
@@ -19,14 +19,14 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.user) return <Welcome />
   const { user, unreadCount = 0 } = loaderData
   const shortcuts = [
-    { to: '/map', title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
+    { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
     { to: bookingsPathFor(user.role), title: 'Bookings', text: 'Requests, upcoming walks and past care.' },
     {
-      to: '/messages',
+      to: href('/messages'),
       title: 'Messages',
       text: unreadCount > 0 ? `${unreadCount} unread` : 'Chat with owners and sitters.',
     },
-    { to: '/profile', title: 'Profile', text: 'Your details, dogs and services.' },
+    { to: href('/profile'), title: 'Profile', text: 'Your details, dogs and services.' },
   ]
   return (
     <Page width="regular" className="space-y-6">
@@ -54,13 +54,13 @@ function Welcome() {
         <p className="mt-2 text-lg text-stone-600">Connect with dog lovers nearby</p>
       </div>
       <div className="grid gap-3">
-        <Link to="/map" className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+        <Link to={href('/map')} className="rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
           Find a sitter
         </Link>
-        <Link to="/register" className="rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold hover:bg-stone-100">
+        <Link to={href('/register')} className="rounded-lg border border-stone-300 bg-white px-4 py-3 font-semibold hover:bg-stone-100">
           Join Pawpal
         </Link>
-        <Link to="/login" className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
+        <Link to={href('/login')} className="tap-target inline-flex items-center justify-center font-medium text-brand-700 underline underline-offset-4">
           Log in
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/login-success'
 import { findSignInTokenUser, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
@@ -12,7 +12,7 @@ export const handle = { bottomNav: false }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await findSignInTokenUser(url.searchParams.get('token'), url.searchParams.get('user'))
-  if (!user) throw redirect('/login')
+  if (!user) throw redirect(href('/login'))
   const isNewUser = url.searchParams.get('isNewUser') === 'true'
   return redirectSignedIn(request, user.id, signedInDestination(isNewUser), signedInToast(isNewUser))
 }

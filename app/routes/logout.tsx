@@ -1,11 +1,11 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/logout'
 import { endSession } from '#app/features/accounts/sign-in.server.ts'
 import { createToastHeaders } from '#app/lib/toast.server.ts'
 
 // Logout is a POST (a link must never change data); visiting /logout just goes home.
 export function loader() {
-  return redirect('/')
+  return redirect(href('/'))
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -15,5 +15,5 @@ export async function action({ request }: Route.ActionArgs) {
     description: 'You have been logged out of your account',
   })
   headers.append('set-cookie', await endSession(request))
-  return redirect('/login', { headers })
+  return redirect(href('/login'), { headers })
 }

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, href } from 'react-router'
 import type { Route } from './+types/messages-thread'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
@@ -29,7 +29,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  return runConversationAction(user, params.userId, await request.formData(), `/messages/${params.userId}`)
+  return runConversationAction(user, params.userId, await request.formData(), href('/messages/:userId', params))
 }
 
 export const headers = retryAfterFromAction
@@ -37,7 +37,7 @@ export const headers = retryAfterFromAction
 export default function ConversationRoute({ loaderData, actionData, params }: Route.ComponentProps) {
   const { conversation, viewerId, now, timeZone } = loaderData
   const live = useLiveSocket()
-  const hrefWith = (before: string | null) => `/messages/${params.userId}${before ? `?${new URLSearchParams({ before })}` : ''}`
+  const hrefWith = (before: string | null) => `${href('/messages/:userId', params)}${before ? `?${new URLSearchParams({ before })}` : ''}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-5xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
       {conversation.status === 'notFound' ? (

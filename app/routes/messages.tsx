@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, href } from 'react-router'
 import type { Route } from './+types/messages'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
@@ -44,7 +44,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const partnerId = selectedPartner(url)
   if (!partnerId) throw data('Choose a conversation', { status: 400 })
-  return runConversationAction(user, partnerId, await request.formData(), `/messages?${new URLSearchParams({ userId: partnerId })}`)
+  return runConversationAction(user, partnerId, await request.formData(), `${href('/messages')}?${new URLSearchParams({ userId: partnerId })}`)
 }
 
 export const headers = retryAfterFromAction
@@ -52,7 +52,7 @@ export const headers = retryAfterFromAction
 export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, partnerId, search, viewerId, now, timeZone } = loaderData
   const live = useLiveSocket()
-  const hrefWith = (before: string | null) => `/messages?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
+  const hrefWith = (before: string | null) => `${href('/messages')}?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
       {/* A phone shows the open conversation alone, the list and its title hidden: the page keeps its heading. */}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/onboarding'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   }
   await chooseRole(user.id, choice)
   // Spec section 2, Role screen: the first step's URL carries the profile photo (empty when there is none).
-  return redirect(`/onboarding/${choice}/1?${new URLSearchParams({ photo: user.profilePhoto ?? '' })}`)
+  return redirect(`${href('/onboarding/:flow/:step?', { flow: choice, step: '1' })}?${new URLSearchParams({ photo: user.profilePhoto ?? '' })}`)
 }
 
 const roles = [
@@ -63,7 +63,7 @@ export default function RoleRoute({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <p className="text-center text-sm">
-        <Link to="/login" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+        <Link to={href('/login')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
           Already have an account?
         </Link>
       </p>

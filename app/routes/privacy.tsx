@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { ProsePage } from '#app/ui/prose-page.tsx'
 
 export const handle = { publicCache: true }
@@ -26,7 +26,7 @@ export default function PrivacyRoute() {
       <h2>Cookies</h2>
       <p>We use one cookie to keep you signed in and one for short on-screen messages. No tracking cookies.</p>
       <p>
-        To see or delete your data, <Link to="/support" className="text-brand-700 underline">contact support</Link>.
+        To see or delete your data, <Link to={href('/support')} className="text-brand-700 underline">contact support</Link>.
       </p>
     </ProsePage>
   )

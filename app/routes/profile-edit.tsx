@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/profile-edit'
 import {
   Availability,
@@ -80,7 +80,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
   const intent = navigation.formData?.get(uploadPhotoIntent.name)
   const saving =
     navigation.state === 'submitting' &&
-    navigation.formAction?.split('?')[0] === '/profile/edit' &&
+    navigation.formAction?.split('?')[0] === href('/profile/edit') &&
     intent !== uploadPhotoIntent.value &&
     intent !== blockDayIntent &&
     !navigation.formData?.has(removeGalleryPhotoField)
@@ -108,7 +108,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Edit Profile</h1>
-        <Link to="/profile" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+        <Link to={href('/profile')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
           Cancel
         </Link>
       </header>

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import type { Route } from './+types/profile'
 import { DogsTab, ProfileHeader, ProfileTab, ServicesTab } from '#app/features/profiles/components/profile-sections.tsx'
 import { ProfileLoadError } from '#app/features/profiles/components/profile-load-error.tsx'
@@ -39,10 +40,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const form = await request.formData()
   if (form.get('intent') !== newCalendarLinkIntent) {
-    return redirectWithToast('/profile', { type: 'error', title: 'Nothing changed', description: 'That request is not known here.' })
+    return redirectWithToast(href('/profile'), { type: 'error', title: 'Nothing changed', description: 'That request is not known here.' })
   }
   await rotateCalendarFeed(user.id)
-  return redirectWithToast('/profile', {
+  return redirectWithToast(href('/profile'), {
     type: 'success',
     title: 'New calendar link',
     description: 'The old link no longer works: subscribe to the new one.',
@@ -58,7 +59,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         label="Profile sections"
         tabs={tabs.map((value) => ({ value, label: tabLabels[value] }))}
         current={tab}
-        hrefFor={(value) => `/profile?tab=${value}`}
+        hrefFor={(value) => `${href('/profile')}?${new URLSearchParams({ tab: value })}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { findResetTokenUser, resetPassword } from '#app/features/accounts/password-reset.server.ts'
 import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!(await resetPassword(submission.value.token, submission.value.password))) {
     return data({ result: submission.reply({ formErrors: [invalidLinkText], hideFields: ['password', 'confirmPassword'] }) }, 400)
   }
-  return redirectWithToast('/login', {
+  return redirectWithToast(href('/login'), {
     type: 'success',
     title: 'Password updated',
     description: 'Please log in with your new password.',
@@ -74,7 +74,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       ) : (
         <div role="alert" className="space-y-3">
           <p className="text-stone-700">{invalidLinkText}</p>
-          <Link to="/forgot-password" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+          <Link to={href('/forgot-password')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
             Send a new link
           </Link>
         </div>

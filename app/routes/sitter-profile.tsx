@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, href, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/sitter-profile'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
@@ -76,13 +76,13 @@ type Sitter = Route.ComponentProps['loaderData']['sitter']
 
 export default function SitterProfileRoute({ loaderData }: Route.ComponentProps) {
   const { sitter, tab, reviews, ownProfile } = loaderData
-  const profilePath = `/sitters/${sitter.id}`
+  const profilePath = href('/sitters/:id', { id: sitter.id })
   const tabHref = (value: Tab) => `${profilePath}${value === 'about' ? '' : `?tab=${value}`}#profile-tabs`
   return (
     <Page width="wide">
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
         <div className="space-y-5 md:col-start-1">
-          <GoBackLink fallback="/sitters" className="tap-target -my-2 inline-flex items-center gap-1 font-medium text-brand-700">
+          <GoBackLink fallback={href('/sitters')} className="tap-target -my-2 inline-flex items-center gap-1 font-medium text-brand-700">
             <span aria-hidden>←</span> Back to sitters
           </GoBackLink>
           <ProfileHeader sitter={sitter} />
@@ -92,7 +92,7 @@ export default function SitterProfileRoute({ loaderData }: Route.ComponentProps)
           <BookWithCard
             sitter={sitter}
             bookHref={`${profilePath}/book`}
-            contactHref={`/messages?${new URLSearchParams({ userId: sitter.id })}`}
+            contactHref={`${href('/messages')}?${new URLSearchParams({ userId: sitter.id })}`}
             ownProfile={ownProfile}
           />
         </aside>
@@ -235,7 +235,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-6xl font-bold text-stone-800">404</h1>
         <p className="text-lg text-stone-600">Sitter not found</p>
         <p className="text-stone-600">This sitter&apos;s profile does not exist or is no longer available.</p>
-        <Link to="/sitters" className="tap-target mt-2 inline-flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+        <Link to={href('/sitters')} className="tap-target mt-2 inline-flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
           Browse sitters
         </Link>
       </Page>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
@@ -45,7 +45,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
   }
   const sitter = await getPublicSitter(sitterId)
-  return redirectWithToast(`/bookings/${outcome.bookingId}`, {
+  return redirectWithToast(href('/bookings/:id', { id: outcome.bookingId }), {
     type: 'success',
     title: 'Booking requested',
     description: `Your booking with ${sitter?.name ?? 'the sitter'} has been created successfully. You will hear when they accept it.`,
@@ -73,14 +73,14 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
   if (loaderData.page === 'not-found') {
     return (
       <Page width="narrow">
-        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to="/map">Browse sitters</LinkButton>} />
+        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
       </Page>
     )
   }
   if (loaderData.page === 'yourself') {
     return (
       <Page width="narrow">
-        <EmptyState title="You cannot book yourself" action={<LinkButton to="/bookings-sitter">Your bookings</LinkButton>} />
+        <EmptyState title="You cannot book yourself" action={<LinkButton to={href('/bookings-sitter')}>Your bookings</LinkButton>} />
       </Page>
     )
   }
@@ -104,7 +104,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
   const rateOf = (service: string | undefined) => sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback="/bookings" className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback={href('/bookings')} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <header className="flex items-center gap-4">

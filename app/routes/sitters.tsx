@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Form, Link, useFetcher, useNavigate, useNavigation } from 'react-router'
+import { Form, href, Link, useFetcher, useNavigate, useNavigation } from 'react-router'
 import type { Route } from './+types/sitters'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { getExactPoint } from '#app/features/accounts/users.server.ts'
@@ -80,7 +80,10 @@ const fieldClass =
 /** The filters a form holds right now (the same reading as the loader's, without validation). */
 function filtersOfForm(form: HTMLFormElement): SitterListFilters {
   const data = new FormData(form)
-  const text = (name: string) => String(data.get(name) ?? '').trim()
+  const text = (name: string) => {
+    const value = data.get(name)
+    return typeof value === 'string' ? value.trim() : ''
+  }
   return {
     search: text('search'),
     service: (text('service') || null) as SitterService | null,
@@ -105,7 +108,7 @@ function SearchForm({ filters, today }: { filters: SitterListFilters; today: str
     clearTimeout(debounce.current)
     const query = sitterListSearch(filtersOfForm(form))
     setSent(query)
-    void navigate(`/sitters${query}`, { replace, preventScrollReset: true })
+    void navigate(`${href('/sitters')}${query}`, { replace, preventScrollReset: true })
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
@@ -124,7 +127,7 @@ function SearchForm({ filters, today }: { filters: SitterListFilters; today: str
     <Form
       key={drawn.key}
       method="get"
-      action="/sitters"
+      action={href('/sitters')}
       className="space-y-3"
       onChange={onChange}
       onSubmit={(event) => {
@@ -209,7 +212,7 @@ function SearchForm({ filters, today }: { filters: SitterListFilters; today: str
             </Button>
             {activeCount > 0 ? (
               <Link
-                to={`/sitters${sitterListSearch({ ...noFilters, search: filters.search })}`}
+                to={`${href('/sitters')}${sitterListSearch({ ...noFilters, search: filters.search })}`}
                 className="tap-target inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100 md:flex-none"
               >
                 Clear filters
@@ -227,19 +230,19 @@ const sizeLabels: Record<DogSize, string> = { small: 'Small', medium: 'Medium', 
 const noFilters: SitterListFilters = { search: '', service: null, sizes: [], date: null, near: false }
 
 function NearMeHint({ reason, filters }: { reason: 'signed-out' | 'no-location'; filters: SitterListFilters }) {
-  const back = `/sitters${sitterListSearch(filters)}`
+  const back = `${href('/sitters')}${sitterListSearch(filters)}`
   return (
     <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
       {reason === 'signed-out' ? (
         <>
-          <Link to={`/login?${new URLSearchParams({ redirectTo: back })}`} className="font-medium underline underline-offset-2">
+          <Link to={`${href('/login')}?${new URLSearchParams({ redirectTo: back })}`} className="font-medium underline underline-offset-2">
             Sign in
           </Link>{' '}
           to see the sitters nearest to you first.
         </>
       ) : (
         <>
-          <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+          <Link to={href('/profile/edit')} className="font-medium underline underline-offset-2">
             Add your location to your profile
           </Link>{' '}
           to see the sitters nearest to you first.
@@ -273,7 +276,7 @@ function SitterResults({ data }: { data: LoaderData }) {
   }
   // The address follows without a navigation (which would load every page again), so Back from a profile
   // and a reload show the same list; keyboard and screen reader users land on the first new sitter.
-  const withPages = (last: number, first?: number) => `/sitters${sitterListSearch(filters, { last, first })}`
+  const withPages = (last: number, first?: number) => `${href('/sitters')}${sitterListSearch(filters, { last, first })}`
   const addressOfList = withPages(appended.last)
   useEffect(() => {
     if (appended.firstNew === null) return
@@ -282,7 +285,7 @@ function SitterResults({ data }: { data: LoaderData }) {
   }, [appended, addressOfList])
 
   const sitters = [...data.sitters, ...appended.sitters]
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/sitters'
+  const searching = navigation.state === 'loading' && navigation.location.pathname === href('/sitters')
   const hasFilters = filters.search !== '' || countActiveFilters(filters) > 0
 
   if (total > 0 && sitters.length === 0) {
@@ -305,7 +308,7 @@ function SitterResults({ data }: { data: LoaderData }) {
         description={hasFilters ? 'Try other words or fewer filters.' : 'No sitters have joined yet. Check back soon.'}
         action={
           hasFilters ? (
-            <Link to="/sitters" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+            <Link to={href('/sitters')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
               Show all sitters
             </Link>
           ) : null

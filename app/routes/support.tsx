@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation } from 'react-router'
 import type { Route } from './+types/support'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { clientIp } from '#app/features/accounts/accounts.server.ts'
@@ -16,7 +16,7 @@ import { Page } from '#app/ui/page.tsx'
 
 export const handle = { publicCache: true }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   return { email: getOptionalUser(context)?.email ?? '', constraint: getZodConstraint(SupportRequestSchema) }
 }
 
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: retryAfterHeaders(sent.retryAfterSeconds) },
     )
   }
-  return redirectWithToast('/support', {
+  return redirectWithToast(href('/support'), {
     type: 'success',
     title: 'Message sent',
     description: "Thanks! We'll get back to you within one business day.",
@@ -83,7 +83,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
   const problems = conformProblems(form, fieldLabels)
   const messages = form.errors ?? []
   const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
-  const busy = navigation.state === 'submitting' && navigation.formAction === '/support'
+  const busy = navigation.state === 'submitting' && navigation.formAction === href('/support')
   return (
     <Page width="regular" className="space-y-8">
       <header>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { AlertIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -12,7 +12,7 @@ export default function UnauthorizedRoute() {
         This page is for a different kind of account. Owners manage dogs and bookings; sitters manage their services
         and requests.
       </p>
-      <Link to="/" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+      <Link to={href('/')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Return to Home
       </Link>
     </Page>

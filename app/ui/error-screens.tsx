@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { AlertIcon, PawIcon } from './icons.tsx'
 import { Page } from './page.tsx'
 
@@ -8,7 +8,7 @@ export function NotFoundScreen() {
       <PawIcon className="size-12 text-brand-600" />
       <h1 className="text-6xl font-bold text-stone-800">404</h1>
       <p className="text-lg text-stone-600">Oops! Page not found</p>
-      <Link to="/" className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+      <Link to={href('/')} className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Return to Home
       </Link>
     </Page>
@@ -24,7 +24,7 @@ export function ForbiddenScreen() {
       <p className="text-stone-600">
         This form was not sent from a Pawpal page, so nothing was changed. Open Pawpal and try again.
       </p>
-      <a href="/" className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+      <a href={href('/')} className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Return to Home
       </a>
     </Page>
@@ -40,7 +40,7 @@ export function ErrorScreen({ status, detail }: { status: number; detail?: strin
       <p className="text-stone-600">
         {status >= 500 ? 'We could not load this page. Please try again in a moment.' : `Error: ${status}`}
       </p>
-      <a href="/" className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+      <a href={href('/')} className="tap-target mt-2 inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Return to Home
       </a>
       {detail ? <pre className="mt-4 max-w-full overflow-auto text-left text-xs text-stone-500">{detail}</pre> : null}

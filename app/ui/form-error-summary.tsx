@@ -162,7 +162,7 @@ export function useErrorSummary(
   }
   return {
     focusKey: failures > 0 ? failures : undefined,
-    onSubmit(event: FormEvent<HTMLFormElement>) {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
       onSubmit(event)
       // conform validates a field on blur by submitting the form with a hidden `__intent__` button: not a failure.
       const submitter = (event.nativeEvent as SubmitEvent).submitter

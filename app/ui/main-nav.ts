@@ -1,5 +1,7 @@
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters.
+import { href } from 'react-router'
+
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
 export function formatUnreadBadge(count: number) {
@@ -32,17 +34,17 @@ export function mainNavEntries({
   unreadCount: number
 }): MainNavEntry[] {
   return [
-    { label: 'Map', to: '/map', active: pathname === '/map', inBottomBar: true, needsAccount: false },
-    { label: 'Sitters', to: '/sitters', active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
+    { label: 'Map', to: href('/map'), active: pathname === '/map', inBottomBar: true, needsAccount: false },
+    { label: 'Sitters', to: href('/sitters'), active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
     { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
     {
       label: 'Messages',
-      to: '/messages',
+      to: href('/messages'),
       active: pathname.includes('messages'),
       badge: formatUnreadBadge(unreadCount),
       inBottomBar: true,
       needsAccount: true,
     },
-    { label: 'Profile', to: '/profile', active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
+    { label: 'Profile', to: href('/profile'), active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
   ]
 }

@@ -1,8 +1,8 @@
-import { useNavigation } from 'react-router'
+import { href, useNavigation } from 'react-router'
 
 // Spec: protected screens say 'Loading...' while they load; the profile says 'Loading profile...'.
 // Shown only for client-side navigations, and only after a short delay (CSS) so fast ones do not flash.
-const loadingLabels: Record<string, string> = { '/profile': 'Loading profile...' }
+const loadingLabels: Record<string, string> = { [href('/profile')]: 'Loading profile...' }
 
 export function NavigationProgress() {
   const navigation = useNavigation()

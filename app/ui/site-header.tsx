@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { PawIcon } from './icons.tsx'
 import { mainNavEntries } from './main-nav.ts'
 import { UnreadBadge } from './unread-badge.tsx'
@@ -25,7 +25,7 @@ export function SiteHeader({
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
-        <Link to="/" className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
+        <Link to={href('/')} className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
           <PawIcon className="size-7 text-brand-600" />
           Pawpal
         </Link>
@@ -49,12 +49,12 @@ export function SiteHeader({
               {signedIn ? null : (
                 <>
                   <li className="ml-3">
-                    <Link to="/login" className="tap-target flex items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100">
+                    <Link to={href('/login')} className="tap-target flex items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100">
                       Sign in
                     </Link>
                   </li>
                   <li>
-                    <Link to="/register" className="tap-target flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+                    <Link to={href('/register')} className="tap-target flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
                       Sign up
                     </Link>
                   </li>

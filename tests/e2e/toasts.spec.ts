@@ -36,7 +36,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox()
-  if (!found) throw new Error(`${locator} has no box`)
+  if (!found) throw new Error(`${locator.toString()} has no box`)
   return found
 }
 

@@ -234,7 +234,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
         id,
         calendarId,
         owner: issued.user.sub,
-        body: body as Record<string, unknown>,
+        body,
         createdAt: new Date().toISOString(),
       }
       events.push(event)

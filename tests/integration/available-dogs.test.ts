@@ -125,12 +125,10 @@ async function loadListPage(user: SessionUser | null, search = '') {
   )
 }
 
-type ListPageData = Exclude<Awaited<ReturnType<typeof listPage.loader>>, Response>
-
 async function listPageData(user: SessionUser, search = '') {
   const result = await loadListPage(user, search)
   if (result instanceof Response) throw new Error(`Expected page data, got a ${result.status} response`)
-  return result as ListPageData
+  return result
 }
 
 async function loadDetailPage(user: SessionUser | null, id: string, search = '') {
@@ -148,7 +146,7 @@ async function detailPageResult(user: SessionUser, id: string, search = '') {
     const wrapped = result as unknown as { data: { dog: null; tab: string }; init: ResponseInit | null }
     return { status: wrapped.init?.status ?? 200, data: wrapped.data }
   }
-  return { status: 200, data: result as Exclude<typeof result, { init: unknown }> }
+  return { status: 200, data: result }
 }
 
 // ---- distance ----

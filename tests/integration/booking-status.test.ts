@@ -63,7 +63,7 @@ const cases: Case[] = [
 ]
 
 describe('every move, for each party', () => {
-  const withRequester = cases.map((item) => ({ requestedBy: 'owner' as Who, ...item }))
+  const withRequester = cases.map((item) => ({ ...item, requestedBy: item.requestedBy ?? 'owner' }))
   test.each(withRequester)('$from ($when, requested by the $requestedBy) -> $to by the $who: $answer', async ({ from, when, requestedBy, who, to, answer }) => {
     const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
     // 'started': the walk began an hour ago today, or (when it is not yet 01:00) yesterday.

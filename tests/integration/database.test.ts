@@ -96,7 +96,7 @@ describe('migrations', () => {
 
   test('005 gives sitters listed before it their filter bits and drops the second overlap index', async () => {
     const database = newDatabase('migrations-to-005')
-    const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } })
+    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
     expect((await migrator.migrateTo('004-pending-uploads')).error).toBeUndefined()
     const now = new Date().toISOString()
     await database

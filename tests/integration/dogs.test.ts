@@ -133,12 +133,12 @@ async function settle(run: () => Promise<unknown>): Promise<Answer> {
   return { status: 200, location: null, body: value, headers: new Headers() }
 }
 
-type RouteFunction = (args: never) => Promise<unknown> | unknown
+type RouteFunction = (args: never) => unknown
 
 function callRoute(fn: RouteFunction, user: SessionUser | null, pathAndQuery: string, params: Record<string, string>, init?: RequestInit) {
   const request = new Request(`http://localhost${pathAndQuery}`, init)
   const args = { request, url: new URL(request.url), params, pattern: '', context: contextFor(user) }
-  const run = async () => (fn as (a: typeof args) => unknown)(args)
+  const run = async () => await (fn as (a: typeof args) => unknown)(args)
   return settle(pathAndQuery.startsWith('/api/') ? () => routeAnswer(request, run) : run)
 }
 

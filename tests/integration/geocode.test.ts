@@ -149,7 +149,7 @@ describe('GET /api/geocode and /api/geocode/reverse', () => {
     const missing = await callLoader(reverseRoute.loader, '/api/geocode/reverse?lat=&lon=8.5', sitter)
 
     expect(search.status).toBe(400)
-    expect((await search.json()).errors.q).toBeDefined()
+    expect(((await search.json()) as { errors: Record<string, unknown> }).errors.q).toBeDefined()
     expect(reverse.status).toBe(400)
     expect(await reverse.json()).toMatchObject({ errors: { lat: ['Latitude must be a number between -90 and 90'] } })
     expect(missing.status).toBe(400)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { isAnswering, type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // Chat over the /ws socket of the real server process with real ws clients (DESIGN.md section 5):
 // sendMessage and markAsRead with their acks, newMessage and messageStatusUpdate on every open socket
@@ -29,7 +30,7 @@ class Client {
   constructor(socket: WebSocket) {
     this.socket = socket
     socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as Frame
+      const frame = JSON.parse(socketFrameText(data)) as Frame
       const answer = frame.event === 'ack' && typeof frame.id === 'number' ? this.pending.get(frame.id) : undefined
       if (answer) {
         this.pending.delete(frame.id as number)

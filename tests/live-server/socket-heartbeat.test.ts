@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // Heartbeats (issue 11, DESIGN.md section 5): the server pings every open socket each interval and drops
 // one that has not answered since the last ping (a phone that lost its network without closing), while
@@ -35,7 +36,7 @@ test('a socket that stops answering pings is dropped; one that answers stays ope
   expect(pingsToSilent).toBeGreaterThanOrEqual(1)
 
   expect(answering.readyState).toBe(WebSocket.OPEN)
-  const answer = new Promise<unknown>((resolve) => answering.once('message', (data) => resolve(JSON.parse(data.toString()))))
+  const answer = new Promise<unknown>((resolve) => answering.once('message', (data) => resolve(JSON.parse(socketFrameText(data)))))
   answering.send(JSON.stringify({ event: 'ping', id: 1 }))
   expect(await answer).toEqual({ event: 'ack', id: 1, data: { pong: true } })
   answering.close()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { isAnswering, type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // How many live sockets one account and one client address can hold or ask for (README, live chat):
 // at most 20 open sockets per user (the 21st closes the user's oldest with 4429), and at most
@@ -31,7 +32,7 @@ const closeCode = (socket: WebSocket) =>
   new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })))
 
 async function ping(socket: WebSocket) {
-  const answer = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))))
+  const answer = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(socketFrameText(data)))))
   socket.send(JSON.stringify({ event: 'ping', id: 1 }))
   return answer
 }

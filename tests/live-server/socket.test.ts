@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { isAnswering, type LiveServer, registerAccount, signInWithCookie, startLiveServer } from './live-server.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // The /ws socket of the real server process, with real ws clients (DESIGN.md section 5): who may
 // connect, what a hostile client can send, and that the process is still answering afterwards.
@@ -28,7 +29,7 @@ function connect(url: string, options: ConstructorParameters<typeof WebSocket>[2
 }
 
 function nextFrame(socket: WebSocket) {
-  return new Promise<Frame>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()) as Frame)))
+  return new Promise<Frame>((resolve) => socket.once('message', (data) => resolve(JSON.parse(socketFrameText(data)) as Frame)))
 }
 
 function closeCode(socket: WebSocket) {

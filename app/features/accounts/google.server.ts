@@ -1,4 +1,4 @@
-import { createCookie } from 'react-router'
+import { createCookie, href } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
@@ -15,7 +15,7 @@ import { findSessionUser, readTokenSessionId } from './session.server.ts'
 // (first leg, with the state + PKCE verifier in a short-lived cookie) or returns what `verify`
 // returns (callback leg). Sessions are ours (session.server.ts).
 
-export const googleCallbackPath = '/api/auth/google/callback'
+export const googleCallbackPath = href('/api/auth/google/callback')
 export const googleScopes = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/calendar.events']
 
 /** Who signed in and whether the account was created just now. */
@@ -55,7 +55,7 @@ export function signedInToast(isNewUser: boolean): ToastInput {
 
 /** Where a signed-in browser goes next: new users choose their role first. */
 export function signedInDestination(isNewUser: boolean) {
-  return isNewUser ? '/onboarding' : '/map'
+  return href(isNewUser ? '/onboarding' : '/map')
 }
 
 const TokenResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { href, redirect, type RouterContextProvider } from 'react-router'
 import { jsonError } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { hasRole, type RoleName } from './roles.ts'
@@ -15,7 +15,7 @@ const redirectBase = new URL('http://pawpal.invalid')
  * URLs and read a backslash as a slash, so `/<tab>/evil.example` would leave the site: such targets,
  * and anything that resolves to another origin or to `//...`, fall back.
  */
-export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/map') {
+export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = href('/map')) {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback
   const resolved = URL.parse(target, redirectBase)
@@ -26,7 +26,7 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
 
 export function loginPathFor(url: URL) {
   const back = `${url.pathname}${url.search}`
-  return back === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: back })}`
+  return back === href('/') ? href('/login') : `${href('/login')}?${new URLSearchParams({ redirectTo: back })}`
 }
 
 // One rule decides who may pass (`access`); the page guards and the API guards are its two doors. A
@@ -42,7 +42,7 @@ function access(context: Readonly<RouterContextProvider>, role?: RoleName): Acce
 }
 
 async function pageRefusal(refusal: Exclude<Access, { ok: true }>['refusal'], url: URL) {
-  if (refusal === 'wrongRole') return redirect('/unauthorized')
+  if (refusal === 'wrongRole') return redirect(href('/unauthorized'))
   if (refusal === 'signedOut') return redirect(loginPathFor(url))
   return redirectWithToast(loginPathFor(url), {
     type: 'error',
@@ -79,6 +79,6 @@ export function requireApiRole(context: Readonly<RouterContextProvider>, role: R
   throw passed.refusal === 'wrongRole' ? jsonError(403, message) : jsonError(401, 'Unauthorized')
 }
 
-export async function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = '/map') {
+export function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = href('/map')) {
   if (context.get(userContext)) throw redirect(to)
 }

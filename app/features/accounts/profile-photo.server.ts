@@ -16,7 +16,7 @@ import { getAccount } from './users.server.ts'
 export async function updateProfilePhoto(userId: string, file: Blob) {
   const profilePhoto = await storeUploadedImage(file, { kind: 'avatars', ownerKey: userId })
   try {
-    await replaceProfilePhoto(userId, async () => profilePhoto)
+    await replaceProfilePhoto(userId, () => Promise.resolve(profilePhoto))
   } catch (error) {
     await deleteImage(profilePhoto)
     throw error
@@ -44,7 +44,7 @@ export async function saveSubmittedProfilePhoto(userId: string, form: MultipartF
   if (!picture) return { problems: [] }
   const photo = await saveImageVariants(picture.variants, { kind: 'avatars', ownerKey: userId })
   try {
-    await replaceProfilePhoto(userId, async () => photo)
+    await replaceProfilePhoto(userId, () => Promise.resolve(photo))
   } catch (error) {
     await deleteImage(photo)
     throw error

@@ -49,7 +49,7 @@ export async function findBookings(where: Expression<SqlBool>, executor: Kysely<
   return rows.map((row) => ({
     ...row,
     slots: slotsOf.get(row.id) ?? [],
-    requestedBy: (row.requestedById === row.sitterId ? 'sitter' : 'owner') as Party,
+    requestedBy: row.requestedById === row.sitterId ? 'sitter' : 'owner',
     statusReason: reasons.find((reason) => reason.bookingId === row.id && reason.toStatus === row.status)?.reason ?? null,
   }))
 }

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { getAccount } from '#app/features/accounts/users.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
@@ -113,10 +114,10 @@ export function readWizardAnswers(source: { get: (name: string) => FormDataEntry
 
 /** The chat dialog goes back to the conversation it came from (only this sitter's); the map's wizard to the map. */
 export function wizardClosePath(flow: WizardFlow, sitterId: string, back: string | null) {
-  if (flow === 'quick') return '/map'
-  const encoded = encodeURIComponent(sitterId)
-  const conversations = [`/messages/${encoded}`, `/messages?userId=${encoded}`]
-  return back && conversations.includes(back) ? back : `/messages/${encoded}`
+  if (flow === 'quick') return href('/map')
+  const thread = href('/messages/:userId', { userId: sitterId })
+  const conversations = [thread, `${href('/messages')}?${new URLSearchParams({ userId: sitterId })}`]
+  return back && conversations.includes(back) ? back : thread
 }
 
 const unavailable = (title: string, description: string): WizardView => ({ kind: 'unavailable', title, description })

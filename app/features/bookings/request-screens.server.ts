@@ -125,7 +125,7 @@ export async function submitSitterRequestForm(user: Requester, sitterId: string,
   const outcome = await createBooking(user, submission.value)
   if (outcome.ok) return outcome
   // A refusal about the time is shown at the form's time field; one about no field of this form (the sitter) for the whole form.
-  return refused(submission.reply, outcome, (field) => {
+  return refused((options) => submission.reply(options), outcome, (field) => {
     const named = field === 'slots' || field === 'period' ? (several ? 'timePeriods' : 'timePeriod') : field
     return ownerRequestFields.find((onForm) => onForm === named)
   })
@@ -139,7 +139,7 @@ export async function submitDogRequestForm(user: Requester, dogId: string, formD
   if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply() }
   const outcome = await createBooking(user, submission.value)
   if (outcome.ok) return outcome
-  return refused(submission.reply, outcome, (field) => (field === 'date' ? 'date' : undefined))
+  return refused((options) => submission.reply(options), outcome, (field) => (field === 'date' ? 'date' : undefined))
 }
 
 type Reply = (options: { formErrors: string[] } | { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { bookingFormMessages } from './form-messages.ts'
 import { bookingPeriods, type TimeSlot } from './periods.ts'
 
@@ -89,7 +90,7 @@ export function chosenTimes(answers: WizardAnswers): { startTime: string; endTim
 
 /** A step's own address; the answers go in the query (GET steps) or the body (the last step's POST). */
 export function wizardStepPath(sitterId: string, flow: WizardFlow, step: WizardStep) {
-  return `/sitters/${encodeURIComponent(sitterId)}/book/${flow}/${step}`
+  return href('/sitters/:id/book/:flow/:step', { id: sitterId, flow, step: String(step) })
 }
 
 /** What the browser shows when a step could not reach the server (a flaky phone connection), by what was asked. */

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { expressionBuilder } from 'kysely'
 import {
   calendarFeedTokenOf,
@@ -15,7 +16,7 @@ import { bookingsOfParty, findBookings, partyOf } from '#app/features/bookings/b
 // later completed stay in it, so past care stays in the calendar; pending, declined and cancelled ones
 // are not in it. The URL holds a random token: rotating it revokes every copy of the old URL.
 
-const feedPath = (token: string) => `/api/calendar/${token}.ics`
+const feedPath = (token: string) => href('/api/calendar/:feed', { feed: `${token}.ics` })
 
 /** The user's feed URL (the profile shows it), made on first use. */
 export async function calendarFeedUrlOf(userId: string) {

@@ -140,7 +140,9 @@ export type ApiDogFields = {
   id?: string
 }
 
-const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+/** Array.isArray, without letting the elements be `any`. */
+const isList = (value: unknown): value is unknown[] => Array.isArray(value)
+const firstOf = (value: unknown) => (isList(value) ? value[0] : value)
 
 function scalar(value: unknown): unknown {
   const single = firstOf(value)
@@ -155,6 +157,7 @@ function flag(value: unknown): unknown {
   const single = firstOf(value)
   if (typeof single === 'boolean') return single
   if (single === null || single === undefined) return false
+  if (typeof single !== 'string' && typeof single !== 'number') return single
   const text = String(single).trim().toLowerCase()
   if (['true', 'on', '1', 'yes'].includes(text)) return true
   if (['false', 'off', '0', 'no', ''].includes(text)) return false
@@ -162,10 +165,8 @@ function flag(value: unknown): unknown {
 }
 
 function list(value: unknown): unknown {
-  const values = Array.isArray(value) ? value : [value]
-  if (values.some((entry) => entry !== null && entry !== undefined && typeof entry !== 'string' && typeof entry !== 'number')) {
-    return value
-  }
+  const values = isList(value) ? value : [value]
+  if (!values.every((entry) => entry === null || entry === undefined || typeof entry === 'string' || typeof entry === 'number')) return value
   // A single text may list several names ('friendly, calm'); no canonical name contains a comma.
   return values.flatMap((entry) => (entry === null || entry === undefined ? [] : String(entry).split(',')))
 }
@@ -175,14 +176,14 @@ function list(value: unknown): unknown {
  * names: `traits`, `traits[]` and `personality` are the personality; `activities[]` the activities; a
  * repeated field is a list; numbers become text; '', 'auto' and null clear a field.
  */
-export function dogFieldsFromApi(body: FormData | unknown): ApiDogFields {
+export function dogFieldsFromApi(body: unknown): ApiDogFields {
   const entries: Record<string, unknown> = {}
   if (body instanceof FormData) {
     for (const [rawKey, value] of body) {
       if (typeof value !== 'string') continue
       const key = rawKey.replace(/\[\]$/, '')
       const previous = entries[key]
-      entries[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value]
+      entries[key] = previous === undefined ? value : isList(previous) ? [...previous, value] : [previous, value]
     }
   } else if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [rawKey, value] of Object.entries(body)) entries[rawKey.replace(/\[\]$/, '')] = value
@@ -199,7 +200,7 @@ export function dogFieldsFromApi(body: FormData | unknown): ApiDogFields {
     if (!(key in entries)) continue
     const values = list(entries[key])
     const previous = fields[kind]
-    fields[kind] = Array.isArray(previous) && Array.isArray(values) ? [...previous, ...values] : values
+    fields[kind] = isList(previous) && isList(values) ? [...previous, ...values] : values
   }
   const ownerId = scalar(entries.ownerId)
   const id = scalar(entries.id)

@@ -279,7 +279,7 @@ type UpstreamQueue = {
 
 // Kept on globalThis so a dev-server module reload does not reset the spacing or fork the queue.
 const globalStore = globalThis as typeof globalThis & { __pawpalGeocoderQueue?: UpstreamQueue }
-const queue = (globalStore.__pawpalGeocoderQueue ??= { nextSlotAt: 0, lanes: new Map(), waiting: 0, admitted: new Map(), timer: null })
+const queue: UpstreamQueue = (globalStore.__pawpalGeocoderQueue ??= { nextSlotAt: 0, lanes: new Map(), waiting: 0, admitted: new Map(), timer: null })
 
 /**
  * Lets a client's lookup go upstream: a place in its share of the queue (taken synchronously, so a

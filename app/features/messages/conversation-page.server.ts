@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, href, redirect } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
@@ -115,7 +115,7 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
   if (intent === 'block' && partner) {
     const outcome = await blockUser(viewer.id, partnerId)
     if (outcome.ok) {
-      return redirectWithToast('/messages', {
+      return redirectWithToast(href('/messages'), {
         type: 'success',
         title: `${partner.name} is blocked`,
         description: 'Neither of you can send messages to the other, and your conversation is hidden.',

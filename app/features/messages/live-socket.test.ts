@@ -142,7 +142,7 @@ test('the oldest of too many sockets (4429) does not come back by itself, so it 
 test('client ids are UUIDs the server accepts, also without crypto.randomUUID', () => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
   expect(newClientId()).toMatch(uuid)
-  const randomUUID = crypto.randomUUID
+  const randomUUID = crypto.randomUUID.bind(crypto)
   try {
     Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true })
     expect(newClientId()).toMatch(uuid)

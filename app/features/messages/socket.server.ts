@@ -13,6 +13,7 @@ import { listMessagesAfter } from './missed-messages.server.ts'
 import { markMessagesRead } from './read-receipts.server.ts'
 import { MarkAsReadSchema, messageErrors, SendMessageSchema, SyncSchema } from './schema.ts'
 import { sendMessage } from './send-message.server.ts'
+import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
 // The live socket on /ws (DESIGN.md section 5). A socket never takes the process down: every
 // connection has an error listener (ws itself closes oversized frames with 1009 and invalid UTF-8
@@ -113,7 +114,7 @@ export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, he
 async function answer(connection: Connection, raw: RawData, isBinary: boolean) {
   connection.alive = true
   try {
-    const frame = isBinary ? null : parseFrame(raw.toString())
+    const frame = isBinary ? null : parseFrame(socketFrameText(raw))
     if (!frame) return send(connection, { event: 'error', error: 'Frames must be JSON objects with a string event' })
     if (overFrameLimit(connection)) return send(connection, { event: 'ack', id: frame.id, error: 'Too many requests. Please slow down.' })
     const ack = await acknowledge(connection, frame)

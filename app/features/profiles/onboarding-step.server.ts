@@ -48,7 +48,8 @@ const photoUploaded: ToastInput = { type: 'success', title: 'Profile photo updat
 type StepSubmit = { userId: string; step: number; intent: string; form: MultipartForm; photo: string | undefined; photoErrors: StepErrors }
 
 export async function submitOnboardingStep(userId: string, flow: OnboardingFlow, step: number, form: MultipartForm): Promise<OnboardingStepOutcome> {
-  const intent = String(form.fields.get('intent') ?? 'continue')
+  const submitted = form.fields.get('intent')
+  const intent = typeof submitted === 'string' ? submitted : 'continue'
   const profilePhoto = await saveSubmittedProfilePhoto(userId, form)
   const photoErrors: StepErrors = {}
   if (profilePhoto.problems.length) photoErrors.photo = profilePhoto.problems

@@ -1,6 +1,5 @@
 import { dollarsToCents } from '#app/lib/money.ts'
 import type { SitterSummary } from './components/sitter-list-item.tsx'
-import type { ExperienceLevel } from './options.ts'
 import type { toSitterListItemJson } from './sitter-search.server.ts'
 
 // A sitter as the map screen holds it: what its list item shows, plus the public point of the marker.
@@ -23,7 +22,7 @@ export function fromSitterListItemJson(item: SitterListItemJson): MapSitter {
     name: item.name,
     profilePhoto: item.profilePhoto,
     location: item.location,
-    experience: item.experience as ExperienceLevel,
+    experience: item.experience,
     rateCents: item.rate === null ? null : dollarsToCents(item.rate),
     rating: item.rating,
     reviewCount: item.reviewCount,

@@ -22,7 +22,7 @@ export type SitterProfileInput = {
 /** Creates or replaces a sitter's profile and its lists in one go. */
 export async function saveSitterProfile(trx: Transaction<Database>, sitterId: string, input: SitterProfileInput) {
   const now = new Date().toISOString()
-  const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1
+  const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
   const flags = {
     experience: input.experience,
     acceptsMultipleDogs: flag(input.acceptsMultipleDogs),

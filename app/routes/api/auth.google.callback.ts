@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/auth.google.callback'
 import { startApiSession } from '#app/features/accounts/api-session.server.ts'
 import { completeGoogleSignIn, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
@@ -12,7 +12,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 export async function loader({ request }: Route.LoaderArgs) {
   const outcome = await completeGoogleSignIn(request)
   if (!outcome.ok) {
-    return redirectWithToast('/login', { type: 'error', title: authFailedTitle, description: outcome.message }, { headers: outcome.headers })
+    return redirectWithToast(href('/login'), { type: 'error', title: authFailedTitle, description: outcome.message }, { headers: outcome.headers })
   }
   const { userId, isNewUser } = outcome.signIn
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       isNewUser: String(isNewUser),
       user: Buffer.from(JSON.stringify(summary), 'utf8').toString('base64'),
     })
-    return redirect(`/login/success?${query}`, { headers: outcome.headers })
+    return redirect(`${href('/login/success')}?${query}`, { headers: outcome.headers })
   }
 
   const response = await redirectSignedIn(request, userId, signedInDestination(isNewUser), signedInToast(isNewUser))

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import type { Route } from './+types/auth.google'
 import { startApiSession } from '#app/features/accounts/api-session.server.ts'
 import {
@@ -15,7 +16,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 // `?client=api` makes the callback hand a token to /login/success instead of setting a cookie.
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (!isGoogleSignInAvailable()) {
-    return redirectWithToast('/login', { type: 'error', title: googleMessages.unavailable })
+    return redirectWithToast(href('/login'), { type: 'error', title: googleMessages.unavailable })
   }
   const client = url.searchParams.get('client') === 'api' ? 'api' : 'browser'
   return startGoogleSignIn(request, client, url.searchParams.get('login_hint'))

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import type { BookingJson } from '../booking-reads.server.ts'
@@ -23,7 +23,7 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
         <div className="min-w-0 flex-1 space-y-0.5">
           <div className="-mt-2.5 flex items-center justify-between gap-2">
             <h3 className="font-semibold">
-              <Link to={`/bookings/${booking.id}`} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
+              <Link to={href('/bookings/:id', { id: booking.id })} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
                 {booking.dog.name}
               </Link>
             </h3>
@@ -51,7 +51,7 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
           {actions}
           {canContact ? (
             <Link
-              to={`/messages?${new URLSearchParams({ userId: other.person.id })}`}
+              to={`${href('/messages')}?${new URLSearchParams({ userId: other.person.id })}`}
               aria-label={`Contact ${other.person.name}`}
               className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-900 hover:bg-stone-100"
             >

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import type { Party } from '../transitions.ts'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -51,7 +51,7 @@ export function BookingTips({ side }: { side: Party }) {
       <div className="border-t border-stone-100 pt-4">
         <p className="text-sm text-stone-700">Need help with a booking?</p>
         <Link
-          to="/support"
+          to={href('/support')}
           className="tap-target mt-2 inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-medium hover:bg-stone-100"
         >
           Contact Support

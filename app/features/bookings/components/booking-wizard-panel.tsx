@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { href, Link, useFetcher } from 'react-router'
 import { showToast } from '#app/ui/toaster.tsx'
 import type { WizardStepView, WizardView } from '../booking-wizard.server.ts'
 import { type WizardFlow, wizardStepPath, type WizardTrouble } from '../wizard-flows.ts'
@@ -16,7 +16,7 @@ export function BookingWizardPanel({ sitterId, flow, back, onClose }: { sitterId
   const fetcher = useFetcher<WizardAnswer>()
   const [shown, setShown] = useState<WizardStepView | null>(null)
   const { load } = fetcher
-  const profilePath = `/sitters/${encodeURIComponent(sitterId)}`
+  const profilePath = href('/sitters/:id', { id: sitterId })
 
   useEffect(() => {
     void load(`${wizardStepPath(sitterId, flow, 1)}${back ? `?${new URLSearchParams({ back })}` : ''}`)

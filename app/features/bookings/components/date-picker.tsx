@@ -61,7 +61,7 @@ export function DatePicker({
                 value={date}
                 disabled={!open}
                 defaultChecked={open && selected === date}
-                aria-label={open ? formatDayTitle(date) : `${formatDayTitle(date)}, ${closedDayLabels[state as Exclude<DayState, 'open'>]}`}
+                aria-label={open ? formatDayTitle(date) : `${formatDayTitle(date)}, ${closedDayLabels[state]}`}
                 aria-invalid={invalid ? true : undefined}
                 className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
               />

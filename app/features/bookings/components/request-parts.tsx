@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -49,7 +49,7 @@ export function NoDogs() {
     <div className="flex flex-col items-center gap-3 py-4 text-center">
       <PawIcon className="size-10 text-stone-400" />
       <p className="font-medium">You don't have any dogs registered</p>
-      <Link to="/dogs/new" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+      <Link to={href('/dogs/new')} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
         Add a Dog
       </Link>
     </div>

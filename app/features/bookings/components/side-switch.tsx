@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import type { Party } from '../transitions.ts'
 
@@ -11,7 +12,7 @@ export function BookingsSideSwitch({ current }: { current: Party }) {
         { value: 'sitter', label: 'As sitter' },
       ]}
       current={current}
-      hrefFor={(side) => (side === 'owner' ? '/bookings' : '/bookings-sitter')}
+      hrefFor={(side) => href(side === 'owner' ? '/bookings' : '/bookings-sitter')}
     />
   )
 }

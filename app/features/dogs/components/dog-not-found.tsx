@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { GoBackLink } from '#app/ui/go-back-link.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -5,7 +6,7 @@ import { Page } from '#app/ui/page.tsx'
 export { GoBackLink }
 
 /** Spec section 2, Dog detail: a missing dog (or someone else's) reads 'Dog not found' with Go Back. */
-export function DogNotFound({ fallback = '/profile?tab=dogs' }: { fallback?: string }) {
+export function DogNotFound({ fallback = `${href('/profile')}?tab=dogs` }: { fallback?: string }) {
   return (
     <Page width="narrow" centered className="items-center gap-3 text-center">
       <PawIcon className="size-12 text-stone-400" />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 
@@ -23,7 +23,7 @@ export function OwnerAndSitterNotice({ dogName }: { dogName: string }) {
         Services, and you get both booking pages: the bookings you make for your dogs, and the requests owners send you
         as a sitter. Your sitter profile stays as it was.
       </p>
-      <Link to="/profile?tab=dogs" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4">
+      <Link to={`${href('/profile')}?tab=dogs`} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4">
         See My Dogs on your profile
       </Link>
     </section>

@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
@@ -89,7 +90,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
     if (!query) return
     const request = ++latestRequest.current
     setPending('search')
-    const answer = await lookUp(`/api/geocode?q=${encodeURIComponent(query)}`)
+    const answer = await lookUp(`${href('/api/geocode')}?${new URLSearchParams({ q: query })}`)
     if (request !== latestRequest.current) return
     setPending(null)
     if (answer.status === 'found') {
@@ -110,7 +111,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
     setPlaced(true)
     if (recenter) setFocus(chosen)
     setPending('reverse')
-    const answer = await lookUp(`/api/geocode/reverse?lat=${chosen.latitude}&lon=${chosen.longitude}`)
+    const answer = await lookUp(`${href('/api/geocode/reverse')}?${new URLSearchParams({ lat: String(chosen.latitude), lon: String(chosen.longitude) })}`)
     if (request !== latestRequest.current) return
     setPending(null)
     if (answer.status === 'found') setAddress(answer.place.label)

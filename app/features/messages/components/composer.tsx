@@ -32,7 +32,7 @@ export function Composer({ clientId, reply, onSend }: { clientId: string; reply:
   }
 
   return (
-    <Form method="post" onSubmit={sendLive} className="border-t border-stone-200 bg-white p-2">
+    <Form method="post" onSubmit={(event) => void sendLive(event)} className="border-t border-stone-200 bg-white p-2">
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="clientId" value={clientId} />
       <div className="flex items-end gap-2">

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, href, Link } from 'react-router'
 import { formatUnreadBadge } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
@@ -23,10 +23,10 @@ export function ConversationList({
   now: string
   timeZone: string
 }) {
-  const linkTo = (partnerId: string) => `/messages?${new URLSearchParams({ userId: partnerId, ...(search ? { q: search } : {}) })}`
+  const linkTo = (partnerId: string) => `${href('/messages')}?${new URLSearchParams({ userId: partnerId, ...(search ? { q: search } : {}) })}`
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <Form method="get" action="/messages" role="search" className="flex gap-2 border-b border-stone-200 p-3">
+      <Form method="get" action={href('/messages')} role="search" className="flex gap-2 border-b border-stone-200 p-3">
         <label htmlFor="conversation-search" className="sr-only">
           Search conversations
         </label>
@@ -48,7 +48,7 @@ export function ConversationList({
         <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
           <p className="font-semibold text-stone-800">No conversations found</p>
           {search ? (
-            <Link to="/messages" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+            <Link to={href('/messages')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
               Clear search
             </Link>
           ) : (

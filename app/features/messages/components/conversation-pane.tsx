@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, href, Link } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import type { ConversationFormReply, LoadedConversation } from '../conversation-page.server.ts'
@@ -43,7 +43,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
   return (
     <Thread
       partner={partner}
-      backLink={{ to: '/messages', hideFrom: layout === 'inbox' ? 'md' : undefined }}
+      backLink={{ to: href('/messages'), hideFrom: layout === 'inbox' ? 'md' : undefined }}
       headingLevel={layout === 'inbox' ? 2 : 1}
       options={<ConversationOptions partnerName={partner.name} reportReply={actionData?.intent === 'report' ? actionData : undefined} />}
       messages={thread.messages}
@@ -98,7 +98,7 @@ function BlockedConversation({ loaded }: { loaded: Extract<LoadedConversation, {
       ) : (
         <p className="max-w-sm text-stone-600">{`You can't exchange messages with ${partner.name}.`}</p>
       )}
-      <Link to="/messages" className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+      <Link to={href('/messages')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Back to messages
       </Link>
     </section>
@@ -112,7 +112,7 @@ export function PartnerNotFound() {
         title="User not found"
         description="This person is not on Pawpal, or their account is closed."
         action={
-          <Link to="/messages" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+          <Link to={href('/messages')} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
             Back to messages
           </Link>
         }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { useRevalidator } from 'react-router'
+import { href, useRevalidator } from 'react-router'
 import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { LiveSocket, type LiveState, newClientId, socketNotConnected } from '../live-socket.ts'
@@ -214,7 +214,7 @@ async function sendMessage(socket: LiveSocket | null, input: { recipientId: stri
       if (!(error instanceof Error) || error.message !== socketNotConnected) throw error
     }
   }
-  const response = await fetch('/api/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) })
+  const response = await fetch(href('/api/messages'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) })
   const body = (await response.json().catch(() => null)) as (MessageJson & { message?: string }) | null
   if (!response.ok || !body) throw new Error(body?.message ?? socketNotConnected)
   return body

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { ChatIcon } from '#app/ui/icons.tsx'
 
 // What the conversation area shows with no conversation selected (spec section 2): tips for finding a sitter.
@@ -20,10 +20,10 @@ export function MessagingTips() {
           <li>Keep payments and talks on Pawpal, and report anyone who asks otherwise.</li>
         </ul>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to="/map" className="tap-target inline-flex flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+          <Link to={href('/map')} className="tap-target inline-flex flex-1 items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
             Open the map
           </Link>
-          <Link to="/sitters" className="tap-target inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100">
+          <Link to={href('/sitters')} className="tap-target inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100">
             Browse sitters
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, href, Link } from 'react-router'
 import { formatAge } from '#app/features/dogs/age.ts'
 import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
@@ -51,12 +51,12 @@ export function ProfileHeader({ profile }: { profile: OwnProfile }) {
       </div>
       <div className="flex gap-2">
         <Link
-          to="/profile/edit"
+          to={href('/profile/edit')}
           className="inline-flex items-center rounded-lg bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800"
         >
           Edit Profile
         </Link>
-        <Form method="post" action="/logout">
+        <Form method="post" action={href('/logout')}>
           <Button type="submit" variant="secondary">
             Logout
           </Button>
@@ -169,13 +169,13 @@ export function DogsTab({ dogs }: { dogs: Dog[] }) {
         <h2 id="dogs-heading" className="text-lg font-semibold">
           My Dogs
         </h2>
-        <LinkButton to="/dogs/add">Add Dog</LinkButton>
+        <LinkButton to={href('/dogs/add')}>Add Dog</LinkButton>
       </div>
       {dogs.length === 0 ? (
         <EmptyState
           title="No Dogs Added Yet"
           description="Add your furry friends to get started!"
-          action={<LinkButton to="/dogs/add">Add Your First Dog</LinkButton>}
+          action={<LinkButton to={href('/dogs/add')}>Add Your First Dog</LinkButton>}
         />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
@@ -197,7 +197,7 @@ function DogCard({ dog }: { dog: Dog }) {
   ].filter(Boolean)
   return (
     <li className="relative overflow-hidden rounded-2xl bg-white shadow-sm">
-      <Link to={`/dogs/${dog.id}`} className="block hover:bg-stone-50">
+      <Link to={href('/dogs/:id', { id: dog.id })} className="block hover:bg-stone-50">
         {photo ? (
           <img src={photo} alt="" loading="lazy" className="h-[300px] w-full object-cover" />
         ) : (
@@ -221,7 +221,7 @@ function DogCard({ dog }: { dog: Dog }) {
         </div>
       </Link>
       <Link
-        to={`/dogs/${dog.id}/edit`}
+        to={href('/dogs/:id/edit', { id: dog.id })}
         aria-label={`Edit ${dog.name}`}
         className="tap-target absolute top-3 right-3 flex items-center rounded-lg bg-white/95 px-3 py-1.5 text-sm font-medium text-stone-900 shadow hover:bg-white"
       >
@@ -251,7 +251,7 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
         <h2 id="services-heading" className="text-lg font-semibold">
           My Services
         </h2>
-        <LinkButton to="/profile/edit">Edit Services</LinkButton>
+        <LinkButton to={href('/profile/edit')}>Edit Services</LinkButton>
       </div>
       {services.length === 0 ? (
         <EmptyState title="No Services Added Yet" description="Add your services to start receiving booking requests!" />

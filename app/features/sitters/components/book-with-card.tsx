@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
@@ -55,7 +55,7 @@ export function BookWithCard({
       {ownProfile ? (
         <div className="space-y-2">
           <p className="text-sm text-stone-600">This is how owners see your profile.</p>
-          <Link to="/profile/edit" className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
+          <Link to={href('/profile/edit')} className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
             Edit profile
           </Link>
         </div>

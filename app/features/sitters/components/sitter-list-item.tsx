@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -44,7 +44,7 @@ type SitterListItemProps = {
 }
 
 export const SitterListItem = memo(function SitterListItem({ sitter, plainLink = false }: SitterListItemProps) {
-  const href = `/sitters/${sitter.id}`
+  const profilePath = href('/sitters/:id', { id: sitter.id })
   const className =
     'flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none'
   const content = (
@@ -74,11 +74,11 @@ export const SitterListItem = memo(function SitterListItem({ sitter, plainLink =
     </>
   )
   return plainLink ? (
-    <a href={href} className={className}>
+    <a href={profilePath} className={className}>
       {content}
     </a>
   ) : (
-    <Link to={href} prefetch="intent" className={className}>
+    <Link to={profilePath} prefetch="intent" className={className}>
       {content}
     </Link>
   )

@@ -1,11 +1,11 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import type { MapSitter } from '../map-sitter.ts'
-import { experienceLabels, type ExperienceLevel, serviceLabels, type SitterService } from '../options.ts'
+import { experienceLabels, serviceLabels } from '../options.ts'
 import type { PublicSitter, toPublicSitterJson } from '../public-sitter.server.ts'
 import type { SitterFacts } from '../sitter-facts.ts'
 import { formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
@@ -40,7 +40,7 @@ export function SitterQuickView({
   const headingId = useId()
   const card = useRef<HTMLElement>(null)
   const profile = useSitterProfile(sitter.id)
-  const profilePath = `/sitters/${sitter.id}`
+  const profilePath = href('/sitters/:id', { id: sitter.id })
   const [booking, setBooking] = useState<string | null>(null)
 
   // The card takes the focus when it opens (and when another sitter is chosen); Escape closes it.
@@ -127,7 +127,7 @@ export function SitterQuickView({
               >
                 Book
               </ActionLink>
-              <ActionLink to={`/messages?userId=${encodeURIComponent(sitter.id)}`}>Contact</ActionLink>
+              <ActionLink to={`${href('/messages')}?${new URLSearchParams({ userId: sitter.id })}`}>Contact</ActionLink>
             </>
           )}
           {/* The spec calls it View Profile on the phone's bottom card and View Full Profile in the dialog. */}
@@ -167,7 +167,7 @@ function ActionLink({
 
 function Details({ profile }: { profile: SitterProfile }) {
   const facts = [
-    experienceLabels[profile.experience as ExperienceLevel] ? `${experienceLabels[profile.experience as ExperienceLevel]} of experience` : null,
+    experienceLabels[profile.experience] ? `${experienceLabels[profile.experience]} of experience` : null,
     profile.medianReplyMinutes === null ? null : formatReplyTime(profile.medianReplyMinutes),
     profile.completedBookings > 0 ? formatCompletedBookings(profile.completedBookings) : null,
   ].filter((fact): fact is string => fact !== null)
@@ -181,7 +181,7 @@ function Details({ profile }: { profile: SitterProfile }) {
             const rate = profile.rates[service]
             return (
               <li key={service} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-800">
-                {serviceLabels[service as SitterService] ?? service}
+                {serviceLabels[service] ?? service}
                 {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(dollarsToCents(rate))}</span>}
               </li>
             )
@@ -211,7 +211,7 @@ function useSitterProfile(sitterId: string): ProfileState {
   const [state, setState] = useState<{ sitterId: string; result: ProfileState }>({ sitterId, result: { status: 'loading' } })
   useEffect(() => {
     const request = new AbortController()
-    fetch(`/api/users/${encodeURIComponent(sitterId)}`, { signal: request.signal, headers: { accept: 'application/json' } })
+    fetch(href('/api/users/:id', { id: sitterId }), { signal: request.signal, headers: { accept: 'application/json' } })
       .then(async (response) => {
         const body: unknown = response.ok ? await response.json() : null
         if (request.signal.aborted) return

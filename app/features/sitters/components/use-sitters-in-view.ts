@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { fromSitterListItemJson, type MapSitter, type SitterListItemJson } from '../map-sitter.ts'
@@ -52,7 +53,7 @@ export function useSittersInView(initial: { sitters: MapSitter[]; total: number 
     const request = new AbortController()
     inFlight.current = request
     try {
-      const response = await fetch(`/api/users/sitters?${query}`, { signal: request.signal, headers: { accept: 'application/json' } })
+      const response = await fetch(`${href('/api/users/sitters')}?${query}`, { signal: request.signal, headers: { accept: 'application/json' } })
       const body: unknown = response.ok ? await response.json() : null
       if (request.signal.aborted) return
       setState((current) => (isSittersAnswer(body) ? { status: 'ready', sitters: body.data.map(fromSitterListItemJson), total: body.meta.total } : { ...current, status: 'failed' }))
