@@ -18,6 +18,7 @@ describe('DATABASE_URL', () => {
     expect(isDatabaseUrl('file:')).toBe(false)
     expect(isDatabaseUrl('postgres://[broken')).toBe(false)
     expect(isDatabaseUrl('file:data/app.db')).toBe(true)
+    expect(isDatabaseUrl('file:///var/lib/pawpal/app.db')).toBe(true)
     expect(isDatabaseUrl('postgres://db/pawpal')).toBe(true)
   })
 })

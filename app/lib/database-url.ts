@@ -17,5 +17,6 @@ export function parseDatabaseUrl(value: string): DatabaseLocation {
 export function isDatabaseUrl(value: string) {
   const location = parseDatabaseUrl(value)
   if (location.engine === 'postgres') return URL.canParse(value)
-  return location.file.length > 0 && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+  // Any other scheme (mysql://...) is a mistake, not a file name.
+  return location.file.length > 0 && (value.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
 }
