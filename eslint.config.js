@@ -38,7 +38,7 @@ const typedLinks = (spots) => ({
 export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**'] },
   js.configs.recommended,
-  // Type-checked (decision 041): the recommended set, which finds bugs (floating promises, unsafe any, thrown
+  // Type-checked (decision 043): the recommended set, which finds bugs (floating promises, unsafe any, thrown
   // non-errors, needless assertions); strictTypeChecked's extra 770 findings here were mostly style (numbers in
   // template strings, `!` after a checked index under noUncheckedIndexedAccess, void-returning arrow bodies).
   ...tseslint.configs.recommendedTypeChecked,

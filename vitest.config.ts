@@ -1,8 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vitest/config'
 
-// Every test runs the code on disk (docs/decisions/037-tests-run-the-source.md), against a fresh SQLite file
-// per test file (tests/setup.ts).
+// Every test runs the code on disk (docs/decisions/037-tests-run-the-source.md), against a fresh database per
+// test file (tests/setup.ts): the 'app' project on SQLite, 'app-postgres' the same files on PostgreSQL
+// (decision 044).
+const appTests = ['app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'db/**/*.test.ts']
+
 export default defineConfig({
   // The app's server build is made from source through Vite (tests/integration/app.ts), so the request
   // handler, the fixtures and the tests share one copy of every module. At the root, not in the 'app'
@@ -17,7 +20,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'app', include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'db/**/*.test.ts'] },
+        test: { name: 'app', include: appTests },
+      },
+      {
+        extends: true,
+        test: { name: 'app-postgres', include: appTests, globalSetup: ['tests/postgres-server.ts'] },
       },
       {
         // `node server.ts` as a real process serves build/: it is rebuilt first when any source is newer.

@@ -1,20 +1,26 @@
 import { rmSync } from 'node:fs'
+import { sql } from 'kysely'
 import { env } from '#app/lib/env.server.ts'
 import { demoLogins, seedDemoData } from './seed.ts'
 
-// `npm run db:reset`: deletes the database and the uploads, recreates the schema and, unless
-// SEED_DEMO=false, the demo data. The development session secret beside the database is kept.
+// `npm run db:reset`: deletes the database (on PostgreSQL everything in its public schema) and the uploads,
+// recreates the schema and, unless SEED_DEMO=false, the demo data. The development session secret is kept.
 
-for (const file of [env.databaseFile, `${env.databaseFile}-wal`, `${env.databaseFile}-shm`]) {
-  rmSync(file, { force: true })
+const { database } = env
+if (database.engine === 'sqlite') {
+  for (const file of [database.file, `${database.file}-wal`, `${database.file}-shm`]) rmSync(file, { force: true })
 }
 rmSync(env.UPLOAD_DIR, { recursive: true, force: true })
 
 // db.server.ts opens the database file when it is imported, so it is imported only once the old file is gone.
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 try {
+  if (database.engine === 'postgres') {
+    await sql`drop schema public cascade`.execute(db)
+    await sql`create schema public`.execute(db)
+  }
   await migrateToLatest(db)
-  console.info(`Created an empty database at ${env.databaseFile}`)
+  console.info(`Created an empty database at ${database.engine === 'sqlite' ? database.file : 'the PostgreSQL of DATABASE_URL'}`)
   if (env.SEED_DEMO) {
     const started = performance.now()
     const counts = await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })

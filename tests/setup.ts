@@ -1,13 +1,18 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, expect } from 'vitest'
+import { afterAll, afterEach, expect, inject } from 'vitest'
 import { checkFetchedApiAnswers, takeApiProblems } from './integration/openapi-validator.ts'
+import { createTestDatabase } from './postgres-databases.ts'
 
-// A fresh SQLite file per test file: set before any app module reads the environment.
+// A fresh database per test file: set before any app module reads the environment. A SQLite file, or in
+// the 'app-postgres' project a copy of the migrated template on PostgreSQL (tests/postgres-server.ts).
 const directory = path.resolve('tests/.tmp', `vitest-${process.pid}-${crypto.randomUUID()}`)
 mkdirSync(directory, { recursive: true })
+const postgres = inject('postgres')
 process.env.NODE_ENV = 'test'
-process.env.DATABASE_URL = `file:${path.join(directory, 'app.db')}`
+process.env.DATABASE_URL = postgres
+  ? await createTestDatabase(postgres.serverUrl, postgres.template)
+  : `file:${path.join(directory, 'app.db')}`
 process.env.UPLOAD_DIR = path.join(directory, 'uploads')
 process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789'
 process.env.SEED_DEMO = 'false'

@@ -1,23 +1,48 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql, type Transaction } from 'kysely'
 import { Migrator } from 'kysely/migration'
+import pg from 'pg'
 import { migrations } from '#db/migrations/index.ts'
+import { type DatabaseLocation, type Engine, parseDatabaseUrl } from './database-url.ts'
 import type { Database } from './db-schema.ts'
 import { env } from './env.server.ts'
 
-export type { Database }
+export type { Database, Engine }
 
-/** Opens the SQLite file with the settings every connection needs. */
-export function openDatabase(file: string) {
+/**
+ * Opens the database a DATABASE_URL names (decision 044): a SQLite file with the settings every connection
+ * needs, or a pool of `poolSize` connections to PostgreSQL.
+ */
+export function openDatabase(location: DatabaseLocation | string, { poolSize = env.DATABASE_POOL_SIZE } = {}) {
+  const where = typeof location === 'string' ? parseDatabaseUrl(location) : location
+  if (where.engine === 'postgres') {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.url, max: poolSize, types: numberTypes }) }) })
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(openSqlite(where.file)) }) })
+}
+
+function openSqlite(file: string) {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new Sqlite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) })
+  return sqlite
+}
+
+const int8 = 20
+const numeric = 1700
+
+/**
+ * Counts and sums come back from PostgreSQL as bigint or numeric, which `pg` hands over as strings; the app
+ * reads them as numbers, as SQLite gives them (no count here comes near 2^53).
+ */
+const numberTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8 || oid === numeric ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 /** How many distinct statements stay prepared (the least recently used one goes first). */
@@ -44,9 +69,29 @@ function withPreparedStatements(sqlite: Sqlite.Database): SqliteDatabase {
   }
 }
 
-export const db = openDatabase(env.databaseFile)
+/** The engine this process runs on; engine-specific SQL asks this (decision 044). */
+export const engine: Engine = env.database.engine
 
-/** Brings the schema up to date; a no-op when it already is. */
+export const db = openDatabase(env.database)
+
+/** The engine's own id of a row (SQLite's rowid, PostgreSQL's ctid): picks one of identical rows of a table without a key. */
+export const rowIdentity = sql<string>`${sql.raw(engine === 'postgres' ? 'ctid' : 'rowid')}`
+
+/**
+ * Makes concurrent transactions that name the same key run one after the other from here to their commit.
+ * SQLite has one writer, so its write transactions already do; on PostgreSQL each key takes a transaction
+ * advisory lock (in sorted order, so two transactions never wait for each other's second key).
+ */
+export async function serializeOn(trx: Transaction<Database>, keys: readonly string[]) {
+  if (engine !== 'postgres') return
+  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
+}
+
+/**
+ * Brings the schema up to date; a no-op when it already is. On PostgreSQL, Kysely's migrator holds an
+ * advisory lock while it runs, so of N instances starting together one migrates and the others wait, then
+ * find nothing left to do.
+ */
 export async function migrateToLatest(database: Kysely<Database> = db) {
   const migrator = new Migrator({
     db: database,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { isDatabaseUrl, parseDatabaseUrl } from './database-url.ts'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -19,8 +20,10 @@ const EnvSchema = z
     PORT: wholeNumber(0, 65535, 'must be a port number').default(3000),
     DATABASE_URL: z
       .string()
-      .regex(/^file:.+/, { error: 'must be a file: URL such as file:data/app.db' })
+      .refine(isDatabaseUrl, { error: 'must be a SQLite file such as file:data/app.db or a postgres:// URL' })
       .default('file:data/app.db'),
+    /** Connections each instance keeps open to PostgreSQL at most (SQLite has one). */
+    DATABASE_POOL_SIZE: wholeNumber(1, 1000, 'must be a whole number from 1 to 1000').default(10),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     PUBLIC_URL: httpUrl.optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -65,12 +68,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const value = result.data
-  const databaseFile = value.DATABASE_URL.slice('file:'.length)
+  const database = parseDatabaseUrl(value.DATABASE_URL)
   return {
     ...value,
     isProduction: value.NODE_ENV === 'production',
-    databaseFile,
-    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(path.dirname(databaseFile)),
+    database,
+    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(database.engine === 'sqlite' ? path.dirname(database.file) : 'data'),
     PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     googleConfigured: Boolean(value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET),
   }

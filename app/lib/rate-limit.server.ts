@@ -1,6 +1,5 @@
-import { sql } from 'kysely'
 import type { HeadersArgs } from 'react-router'
-import { db } from './db.server.ts'
+import { db, rowIdentity, serializeOn } from './db.server.ts'
 
 // Sliding-window limits stored in the database (table rateLimitHits: one row per counted hit), so they
 // hold across restarts. A hit is counted BEFORE the work it guards (a password hash, an e-mail, an
@@ -45,14 +44,16 @@ class WindowFull extends Error {
 
 /**
  * Takes one slot from every claim, or none: the hits are inserted first (which takes SQLite's write
- * lock, so no other writer counts in between, in this process or another) and the windows counted
- * after; when any window is over its limit the transaction rolls back and nothing is counted.
+ * lock; on PostgreSQL each key's advisory lock: so no other writer counts in between, in this process or
+ * another) and the windows counted after; when any window is over its limit the transaction rolls back and
+ * nothing is counted.
  */
 export async function takeSlots(claims: SlotClaim[]): Promise<SlotReservation> {
   const now = Date.now()
   const at = new Date(now).toISOString()
   try {
     await db.transaction().execute(async (trx) => {
+      await serializeOn(trx, claims.map(({ key }) => `rate-limit:${key}`))
       await trx
         .insertInto('rateLimitHits')
         .values(claims.map(({ key }) => ({ key, at })))
@@ -90,13 +91,13 @@ export async function takeSlots(claims: SlotClaim[]): Promise<SlotReservation> {
   return { ok: true, refund: () => refundHits(claims, at) }
 }
 
-/** Deletes the one hit per claim that a reservation inserted (SQLite's rowid picks a single row). */
+/** Deletes the one hit per claim that a reservation inserted (the engine's row id picks a single row). */
 async function refundHits(claims: SlotClaim[], at: string) {
   for (const { key } of claims) {
     await db
       .deleteFrom('rateLimitHits')
-      .where(sql<number>`rowid`, '=', (eb) =>
-        eb.selectFrom('rateLimitHits').select(sql<number>`rowid`.as('id')).where('key', '=', key).where('at', '=', at).limit(1),
+      .where(rowIdentity, '=', (eb) =>
+        eb.selectFrom('rateLimitHits').select(rowIdentity.as('id')).where('key', '=', key).where('at', '=', at).limit(1),
       )
       .execute()
   }

@@ -24,8 +24,10 @@ let worker: Worker | null = null
 
 /** Starts checkpoints in a worker thread; if it cannot start or fails later, the app checkpoints itself as before. */
 export async function startWalCheckpoints() {
-  if (worker || env.databaseFile === ':memory:') return
-  const data: CheckpointWorkerData = { file: env.databaseFile, intervalMs: checkpointIntervalMs }
+  const { database } = env
+  // PostgreSQL checkpoints on its own, in its own processes.
+  if (worker || database.engine !== 'sqlite' || database.file === ':memory:') return
+  const data: CheckpointWorkerData = { file: database.file, intervalMs: checkpointIntervalMs }
   const started = new Worker(new URL(import.meta.resolve('#app/lib/wal-checkpoint.worker.ts')), { workerData: data })
   started.on('error', (error: Error) => console.error(`WAL checkpoints failed, the app's connection checkpoints itself: ${error.message}`))
   started.once('exit', () => {

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely'
+import { doubleType, engineOf } from './engine.ts'
 
 // The whole product's schema. Later changes add behaviour, not tables.
-// Ids are random UUID text; timestamps are ISO-8601 UTC text; booleans are 0/1;
-// enumerations are stored by name (DESIGN.md ruling 1) and checked here as well as in zod.
+// Ids are random UUID text; timestamps are ISO-8601 UTC text; booleans are 0/1 on both engines;
+// e-mails compare without case (SQLite's nocase collation, PostgreSQL's citext); enumerations are stored by name (DESIGN.md ruling 1) and checked here as well as in zod.
 
 const roles = `('owner','sitter','both','admin')`
 const bookingStatuses = `('pending','accepted','rejected','completed','cancelled')`
@@ -12,10 +13,13 @@ const ages = `('puppy','adult','senior')`
 const periods = `('morning','afternoon','evening','overnight','all_day','custom')`
 
 export async function up(db: Kysely<unknown>) {
+  const real = doubleType(db)
+  const postgres = engineOf(db) === 'postgres'
+  if (postgres) await sql`create extension if not exists citext`.execute(db)
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
+    .addColumn('email', postgres ? sql`citext` : 'text', (c) => (postgres ? c : c.modifyEnd(sql`collate nocase`)).notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().defaultTo('owner').check(sql.raw(`role in ${roles}`)))
     .addColumn('accountStatus', 'text', (c) =>
@@ -27,12 +31,12 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('profilePhoto', 'text')
     // Exact location: only the user and the other party of an accepted booking see it (ruling 8).
     .addColumn('location', 'text')
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
+    .addColumn('latitude', real)
+    .addColumn('longitude', real)
     // What everyone else sees: rounded to about 500 m and a district-level text.
     .addColumn('publicLocation', 'text')
-    .addColumn('publicLatitude', 'real')
-    .addColumn('publicLongitude', 'real')
+    .addColumn('publicLatitude', real)
+    .addColumn('publicLongitude', real)
     .addColumn('timeZone', 'text', (c) => c.notNull().defaultTo('Europe/Zurich'))
     .addColumn('calendarFeedToken', 'text', (c) => c.unique())
     .addColumn('createdAt', 'text', (c) => c.notNull())
@@ -186,7 +190,7 @@ export async function up(db: Kysely<unknown>) {
     // What the owner typed ('2 years') and its normalised value for filters.
     .addColumn('age', 'text', (c) => c.notNull())
     .addColumn('ageMonths', 'integer')
-    .addColumn('weightKg', 'real', (c) => c.check(sql`"weightKg" is null or "weightKg" >= 0`))
+    .addColumn('weightKg', real, (c) => c.check(sql`"weightKg" is null or "weightKg" >= 0`))
     .addColumn('height', 'text')
     .addColumn('bio', 'text')
     .addColumn('size', 'text', (c) => c.check(sql.raw(`size is null or size in ${sizes}`)))
@@ -239,8 +243,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('service', 'text', (c) => c.notNull().defaultTo('walking').check(sql.raw(`service in ${services}`)))
     .addColumn('notes', 'text')
     .addColumn('location', 'text')
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
+    .addColumn('latitude', real)
+    .addColumn('longitude', real)
     .addColumn('priceCents', 'integer', (c) => c.notNull().check(sql`"priceCents" >= 0`))
     .addColumn('status', 'text', (c) =>
       c.notNull().defaultTo('pending').check(sql.raw(`status in ${bookingStatuses}`)),

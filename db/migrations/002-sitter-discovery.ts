@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { engineOf } from './engine.ts'
 
 // Sitter discovery (issue 9, decision 016): the sitter's gallery, the sitter's reply to a review, and the
 // two SQLite indexes behind the sitters list and the map, kept in step with the rows by triggers so that
@@ -8,6 +9,9 @@ import { type Kysely, sql } from 'kysely'
 //   profile). Its integer `key` is the row id of both indexes (the users table's own rowid is not stable).
 // - sitterSearch (FTS5): name, public location text, services and bio of each listed sitter.
 // - sitterPoints (R*Tree): the PUBLIC point of each listed sitter that has one; never the exact point.
+// On PostgreSQL (decision 045) the listing row holds both itself: `search`, a weighted tsvector with a GIN
+// index, and `position`, the public point (longitude, latitude) with a GiST index; one trigger function
+// recomputes a sitter's listing whenever something it is made of changes.
 
 const listedSitter = (id: string) => `
   exists (
@@ -94,6 +98,8 @@ export async function up(db: Kysely<unknown>) {
     .addUniqueConstraint('sitterPhotos_position', ['sitterId', 'position'])
     .execute()
 
+  if (engineOf(db) === 'postgres') return createPostgresListings(db)
+
   await db.schema
     .createTable('sitterListings')
     .addColumn('key', 'integer', (c) => c.primaryKey())
@@ -114,11 +120,97 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  for (const name of Object.keys(triggers)) await sql.raw(`drop trigger ${name}`).execute(db)
-  await sql`drop table sitterPoints`.execute(db)
-  await sql`drop table sitterSearch`.execute(db)
+  if (engineOf(db) === 'postgres') {
+    for (const [name, table] of Object.entries(postgresTriggers)) await sql.raw(`drop trigger "${name}" on "${table}"`).execute(db)
+    await sql`drop function "refreshSitterListing"`.execute(db)
+    await sql`drop function "sitterListingChanged"`.execute(db)
+  } else {
+    for (const name of Object.keys(triggers)) await sql.raw(`drop trigger ${name}`).execute(db)
+    await sql`drop table sitterPoints`.execute(db)
+    await sql`drop table sitterSearch`.execute(db)
+  }
   await db.schema.dropTable('sitterListings').execute()
   await db.schema.dropTable('sitterPhotos').execute()
   await db.schema.alterTable('reviews').dropColumn('repliedAt').execute()
   await db.schema.alterTable('reviews').dropColumn('reply').execute()
+}
+
+// ---- PostgreSQL ----
+
+/** The service labels of the snapshot above, for the tsvector. */
+const postgresServiceText = `
+  (select string_agg(s.service || ' ' || case s.service
+      when 'walking' then 'Dog Walking' when 'sitting' then 'Dog Sitting' when 'boarding' then 'Boarding'
+      when 'daycare' then 'Daycare' when 'training' then 'Training' when 'grooming' then 'Grooming' end, ' ')
+   from "sitterServices" s where s."sitterId" = u.id)`
+
+/** Name, place, services and bio weighted A to D, accents removed as SQLite's tokenizer does. */
+const postgresDocument = `
+  setweight(to_tsvector('simple', unaccent(u.name)), 'A') ||
+  setweight(to_tsvector('simple', unaccent(coalesce(u."publicLocation", ''))), 'B') ||
+  setweight(to_tsvector('simple', unaccent(coalesce(${postgresServiceText}, ''))), 'C') ||
+  setweight(to_tsvector('simple', unaccent(coalesce(u.bio, ''))), 'D')`
+
+const refreshSitterListing = `
+  create function "refreshSitterListing"(sitter text) returns void language plpgsql as $$
+  begin
+    if not exists (
+      select 1 from users u join "sitterProfiles" p on p."userId" = u.id
+      where u.id = sitter and u."accountStatus" = 'active' and u.role in ('sitter', 'both')
+    ) then
+      delete from "sitterListings" where "sitterId" = sitter;
+      return;
+    end if;
+    insert into "sitterListings" ("sitterId") values (sitter) on conflict ("sitterId") do nothing;
+    update "sitterListings" l set
+      search = ${postgresDocument},
+      "position" = case when u."publicLatitude" is null or u."publicLongitude" is null then null
+        else point(u."publicLongitude", u."publicLatitude") end
+    from users u where u.id = sitter and l."sitterId" = sitter;
+  end $$`
+
+/** A row trigger's function: the sitter of the old row and of the new one are recomputed. */
+const sitterListingChanged = `
+  create function "sitterListingChanged"() returns trigger language plpgsql as $$
+  declare
+    column_name text := TG_ARGV[0];
+    old_sitter text;
+    new_sitter text;
+  begin
+    if TG_OP <> 'INSERT' then old_sitter := to_jsonb(old) ->> column_name; end if;
+    if TG_OP <> 'DELETE' then new_sitter := to_jsonb(new) ->> column_name; end if;
+    if old_sitter is not null then perform "refreshSitterListing"(old_sitter); end if;
+    if new_sitter is not null and new_sitter is distinct from old_sitter then perform "refreshSitterListing"(new_sitter); end if;
+    return null;
+  end $$`
+
+/** Trigger name -> table. */
+const postgresTriggers = {
+  sitterListings_profile_changed: 'sitterProfiles',
+  sitterListings_user_changed: 'users',
+  sitterListings_service_changed: 'sitterServices',
+} as const
+
+async function createPostgresListings(db: Kysely<unknown>) {
+  await sql`create extension if not exists unaccent`.execute(db)
+  await db.schema
+    .createTable('sitterListings')
+    .addColumn('key', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    .addColumn('sitterId', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
+    .addColumn('search', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
+    .addColumn('position', sql`point`)
+    .execute()
+  await sql`create index "sitterListings_search" on "sitterListings" using gin (search)`.execute(db)
+  await sql`create index "sitterListings_position" on "sitterListings" using gist ("position")`.execute(db)
+  await sql.raw(refreshSitterListing).execute(db)
+  await sql.raw(sitterListingChanged).execute(db)
+  await sql`create trigger "sitterListings_profile_changed" after insert or delete on "sitterProfiles"
+    for each row execute function "sitterListingChanged"('userId')`.execute(db)
+  await sql`create trigger "sitterListings_user_changed"
+    after update of "accountStatus", role, name, bio, "publicLocation", "publicLatitude", "publicLongitude" on users
+    for each row execute function "sitterListingChanged"('id')`.execute(db)
+  await sql`create trigger "sitterListings_service_changed" after insert or update or delete on "sitterServices"
+    for each row execute function "sitterListingChanged"('sitterId')`.execute(db)
+  // Sitters that exist already.
+  await sql`select "refreshSitterListing"(p."userId") from "sitterProfiles" p`.execute(db)
 }

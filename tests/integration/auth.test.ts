@@ -3,7 +3,7 @@ import { openDatabase } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, postJson, registerAccount } from './app.ts'
 
 // Accounts through the production request handler: validation, sessions, rate limits, suspension, reset.
-const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+const db = openDatabase(process.env.DATABASE_URL!)
 
 beforeAll(async () => {
   await appRequest('/healthz-warmup') // loads the app and runs its migrations

@@ -315,6 +315,17 @@ describe('a request sent twice', () => {
     expect(await bookingCount(dogId)).toBe(1)
   })
 
+  test('the same request ten times at once stores one booking; the other nine get 409', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    const request = { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'evening' }
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/bookings', owner.token, request)))
+
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(9)
+    expect(await bookingCount(dogId)).toBe(1)
+  })
+
   test('another time the same day, or the same time once the first request was declined, is a new request', async () => {
     const { owner, sitter, dogId } = await ownerDogAndSitter()
     const first = await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'morning' })

@@ -127,6 +127,25 @@ describe('two acceptances at once', () => {
     expect(statuses.sort()).toEqual(['accepted', 'pending'])
   })
 
+  test('of twenty overlapping requests accepted at once: exactly one is accepted, nineteen get 409', async () => {
+    const theSitter = await sitter()
+    const date = localDateFromToday(4)
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const anOwner = await owner(`Owner ${index}`)
+        const dogId = await insertDog(anOwner.id, { name: `Dog ${index}` })
+        return requestBooking(anOwner.token, { dogId, sitterId: theSitter.id, date, startTime: '09:00', endTime: '10:00' })
+      }),
+    )
+
+    const answers = await Promise.all(requests.map((booking) => setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })))
+
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19)
+    const statuses = await Promise.all(requests.map((booking) => statusOf(booking.id)))
+    expect(statuses.filter((status) => status === 'accepted')).toHaveLength(1)
+  })
+
   test('of the same request by the sitter twice: one 200, one 409', async () => {
     const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
     const booking = await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: localDateFromToday(3), timePeriod: 'morning' })

@@ -5,30 +5,16 @@ import { Migrator } from 'kysely/migration'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '#app/features/accounts/password.server.ts'
-import { type Database, migrateToLatest, openDatabase } from '#app/lib/db.server.ts'
+import { type Database, engine, migrateToLatest } from '#app/lib/db.server.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
+import { closeEmptyDatabases, createEmptyDatabase, indexNames, newEmptyDatabase as newDatabase, openTracked, tableNames } from './empty-databases.ts'
 
-// tests/setup.ts gives this file its own temporary folder; every database here is a new file in it.
-const workDirectory = path.dirname((process.env.DATABASE_URL ?? '').slice('file:'.length))
-const opened: Kysely<Database>[] = []
+// tests/setup.ts gives this file its own temporary folder (uploads go there) and database; every database
+// here is another new one (tests/integration/empty-databases.ts).
+const workDirectory = path.dirname(process.env.UPLOAD_DIR ?? '')
 
-function newDatabase(name: string) {
-  const database = openDatabase(path.join(workDirectory, `${name}.db`))
-  opened.push(database)
-  return database
-}
-
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.destroy()))
-})
-
-async function tableNames(database: Kysely<Database>) {
-  const { rows } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name
-  `.execute(database)
-  return rows.map((row) => row.name)
-}
+afterAll(closeEmptyDatabases)
 
 async function rowCountsPerTable(database: Kysely<Database>) {
   const counts: Record<string, number> = {}
@@ -54,7 +40,7 @@ const zurich = { latitude: 47.3769, longitude: 8.5417 }
 
 describe('migrations', () => {
   test('create the whole schema on an empty database file', async () => {
-    const database = newDatabase('migrations-fresh')
+    const database = await newDatabase('migrations-fresh')
     expect(await tableNames(database)).toEqual([])
 
     const results = await migrateToLatest(database)
@@ -82,8 +68,8 @@ describe('migrations', () => {
         'reviews',
         'sitterPhotos',
         'sitterListings',
-        'sitterSearch',
-        'sitterPoints',
+        // The text and spatial indexes: tables of their own on SQLite, columns of sitterListings on PostgreSQL.
+        ...(engine === 'sqlite' ? ['sitterSearch', 'sitterPoints'] : []),
         'emailOutbox',
         'domainEvents',
         'eventDeliveries',
@@ -95,7 +81,7 @@ describe('migrations', () => {
   })
 
   test('005 gives sitters listed before it their filter bits and drops the second overlap index', async () => {
-    const database = newDatabase('migrations-to-005')
+    const database = await newDatabase('migrations-to-005')
     const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
     expect((await migrator.migrateTo('004-pending-uploads')).error).toBeUndefined()
     const now = new Date().toISOString()
@@ -114,13 +100,26 @@ describe('migrations', () => {
     expect(await database.selectFrom('sitterListings').select(['services', 'dogSizes', 'weekdays']).execute()).toEqual([
       { services: 34, dogSizes: 4, weekdays: 8 },
     ])
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'bookings'`.execute(database)
-    expect(rows.map((row) => row.name)).not.toContain('bookings_status_sitter')
-    expect(rows.map((row) => row.name)).toContain('bookings_sitter_date')
+    const indexes = await indexNames(database, 'bookings')
+    expect(indexes).not.toContain('bookings_status_sitter')
+    expect(indexes).toContain('bookings_sitter_date')
+  })
+
+  // Several instances of the app on one PostgreSQL start at once (decision 045); SQLite has one.
+  test.runIf(engine === 'postgres')('four instances starting together on one database run each migration once', async () => {
+    const location = await createEmptyDatabase('migrations-together')
+    const instances = Array.from({ length: 4 }, () => openTracked(location))
+
+    const runs = await Promise.all(instances.map((instance) => migrateToLatest(instance)))
+
+    expect(runs.flat().map((result) => result.migrationName)).toEqual(Object.keys(migrations))
+    expect(runs.flat().every((result) => result.status === 'Success')).toBe(true)
+    const { rows } = await sql<{ count: number }>`select count(*) as count from kysely_migration`.execute(instances[0]!)
+    expect(rows[0]?.count).toBe(Object.keys(migrations).length)
   })
 
   test('running them again on an up-to-date database changes nothing', async () => {
-    const database = newDatabase('migrations-twice')
+    const database = await newDatabase('migrations-twice')
     await migrateToLatest(database)
     const tablesAfterFirstRun = await tableNames(database)
 
@@ -137,8 +136,8 @@ describe('demo data', () => {
   let seededAnotherDay: Kysely<Database>
 
   beforeAll(async () => {
-    seeded = newDatabase('seeded-today')
-    seededAnotherDay = newDatabase('seeded-another-day')
+    seeded = await newDatabase('seeded-today')
+    seededAnotherDay = await newDatabase('seeded-another-day')
     await Promise.all([migrateToLatest(seeded), migrateToLatest(seededAnotherDay)])
     await seedDemoData(seeded, { uploadDir })
     await seedDemoData(seededAnotherDay, {
@@ -151,7 +150,7 @@ describe('demo data', () => {
     seeded.selectFrom('messages').select('id').where('recipientId', '=', userId).where('readAt', 'is', null).execute()
 
   test('a migrated database without users counts as empty, a seeded one does not', async () => {
-    const empty = newDatabase('empty')
+    const empty = await newDatabase('empty')
     await migrateToLatest(empty)
 
     expect(await isDatabaseEmpty(empty)).toBe(true)

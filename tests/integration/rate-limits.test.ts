@@ -11,7 +11,7 @@ const geocoder = await startFakeGeocoder()
 process.env.GEOCODER_URL = geocoder.url
 
 const { migrateToLatest, openDatabase } = await import('#app/lib/db.server.ts')
-const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+const db = openDatabase(process.env.DATABASE_URL!)
 
 afterAll(async () => {
   await geocoder.close()

@@ -4,7 +4,7 @@ import { appRequest, bearer, postJson } from './app.ts'
 import { apiTokenFor, browserCookieFor, insertUser } from './fixtures.ts'
 
 // DESIGN.md ruling 2: `both` really works; a sitter who adds a dog keeps the sitter side.
-const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+const db = openDatabase(process.env.DATABASE_URL!)
 
 test('a sitter who adds a dog becomes both owner and sitter', async () => {
   const email = `sitter-with-dog-${Date.now()}@example.com`

@@ -4,7 +4,7 @@ import { appRequest, cookiesFrom, origin, postForm, postJson } from './app.ts'
 
 // DESIGN.md rulings 9 and 20: cookie-authenticated writes must name our own origin; the guard runs
 // before React Router, answers the API with 403 JSON and pages with the app's 403 page.
-const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+const db = openDatabase(process.env.DATABASE_URL!)
 let cookie: string
 let accessToken: string
 

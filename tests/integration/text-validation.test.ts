@@ -4,7 +4,7 @@ import { appRequest } from './app.ts'
 
 // Text fields refuse control characters everywhere (registration, profiles, dogs, the support form),
 // and a dog's age must read as an age. Through the production request handler, as a client sends them.
-const db = openDatabase(process.env.DATABASE_URL!.slice('file:'.length))
+const db = openDatabase(process.env.DATABASE_URL!)
 
 afterAll(async () => {
   await db.destroy()

@@ -1,7 +1,7 @@
-import { expressionBuilder, type Kysely } from 'kysely'
+import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import type { SitterSchedule } from '#app/features/availability/schedule.server.ts'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, serializeOn } from '#app/lib/db.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
 import { findBookings } from './booking-records.server.ts'
@@ -44,6 +44,13 @@ export function scheduleRefusal(
   }
   return null
 }
+
+/**
+ * Makes the writing transactions of one sitter's bookings run one after the other, so that written-first-
+ * then-checked holds on PostgreSQL as under SQLite's single writer: of two overlapping accepts, or two equal
+ * requests, the second sees the first. Call it before the write.
+ */
+export const serializeSitterBookings = (trx: Transaction<Database>, sitterId: string) => serializeOn(trx, [`bookings-of-sitter:${sitterId}`])
 
 /** Whether the booking overlaps an accepted booking of its sitter (itself excluded). Run it in the writing transaction. */
 export async function overlapsAcceptedBooking(

@@ -11,7 +11,14 @@ import { dispatchEvents } from '#app/lib/events.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
-import { overlapMessage, overlapsAcceptedBooking, repeatedRequestMessage, repeatsPendingRequest, scheduleRefusal } from './booking-rules.server.ts'
+import {
+  overlapMessage,
+  overlapsAcceptedBooking,
+  repeatedRequestMessage,
+  repeatsPendingRequest,
+  scheduleRefusal,
+  serializeSitterBookings,
+} from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
 import { bookingSpan } from './slots.ts'
@@ -97,7 +104,8 @@ export async function createBooking(
   let eventId: string
   try {
     eventId = await db.transaction().execute(async (trx) => {
-      // Written first, then checked: the write takes SQLite's lock, so no acceptance slips in between.
+      // Written first, then checked: no acceptance slips in between (SQLite's write lock, PostgreSQL's lock on the sitter).
+      await serializeSitterBookings(trx, sitterId)
       await trx
         .insertInto('bookings')
         .values({

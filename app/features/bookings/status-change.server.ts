@@ -4,7 +4,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
-import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
+import { overlapMessage, overlapsAcceptedBooking, serializeSitterBookings } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
@@ -55,6 +55,7 @@ export async function changeBookingStatus(
   let eventId: string
   try {
     eventId = await db.transaction().execute(async (trx) => {
+      if (change.status === 'accepted') await serializeSitterBookings(trx, booking.sitterId)
       const updated = await trx
         .updateTable('bookings')
         .set({ status: change.status, updatedAt: changedAt })
@@ -62,7 +63,7 @@ export async function changeBookingStatus(
         .where('status', '=', from)
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new Refusal(statusMessages.changedMeanwhile)
-      // Written first, then checked: the update holds SQLite's write lock, so no other acceptance runs in between.
+      // Written first, then checked: no other acceptance runs in between (SQLite's write lock, PostgreSQL's lock on the sitter).
       if (change.status === 'accepted' && (await overlapsAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
       await trx
         .insertInto('bookingStatusHistory')

@@ -1,6 +1,7 @@
-import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely'
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { getExactPoint, getPublicIdentities, userIdsWithPublicPointIn } from '#app/features/accounts/users.server.ts'
 import { boundingBox, distanceInMiles, formatMiles, type GeoPoint, isWithinMiles } from '#app/features/geo/distance.ts'
+import { containsText } from '#app/lib/contains-text.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { ageGroupFor, formatAge } from './age.ts'
 import type { AvailableDogFilters } from './available-filters.ts'
@@ -108,13 +109,4 @@ async function withOwners(dogs: Dog[], origin: GeoPoint | null): Promise<Availab
     const distanceMiles = origin && owner.publicPoint ? distanceInMiles(origin, owner.publicPoint) : null
     return [{ ...dog, distanceMiles, owner: { id: owner.id, name: owner.name, profilePhoto: owner.profilePhoto } }]
   })
-}
-
-/**
- * Case-insensitive substring match. `lower(…) like lower(…)` with an escaped pattern means the same in
- * SQLite and Postgres (SQLite's lower() folds ASCII letters only).
- */
-function containsText(column: Expression<string>, text: string): Expression<SqlBool> {
-  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-  return sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`
 }

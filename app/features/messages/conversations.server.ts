@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { activeMemberNames, getMemberProfiles, type MemberProfile } from '#app/features/accounts/users.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
+import { containsText } from '#app/lib/contains-text.ts'
 import { blockStateBetween, isEitherBlocked, notBlockedBetween } from './blocks.server.ts'
 import { messageColumns, type MessageJson, type MessageRow, toMessageJson } from './message-json.ts'
 import { messageErrors } from './schema.ts'
@@ -77,7 +78,6 @@ export type ConversationSummary = {
 }
 
 /** LIKE's own characters in what a user typed match themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
 /**
  * Spec section 3, Conversation summary: the user's conversations with a last message, newest first, each
@@ -141,7 +141,7 @@ export function conversationListQuery(userId: string, search?: string) {
         .as('unreadCount'),
     ])
     .where((eb) => notBlockedBetween(userId, eb.ref('c.partnerId')))
-  if (search) query = query.where(sql<boolean>`${sql.ref('partner.name')} like ${likePattern(search)} escape '\\'`)
+  if (search) query = query.where(containsText(sql.ref('partner.name'), search))
   return query.orderBy('c.lastMessageAt', 'desc').orderBy('c.id')
 }
 

@@ -10,23 +10,23 @@ import { db } from '#app/lib/db.server.ts'
 export async function getMedianReplyMinutes(userId: string): Promise<number | null> {
   const { rows } = await sql<{ askedAt: string; repliedAt: string }>`
     with thread as (
-      select m.conversationId, m.senderId = ${userId} as fromUser, m.createdAt,
-        sum(m.senderId = ${userId}) over (
-          partition by m.conversationId order by m.createdAt, m.id rows unbounded preceding
-        ) as repliesSoFar
+      select m."conversationId", m."senderId" = ${userId} as "fromUser", m."createdAt",
+        sum(case when m."senderId" = ${userId} then 1 else 0 end) over (
+          partition by m."conversationId" order by m."createdAt", m.id rows unbounded preceding
+        ) as "repliesSoFar"
       from messages m
-      where m.conversationId in (select c.id from conversations c where c.userAId = ${userId} or c.userBId = ${userId})
+      where m."conversationId" in (select c.id from conversations c where c."userAId" = ${userId} or c."userBId" = ${userId})
     ),
     asked as (
-      select conversationId, repliesSoFar as turn, min(createdAt) as askedAt
-      from thread where not fromUser group by conversationId, repliesSoFar
+      select "conversationId", "repliesSoFar" as turn, min("createdAt") as "askedAt"
+      from thread where not "fromUser" group by "conversationId", "repliesSoFar"
     ),
     answered as (
-      select conversationId, repliesSoFar - 1 as turn, createdAt as repliedAt
-      from thread where fromUser
+      select "conversationId", "repliesSoFar" - 1 as turn, "createdAt" as "repliedAt"
+      from thread where "fromUser"
     )
-    select asked.askedAt, answered.repliedAt
-    from asked join answered on answered.conversationId = asked.conversationId and answered.turn = asked.turn
+    select asked."askedAt", answered."repliedAt"
+    from asked join answered on answered."conversationId" = asked."conversationId" and answered.turn = asked.turn
   `.execute(db)
   const minutes = rows.map((row) => (Date.parse(row.repliedAt) - Date.parse(row.askedAt)) / 60_000)
   return median(minutes)
@@ -47,21 +47,21 @@ function median(values: number[]) {
 export async function getReplyRatePercent(userId: string): Promise<number | null> {
   const { rows } = await sql<{ asked: number; answered: number | null }>`
     with mine as (
-      select id from conversations where userAId = ${userId}
+      select id from conversations where "userAId" = ${userId}
       union all
-      select id from conversations where userBId = ${userId}
+      select id from conversations where "userBId" = ${userId}
     ),
     received as (
-      select m.conversationId, min(m.createdAt) as firstAt
+      select m."conversationId", min(m."createdAt") as "firstAt"
       from messages m
-      where m.conversationId in (select id from mine) and m.recipientId = ${userId}
-      group by m.conversationId
+      where m."conversationId" in (select id from mine) and m."recipientId" = ${userId}
+      group by m."conversationId"
     )
     select count(*) as asked,
-      sum(exists(
+      sum(case when exists(
         select 1 from messages r
-        where r.conversationId = received.conversationId and r.senderId = ${userId} and r.createdAt > received.firstAt
-      )) as answered
+        where r."conversationId" = received."conversationId" and r."senderId" = ${userId} and r."createdAt" > received."firstAt"
+      ) then 1 else 0 end) as answered
     from received
   `.execute(db)
   const { asked = 0, answered = 0 } = rows[0] ?? {}

@@ -1,9 +1,10 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { earthRadiusMiles, type GeoBox, type GeoPoint } from '#app/features/geo/distance.ts'
+import { engine } from '#app/lib/db.server.ts'
 
-// The SQLite side of "where are the sitters" (decision 016): the R*Tree `sitterPoints` holds the PUBLIC
-// point of every listed sitter (db/migrations/002 keeps it in step), keyed by sitterListings.key. A
-// PostgreSQL version of these functions (a GiST index on a point) can sit beside this file.
+// "Where are the sitters" (decisions 016 and 041). On SQLite the R*Tree `sitterPoints` holds the PUBLIC
+// point of every listed sitter (db/migrations/002 keeps it in step), keyed by sitterListings.key; on
+// PostgreSQL the listing's own `position` (longitude, latitude) has a GiST index. Callers see neither.
 
 export type IndexedPoint = { key: number; latitude: number; longitude: number }
 
@@ -13,6 +14,10 @@ export type IndexedPoint = { key: number; latitude: number; longitude: number }
  * never lets a point from outside in; a point within a metre of the edge may stay out.
  */
 export function sitterPointsInside(box: GeoBox): RawBuilder<IndexedPoint> {
+  return engine === 'postgres' ? postgresPointsInside(box) : sqlitePointsInside(box)
+}
+
+function sqlitePointsInside(box: GeoBox): RawBuilder<IndexedPoint> {
   const longitude = box.longitude
     ? sql`and minLongitude >= ${box.longitude.min} and maxLongitude <= ${box.longitude.max}`
     : sql``
@@ -23,8 +28,21 @@ export function sitterPointsInside(box: GeoBox): RawBuilder<IndexedPoint> {
   )`
 }
 
+/** GiST finds the points inside a box (`<@`, edges included) exactly: PostgreSQL keeps the doubles. */
+function postgresPointsInside(box: GeoBox): RawBuilder<IndexedPoint> {
+  const longitude = box.longitude ?? { min: -180, max: 180 }
+  return sql<IndexedPoint>`(
+    select key, "position"[1] as latitude, "position"[0] as longitude
+    from "sitterListings"
+    where "position" <@ box(point(${longitude.min}, ${box.latitude.min}), point(${longitude.max}, ${box.latitude.max}))
+  )`
+}
+
 /** Listed sitters without a public point (no location): a condition on sitterListings. */
-export const hasNoIndexedPoint: Expression<SqlBool> = sql<SqlBool>`"sitterListings"."key" not in (select key from sitterPoints)`
+export const hasNoIndexedPoint: Expression<SqlBool> =
+  engine === 'postgres'
+    ? sql<SqlBool>`"sitterListings"."position" is null`
+    : sql<SqlBool>`"sitterListings"."key" not in (select key from sitterPoints)`
 
 /**
  * How far a point's columns are from `origin`, as the haversine term h = sin²(Δφ/2) + cos φ0 · cos φ ·

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { maxSearchWords, searchWords, toFtsMatch } from './text-query.ts'
+import { maxSearchWords, searchWords, toFtsMatch, toTsQuery } from './text-query.ts'
 
 describe('searchWords', () => {
   test('splits on everything but letters, digits and marks; lower-cases; drops repeats', () => {
@@ -37,5 +37,16 @@ describe('toFtsMatch', () => {
 
   test('a double quote inside a word is doubled, never closing the string', () => {
     expect(toFtsMatch({ words: ['a"b'], lastIsPrefix: false })).toBe('"a""b"')
+  })
+})
+
+describe('toTsQuery', () => {
+  test('quotes every word, all must match, and makes only the last one a prefix', () => {
+    expect(toTsQuery({ words: ['near', 'or', 'wied'], lastIsPrefix: true })).toBe("'near' & 'or' & 'wied':*")
+    expect(toTsQuery({ words: ['anna', 'k'], lastIsPrefix: false })).toBe("'anna' & 'k'")
+  })
+
+  test('a quote or backslash inside a word is escaped, never closing the lexeme', () => {
+    expect(toTsQuery({ words: ["a'b", 'c\\'], lastIsPrefix: false })).toBe("'a''b' & 'c\\\\'")
   })
 })

@@ -1,5 +1,5 @@
 // What a visitor types into the sitter search, as the words it searches for. Pure, so every engine's
-// text index (SQLite FTS5 today, PostgreSQL later) gets the same words, and no character of the input
+// text index (SQLite's FTS5, PostgreSQL's tsvector) gets the same words, and no character of the input
 // is ever read as search syntax: words are runs of letters, digits and combining marks; everything
 // else (quotes, `*`, `(`, `:`, `-`, `^`) only separates words, and a word such as OR or NEAR is a word.
 
@@ -35,4 +35,14 @@ export function toFtsMatch({ words, lastIsPrefix }: SearchWords): string {
       return lastIsPrefix && index === words.length - 1 ? `${quoted}*` : quoted
     })
     .join(' ')
+}
+
+/** A PostgreSQL tsquery: every word a quoted lexeme (all must match), the last one a prefix (`:*`). */
+export function toTsQuery({ words, lastIsPrefix }: SearchWords): string {
+  return words
+    .map((word, index) => {
+      const quoted = `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`
+      return lastIsPrefix && index === words.length - 1 ? `${quoted}:*` : quoted
+    })
+    .join(' & ')
 }

@@ -1,0 +1,20 @@
+import { CompiledQuery, type Compilable, type Kysely, sql } from 'kysely'
+import { type Database, engine } from '#app/lib/db.server.ts'
+
+/**
+ * The tables a query has to read whole (SQLite's `SCAN t`, PostgreSQL's `Seq Scan on t`) for want of an
+ * index. PostgreSQL reads a small table whole on cost even where an index would serve, so its plan is
+ * asked for with sequential scans discouraged: one that stays has no index to use.
+ */
+export async function tablesScannedWhole(db: Kysely<Database>, query: Compilable) {
+  const compiled = query.compile()
+  if (engine === 'postgres') {
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx)
+      return trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]))
+    })
+    return plan.rows.flatMap((row) => /Seq Scan on "?(\w+)"?/.exec(row['QUERY PLAN'])?.[1] ?? [])
+  }
+  const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))
+  return plan.rows.flatMap((row) => /^SCAN (\w+)\b/.exec(row.detail)?.[1] ?? [])
+}
