@@ -1,15 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
+import { sitterQueryKey } from '#app/features/sitters/sitter-search-schema.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { guardFormBody } from '#app/lib/form-body.server.ts'
 import { tileOrigins } from '#app/lib/map-tiles.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
-import { isAnonymousRead, servePublicPage, shareableRenderHeader } from '#app/lib/public-page-cache.server.ts'
+import { isAnonymousRead, markShareable, servePublicPage } from '#app/lib/public-page-cache.server.ts'
 import { withoutForgedRefusal } from '#app/lib/refused-request.server.ts'
 import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 
@@ -19,11 +20,18 @@ export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts
 /**
  * What runs around React Router for every request (server.ts and the integration tests alike): the
  * same-origin guard and the form-body guard for page writes, then the shared copy of public pages
- * for anonymous visitors.
+ * for anonymous visitors, and of the map's sitters for everyone.
  */
 export function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
   const guarded = guardCrossSiteWrite(withoutForgedRefusal(request))
-  return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest)
+  return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest, keyForEveryone)
+}
+
+/** Answers that never depend on who asks, and the key of their shared copy (decision 041). */
+function keyForEveryone(url: URL) {
+  if (url.pathname !== '/api/users/sitters') return null
+  const query = sitterQueryKey(url.searchParams)
+  return query && `${url.pathname} ${query}`
 }
 
 export const streamTimeout = 5_000
@@ -110,9 +118,7 @@ function renderShareable(request: Request, headers: Headers, routerContext: Entr
           const html = Buffer.concat(chunks)
           if (failed) return reject(new Error('A shareable page failed to render'))
           headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { tileOrigins: mapTileOrigins, development }))
-          headers.set('ETag', `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`)
-          headers.set('Cache-Control', 'public, max-age=0, must-revalidate')
-          headers.set(shareableRenderHeader, '1')
+          markShareable(headers, html)
           resolve(new Response(html, { status: 200, headers }))
         })
         pipe(body)

@@ -3,7 +3,8 @@
 // request (Linux /proc; unlike requests per second it hardly moves when other processes share the cores).
 // Starts its own production server (run `npm run build` first) on a fresh demo database, or with
 // --database on a copy of that file (e.g. data/large.db from `npm run db:seed:large`: 110,000 sitters).
-// `{sitter}` in a path is the first listed sitter's id.
+// `{sitter}` in a path is the first listed sitter's id; `{n}` is a new number on every request (six digits,
+// zero-padded), so each request asks a question nobody asked before and no shared copy can answer it.
 // Usage: npx node bench/public-pages.ts [--connections 50] [--seconds 10] [--database data/large.db] [/path ...]
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, get } from 'node:http'
@@ -27,7 +28,11 @@ const duration = Number(values.seconds)
 const paths =
   positionals.length > 0
     ? positionals
-    : ['/login', '/terms', '/sitters', '/sitters?search=wiedikon', '/sitters/{sitter}', '/sitters/{sitter}?tab=reviews', '/api/users/sitters?bbox=8.50,47.36,8.58,47.39&limit=100']
+    : [
+        ...['/login', '/terms', '/sitters', '/sitters?search=wiedikon', '/sitters/{sitter}', '/sitters/{sitter}?tab=reviews'],
+        // The map's box asked again and again (a shared copy answers), then a new box every time (each one searched).
+        ...['/api/users/sitters?bbox=8.50,47.36,8.58,47.39&limit=100', '/api/users/sitters?bbox=8.50,47.36,8.58,47.39{n}&limit=100'],
+      ]
 if (values.database && !existsSync(values.database)) throw new Error(`No ${values.database}: run npm run db:seed:large first`)
 
 type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; cpuPerRequest: number | null }
@@ -38,9 +43,17 @@ function cpuMillisecondsOf(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
+let asked = 0
+/** The path with each `{n}` replaced by a number no request had before. */
+const freshQuestion = (target: string) => target.replaceAll('{n}', () => String(++asked).padStart(6, '0'))
+
 async function load(url: string, { headers = {}, serverPid }: { headers?: Record<string, string>; serverPid?: number } = {}): Promise<Figures> {
   const cpuBefore = serverPid ? cpuMillisecondsOf(serverPid) : 0
-  const result = await autocannon({ url, connections, duration, headers })
+  const { origin } = new URL(url)
+  const target = url.slice(origin.length)
+  // Only a varying path builds each request anew (which costs the load generator a little).
+  const destination = target.includes('{n}') ? { url: origin, requests: [{ setupRequest: (request: object) => ({ ...request, path: freshQuestion(target) }) }] } : { url }
+  const result = await autocannon({ ...destination, connections, duration, headers })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -106,7 +119,7 @@ try {
   for (const pathname of paths.map((target) => target.replace('{sitter}', listed.data[0]?.id ?? 'none'))) {
     const label = pathname.replace(listed.data[0]?.id ?? '{sitter}', '{id}')
     for (const client of clients) {
-      const first = await sample(`${app.url}${pathname}`, client.headers)
+      const first = await sample(`${app.url}${freshQuestion(pathname)}`, client.headers)
       if (first.status !== 200) throw new Error(`${pathname} answered ${first.status}`)
       const bare = await bareServer(first.body, first.headers)
       const figures = await load(`${app.url}${pathname}`, { headers: client.headers, serverPid: app.pid })
@@ -114,7 +127,7 @@ try {
       bare.close()
       console.info(line(`GET ${label}${client.label} ${(first.body.length / 1024).toFixed(1)} KB`, figures, bareFigures))
       const etag = first.headers.get('etag')
-      if (etag && client.label === '') {
+      if (etag && client.label === '' && !pathname.includes('{n}')) {
         const notModified = await bareServer(Buffer.alloc(0), new Headers({ etag }), 304)
         const revalidated = await load(`${app.url}${pathname}`, { headers: { 'if-none-match': etag }, serverPid: app.pid })
         const bareRevalidated = await load(notModified.url)

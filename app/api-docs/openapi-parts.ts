@@ -70,6 +70,8 @@ export const errorResponses = {
 
 export type ErrorStatus = keyof typeof errorResponses
 
+export const etagHeader = { description: 'A strong validator of the answer, for `If-None-Match`.', schema: { type: 'string' } }
+
 export const retryAfterHeader = {
   'Retry-After': { description: 'Seconds until the limit frees a slot.', schema: { type: 'integer', minimum: 1 } },
 }

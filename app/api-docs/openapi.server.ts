@@ -16,6 +16,7 @@ import {
   answer,
   errorResponses,
   errors,
+  etagHeader,
   inputSchema,
   json,
   jsonBody,
@@ -438,7 +439,15 @@ const paths = {
         radius: `With \`lat\`/\`lng\`: only sitters within this many miles (at most ${maxRadiusMiles}).`,
       }),
       responses: {
-        200: answer('One page of sitters.', objectOf({ data: { type: 'array', items: ref('SitterListItem') }, meta: ref('PageMeta') })),
+        200: {
+          ...answer(
+            'One page of sitters. Everyone asking the same question gets the same bytes and strong `ETag` until a listed sitter changes ' +
+              '(`Cache-Control: public, max-age=0, must-revalidate`).',
+            objectOf({ data: { type: 'array', items: ref('SitterListItem') }, meta: ref('PageMeta') }),
+          ),
+          headers: { ETag: etagHeader },
+        },
+        304: { description: '`If-None-Match` named the current answer: nothing changed since.', headers: { ETag: etagHeader } },
         ...errors({ 400: true }),
       },
     },

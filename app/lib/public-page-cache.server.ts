@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { db } from './db.server.ts'
 
@@ -7,7 +8,10 @@ import { db } from './db.server.ts'
 // instead of a per-request nonce); anything signed in or carrying a flash toast is never shared.
 // A copy is reused only while the public data version stands still (decision 022): a change to a
 // sitter, their services, schedule, photos or reviews shows on the next request, whoever made it.
-// Each copy is kept compressed too (brotli, gzip), so a browser's request costs no compression either.
+// Each copy is kept compressed too (brotli, gzip, each made the first time a client asks for it), so a
+// browser's request costs no compression either.
+// An answer that never depends on who asks (the map's sitters, GET /api/users/sitters) is shared with
+// signed-in visitors too, under a key that names its query rather than its spelling (decision 041).
 
 const lifetimeMs = 5_000
 const maxEntries = 500
@@ -17,7 +21,13 @@ export const shareableRenderHeader = 'x-pawpal-shareable'
 const encodings = ['br', 'gzip', 'identity'] as const
 type Encoding = (typeof encodings)[number]
 
-type Entry = { status: number; headers: Headers; bodies: Record<Encoding, Uint8Array<ArrayBuffer>>; etag: string; storedAt: number; version: number }
+type Entry = { status: number; headers: Headers; bodies: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> & { identity: Uint8Array<ArrayBuffer> }; etag: string; storedAt: number; version: number }
+
+/**
+ * The key of the shared copy a GET may take whoever asks (signed in or not), or null when the answer may
+ * depend on the visitor (then only anonymous visitors share it, keyed by its URL).
+ */
+export type KeyForEveryone = (url: URL) => string | null
 
 const entries = new Map<string, Entry>()
 const rendering = new Map<string, Promise<Entry | null>>()
@@ -30,13 +40,15 @@ export function isAnonymousRead(request: Request) {
 }
 
 /**
- * Answers an anonymous read from the shared copy when there is a fresh one; otherwise renders it
- * (concurrent misses for one URL wait for the same render) and keeps the result if it is shareable.
+ * Answers an anonymous read (or any read of an answer `keyForEveryone` names) from the shared copy when
+ * there is a fresh one; otherwise renders it (concurrent misses for one key wait for the same render) and
+ * keeps the result if it is shareable.
  */
-export async function servePublicPage(request: Request, render: (request: Request) => Promise<Response>) {
-  if (!isAnonymousRead(request)) return render(request)
+export async function servePublicPage(request: Request, render: (request: Request) => Promise<Response>, keyForEveryone: KeyForEveryone = () => null) {
   const url = new URL(request.url)
-  const key = `${url.pathname}${url.search}`
+  const sharedWithEveryone = request.method === 'GET' ? keyForEveryone(url) : null
+  if (!sharedWithEveryone && !isAnonymousRead(request)) return withoutShareableMark(await render(request))
+  const key = sharedWithEveryone ?? `${url.pathname}${url.search}`
   // Read before rendering: a change committed during the render makes the next request render again.
   const version = await publicDataVersion()
   const stored = entries.get(key)
@@ -52,9 +64,10 @@ export async function servePublicPage(request: Request, render: (request: Reques
   rendering.set(renderKey, new Promise((resolve) => (settle = resolve)))
   try {
     const response = await render(request)
-    if (!response.headers.has(shareableRenderHeader)) {
+    // A cookie (a dropped session, say) is the visitor's own: such an answer is never kept.
+    if (!response.headers.has(shareableRenderHeader) || response.headers.has('set-cookie')) {
       settle(null)
-      return response
+      return withoutShareableMark(response)
     }
     const entry = await keep(key, response, version)
     settle(entry)
@@ -67,9 +80,36 @@ export async function servePublicPage(request: Request, render: (request: Reques
   }
 }
 
+/**
+ * Marks an answer (headers and the exact bytes it sends) as one every visitor it is served to may share:
+ * a strong ETag of the bytes, revalidated on every use. servePublicPage keeps such answers.
+ */
+export function markShareable(headers: Headers, body: Uint8Array | string) {
+  headers.set('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`)
+  headers.set('Cache-Control', 'public, max-age=0, must-revalidate')
+  headers.set(shareableRenderHeader, '1')
+}
+
+/** A JSON answer marked shareable: the same for everyone who asks the same question. */
+export function shareableJson(data: unknown) {
+  const body = JSON.stringify(data)
+  const headers = new Headers({ 'Content-Type': 'application/json' })
+  markShareable(headers, body)
+  return new Response(body, { headers })
+}
+
+/** The mark is for servePublicPage only: an answer it does not keep (a HEAD, say) goes out without it. */
+function withoutShareableMark(response: Response) {
+  if (response.headers.has(shareableRenderHeader)) response.headers.delete(shareableRenderHeader)
+  return response
+}
+
 const versionQuery = db.selectFrom('publicDataVersion').select('version').compile()
 
-/** Grows with every change to what public pages show (db/migrations/005's triggers). */
+/**
+ * Grows with every change to what public pages show (db/migrations/005's triggers), whoever wrote it: the
+ * one place a shared copy learns it is stale, on every instance that shares the database.
+ */
 async function publicDataVersion() {
   const { rows } = await db.executeQuery(versionQuery)
   return rows[0]?.version ?? 0
@@ -82,11 +122,7 @@ async function keep(key: string, response: Response, version: number): Promise<E
   const entry = {
     status: response.status,
     headers,
-    bodies: {
-      identity: body,
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip: gzipSync(body),
-    },
+    bodies: { identity: body },
     etag: headers.get('etag') ?? '',
     storedAt: Date.now(),
     version,
@@ -129,5 +165,15 @@ function answer(entry: Entry, request: Request) {
   headers.set('vary', 'Accept-Encoding')
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
   // The Response copies the bytes, so the stored copy stays as it is.
-  return new Response(entry.bodies[encoding], { status: entry.status, headers })
+  return new Response(bodyIn(entry, encoding), { status: entry.status, headers })
+}
+
+/** The copy's bytes in `encoding`, compressed once, the first time a client asks for that encoding. */
+function bodyIn(entry: Entry, encoding: Encoding) {
+  const plain = entry.bodies.identity
+  entry.bodies[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+      : gzipSync(plain)
+  return entry.bodies[encoding]
 }

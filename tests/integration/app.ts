@@ -42,7 +42,7 @@ export async function appRequest(pathname: string, init: RequestInit & { ip?: st
   if (write && !init.withoutOrigin && !headers.has('authorization') && !headers.has('origin')) headers.set('origin', origin)
   const request = new Request(new URL(pathname, origin), { ...init, headers, redirect: 'manual' })
   const response = await (await getHandler())(request)
-  checkApiAnswer(request.method, request.url, response)
+  checkApiAnswer(request.method, request.url, response, { asSent: true })
   return response
 }
 

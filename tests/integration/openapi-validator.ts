@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
@@ -168,16 +169,17 @@ async function servedDocumentChecker() {
 
 /**
  * Checks the answer to a request for a /api path against the document, reading a clone of the body so the
- * test still reads the original. Call it before anything reads the response.
+ * test still reads the original. Call it before anything reads the response. `asSent`: the body is still
+ * in its Content-Encoding (the app's own answer; fetch has decoded the ones it returns).
  */
-export function checkApiAnswer(method: string, url: string, response: Response) {
+export function checkApiAnswer(method: string, url: string, response: Response, { asSent = false } = {}) {
   const { pathname } = new URL(url)
   if (pathname !== '/api' && !pathname.startsWith('/api/')) return
   const copy = response.clone()
   const check = (async () => {
     const found = await (async () => {
       // A connection that breaks mid-body is the test's business: then only the status is checked.
-      const bodyText = await copy.text().catch(() => null)
+      const bodyText = await (asSent ? decodedText(copy) : copy.text()).catch(() => null)
       checker ??= servedDocumentChecker()
       return (await checker)({ method, pathname, status: response.status, contentType: response.headers.get('content-type'), bodyText })
     })().catch((error: unknown) => [`the answer could not be checked: ${String(error)}`])
@@ -185,6 +187,13 @@ export function checkApiAnswer(method: string, url: string, response: Response) 
   })()
   pending.add(check)
   void check.then(() => pending.delete(check))
+}
+
+/** The body as a client reads it: a compressed answer (a shared copy, decision 022) decoded first. */
+async function decodedText(response: Response) {
+  const bytes = Buffer.from(await response.arrayBuffer())
+  const encoding = response.headers.get('content-encoding')
+  return (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8')
 }
 
 /** The problems of the answers received so far (waiting for the checks still running), then forgotten. */

@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import * as usersById from '#app/routes/api/users.$id.ts'
-import { appRequest } from './app.ts'
+import { brotliDecompressSync } from 'node:zlib'
+import { appRequest, cookiesFrom, postForm, registerAccount, renderCount } from './app.ts'
 import { insertSitter, type SitterProfileOptions, type UserOptions } from './fixtures.ts'
 import { metresBetween } from '#tests/metres-between.ts'
 import { contextFor, routeAnswer } from './route-calls.ts'
@@ -444,6 +445,92 @@ describe('the indexes follow every profile change', () => {
 
     expect(await idsFound({ bbox: '8.53,47.37,8.55,47.39' })).toEqual([])
     expect(await idsFound({ bbox: '7.43,46.94,7.45,46.96' })).toEqual([sitter.id])
+  })
+})
+
+// ---- one shared answer (decision 041) ----
+
+describe('one shared answer per question', () => {
+  const bbox = '8.53,47.37,8.55,47.39'
+  const inZurich = () => sitterAt({ latitude: 47.38, longitude: 8.54 }, { name: 'Anna Keller', services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+
+  async function ask(pathname: string, headers: HeadersInit = {}) {
+    const before = renderCount()
+    const response = await appRequest(pathname, { headers })
+    return { response, body: await response.text(), rendered: renderCount() - before }
+  }
+
+  test('the same box asked again, however it is spelled, is answered from the copy: same bytes, strong ETag, 304', async () => {
+    await inZurich()
+    const first = await ask(`/api/users/sitters?bbox=${bbox}&limit=100`)
+    expect(first.rendered).toBe(1)
+    expect(first.response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(first.response.headers.has('x-pawpal-shareable')).toBe(false)
+    const etag = first.response.headers.get('etag')
+    expect(etag).toMatch(/^"[\w-]{20,}"$/)
+
+    for (const spelling of [`bbox=${bbox}&limit=100`, 'limit=100&bbox=8.530,47.370,8.5500,47.39', 'bbox=8.53,+47.37,8.55,47.39&limit=100&_=1']) {
+      const again = await ask(`/api/users/sitters?${spelling}`)
+      expect(again.rendered, spelling).toBe(0)
+      expect(again.body, spelling).toBe(first.body)
+      expect(again.response.headers.get('etag'), spelling).toBe(etag)
+    }
+    const revalidated = await ask(`/api/users/sitters?bbox=${bbox}&limit=100`, { 'if-none-match': etag! })
+    expect(revalidated.response.status).toBe(304)
+    expect(revalidated.body).toBe('')
+
+    const brotli = await appRequest(`/api/users/sitters?bbox=${bbox}&limit=100`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8')).toBe(first.body)
+  })
+
+  test('another question is another answer: a different box, limit, page or filter renders its own', async () => {
+    await inZurich()
+    await ask(`/api/users/sitters?bbox=${bbox}&limit=100`)
+    for (const other of [`bbox=8.53,47.37,8.55,47.391&limit=100`, `bbox=${bbox}&limit=99`, `bbox=${bbox}&limit=100&page=2`, `bbox=${bbox}&limit=100&service=boarding`]) {
+      const answer = await ask(`/api/users/sitters?${other}`)
+      expect(answer.rendered, other).toBe(1)
+      expect(answer.response.status, other).toBe(200)
+    }
+    expect(JSON.parse((await ask(`/api/users/sitters?bbox=${bbox}&limit=100&service=boarding`)).body).data).toEqual([])
+  })
+
+  test("a sitter's change shows on the very next request for the same box: a new name, a new rate, a move away", async () => {
+    const sitter = await inZurich()
+    const url = `/api/users/sitters?bbox=${bbox}&limit=100`
+    type Priced = { data: (ListItem & { rates: Record<string, number> })[] }
+    const before = JSON.parse((await ask(url)).body) as Priced
+    expect(before.data.map((item) => item.name)).toEqual(['Anna Keller'])
+    expect(before.data[0]?.rates).toEqual({ walking: 20 })
+
+    await db.updateTable('users').set({ name: 'Anna Berg' }).where('id', '=', sitter.id).execute()
+    expect((JSON.parse((await ask(url)).body) as ListAnswer).data.map((item) => item.name)).toEqual(['Anna Berg'])
+
+    await db.updateTable('sitterServices').set({ hourlyRateCents: 3500 }).where('sitterId', '=', sitter.id).execute()
+    expect((JSON.parse((await ask(url)).body) as Priced).data[0]?.rates).toEqual({ walking: 35 })
+
+    await db.updateTable('users').set({ publicLatitude: 46.95, publicLongitude: 7.44 }).where('id', '=', sitter.id).execute()
+    expect((JSON.parse((await ask(url)).body) as ListAnswer).data).toEqual([])
+  })
+
+  test('signed-in visitors share the same answer; a cookie the answer sets for one visitor is never passed on', async () => {
+    await inZurich()
+    const account = await registerAccount()
+    const cookie = cookiesFrom(await postForm('/login', { email: account.email, password: account.password, redirectTo: '' }))
+    const anonymous = await ask(`/api/users/sitters?bbox=${bbox}&limit=100`)
+    const signedIn = await ask(`/api/users/sitters?bbox=${bbox}&limit=100`, { cookie })
+    expect(signedIn.rendered).toBe(0)
+    expect(signedIn.body).toBe(anonymous.body)
+
+    // A session that has ended: the render drops the browser's cookie, and that answer is not kept.
+    await db.deleteFrom('sessions').where('userId', '=', account.user.id).execute()
+    const ended = await ask(`/api/users/sitters?bbox=${bbox}&limit=50`, { cookie })
+    expect(ended.rendered).toBe(1)
+    expect(ended.response.headers.getSetCookie().join()).toContain('__session=;')
+    const next = await ask(`/api/users/sitters?bbox=${bbox}&limit=50`)
+    expect(next.rendered).toBe(1)
+    expect(next.response.headers.getSetCookie()).toEqual([])
+    expect(next.body).toBe(ended.body)
   })
 })
 

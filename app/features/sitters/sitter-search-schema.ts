@@ -137,3 +137,14 @@ export function sitterSearchInput(params: URLSearchParams) {
     radius: single('radius'),
   }
 }
+
+/**
+ * One name for every spelling of the same valid query (8.5 or 8.50, parameters in any order, services in
+ * any order, unknown parameters), so equal questions share one answer; null when the query is not valid.
+ */
+export function sitterQueryKey(params: URLSearchParams): string | null {
+  const parsed = SitterSearchSchema.safeParse(sitterSearchInput(params))
+  if (!parsed.success) return null
+  const query = parsed.data
+  return JSON.stringify({ ...query, services: query.services.toSorted(), sizes: query.sizes.toSorted() })
+}
