@@ -27,7 +27,7 @@ export function handleAppRequest(request: Request, handleRequest: (request: Requ
   return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest, keyForEveryone)
 }
 
-/** Answers that never depend on who asks, and the key of their shared copy (decision 041). */
+/** Answers that never depend on who asks, and the key of their shared copy (decision 042). */
 function keyForEveryone(url: URL) {
   if (url.pathname !== '/api/users/sitters') return null
   const query = sitterQueryKey(url.searchParams)

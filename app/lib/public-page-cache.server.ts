@@ -11,7 +11,7 @@ import { db } from './db.server.ts'
 // Each copy is kept compressed too (brotli, gzip, each made the first time a client asks for it), so a
 // browser's request costs no compression either.
 // An answer that never depends on who asks (the map's sitters, GET /api/users/sitters) is shared with
-// signed-in visitors too, under a key that names its query rather than its spelling (decision 041).
+// signed-in visitors too, under a key that names its query rather than its spelling (decision 042).
 
 const lifetimeMs = 5_000
 const maxEntries = 500

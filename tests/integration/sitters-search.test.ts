@@ -448,7 +448,7 @@ describe('the indexes follow every profile change', () => {
   })
 })
 
-// ---- one shared answer (decision 041) ----
+// ---- one shared answer (decision 042) ----
 
 describe('one shared answer per question', () => {
   const bbox = '8.53,47.37,8.55,47.39'

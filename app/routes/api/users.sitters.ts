@@ -7,7 +7,7 @@ import { shareableJson } from '#app/lib/public-page-cache.server.ts'
 
 // GET /api/users/sitters?page&limit&search&service&size&date&bbox&lat&lng&radius (spec section 7, issue 9):
 // listed sitters with approximate locations only, as {data, meta: {page, limit, total, totalPages}}.
-// The answer depends on the query alone, so one copy serves everyone who asks it (decision 041).
+// The answer depends on the query alone, so one copy serves everyone who asks it (decision 042).
 export async function loader({ url }: Route.LoaderArgs) {
   const query = parseApiInput(SitterSearchSchema, sitterSearchInput(url.searchParams))
   const { sitters, total } = await searchSitters(query)
