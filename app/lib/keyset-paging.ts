@@ -72,7 +72,7 @@ export function keysetCondition(columns: { key: string; id: string }, cursor: Pi
 export type PagePosition = { after?: KeysetCursor; through?: KeysetCursor }
 
 /** The most rows a 'Show more' page shows before the cursor's row: beyond it the page starts after them. */
-export const maxRowsShown = 500
+const maxRowsShown = 500
 
 /**
  * One page of a keyset list: `read` runs the list's query with an extra condition and a limit. With
@@ -102,4 +102,12 @@ export async function readKeysetPage<Row>(
 export function readPageCursor(query: URLSearchParams, list: string): KeysetCursor | undefined {
   const cursor = decodeCursor(query.get('cursor') ?? '')
   return cursor?.list === list ? cursor : undefined
+}
+
+/** What a page's list needs for 'Show more': the cursor of its last row when more follow, and the row its address shows through. */
+export function showMoreState(shownThrough: KeysetCursor | undefined, next: KeysetCursor | null) {
+  return {
+    moreCursor: next && encodeCursor(next),
+    shownThrough: shownThrough ? { cursor: encodeCursor(shownThrough), id: shownThrough.id } : null,
+  }
 }

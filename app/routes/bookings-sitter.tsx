@@ -18,7 +18,7 @@ import { getSitterCalendar } from '#app/features/availability/sitter-calendar.se
 import { statusChangedToast, statusRefusedToast } from '#app/features/bookings/status-toasts.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
-import { encodeCursor, readPageCursor } from '#app/lib/keyset-paging.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -64,8 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     month,
     tab,
     bookings: list.bookings,
-    moreCursor: list.next && encodeCursor(list.next),
-    shownThrough: shownThrough ? { cursor: encodeCursor(shownThrough), id: shownThrough.id } : null,
+    ...showMoreState(shownThrough, list.next),
     bookedDays,
     weekly,
     blockedDates,

@@ -11,7 +11,7 @@ import { DayStrip } from '#app/features/bookings/components/day-strip.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { bookingListName, type OwnerTab } from '#app/features/bookings/schema.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { encodeCursor, readPageCursor } from '#app/lib/keyset-paging.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -64,8 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     month,
     tab,
     bookings: list.bookings,
-    moreCursor: list.next && encodeCursor(list.next),
-    shownThrough: shownThrough ? { cursor: encodeCursor(shownThrough), id: shownThrough.id } : null,
+    ...showMoreState(shownThrough, list.next),
     bookedDays,
     toReview,
     recentSitters,

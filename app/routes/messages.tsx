@@ -11,7 +11,7 @@ import { PartnerPanel } from '#app/features/messages/components/partner-panel.ts
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
 import { conversationListName, ConversationSearchSchema } from '#app/features/messages/schema.ts'
-import { encodeCursor, readPageCursor } from '#app/lib/keyset-paging.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 
 // /messages (spec section 2): the conversation list with its search and unread badges; `?userId=` selects
@@ -43,8 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     viewerId: user.id,
     conversations: list.conversations,
-    moreCursor: list.next && encodeCursor(list.next),
-    shownThrough: shownThrough ? { cursor: encodeCursor(shownThrough), id: shownThrough.id } : null,
+    ...showMoreState(shownThrough, list.next),
     search,
     partnerId,
     conversation,
