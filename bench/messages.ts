@@ -19,8 +19,9 @@ import { cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from
 //    (bench/bare-relay.ts) with the same users, the yardstick. Each side's CPU time per message (from /proc,
 //    all its threads) barely moves when other work shares the machine; latencies do. With `rounds` above 1
 //    the app and the relay take turns that many times and the medians follow.
-// 3. The conversation list of a user with 1,000 conversations: the feature function's median and p99 in
-//    this process, then GET /api/messages/conversations at 10 connections beside a bare node:http server
+// 3. The conversation list of a user with 1,000 conversations: the feature function's median and p99 for the
+//    first page in this process, the time to walk all of it by cursor in pages of 100, then
+//    GET /api/messages/conversations (its first page) at 10 connections beside a bare node:http server
 //    sending the same bytes.
 
 const { values } = parseArgs({
