@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import { getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
+import { activeMemberNames, getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
 import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { bookingHasReview, type BookingReview, findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
@@ -99,24 +99,24 @@ export async function listBookingsToReview(ownerId: string, limit: number, now =
   return toBookingJsonList(await findBookings(where, db, { order: 'desc', limit }), ownerId, now)
 }
 
-/** The sitters an owner booked before, the most recent first (the New Booking chooser's Recent Sitters). */
+/**
+ * The sitters an owner booked before, the most recent first (the New Booking chooser's Recent Sitters),
+ * grouped and cut in SQL whatever the owner's history; sitters whose account is no longer active are left out.
+ */
 export async function listPreviousSitters(ownerId: string, limit = 10) {
-  const bookings = await findBookings(onBookings()('bookings.ownerId', '=', ownerId))
-  const latest = new Map<string, { date: string; count: number }>()
-  for (const booking of bookings) {
-    const seen = latest.get(booking.sitterId)
-    latest.set(booking.sitterId, {
-      date: seen && seen.date > booking.date ? seen.date : booking.date,
-      count: (seen?.count ?? 0) + 1,
-    })
-  }
-  const people = await getPartyDetails([...latest.keys()])
-  const recent = [...latest.entries()]
-    .filter(([sitterId]) => people.get(sitterId)?.accountStatus === 'active')
-    .sort(([, a], [, b]) => b.date.localeCompare(a.date))
-    .slice(0, limit)
+  const recent = await db
+    .selectFrom('bookings')
+    .innerJoin(activeMemberNames().as('sitter'), 'sitter.id', 'bookings.sitterId')
+    .select((eb) => ['bookings.sitterId', eb.fn.max('bookings.date').as('lastBookingDate'), eb.fn.countAll<number>().as('bookingCount')])
+    .where('bookings.ownerId', '=', ownerId)
+    .groupBy('bookings.sitterId')
+    .orderBy('lastBookingDate', 'desc')
+    .orderBy('bookings.sitterId')
+    .limit(limit)
+    .execute()
+  const people = await getPartyDetails(recent.map((row) => row.sitterId))
   return Promise.all(
-    recent.map(async ([sitterId, { date, count }]) => {
+    recent.map(async ({ sitterId, lastBookingDate, bookingCount }) => {
       const person = people.get(sitterId) as PartyDetails
       const [profile, rating] = await Promise.all([getPublicSitter(sitterId), getSitterRating(sitterId)])
       return {
@@ -126,8 +126,8 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
         /** False when the sitter has no public profile any more (the chooser then links to /sitters/{id}/book). */
         hasProfile: profile !== null,
         location: person.publicLocation,
-        lastBookingDate: date,
-        bookingCount: count,
+        lastBookingDate,
+        bookingCount: Number(bookingCount),
         ...rating,
       }
     }),
