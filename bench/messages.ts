@@ -20,8 +20,9 @@ import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 //    (bench/bare-relay.ts) with the same users, the yardstick. Each side's CPU time per message (from /proc,
 //    all its threads) barely moves when other work shares the machine; latencies do. With `rounds` above 1
 //    the app and the relay take turns that many times and the medians follow.
-// 3. The conversation list of a user with 1,000 conversations: the feature function's median and p99 in
-//    this process, then GET /api/messages/conversations at 10 connections beside a bare node:http server
+// 3. The conversation list of a user with 1,000 conversations: the feature function's median and p99 for the
+//    first page in this process, the time to walk all of it by cursor in pages of 100, then
+//    GET /api/messages/conversations (its first page) at 10 connections beside a bare node:http server
 //    sending the same bytes.
 
 const { values } = parseArgs({
@@ -52,6 +53,7 @@ process.env.SEED_DEMO = 'false'
 const { db } = await import('#app/lib/db.server.ts')
 const { createSession, issueAccessToken } = await import('#app/features/accounts/session.server.ts')
 const { listConversationsFor } = await import('#app/features/messages/conversations.server.ts')
+const { conversationPageSize } = await import('#app/features/messages/schema.ts')
 
 const residentMegabytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
@@ -251,12 +253,23 @@ try {
   const timings: number[] = []
   for (let run = 0; run < 220; run++) {
     const started = performance.now()
-    const list = await listConversationsFor(busy!.id)
+    const { conversations: list } = await listConversationsFor(busy!.id)
     if (run >= 20) timings.push(performance.now() - started)
-    if (list.length !== 1000) throw new Error(`expected 1,000 conversations, got ${list.length}`)
+    if (list.length !== conversationPageSize) throw new Error(`expected a page of ${conversationPageSize} conversations, got ${list.length}`)
   }
   timings.sort((a, b) => a - b)
-  console.info(`Conversation list of a user with 1,000 conversations (listConversationsFor, 200 runs): median ${percentile(timings, 0.5).toFixed(1)} ms, p99 ${percentile(timings, 0.99).toFixed(1)} ms`)
+  console.info(
+    `Conversation list of a user with 1,000 conversations, first page of ${conversationPageSize} (listConversationsFor, 200 runs): median ${percentile(timings, 0.5).toFixed(1)} ms, p99 ${percentile(timings, 0.99).toFixed(1)} ms`,
+  )
+  const walk = performance.now()
+  let pages = 0
+  let cursor: Awaited<ReturnType<typeof listConversationsFor>>['next'] = null
+  do {
+    const page: Awaited<ReturnType<typeof listConversationsFor>> = await listConversationsFor(busy!.id, { position: { after: cursor ?? undefined }, limit: 100 })
+    cursor = page.next
+    pages++
+  } while (cursor)
+  console.info(`All 1,000 conversations in pages of 100 (${pages} pages): ${(performance.now() - walk).toFixed(1)} ms`)
 
   const headers = { authorization: `Bearer ${busy!.token}` }
   const first = await fetch(`${server.url}/api/messages/conversations`, { headers })

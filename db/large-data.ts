@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
+import { listingTimes } from '#app/features/bookings/slots.ts'
 import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { experienceLevels, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
@@ -221,6 +222,7 @@ async function seedReviews(database: Kysely<Database>, sitters: number) {
       service: 'walking',
       priceCents: 2500,
       status: 'completed',
+      ...listingTimes({ date: iso(at).slice(0, 10), timeZone: 'Europe/Zurich', slots: [] }),
       createdAt: iso(at - 3 * day),
       updatedAt: iso(at),
     })

@@ -14,7 +14,7 @@ import {
 } from '#app/features/dogs/options.ts'
 import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
-import { bookingSpan } from '#app/features/bookings/slots.ts'
+import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import type { BookingStatus, Database, Role } from '#app/lib/db-schema.ts'
@@ -1424,6 +1424,7 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
     hourlyRateCents: hourlyRateFor(plan),
     priceCents: booking.priceCents,
     status: plan.status,
+    ...listingTimes({ date: booking.date, timeZone, slots: booking.slots }),
     createdAt: iso(itemAt(booking.history, 0).at),
     updatedAt: iso(itemAt(booking.history, booking.history.length - 1).at),
   }

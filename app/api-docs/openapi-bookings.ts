@@ -1,6 +1,8 @@
 import { bookingPeriods } from '#app/features/bookings/periods.ts'
 import {
+  bookingPageSize,
   BookingRequestSchema,
+  maxBookingPageSize,
   OwnerBookingFiltersSchema,
   SitterBookingFiltersSchema,
   StatusChangeSchema,
@@ -18,6 +20,8 @@ import {
   type JsonSchema,
   nullable,
   objectOf,
+  pagedListAnswer,
+  pagingParameterDescriptions,
   pathParameter,
   queryParameters,
   ref,
@@ -221,16 +225,27 @@ const variants =
   'yourself it is an offer to care for a dog listed for sitting, which its owner confirms. `service` defaults ' +
   "to walking (or the sitter's first service). Times are local to the sitter's zone."
 
+const pagingNote = `${bookingPageSize} a page (\`limit\` up to ${maxBookingPageSize}; more is lowered to it); the next page's address is in the \`Link\` header.`
+
+const listParameterDescriptions = {
+  tab: 'One list tab.',
+  date: 'Only bookings on this day.',
+  limit: `Bookings per page (default ${bookingPageSize}, at most ${maxBookingPageSize}).`,
+  ...pagingParameterDescriptions,
+}
+
 export const bookingPaths = {
   '/api/bookings': {
     get: {
       operationId: 'listMyBookings',
       tags: ['Bookings'],
       summary: 'Your bookings as the owner',
-      description: `Tabs of spec section 4: upcoming (pending or accepted, from today), pending (from today), past (the rest). ${noCache}`,
+      description:
+        'Tabs of spec section 4: upcoming (pending or accepted, from today), pending (from today), past (the rest), all. ' +
+        `Soonest first; past and all newest first (a day's bookings soonest first). ${pagingNote} ${noCache}`,
       security: signedIn,
-      parameters: queryParameters(OwnerBookingFiltersSchema, { tab: 'One list tab.', date: 'Only bookings on this day.' }),
-      responses: { 200: answer('The bookings.', { type: 'array', items: ref('Booking') }), ...errors({ 400: true, 401: true }) },
+      parameters: queryParameters(OwnerBookingFiltersSchema, listParameterDescriptions),
+      responses: { 200: pagedListAnswer('One page of bookings.', ref('Booking')), ...errors({ 400: 'A bad `tab`, `date`, `limit` or `cursor`.', 401: true }) },
     },
     post: {
       operationId: 'requestBooking',
@@ -256,12 +271,14 @@ export const bookingPaths = {
       operationId: 'listSitterBookings',
       tags: ['Bookings'],
       summary: 'Your bookings as the sitter',
-      description: `Tabs: pending, upcoming (accepted, from today), completed (or accepted and past), all. ${noCache}`,
+      description:
+        'Tabs: pending, upcoming (accepted, from today), completed (or accepted and past), all. Soonest first; completed ' +
+        `and all newest first (a day's bookings soonest first). ${pagingNote} ${noCache}`,
       security: signedIn,
-      parameters: queryParameters(SitterBookingFiltersSchema, { tab: 'One list tab.', date: 'Only bookings on this day.' }),
+      parameters: queryParameters(SitterBookingFiltersSchema, listParameterDescriptions),
       responses: {
-        200: answer('The bookings.', { type: 'array', items: ref('Booking') }),
-        ...errors({ 400: true, 401: true, 403: 'You are not a sitter.' }),
+        200: pagedListAnswer('One page of bookings.', ref('Booking')),
+        ...errors({ 400: 'A bad `tab`, `date`, `limit` or `cursor`.', 401: true, 403: 'You are not a sitter.' }),
       },
     },
   },

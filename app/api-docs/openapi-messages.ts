@@ -1,6 +1,8 @@
 import {
   BlockSchema,
-  ConversationSearchSchema,
+  ConversationListSchema,
+  maxConversationPageSize,
+  conversationPageSize,
   MarkAsReadSchema,
   maxMessageLength,
   reportReasons,
@@ -9,7 +11,21 @@ import {
   StartConversationSchema,
   ThreadPageSchema,
 } from '#app/features/messages/schema.ts'
-import { answer, errors, inputSchema, jsonBody, nullable, objectOf, pathParameter, queryParameters, ref, retryAfterHeader, signedIn } from './openapi-parts.ts'
+import {
+  answer,
+  errors,
+  inputSchema,
+  jsonBody,
+  nullable,
+  objectOf,
+  pagedListAnswer,
+  pagingParameterDescriptions,
+  pathParameter,
+  queryParameters,
+  ref,
+  retryAfterHeader,
+  signedIn,
+} from './openapi-parts.ts'
 
 // The messages part of the OpenAPI document: conversations, messages over HTTP, blocks and reports.
 // Bodies and queries come from the routes' zod schemas (features/messages/schema.ts); answers are
@@ -106,11 +122,20 @@ export const messagePaths = {
     get: {
       operationId: 'listConversations',
       tags: ['Messages'],
-      summary: 'Your conversations, newest first',
-      description: `Conversations without messages, and those hidden by a block, are left out. ${noCache}`,
+      summary: 'Your conversations, newest first, a page at a time',
+      description:
+        `Conversations without messages, and those hidden by a block, are left out. ${conversationPageSize} a page (\`limit\` up to ` +
+        `${maxConversationPageSize}; more is lowered to it); the next page's address is in the \`Link\` header. ${noCache}`,
       security: signedIn,
-      parameters: queryParameters(ConversationSearchSchema, { q: "Part of the partner's name." }),
-      responses: { 200: answer('The conversations.', { type: 'array', items: ref('ConversationSummary') }), ...errors({ 400: true, 401: true }) },
+      parameters: queryParameters(ConversationListSchema, {
+        q: "Part of the partner's name.",
+        limit: `Conversations per page (default ${conversationPageSize}, at most ${maxConversationPageSize}).`,
+        ...pagingParameterDescriptions,
+      }),
+      responses: {
+        200: pagedListAnswer('One page of conversations.', ref('ConversationSummary')),
+        ...errors({ 400: 'A bad `q`, `limit` or `cursor`.', 401: true }),
+      },
     },
     post: {
       operationId: 'startConversation',

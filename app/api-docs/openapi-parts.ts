@@ -76,6 +76,21 @@ export const retryAfterHeader = {
   'Retry-After': { description: 'Seconds until the limit frees a slot.', schema: { type: 'integer', minimum: 1 } },
 }
 
+/** A keyset-paged list (decision 046): a JSON array, one page, and the next page's address in `Link`. */
+export const pagedListAnswer = (description: string, items: unknown) => ({
+  ...answer(description, { type: 'array', items }),
+  headers: {
+    Link: {
+      description: 'Present when more follow: `<the same request with cursor=...>; rel="next"` (RFC 8288), relative to the request. Absent on the last page.',
+      schema: { type: 'string' },
+    },
+  },
+})
+
+export const pagingParameterDescriptions = {
+  cursor: 'The next page: the `cursor` of the previous answer\'s `Link: rel="next"` address, as it is (opaque). A cursor of another list or filter, or one this API did not make, is refused with 400.',
+}
+
 /** The error answers of an operation; a text replaces the shared description for this operation. */
 export function errors(statuses: Partial<Record<ErrorStatus, string | true>>): Responses {
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import { type z } from 'zod'
+import { encodeCursor, type KeysetCursor } from './keyset-paging.ts'
 
 // The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.
 export type FieldErrors = Record<string, string[]>
@@ -33,4 +34,18 @@ export function parseApiInput<Schema extends z.ZodType>(schema: Schema, value: u
 
 export function methodNotAllowed(allowed: string[]) {
   return jsonError(405, 'Method not allowed', {}, { Allow: allowed.join(', ') })
+}
+
+/**
+ * A keyset-paged list's answer (decision 046): the rows as the list's JSON array, and when more follow an
+ * RFC 8288 `Link: <same request with ?cursor=>; rel="next"` header (relative to the request).
+ */
+export function pagedListResponse(url: URL, rows: unknown[], next: KeysetCursor | null) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+  if (next) {
+    const query = new URLSearchParams(url.searchParams)
+    query.set('cursor', encodeCursor(next))
+    headers.set('Link', `<${url.pathname}?${query}>; rel="next"`)
+  }
+  return Response.json(rows, { headers })
 }

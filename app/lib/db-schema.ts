@@ -190,6 +190,10 @@ export interface BookingsTable {
   /** The sitter's hourly rate for the service when the booking was requested; null when none was set. */
   hourlyRateCents: number | null
   status: Generated<BookingStatus>
+  /** When the first slot begins (UTC ISO): the lists' sort key with the id (bookings/slots.ts, listingTimes). */
+  startsAt: string
+  /** When the booking's date ends in its zone (UTC ISO): the date is today or later while this lies ahead. */
+  dayEndsAt: string
   createdAt: string
   updatedAt: string
 }

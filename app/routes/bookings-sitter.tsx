@@ -2,29 +2,33 @@ import { data, href, Link } from 'react-router'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingJson, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
-import { formatDayTitle, formatShortDate, monthOf } from '#app/features/availability/calendar-dates.ts'
+import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
 import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
-import type { SitterTab } from '#app/features/bookings/schema.ts'
+import { bookingListName, type SitterTab } from '#app/features/bookings/schema.ts'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
 // /bookings-sitter (spec section 2, Sitter Bookings and Bookings list panel): the sitter's calendar,
 // the requests and bookings in the tabs of spec section 4 (a picked day shows that day, in All), the
 // 'Accept Booking Request' dialog (?booking={id}&move=accepted, with 'Add to Google Calendar'), and the
 // sitter's availability: weekly hours (edited on /profile/edit) and blocked days (blocked here and on /profile/edit).
+// The list shows a page of bookings; 'Show more' (`?cursor=`) shows them through that booking and a page more
+// (decision 046).
 
 const tabLabels: Record<SitterTab, string> = { pending: 'Pending', upcoming: 'Upcoming', completed: 'Completed', all: 'All' }
 // The tab list is written here rather than imported with the zod schemas, which would load zod on this page.
@@ -42,28 +46,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { today, date, month, weekly, blockedDates, timeZone } = await getSitterCalendar(user.id, query)
   const asked = query.get('tab')
   const tab = sitterTabs.find((candidate) => candidate === asked) ?? (date ? 'all' : 'pending')
-  const [everything, bookings] = await Promise.all([listSitterBookings(user.id, {}), listSitterBookings(user.id, { tab, ...(date ? { date } : {}) })])
+  const filters = { tab, ...(date ? { date } : {}) }
+  const shownThrough = readPageCursor(query, bookingListName('sitter', filters))
+  const list = await listSitterBookings(user.id, { ...filters, position: { through: shownThrough } })
   const move = query.get('move')
-  const dialogBooking = query.get('booking') && isMove(move) ? await getBookingFor(user.id, query.get('booking') ?? '') : null
+  const [bookedDays, dialogBooking] = await Promise.all([
+    countBookingsByDay(user.id, 'sitter', { from: firstDayOf(month), to: lastDayOf(month), statuses: ['pending', 'accepted'] }),
+    query.get('booking') && isMove(move) ? getBookingFor(user.id, query.get('booking') ?? '') : null,
+  ])
   return {
     role: user.role,
     today,
     date,
     month,
     tab,
-    bookings,
-    bookedDays: countByDay(everything.filter((booking) => booking.status === 'pending' || booking.status === 'accepted')),
+    bookings: list.bookings,
+    ...showMoreState(shownThrough, list.next),
+    bookedDays,
     weekly,
     blockedDates,
     timeZone,
     dialog: dialogBooking && isMove(move) && dialogBooking.actions.includes(move) ? { booking: dialogBooking, move } : null,
   }
-}
-
-function countByDay(bookings: readonly BookingJson[]) {
-  const counts: Record<string, number> = {}
-  for (const booking of bookings) counts[booking.date] = (counts[booking.date] ?? 0) + 1
-  return counts
 }
 
 type ActionData = { toast: ToastInput; message: string; booking?: BookingJson; move?: Move | null }
@@ -103,7 +107,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SitterBookingsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { role, today, date, month, tab, bookings, bookedDays, weekly, blockedDates, timeZone } = loaderData
+  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, weekly, blockedDates, timeZone } = loaderData
   const answer = actionData
   const refused = answer?.booking && answer.move && answer.booking.actions.includes(answer.move) ? { booking: answer.booking, move: answer.move } : null
   const dialog = refused ?? loaderData.dialog
@@ -113,6 +117,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
       month: month === monthOf(date ?? today) ? null : month,
       date,
       tab: date ? tab : tab === 'pending' ? null : tab,
+      cursor: shownThrough?.cursor ?? null,
       ...changes,
     }
     for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
@@ -120,6 +125,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
     return search ? `?${search}` : '?'
   }
   const here = query({})
+  const firstNew = firstNewRowIndex(bookings, shownThrough?.id ?? null)
   return (
     <Page width="wide" toast={answer?.toast} className="space-y-6">
       <header className="space-y-3">
@@ -145,11 +151,11 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
               date={date}
               blockedDates={blockedDates}
               bookedDays={bookedDays}
-              monthHref={(next) => query({ month: next, date: null })}
-              dayHref={(day) => query({ date: day, tab: 'all', month: null })}
+              monthHref={(next) => query({ month: next, date: null, cursor: null })}
+              dayHref={(day) => query({ date: day, tab: 'all', month: null, cursor: null })}
             />
             {date ? (
-              <Link to={query({ date: null, tab: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+              <Link to={query({ date: null, tab: null, cursor: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
                 Show all days
               </Link>
             ) : null}
@@ -167,19 +173,25 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
               label="Booking status"
               tabs={sitterTabs.map((value) => ({ value, label: tabLabels[value] }))}
               current={tab}
-              hrefFor={(value) => query({ tab: value })}
+              hrefFor={(value) => query({ tab: value, cursor: null })}
               replace
             />
             {bookings.length === 0 ? (
               <EmptyState title={emptyTexts[tab]} />
             ) : (
-              <ul className="grid gap-3 lg:grid-cols-2">
-                {bookings.map((booking) => (
-                  <li key={booking.id}>
-                    <BookingCard booking={booking} actions={booking.status === 'pending' ? <RequestActions booking={booking} linkTo={(move) => query({ booking: booking.id, move })} /> : null} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="grid gap-3 lg:grid-cols-2">
+                  {bookings.map((booking, index) => (
+                    <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
+                      <BookingCard
+                        booking={booking}
+                        actions={booking.status === 'pending' ? <RequestActions booking={booking} linkTo={(move) => query({ booking: booking.id, move })} /> : null}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                {moreCursor ? <ShowMoreLink href={query({ cursor: moreCursor })} label="Show more bookings" /> : null}
+              </>
             )}
           </section>
           <div className="order-4 md:order-none">

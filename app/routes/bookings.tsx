@@ -3,31 +3,37 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { type BookingJson, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
-import { addMonths, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
+import { type BookingJson, countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
 import { DayStrip } from '#app/features/bookings/components/day-strip.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
-import type { OwnerTab } from '#app/features/bookings/schema.ts'
+import { bookingListName, type OwnerTab } from '#app/features/bookings/schema.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
 // /bookings (spec section 2, Bookings page): an owner's bookings. A day strip of the month (7 days
 // either side, month arrows) picks a day; otherwise the tabs Upcoming, Pending and Past of spec section 4
 // (links, ?tab=). Completed bookings not yet reviewed get a prompt; New Booking opens a chooser of the
 // sitters booked before (<details>, so it needs no JavaScript). `?id=` (the spec's 'View Booking' link)
-// opens that booking's page.
+// opens that booking's page. The list shows a page of bookings; 'Show more' (`?cursor=`) shows them through
+// that booking and a page more (decision 046).
 
 const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] = [
   { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
   { value: 'pending', label: 'Pending', empty: 'No pending bookings' },
   { value: 'past', label: 'Past', empty: 'No past bookings' },
 ]
+
+/** The review prompt names the most recent completed bookings without a review. */
+const reviewPromptSize = 5
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -41,9 +47,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const date = readDate(query.get('date'))
   const month = readMonth(query.get('month')) ?? monthOf(date ?? today)
   const tab = tabs.find((candidate) => candidate.value === query.get('tab'))?.value ?? 'upcoming'
-  const [everything, bookings, recentSitters] = await Promise.all([
-    listOwnerBookings(user.id, {}),
-    listOwnerBookings(user.id, date ? { date } : { tab }),
+  const filters = date ? { date } : { tab }
+  const shownThrough = readPageCursor(query, bookingListName('owner', filters))
+  const list = await listOwnerBookings(user.id, { ...filters, position: { through: shownThrough } })
+  const stripDays = dayStripDates(month)
+  const [bookedDays, toReview, recentSitters] = await Promise.all([
+    countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),
+    listBookingsToReview(user.id, reviewPromptSize),
     listPreviousSitters(user.id, 6),
   ])
   return {
@@ -52,28 +62,30 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings,
-    bookedDays: countByDay(everything),
-    toReview: everything.filter((booking) => booking.canReview),
+    bookings: list.bookings,
+    ...showMoreState(shownThrough, list.next),
+    bookedDays,
+    toReview,
     recentSitters,
   }
 }
 
-function countByDay(bookings: readonly BookingJson[]) {
-  const counts: Record<string, number> = {}
-  for (const booking of bookings) counts[booking.date] = (counts[booking.date] ?? 0) + 1
-  return counts
-}
-
 export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
-  const { role, today, date, month, tab, bookings, bookedDays, toReview, recentSitters } = loaderData
+  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, toReview, recentSitters } = loaderData
   const query = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams()
-    const values: Record<string, string | null> = { month: month === monthOf(date ?? today) ? null : month, date, tab: tab === 'upcoming' ? null : tab, ...changes }
+    const values: Record<string, string | null> = {
+      month: month === monthOf(date ?? today) ? null : month,
+      date,
+      tab: tab === 'upcoming' ? null : tab,
+      cursor: shownThrough?.cursor ?? null,
+      ...changes,
+    }
     for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
     const search = params.toString()
     return search ? `?${search}` : href('/bookings')
   }
+  const firstNew = firstNewRowIndex(bookings, shownThrough?.id ?? null)
   const emptyText = date ? 'No bookings on this day' : (tabs.find((candidate) => candidate.value === tab)?.empty ?? 'No bookings found')
   return (
     <Page width="wide" className="space-y-6">
@@ -92,7 +104,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
             selected={date}
             today={today}
             bookedDays={bookedDays}
-            hrefForDay={(day) => query({ date: day, month: monthOf(day) === month ? null : monthOf(day), tab: null })}
+            hrefForDay={(day) => query({ date: day, month: monthOf(day) === month ? null : monthOf(day), tab: null, cursor: null })}
             hrefForMonth={(target) => query({ month: target, date: null })}
             previousMonth={addMonths(month, -1)}
             nextMonth={addMonths(month, 1)}
@@ -104,7 +116,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
                 <h2 id="list-heading" className="text-xl font-semibold">
                   Bookings for {formatDayTitle(date)}
                 </h2>
-                <Link to={query({ date: null })} preventScrollReset className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+                <Link to={query({ date: null, cursor: null })} preventScrollReset className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
                   Show all bookings
                 </Link>
               </div>
@@ -113,19 +125,22 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
                 <h2 id="list-heading" className="sr-only">
                   {tabs.find((candidate) => candidate.value === tab)?.label} bookings
                 </h2>
-                <LinkTabs label="Booking status" tabs={tabs} current={tab} hrefFor={(value) => query({ tab: value })} replace />
+                <LinkTabs label="Booking status" tabs={tabs} current={tab} hrefFor={(value) => query({ tab: value, cursor: null })} replace />
               </>
             )}
             {bookings.length === 0 ? (
               <EmptyState title={emptyText} description={tab === 'upcoming' && !date ? 'Find a sitter and request your first walk.' : undefined} />
             ) : (
-              <ul className="grid gap-3 lg:grid-cols-2">
-                {bookings.map((booking) => (
-                  <li key={booking.id}>
-                    <BookingCard booking={booking} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="grid gap-3 lg:grid-cols-2">
+                  {bookings.map((booking, index) => (
+                    <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
+                      <BookingCard booking={booking} />
+                    </li>
+                  ))}
+                </ul>
+                {moreCursor ? <ShowMoreLink href={query({ cursor: moreCursor })} label="Show more bookings" /> : null}
+              </>
             )}
           </section>
         </div>

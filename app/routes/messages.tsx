@@ -10,12 +10,14 @@ import { MessagingTips } from '#app/features/messages/components/messaging-tips.
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
-import { ConversationSearchSchema } from '#app/features/messages/schema.ts'
+import { conversationListName, ConversationSearchSchema } from '#app/features/messages/schema.ts'
+import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 
 // /messages (spec section 2): the conversation list with its search and unread badges; `?userId=` selects
 // (and on the first visit creates) the conversation with that user, shown beside the list with the
-// partner panel on wide screens, alone on phones. Without a selection the wide screen shows tips.
+// partner panel on wide screens, alone on phones. Without a selection the wide screen shows tips. The list
+// shows a page of conversations; 'Show more' (`?cursor=`) shows them through that row and a page more.
 
 const selectedPartner = (url: URL) => url.searchParams.get('userId') || null
 
@@ -32,12 +34,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const search = ConversationSearchSchema.safeParse({ q: url.searchParams.get('q') ?? undefined }).data?.q ?? ''
   const partnerId = selectedPartner(url)
-  const [conversations, clock, conversation] = await Promise.all([
-    listConversationsFor(user.id, { search }),
+  const shownThrough = readPageCursor(url.searchParams, conversationListName)
+  const [list, clock, conversation] = await Promise.all([
+    listConversationsFor(user.id, { search, position: { through: shownThrough } }),
     viewerClock(user.id),
     partnerId ? loadConversation(user, partnerId, url.searchParams.get('before')) : null,
   ])
-  return { viewerId: user.id, conversations, search, partnerId, conversation, ...clock }
+  return {
+    viewerId: user.id,
+    conversations: list.conversations,
+    ...showMoreState(shownThrough, list.next),
+    search,
+    partnerId,
+    conversation,
+    ...clock,
+  }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -50,9 +61,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const headers = retryAfterFromAction
 
 export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, partnerId, search, viewerId, now, timeZone } = loaderData
+  const { conversation, partnerId, search, viewerId, now, timeZone, moreCursor, shownThrough } = loaderData
   const live = useLiveSocket()
-  const hrefWith = (before: string | null) => `${href('/messages')}?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...(before ? { before } : {}) })}`
+  const listCursor: Record<string, string> = shownThrough ? { cursor: shownThrough.cursor } : {}
+  const hrefWith = (before: string | null) =>
+    `${href('/messages')}?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...listCursor, ...(before ? { before } : {}) })}`
   return (
     <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
       {/* A phone shows the open conversation alone, the list and its title hidden: the page keeps its heading. */}
@@ -65,7 +78,16 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
         ) : (
           <h1 className="px-4 pt-4 text-2xl font-bold">Messages</h1>
         )}
-        <ConversationList conversations={loaderData.conversations} search={search} selectedPartnerId={partnerId} viewerId={viewerId} now={now} timeZone={timeZone} />
+        <ConversationList
+          conversations={loaderData.conversations}
+          search={search}
+          selectedPartnerId={partnerId}
+          viewerId={viewerId}
+          now={now}
+          timeZone={timeZone}
+          shownThrough={shownThrough}
+          moreCursor={moreCursor}
+        />
       </div>
       <div className={`${partnerId ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}>
         {!conversation ? (

@@ -2,6 +2,7 @@
 // lands in the fake Google Calendar), an owner with a dog, bookings in a given state. Rows go straight
 // into the server's database, as the app would have stored them.
 import type { Locator, Page } from '@playwright/test'
+import { listingTimes } from '#app/features/bookings/slots.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { fakeUserFor } from '../fakes/google.ts'
 import { fakeGoogleUrlVariable } from './global-setup.ts'
@@ -115,7 +116,7 @@ export async function insertBooking(
   const now = new Date().toISOString()
   await db
     .insertInto('bookings')
-    .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, createdAt: now, updatedAt: now })
+    .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
     .execute()
   await db.insertInto('bookingTimeSlots').values({ bookingId: id, position: 1, ...slot }).execute()
   const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', parties.ownerId]]

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import {
   calendarEventsOf,
   dayName,
@@ -163,6 +164,22 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   // The sitter's profile counts it at once: (2 + 4) / 2 stars.
   await visit(`/sitters/${sitter.id}`)
   await expect(profileHeader).toContainText(/3\.0\s*\(2 reviews\)/)
+})
+
+test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  for (let days = 1; days <= 23; days++) await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-days) })
+  await visit('/bookings?tab=past')
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(20)
+  await expect(cards.first()).toContainText(formatShortDate(zurichDate(-1)))
+
+  await page.getByRole('link', { name: 'Show more bookings' }).click()
+  await expect(cards).toHaveCount(23)
+  await expect(cards.nth(20)).toContainText(formatShortDate(zurichDate(-21)))
+  await expect(cards.nth(20)).toBeInViewport()
+  await expect(page.getByRole('link', { name: 'Show more bookings' })).toHaveCount(0)
 })
 
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db }) => {

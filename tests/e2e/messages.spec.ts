@@ -105,6 +105,29 @@ test("'Search conversations' narrows the list by the partner's name, and says wh
   await expect(conversations.getByRole('link')).toHaveCount(2)
 })
 
+test("'Show more conversations' lists the next page under the first, with JavaScript or without", async ({ page, db, visit }) => {
+  const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
+  for (let index = 1; index <= 23; index++) {
+    const partner = await insertPerson(db, `Partner ${String(index).padStart(2, '0')}`)
+    const [userAId, userBId] = [partner.id, anna.id].sort() as [string, string]
+    const at = new Date(Date.now() - (30 - index) * 60_000).toISOString()
+    const conversationId = crypto.randomUUID()
+    await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at, lastMessageAt: at }).execute()
+    await db.insertInto('messages').values({ id: crypto.randomUUID(), conversationId, senderId: partner.id, recipientId: anna.id, content: 'Hello Anna', createdAt: at }).execute()
+  }
+  await visit('/messages')
+  const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('link')
+  await expect(conversations).toHaveCount(20)
+  await expect(conversations.first()).toContainText('Partner 23')
+
+  await page.getByRole('link', { name: 'Show more conversations' }).click()
+  await expect(conversations).toHaveCount(23)
+  await expect(conversations.nth(20)).toContainText('Partner 03')
+  await expect(conversations.nth(20)).toBeInViewport()
+  await expect(conversations.last()).toContainText('Partner 01')
+  await expect(page.getByRole('link', { name: 'Show more conversations' })).toHaveCount(0)
+})
+
 test('with JavaScript, Send waits for some text', async ({ page, db, jsEnabled }) => {
   test.skip(!jsEnabled, 'without JavaScript the button stays enabled and the server checks the text')
   await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })

@@ -54,6 +54,7 @@ describe('migrations', () => {
       { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
       { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
+      { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -116,6 +117,38 @@ describe('migrations', () => {
     expect(runs.flat().every((result) => result.status === 'Success')).toBe(true)
     const { rows } = await sql<{ count: number }>`select count(*) as count from kysely_migration`.execute(instances[0]!)
     expect(rows[0]?.count).toBe(Object.keys(migrations).length)
+  })
+
+  test("010 gives bookings stored before it their start and their day's end, each in the booking's own zone", async () => {
+    const database = await newDatabase('migrations-to-010')
+    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
+    expect((await migrator.migrateTo('009-domain-events')).error).toBeUndefined()
+    const now = new Date().toISOString()
+    await database
+      .insertInto('users')
+      .values(['owner-1', 'sitter-1'].map((id) => ({ id, email: `${id}@example.com`, name: id, role: 'owner' as const, accountStatus: 'active' as const, createdAt: now, updatedAt: now })))
+      .execute()
+    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Mixed', age: '3', createdAt: now, updatedAt: now }).execute()
+    const booking = (id: string, date: string, timeZone: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date, timeZone, priceCents: 0, createdAt: now, updatedAt: now })
+    // The columns 010 adds are not there yet: the rows are written as the app wrote them before it.
+    const before = database as unknown as Kysely<{ bookings: ReturnType<typeof booking>; bookingTimeSlots: { bookingId: string; position: number; startTime: string; endTime: string } }>
+    await before.insertInto('bookings').values([booking('zurich-summer', '2026-07-01', 'Europe/Zurich'), booking('new-york', '2026-01-15', 'America/New_York')]).execute()
+    await before
+      .insertInto('bookingTimeSlots')
+      .values([
+        { bookingId: 'zurich-summer', position: 1, startTime: '09:30', endTime: '10:30' },
+        { bookingId: 'zurich-summer', position: 2, startTime: '08:00', endTime: '09:00' },
+      ])
+      .execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('bookings').select(['id', 'startsAt', 'dayEndsAt']).orderBy('id').execute()).toEqual([
+      // No slots: the whole day, midnight to midnight in New York (UTC-5 in January).
+      { id: 'new-york', startsAt: '2026-01-15T05:00:00.000Z', dayEndsAt: '2026-01-16T05:00:00.000Z' },
+      // The earliest slot, 08:00 in Zurich's summer time (UTC+2).
+      { id: 'zurich-summer', startsAt: '2026-07-01T06:00:00.000Z', dayEndsAt: '2026-07-01T22:00:00.000Z' },
+    ])
   })
 
   test('running them again on an up-to-date database changes nothing', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import { listingTimes } from '#app/features/bookings/slots.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -80,6 +81,7 @@ async function insertBooking(dogId: string, ownerId: string, status: BookingStat
       timeZone: 'Europe/Zurich',
       priceCents: 2000,
       status,
+      ...listingTimes({ date: '2030-01-15', timeZone: 'Europe/Zurich', slots: [] }),
       createdAt: now,
       updatedAt: now,
     })

@@ -1,4 +1,5 @@
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import { listingTimes } from '#app/features/bookings/slots.ts'
 import type { AccountStatus, BookingStatus, Role } from '#app/lib/db-schema.ts'
 
 // Rows inserted straight into the test database: users (with their session user), sitter profiles and
@@ -95,7 +96,20 @@ export async function insertBookingRow(
   const now = new Date().toISOString()
   await (await database())
     .insertInto('bookings')
-    .values({ id, dogId, ownerId, sitterId, requestedById: ownerId, date, timeZone: 'Europe/Zurich', priceCents: 2500, status, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      dogId,
+      ownerId,
+      sitterId,
+      requestedById: ownerId,
+      date,
+      timeZone: 'Europe/Zurich',
+      priceCents: 2500,
+      status,
+      ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [] }),
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute()
   return id
 }
@@ -287,6 +301,7 @@ export async function insertBooking(parties: { dogId: string; ownerId: string; s
       requestedById,
       date: options.date,
       timeZone: options.timeZone ?? 'Europe/Zurich',
+      ...listingTimes({ date: options.date, timeZone: options.timeZone ?? 'Europe/Zurich', slots }),
       service: options.service ?? 'walking',
       location: options.location ?? null,
       hourlyRateCents,

@@ -1,7 +1,13 @@
 import { registerEventSubscribers } from '#app/event-subscribers.server.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { blockUser, unblockUser } from '#app/features/messages/blocks.server.ts'
-import { conversationListQuery, getThreadPage, listConversationsFor, startConversation } from '#app/features/messages/conversations.server.ts'
+import {
+  type ConversationListOptions,
+  conversationListQuery,
+  getThreadPage,
+  listConversationsFor,
+  startConversation,
+} from '#app/features/messages/conversations.server.ts'
 import { type HubEvent, subscribe } from '#app/features/messages/hub.server.ts'
 import { listMessagesAfter } from '#app/features/messages/missed-messages.server.ts'
 import { markConversationRead, markMessagesRead } from '#app/features/messages/read-receipts.server.ts'
@@ -11,6 +17,7 @@ import { SendMessageSchema } from '#app/features/messages/schema.ts'
 import { sendMessage } from '#app/features/messages/send-message.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { keysetCondition } from '#app/lib/keyset-paging.ts'
 import { insertConversation, insertUser } from './fixtures.ts'
 import { tablesScannedWhole } from './query-plans.ts'
 
@@ -29,6 +36,9 @@ async function send(senderId: string, recipientId: string, content: string, clie
   if (!outcome.ok) throw new Error(`sending failed: ${outcome.message}`)
   return outcome.message
 }
+
+/** The first page of the user's conversation list. */
+const listed = async (userId: string, options?: ConversationListOptions) => (await listConversationsFor(userId, options)).conversations
 
 const storedMessages = (senderId: string) => db.selectFrom('messages').selectAll().where('senderId', '=', senderId).orderBy('createdAt').execute()
 
@@ -119,13 +129,13 @@ describe('blocking', () => {
 
     expect(await sendMessage(anna.id, { recipientId: ben.id, content: 'Hello?' })).toMatchObject({ ok: false, status: 403, message: 'You cannot message this user' })
     expect(await sendMessage(ben.id, { recipientId: anna.id, content: 'Bye' })).toMatchObject({ ok: false, status: 403 })
-    expect(await listConversationsFor(anna.id)).toEqual([])
-    expect(await listConversationsFor(ben.id)).toEqual([])
+    expect(await listed(anna.id)).toEqual([])
+    expect(await listed(ben.id)).toEqual([])
     expect(await getThreadPage(ben.id, anna.id, { limit: 30 })).toEqual({ status: 'notFound' })
     expect(await countUnreadMessages(ben.id)).toBe(0)
 
     expect(await unblockUser(ben.id, anna.id)).toBe(true)
-    expect((await listConversationsFor(ben.id)).map((c) => c.partnerId)).toEqual([anna.id])
+    expect((await listed(ben.id)).map((c) => c.partnerId)).toEqual([anna.id])
     expect(await countUnreadMessages(ben.id)).toBe(1)
   })
 
@@ -150,7 +160,7 @@ describe('the conversation list', () => {
     ])
     expect((await startConversation(me.id, eve.id)).ok).toBe(true)
 
-    expect(await listConversationsFor(me.id)).toEqual([
+    expect(await listed(me.id)).toEqual([
       {
         id: expect.any(String),
         partnerId: dan.id,
@@ -169,27 +179,27 @@ describe('the conversation list', () => {
       },
     ])
     expect(await countUnreadMessages(me.id)).toBe(4)
-    expect((await listConversationsFor(cara.id)).map((c) => [c.name, c.unreadCount])).toEqual([['Mia Me', 1]])
+    expect((await listed(cara.id)).map((c) => [c.name, c.unreadCount])).toEqual([['Mia Me', 1]])
   })
 
   test("search keeps the partners whose name contains it; LIKE's own characters match only themselves", async () => {
     const [me, cara, dan] = [await user('Mia Me'), await user('Cara Cole'), await user('Dan 100%')]
     await send(cara.id, me.id, 'Hi')
     await send(dan.id, me.id, 'Hi')
-    expect((await listConversationsFor(me.id, { search: 'cara' })).map((c) => c.name)).toEqual(['Cara Cole'])
-    expect((await listConversationsFor(me.id, { search: '100%' })).map((c) => c.name)).toEqual(['Dan 100%'])
-    expect(await listConversationsFor(me.id, { search: '_' })).toEqual([])
+    expect((await listed(me.id, { search: 'cara' })).map((c) => c.name)).toEqual(['Cara Cole'])
+    expect((await listed(me.id, { search: '100%' })).map((c) => c.name)).toEqual(['Dan 100%'])
+    expect(await listed(me.id, { search: '_' })).toEqual([])
   })
 
   test('a suspended partner hides the conversation', async () => {
     const [me, cara] = [await user('Mia Me'), await user('Cara Cole')]
     await send(cara.id, me.id, 'Hi')
     await db.updateTable('users').set({ accountStatus: 'suspended' }).where('id', '=', cara.id).execute()
-    expect(await listConversationsFor(me.id)).toEqual([])
+    expect(await listed(me.id)).toEqual([])
     expect(await countUnreadMessages(me.id)).toBe(0)
   })
 
-  test('1,000 conversations come back whole, from one query that only searches indexes', async () => {
+  test('1,000 conversations come back a page at a time, each once and newest first, from queries that only search indexes', async () => {
     const me = await user('Busy Bee')
     const partners = Array.from({ length: 1000 }, (_, index) => ({
       id: crypto.randomUUID(),
@@ -199,7 +209,8 @@ describe('the conversation list', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     }))
     await db.insertInto('users').values(partners).execute()
-    const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString()
+    // Pairs of conversations share their last message's time, so the id decides between them.
+    const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 2) * 60_000).toISOString()
     const conversations = partners.map((partner, index) => ({
       id: crypto.randomUUID(),
       userAId: me.id < partner.id ? me.id : partner.id,
@@ -223,14 +234,39 @@ describe('the conversation list', () => {
       )
       .execute()
 
-    const list = await listConversationsFor(me.id)
-    expect(list).toHaveLength(1000)
-    expect(list[0]).toMatchObject({ name: 'Partner 0999', lastMessage: { content: 'Message 999' }, unreadCount: 0 })
-    expect(list[999]).toMatchObject({ name: 'Partner 0000', lastMessage: { content: 'Message 0' }, unreadCount: 1 })
-    expect(list.reduce((sum, c) => sum + c.unreadCount, 0)).toBe(500)
+    const first = await listConversationsFor(me.id)
+    expect(first.conversations).toHaveLength(20)
+    const seen = [...first.conversations]
+    for (let cursor = first.next; cursor; ) {
+      const page = await listConversationsFor(me.id, { position: { after: cursor }, limit: 100 })
+      seen.push(...page.conversations)
+      cursor = page.next
+    }
+    const newestFirst = [...conversations].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt) || (b.id < a.id ? -1 : 1))
+    expect(seen.map((conversation) => conversation.id)).toEqual(newestFirst.map((conversation) => conversation.id))
+    expect(seen[999]).toMatchObject({ lastMessage: { content: expect.stringMatching(/^Message [01]$/) } })
+    expect(seen.reduce((sum, c) => sum + c.unreadCount, 0)).toBe(500)
 
-    const scanned = await tablesScannedWhole(db, conversationListQuery(me.id))
+    const paged = conversationListQuery(me.id, {
+      condition: keysetCondition({ key: 'conversations.lastMessageAt', id: 'conversations.id' }, { key: at(500), id: conversations[500]!.id }, 'desc'),
+      limit: 21,
+    })
+    const scanned = await tablesScannedWhole(db, paged)
     expect(scanned.filter((table) => ['conversations', 'messages', 'users', 'userBlocks'].includes(table))).toEqual([])
+  })
+
+  test("'Show more' shows every conversation through the cursor's row and one page more", async () => {
+    const me = await user('Mia Me')
+    const partners = await Promise.all(Array.from({ length: 26 }, (_, index) => user(`Partner ${String(index).padStart(2, '0')}`)))
+    for (const [index, partner] of partners.entries()) {
+      await insertConversation(me.id, partner.id, [{ from: partner.id, at: new Date(Date.UTC(2026, 2, 1, 0, index)).toISOString(), content: `Hi ${index}` }])
+    }
+    const first = await listConversationsFor(me.id, { limit: 10 })
+    const more = await listConversationsFor(me.id, { position: { through: first.next! }, limit: 10 })
+    expect(more.conversations.map((c) => c.name)).toEqual(partners.slice(6).reverse().map((partner) => partner.name))
+    const rest = await listConversationsFor(me.id, { position: { through: more.next! }, limit: 10 })
+    expect(rest.conversations.map((c) => c.name)).toEqual(partners.toReversed().map((partner) => partner.name))
+    expect(rest.next).toBeNull()
   })
 })
 

@@ -1,17 +1,19 @@
-import { expressionBuilder } from 'kysely'
-import { getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { activeMemberNames, getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
 import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
-import { type BookingReview, findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
+import { bookingHasReview, type BookingReview, findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, db } from '#app/lib/db.server.ts'
+import type { BookingStatus } from '#app/lib/db-schema.ts'
+import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
-import { newestFirstTabs, ownerTabRules, sitterTabRules } from './list-tabs.ts'
-import type { OwnerTab, SitterTab } from './schema.ts'
+import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
+import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
 import { allowedTransitions, confirmingParty, type Party } from './transitions.ts'
 
@@ -31,58 +33,90 @@ export async function getBookingFor(viewerId: string, bookingId: string, now = D
   return json ?? null
 }
 
-export type BookingListFilters<Tab> = { tab?: Tab; date?: string }
+export type BookingListOptions<Tab> = { tab?: Tab; date?: string; position?: PagePosition; limit?: number }
 
-/** GET /api/bookings: the bookings where the viewer is the owner. */
-export function listOwnerBookings(viewerId: string, filters: BookingListFilters<OwnerTab>, now = Date.now()) {
-  return listBookings(viewerId, 'owner', filters.tab ? ownerTabRules[filters.tab] : null, filters, now)
+/** GET /api/bookings and /bookings: a page of the bookings where the viewer is the owner. */
+export function listOwnerBookings(viewerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
+  return listBookings(viewerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now)
 }
 
-/** GET /api/bookings/sitter: the bookings where the viewer is the sitter. */
-export function listSitterBookings(viewerId: string, filters: BookingListFilters<SitterTab>, now = Date.now()) {
-  return listBookings(viewerId, 'sitter', filters.tab ? sitterTabRules[filters.tab] : null, filters, now)
+/** GET /api/bookings/sitter and /bookings-sitter: a page of the bookings where the viewer is the sitter. */
+export function listSitterBookings(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
+  return listBookings(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
 }
 
+const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
+
+/**
+ * One keyset page of a party's bookings (decision 046): the tab and the day filter in SQL, sorted by start
+ * then id, soonest first (newest first in the tabs that look back). `next` is the cursor of the page's last
+ * booking when more follow.
+ */
 async function listBookings(
   viewerId: string,
   side: Party,
-  inTab: ((booking: BookingRecord, now: number) => boolean) | null,
-  filters: BookingListFilters<string>,
+  tabCondition: ((now: number) => Expression<SqlBool>) | null,
+  { tab, date, position = {}, limit = bookingPageSize }: BookingListOptions<string>,
   now: number,
-) {
-  const mine = onBookings()(side === 'owner' ? 'bookings.ownerId' : 'bookings.sitterId', '=', viewerId)
+): Promise<{ bookings: BookingJson[]; next: KeysetCursor | null }> {
+  const on = onBookings()
+  const mine = on(partyColumn[side], '=', viewerId)
   await expireStaleRequests(now, mine)
-  const bookings = (await findBookings(mine))
-    .filter((booking) => !inTab || inTab(booking, now))
-    .filter((booking) => !filters.date || booking.date === filters.date)
-    .map((booking) => ({ booking, start: bookingSpan(booking).start }))
-    .sort((a, b) => a.start - b.start || a.booking.id.localeCompare(b.booking.id))
-  if (filters.tab && !filters.date && newestFirstTabs.includes(filters.tab)) bookings.reverse()
-  return toBookingJsonList(
-    bookings.map(({ booking }) => booking),
-    viewerId,
-    now,
+  const where = on.and([mine, ...(tabCondition ? [tabCondition(now)] : []), ...(date ? [on('bookings.date', '=', date)] : [])])
+  const order = listOrder({ tab, date })
+  const list = bookingListName(side, { tab, date })
+  const { rows, next } = await readKeysetPage(
+    (condition, rowLimit) => findBookings(condition ? on.and([where, condition]) : where, db, { order, limit: rowLimit }),
+    (booking) => ({ list, key: booking.startsAt, id: booking.id }),
+    (cursor, options) => keysetCondition({ key: 'bookings.startsAt', id: 'bookings.id' }, cursor, order, options),
+    position,
+    limit,
   )
+  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
 }
 
-/** The sitters an owner booked before, the most recent first (the New Booking chooser's Recent Sitters). */
+/**
+ * How many of a party's bookings fall on each day from `from` to `to` (the day strip's and the calendar's
+ * marks), counted in SQL; `statuses` keeps only those.
+ */
+export async function countBookingsByDay(viewerId: string, side: Party, { from, to, statuses }: { from: string; to: string; statuses?: BookingStatus[] }) {
+  let query = db
+    .selectFrom('bookings')
+    .select((eb) => ['bookings.date', eb.fn.countAll<number>().as('count')])
+    .where(partyColumn[side], '=', viewerId)
+    .where('bookings.date', '>=', from)
+    .where('bookings.date', '<=', to)
+    .groupBy('bookings.date')
+  if (statuses) query = query.where('bookings.status', 'in', statuses)
+  const rows = await query.execute()
+  return Object.fromEntries(rows.map((row) => [row.date, Number(row.count)]))
+}
+
+/** The owner's most recent completed bookings without a review (the 'How did it go?' prompt), newest first. */
+export async function listBookingsToReview(ownerId: string, limit: number, now = Date.now()) {
+  const on = onBookings()
+  const where = on.and([on('bookings.ownerId', '=', ownerId), on('bookings.status', '=', 'completed'), on.not(bookingHasReview(on.ref('bookings.id')))])
+  return toBookingJsonList(await findBookings(where, db, { order: 'desc', limit }), ownerId, now)
+}
+
+/**
+ * The sitters an owner booked before, the most recent first (the New Booking chooser's Recent Sitters),
+ * grouped and cut in SQL whatever the owner's history; sitters whose account is no longer active are left out.
+ */
 export async function listPreviousSitters(ownerId: string, limit = 10) {
-  const bookings = await findBookings(onBookings()('bookings.ownerId', '=', ownerId))
-  const latest = new Map<string, { date: string; count: number }>()
-  for (const booking of bookings) {
-    const seen = latest.get(booking.sitterId)
-    latest.set(booking.sitterId, {
-      date: seen && seen.date > booking.date ? seen.date : booking.date,
-      count: (seen?.count ?? 0) + 1,
-    })
-  }
-  const people = await getPartyDetails([...latest.keys()])
-  const recent = [...latest.entries()]
-    .filter(([sitterId]) => people.get(sitterId)?.accountStatus === 'active')
-    .sort(([, a], [, b]) => b.date.localeCompare(a.date))
-    .slice(0, limit)
+  const recent = await db
+    .selectFrom('bookings')
+    .innerJoin(activeMemberNames().as('sitter'), 'sitter.id', 'bookings.sitterId')
+    .select((eb) => ['bookings.sitterId', eb.fn.max('bookings.date').as('lastBookingDate'), eb.fn.countAll<number>().as('bookingCount')])
+    .where('bookings.ownerId', '=', ownerId)
+    .groupBy('bookings.sitterId')
+    .orderBy('lastBookingDate', 'desc')
+    .orderBy('bookings.sitterId')
+    .limit(limit)
+    .execute()
+  const people = await getPartyDetails(recent.map((row) => row.sitterId))
   return Promise.all(
-    recent.map(async ([sitterId, { date, count }]) => {
+    recent.map(async ({ sitterId, lastBookingDate, bookingCount }) => {
       const person = people.get(sitterId) as PartyDetails
       const [profile, rating] = await Promise.all([getPublicSitter(sitterId), getSitterRating(sitterId)])
       return {
@@ -92,8 +126,8 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
         /** False when the sitter has no public profile any more (the chooser then links to /sitters/{id}/book). */
         hasProfile: profile !== null,
         location: person.publicLocation,
-        lastBookingDate: date,
-        bookingCount: count,
+        lastBookingDate,
+        bookingCount: Number(bookingCount),
         ...rating,
       }
     }),

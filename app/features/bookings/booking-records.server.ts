@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingsTable } from '#app/lib/db-schema.ts'
+import type { SortOrder } from '#app/lib/keyset-paging.ts'
 import type { TimeSlot } from './periods.ts'
 import { bookingSpan } from './slots.ts'
 import type { Party } from './transitions.ts'
@@ -21,8 +22,15 @@ const onBookings = () => expressionBuilder<Database, 'bookings'>()
 export const bookingsOfParty = (userId: string): Expression<SqlBool> =>
   onBookings().or([onBookings()('bookings.ownerId', '=', userId), onBookings()('bookings.sitterId', '=', userId)])
 
-export async function findBookings(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<BookingRecord[]> {
-  const rows = await executor.selectFrom('bookings').selectAll().where(where).execute()
+/** The bookings `where` selects; with `page`, the first `limit` of them by start (then id) in `order`. */
+export async function findBookings(
+  where: Expression<SqlBool>,
+  executor: Kysely<Database> = db,
+  page?: { order: SortOrder; limit: number },
+): Promise<BookingRecord[]> {
+  let query = executor.selectFrom('bookings').selectAll().where(where)
+  if (page) query = query.orderBy('bookings.startsAt', page.order).orderBy('bookings.id', page.order).limit(page.limit)
+  const rows = await query.execute()
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const [slots, reasons] = await Promise.all([

@@ -21,7 +21,7 @@ import {
 } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
-import { bookingSpan } from './slots.ts'
+import { bookingSpan, listingTimes } from './slots.ts'
 
 // A new booking (POST /api/bookings): an owner asks a sitter, or a sitter offers to care for a dog listed
 // for sitting (spec variant (b): sitterId is the sender). DESIGN.md ruling 3's rules, in order: the
@@ -125,6 +125,7 @@ export async function createBooking(
           hourlyRateCents: rate.hourlyRateCents,
           priceCents: priceCentsFor(rate.hourlyRateCents, request.slots) ?? 0,
           status: 'pending',
+          ...listingTimes(times),
           createdAt,
           updatedAt: createdAt,
         })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { sitterServices } from '#app/features/sitters/options.ts'
 import { clockTimeField, localDateField } from '#app/lib/date-fields.ts'
+import { cursorMessages, cursorParameter } from '#app/lib/keyset-paging.ts'
+import { limitParameter } from '#app/lib/paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
 import { fromMinutes, toMinutes } from '#app/lib/zoned-time.ts'
 import { bookingFormMessages } from './form-messages.ts'
@@ -148,14 +150,27 @@ export const sitterTabs = ['pending', 'upcoming', 'completed', 'all'] as const
 export type OwnerTab = (typeof ownerTabs)[number]
 export type SitterTab = (typeof sitterTabs)[number]
 
-const listFilters = <Tabs extends readonly [string, ...string[]]>(tabs: Tabs) =>
-  z.object({
-    tab: z.enum(tabs, { error: `Tab must be one of ${tabs.join(', ')}` }).optional(),
-    /** A selected day: every booking on that date. */
-    date: localDateField('Date').optional(),
-  })
+/** Bookings in one page of a list; an API client may ask for up to `maxBookingPageSize`. */
+export const bookingPageSize = 20
+export const maxBookingPageSize = 100
 
-/** `GET /api/bookings?tab&date` (the owner's bookings). */
-export const OwnerBookingFiltersSchema = listFilters(ownerTabs)
-/** `GET /api/bookings/sitter?tab&date`. */
-export const SitterBookingFiltersSchema = listFilters(sitterTabs)
+/** The list a booking cursor belongs to: the party's side with its tab and day (each has its own order). */
+export const bookingListName = (side: 'owner' | 'sitter', { tab, date }: { tab?: string | undefined; date?: string | undefined }) =>
+  `${side}-bookings:${tab ?? ''}:${date ?? ''}`
+
+const listFilters = <Tabs extends readonly [string, ...string[]]>(side: 'owner' | 'sitter', tabs: Tabs) =>
+  z
+    .object({
+      tab: z.enum(tabs, { error: `Tab must be one of ${tabs.join(', ')}` }).optional(),
+      /** A selected day: every booking on that date. */
+      date: localDateField('Date').optional(),
+      /** The last booking of the page before (lib/keyset-paging.ts). */
+      cursor: cursorParameter,
+      limit: limitParameter(bookingPageSize, maxBookingPageSize),
+    })
+    .refine((filters) => !filters.cursor || filters.cursor.list === bookingListName(side, filters), { error: cursorMessages.foreign, path: ['cursor'] })
+
+/** `GET /api/bookings?tab&date&cursor&limit` (the owner's bookings). */
+export const OwnerBookingFiltersSchema = listFilters('owner', ownerTabs)
+/** `GET /api/bookings/sitter?tab&date&cursor&limit`. */
+export const SitterBookingFiltersSchema = listFilters('sitter', sitterTabs)

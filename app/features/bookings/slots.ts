@@ -40,6 +40,16 @@ export function bookingSpan(booking: BookingTimes): Interval {
   }
 }
 
+const isoAt = (instant: number) => new Date(instant).toISOString()
+
+/**
+ * What the booking lists sort and filter by, stored with the booking (migration 010): when it starts, and
+ * when its date ends in its zone (the tabs' 'today or later' is `dayEndsAt > now` in every zone).
+ */
+export function listingTimes(booking: BookingTimes) {
+  return { startsAt: isoAt(bookingSpan(booking).start), dayEndsAt: isoAt(zonedInstant(booking.date, '24:00', booking.timeZone)) }
+}
+
 export const intervalsOverlap = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end
 
 /** The part of a slot on each local day it touches, in minutes from that day's midnight. */

@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely'
+import { type Expression, type Kysely, sql, type SqlBool } from 'kysely'
 import { activeMemberNames, getMemberProfiles, type MemberProfile } from '#app/features/accounts/users.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { containsText } from '#app/lib/contains-text.ts'
+import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { blockStateBetween, isEitherBlocked, notBlockedBetween } from './blocks.server.ts'
 import { messageColumns, type MessageJson, type MessageRow, toMessageJson } from './message-json.ts'
-import { messageErrors } from './schema.ts'
+import { conversationListName, conversationPageSize, messageErrors } from './schema.ts'
 
 // Conversations (spec sections 3 and 4): one per pair of users, stored with the smaller id first. A
 // conversation without messages is hidden from the list; one whose partner is suspended, or where
@@ -77,18 +78,26 @@ export type ConversationSummary = {
   unreadCount: number
 }
 
-/** LIKE's own characters in what a user typed match themselves. */
+export type ConversationListOptions = { search?: string; position?: PagePosition; limit?: number }
 
 /**
  * Spec section 3, Conversation summary: the user's conversations with a last message, newest first, each
- * with its partner, last message and unread count. One query whatever the number of conversations
- * (DESIGN.md section 8: 1,000 conversations under 20 ms): each side of the pair walks its own index, the
- * partner and the last message are joined by key, and the unread count walks the unread index.
- * `search` keeps the partners whose name contains it.
+ * with its partner, last message and unread count, one keyset page at a time (decision 046; DESIGN.md
+ * section 8: the first page under 10 ms whatever the user's history). `search` keeps the partners whose
+ * name contains it. `next` is the cursor of the page's last row when more follow.
  */
-export async function listConversationsFor(userId: string, { search }: { search?: string } = {}): Promise<ConversationSummary[]> {
-  const rows = await conversationListQuery(userId, search).execute()
-  return rows.map((row) => ({
+export async function listConversationsFor(
+  userId: string,
+  { search, position = {}, limit = conversationPageSize }: ConversationListOptions = {},
+): Promise<{ conversations: ConversationSummary[]; next: KeysetCursor | null }> {
+  const { rows, next } = await readKeysetPage(
+    (condition, rowLimit) => conversationListQuery(userId, { search, condition, limit: rowLimit }).execute(),
+    (row) => ({ list: conversationListName, key: row.lastMessageAt, id: row.id }),
+    (cursor, options) => keysetCondition({ key: 'conversations.lastMessageAt', id: 'conversations.id' }, cursor, 'desc', options),
+    position,
+    limit,
+  )
+  const conversations = rows.map((row) => ({
     id: row.id,
     partnerId: row.partnerId,
     name: row.name,
@@ -96,19 +105,38 @@ export async function listConversationsFor(userId: string, { search }: { search?
     lastMessage: { content: row.content, createdAt: row.createdAt, senderId: row.senderId },
     unreadCount: Number(row.unreadCount ?? 0),
   }))
+  return { conversations, next }
 }
 
-/** The one query behind listConversationsFor (exported for its query-plan test and the bench). */
-export function conversationListQuery(userId: string, search?: string) {
-  const side = (own: 'userAId' | 'userBId', partner: 'userAId' | 'userBId') =>
-    db
+/**
+ * The one query behind listConversationsFor (exported for its query-plan test and the bench). Each side of
+ * the pair walks its own index (user, lastMessageAt, id) backwards from the cursor, skipping suspended and
+ * blocked partners and names that do not match, and stops after `limit` rows; the last message and the
+ * unread count are then looked up for those rows only.
+ */
+export function conversationListQuery(userId: string, { search, condition, limit }: { search?: string; condition: Expression<SqlBool> | null; limit: number }) {
+  const side = (own: 'userAId' | 'userBId', partner: 'userAId' | 'userBId') => {
+    let query = db
       .selectFrom('conversations')
-      .select(['id', 'lastMessageAt', sql.ref<string>(partner).as('partnerId')])
-      .where(own, '=', userId)
-      .where('lastMessageAt', 'is not', null)
-  let query = db
-    .selectFrom(side('userAId', 'userBId').unionAll(side('userBId', 'userAId')).as('c'))
-    .innerJoin(activeMemberNames().as('partner'), 'partner.id', 'c.partnerId')
+      .innerJoin(activeMemberNames().as('partner'), 'partner.id', `conversations.${partner}`)
+      .select(['conversations.id', 'conversations.lastMessageAt', 'partner.id as partnerId', 'partner.name', 'partner.profilePhoto'])
+      .where(`conversations.${own}`, '=', userId)
+      .where('conversations.lastMessageAt', 'is not', null)
+      .where((eb) => notBlockedBetween(userId, eb.ref(`conversations.${partner}`)))
+    if (search) query = query.where(containsText(sql.ref('partner.name'), search))
+    if (condition) query = query.where(condition)
+    return db
+      .selectFrom(query.orderBy('conversations.lastMessageAt', 'desc').orderBy('conversations.id', 'desc').limit(limit).as(own))
+      .selectAll()
+  }
+  const page = db
+    .selectFrom(side('userAId', 'userBId').unionAll(side('userBId', 'userAId')).as('sides'))
+    .selectAll()
+    .orderBy('sides.lastMessageAt', 'desc')
+    .orderBy('sides.id', 'desc')
+    .limit(limit)
+  return db
+    .selectFrom(page.as('c'))
     .innerJoin('messages as last', (join) =>
       join.on((eb) =>
         eb(
@@ -127,8 +155,9 @@ export function conversationListQuery(userId: string, search?: string) {
     .select((eb) => [
       'c.id',
       'c.partnerId',
-      'partner.name',
-      'partner.profilePhoto',
+      'c.name',
+      'c.profilePhoto',
+      sql<string>`${sql.ref('c.lastMessageAt')}`.as('lastMessageAt'),
       'last.content',
       'last.senderId',
       'last.createdAt',
@@ -140,9 +169,8 @@ export function conversationListQuery(userId: string, search?: string) {
         .where('messages.readAt', 'is', null)
         .as('unreadCount'),
     ])
-    .where((eb) => notBlockedBetween(userId, eb.ref('c.partnerId')))
-  if (search) query = query.where(containsText(sql.ref('partner.name'), search))
-  return query.orderBy('c.lastMessageAt', 'desc').orderBy('c.id')
+    .orderBy('c.lastMessageAt', 'desc')
+    .orderBy('c.id', 'desc')
 }
 
 export type ThreadPage =

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cursorMessages, cursorParameter } from '#app/lib/keyset-paging.ts'
 import { limitParameter } from '#app/lib/paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
 import { maxMessageLength, maxReportDetailsLength, reportReasons } from './limits.ts'
@@ -11,6 +12,12 @@ export { maxMessageLength, maxReportDetailsLength, reportReasonLabels, reportRea
 /** Messages in one page of a thread; an API client may ask for up to `maxThreadPageSize`. */
 export const threadPageSize = 30
 export const maxThreadPageSize = 100
+
+/** Conversations in one page of the list; an API client may ask for up to `maxConversationPageSize`. */
+export const conversationPageSize = 20
+export const maxConversationPageSize = 100
+/** The list a conversation cursor belongs to (lib/keyset-paging.ts). */
+export const conversationListName = 'conversations'
 
 /** Missed messages one `sync` answers with; `hasMore` says when the client should ask again. */
 export const syncPageSize = 200
@@ -75,6 +82,12 @@ export const ThreadPageSchema = z.object({
 /** `?q=` of the conversation list: part of a partner's name. */
 export const ConversationSearchSchema = z.object({
   q: plainText('Search').max(100, { error: 'Search must be at most 100 characters' }).optional(),
+})
+
+/** `GET /api/messages/conversations?q&cursor&limit`: `cursor` is the last conversation of the page before. */
+export const ConversationListSchema = ConversationSearchSchema.extend({
+  cursor: cursorParameter.refine((cursor) => !cursor || cursor.list === conversationListName, { error: cursorMessages.foreign }),
+  limit: limitParameter(conversationPageSize, maxConversationPageSize),
 })
 
 /** `POST /api/messages/blocks`. */

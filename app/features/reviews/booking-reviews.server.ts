@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely'
-import { db } from '#app/lib/db.server.ts'
+import { type Expression, expressionBuilder, type Selectable, type SqlBool } from 'kysely'
+import { type Database, db } from '#app/lib/db.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
 // The review of a booking, if it has one: what a booking's parties see on it (and whether the owner may
@@ -17,4 +17,9 @@ export async function findReviewsOfBookings(bookingIds: readonly string[]): Prom
     .where('bookingId', 'in', [...new Set(bookingIds)])
     .execute()
   return new Map(rows.map((row) => [row.bookingId, row]))
+}
+
+/** Whether the booking `bookingId` names has a review: a condition for the bookings feature's queries. */
+export function bookingHasReview(bookingId: Expression<string>): Expression<SqlBool> {
+  return expressionBuilder<Database>().exists(db.selectFrom('reviews').select('reviews.id').where('reviews.bookingId', '=', bookingId))
 }

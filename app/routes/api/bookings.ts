@@ -3,16 +3,18 @@ import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor, listOwnerBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
+import { jsonError, methodNotAllowed, pagedListResponse, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
-// GET /api/bookings?tab&date: your bookings as the owner (spec section 4's tabs). POST /api/bookings:
+// GET /api/bookings?tab&date&cursor&limit: your bookings as the owner (spec section 4's tabs), a page at a
+// time with the next page in the Link header (decision 046). POST /api/bookings:
 // request a booking in any of the four payload variants of spec section 3 (sitterId = you: an offer to
 // care for a dog listed for sitting, which its owner confirms).
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireApiUser(context)
-  const filters = parseApiInput(OwnerBookingFiltersSchema, Object.fromEntries(url.searchParams))
-  return Response.json((await listOwnerBookings(user.id, filters)).map(toBookingApiJson), { headers: { 'Cache-Control': 'private, no-store' } })
+  const { tab, date, cursor, limit } = parseApiInput(OwnerBookingFiltersSchema, Object.fromEntries(url.searchParams))
+  const { bookings, next } = await listOwnerBookings(user.id, { tab, date, position: { after: cursor }, limit })
+  return pagedListResponse(url, bookings.map(toBookingApiJson), next)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,10 +3,12 @@ import { formatUnreadBadge } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 import { UnreadBadge } from '#app/ui/unread-badge.tsx'
 
 // The conversation column of /messages (spec section 2): a search form (a GET form, so it works without
-// JavaScript), then the conversations newest first with their unread badges (99+ at most).
+// JavaScript), then the conversations newest first with their unread badges (99+ at most), a page at a time:
+// 'Show more' shows the next page under those shown (decision 046). Opening one keeps the list as it is.
 
 export function ConversationList({
   conversations,
@@ -15,6 +17,8 @@ export function ConversationList({
   viewerId,
   now,
   timeZone,
+  shownThrough,
+  moreCursor,
 }: {
   conversations: readonly ConversationSummary[]
   search: string
@@ -22,8 +26,17 @@ export function ConversationList({
   viewerId: string
   now: string
   timeZone: string
+  /** The row the page's `?cursor=` named: the list shows everything through it and a page more. */
+  shownThrough: { cursor: string; id: string } | null
+  /** The cursor of the last row shown, when more follow. */
+  moreCursor: string | null
 }) {
-  const linkTo = (partnerId: string) => `${href('/messages')}?${new URLSearchParams({ userId: partnerId, ...(search ? { q: search } : {}) })}`
+  const listQuery = { ...(search ? { q: search } : {}), ...(shownThrough ? { cursor: shownThrough.cursor } : {}) }
+  const linkTo = (partnerId: string) => `${href('/messages')}?${new URLSearchParams({ userId: partnerId, ...listQuery })}`
+  const moreHref = moreCursor
+    ? `${href('/messages')}?${new URLSearchParams({ ...(selectedPartnerId ? { userId: selectedPartnerId } : {}), ...(search ? { q: search } : {}), cursor: moreCursor })}`
+    : null
+  const firstNew = firstNewRowIndex(conversations, shownThrough?.id ?? null)
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <Form method="get" action={href('/messages')} role="search" className="flex gap-2 border-b border-stone-200 p-3">
@@ -56,39 +69,42 @@ export function ConversationList({
           )}
         </div>
       ) : (
-        <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-stone-100 overflow-y-auto">
-          {conversations.map((conversation) => {
-            const badge = formatUnreadBadge(conversation.unreadCount)
-            const selected = conversation.partnerId === selectedPartnerId
-            const fromMe = conversation.lastMessage.senderId === viewerId
-            return (
-              <li key={conversation.id}>
-                <Link
-                  to={linkTo(conversation.partnerId)}
-                  aria-current={selected ? 'page' : undefined}
-                  className={`flex items-center gap-3 px-3 py-3 ${selected ? 'bg-brand-50' : 'hover:bg-stone-50'}`}
-                >
-                  <Avatar photo={conversation.profilePhoto} />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-baseline gap-2">
-                      <span className={`truncate ${badge ? 'font-bold' : 'font-semibold'} text-stone-900`}>{conversation.name}</span>
-                      <span className="ml-auto shrink-0 text-xs text-stone-500">
-                        <time dateTime={conversation.lastMessage.createdAt}>{formatListTime(conversation.lastMessage.createdAt, now, timeZone)}</time>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ul aria-label="Conversations" className="divide-y divide-stone-100">
+            {conversations.map((conversation, index) => {
+              const badge = formatUnreadBadge(conversation.unreadCount)
+              const selected = conversation.partnerId === selectedPartnerId
+              const fromMe = conversation.lastMessage.senderId === viewerId
+              return (
+                <li key={conversation.id} id={index === firstNew ? firstNewRowId : undefined}>
+                  <Link
+                    to={linkTo(conversation.partnerId)}
+                    aria-current={selected ? 'page' : undefined}
+                    className={`flex items-center gap-3 px-3 py-3 ${selected ? 'bg-brand-50' : 'hover:bg-stone-50'}`}
+                  >
+                    <Avatar photo={conversation.profilePhoto} />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-baseline gap-2">
+                        <span className={`truncate ${badge ? 'font-bold' : 'font-semibold'} text-stone-900`}>{conversation.name}</span>
+                        <span className="ml-auto shrink-0 text-xs text-stone-500">
+                          <time dateTime={conversation.lastMessage.createdAt}>{formatListTime(conversation.lastMessage.createdAt, now, timeZone)}</time>
+                        </span>
+                      </span>
+                      <span className="flex items-center gap-2">
+                        <span className={`truncate text-sm ${badge ? 'font-medium text-stone-900' : 'text-stone-600'}`}>
+                          {fromMe ? 'You: ' : ''}
+                          {conversation.lastMessage.content}
+                        </span>
+                        {badge ? <UnreadBadge count={badge} className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
                       </span>
                     </span>
-                    <span className="flex items-center gap-2">
-                      <span className={`truncate text-sm ${badge ? 'font-medium text-stone-900' : 'text-stone-600'}`}>
-                        {fromMe ? 'You: ' : ''}
-                        {conversation.lastMessage.content}
-                      </span>
-                      {badge ? <UnreadBadge count={badge} className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+          {moreHref ? <ShowMoreLink href={moreHref} label="Show more conversations" /> : null}
+        </div>
       )}
     </div>
   )

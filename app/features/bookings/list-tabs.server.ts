@@ -1,0 +1,34 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import type { Database } from '#app/lib/db.server.ts'
+import type { SortOrder } from '#app/lib/keyset-paging.ts'
+import type { OwnerTab, SitterTab } from './schema.ts'
+
+// The list tabs of spec section 4, as SQL conditions (decision 046: filtered where the rows are, then paged).
+// 'Today' is the booking's own date in its zone: the date is today or later while the end of that day
+// (dayEndsAt, stored with the booking) lies ahead. An accepted booking dated before today counts as
+// completed (spec section 9).
+
+type TabCondition = (now: number) => Expression<SqlBool>
+
+const on = expressionBuilder<Database, 'bookings'>()
+const fromToday: TabCondition = (now) => on('bookings.dayEndsAt', '>', new Date(now).toISOString())
+const beforeToday: TabCondition = (now) => on('bookings.dayEndsAt', '<=', new Date(now).toISOString())
+
+export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
+  upcoming: (now) => on.and([on('bookings.status', 'in', ['accepted', 'pending']), fromToday(now)]),
+  pending: (now) => on.and([on('bookings.status', '=', 'pending'), fromToday(now)]),
+  past: (now) => on.or([on('bookings.status', 'in', ['completed', 'cancelled', 'rejected']), beforeToday(now)]),
+  all: null,
+}
+
+export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
+  pending: () => on('bookings.status', '=', 'pending'),
+  upcoming: (now) => on.and([on('bookings.status', '=', 'accepted'), fromToday(now)]),
+  completed: (now) => on.or([on('bookings.status', '=', 'completed'), on.and([on('bookings.status', '=', 'accepted'), beforeToday(now)])]),
+  all: null,
+}
+
+/** Tabs that look back list the newest first; the others, a day's bookings and the untabbed list the soonest first. */
+export function listOrder({ tab, date }: { tab?: string; date?: string }): SortOrder {
+  return tab && !date && ['past', 'completed', 'all'].includes(tab) ? 'desc' : 'asc'
+}
