@@ -526,7 +526,10 @@ const paths = {
       description:
         'The body is one of four payloads: with `sitterName` the sitter onboarding, with `ownerName` the owner ' +
         'onboarding, with only `role` (and `id`) the role save, anything else the edit-profile fields. ' +
-        'Fields left out keep their value; null or an empty text clears one. Coordinates go with their location text.',
+        'Fields left out keep their value; null or an empty text clears one. Coordinates go with their location text. ' +
+        'The sitter onboarding needs a rate in `rates` for every service in `services`, in dollars per hour (walking, sitting, ' +
+        'training, grooming), per day (daycare) or per night (boarding), and takes the weekly hours in `availability` ' +
+        '(left out: Monday to Friday, 08:00-18:00).',
       security: signedIn,
       requestBody: jsonBody({
         anyOf: [ref('ProfileUpdateInput'), ref('SitterOnboardingInput'), ref('OwnerOnboardingInput'), ref('RoleSaveInput')],

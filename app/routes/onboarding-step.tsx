@@ -9,6 +9,7 @@ import {
   completeSitterOnboarding,
   getOwnerDraft,
   getSitterDraft,
+  rateHintsFor,
   removeDraftDogPhoto,
   saveDraft,
 } from '#app/features/profiles/onboarding.server.ts'
@@ -46,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const common = { step, name: user.name, profilePhoto: user.profilePhoto, tileUrl: env.MAP_TILE_URL }
   return flow === 'owner'
     ? { ...common, flow: 'owner' as const, draft: await getOwnerDraft(user.id) }
-    : { ...common, flow: 'sitter' as const, draft: await getSitterDraft(user.id) }
+    : { ...common, flow: 'sitter' as const, draft: await getSitterDraft(user.id), rateHints: step === 3 ? await rateHintsFor(user.id) : null }
 }
 
 const errorToast = (toast: { title: string; description?: string }): ToastInput => ({ type: 'error', ...toast })

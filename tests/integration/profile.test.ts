@@ -301,7 +301,7 @@ describe('PATCH /api/users/{id}', () => {
       dogSizes: ['small'],
       dogAges: ['adult'],
       services: ['walking'],
-      availability: [],
+      rates: { walking: 25 },
       acceptsMultipleDogs: true,
       location: 'Seefeldstrasse 50, Zürich',
       latitude: 47.359,
@@ -309,11 +309,63 @@ describe('PATCH /api/users/{id}', () => {
     })
 
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], experience: '1-3' })
+    expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], rates: { walking: 25 }, experience: '1-3' })
     const row = await userRow(owner.id)
     expect(row).toMatchObject({ location: 'Seefeldstrasse 50, Zürich', latitude: 47.359, longitude: 8.552, publicLocation: 'Seefeld, Zürich' })
     expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
     expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+  })
+
+  const sitterOnboarding = {
+    role: 'sitter',
+    sitterName: 'Nina Sitter',
+    experience: '1-3',
+    bio: 'Walks every day.',
+    dogSizes: ['small'],
+    dogAges: ['adult'],
+    services: ['walking', 'boarding'],
+    rates: { walking: 25, boarding: 48.5 },
+    location: 'Seefeldstrasse 50, Zürich',
+    latitude: 47.359,
+    longitude: 8.552,
+  }
+  const weeklyHoursOf = (sitterId: string) =>
+    db.selectFrom('sitterAvailability').select(['weekday', 'startTime', 'endTime']).where('sitterId', '=', sitterId).orderBy('weekday').execute()
+
+  test('the sitter-onboarding payload saves a rate for each service and the weekly hours sent, or Monday to Friday 08:00-18:00', async () => {
+    const withHours = await insertUser()
+    const withoutHours = await insertUser()
+
+    const sent = await patchUser(withHours.id, withHours, { ...sitterOnboarding, availability: [{ weekday: 6, startTime: '09:00', endTime: '12:30' }] })
+    const defaulted = await patchUser(withoutHours.id, withoutHours, sitterOnboarding)
+
+    expect(sent.status).toBe(200)
+    expect(await sent.json()).toMatchObject({ services: ['walking', 'boarding'], rates: { walking: 25, boarding: 48.5 } })
+    expect(await weeklyHoursOf(withHours.id)).toEqual([{ weekday: 6, startTime: '09:00', endTime: '12:30' }])
+    expect(defaulted.status).toBe(200)
+    expect(await weeklyHoursOf(withoutHours.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
+  })
+
+  test.each([
+    ['a service without a rate', { rates: { walking: 25 } }, { 'rates.boarding': ['Enter your rate per night'] }],
+    ['a negative rate', { rates: { walking: -1, boarding: 40 } }, { 'rates.walking': ['Rate cannot be negative'] }],
+    ['a rate over $1000', { rates: { walking: 25, boarding: 1e9 } }, { 'rates.boarding': ['Rate must be at most $1000'] }],
+    ['a rate as text', { rates: { walking: '25; drop table users', boarding: 40 } }, { 'rates.walking': ['Rate must be a number of dollars'] }],
+    ['a rate of an unknown service', { rates: { walking: 25, boarding: 40, __proto__x: 1 } }, { rates: expect.any(Array) }],
+    ['rates that are no object', { rates: [25, 40] }, { rates: expect.any(Array) }],
+    ['no weekly hours at all', { availability: [] }, { availability: ['Choose at least one day'] }],
+    ['hours that end before they start', { availability: [{ weekday: 1, startTime: '18:00', endTime: '08:00' }] }, { availability: ['End time must be after start time'] }],
+    ['an unknown weekday', { availability: [{ weekday: 8, startTime: '08:00', endTime: '18:00' }] }, { 'availability.0.weekday': expect.any(Array) }],
+    ['a time that is no time', { availability: [{ weekday: 1, startTime: '8 am', endTime: '18:00' }] }, { 'availability.0.startTime': expect.any(Array) }],
+  ])('the sitter-onboarding payload with %s is refused and creates nothing', async (_case, change, errors) => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { ...sitterOnboarding, ...change })
+
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors).toEqual(errors)
+    expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
+    expect((await userRow(owner.id)).role).toBe('owner')
   })
 
   test('an incomplete sitter-onboarding payload is refused and creates nothing', async () => {

@@ -42,11 +42,11 @@ const service = z.enum(sitterServices, { error: 'Please choose a known service' 
 const dogSize = z.enum(dogSizes, { error: 'Please choose a known dog size' })
 const dogAge = z.enum(dogAgeGroups, { error: 'Please choose a known dog age' })
 
-/** An hourly rate in dollars (DESIGN.md ruling 15: stored in cents, shown in USD). */
-const hourlyRate = z
+/** A rate in dollars, in its service's unit (DESIGN.md rulings 15 and 21: stored in cents, shown in USD). */
+export const rateDollars = z
   .number({ error: 'Rate must be a number of dollars' })
   .min(0, { error: 'Rate cannot be negative' })
-  .max(1000, { error: 'Rate must be at most $1000 per hour' })
+  .max(1000, { error: 'Rate must be at most $1000' })
 
 const time = z
   .string({ error: 'Time is required' })
@@ -93,7 +93,7 @@ export const splitBreeds = (text: string) => unique(text.split(',').map((breed) 
 
 // ---- the page form ----
 
-const formRate = hourlyRate.optional()
+const formRate = rateDollars.optional()
 const FormRatesSchema = z.object({
   walking: formRate,
   sitting: formRate,
@@ -202,8 +202,8 @@ export const ProfileUpdateSchema = z
     longitude: longitude.nullable().optional(),
     experience: experience.optional(),
     services: z.array(service).max(20).optional(),
-    rates: z.partialRecord(service, hourlyRate.nullable()).optional(),
-    rate: hourlyRate.nullable().optional(),
+    rates: z.partialRecord(service, rateDollars.nullable()).optional(),
+    rate: rateDollars.nullable().optional(),
     acceptsMultipleDogs: z.boolean({ error: 'Must be true or false' }).optional(),
     hasHomeVisit: z.boolean({ error: 'Must be true or false' }).optional(),
     canHostOvernight: z.boolean({ error: 'Must be true or false' }).optional(),
