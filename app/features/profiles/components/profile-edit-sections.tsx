@@ -18,7 +18,11 @@ import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
+import { galleryInputId, profilePhotoInputId, weeklyAvailabilityId } from '../profile-edit-anchors.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
+
+// Where the error summary's 'Profile photo' and 'Gallery' problems lead.
+export { galleryInputId, profilePhotoInputId }
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
@@ -27,8 +31,6 @@ import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // ---- photo ----
 
-/** The profile photo's file input, where the error summary's 'Profile photo' problem leads. */
-export const profilePhotoInputId = 'profile-photo'
 
 /** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
 export function ProfilePhoto({
@@ -67,8 +69,6 @@ export function ProfilePhoto({
   )
 }
 
-/** The gallery's file input, where the error summary's 'Gallery' problem leads. */
-export const galleryInputId = 'gallery-photos'
 
 /** A sitter's gallery (up to 6 photos on their public profile): new photos are saved with Save Changes. */
 export function Gallery({ saved, kept, errors }: { saved: readonly string[]; kept?: PendingUpload[]; errors?: string[] }) {
@@ -239,7 +239,7 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
   const rows = fields.availability.getFieldList()
   const labels = availabilityRowLabels(rows.map((row) => row.getFieldset().weekday.initialValue))
   return (
-    <Section title="Weekly Availability">
+    <Section title="Weekly Availability" id={weeklyAvailabilityId}>
       <p className="text-sm text-stone-600">Tick the days you are available and set your hours.</p>
       <ul className="space-y-2">
         {rows.map((row, index) => {
@@ -317,9 +317,9 @@ const controlClass =
   'tap-target rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 const checkboxClass = 'size-5 rounded border-stone-300 accent-brand-700'
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
+    <section id={id} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>
