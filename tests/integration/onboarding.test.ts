@@ -98,10 +98,21 @@ describe('owner onboarding', () => {
 
     expect(done.location).toBe('/')
     expect(await dogsOf(owner.id)).toEqual([
-      expect.objectContaining({ name: 'Biscuit', breed: 'Beagle', age: '1 year 6 months', ageMonths: 18, weightKg: 12, size: 'medium', bio: 'Sleeps a lot.\nSnores.' }),
+      expect.objectContaining({ name: 'Biscuit', breed: 'Beagle', age: '1 year 6 months', ageMonths: 18, weightKg: 12, size: 'medium', bio: 'Sleeps a lot.\nSnores.', listedForSitting: 0 }),
     ])
     expect(await userRow(owner.id)).toMatchObject({ name: 'Olivia Owner', role: 'owner' })
   })
+})
+
+test("'List for sitting' on the owner's last step lists the new dog for sitters", async () => {
+  const owner = await insertUser({ name: 'Olivia' })
+  await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })
+  await postStep(owner, 'owner', 3, { selectedTraits: 'Calm' })
+
+  const done = await postStep(owner, 'owner', 4, { selectedActivities: 'Fetch', listedForSitting: 'on' })
+
+  expect(done.location).toBe('/')
+  expect(await dogsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Biscuit', listedForSitting: 1 })])
 })
 
 describe('sitter onboarding, step 4 (location)', () => {

@@ -37,7 +37,7 @@ export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft)
           }
         : step === 3
           ? { selectedTraits: listOf(fields, 'selectedTraits'), dogBio: textOf(fields, 'dogBio') }
-          : { selectedActivities: listOf(fields, 'selectedActivities') }
+          : { selectedActivities: listOf(fields, 'selectedActivities'), listedForSitting: fields.get('listedForSitting') === 'on' }
   return mergeInto(OwnerDraftSchema, draft, patch)
 }
 

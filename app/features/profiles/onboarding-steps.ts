@@ -29,6 +29,8 @@ export const OwnerDraftSchema = z.object({
   dogBio: longText('About your dog'),
   selectedTraits: names(dogTraits),
   selectedActivities: names(dogActivities),
+  /** 'List for sitting' on the last step: sitters nearby find the dog on /dogs/available. */
+  listedForSitting: z.boolean().default(false),
   images: z.array(z.string()).default([]),
 })
 
@@ -114,6 +116,7 @@ export function dogFieldsOfDraft(draft: OwnerDraft): Partial<DogFormValue> {
     bio: draft.dogBio,
     personality: draft.selectedTraits,
     activities: draft.selectedActivities,
+    listedForSitting: draft.listedForSitting,
   }
 }
 
