@@ -1,6 +1,7 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
 import { type ReactNode } from 'react'
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -166,7 +167,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
         <FieldErrors id={fields.experience.errorId} errors={fields.experience.errors} />
       </div>
       <fieldset id={fields.services.id}>
-        <legend className="mb-2 text-sm font-medium text-stone-800">Services and hourly rates</legend>
+        <legend className="mb-2 text-sm font-medium text-stone-800">Services and rates</legend>
         <ul className="space-y-2">
           {getCollectionProps(fields.services, { type: 'checkbox', options: [...sitterServices] }).map(({ key, ...props }) => {
             const service = props.value as (typeof sitterServices)[number]
@@ -188,10 +189,10 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
                     max={1000}
                     step="0.01"
                     inputMode="decimal"
-                    aria-label={`${serviceLabels[service]} rate in dollars per hour`}
+                    aria-label={`${serviceLabels[service]} rate in dollars per ${rateUnits[service]}`}
                     className={`${controlClass} w-24`}
                   />
-                  <span className="text-sm text-stone-500">/hour</span>
+                  <span className="text-sm text-stone-500">/{rateUnits[service]}</span>
                 </div>
                 <FieldErrors id={rate.errorId} errors={rate.errors} />
               </li>
