@@ -104,15 +104,17 @@ export function OwnerStep({ step, draft, name, profilePhoto, errors, problemSumm
       {step === 4 ? (
         <>
           <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} errors={errors} />
-          <label className="tap-target flex items-start gap-3">
-            <input type="checkbox" name="listedForSitting" defaultChecked={draft.listedForSitting} aria-describedby="listedForSitting-hint" className="mt-1 size-4 accent-brand-700" />
-            <span>
-              <span className="block font-medium">List for sitting</span>
-              <span id="listedForSitting-hint" className="block text-sm text-stone-600">
+          <div className="flex items-start gap-3">
+            <input type="checkbox" id="listedForSitting" name="listedForSitting" defaultChecked={draft.listedForSitting} aria-describedby="listedForSitting-hint" className="mt-3.5 size-4 accent-brand-700" />
+            <div>
+              <label htmlFor="listedForSitting" className="tap-target flex items-center font-medium">
+                List for sitting
+              </label>
+              <p id="listedForSitting-hint" className="text-sm text-stone-600">
                 Sitters nearby can find {draft.dogName?.trim() || 'your dog'} and offer a walk. You can change this on the dog's page.
-              </span>
-            </span>
-          </label>
+              </p>
+            </div>
+          </div>
         </>
       ) : null}
     </StepShell>
