@@ -217,6 +217,20 @@ describe('PATCH /api/users/{id}', () => {
     expect(sizes).toEqual([{ size: 'medium' }]) // not in the PATCH, so kept
   })
 
+  test('a sitter who adds a service without its rate, or clears a rate, is refused and keeps the saved services', async () => {
+    const sitter = await insertSitter({ services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+
+    const added = await patchUser(sitter.id, sitter, { services: ['walking', 'daycare'] })
+    const cleared = await patchUser(sitter.id, sitter, { rates: { walking: null } })
+
+    expect(added.status).toBe(400)
+    expect(await added.json()).toMatchObject({ message: 'Enter your rate per day', errors: { 'rates.daycare': ['Enter your rate per day'] } })
+    expect(cleared.status).toBe(400)
+    expect(await cleared.json()).toMatchObject({ errors: { 'rates.walking': ['Enter your rate per hour'] } })
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
+  })
+
   test('an owner cannot create a sitter profile through the edit-profile payload', async () => {
     const owner = await insertUser()
 
@@ -588,6 +602,29 @@ describe('/profile/edit', () => {
     expect(await userRow(owner.id)).toMatchObject({ name: 'Olivia Owner', location: exact.location, latitude: exact.latitude })
   })
 
+  test("a sitter's form refuses a ticked service without a rate, in that service's unit, and saves nothing", async () => {
+    const sitter = await insertSitter({ services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+
+    const answer = asActionResult(
+      await postEditProfile(
+        sitter,
+        form([
+          ['sitterSections', 'on'],
+          ['name', 'Sam Sitter'],
+          ['services', 'walking'],
+          ['services', 'boarding'],
+          ['rates.walking', '22'],
+          ['rates.boarding', ''],
+        ]),
+      ),
+    )
+
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data.result?.error).toMatchObject({ 'rates.boarding': ['Enter your rate per night'] })
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
+  })
+
   test("a sitter's form saves services with rates in cents, preferences and weekly availability", async () => {
     const sitter = await insertSitter()
 
@@ -605,7 +642,8 @@ describe('/profile/edit', () => {
           ['services', 'walking'],
           ['services', 'grooming'],
           ['rates.walking', '22.5'],
-          ['rates.grooming', ''],
+          ['rates.grooming', '30'],
+          ['rates.boarding', ''],
           ['acceptsMultipleDogs', 'on'],
           ['dogSizes', 'small'],
           ['dogAges', 'puppy'],
@@ -627,7 +665,7 @@ describe('/profile/edit', () => {
     expect(services).toEqual(
       expect.arrayContaining([
         { service: 'walking', hourlyRateCents: 2250 },
-        { service: 'grooming', hourlyRateCents: null },
+        { service: 'grooming', hourlyRateCents: 3000 },
       ]),
     )
     expect(services).toHaveLength(2)

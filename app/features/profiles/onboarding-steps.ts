@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { availabilityIssues, type WeeklyRange, WeeklyRangeSchema } from '#app/features/availability/schedule-schema.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
-import { rateUnits } from '#app/features/bookings/pricing.ts'
 import { dogActivities, dogAgeGroups, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { DogFieldsSchema, type DogFormValue } from '#app/features/dogs/schema.ts'
 import { experienceLevels, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import { plainText } from '#app/lib/plain-text.ts'
-import { rateDollars } from './profile-schema.ts'
+import { missingRateMessage, rateDollars } from './profile-schema.ts'
 
 // The drafts of the two onboarding steppers (spec section 3) and their gates (section 5).
 export const onboardingFlows = ['owner', 'sitter'] as const
@@ -62,7 +61,6 @@ const stepMessages = {
   required: 'This field is required',
   chooseOne: 'Choose at least one',
   address: 'Please enter your address',
-  rate: 'Enter your rate',
   weekday: 'Choose at least one day',
 } as const
 
@@ -208,7 +206,7 @@ export function sitterStepErrors(step: number, draft: SitterDraft): StepErrors {
   }
   if (step === 3) {
     for (const service of draft.services) {
-      if (draft.rates[service] === undefined) add(rateFieldName(service), `${stepMessages.rate} per ${rateUnits[service]}`)
+      if (draft.rates[service] === undefined) add(rateFieldName(service), missingRateMessage(service))
     }
   }
   if (step === 4) {

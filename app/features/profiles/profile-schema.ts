@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
 import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { dollarsToCents } from '#app/lib/money.ts'
@@ -47,6 +48,9 @@ export const rateDollars = z
   .number({ error: 'Rate must be a number of dollars' })
   .min(0, { error: 'Rate cannot be negative' })
   .max(1000, { error: 'Rate must be at most $1000' })
+
+/** Every offered service needs its rate (DESIGN.md ruling 23: nobody is listed without a price). */
+export const missingRateMessage = (service: SitterService) => `Enter your rate per ${rateUnits[service]}`
 
 const time = z
   .string({ error: 'Time is required' })
@@ -141,6 +145,11 @@ export const EditProfileFieldsSchema = z
     availability: z.array(AvailabilityRowSchema).max(50).default([]),
   })
   .superRefine((value, ctx) => {
+    if (value.sitterSections) {
+      for (const service of unique(value.services)) {
+        if (value.rates[service] === undefined) ctx.addIssue({ code: 'custom', path: ['rates', service], message: missingRateMessage(service) })
+      }
+    }
     const chosen = value.availability.flatMap((row, index) => {
       if (!row.available) return []
       const missing = (['startTime', 'endTime'] as const).filter((field) => !row[field])
