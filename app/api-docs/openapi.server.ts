@@ -607,7 +607,8 @@ const paths = {
     get: {
       operationId: 'listAvailableDogs',
       tags: ['Dogs'],
-      summary: "Other owners' dogs listed for sitting, nearest first (sitters only)",
+      summary: "Other owners' dogs listed for sitting, nearest first (sitters); an owner's own listed dogs",
+      description: 'An owner who is no sitter gets their own dogs listed for sitting (the filters do not apply); anyone else who is no sitter gets 403.',
       security: signedIn,
       parameters: queryParameters(AvailableDogFiltersSchema, {
         q: 'Part of the name or breed.',
@@ -617,7 +618,7 @@ const paths = {
       }),
       responses: {
         200: answer('The matching dogs.', objectOf({ data: { type: 'array', items: ref('AvailableDog') } })),
-        ...errors({ 400: true, 401: true, 403: 'Only sitters can browse dogs available for sitting.' }),
+        ...errors({ 400: true, 401: true, 403: 'Neither a sitter nor an owner: only sitters can browse dogs available for sitting.' }),
       },
     },
   },

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
 import { requireRole, requireUser } from '#app/features/accounts/guards.server.ts'
-import { hasRole } from '#app/features/accounts/roles.ts'
 import {
   activeFilterCount,
   ageFilterLabels,
@@ -11,7 +10,7 @@ import {
 } from '#app/features/dogs/available-filter-options.ts'
 import { type AvailableDogFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
 import { listAvailableDogs, listOwnListedDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
-import { canBrowseAvailableDogs } from '#app/features/dogs/visibility.server.ts'
+import { seesOwnListedDogs } from '#app/features/dogs/visibility.server.ts'
 import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -24,12 +23,9 @@ import { Page } from '#app/ui/page.tsx'
 // box and the filter sheet are one GET form, so every filtered list is a link and works without JS.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
-  // An owner who is no sitter sees their own listed dogs (DESIGN.md ruling 18); anyone else is refused.
-  if (!canBrowseAvailableDogs(user)) {
-    if (!hasRole(user, 'owner')) await requireRole({ context, url }, 'sitter')
-    return { view: 'own' as const, dogs: (await listOwnListedDogs(user)).map(toAvailableDogCard) }
-  }
+  const signedIn = await requireUser({ context, url })
+  if (seesOwnListedDogs(signedIn)) return { view: 'own' as const, dogs: (await listOwnListedDogs(signedIn)).map(toAvailableDogCard) }
+  const user = await requireRole({ context, url }, 'sitter')
   const filters = readAvailableDogFilters(url.searchParams)
   const { dogs, distanceFilterApplied } = await listAvailableDogs(user, filters)
   return {

@@ -375,11 +375,19 @@ describe('cards', () => {
 // ---- permissions ----
 
 describe('who may browse', () => {
-  test('an owner gets 403 from the API', async () => {
+  test("an owner gets their own listed dogs from the API, never another owner's", async () => {
     const owner = await insertUser({ role: 'owner', exact: sitterHome, public: sitterHome })
-    await insertDog((await insertOwnerAt(1)).id)
+    await insertDog(owner.id, { name: 'Mine' })
+    await insertDog(owner.id, { name: 'Mine, unlisted', listed: false })
+    await insertDog((await insertOwnerAt(1)).id, { name: 'Theirs' })
 
-    const response = await getAvailableApi(owner)
+    expect(await availableNames(owner)).toEqual(['Mine'])
+  })
+
+  test('an admin who is no sitter gets 403 from the API', async () => {
+    const admin = await insertUser({ role: 'admin' })
+
+    const response = await getAvailableApi(admin)
 
     expect(response.status).toBe(403)
     expect(await response.json()).toMatchObject({ message: 'Only sitters can browse dogs available for sitting' })

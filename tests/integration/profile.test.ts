@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { start } from '#tests/fakes/geocoder.ts'
 import { metresBetween } from '#tests/metres-between.ts'
-import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type UserOptions, userRow } from './fixtures.ts'
+import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type SitterProfileOptions, type UserOptions, userRow } from './fixtures.ts'
 import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
 
 // The profile screens and the users API, called as React Router calls them. The fake Nominatim must
@@ -40,7 +40,7 @@ afterAll(async () => {
 const insertUser = ({ located = false, ...options }: UserOptions & { located?: boolean } = {}) =>
   insertUserRow({ phoneNumber: '+41 79 000 00 00', bio: 'Loves dogs.', ...(located ? { home: exact, shown } : {}), ...options })
 
-const insertSitter = (options: UserOptions = {}) =>
+const insertSitter = (options: UserOptions & SitterProfileOptions = {}) =>
   insertSitterRow({
     phoneNumber: '+41 78 555 12 34',
     bio: 'Loves dogs.',
