@@ -14,6 +14,7 @@ import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
@@ -82,15 +83,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const showNavigation = matches.every((match) => (match.handle as ShellHandle | undefined)?.bottomNav !== false)
   const { user, unreadCount } = loaderData
   const bookingsPath = bookingsPathFor(user?.role ?? null)
+  const sitter = user ? isSitterRole(user.role) : false
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader bookingsPath={bookingsPath} unreadCount={unreadCount} signedIn={Boolean(user)} navigation={showNavigation} />
+      <SiteHeader bookingsPath={bookingsPath} unreadCount={unreadCount} signedIn={Boolean(user)} sitter={sitter} navigation={showNavigation} />
       <Toaster toast={loaderData.toast} />
       {/* On phones the fixed tab bar would cover the end of the page: keep room for it. */}
       <div className={`flex flex-1 flex-col ${showNavigation ? 'pb-20 md:pb-0' : ''}`}>
         <Outlet />
       </div>
-      {showNavigation ? <BottomNav bookingsPath={bookingsPath} unreadCount={unreadCount} /> : null}
+      {showNavigation ? <BottomNav bookingsPath={bookingsPath} unreadCount={unreadCount} sitter={sitter} /> : null}
       <NavigationProgress />
     </div>
   )

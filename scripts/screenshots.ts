@@ -20,7 +20,7 @@ const sizes: Record<'phone' | 'desktop', BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 } },
 }
 
-type Who = 'visitor' | 'owner' | 'sitter' | 'newcomer'
+type Who = 'visitor' | 'owner' | 'sitter' | 'newcomer' | 'new-sitter'
 const demoPassword = 'pawpal-demo'
 const demoEmails = { owner: 'owner@pawpal.test', sitter: 'sitter@pawpal.test' }
 
@@ -70,7 +70,13 @@ const screens: Screen[] = [
   { name: 'register', who: 'visitor', path: '/register' },
   { name: 'onboarding-role', who: 'newcomer', path: '/onboarding' },
   ...[1, 2, 3, 4].map((step) => ({ name: `onboarding-owner-${step}`, who: 'newcomer' as const, path: `/onboarding/owner/${step}` })),
-  ...[1, 2, 3, 4].map((step) => ({ name: `onboarding-sitter-${step}`, who: 'newcomer' as const, path: `/onboarding/sitter/${step}` })),
+  ...[1, 2, 3, 4].map((step) => ({
+    name: `onboarding-sitter-${step}`,
+    who: 'newcomer' as const,
+    path: `/onboarding/sitter/${step}`,
+    prepare: step === 3 ? servicesWithRates : undefined,
+  })),
+  { name: 'home-sitter-to-do', who: 'new-sitter', path: '/' },
   { name: 'profile-owner', who: 'owner', path: '/profile' },
   { name: 'profile-owner-dogs', who: 'owner', path: '/profile?tab=dogs' },
   { name: 'profile-sitter-services', who: 'sitter', path: '/profile?tab=services' },
@@ -100,6 +106,14 @@ const screens: Screen[] = [
     path: async (page) => firstLinkHref(await firstLinkHref('/dogs/available', 'main a[href^="/dogs/available/"]')(page), 'main a[href^="/bookings/new"]')(page),
   },
 ]
+
+/** Sitter step 3 with two services ticked: each shows its rate, in its unit, with what sitters around charge. */
+async function servicesWithRates(page: Page) {
+  await page.getByRole('checkbox', { name: 'Dog Walking' }).check()
+  await page.getByRole('spinbutton', { name: /^Your rate for Dog Walking/ }).fill('25')
+  await page.getByRole('checkbox', { name: 'Daycare' }).check()
+  await page.getByRole('spinbutton', { name: /^Your rate for Daycare/ }).fill('60')
+}
 
 /** The Reviews tab of the first sitter (in the list's order) whose reviews include a reply. */
 /** The quick view's booking wizard at its second step: a day of next month chosen, the periods of that day. */
@@ -155,8 +169,10 @@ async function main() {
       await Promise.allSettled([server.dispose(), stopFakes()])
       throw error
     })
+  // `npm run screenshots -- <name>...` retakes only those screens and leaves the others' files alone.
+  const only = process.argv.slice(2)
   try {
-    rmSync(outputDir, { recursive: true, force: true })
+    if (only.length === 0) rmSync(outputDir, { recursive: true, force: true })
     mkdirSync(outputDir, { recursive: true })
     const newcomerEmail = `newcomer-${Date.now()}@example.com`
     for (const [size, options] of Object.entries(sizes)) {
@@ -176,7 +192,7 @@ async function main() {
         }
         return context
       }
-      for (const screen of screens) {
+      for (const screen of screens.filter(({ name }) => only.length === 0 || only.includes(name))) {
         const page = await (await contextFor(screen.who)).newPage()
         const target = typeof screen.path === 'string' ? screen.path : await screen.path(page)
         await page.goto(target, { waitUntil: 'networkidle' })
@@ -212,10 +228,44 @@ async function wholePage(page: Page) {
   return page.screenshot({ animations: 'disabled' })
 }
 
+/**
+ * A sitter who has just finished onboarding (through the onboarding's API twin): rates and hours set, no
+ * photo and no gallery yet, so '/' shows their to-do list. Registered once; later sizes sign in.
+ */
+let newSitterEmail: string | null = null
+async function signInNewSitter(context: BrowserContext, origin: string) {
+  const account = { name: 'Nora Newsitter', password: 'correct-horse-9', redirectTo: '' }
+  if (newSitterEmail) {
+    await context.request.post('/login', { form: { ...account, email: newSitterEmail }, headers: { origin } })
+    return
+  }
+  newSitterEmail = `new-sitter-${Date.now()}@example.com`
+  await context.request.post('/register', { form: { ...account, email: newSitterEmail }, headers: { origin } })
+  const me = (await (await context.request.get('/api/users/me')).json()) as { id: string }
+  const onboarded = await context.request.patch(`/api/users/${me.id}`, {
+    headers: { origin },
+    data: {
+      role: 'sitter',
+      sitterName: account.name,
+      experience: '1-3',
+      bio: 'Student vet nurse; two walks a day with my neighbours\' dogs.',
+      dogSizes: ['small', 'medium'],
+      dogAges: ['adult'],
+      services: ['walking', 'daycare'],
+      rates: { walking: 25, daycare: 60 },
+      location: 'Bahnhofstrasse 1, Zürich',
+      latitude: 47.3686,
+      longitude: 8.5392,
+    },
+  })
+  if (!onboarded.ok()) throw new Error(`Onboarding the new sitter failed: ${onboarded.status()} ${await onboarded.text()}`)
+}
+
 /** Signs the context in through the real forms' POSTs: a demo user, or the newcomer (registered on first use). */
 let newcomerRegistered = false
 async function signIn(context: BrowserContext, who: Who, origin: string, newcomerEmail: string) {
   if (who === 'visitor') return
+  if (who === 'new-sitter') return signInNewSitter(context, origin)
   const newcomer = { name: 'Alex Newcomer', email: newcomerEmail, password: 'correct-horse-9', redirectTo: '' }
   const [url, form] =
     who !== 'newcomer'

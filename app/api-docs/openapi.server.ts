@@ -535,7 +535,10 @@ const paths = {
       description:
         'The body is one of four payloads: with `sitterName` the sitter onboarding, with `ownerName` the owner ' +
         'onboarding, with only `role` (and `id`) the role save, anything else the edit-profile fields. ' +
-        'Fields left out keep their value; null or an empty text clears one. Coordinates go with their location text.',
+        'Fields left out keep their value; null or an empty text clears one. Coordinates go with their location text. ' +
+        'The sitter onboarding needs a rate in `rates` for every service in `services`, in dollars per hour (walking, sitting, ' +
+        'training, grooming), per day (daycare) or per night (boarding), and takes the weekly hours in `availability` ' +
+        '(left out: Monday to Friday, 08:00-18:00).',
       security: signedIn,
       requestBody: jsonBody({
         anyOf: [ref('ProfileUpdateInput'), ref('SitterOnboardingInput'), ref('OwnerOnboardingInput'), ref('RoleSaveInput')],
@@ -613,7 +616,8 @@ const paths = {
     get: {
       operationId: 'listAvailableDogs',
       tags: ['Dogs'],
-      summary: "Other owners' dogs listed for sitting, nearest first (sitters only)",
+      summary: "Other owners' dogs listed for sitting, nearest first (sitters); an owner's own listed dogs",
+      description: 'An owner who is no sitter gets their own dogs listed for sitting (the filters do not apply); anyone else who is no sitter gets 403.',
       security: signedIn,
       parameters: queryParameters(AvailableDogFiltersSchema, {
         q: 'Part of the name or breed.',
@@ -623,7 +627,7 @@ const paths = {
       }),
       responses: {
         200: answer('The matching dogs.', objectOf({ data: { type: 'array', items: ref('AvailableDog') } })),
-        ...errors({ 400: true, 401: true, 403: 'Only sitters can browse dogs available for sitting.' }),
+        ...errors({ 400: true, 401: true, 403: 'Neither a sitter nor an owner: only sitters can browse dogs available for sitting.' }),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { Form, href, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
-import { requireRole } from '#app/features/accounts/guards.server.ts'
+import { requireRole, requireUser } from '#app/features/accounts/guards.server.ts'
 import {
   activeFilterCount,
   ageFilterLabels,
@@ -9,7 +9,8 @@ import {
   sizeFilterLabels,
 } from '#app/features/dogs/available-filter-options.ts'
 import { type AvailableDogFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
-import { listAvailableDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
+import { listAvailableDogs, listOwnListedDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
+import { seesOwnListedDogs } from '#app/features/dogs/visibility.server.ts'
 import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -22,10 +23,13 @@ import { Page } from '#app/ui/page.tsx'
 // box and the filter sheet are one GET form, so every filtered list is a link and works without JS.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const signedIn = await requireUser({ context, url })
+  if (seesOwnListedDogs(signedIn)) return { view: 'own' as const, dogs: (await listOwnListedDogs(signedIn)).map(toAvailableDogCard) }
   const user = await requireRole({ context, url }, 'sitter')
   const filters = readAvailableDogFilters(url.searchParams)
   const { dogs, distanceFilterApplied } = await listAvailableDogs(user, filters)
   return {
+    view: 'sitter' as const,
     filters,
     filtersActive: activeFilterCount(filters) > 0,
     distanceFilterApplied,
@@ -36,8 +40,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 type DogCard = Route.ComponentProps['loaderData']['dogs'][number]
 
 export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps) {
-  const { filters, filtersActive, distanceFilterApplied, dogs } = loaderData
   const { search } = useLocation()
+  if (loaderData.view === 'own') return <OwnListedDogs dogs={loaderData.dogs} />
+  const { filters, filtersActive, distanceFilterApplied, dogs } = loaderData
   return (
     <Page width="wide" className="space-y-4">
       <h1 className="text-2xl font-bold">Dogs available for sitting</h1>
@@ -157,11 +162,34 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
   )
 }
 
-function AvailableDogCard({ dog }: { dog: DogCard }) {
+/** What an owner finds here: their own dogs that sitters see on this page, each leading to the dog's own page. */
+function OwnListedDogs({ dogs }: { dogs: DogCard[] }) {
+  return (
+    <Page width="wide" className="space-y-4">
+      <h1 className="text-2xl font-bold">Your dogs listed for sitting</h1>
+      <p className="text-stone-700">
+        Sitters nearby find these dogs here and can offer a walk. To list a dog or take it off the list, switch 'Listed for sitting' on its edit page.
+      </p>
+      {dogs.length === 0 ? (
+        <EmptyState title="None of your dogs is listed for sitting" description="List a dog from its edit page, and sitters nearby can find it here." />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {dogs.map((dog) => (
+            <li key={dog.id}>
+              <AvailableDogCard dog={dog} to={`/dogs/${dog.id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  )
+}
+
+function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }) }: { dog: DogCard; to?: string }) {
   const photo = imageUrl(dog.photo, 320)
   return (
     <Link
-      to={href('/dogs/available/:id', { id: dog.id })}
+      to={to}
       className="block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       {photo ? (

@@ -3,6 +3,9 @@ import type { Route } from './+types/home'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
+import { ProfileToDoList } from '#app/features/profiles/components/profile-to-do-list.tsx'
+import { profileToDoFor } from '#app/features/profiles/profile-to-do.server.ts'
+import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -12,14 +15,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
     unreadCount: await countUnreadMessages(user.id),
+    profileToDo: await profileToDoFor(user),
   }
 }
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.user) return <Welcome />
-  const { user, unreadCount = 0 } = loaderData
+  const { user, unreadCount = 0, profileToDo = [] } = loaderData
   const shortcuts = [
     { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
+    ...(isSitterRole(user.role) ? [{ to: href('/dogs/available'), title: 'Dogs to walk', text: 'Dogs near you whose owners look for a sitter.' }] : []),
     { to: bookingsPathFor(user.role), title: 'Bookings', text: 'Requests, upcoming walks and past care.' },
     {
       to: href('/messages'),
@@ -31,6 +36,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   return (
     <Page width="regular" className="space-y-6">
       <h1 className="text-2xl font-bold">Hi, {user.firstName}</h1>
+      <ProfileToDoList items={profileToDo} />
       <ul className="grid gap-3">
         {shortcuts.map((shortcut) => (
           <li key={shortcut.title}>

@@ -3,7 +3,7 @@ import type { Route } from './+types/onboarding-step'
 import { OwnerStep, SitterStep } from '#app/features/profiles/components/onboarding-step-forms.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { type OnboardingStepAnswer, stepFailure, submitOnboardingStep } from '#app/features/profiles/onboarding-step.server.ts'
-import { getOwnerDraft, getSitterDraft } from '#app/features/profiles/onboarding.server.ts'
+import { getOwnerDraft, getSitterDraft, rateHintsFor } from '#app/features/profiles/onboarding.server.ts'
 import { onboardingFlows, onboardingStepCount } from '#app/features/profiles/onboarding-steps.ts'
 import { env } from '#app/lib/env.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const common = { step, name: user.name, profilePhoto: user.profilePhoto, tileUrl: env.MAP_TILE_URL }
   return flow === 'owner'
     ? { ...common, flow: 'owner' as const, draft: await getOwnerDraft(user.id) }
-    : { ...common, flow: 'sitter' as const, draft: await getSitterDraft(user.id) }
+    : { ...common, flow: 'sitter' as const, draft: await getSitterDraft(user.id), rateHints: step === 3 ? await rateHintsFor(user.id) : null }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -13,7 +13,7 @@ import { WeeklyAvailability } from '#app/features/availability/components/weekly
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
-import { formatHourlyRate } from '#app/lib/money.ts'
+import { formatRate } from '#app/features/bookings/pricing.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
@@ -166,7 +166,7 @@ function ServicesTab({ sitter }: { sitter: Sitter }) {
                   {serviceLabels[service]}
                 </span>
                 <span className={hourlyRateCents === null ? 'text-sm text-stone-500' : 'font-semibold text-brand-800'}>
-                  {hourlyRateCents === null ? 'Rate on request' : formatHourlyRate(hourlyRateCents)}
+                  {hourlyRateCents === null ? 'Rate on request' : formatRate(service, hourlyRateCents)}
                 </span>
               </li>
             ))}

@@ -1,26 +1,27 @@
 import { Link, useLocation } from 'react-router'
-import { CalendarIcon, ChatIcon, MapIcon, UserIcon } from './icons.tsx'
+import { CalendarIcon, ChatIcon, MapIcon, PawIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries } from './main-nav.ts'
 import { UnreadBadge } from './unread-badge.tsx'
 
 const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Map: MapIcon,
+  Dogs: PawIcon,
   Bookings: CalendarIcon,
   Messages: ChatIcon,
   Profile: UserIcon,
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
-export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string; unreadCount: number }) {
+export function BottomNav({ bookingsPath, unreadCount, sitter }: { bookingsPath: string; unreadCount: number; sitter: boolean }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => entry.inBottomBar)
+  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount, sitter }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
     <nav
       aria-label="Main navigation, tab bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-4">
+      <ul className={`mx-auto grid max-w-md ${entries.length === 5 ? 'grid-cols-5' : 'grid-cols-4'}`}>
         {entries.map(({ label, to, active, badge }) => {
           const Icon = icons[label] ?? MapIcon
           return (

@@ -41,3 +41,17 @@ test('visitors are offered Map and Sitters; the rest needs an account', () => {
   const entries = mainNavEntries({ bookingsPath: '/bookings', pathname: '/', unreadCount: 0 })
   expect(entries.filter((entry) => !entry.needsAccount).map((entry) => entry.label)).toEqual(['Map', 'Sitters'])
 })
+
+test('a sitter also gets Dogs, to the dogs listed for sitting, in the header and the bottom bar', () => {
+  const entries = mainNavEntries({ bookingsPath: '/bookings-sitter', pathname: '/dogs/available/7', unreadCount: 0, sitter: true })
+  expect(entries.map((entry) => [entry.label, entry.to])).toEqual([
+    ['Map', '/map'],
+    ['Sitters', '/sitters'],
+    ['Dogs', '/dogs/available'],
+    ['Bookings', '/bookings-sitter'],
+    ['Messages', '/messages'],
+    ['Profile', '/profile'],
+  ])
+  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Dogs', 'Bookings', 'Messages', 'Profile'])
+  expect(entries.filter((entry) => entry.active).map((entry) => entry.label)).toEqual(['Dogs'])
+})

@@ -1,7 +1,7 @@
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
-// and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters.
+// and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters. Sitters also get
+// Dogs: the dogs owners listed for sitting (DESIGN.md ruling 23).
 import { href } from 'react-router'
-
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
 export function formatUnreadBadge(count: number) {
@@ -10,7 +10,7 @@ export function formatUnreadBadge(count: number) {
 }
 
 export type MainNavEntry = {
-  label: 'Map' | 'Sitters' | 'Bookings' | 'Messages' | 'Profile'
+  label: 'Map' | 'Sitters' | 'Dogs' | 'Bookings' | 'Messages' | 'Profile'
   to: string
   /** Marked `aria-current="page"`. */
   active: boolean
@@ -27,15 +27,22 @@ export function mainNavEntries({
   bookingsPath,
   pathname,
   unreadCount,
+  sitter = false,
 }: {
   /** Where Bookings leads for the user (bookings/bookings-path.ts). */
   bookingsPath: string
   pathname: string
   unreadCount: number
+  /** The user acts as a sitter: Dogs leads to the dogs listed for sitting. */
+  sitter?: boolean
 }): MainNavEntry[] {
+  const dogs: MainNavEntry[] = sitter
+    ? [{ label: 'Dogs', to: href('/dogs/available'), active: pathname.startsWith('/dogs/available'), inBottomBar: true, needsAccount: true }]
+    : []
   return [
     { label: 'Map', to: href('/map'), active: pathname === '/map', inBottomBar: true, needsAccount: false },
     { label: 'Sitters', to: href('/sitters'), active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
+    ...dogs,
     { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
     {
       label: 'Messages',

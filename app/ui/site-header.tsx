@@ -12,16 +12,18 @@ export function SiteHeader({
   bookingsPath,
   unreadCount,
   signedIn,
+  sitter,
   navigation,
 }: {
   bookingsPath: string
   unreadCount: number
   signedIn: boolean
+  sitter: boolean
   /** False on focused flows: the brand only. */
   navigation: boolean
 }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => signedIn || !entry.needsAccount)
+  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount, sitter }).filter((entry) => signedIn || !entry.needsAccount)
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">

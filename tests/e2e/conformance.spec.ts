@@ -89,6 +89,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'messages', path: '/messages' },
   { visitor: 'owner', what: 'messages with a conversation', path: (demo) => `/messages?userId=${demo.owner.partner}` },
   { visitor: 'owner', what: 'conversation', path: (demo) => `/messages/${demo.owner.partner}` },
+  { visitor: 'owner', what: 'own dogs listed for sitting', path: '/dogs/available' },
 
   // The demo sitter.
   { visitor: 'sitter', what: 'home', path: '/' },

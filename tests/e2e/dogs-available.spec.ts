@@ -162,13 +162,41 @@ test("a listed dog without traits says 'No personality traits specified'", async
   await expect(page.getByRole('link', { name: 'Contact Owner' })).toHaveAttribute('href', `/messages/${owner.id}`)
 })
 
-test('an owner who is not a sitter is sent to /unauthorized', async ({ page, visit }) => {
+test('@desktop a sitter reaches the dogs listed for sitting from the navigation: the bottom bar on a phone, the header on a wide screen', async ({ page, visit }) => {
+  await loginAs(page, 'sitter')
+  await visit('/bookings-sitter')
+  const wide = (page.viewportSize()?.width ?? 0) >= 768
+  const navigation = page.getByRole('navigation', { name: wide ? 'Main navigation' : 'Main navigation, tab bar', exact: true })
+
+  await navigation.getByRole('link', { name: 'Dogs', exact: true }).click()
+
+  await expect(page).toHaveURL(/\/dogs\/available$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Dogs available for sitting' })).toBeVisible()
+  await expect(dogCards(page).first()).toBeVisible()
+  await expect(navigation.getByRole('link', { name: 'Dogs', exact: true })).toHaveAttribute('aria-current', 'page')
+})
+
+test('an owner who is not a sitter sees their own dogs listed for sitting, each leading to its own page (ruling 18)', async ({ page, visit, db }) => {
   await loginAs(page, 'owner')
+  const listed = await db
+    .selectFrom('dogs')
+    .innerJoin('users', 'users.id', 'dogs.ownerId')
+    .select(['dogs.id', 'dogs.name'])
+    .where('users.email', '=', 'owner@pawpal.test')
+    .where('dogs.listedForSitting', '=', 1)
+    .where('dogs.archivedAt', 'is', null)
+    .orderBy('dogs.createdAt')
+    .orderBy('dogs.id')
+    .execute()
+  expect(listed.length).toBeGreaterThan(0)
 
   await visit('/dogs/available')
 
-  await expect(page).toHaveURL(/\/unauthorized$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Not available for your account' })).toBeVisible()
+  await expect(page).toHaveURL(/\/dogs\/available$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dogs listed for sitting' })).toBeVisible()
+  await expect(dogCards(page).getByRole('heading', { level: 2 })).toHaveText(listed.map((dog) => dog.name))
+  expect((await readCards(page)).map(({ href }) => href)).toEqual(listed.map((dog) => `/dogs/${dog.id}`))
+  await expect(page.getByRole('navigation', { name: 'Main navigation, tab bar' }).getByRole('link', { name: 'Dogs', exact: true })).toHaveCount(0)
 })
 
 test('@desktop the cards sit side by side on a wide screen and stack on a phone', async ({ page, visit }) => {

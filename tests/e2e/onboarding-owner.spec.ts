@@ -54,6 +54,9 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
   await expect(stepHeading(page, 'Activities')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0)
   await page.getByRole('checkbox', { name: 'Fetch' }).check()
+  const listForSitting = page.getByRole('checkbox', { name: 'List for sitting' })
+  await expect(listForSitting).toHaveAccessibleDescription(/^Sitters nearby can find Biscuit and offer a walk\./)
+  await listForSitting.check()
   await page.getByRole('button', { name: 'Complete' }).click()
 
   await expect(page).toHaveURL(/\/$/)
@@ -61,10 +64,10 @@ test('an owner onboards with a dog and a photo, and the profile shows the dog', 
 
   const dog = await db
     .selectFrom('dogs')
-    .select(['id', 'name', 'breed', 'age', 'ageMonths', 'weightKg'])
+    .select(['id', 'name', 'breed', 'age', 'ageMonths', 'weightKg', 'listedForSitting'])
     .where('ownerId', '=', user.id)
     .executeTakeFirstOrThrow()
-  expect(dog).toMatchObject({ name: 'Biscuit', breed: 'Beagle', ageMonths: 24, weightKg: 15 })
+  expect(dog).toMatchObject({ name: 'Biscuit', breed: 'Beagle', ageMonths: 24, weightKg: 15, listedForSitting: 1 })
   const images = await db.selectFrom('dogImages').select('path').where('dogId', '=', dog.id).execute()
   expect(images).toHaveLength(1)
   expect(images[0]?.path).toMatch(/^\/uploads\//)

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { fakePlaces } from '../fakes/geocoder.ts'
-import { expect, registerUser, test, type TestDatabase } from './fixtures.ts'
+import { expect, registerUser, test, type TestDatabase, uniqueEmail } from './fixtures.ts'
 
 // Sitter onboarding: four steps ending in a geocoded address (spec sections 2, 4, 5; DESIGN.md rulings 8, 12).
 // The server's geocoder is the fake on loopback (tests/fakes/geocoder.ts), which knows only `fakePlaces`.
@@ -37,6 +38,9 @@ async function onboardSitterUntilLocation(page: Page, visit: (path: string) => P
   await page.getByRole('checkbox', { name: 'Adult (1-7 years)' }).check()
   await page.getByRole('checkbox', { name: 'Dog Walking' }).check()
   await page.getByRole('checkbox', { name: 'Daycare' }).check()
+  // Each ticked service asks its rate in its own unit (DESIGN.md rulings 21, 23).
+  await page.getByRole('spinbutton', { name: 'Your rate for Dog Walking, in dollars per hour' }).fill('26')
+  await page.getByRole('spinbutton', { name: 'Your rate for Daycare, in dollars per day' }).fill('65')
   await page.getByRole('button', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL(/\/onboarding\/sitter\/4$/)
@@ -86,10 +90,72 @@ test('a sitter onboards with an address that is geocoded on submit', async ({ pa
     .orderBy('service')
     .execute()
   expect(services.map((row) => row.service)).toEqual(['daycare', 'walking'])
+  const rates = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', user.id).orderBy('service').execute()
+  expect(rates).toEqual([{ service: 'daycare', hourlyRateCents: 6500 }, { service: 'walking', hourlyRateCents: 2600 }])
   const sizes = await db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', user.id).execute()
   expect(sizes).toEqual([{ size: 'medium' }])
   const ages = await db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', user.id).execute()
   expect(ages).toEqual([{ age: 'adult' }])
+})
+
+test('a sitter who completes onboarding is bookable: listed with a price for every service and weekly hours, and told what is still missing', async ({ page, visit, db }) => {
+  const name = `Bea Bookable ${randomUUID().slice(0, 6)}`
+  const email = uniqueEmail('bookable')
+  await visit('/register')
+  await page.getByLabel('Full Name', { exact: true }).fill(name)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('walkies-123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/onboarding$/)
+  await db.deleteFrom('rateLimitHits').where('key', 'like', 'register:ip:%').execute()
+  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+  await onboardSitterUntilLocation(page, visit)
+
+  // The last step states the default hours, ticked and chosen: the sitter confirms them with Complete.
+  const hours = page.getByRole('group', { name: 'Your weekly hours' })
+  await expect(hours).toContainText('We start you with Monday to Friday, 08:00-18:00')
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await expect(hours.getByRole('checkbox', { name: day })).toBeChecked()
+  await expect(hours.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked()
+  await expect(hours.getByRole('combobox', { name: 'From' })).toHaveValue('08:00')
+  await expect(hours.getByRole('combobox', { name: 'to' })).toHaveValue('18:00')
+  await page.getByLabel('Address', { exact: true }).fill(place('Bahnhofstrasse 1, Zürich').query)
+  await page.getByRole('button', { name: 'Complete' }).click()
+
+  // '/' lists what the profile still misses, each a link to where it is done.
+  await expect(page).toHaveURL(/\/$/)
+  const toDo = page.getByRole('region', { name: 'Finish your sitter profile' })
+  await expect(toDo.getByRole('link')).toHaveText(['Add a profile photo', 'Add photos of you with dogs to your gallery'])
+
+  await visit(`/sitters?search=${encodeURIComponent(name)}`)
+  const card = page.getByRole('link').filter({ has: page.getByRole('heading', { name }) })
+  await expect(card).toContainText('from$26/hour')
+  await expect(page.getByText('No rate set')).toHaveCount(0)
+  await card.click()
+
+  await expect(page).toHaveURL(new RegExp(`/sitters/${user.id}$`))
+  await expect(page.getByText('No weekly hours set yet')).toHaveCount(0)
+  const week = page.getByRole('table', { name: /Weekly availability/ })
+  await expect(week.getByRole('row', { name: /Morning/ }).getByText('Available', { exact: true })).toHaveCount(5)
+  await page.getByRole('link', { name: 'Services', exact: true }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dog Walking' })).toContainText('$26/hour')
+  await expect(page.getByRole('listitem').filter({ hasText: 'Daycare' })).toContainText('$65/day')
+})
+
+test('the weekly hours of the last step can be changed before completing', async ({ page, visit, db }) => {
+  const user = await registerUser(page, db, { prefix: 'weekend' })
+  await onboardSitterUntilLocation(page, visit)
+
+  const hours = page.getByRole('group', { name: 'Your weekly hours' })
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await hours.getByRole('checkbox', { name: day }).uncheck()
+  await hours.getByRole('checkbox', { name: 'Saturday' }).check()
+  await hours.getByRole('combobox', { name: 'From' }).selectOption('09:30')
+  await hours.getByRole('combobox', { name: 'to' }).selectOption('13:45')
+  await page.getByLabel('Address', { exact: true }).fill(place('Bahnhofstrasse 1, Zürich').query)
+  await page.getByRole('button', { name: 'Complete' }).click()
+
+  await expect(page).toHaveURL(/\/$/)
+  const stored = await db.selectFrom('sitterAvailability').select(['weekday', 'startTime', 'endTime']).where('sitterId', '=', user.id).execute()
+  expect(stored).toEqual([{ weekday: 6, startTime: '09:30', endTime: '13:45' }])
 })
 
 test('an address the geocoder does not know keeps the sitter on the location step', async ({ page, visit, db }) => {

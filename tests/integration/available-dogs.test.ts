@@ -373,20 +373,40 @@ describe('cards', () => {
 // ---- permissions ----
 
 describe('who may browse', () => {
-  test('an owner gets 403 from the API', async () => {
+  test("an owner gets their own listed dogs from the API, never another owner's", async () => {
     const owner = await insertUser({ role: 'owner', exact: sitterHome, public: sitterHome })
-    await insertDog((await insertOwnerAt(1)).id)
+    await insertDog(owner.id, { name: 'Mine' })
+    await insertDog(owner.id, { name: 'Mine, unlisted', listed: false })
+    await insertDog((await insertOwnerAt(1)).id, { name: 'Theirs' })
 
-    const response = await getAvailableApi(owner)
+    expect(await availableNames(owner)).toEqual(['Mine'])
+  })
+
+  test('an admin who is no sitter gets 403 from the API', async () => {
+    const admin = await insertUser({ role: 'admin' })
+
+    const response = await getAvailableApi(admin)
 
     expect(response.status).toBe(403)
     expect(await response.json()).toMatchObject({ message: 'Only sitters can browse dogs available for sitting' })
   })
 
-  test('an owner opening the page is sent to /unauthorized', async () => {
-    const owner = await insertUser({ role: 'owner' })
+  test("an owner opening the page sees their own dogs listed for sitting (ruling 18), never another owner's or an unlisted one", async () => {
+    const owner = await insertOwnerAt(1, { name: 'Olga Owner' })
+    await insertDog(owner.id, { name: 'Listed' })
+    await insertDog(owner.id, { name: 'Unlisted', listed: false })
+    await insertDog((await insertOwnerAt(1)).id, { name: 'Someone Else' })
 
-    const result = await loadListPage(owner)
+    const page = await listPageData(owner)
+
+    expect(page.view).toBe('own')
+    expect(page.dogs.map((dog) => [dog.name, dog.ownerName, dog.distance])).toEqual([['Listed', 'Olga Owner', null]])
+  })
+
+  test('an admin who is no sitter is sent to /unauthorized', async () => {
+    const admin = await insertUser({ role: 'admin' })
+
+    const result = await loadListPage(admin)
 
     expect(result).toBeInstanceOf(Response)
     expect((result as Response).status).toBe(302)

@@ -57,6 +57,7 @@ describe('with the geocoder unreachable', () => {
       dogSizes: ['small'],
       dogAges: ['adult'],
       services: ['walking'],
+      rates: { walking: 25 },
       acceptsMultipleDogs: false,
       ...placed,
     })

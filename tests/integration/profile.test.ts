@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { start } from '#tests/fakes/geocoder.ts'
 import { metresBetween } from '#tests/metres-between.ts'
-import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type UserOptions, userRow } from './fixtures.ts'
+import { insertDog, insertSitter as insertSitterRow, insertUser as insertUserRow, type SitterProfileOptions, type UserOptions, userRow } from './fixtures.ts'
 import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
 
 // The profile screens and the users API, called as React Router calls them. The fake Nominatim must
@@ -40,7 +40,7 @@ afterAll(async () => {
 const insertUser = ({ located = false, ...options }: UserOptions & { located?: boolean } = {}) =>
   insertUserRow({ phoneNumber: '+41 79 000 00 00', bio: 'Loves dogs.', ...(located ? { home: exact, shown } : {}), ...options })
 
-const insertSitter = (options: UserOptions = {}) =>
+const insertSitter = (options: UserOptions & SitterProfileOptions = {}) =>
   insertSitterRow({
     phoneNumber: '+41 78 555 12 34',
     bio: 'Loves dogs.',
@@ -217,6 +217,20 @@ describe('PATCH /api/users/{id}', () => {
     expect(sizes).toEqual([{ size: 'medium' }]) // not in the PATCH, so kept
   })
 
+  test('a sitter who adds a service without its rate, or clears a rate, is refused and keeps the saved services', async () => {
+    const sitter = await insertSitter({ services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+
+    const added = await patchUser(sitter.id, sitter, { services: ['walking', 'daycare'] })
+    const cleared = await patchUser(sitter.id, sitter, { rates: { walking: null } })
+
+    expect(added.status).toBe(400)
+    expect(await added.json()).toMatchObject({ message: 'Enter your rate per day', errors: { 'rates.daycare': ['Enter your rate per day'] } })
+    expect(cleared.status).toBe(400)
+    expect(await cleared.json()).toMatchObject({ errors: { 'rates.walking': ['Enter your rate per hour'] } })
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
+  })
+
   test('an owner cannot create a sitter profile through the edit-profile payload', async () => {
     const owner = await insertUser()
 
@@ -301,7 +315,7 @@ describe('PATCH /api/users/{id}', () => {
       dogSizes: ['small'],
       dogAges: ['adult'],
       services: ['walking'],
-      availability: [],
+      rates: { walking: 25 },
       acceptsMultipleDogs: true,
       location: 'Seefeldstrasse 50, Zürich',
       latitude: 47.359,
@@ -309,11 +323,63 @@ describe('PATCH /api/users/{id}', () => {
     })
 
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], experience: '1-3' })
+    expect(await response.json()).toMatchObject({ role: 'sitter', name: 'Nina Sitter', services: ['walking'], rates: { walking: 25 }, experience: '1-3' })
     const row = await userRow(owner.id)
     expect(row).toMatchObject({ location: 'Seefeldstrasse 50, Zürich', latitude: 47.359, longitude: 8.552, publicLocation: 'Seefeld, Zürich' })
     expect(publicPointDistance(row)).toBeGreaterThanOrEqual(150)
     expect(publicPointDistance(row)).toBeLessThanOrEqual(600)
+  })
+
+  const sitterOnboarding = {
+    role: 'sitter',
+    sitterName: 'Nina Sitter',
+    experience: '1-3',
+    bio: 'Walks every day.',
+    dogSizes: ['small'],
+    dogAges: ['adult'],
+    services: ['walking', 'boarding'],
+    rates: { walking: 25, boarding: 48.5 },
+    location: 'Seefeldstrasse 50, Zürich',
+    latitude: 47.359,
+    longitude: 8.552,
+  }
+  const weeklyHoursOf = (sitterId: string) =>
+    db.selectFrom('sitterAvailability').select(['weekday', 'startTime', 'endTime']).where('sitterId', '=', sitterId).orderBy('weekday').execute()
+
+  test('the sitter-onboarding payload saves a rate for each service and the weekly hours sent, or Monday to Friday 08:00-18:00', async () => {
+    const withHours = await insertUser()
+    const withoutHours = await insertUser()
+
+    const sent = await patchUser(withHours.id, withHours, { ...sitterOnboarding, availability: [{ weekday: 6, startTime: '09:00', endTime: '12:30' }] })
+    const defaulted = await patchUser(withoutHours.id, withoutHours, sitterOnboarding)
+
+    expect(sent.status).toBe(200)
+    expect(await sent.json()).toMatchObject({ services: ['walking', 'boarding'], rates: { walking: 25, boarding: 48.5 } })
+    expect(await weeklyHoursOf(withHours.id)).toEqual([{ weekday: 6, startTime: '09:00', endTime: '12:30' }])
+    expect(defaulted.status).toBe(200)
+    expect(await weeklyHoursOf(withoutHours.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
+  })
+
+  test.each([
+    ['a service without a rate', { rates: { walking: 25 } }, { 'rates.boarding': ['Enter your rate per night'] }],
+    ['a negative rate', { rates: { walking: -1, boarding: 40 } }, { 'rates.walking': ['Rate cannot be negative'] }],
+    ['a rate over $1000', { rates: { walking: 25, boarding: 1e9 } }, { 'rates.boarding': ['Rate must be at most $1000'] }],
+    ['a rate as text', { rates: { walking: '25; drop table users', boarding: 40 } }, { 'rates.walking': ['Rate must be a number of dollars'] }],
+    ['a rate of an unknown service', { rates: { walking: 25, boarding: 40, __proto__x: 1 } }, { rates: expect.any(Array) }],
+    ['rates that are no object', { rates: [25, 40] }, { rates: expect.any(Array) }],
+    ['no weekly hours at all', { availability: [] }, { availability: ['Choose at least one day'] }],
+    ['hours that end before they start', { availability: [{ weekday: 1, startTime: '18:00', endTime: '08:00' }] }, { availability: ['End time must be after start time'] }],
+    ['an unknown weekday', { availability: [{ weekday: 8, startTime: '08:00', endTime: '18:00' }] }, { 'availability.0.weekday': expect.any(Array) }],
+    ['a time that is no time', { availability: [{ weekday: 1, startTime: '8 am', endTime: '18:00' }] }, { 'availability.0.startTime': expect.any(Array) }],
+  ])('the sitter-onboarding payload with %s is refused and creates nothing', async (_case, change, errors) => {
+    const owner = await insertUser()
+
+    const response = await patchUser(owner.id, owner, { ...sitterOnboarding, ...change })
+
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors).toEqual(errors)
+    expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
+    expect((await userRow(owner.id)).role).toBe('owner')
   })
 
   test('an incomplete sitter-onboarding payload is refused and creates nothing', async () => {
@@ -536,6 +602,29 @@ describe('/profile/edit', () => {
     expect(await userRow(owner.id)).toMatchObject({ name: 'Olivia Owner', location: exact.location, latitude: exact.latitude })
   })
 
+  test("a sitter's form refuses a ticked service without a rate, in that service's unit, and saves nothing", async () => {
+    const sitter = await insertSitter({ services: [{ service: 'walking', hourlyRateCents: 2000 }] })
+
+    const answer = asActionResult(
+      await postEditProfile(
+        sitter,
+        form([
+          ['sitterSections', 'on'],
+          ['name', 'Sam Sitter'],
+          ['services', 'walking'],
+          ['services', 'boarding'],
+          ['rates.walking', '22'],
+          ['rates.boarding', ''],
+        ]),
+      ),
+    )
+
+    expect(answer.init?.status).toBe(400)
+    expect(answer.data.result?.error).toMatchObject({ 'rates.boarding': ['Enter your rate per night'] })
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
+  })
+
   test("a sitter's form saves services with rates in cents, preferences and weekly availability", async () => {
     const sitter = await insertSitter()
 
@@ -553,7 +642,8 @@ describe('/profile/edit', () => {
           ['services', 'walking'],
           ['services', 'grooming'],
           ['rates.walking', '22.5'],
-          ['rates.grooming', ''],
+          ['rates.grooming', '30'],
+          ['rates.boarding', ''],
           ['acceptsMultipleDogs', 'on'],
           ['dogSizes', 'small'],
           ['dogAges', 'puppy'],
@@ -575,7 +665,7 @@ describe('/profile/edit', () => {
     expect(services).toEqual(
       expect.arrayContaining([
         { service: 'walking', hourlyRateCents: 2250 },
-        { service: 'grooming', hourlyRateCents: null },
+        { service: 'grooming', hourlyRateCents: 3000 },
       ]),
     )
     expect(services).toHaveLength(2)

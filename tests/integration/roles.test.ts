@@ -24,14 +24,26 @@ test('a sitter who adds a dog becomes both owner and sitter', async () => {
 })
 
 // One rule, two doors: a page answers with a redirect, its API twin with JSON, for the same people.
+const dogsForSitting = { page: '/dogs/available', api: '/api/dogs/available' }
+
+test('an owner who is no sitter finds their own listed dogs at both doors of the dogs available for sitting (ruling 18)', async () => {
+  const owner = await insertUser({ role: 'owner', name: 'Olga Owner' })
+  const page = await appRequest(dogsForSitting.page, { headers: { cookie: await browserCookieFor(owner) } })
+  const api = await appRequest(dogsForSitting.api, { headers: bearer(await apiTokenFor(owner)) })
+
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain('Your dogs listed for sitting')
+  expect(api.status).toBe(200)
+  expect(await api.json()).toEqual({ data: [] })
+})
+
 describe('the sitters-only screens and their API twins let the same people in', () => {
   const doors = [
     { page: '/bookings-sitter', api: '/api/bookings/sitter', refused: 'Only sitters have sitter bookings' },
-    { page: '/dogs/available', api: '/api/dogs/available', refused: 'Only sitters can browse dogs available for sitting' },
   ]
 
   test('a visitor is sent to sign in by the page and gets 401 from the API', async () => {
-    for (const { page, api } of doors) {
+    for (const { page, api } of [...doors, dogsForSitting]) {
       const visit = await appRequest(page)
       expect(visit.status, page).toBe(302)
       expect(visit.headers.get('location'), page).toBe(`/login?redirectTo=${encodeURIComponent(page)}`)
@@ -60,7 +72,7 @@ describe('the sitters-only screens and their API twins let the same people in', 
       const user = await insertUser({ role })
       const cookie = await browserCookieFor(user)
       const token = await apiTokenFor(user)
-      for (const { page, api } of doors) {
+      for (const { page, api } of [...doors, dogsForSitting]) {
         expect((await appRequest(page, { headers: { cookie } })).status, `${role} ${page}`).toBe(role === 'admin' ? 302 : 200)
         expect((await appRequest(api, { headers: bearer(token) })).status, `${role} ${api}`).toBe(role === 'admin' ? 403 : 200)
       }

@@ -470,6 +470,7 @@ describe('anonymous visitors', () => {
         dogSizes: ['small'],
         dogAges: ['adult'],
         services: ['walking'],
+        rates: { walking: 25 },
         location: 'Limmatquai 1, 8001 Zürich',
         ...zurich,
       }),

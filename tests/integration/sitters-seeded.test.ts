@@ -50,3 +50,16 @@ test('every seeded sitter with a location is on the map of Zurich, at its public
   expect(map.meta.total).toBe(located.length)
   expect(map.data.map((sitter) => sitter.id).sort()).toEqual(located.map((sitter) => sitter.id).sort())
 })
+
+test('every seeded sitter on the list is bookable: a rate for each service offered and weekly hours (DESIGN.md ruling 23)', async () => {
+  type Listed = { data: { id: string; services: string[]; rates: Record<string, number | null> }[] }
+  const listed = (await (await appRequest('/api/users/sitters?limit=100')).json()) as Listed
+  expect(listed.data.length).toBeGreaterThan(30)
+  const withHours = new Set((await db.selectFrom('sitterAvailability').select('sitterId').distinct().execute()).map((row) => row.sitterId))
+
+  for (const sitter of listed.data) {
+    expect(sitter.services.length, sitter.id).toBeGreaterThan(0)
+    expect(sitter.services.filter((service) => typeof sitter.rates[service] !== 'number'), sitter.id).toEqual([])
+    expect(withHours.has(sitter.id), sitter.id).toBe(true)
+  }
+})

@@ -7,7 +7,7 @@ import { clockTimeField, localDateField, timeZoneField } from '#app/lib/date-fie
 
 export const maxBlockedDates = 366
 
-const WeeklyRangeSchema = z.object({
+export const WeeklyRangeSchema = z.object({
   weekday: z.number({ error: 'Weekday must be 1 (Monday) to 7 (Sunday)' }).int().min(1).max(7),
   startTime: clockTimeField('Start time'),
   endTime: clockTimeField('End time'),

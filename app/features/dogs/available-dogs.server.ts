@@ -7,7 +7,7 @@ import { ageGroupFor, formatAge } from './age.ts'
 import type { AvailableDogFilters } from './available-filters.ts'
 import { type Dog, toDogJson } from './dog.ts'
 import { findDogs } from './dogs.server.ts'
-import { canBrowseAvailableDogs, type DogViewer, dogsAvailableTo } from './visibility.server.ts'
+import { canBrowseAvailableDogs, type DogViewer, dogsAvailableTo, ownDogs } from './visibility.server.ts'
 
 // Dogs available for sitting (spec section 2, 'Available dogs' and 'Available dog detail'; issue 4).
 // Which dogs a sitter may see is visibility.server.ts's `dogsAvailableTo`; on top of it, once for the
@@ -63,6 +63,11 @@ export async function listAvailableDogs(viewer: DogViewer, filters: AvailableDog
         a.id.localeCompare(b.id),
     )
   return { dogs, distanceFilterApplied: origin !== null }
+}
+
+/** An owner's own dogs listed for sitting: what sitters find of theirs (DESIGN.md ruling 18). */
+export async function listOwnListedDogs(owner: { id: string }): Promise<AvailableDog[]> {
+  return withOwners(await findDogs(onDogs.and([ownDogs(owner), onDogs('dogs.listedForSitting', '=', 1)])), null)
 }
 
 /** One available dog, or null when the viewer may not see it as available (visibility.server.ts). */

@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
@@ -9,6 +9,7 @@ import type { Role } from '#app/lib/db-schema.ts'
 // - An owner sees all of their own dogs.
 // - A sitter (role sitter or both) also sees the dogs other owners listed for sitting, while the owner's
 //   account is active: a suspended owner's dogs are hidden everywhere.
+// - An owner who is no sitter finds their own listed dogs where sitters browse (seesOwnListedDogs).
 // - Nobody else sees a dog.
 // - An archived dog (one with past bookings that its owner removed) is seen by nobody here: it lives on
 //   only in the bookings that name it, which the bookings feature shows to their two parties.
@@ -17,6 +18,9 @@ export type DogViewer = { id: string; role: Role }
 
 /** Who may browse dogs available for sitting. */
 export const canBrowseAvailableDogs = (viewer: { role: Role }) => isSitterRole(viewer.role)
+
+/** An owner who is no sitter finds their own listed dogs where sitters browse (ruling 18). */
+export const seesOwnListedDogs = (viewer: { role: Role }) => !canBrowseAvailableDogs(viewer) && isOwnerRole(viewer.role)
 
 const onDogs = () => expressionBuilder<Database, 'dogs'>()
 

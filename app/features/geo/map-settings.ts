@@ -5,6 +5,8 @@ import type { GeoPoint } from './distance.ts'
 
 /** The spec's default centre: Zurich. The sitter map opens here when it knows nothing better. */
 export const defaultCentre: GeoPoint = { latitude: 47.3769, longitude: 8.5417 }
+/** The city at the default centre, as texts name it ('Sitters around Zurich charge about...'). */
+export const defaultCentreCity = 'Zurich'
 
 /** Map screen zoom levels (spec section 9). */
 export const mapZoom = {

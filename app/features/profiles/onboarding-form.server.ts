@@ -1,5 +1,13 @@
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
-import { type OwnerDraft, OwnerDraftSchema, type SitterDraft, SitterDraftSchema, type StepErrors } from './onboarding-steps.ts'
+import { sitterServices } from '#app/features/sitters/options.ts'
+import {
+  type OwnerDraft,
+  OwnerDraftSchema,
+  rateFieldName,
+  type SitterDraft,
+  SitterDraftSchema,
+  type StepErrors,
+} from './onboarding-steps.ts'
 
 // Reads the fields one step's form sends and merges them into the saved draft. Only that step's
 // fields change: an unticked checkbox on this step clears it, other steps stay as they were. A value
@@ -29,12 +37,17 @@ export function readOwnerStep(step: number, fields: FormData, draft: OwnerDraft)
           }
         : step === 3
           ? { selectedTraits: listOf(fields, 'selectedTraits'), dogBio: textOf(fields, 'dogBio') }
-          : { selectedActivities: listOf(fields, 'selectedActivities') }
+          : { selectedActivities: listOf(fields, 'selectedActivities'), listedForSitting: fields.get('listedForSitting') === 'on' }
   return mergeInto(OwnerDraftSchema, draft, patch)
 }
 
 export function readSitterStep(step: number, fields: FormData, draft: SitterDraft): StepRead<SitterDraft> {
-  const patch: Partial<Record<keyof SitterDraft, unknown>> =
+  const read = mergeInto(SitterDraftSchema, draft, sitterStepPatch(step, fields))
+  return step === 3 ? readRates(fields, read) : read
+}
+
+function sitterStepPatch(step: number, fields: FormData): Partial<Record<keyof SitterDraft, unknown>> {
+  return (
     step === 1
       ? { sitterName: textOf(fields, 'sitterName') }
       : step === 2
@@ -46,8 +59,32 @@ export function readSitterStep(step: number, fields: FormData, draft: SitterDraf
               services: listOf(fields, 'services'),
               acceptsMultipleDogs: fields.get('acceptsMultipleDogs') === 'on',
             }
-          : locationOf(fields)
-  return mergeInto(SitterDraftSchema, draft, patch)
+          : { ...locationOf(fields), ...weeklyHoursOf(fields) }
+  )
+}
+
+/** Step 3's rates, one field per service (`rates.walking`): a blank one clears that rate, a refused one keeps the saved. */
+function readRates(fields: FormData, { draft, errors }: StepRead<SitterDraft>): StepRead<SitterDraft> {
+  let merged = draft
+  const rateErrors: StepErrors = {}
+  for (const service of sitterServices) {
+    const text = textOf(fields, rateFieldName(service))
+    if (text === undefined) continue
+    const { [service]: _previous, ...others } = merged.rates
+    const rates = text === '' ? others : { ...others, [service]: Number(text.replace(/^\$/, '')) }
+    const attempt = SitterDraftSchema.safeParse({ ...merged, rates })
+    if (attempt.success) merged = attempt.data
+    else rateErrors[rateFieldName(service)] = attempt.error.issues.map((issue) => issue.message)
+  }
+  return { draft: merged, errors: { ...errors, ...rateErrors } }
+}
+
+/** Step 4's weekly hours: the same start and end on every ticked day (a form without the hours leaves them). */
+function weeklyHoursOf(fields: FormData): { availability?: unknown } {
+  const startTime = textOf(fields, 'hoursStart')
+  const endTime = textOf(fields, 'hoursEnd')
+  if (startTime === undefined && endTime === undefined) return {}
+  return { availability: listOf(fields, 'hoursWeekdays').map((weekday) => ({ weekday: Number(weekday), startTime, endTime })) }
 }
 
 /** Step 4: the address and, when they belong to it, its coordinates (stale ones are dropped: the text is geocoded). */

@@ -48,12 +48,12 @@ test('a later step leaves earlier answers alone', () => {
   expect(next).toMatchObject({ dogName: 'Rex', selectedActivities: ['Fetch'] })
 })
 
-test('sitter steps 2 to 4 need experience and bio, a size, age and service, then a located address', () => {
+test('sitter steps 2 to 4 need experience and bio, a size, age, service and its rate, then a located address', () => {
   const blank = SitterDraftSchema.parse({})
   expect(blank.experience).toBe('0-1')
   expect(sitterStepErrors(2, blank)).toEqual({ bio: required })
   const preferences = readSitterStep(3, form([['dogSizes', 'small'], ['services', 'walking']]), blank).draft
-  expect(sitterStepErrors(3, preferences)).toEqual({ dogAges: ['Choose at least one'] })
+  expect(sitterStepErrors(3, preferences)).toEqual({ dogAges: ['Choose at least one'], 'rates.walking': ['Enter your rate per hour'] })
   const address = readSitterStep(4, form([['location', 'Bahnhofstrasse 1'], ['latitude', ''], ['longitude', '']]), blank).draft
   expect(sitterStepErrors(4, address)).toEqual({ location: ['Please enter your address'] })
   const located = readSitterStep(

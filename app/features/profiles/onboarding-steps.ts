@@ -1,8 +1,11 @@
 import { z } from 'zod'
+import { availabilityIssues, type WeeklyRange, WeeklyRangeSchema } from '#app/features/availability/schedule-schema.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
 import { dogActivities, dogAgeGroups, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { DogFieldsSchema, type DogFormValue } from '#app/features/dogs/schema.ts'
-import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
+import { experienceLevels, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import { plainText } from '#app/lib/plain-text.ts'
+import { missingRateMessage, rateDollars } from './profile-schema.ts'
 
 // The drafts of the two onboarding steppers (spec section 3) and their gates (section 5).
 export const onboardingFlows = ['owner', 'sitter'] as const
@@ -25,6 +28,8 @@ export const OwnerDraftSchema = z.object({
   dogBio: longText('About your dog'),
   selectedTraits: names(dogTraits),
   selectedActivities: names(dogActivities),
+  /** 'List for sitting' on the last step: sitters nearby find the dog on /dogs/available. */
+  listedForSitting: z.boolean().default(false),
   images: z.array(z.string()).default([]),
 })
 
@@ -37,9 +42,13 @@ export const SitterDraftSchema = z.object({
   dogAges: names(dogAgeGroups),
   services: names(sitterServices),
   acceptsMultipleDogs: z.boolean().default(false),
+  /** Dollars per service, in the service's unit (DESIGN.md ruling 21); only the offered services' rates are saved. */
+  rates: z.partialRecord(z.enum(sitterServices), rateDollars).default({}),
   location: text('Location'),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
+  /** The weekly hours; left out, the default hours (defaultWeeklyHours) the last step offers. */
+  availability: z.array(WeeklyRangeSchema).max(70, { error: 'At most 70 weekly ranges' }).optional(),
 })
 
 export type OwnerDraft = z.infer<typeof OwnerDraftSchema>
@@ -52,7 +61,46 @@ const stepMessages = {
   required: 'This field is required',
   chooseOne: 'Choose at least one',
   address: 'Please enter your address',
+  weekday: 'Choose at least one day',
 } as const
+
+/**
+ * The weekly hours a new sitter starts from (DESIGN.md ruling 23): the last step shows them, and the sitter
+ * confirms or changes them there. API clients that send no `availability` get the same.
+ */
+export const defaultWeeklyHours = { weekdays: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' } as const
+export const defaultWeeklyHoursText = 'Monday to Friday, 08:00-18:00'
+
+/** The sitter's weekly hours: what the draft holds, else the default. */
+export function weeklyHoursOf(draft: Pick<SitterDraft, 'availability'>): WeeklyRange[] {
+  const { weekdays: days, startTime, endTime } = defaultWeeklyHours
+  return draft.availability ?? days.map((weekday) => ({ weekday, startTime, endTime }))
+}
+
+/** The stepper's form of weekly hours: the same hours on each chosen day. */
+export function weeklyHoursFormOf(draft: Pick<SitterDraft, 'availability'>) {
+  const ranges = weeklyHoursOf(draft)
+  const first = ranges[0]
+  return {
+    weekdays: weekdays.filter((day) => ranges.some((range) => range.weekday === day.value)).map((day) => day.value),
+    startTime: first?.startTime ?? defaultWeeklyHours.startTime,
+    endTime: first?.endTime ?? defaultWeeklyHours.endTime,
+  }
+}
+
+/** What sitters charge around the new sitter, by service (median, in cents), and where: 'near you', 'around Zurich'. */
+export type RateHints = { around: string; medianCents: Partial<Record<SitterService, number>> }
+
+/** Where a rate's field and its messages live: `rates.walking`, as the API names it too. */
+export const rateFieldName = (service: SitterService) => `rates.${service}`
+
+/** The offered services with their rates in cents (every one has a rate once the gates passed). */
+export function offeredServicesOf(draft: Pick<SitterDraft, 'services' | 'rates'>) {
+  return draft.services.map((service) => {
+    const dollars = draft.rates[service]
+    return { service, hourlyRateCents: dollars === undefined ? null : Math.round(dollars * 100) }
+  })
+}
 
 const filled = (value: string | undefined) => Boolean(value?.trim())
 
@@ -66,6 +114,7 @@ export function dogFieldsOfDraft(draft: OwnerDraft): Partial<DogFormValue> {
     bio: draft.dogBio,
     personality: draft.selectedTraits,
     activities: draft.selectedActivities,
+    listedForSitting: draft.listedForSitting,
   }
 }
 
@@ -127,24 +176,42 @@ export const SitterOnboardingSchema = SitterDraftSchema.extend({
   location: limitedText('Location', address).min(1, address),
   latitude: z.number(address).min(-90).max(90),
   longitude: z.number(address).min(-180).max(180),
+  availability: z.array(WeeklyRangeSchema).min(1, { error: stepMessages.weekday }).max(70, { error: 'At most 70 weekly ranges' }).optional(),
 })
 
 const sitterStepFields: Record<number, readonly string[]> = {
   2: ['experience', 'bio'],
-  3: ['dogSizes', 'dogAges', 'services'],
-  4: ['location', 'latitude', 'longitude'],
+  3: ['dogSizes', 'dogAges', 'services', 'rates'],
+  4: ['location', 'latitude', 'longitude', 'availability'],
 }
 
-/** The gates of one sitter step (SitterOnboardingSchema); the coordinates' messages show at the address. */
+/**
+ * The gates of one sitter step (SitterOnboardingSchema, plus a rate for every offered service on step 3
+ * and weekly hours that end after they start on step 4). The coordinates' messages show at the address,
+ * a rate's at `rates.<service>`, every message about the hours at `availability`.
+ */
 export function sitterStepErrors(step: number, draft: SitterDraft): StepErrors {
   const result = SitterOnboardingSchema.safeParse(draft)
   const errors: StepErrors = {}
+  const add = (field: string, message: string) => {
+    const messages = (errors[field] ??= [])
+    if (!messages.includes(message)) messages.push(message)
+  }
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0])
     if (!sitterStepFields[step]?.includes(field)) continue
-    const shownAt = field === 'latitude' || field === 'longitude' ? 'location' : field
-    const messages = (errors[shownAt] ??= [])
-    if (!messages.includes(issue.message)) messages.push(issue.message)
+    if (field === 'latitude' || field === 'longitude') add('location', issue.message)
+    else if (field === 'rates' && issue.path[1] !== undefined) add(`rates.${String(issue.path[1])}`, issue.message)
+    else add(field, issue.message)
+  }
+  if (step === 3) {
+    for (const service of draft.services) {
+      if (draft.rates[service] === undefined) add(rateFieldName(service), missingRateMessage(service))
+    }
+  }
+  if (step === 4) {
+    const ranges = weeklyHoursOf(draft).map((range, index) => ({ ...range, index }))
+    for (const issue of availabilityIssues(ranges)) add('availability', issue.message)
   }
   return errors
 }

@@ -1,8 +1,10 @@
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
-import { getAccount, updateAccount } from '#app/features/accounts/users.server.ts'
+import { getAccount, getExactPoint, updateAccount } from '#app/features/accounts/users.server.ts'
 import { createDog, hasDogs } from '#app/features/dogs/dogs.server.ts'
 import { maxDogImages, photoLimitMessage } from '#app/features/dogs/limits.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
+import { defaultCentre, defaultCentreCity } from '#app/features/geo/map-settings.ts'
+import { typicalRatesAround } from '#app/features/sitters/typical-rates.server.ts'
 import { hasSitterProfile, saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
@@ -12,12 +14,15 @@ import { DogFormSchema } from '#app/features/dogs/schema.ts'
 import {
   dogFieldsOfDraft,
   draftDogErrors,
+  offeredServicesOf,
   type OnboardingFlow,
+  type RateHints,
   type OwnerDraft,
   OwnerDraftSchema,
   type SitterDraft,
   SitterDraftSchema,
   type StepErrors,
+  weeklyHoursOf,
 } from './onboarding-steps.ts'
 import { roleForChoice } from '#app/features/accounts/roles.ts'
 
@@ -56,6 +61,16 @@ export async function saveDraft(userId: string, flow: OnboardingFlow, draft: Own
     .execute()
 }
 
+/**
+ * The hints beside the rates of sitter step 3: what sitters within 10 miles of the user's own address
+ * charge, or, before the user has one (the address is the next step), sitters around the map's default city.
+ */
+export async function rateHintsFor(userId: string): Promise<RateHints> {
+  const home = await getExactPoint(userId)
+  const around = home ? 'near you' : `around ${defaultCentreCity}`
+  return { around, medianCents: await typicalRatesAround(home ?? defaultCentre) }
+}
+
 /** The role screen's choice. A user who already has the other side's data becomes `both`. */
 export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
   const user = await getAccount(userId)
@@ -87,7 +102,7 @@ export async function completeOwnerOnboarding(
   return { ok: true, dog: created }
 }
 
-/** Step 4 of the sitter stepper: the sitter profile, the location (exact and public), the role sitter. */
+/** Step 4 of the sitter stepper: the sitter profile with its rates and weekly hours, the location (exact and public), the role sitter. */
 export async function completeSitterOnboarding(
   userId: string,
   draft: SitterDraft & { latitude: number; longitude: number; location: string },
@@ -100,7 +115,8 @@ export async function completeSitterOnboarding(
       acceptsMultipleDogs: draft.acceptsMultipleDogs,
       dogSizes: draft.dogSizes,
       dogAges: draft.dogAges,
-      services: draft.services.map((service) => ({ service, hourlyRateCents: null })),
+      services: offeredServicesOf(draft),
+      availability: weeklyHoursOf(draft),
     })
     await addRoleSide(trx, userId, 'sitter')
     await updateAccount(

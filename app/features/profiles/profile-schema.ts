@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
 import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { dollarsToCents } from '#app/lib/money.ts'
@@ -42,11 +43,14 @@ const service = z.enum(sitterServices, { error: 'Please choose a known service' 
 const dogSize = z.enum(dogSizes, { error: 'Please choose a known dog size' })
 const dogAge = z.enum(dogAgeGroups, { error: 'Please choose a known dog age' })
 
-/** An hourly rate in dollars (DESIGN.md ruling 15: stored in cents, shown in USD). */
-const hourlyRate = z
+/** A rate in dollars, in its service's unit (DESIGN.md rulings 15 and 21: stored in cents, shown in USD). */
+export const rateDollars = z
   .number({ error: 'Rate must be a number of dollars' })
   .min(0, { error: 'Rate cannot be negative' })
-  .max(1000, { error: 'Rate must be at most $1000 per hour' })
+  .max(1000, { error: 'Rate must be at most $1000' })
+
+/** Every offered service needs its rate (DESIGN.md ruling 23: nobody is listed without a price). */
+export const missingRateMessage = (service: SitterService) => `Enter your rate per ${rateUnits[service]}`
 
 const time = z
   .string({ error: 'Time is required' })
@@ -93,7 +97,7 @@ export const splitBreeds = (text: string) => unique(text.split(',').map((breed) 
 
 // ---- the page form ----
 
-const formRate = hourlyRate.optional()
+const formRate = rateDollars.optional()
 const FormRatesSchema = z.object({
   walking: formRate,
   sitting: formRate,
@@ -141,6 +145,11 @@ export const EditProfileFieldsSchema = z
     availability: z.array(AvailabilityRowSchema).max(50).default([]),
   })
   .superRefine((value, ctx) => {
+    if (value.sitterSections) {
+      for (const service of unique(value.services)) {
+        if (value.rates[service] === undefined) ctx.addIssue({ code: 'custom', path: ['rates', service], message: missingRateMessage(service) })
+      }
+    }
     const chosen = value.availability.flatMap((row, index) => {
       if (!row.available) return []
       const missing = (['startTime', 'endTime'] as const).filter((field) => !row[field])
@@ -202,8 +211,8 @@ export const ProfileUpdateSchema = z
     longitude: longitude.nullable().optional(),
     experience: experience.optional(),
     services: z.array(service).max(20).optional(),
-    rates: z.partialRecord(service, hourlyRate.nullable()).optional(),
-    rate: hourlyRate.nullable().optional(),
+    rates: z.partialRecord(service, rateDollars.nullable()).optional(),
+    rate: rateDollars.nullable().optional(),
     acceptsMultipleDogs: z.boolean({ error: 'Must be true or false' }).optional(),
     hasHomeVisit: z.boolean({ error: 'Must be true or false' }).optional(),
     canHostOvernight: z.boolean({ error: 'Must be true or false' }).optional(),

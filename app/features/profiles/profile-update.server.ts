@@ -5,7 +5,7 @@ import { type AccountChanges, getRoleAndLocation, updateAccount } from '#app/fea
 import { db } from '#app/lib/db.server.ts'
 import { completeSitterOnboarding, chooseRole } from './onboarding.server.ts'
 import { gateMessage, onboardingStepCount, type SitterDraft, sitterStepErrors } from './onboarding-steps.ts'
-import type { ProfileUpdate, SitterProfilePatch } from './profile-schema.ts'
+import { missingRateMessage, type ProfileUpdate, type SitterProfilePatch } from './profile-schema.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 
 // Saving the edit-profile form and its API twin (spec section 7, 'Profile update payloads').
@@ -33,6 +33,11 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
 
   const sitterProfile =
     input.sitter && isSitterRole(current.role) ? mergeSitterProfile(await getSitterDetails(userId), input.sitter) : null
+  const unpriced = sitterProfile?.services.filter((offered) => offered.hourlyRateCents === null) ?? []
+  if (unpriced.length > 0) {
+    const fieldErrors = Object.fromEntries(unpriced.map(({ service }) => [`rates.${service}`, [missingRateMessage(service)]]))
+    return { ok: false, status: 400, message: missingRateMessage(unpriced[0]!.service), fieldErrors }
+  }
 
   const changes: AccountChanges = {
     ...(input.name === undefined ? {} : { name: input.name }),

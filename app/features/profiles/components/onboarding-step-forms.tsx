@@ -12,7 +12,17 @@ import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
-import type { OwnerDraft, SitterDraft, StepErrors } from '../onboarding-steps.ts'
+import { weekdays } from '#app/features/availability/weekdays.ts'
+import { formatRate, rateUnits } from '#app/features/bookings/pricing.ts'
+import {
+  defaultWeeklyHoursText,
+  type OwnerDraft,
+  rateFieldName,
+  type RateHints,
+  type SitterDraft,
+  type StepErrors,
+  weeklyHoursFormOf,
+} from '../onboarding-steps.ts'
 import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 
 type StepProps<Draft> = {
@@ -52,7 +62,9 @@ const fieldsOf = {
     ['dogSizes', 'Dog sizes', 3],
     ['dogAges', 'Dog ages', 3],
     ['services', 'Services', 3],
+    ...sitterServices.map((service) => [rateFieldName(service), `${serviceLabels[service]} rate`, 3] as const),
     ['location', 'Address', 4],
+    ['availability', 'Weekly hours', 4],
   ],
 } as const satisfies Record<'owner' | 'sitter', readonly (readonly [string, string, number])[]>
 
@@ -90,13 +102,37 @@ export function OwnerStep({ step, draft, name, profilePhoto, errors, problemSumm
         </>
       ) : null}
       {step === 4 ? (
-        <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} errors={errors} />
+        <>
+          <Choices legend="Favourite activities" name="selectedActivities" options={dogActivities.map((a) => [a, a])} selected={draft.selectedActivities} errors={errors} />
+          <div className="flex items-start gap-3">
+            <input type="checkbox" id="listedForSitting" name="listedForSitting" defaultChecked={draft.listedForSitting} aria-describedby="listedForSitting-hint" className="mt-3.5 size-4 accent-brand-700" />
+            <div>
+              <label htmlFor="listedForSitting" className="tap-target flex items-center font-medium">
+                List for sitting
+              </label>
+              <p id="listedForSitting-hint" className="text-sm text-stone-600">
+                Sitters nearby can find {draft.dogName?.trim() || 'your dog'} and offer a walk. You can change this on the dog's page.
+              </p>
+            </div>
+          </div>
+        </>
       ) : null}
     </StepShell>
   )
 }
 
-export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, problemSummary, answer, toast }: StepProps<SitterDraft>) {
+export function SitterStep({
+  step,
+  draft,
+  name,
+  profilePhoto,
+  tileUrl,
+  rateHints,
+  errors,
+  problemSummary,
+  answer,
+  toast,
+}: StepProps<SitterDraft> & { rateHints: RateHints | null }) {
   return (
     <StepShell flow="sitter" step={step} title={sitterTitles[step - 1] ?? ''} toast={toast} errors={errors} problemSummary={problemSummary} answer={answer}>
       {step === 1 ? <PhotoAndName nameField="sitterName" name={draft.sitterName ?? name} photo={profilePhoto} errors={errors} /> : null}
@@ -120,7 +156,7 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, p
         <>
           <Choices legend="Dog sizes" name="dogSizes" options={dogSizes.map((s) => [s, dogSizeLabels[s]])} selected={draft.dogSizes} errors={errors} />
           <Choices legend="Dog ages" name="dogAges" options={dogAgeGroups.map((a) => [a, dogAgeGroupLabels[a]])} selected={draft.dogAges} errors={errors} />
-          <Choices legend="Services" name="services" options={sitterServices.map((s) => [s, serviceLabels[s]])} selected={draft.services} errors={errors} />
+          <ServicesWithRates draft={draft} hints={rateHints} errors={errors} />
           <label className="tap-target flex items-center gap-2">
             <input type="checkbox" name="acceptsMultipleDogs" defaultChecked={draft.acceptsMultipleDogs} className="size-4 accent-brand-700" />
             I can care for more than one dog at a time
@@ -128,13 +164,16 @@ export function SitterStep({ step, draft, name, profilePhoto, tileUrl, errors, p
         </>
       ) : null}
       {step === 4 ? (
-        <LocationPicker
-          inputId="location"
-          foundToast="onboarding"
-          tileUrl={tileUrl}
-          defaultValue={{ location: draft.location ?? null, latitude: draft.latitude ?? null, longitude: draft.longitude ?? null }}
-          errors={{ location: errors.location }}
-        />
+        <>
+          <LocationPicker
+            inputId="location"
+            foundToast="onboarding"
+            tileUrl={tileUrl}
+            defaultValue={{ location: draft.location ?? null, latitude: draft.latitude ?? null, longitude: draft.longitude ?? null }}
+            errors={{ location: errors.location }}
+          />
+          <WeeklyHours draft={draft} errors={errors} />
+        </>
       ) : null}
     </StepShell>
   )
@@ -311,5 +350,119 @@ function DogPhotos({ images, errors }: { images: string[]; errors?: string[] }) 
         remove: { label: `Remove photo ${index + 1}`, name: 'intent', value: `remove-photo:${path}` },
       }))}
     />
+  )
+}
+
+/**
+ * Step 3's services, each with its rate in the service's unit (DESIGN.md rulings 21, 23) and what sitters
+ * nearby charge for it. A rate shows once its service is ticked (CSS, so without JavaScript too).
+ */
+function ServicesWithRates({ draft, hints, errors }: { draft: SitterDraft; hints: RateHints | null; errors: StepErrors }) {
+  const invalid = Boolean(errors.services?.length)
+  return (
+    <fieldset id="services" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'services-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium">Services and your rates</legend>
+      <p className="mb-2 text-sm text-stone-600">Owners see these prices and book at them. You can change them later in your profile.</p>
+      <ul className="grid gap-2">
+        {sitterServices.map((service) => {
+          const field = rateFieldName(service)
+          const unit = rateUnits[service]
+          const median = hints?.medianCents[service]
+          const rateInvalid = Boolean(errors[field]?.length)
+          const rate = draft.rates[service]
+          return (
+            <li key={service} className="group rounded-lg border border-stone-300 bg-white px-3 py-2 has-[input[name=services]:checked]:border-brand-600 has-[input[name=services]:checked]:bg-brand-50">
+              <label className="tap-target flex cursor-pointer items-center gap-2 text-sm font-medium">
+                <input type="checkbox" name="services" value={service} defaultChecked={draft.services.includes(service)} className="accent-brand-700" />
+                {serviceLabels[service]}
+              </label>
+              <div className="hidden pb-1 pl-6 group-has-[input[name=services]:checked]:block">
+                <div className="flex items-center gap-2">
+                  <label htmlFor={field} className="text-sm text-stone-700">
+                    Your rate
+                    <span className="sr-only"> for {serviceLabels[service]}, in dollars per {unit}</span>
+                  </label>
+                  <span aria-hidden className="text-stone-600">
+                    $
+                  </span>
+                  <input
+                    type="number"
+                    id={field}
+                    name={field}
+                    inputMode="decimal"
+                    min={0}
+                    max={1000}
+                    step={0.5}
+                    defaultValue={rate === undefined ? undefined : String(rate)}
+                    aria-invalid={rateInvalid || undefined}
+                    aria-describedby={[rateInvalid ? `${field}-error` : null, median === undefined ? null : `${field}-hint`].filter(Boolean).join(' ') || undefined}
+                    className="w-24 rounded-lg border border-stone-300 px-3 py-2 aria-[invalid=true]:border-red-500"
+                  />
+                  <span aria-hidden className="text-sm text-stone-600">
+                    per {unit}
+                  </span>
+                </div>
+                {median === undefined || !hints ? null : (
+                  <p id={`${field}-hint`} className="mt-1 text-sm text-stone-600">
+                    Sitters {hints.around} charge about {formatRate(service, Math.round(median / 100) * 100)}
+                  </p>
+                )}
+                <FieldError errors={errors[field]} id={`${field}-error`} />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      <FieldError errors={errors.services} id="services-error" />
+    </fieldset>
+  )
+}
+
+/** Quarter hours from 00:00 to 23:45: the times a sitter may choose (DESIGN.md ruling 21). */
+const quarterHours = Array.from({ length: 96 }, (_, index) => {
+  const minutes = index * 15
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+})
+
+/** The last step's weekly hours: the stated default, ticked and chosen, for the sitter to confirm or change. */
+function WeeklyHours({ draft, errors }: { draft: SitterDraft; errors: StepErrors }) {
+  const hours = weeklyHoursFormOf(draft)
+  const invalid = Boolean(errors.availability?.length)
+  const select = 'rounded-lg border border-stone-300 bg-white px-3 py-2.5'
+  return (
+    <fieldset id="availability" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'availability-error availability-hint' : 'availability-hint'}>
+      <legend className="mb-1 text-sm font-medium">Your weekly hours</legend>
+      <p id="availability-hint" className="mb-2 text-sm text-stone-600">
+        Owners can book you in these hours. We start you with {defaultWeeklyHoursText}: keep them or change them, here or later in your profile.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {weekdays.map((day) => (
+          <label key={day.value} className={chipClass}>
+            <input type="checkbox" name="hoursWeekdays" value={day.value} defaultChecked={hours.weekdays.includes(day.value)} className="accent-brand-700" />
+            <span aria-hidden>{day.short}</span>
+            <span className="sr-only">{day.label}</span>
+          </label>
+        ))}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 text-sm">
+          From
+          <select name="hoursStart" defaultValue={hours.startTime} className={select}>
+            {quarterHours.map((time) => (
+              <option key={time}>{time}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          to
+          <select name="hoursEnd" defaultValue={hours.endTime} className={select}>
+            {quarterHours.map((time) => (
+              <option key={time}>{time}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <FieldError errors={errors.availability} id="availability-error" />
+    </fieldset>
   )
 }

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
 import { type ReactNode } from 'react'
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -18,7 +19,11 @@ import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
+import { galleryInputId, profilePhotoInputId, weeklyAvailabilityId } from '../profile-edit-anchors.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
+
+// Where the error summary's 'Profile photo' and 'Gallery' problems lead.
+export { galleryInputId, profilePhotoInputId }
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
@@ -27,8 +32,6 @@ import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
 // ---- photo ----
 
-/** The profile photo's file input, where the error summary's 'Profile photo' problem leads. */
-export const profilePhotoInputId = 'profile-photo'
 
 /** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
 export function ProfilePhoto({
@@ -67,8 +70,6 @@ export function ProfilePhoto({
   )
 }
 
-/** The gallery's file input, where the error summary's 'Gallery' problem leads. */
-export const galleryInputId = 'gallery-photos'
 
 /** A sitter's gallery (up to 6 photos on their public profile): new photos are saved with Save Changes. */
 export function Gallery({ saved, kept, errors }: { saved: readonly string[]; kept?: PendingUpload[]; errors?: string[] }) {
@@ -166,7 +167,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
         <FieldErrors id={fields.experience.errorId} errors={fields.experience.errors} />
       </div>
       <fieldset id={fields.services.id}>
-        <legend className="mb-2 text-sm font-medium text-stone-800">Services and hourly rates</legend>
+        <legend className="mb-2 text-sm font-medium text-stone-800">Services and rates</legend>
         <ul className="space-y-2">
           {getCollectionProps(fields.services, { type: 'checkbox', options: [...sitterServices] }).map(({ key, ...props }) => {
             const service = props.value as (typeof sitterServices)[number]
@@ -188,10 +189,10 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
                     max={1000}
                     step="0.01"
                     inputMode="decimal"
-                    aria-label={`${serviceLabels[service]} rate in dollars per hour`}
+                    aria-label={`${serviceLabels[service]} rate in dollars per ${rateUnits[service]}`}
                     className={`${controlClass} w-24`}
                   />
-                  <span className="text-sm text-stone-500">/hour</span>
+                  <span className="text-sm text-stone-500">/{rateUnits[service]}</span>
                 </div>
                 <FieldErrors id={rate.errorId} errors={rate.errors} />
               </li>
@@ -239,7 +240,7 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
   const rows = fields.availability.getFieldList()
   const labels = availabilityRowLabels(rows.map((row) => row.getFieldset().weekday.initialValue))
   return (
-    <Section title="Weekly Availability">
+    <Section title="Weekly Availability" id={weeklyAvailabilityId}>
       <p className="text-sm text-stone-600">Tick the days you are available and set your hours.</p>
       <ul className="space-y-2">
         {rows.map((row, index) => {
@@ -317,9 +318,9 @@ const controlClass =
   'tap-target rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 const checkboxClass = 'size-5 rounded border-stone-300 accent-brand-700'
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
+    <section id={id} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>

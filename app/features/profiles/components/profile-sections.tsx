@@ -8,7 +8,7 @@ import { experienceLabels, serviceLabels, type SitterService } from '#app/featur
 import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
-import { formatHourlyRate } from '#app/lib/money.ts'
+import { formatRate } from '#app/features/bookings/pricing.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -267,7 +267,7 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
                 <p className="text-sm text-stone-600">Available for booking</p>
               </div>
               {hourlyRateCents === null ? null : (
-                <p className="font-semibold text-brand-800">{formatHourlyRate(hourlyRateCents)}</p>
+                <p className="font-semibold text-brand-800">{formatRate(service, hourlyRateCents)}</p>
               )}
             </li>
           ))}
