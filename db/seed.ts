@@ -964,7 +964,7 @@ function firstFreeDate(plan: BookingPlan, today: string, dayOffset: number, take
     const free =
       days.every((day) => !taken.has(`${plan.sitter.id}:${day}`) && !taken.has(`${plan.dog.id}:${day}`)) &&
       days.every((_day, index) => !plan.sitter.blockedDayOffsets.includes(offset + index)) &&
-      (plan.service === 'boarding' || rangesFitting(plan, date).length > 0)
+      (plan.service === 'boarding' || plan.service === 'daycare' || rangesFitting(plan, date).length > 0)
     if (free) return date
   }
   throw new Error(`Demo data: no free day for booking ${plan.key}`)

@@ -5,6 +5,8 @@ import { Migrator } from 'kysely/migration'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '#app/features/accounts/password.server.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
+import type { SitterService } from '#app/features/sitters/options.ts'
 import { type Database, migrateToLatest, openDatabase } from '#app/lib/db.server.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
@@ -68,6 +70,7 @@ describe('migrations', () => {
       { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
       { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
+      { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -203,9 +206,12 @@ describe('demo data', () => {
     }
     expect(new Set(services.map((service) => service.service)).size).toBe(6)
     expect(new Set(sitters.map((sitter) => sitter.experience)).size).toBe(4)
-    for (const { hourlyRateCents } of services) {
-      expect(hourlyRateCents).toBeGreaterThanOrEqual(1500)
-      expect(hourlyRateCents).toBeLessThanOrEqual(4500)
+    // Rates in each service's unit (ruling 21): by the hour, daycare by the day, boarding by the night.
+    const rateRanges = { hour: [1500, 4500], day: [4000, 8000], night: [4000, 7500] } as const
+    for (const { service, hourlyRateCents } of services) {
+      const [lowest, highest] = rateRanges[rateUnits[service as SitterService]]
+      expect(hourlyRateCents, service).toBeGreaterThanOrEqual(lowest)
+      expect(hourlyRateCents, service).toBeLessThanOrEqual(highest)
     }
     for (const range of availability) {
       expect(range.weekday).toBeGreaterThanOrEqual(1)
@@ -319,13 +325,13 @@ describe('demo data', () => {
     }
   })
 
-  test('prices each booking at the sitter’s hourly rate for its service times the booked hours', async () => {
+  test('prices each booking at the sitter’s rate for its service times the booked hours, day or night', async () => {
     const bookings = await seeded
       .selectFrom('bookings')
       .innerJoin('sitterServices', (join) =>
         join.onRef('sitterServices.sitterId', '=', 'bookings.sitterId').onRef('sitterServices.service', '=', 'bookings.service'),
       )
-      .select(['bookings.id', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
+      .select(['bookings.id', 'bookings.service', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
       .execute()
     const slots = await seeded.selectFrom('bookingTimeSlots').selectAll().execute()
     const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3))
@@ -340,7 +346,8 @@ describe('demo data', () => {
         return sum + (length > 0 ? length : length + 24 * 60) // an overnight slot ends the next day
       }, 0)
       expect(booking.hourlyRateCents).toBe(booking.rateNow)
-      expect(booking.priceCents).toBe(Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60))
+      const perHour = rateUnits[booking.service as SitterService] === 'hour'
+      expect(booking.priceCents).toBe(perHour ? Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60) : (booking.hourlyRateCents ?? 0) * bookedSlots.length)
     }
   })
 
