@@ -57,7 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
   const days = bookable?.days ?? datesBetween(firstDayOf(month), lastDayOf(month)).map((day) => ({ date: day, state: day < today ? ('past' as const) : ('open' as const) }))
   const rateCents = details?.services.find((offered) => offered.service === 'walking')?.hourlyRateCents ?? null
-  const times = await getTimeChoices({ id: user.id, name: user.name }, { date, service: 'walking', rateCents })
+  const times = await walkChoices(user, date)
   return {
     dog: {
       id: dog.id,
@@ -84,20 +84,30 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
+/** The sitter's own free times for a walk on `date`, at their walking rate. */
+async function walkChoices(user: { id: string; name: string }, date: string | null) {
+  const details = await getSitterDetails(user.id)
+  const rateCents = details?.services.find((offered) => offered.service === 'walking')?.hourlyRateCents ?? null
+  return getTimeChoices(user, { date, service: 'walking', rateCents })
+}
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const formData = await request.formData()
   formData.set('sitterId', user.id)
   formData.set('dogId', url.searchParams.get('dogId') ?? '')
   const submission = parseWithZod(formData, { schema: DogRequestFormSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // A refused request comes back with the free times of the day it names.
+  const date = formData.get('date')
+  const times = await walkChoices(user, readDate(typeof date === 'string' ? date : null))
+  if (submission.status !== 'success') return data({ result: submission.reply(), times }, { status: 400 })
   const outcome = await createBooking(user, submission.value)
   if (!outcome.ok) {
     if (outcome.status === 429) {
-      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+      return data({ result: submission.reply({ formErrors: [outcome.message] }), times }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
     }
     const onDate = outcome.field === 'date'
-    return data({ result: submission.reply(onDate ? { fieldErrors: { date: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+    return data({ result: submission.reply(onDate ? { fieldErrors: { date: [outcome.message] } } : { formErrors: [outcome.message] }), times }, { status: outcome.status })
   }
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
     type: 'success',
@@ -122,7 +132,7 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
       </Page>
     )
   }
-  return <DogRequestForm loaded={loaderData} answer={actionData?.result} />
+  return <DogRequestForm loaded={actionData?.times ? { ...loaderData, times: actionData.times } : loaderData} answer={actionData?.result} />
 }
 
 export const headers = retryAfterFromAction

@@ -14,7 +14,7 @@ import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { bookingStyles, dayPeriods, periodLabels, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { defaultServiceOf, formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
-import { getTimeChoices } from '#app/features/bookings/time-choices.server.ts'
+import { requestTimeChoices } from '#app/features/bookings/time-choices.server.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
@@ -54,8 +54,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
   const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
-  const rateCents = sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
-  const times = service ? await getTimeChoices(sitter, { date, service, rateCents }) : null
+  const times = await requestTimeChoices(sitter, { date, service })
   return {
     page: 'form' as const,
     sitter: {
@@ -97,19 +96,22 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   formData.set('sitterId', sitterId)
   const several = formData.get('periodMode') === 'several'
   const submission = parseWithZod(formData, { schema: several ? MultiPeriodFormSchema : OwnerRequestFormSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // A refused request comes back with the free times of the day it names.
+  const sitter = await getPublicSitter(sitterId)
+  const text = (name: string) => (typeof formData.get(name) === 'string' ? (formData.get(name) as string) : null)
+  const times = sitter && (await requestTimeChoices(sitter, { date: readDate(text('date')), service: text('service') }))
+  if (submission.status !== 'success') return data({ result: submission.reply(), times }, { status: 400 })
   const outcome = await createBooking(user, submission.value)
   if (!outcome.ok) {
     if (outcome.status === 429) {
-      return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
+      return data({ result: submission.reply({ formErrors: [outcome.message] }), times }, { status: 429, headers: retryAfterHeaders(outcome.retryAfterSeconds) })
     }
     // A refusal about a field of this form is shown at that field; anything else (the sitter) for the whole form.
     const timeField = several ? 'timePeriods' : submission.value.service === 'walking' ? 'startTime' : 'timePeriod'
     const field = outcome.field === 'slots' || outcome.field === 'period' ? timeField : outcome.field
     const onForm = field && (requestFields as readonly string[]).includes(field)
-    return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }) }, { status: outcome.status })
+    return data({ result: submission.reply(onForm ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }), times }, { status: outcome.status })
   }
-  const sitter = await getPublicSitter(sitterId)
   return redirectWithToast(`/bookings/${outcome.bookingId}`, {
     type: 'success',
     title: 'Booking requested',
@@ -153,7 +155,7 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
       </Page>
     )
   }
-  return <RequestForm loaded={loaderData} answer={actionData?.result} />
+  return <RequestForm loaded={actionData?.times ? { ...loaderData, times: actionData.times } : loaderData} answer={actionData?.result} />
 }
 
 function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {

@@ -2,7 +2,7 @@ import type { SitterService } from '#app/features/sitters/options.ts'
 import { createBookingMessages } from './create-booking.server.ts'
 import { getTimeRefusals } from './bookable-days.server.ts'
 import { type BookingPeriod, bookingStyles, type BookingStyle, dayPeriods, periodLabels, periodWindows, quarterHours, walkDurations, walkSlot } from './periods.ts'
-import { priceCentsFor } from './pricing.ts'
+import { defaultServiceOf, priceCentsFor } from './pricing.ts'
 import { formatSlot } from './slots.ts'
 
 // The times a booking screen offers for a service on a chosen day (DESIGN.md ruling 21): the periods of
@@ -81,4 +81,13 @@ export async function getTimeChoices(
     endTimes: style === 'walk' ? [] : startTimes.map((time) => walkSlot(time, 15).endTime).filter((time) => time !== '00:00'),
     notes,
   }
+}
+
+/** A request screen's choices for one of the sitter's services (the one asked, else the default) on a day; null when the sitter offers none. */
+export async function requestTimeChoices(
+  sitter: { id: string; name: string; services: readonly { service: SitterService; hourlyRateCents: number | null }[] },
+  asked: { date: string | null; service?: string | null },
+) {
+  const offered = sitter.services.find((offer) => offer.service === asked.service) ?? sitter.services.find((offer) => offer.service === defaultServiceOf(sitter.services))
+  return offered ? getTimeChoices(sitter, { date: asked.date, service: offered.service, rateCents: offered.hourlyRateCents }) : null
 }
