@@ -34,7 +34,7 @@ async function stepThroughQuickWizard(scope: Page | Locator, dogName: string, js
 
   await expect(scope.getByText('Step 2 of 3: Choose a time')).toBeVisible()
   // A walk is a start time and a duration (ruling 21), each with its price: $24 an hour.
-  await expect(scope.getByRole('radio', { name: /^30 minutes/ })).toContainText('$12.00')
+  await expect(scope.locator('label').filter({ hasText: '30 minutes' })).toContainText('$12.00')
   await chooseWalk(scope, '12:15', 30)
   await scope.getByRole('button', { name: 'Continue' }).click()
 

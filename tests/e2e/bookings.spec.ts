@@ -46,7 +46,7 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   await showFreeTimes(page, jsEnabled)
   // A walk: a start time and 30 or 60 minutes (ruling 21), 60 minutes at $24.
   await chooseWalk(page, '08:00', 60)
-  await expect(page.getByRole('radio', { name: /^60 minutes/ })).toContainText('$24.00')
+  await expect(page.locator('label').filter({ hasText: '60 minutes' })).toContainText('$24.00')
   if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$24.00')
   await page.getByLabel('Notes for Sam (optional)').fill('Biscuit pulls at the start.')
   await page.getByRole('button', { name: 'Request Booking' }).click()
