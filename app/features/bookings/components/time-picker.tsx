@@ -52,7 +52,7 @@ export function TimePicker({
   const only = choices.periods.length === 1 ? choices.periods[0] : undefined
   return (
     <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium text-stone-800">{only ? 'Time' : 'Time period'}</legend>
+      <legend className="mb-2 text-sm font-medium text-stone-800">{only ? (only.value === 'overnight' ? 'Night' : 'Day') : 'Time period'}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {choices.periods.map((period) => (
           <TimeOption
