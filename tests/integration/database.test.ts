@@ -122,6 +122,54 @@ describe('migrations', () => {
     expect(rows.map((row) => row.name)).toContain('bookings_sitter_date')
   })
 
+  test('011 moves rows to ruling 21: daycare and boarding rates per day and night, walks still to happen become 60 minutes', async () => {
+    const database = newDatabase('migrations-to-011')
+    const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } })
+    expect((await migrator.migrateTo('009-domain-events')).error).toBeUndefined()
+    const now = new Date().toISOString()
+    const person = (id: string, role: 'owner' | 'sitter') => ({ id, email: `${id}@example.com`, name: id, role, accountStatus: 'active' as const, createdAt: now, updatedAt: now })
+    await database.insertInto('users').values([person('sitter-1', 'sitter'), person('owner-1', 'owner')]).execute()
+    await database.insertInto('sitterServices').values([
+      { sitterId: 'sitter-1', service: 'walking', hourlyRateCents: 2800 },
+      { sitterId: 'sitter-1', service: 'daycare', hourlyRateCents: 500 },
+      { sitterId: 'sitter-1', service: 'boarding', hourlyRateCents: 600 },
+    ]).execute()
+    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Beagle', age: 'adult', createdAt: now, updatedAt: now }).execute()
+    const booking = (id: string, service: 'walking' | 'boarding', status: 'pending' | 'completed', period: 'evening' | 'overnight', priceCents: number, rate: number) => ({
+      id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date: '2030-01-07', timeZone: 'Europe/Zurich',
+      period, service, status, priceCents, hourlyRateCents: rate, createdAt: now, updatedAt: now,
+    })
+    await database.insertInto('bookings').values([
+      booking('evening-walk', 'walking', 'pending', 'evening', 11200, 2800),
+      booking('walked', 'walking', 'completed', 'evening', 11200, 2800),
+      booking('night', 'boarding', 'pending', 'overnight', 7200, 600),
+    ]).execute()
+    await database.insertInto('bookingTimeSlots').values([
+      { bookingId: 'evening-walk', position: 1, startTime: '16:00', endTime: '20:00' },
+      { bookingId: 'walked', position: 1, startTime: '16:00', endTime: '20:00' },
+      { bookingId: 'night', position: 1, startTime: '20:00', endTime: '08:00' },
+    ]).execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).orderBy('service').execute()).toEqual([
+      { service: 'boarding', hourlyRateCents: 7200 },
+      { service: 'daycare', hourlyRateCents: 6000 },
+      { service: 'walking', hourlyRateCents: 2800 },
+    ])
+    // The $112 evening walk is a 60-minute walk at 16:00 for $28; the walk that happened keeps its record; a night costs what it did.
+    expect(await database.selectFrom('bookings').select(['id', 'period', 'priceCents', 'hourlyRateCents']).orderBy('id').execute()).toEqual([
+      { id: 'evening-walk', period: null, priceCents: 2800, hourlyRateCents: 2800 },
+      { id: 'night', period: 'overnight', priceCents: 7200, hourlyRateCents: 7200 },
+      { id: 'walked', period: 'evening', priceCents: 11200, hourlyRateCents: 2800 },
+    ])
+    expect(await database.selectFrom('bookingTimeSlots').select(['bookingId', 'startTime', 'endTime']).orderBy('bookingId').execute()).toEqual([
+      { bookingId: 'evening-walk', startTime: '16:00', endTime: '17:00' },
+      { bookingId: 'night', startTime: '20:00', endTime: '08:00' },
+      { bookingId: 'walked', startTime: '16:00', endTime: '20:00' },
+    ])
+  })
+
   test('running them again on an up-to-date database changes nothing', async () => {
     const database = newDatabase('migrations-twice')
     await migrateToLatest(database)
