@@ -579,7 +579,7 @@ function demoSitter(): DemoSitter {
     hasPhoto: true,
     createdAt: referenceDate - 320 * day,
     experience: '5+',
-    rates: { walking: 2500, sitting: 3000, boarding: 1800, daycare: 2800, training: 4000 },
+    rates: { walking: 2500, sitting: 3000, boarding: 6500, daycare: 6000, training: 4000 },
     dogSizes,
     dogAges: dogAgeGroups,
     preferredBreeds: ['Bernese Mountain Dog', 'Border Collie'],
@@ -619,7 +619,7 @@ function randomSitter(name: string, index: number): DemoSitter {
   return {
     ...person,
     experience,
-    rates: hourlyRates(offered, random),
+    rates: serviceRates(offered, random),
     dogSizes: random.sample(dogSizes, random.int(1, 3)),
     dogAges: random.sample(dogAgeGroups, random.int(1, 3)),
     preferredBreeds: random.chance(0.3) ? random.sample(breeds, random.int(1, 2)).map((breed) => breed.name) : [],
@@ -646,21 +646,21 @@ function pickServices(random: Random): SitterService[] {
   return offered.includes('walking') || offered.includes('sitting') ? offered : ['walking', ...offered]
 }
 
-/** Hourly rates in cents: a personal base rate, higher for skilled work, lower per hour for overnight boarding. */
-function hourlyRates(offered: readonly SitterService[], random: Random) {
+/** Rates in cents in each service's unit (pricing.ts): a personal hourly base rate, higher for skilled work; daycare by the day, boarding by the night. */
+function serviceRates(offered: readonly SitterService[], random: Random) {
   const base = 1500 + 50 * random.int(0, 40)
   const surcharge: Record<SitterService, number> = {
     walking: 0,
     sitting: 500,
     boarding: 0,
-    daycare: 300,
+    daycare: 0,
     training: 1200,
     grooming: 800,
   }
   return Object.fromEntries(
     offered.map((service) => [
       service,
-      service === 'boarding' ? 1500 + 50 * random.int(0, 14) : Math.min(4500, base + surcharge[service]),
+      service === 'boarding' ? 4000 + 250 * random.int(0, 14) : service === 'daycare' ? 2 * base + 1000 : Math.min(4500, base + surcharge[service]),
     ]),
   ) as Partial<Record<SitterService, number>>
 }
@@ -964,7 +964,7 @@ function firstFreeDate(plan: BookingPlan, today: string, dayOffset: number, take
     const free =
       days.every((day) => !taken.has(`${plan.sitter.id}:${day}`) && !taken.has(`${plan.dog.id}:${day}`)) &&
       days.every((_day, index) => !plan.sitter.blockedDayOffsets.includes(offset + index)) &&
-      (plan.service === 'boarding' || rangesFitting(plan, date).length > 0)
+      (plan.service === 'boarding' || plan.service === 'daycare' || rangesFitting(plan, date).length > 0)
     if (free) return date
   }
   throw new Error(`Demo data: no free day for booking ${plan.key}`)
@@ -986,7 +986,9 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
   const { period, slots } =
     plan.service === 'boarding'
       ? { period: 'overnight' as const, slots: [periodWindows.overnight] }
-      : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
+      : plan.service === 'daycare'
+        ? { period: 'all_day' as const, slots: [periodWindows.all_day] }
+        : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
   const { start, end } = bookingSpan({ date, timeZone, slots })
   const history = statusHistory(plan, start, end, now, random)
   const completedAt = history.find((change) => change.to === 'completed')?.at
@@ -996,7 +998,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     date,
     period,
     slots,
-    priceCents: priceCentsFor(hourlyRateFor(plan), slots),
+    priceCents: priceCentsFor(plan.service, rateFor(plan), slots),
     notes: random.chance(0.5) ? random.pick(bookingNotes) : null,
     history,
     review:
@@ -1027,13 +1029,13 @@ function sitterReply(plan: BookingPlan, rating: number, reviewedAt: number, now:
   return { comment, at }
 }
 
-function hourlyRateFor(plan: BookingPlan) {
+function rateFor(plan: BookingPlan) {
   const rate = plan.sitter.rates[plan.service]
   if (rate === undefined) throw new Error(`Demo data: ${plan.sitter.name} does not offer ${plan.service}`)
   return rate
 }
 
-/** Slots inside one of the sitter's working ranges: walks of an hour (one or two a day), longer care in period windows. */
+/** Slots inside one of the sitter's working ranges: walks of an hour (one or two a day), sitting in period windows, training and grooming by the hour. */
 function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { period: BookingPeriod | null; slots: TimeSlot[] } {
   const { service } = plan
   const opens = toMinutes(range.startTime)
@@ -1041,7 +1043,7 @@ function daytimeSlots(plan: BookingPlan, range: WeeklyRange, random: Random): { 
   const fittingWindows = (['morning', 'afternoon', 'evening'] as const).filter(
     (period) => toMinutes(periodWindows[period].startTime) >= opens && toMinutes(periodWindows[period].endTime) <= closes,
   )
-  if ((service === 'sitting' || service === 'daycare') && fittingWindows.length > 0) {
+  if (service === 'sitting' && fittingWindows.length > 0) {
     const period = random.pick(fittingWindows)
     return { period, slots: [periodWindows[period]] }
   }
@@ -1421,7 +1423,7 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
     location: pickUpAtHome ? owner.address.location : null,
     latitude: pickUpAtHome ? owner.address.latitude : null,
     longitude: pickUpAtHome ? owner.address.longitude : null,
-    hourlyRateCents: hourlyRateFor(plan),
+    hourlyRateCents: rateFor(plan),
     priceCents: booking.priceCents,
     status: plan.status,
     ...listingTimes({ date: booking.date, timeZone, slots: booking.slots }),

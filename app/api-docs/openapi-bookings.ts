@@ -223,7 +223,11 @@ const variants =
   'all_day 08-20; `custom` with `startTime` and `endTime`), (b) `timeSlot` (`09:00` or `9:00 AM`: one hour), ' +
   '(c) `timeSlots`, or (d) `startTime` and `endTime`. All become the same time slots. With `sitterId` set to ' +
   'yourself it is an offer to care for a dog listed for sitting, which its owner confirms. `service` defaults ' +
-  "to walking (or the sitter's first service). Times are local to the sitter's zone."
+  "to walking (or the sitter's first service). Times are local to the sitter's zone, on quarter hours. " +
+  'How each service is booked (DESIGN.md ruling 21): a walk is `startTime` with `duration` 30 or 60 minutes ' +
+  '(a period means a 60-minute walk as its window starts; every slot lasts 30 or 60 minutes); sitting, training ' +
+  'and grooming take morning, afternoon, evening or custom times; daycare is `all_day`, boarding `overnight`. ' +
+  'The price is the rate in the service unit (hour, day, night) times the hours, days or nights booked.'
 
 const pagingNote = `${bookingPageSize} a page (\`limit\` up to ${maxBookingPageSize}; more is lowered to it); the next page's address is in the \`Link\` header.`
 
@@ -257,7 +261,7 @@ export const bookingPaths = {
       responses: {
         201: answer('The pending booking; the confirming party is e-mailed.', ref('Booking')),
         ...errors({
-          400: 'Validation failed: a past date or time, an end before its start, a dog that is not yours, a user who is not a sitter, yourself...',
+          400: 'Validation failed: a past date or time, an end before its start, a time off the quarter hour, a duration other than 30 or 60, a time that does not fit the service, a dog that is not yours, a user who is not a sitter, yourself...',
           401: true,
           409: "Overlaps one of the sitter's accepted bookings, a blocked day, or outside the sitter's weekly hours.",
           415: true,

@@ -13,9 +13,10 @@ import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/fe
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
-import { serviceLabels } from '#app/features/sitters/options.ts'
+import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
+import { formatRate } from '#app/features/bookings/pricing.ts'
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
-import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
+import { formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -142,7 +143,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           <Fact label="Price">
             {booking.priceCents === null ? 'No rate set' : formatUsd(booking.priceCents)}
             {booking.hourlyRateCents === null ? null : (
-              <span className="block text-sm font-normal text-stone-600">{formatHourlyRate(booking.hourlyRateCents)}</span>
+              <span className="block text-sm font-normal text-stone-600">{formatRate(booking.service as SitterService, booking.hourlyRateCents)}</span>
             )}
           </Fact>
           {booking.location ? <Fact label="Location">{booking.location}</Fact> : null}

@@ -1,10 +1,12 @@
-import { data, Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/bookings-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { dogPageSlots, formatClock12 } from '#app/features/availability/calendar-dates.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
+import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
+import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { getDogRequestScreen, submitDogRequestForm } from '#app/features/bookings/request-screens.server.ts'
+import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -15,11 +17,15 @@ import { EmptyState } from '#app/ui/data-states.tsx'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { useState } from 'react'
 
 // /bookings/new?dogId (spec section 2, Book a Walk): a sitter asks to walk a dog its owner listed for
 // sitting (spec variant (b); the owner then accepts or declines). A date (past days, and days the
-// sitter blocked or filled, disabled), one of twelve hourly slots, a price row from the sitter's own
-// rate, notes for the owner. Anyone who may not see the dog as available gets 'Dog not found'.
+// sitter blocked or filled, disabled), a walk's start time (the free quarter hours of that day) and
+// duration (DESIGN.md ruling 21), a price row from the sitter's own walking rate (pricing.ts, the price
+// the request stores), notes for the owner. A change of day asks the page again (without JavaScript:
+// 'Show free times'). Anyone who may not see the dog as available gets 'Dog not found'.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -32,7 +38,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const outcome = await submitDogRequestForm(user, url.searchParams.get('dogId') ?? '', await request.formData())
   if (!outcome.ok) {
     const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
-    return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
+    return data({ result: outcome.result, times: outcome.times }, { status: outcome.status, headers: retryAfter })
   }
   return redirectWithToast(href('/bookings/:id', { id: outcome.bookingId }), {
     type: 'success',
@@ -49,7 +55,7 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
           title="Dog not found"
           description="This dog does not exist or is no longer available for sitting."
           action={
-            <GoBackLink fallback={href('/dogs/available')} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            <GoBackLink fallback="/dogs/available" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
               Go Back
             </GoBackLink>
           }
@@ -57,14 +63,15 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
       </Page>
     )
   }
-  return <DogRequestForm loaded={loaderData} answer={actionData?.result} />
+  return <DogRequestForm loaded={actionData?.times ? { ...loaderData, times: actionData.times } : loaderData} answer={actionData?.result} />
 }
 
 export const headers = retryAfterFromAction
 
 const fieldLabels: FieldLabels = [
   ['date', 'Date'],
-  ['timeSlot', 'Time'],
+  ['startTime', 'Start time'],
+  ['duration', 'Duration'],
   ['notes', 'Notes'],
 ]
 
@@ -73,12 +80,18 @@ type Loaded = Extract<Route.ComponentProps['loaderData'], { month: string }>
 function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { dog } = loaded
   const navigation = useNavigation()
-  const form = answeredForm<'date' | 'timeSlot' | 'notes'>('dog-booking', answer, loaded.defaults)
-  const fields = { date: form.field('date'), timeSlot: form.field('timeSlot'), notes: form.field('notes') }
+  const form = answeredForm<'date' | 'timePeriod' | 'startTime' | 'endTime' | 'duration' | 'notes'>('dog-booking', answer, loaded.defaults)
+  const fields = { date: form.field('date'), notes: form.field('notes') }
+  const timeFields = { timePeriod: form.field('timePeriod'), startTime: form.field('startTime'), endTime: form.field('endTime'), duration: form.field('duration') }
+  const [walk, setWalk] = useState({ startTime: timeFields.startTime.initialValue, duration: timeFields.duration.initialValue })
+  const time = timeOfAnswers('walk', walk)
+  const priceCents = time ? priceCentsFor('walking', loaded.rateCents, time.slots) : null
+  const hydrated = useHydrated()
+  const submit = useSubmit()
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback={href('/dogs/available/:id', { id: dog.id })} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback={`/dogs/available/${dog.id}`} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <h1 className="text-2xl font-bold">Book a Walk</h1>
@@ -93,7 +106,20 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
         </div>
       </section>
 
-      <Form method="post" id={form.id} className="space-y-5">
+      <Form
+        method="post"
+        id={form.id}
+        className="space-y-5"
+        onChange={(event) => {
+          // A new day has its own free times: ask the page again, with everything chosen so far.
+          if (event.target instanceof HTMLInputElement && event.target.name === 'date') {
+            void submit(event.currentTarget, { method: 'get', replace: true, preventScrollReset: true })
+            return
+          }
+          const data = new FormData(event.currentTarget)
+          setWalk({ startTime: (data.get('startTime') as string | null) ?? undefined, duration: (data.get('duration') as string | null) ?? undefined })
+        }}
+      >
         <input type="hidden" name="dogId" value={dog.id} />
         <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
         <FormPart title="Date">
@@ -111,25 +137,28 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
           <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
         </FormPart>
         <FormPart title="Time">
-          <fieldset id={fields.timeSlot.id} aria-describedby={fields.timeSlot.errors ? fields.timeSlot.errorId : undefined}>
-            <legend className="mb-2 text-sm text-stone-600">One hour, in your time zone ({loaded.timeZone})</legend>
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-              {dogPageSlots.map((slot) => (
-                <label
-                  key={slot}
-                  className="tap-target relative flex cursor-pointer items-center justify-center rounded-lg border border-stone-300 px-2 text-sm font-medium has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-                >
-                  <input type="radio" name={fields.timeSlot.name} value={slot} defaultChecked={fields.timeSlot.initialValue === slot} className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed" />
-                  {formatClock12(slot)}
-                </label>
-              ))}
-            </div>
-            <FormErrors id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
-          </fieldset>
+          <p className="text-sm text-stone-600">In your time zone ({loaded.timeZone})</p>
+          <TimePicker choices={loaded.times} fields={timeFields} noDate="Choose a date to see your free times." />
+          {hydrated ? null : (
+            <button type="submit" formMethod="get" formNoValidate className="tap-target block text-sm font-medium text-brand-700 underline underline-offset-4">
+              Show free times for the chosen day
+            </button>
+          )}
         </FormPart>
-        <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm">
-          <span className="font-medium">1 hour {loaded.service ? loaded.service.toLowerCase() : 'walk'}</span>
-          <span className="text-lg font-semibold">{loaded.hourPriceCents === null ? 'No rate set' : formatUsd(loaded.hourPriceCents)}</span>
+        <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm" aria-live="polite">
+          <span className="font-medium">Price</span>
+          <span className="text-right">
+            {loaded.rateCents === null ? (
+              <span className="text-stone-600">No walking rate set</span>
+            ) : priceCents === null ? (
+              <span className="text-stone-600">{formatRate('walking', loaded.rateCents)} · choose a time</span>
+            ) : (
+              <>
+                <span className="block text-lg font-semibold">{formatUsd(priceCents)}</span>
+                <span className="block text-sm text-stone-600">{formatRate('walking', loaded.rateCents)}</span>
+              </>
+            )}
+          </span>
         </div>
         <FormPart title="Notes for the owner">
           <label htmlFor={fields.notes.id} className="sr-only">

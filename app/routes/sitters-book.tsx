@@ -1,19 +1,21 @@
 import { useState } from 'react'
-import { data, Form, href, useNavigation } from 'react-router'
+import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
-import { DogChoices, FormPart, textInputClass, TimeInput, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { DogChoices, FormPart, textInputClass, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
-import { bookingPeriods, type BookingPeriod, hourlySlotsOf, multiPeriods, periodLabels, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
-import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { bookingStyles, dayPeriods, periodLabels, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
+import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
-import { serviceLabels } from '#app/features/sitters/options.ts'
+import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
-import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
+import { formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -22,12 +24,15 @@ import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
 
 // /sitters/{id}/book and /booking/new?sitter={id} (DESIGN.md ruling 13): an owner asks a sitter for a
-// booking: a date from the sitter's calendar (past, blocked and full days disabled), a period of the day
-// or custom times, a dog, the service, notes and the place. The price row is the sitter's rate times the
-// hours. The page posts to createBooking, the function POST /api/bookings calls; the month arrows
-// submit the form with GET, so nothing typed is lost between months.
+// booking: a date from the sitter's calendar (past, blocked and full days disabled), the time as the
+// service is booked (ruling 21: a walk's start and duration, a period of the day or custom times, the
+// day, the night; only what that day can take), a dog, the service, notes and the place. The price row
+// is pricing.ts's figure, the one the booking stores. The page posts to createBooking, the function POST
+// /api/bookings calls; the month arrows and a change of day or service send the form with GET (without
+// JavaScript: 'Show free times'), so nothing typed is lost and the times fit the day.
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -42,7 +47,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const outcome = await submitSitterRequestForm(user, sitterId, await request.formData())
   if (!outcome.ok) {
     const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
-    return data({ result: outcome.result }, { status: outcome.status, headers: retryAfter })
+    return data({ result: outcome.result, times: outcome.times }, { status: outcome.status, headers: retryAfter })
   }
   const sitter = await getPublicSitter(sitterId)
   return redirectWithToast(href('/bookings/:id', { id: outcome.bookingId }), {
@@ -51,6 +56,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     description: `Your booking with ${sitter?.name ?? 'the sitter'} has been created successfully. You will hear when they accept it.`,
   })
 }
+
 
 export const headers = retryAfterFromAction
 
@@ -63,6 +69,7 @@ const fieldLabels: FieldLabels = [
   ['timePeriods', 'Periods'],
   ['startTime', 'Start time'],
   ['endTime', 'End time'],
+  ['duration', 'Duration'],
   ['notes', 'Notes'],
   ['location', 'Meeting place'],
 ]
@@ -73,18 +80,18 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
   if (loaderData.page === 'not-found') {
     return (
       <Page width="narrow">
-        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
+        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to="/map">Browse sitters</LinkButton>} />
       </Page>
     )
   }
   if (loaderData.page === 'yourself') {
     return (
       <Page width="narrow">
-        <EmptyState title="You cannot book yourself" action={<LinkButton to={href('/bookings-sitter')}>Your bookings</LinkButton>} />
+        <EmptyState title="You cannot book yourself" action={<LinkButton to="/bookings-sitter">Your bookings</LinkButton>} />
       </Page>
     )
   }
-  return <RequestForm loaded={loaderData} answer={actionData?.result} />
+  return <RequestForm loaded={actionData?.times ? { ...loaderData, times: actionData.times } : loaderData} answer={actionData?.result} />
 }
 
 function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
@@ -99,12 +106,17 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
     timePeriod: fields.timePeriod.initialValue,
     startTime: fields.startTime.initialValue,
     endTime: fields.endTime.initialValue,
+    duration: fields.duration.initialValue,
   }))
+  const hydrated = useHydrated()
+  const submit = useSubmit()
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  const rateOf = (service: string | undefined) => sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
+  const offered = sitter.services.find((offered) => offered.service === chosen.service)
+  const rateCents = offered?.hourlyRateCents ?? null
+  const style = offered ? bookingStyles[offered.service] : null
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback={href('/bookings')} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback="/bookings" className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <header className="flex items-center gap-4">
@@ -123,6 +135,12 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         method="post"
         id={form.id}
         onChange={(event) => {
+          // A new day or service has its own free times: ask the page again, with everything chosen so far.
+          const changed = event.target instanceof HTMLInputElement ? event.target.name : null
+          if (changed === 'date' || changed === 'service') {
+            void submit(event.currentTarget, { method: 'get', replace: true, preventScrollReset: true })
+            return
+          }
           const data = new FormData(event.currentTarget)
           const text = (name: string) => (data.get(name) as string | null) ?? undefined
           setChosen({
@@ -131,6 +149,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
             timePeriod: text('timePeriod'),
             startTime: text('startTime'),
             endTime: text('endTime'),
+            duration: text('duration'),
           })
         }}
         className="space-y-5"
@@ -156,7 +175,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
                       <input type="radio" name={fields.service.name} value={service} defaultChecked={fields.service.initialValue === service} className="size-5 accent-brand-700" />
                       {serviceLabels[service]}
                     </span>
-                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : formatHourlyRate(hourlyRateCents)}</span>
+                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : formatRate(service, hourlyRateCents)}</span>
                   </label>
                 ))}
               </div>
@@ -191,59 +210,56 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         </FormPart>
 
         <FormPart title="Time">
-          {loaded.several ? (
+          {loaded.several && style ? (
             <fieldset id={fields.timePeriods.id} aria-describedby={fields.timePeriods.errors ? fields.timePeriods.errorId : undefined}>
-              <legend className="mb-2 text-sm text-stone-700">Choose one or more periods: each is booked as four one-hour walks or visits.</legend>
+              <legend className="mb-2 text-sm text-stone-700">
+                {style === 'walk' ? 'Choose one or more periods: each is a 60-minute walk as the period starts.' : 'Choose one or more periods of the day.'}
+              </legend>
               <input type="hidden" name="periodMode" value="several" />
               <div className="grid gap-2 sm:grid-cols-3">
-                {multiPeriods.map((period) => (
-                  <TimeOption
-                    key={period}
-                    multiple
-                    name={fields.timePeriods.name}
-                    value={period}
-                    label={periodLabels[period]}
-                    window={formatSlot(periodWindows[period])}
-                    checked={chosen.timePeriods.includes(period)}
-                    priceCents={priceCentsFor(rateOf(chosen.service), hourlySlotsOf([period]))}
-                  />
-                ))}
+                {dayPeriods.map((period) => {
+                  const slots = slotsOfPeriods(style, [period])
+                  return (
+                    <TimeOption
+                      key={period}
+                      multiple
+                      name={fields.timePeriods.name}
+                      value={period}
+                      label={periodLabels[period]}
+                      window={slots.map(formatSlot).join(', ')}
+                      checked={chosen.timePeriods.includes(period)}
+                      priceCents={offered ? priceCentsFor(offered.service, rateCents, slots) : null}
+                      refusal={loaded.times?.periods.find((choice) => choice.value === period)?.refusal ?? null}
+                    />
+                  )
+                })}
               </div>
               <FormErrors id={fields.timePeriods.errorId} errors={fields.timePeriods.errors} />
             </fieldset>
-          ) : (
-            <fieldset id={fields.timePeriod.id} className="group" aria-describedby={fields.timePeriod.errors ? fields.timePeriod.errorId : undefined}>
-              <legend className="sr-only">Time period</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {bookingPeriods.map((period) => (
-                  <TimeOption
-                    key={period}
-                    name={fields.timePeriod.name}
-                    value={period}
-                    label={periodLabels[period]}
-                    window={period === 'custom' ? null : `${formatSlot(periodWindows[period])}${period === 'overnight' ? ' (next day)' : ''}`}
-                    checked={fields.timePeriod.initialValue === period}
-                    priceCents={period === 'custom' ? null : priceCentsFor(rateOf(chosen.service), [periodWindows[period]])}
-                  />
-                ))}
-              </div>
-              <FormErrors id={fields.timePeriod.errorId} errors={fields.timePeriod.errors} />
-              <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
-                <TimeInput label="Start time" field={fields.startTime} />
-                <TimeInput label="End time" field={fields.endTime} />
-              </div>
-            </fieldset>
+          ) : loaded.times ? (
+            <TimePicker
+              choices={loaded.times}
+              fields={{ timePeriod: fields.timePeriod, startTime: fields.startTime, endTime: fields.endTime, duration: fields.duration }}
+              noDate={`Choose a date to see ${sitter.firstName}’s free times.`}
+            />
+          ) : null}
+          {hydrated ? null : (
+            <button type="submit" formMethod="get" formNoValidate className="tap-target block text-sm font-medium text-brand-700 underline underline-offset-4">
+              Show free times for the chosen day and service
+            </button>
           )}
-          <button
-            type="submit"
-            name="periods"
-            value={loaded.several ? 'one' : 'several'}
-            formMethod="get"
-            formNoValidate
-            className="tap-target text-sm font-medium text-brand-700 underline underline-offset-4"
-          >
-            {loaded.several ? 'Book one period or custom times' : 'Book several periods of the day'}
-          </button>
+          {style === 'walk' || style === 'periods' ? (
+            <button
+              type="submit"
+              name="periods"
+              value={loaded.several ? 'one' : 'several'}
+              formMethod="get"
+              formNoValidate
+              className="tap-target text-sm font-medium text-brand-700 underline underline-offset-4"
+            >
+              {loaded.several ? 'Book one time' : 'Book several periods of the day'}
+            </button>
+          ) : null}
         </FormPart>
 
         <FormPart title="Details">
@@ -281,8 +297,15 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
         </FormPart>
 
         <PriceRow
-          rateCents={rateOf(chosen.service)}
-          slots={loaded.several ? nonEmpty(hourlySlotsOf(multiPeriods.filter((period) => chosen.timePeriods.includes(period)))) : slotsOf(chosen.timePeriod, chosen.startTime, chosen.endTime)}
+          service={offered?.service ?? null}
+          rateCents={rateCents}
+          slots={
+            !style
+              ? null
+              : loaded.several
+                ? nonEmpty(slotsOfPeriods(style, dayPeriods.filter((period) => chosen.timePeriods.includes(period))))
+                : (timeOfAnswers(style, chosen)?.slots ?? null)
+          }
         />
         <Button type="submit" disabled={busy || dogs.length === 0} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}
@@ -301,28 +324,21 @@ function submittedPeriods(answer: FormAnswer | undefined): string[] | null {
   return (Array.isArray(sent) ? sent : [sent]).filter((value): value is string => typeof value === 'string')
 }
 
-function slotsOf(period: string | undefined, startTime: string | undefined, endTime: string | undefined): TimeSlot[] | null {
-  if (!period) return null
-  if (period === 'custom') return startTime && endTime && endTime > startTime ? [{ startTime, endTime }] : null
-  const window = periodWindows[period as Exclude<BookingPeriod, 'custom'>] as TimeSlot | undefined
-  return window ? [window] : null
-}
-
-/** The sitter's hourly rate times the chosen hours (ruling 3), as the request will store it. */
-function PriceRow({ rateCents, slots }: { rateCents: number | null; slots: TimeSlot[] | null }) {
-  const price = slots ? priceCentsFor(rateCents, slots) : null
+/** The sitter's rate times the chosen hours, day or night (pricing.ts), as the request will store it. */
+function PriceRow({ service, rateCents, slots }: { service: SitterService | null; rateCents: number | null; slots: TimeSlot[] | null }) {
+  const price = service && slots ? priceCentsFor(service, rateCents, slots) : null
   return (
     <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm" aria-live="polite">
       <span className="font-medium">Price</span>
       <span className="text-right">
-        {rateCents === null ? (
+        {rateCents === null || !service ? (
           <span className="text-stone-600">No rate set for this service</span>
         ) : price === null ? (
-          <span className="text-stone-600">{formatHourlyRate(rateCents)} · choose a time</span>
+          <span className="text-stone-600">{formatRate(service, rateCents)} · choose a time</span>
         ) : (
           <>
             <span className="block text-lg font-semibold">{formatUsd(price)}</span>
-            <span className="block text-sm text-stone-600">{formatHourlyRate(rateCents)}</span>
+            <span className="block text-sm text-stone-600">{formatRate(service, rateCents)}</span>
           </>
         )}
       </span>

@@ -8,6 +8,7 @@ import * as messagingSafety from './006-messaging-safety.ts'
 import * as galleryPendingUploads from './008-gallery-pending-uploads.ts'
 import * as domainEvents from './009-domain-events.ts'
 import * as listPaging from './010-list-paging.ts'
+import * as walksAndUnitRates from './011-walks-and-unit-rates.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '008-gallery-pending-uploads': galleryPendingUploads,
   '009-domain-events': domainEvents,
   '010-list-paging': listPaging,
+  '011-walks-and-unit-rates': walksAndUnitRates,
 }

@@ -26,6 +26,20 @@ export async function pickDate(scope: Page | Locator, date: string) {
   await scope.getByRole('radio', { name: dayName(date), exact: true }).check()
 }
 
+/**
+ * Asks for the chosen day's free times: with JavaScript they arrive by themselves once a day is picked;
+ * without it 'Show free times' asks the server (a wizard's step, or a request page).
+ */
+export async function showFreeTimes(scope: Page | Locator, jsEnabled: boolean) {
+  if (!jsEnabled) await scope.getByRole('button', { name: /^Show free times/ }).click()
+}
+
+/** Chooses a walk of `minutes` from `startTime` among the times offered (ruling 21: a start and a duration). */
+export async function chooseWalk(scope: Page | Locator, startTime: string, minutes: 30 | 60) {
+  await scope.getByLabel('Start time').selectOption(startTime)
+  await scope.getByRole('radio', { name: new RegExp(`^${minutes} minutes`) }).check()
+}
+
 /** Signs the page out: the next sign-in starts from a clean cookie jar. */
 export async function signOut(page: Page) {
   await page.context().clearCookies()

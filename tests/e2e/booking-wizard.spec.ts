@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { pickDate, registerOwnerWithDog, registerSitter, zurichDate } from './booking-helpers.ts'
+import { chooseWalk, dayName, pickDate, registerOwnerWithDog, registerSitter, showFreeTimes, zurichDate } from './booking-helpers.ts'
 import { expect, insertMessages, type TestDatabase, test } from './fixtures.ts'
 
 // The booking wizards (spec section 2, 'Sitter quick view and booking wizard' and 'Booking dialog'): the
@@ -33,17 +33,18 @@ async function stepThroughQuickWizard(scope: Page | Locator, dogName: string, js
   await scope.getByRole('button', { name: 'Continue' }).click()
 
   await expect(scope.getByText('Step 2 of 3: Choose a time')).toBeVisible()
-  await scope.getByRole('radio', { name: /Afternoon/ }).check()
+  // A walk is a start time and a duration (ruling 21), each with its price: $24 an hour.
+  await expect(scope.locator('label').filter({ hasText: '30 minutes' })).toContainText('$12.00')
+  await chooseWalk(scope, '12:15', 30)
   await scope.getByRole('button', { name: 'Continue' }).click()
 
   await expect(scope.getByText('Step 3 of 3: Your dog and details')).toBeVisible()
-  if (jsEnabled) await expect(scope.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled()
-  await scope.getByRole('radio', { name: new RegExp(dogName) }).check()
+  // The owner's only dog is chosen already.
+  await expect(scope.getByRole('radio', { name: new RegExp(dogName) })).toBeChecked()
   await scope.getByLabel(/^Notes for/).fill('Ring twice, please.')
   const summary = scope.getByRole('region', { name: 'Summary' })
-  await expect(summary).toContainText('Afternoon, 12:00 - 16:00')
-  // Afternoon is 12:00-16:00: four hours at $24.
-  await expect(summary).toContainText('$96.00')
+  await expect(summary).toContainText('12:15 - 12:45 (30 minutes)')
+  await expect(summary).toContainText('$12.00')
   await scope.getByRole('button', { name: 'Confirm Booking' }).click()
 }
 
@@ -70,11 +71,17 @@ test("@desktop an owner requests from the map's wizard: a day, a period the sitt
   await card.locator('input[name=date]:enabled').first().check()
   await card.getByRole('button', { name: 'Continue' }).click()
   await expect(card.getByText('Step 2 of 3: Choose a time')).toBeVisible()
-  await card.locator('input[name=timePeriod]:enabled').first().check()
+  // A demo sitter walks (a start time and a duration) or sits (a period of the day).
+  const startTimes = card.getByLabel('Start time')
+  if ((await startTimes.count()) > 0) {
+    await startTimes.selectOption({ index: 1 })
+    await card.getByRole('radio', { name: /^60 minutes/ }).check()
+  } else {
+    await card.locator('input[name=timePeriod]:enabled').first().check()
+  }
   await card.getByRole('button', { name: 'Continue' }).click()
   await expect(card.getByText('Step 3 of 3: Your dog and details')).toBeVisible()
-  await expect(card.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled()
-  await card.getByRole('radio', { name: /Pepper/ }).check()
+  await expect(card.getByRole('radio', { name: /Pepper/ })).toBeChecked()
   await card.getByRole('button', { name: 'Confirm Booking' }).click()
 
   await expect(page.getByText('Booking requested')).toBeVisible()
@@ -91,10 +98,33 @@ test('the wizard as pages, one URL per step, ends in the same request', async ({
   await stepThroughQuickWizard(page, 'Pepper', jsEnabled)
 
   const booking = await bookingOnPage(page, db)
-  expect(booking).toMatchObject({ sitterId: sitter.id, dogId, date: nextWeek, period: 'afternoon', status: 'pending' })
+  // The price shown before confirming is the price stored: 30 minutes at $24 an hour.
+  expect(booking).toMatchObject({ sitterId: sitter.id, dogId, date: nextWeek, period: null, status: 'pending', priceCents: 1200 })
+  expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '12:15', endTime: '12:45' }])
+  await expect(page.getByText('$12.00').first()).toBeVisible()
 })
 
-test("@desktop the conversation's Book dialog: date and slot, dog, meeting place, then the toast's View Booking", async ({ page, db, visit, jsEnabled }) => {
+test("times that have passed today cannot be chosen: periods are disabled with the reason, a walk's start times begin after now", async ({ page, db, visit }) => {
+  const now = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Zurich' }).format(new Date())
+  test.skip(now < '08:15' || now >= '23:30', 'no period has passed yet, or the day is over')
+  const walker = await registerSitter(page, db, uniqueSitterName())
+  const sitter = await registerSitter(page, db, uniqueSitterName())
+  await db.updateTable('sitterServices').set({ service: 'sitting' }).where('sitterId', '=', sitter.id).execute()
+  await registerOwnerWithDog(page, db, { name: 'Pepper' })
+
+  await visit(`/sitters/${sitter.id}/book/quick/2?date=${zurichDate(0)}`)
+  const morning = page.getByRole('radio', { name: /Morning/ })
+  await expect(morning).toBeDisabled()
+  await expect(page.locator('label').filter({ has: morning })).toContainText('This time has already passed. Please choose a later time.')
+
+  await visit(`/sitters/${walker.id}/book/quick/2?date=${zurichDate(0)}`)
+  const starts = await page.getByLabel('Start time').locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean))
+  expect(starts.length).toBeGreaterThan(0)
+  expect(starts.every((start) => start > now)).toBe(true)
+  await expect(page.getByText('Earlier times today have passed.')).toBeVisible()
+})
+
+test("@desktop the conversation's Book dialog: date and walk, dog, meeting place, then the toast's View Booking", async ({ page, db, visit, jsEnabled }) => {
   const sitter = await registerSitter(page, db, uniqueSitterName())
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
   // The Book button appears once the thread has 10 messages (spec section 9).
@@ -107,10 +137,11 @@ test("@desktop the conversation's Book dialog: date and slot, dog, meeting place
 
   await expect(scope.getByText('Step 1 of 3: Date and time')).toBeVisible()
   await pickDate(scope, nextWeek)
-  await scope.getByRole('radio', { name: /Morning/ }).check()
+  await showFreeTimes(scope, jsEnabled)
+  await chooseWalk(scope, '09:00', 60)
   await scope.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(scope.getByText('Step 2 of 3: Your dog')).toBeVisible()
-  await scope.getByRole('radio', { name: /Pepper/ }).check()
+  await expect(scope.getByRole('radio', { name: /Pepper/ })).toBeChecked()
   await scope.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(scope.getByText('Step 3 of 3: Meeting place')).toBeVisible()
   await scope.getByLabel('Address').fill('Seefeldstrasse 1, Zürich')
@@ -122,43 +153,49 @@ test("@desktop the conversation's Book dialog: date and slot, dog, meeting place
   await page.getByRole('link', { name: 'View Booking' }).click()
   const booking = await bookingOnPage(page, db)
   expect(booking).toMatchObject({ ownerId: owner.id, sitterId: sitter.id, dogId, date: nextWeek, status: 'pending', location: 'Seefeldstrasse 1, Zürich' })
-  // The dialog's morning is 09:00-12:00.
-  expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '09:00', endTime: '12:00' }])
+  // A 60-minute walk at $24 an hour.
+  expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '09:00', endTime: '10:00' }])
+  expect(booking.priceCents).toBe(2400)
 })
 
-test("a time chosen while the dialog loads the day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {
-  test.skip(!jsEnabled, 'without JavaScript the day is sent with Next, nothing loads in between')
+test("a walk chosen while the dialog loads another day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the day is sent with Show free times, nothing loads in between')
   const sitter = await registerSitter(page, db, uniqueSitterName())
   const { owner } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
   await insertMessages(db, sitter, owner, 10)
-  // The day's free times answer only once a time is chosen, as on a slow phone connection.
-  let timeChosen!: () => void
-  const chosen = new Promise<void>((resolve) => (timeChosen = resolve))
-  await page.route(
-    (url) => url.pathname.includes('/book/chat/1') && url.searchParams.has('date'),
-    async (route) => {
-      await chosen
-      await route.continue()
-    },
-  )
 
   await visit(`/messages/${sitter.id}`)
   if (page.viewportSize()!.width < 768) await page.getByText(`About ${sitter.name}`).click()
   await page.getByRole('link', { name: 'Book Mara' }).last().click()
   const dialog = page.getByRole('dialog', { name: 'Book with Mara' })
   await expect(dialog.getByText('Step 1 of 3: Date and time')).toBeVisible()
-  await pickDate(dialog, nextWeek)
-  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.has('date'))
-  await dialog.getByRole('radio', { name: /Morning/ }).check()
-  timeChosen()
+  // Two days of one month, so the second is on the month the first one shows.
+  const [firstDay, secondDay] = zurichDate(7).slice(0, 7) === zurichDate(8).slice(0, 7) ? [zurichDate(7), zurichDate(8)] : [zurichDate(8), zurichDate(9)]
+  await pickDate(dialog, firstDay)
+  await chooseWalk(dialog, '09:00', 60)
+  // The next day's free times answer only once the duration is changed, as on a slow phone connection.
+  let durationChosen!: () => void
+  const chosen = new Promise<void>((resolve) => (durationChosen = resolve))
+  await page.route(
+    (url) => url.pathname.includes('/book/chat/1') && url.searchParams.get('date') === secondDay,
+    async (route) => {
+      await chosen
+      await route.continue()
+    },
+  )
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('date') === secondDay)
+  await dialog.getByRole('radio', { name: dayName(secondDay), exact: true }).check()
+  await dialog.getByRole('radio', { name: /^30 minutes/ }).check()
+  durationChosen()
   await answered
 
-  await expect(dialog.getByRole('radio', { name: /Morning/ })).toBeChecked()
+  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00')
+  await expect(dialog.getByRole('radio', { name: /^30 minutes/ })).toBeChecked()
   await dialog.getByRole('button', { name: 'Next', exact: true }).click()
   await expect(dialog.getByText('Step 2 of 3: Your dog')).toBeVisible()
 })
 
-test('an owner books several periods of one day: each becomes four hourly slots at the hourly rate', async ({ page, db, visit }) => {
+test('an owner books several periods of one day: for a walker each is a 60-minute walk as the period starts, at the hourly rate', async ({ page, db, visit }) => {
   const sitter = await registerSitter(page, db, uniqueSitterName())
   const { dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
 
@@ -174,7 +211,7 @@ test('an owner books several periods of one day: each becomes four hourly slots 
   await page.getByRole('button', { name: 'Request Booking' }).click()
 
   const booking = await bookingOnPage(page, db)
-  expect(booking).toMatchObject({ dogId, date: nextWeek, status: 'pending', priceCents: 8 * 2400 })
-  expect(await slotsOf(db, booking.id)).toHaveLength(8)
+  expect(booking).toMatchObject({ dogId, date: nextWeek, status: 'pending', priceCents: 2 * 2400 })
+  expect(await slotsOf(db, booking.id)).toHaveLength(2)
   await expect(page.getByText('16:00 - 17:00')).toBeVisible()
 })

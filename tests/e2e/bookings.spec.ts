@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import {
   calendarEventsOf,
+  chooseWalk,
   dayName,
   insertBooking,
   insertDog,
@@ -10,6 +11,7 @@ import {
   registerSitter,
   registerSitterWithGoogle,
   signInAs,
+  showFreeTimes,
   signOut,
   statusOf,
   zurichDate,
@@ -42,10 +44,11 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   await expect(page.getByText('Europe/Zurich')).toBeVisible()
   await page.getByRole('radio', { name: /Biscuit/ }).check()
   await pickDate(page, date)
-  await page.getByRole('radio', { name: /Morning/ }).check()
-  // Morning is 08:00-12:00: four hours at $24.
-  await expect(page.getByText('$96.00').first()).toBeVisible()
-  if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$96.00')
+  await showFreeTimes(page, jsEnabled)
+  // A walk: a start time and 30 or 60 minutes (ruling 21), 60 minutes at $24.
+  await chooseWalk(page, '08:00', 60)
+  await expect(page.locator('label').filter({ hasText: '60 minutes' })).toContainText('$24.00')
+  if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$24.00')
   await page.getByLabel('Notes for Sam (optional)').fill('Biscuit pulls at the start.')
   await page.getByRole('button', { name: 'Request Booking' }).click()
 
@@ -54,7 +57,7 @@ test('@desktop an owner requests a walk; the sitter accepts it from Pending with
   await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
   const bookingId = page.url().split('/').at(-1) ?? ''
   const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
-  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, date, status: 'pending', priceCents: 9600, notes: 'Biscuit pulls at the start.' })
+  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, date, status: 'pending', priceCents: 2400, notes: 'Biscuit pulls at the start.' })
 
   await signOut(page)
   await signInAs(page, sitter)
@@ -166,7 +169,7 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   await expect(profileHeader).toContainText(/3\.0\s*\(2 reviews\)/)
 })
 
-test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db }) => {
+test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db, jsEnabled }) => {
   const sitter = await registerSitter(page, db)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
   for (let days = 1; days <= 23; days++) await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-days) })
@@ -182,7 +185,7 @@ test("'Show more bookings' lists the next page of Past under the first, with Jav
   await expect(page.getByRole('link', { name: 'Show more bookings' })).toHaveCount(0)
 })
 
-test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db }) => {
+test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db, jsEnabled }) => {
   test.slow() // two people, each signing in
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Hazel', listed: true })
   await signOut(page)
@@ -191,10 +194,11 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
 
   await visit(`/bookings/new?dogId=${dogId}`)
   await expect(page.getByRole('heading', { name: 'Book a Walk' })).toBeVisible()
-  await expect(page.getByText('1 hour dog walking')).toBeVisible()
-  await expect(page.getByText('$24.00')).toBeVisible()
+  await expect(page.getByText('$24/hour')).toBeVisible()
   await pickDate(page, date)
-  await page.getByRole('radio', { name: '10:00 AM' }).check()
+  await showFreeTimes(page, jsEnabled)
+  await chooseWalk(page, '10:00', 30)
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText(jsEnabled ? '$12.00' : '$24/hour')
   await page.getByRole('textbox').fill('I walk by the river every morning.')
   await page.getByRole('button', { name: 'Request Booking' }).click()
 
@@ -203,9 +207,9 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
   await expect(page.getByText('Waiting for Olive to accept or decline this request.')).toBeVisible()
   const bookingId = page.url().split('/').at(-1) ?? ''
   const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
-  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, requestedById: sitter.id, date, status: 'pending' })
+  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, requestedById: sitter.id, date, status: 'pending', priceCents: 1200 })
   const slots = await db.selectFrom('bookingTimeSlots').select(['startTime', 'endTime']).where('bookingId', '=', bookingId).execute()
-  expect(slots).toEqual([{ startTime: '10:00', endTime: '11:00' }])
+  expect(slots).toEqual([{ startTime: '10:00', endTime: '10:30' }])
 
   await signOut(page)
   await signInAs(page, owner)
@@ -233,16 +237,18 @@ test('a request missing its time is refused with a summary that names it, and ke
   await page.getByLabel('Notes for Sam (optional)').fill('Juniper is shy with bikes.')
   await page.getByRole('button', { name: 'Request Booking' }).click()
 
-  const summary = page.getByRole('alert').filter({ hasText: 'Please fix 1 problem' })
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fix 2 problems' })
   await expect(summary).toBeVisible()
-  await expect(summary.getByRole('link', { name: 'Time: Please choose a time period' })).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Start time: Please choose a start time' })).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Duration: Please choose how long the walk is' })).toBeVisible()
   await expect(summary).toContainText('Missing information: Please fill in all required fields')
   await expect(page.getByRole('radio', { name: /Juniper/ })).toBeChecked()
   await expect(page.getByRole('radio', { name: dayName(date), exact: true })).toBeChecked()
   await expect(page.getByLabel('Notes for Sam (optional)')).toHaveValue('Juniper is shy with bikes.')
   expect(await db.selectFrom('bookings').select('id').where('dogId', '=', dogId).execute()).toEqual([])
 
-  await page.getByRole('radio', { name: /Evening/ }).check()
+  // The refused page offers the chosen day's free times.
+  await chooseWalk(page, '17:00', 60)
   await page.getByRole('button', { name: 'Request Booking' }).click()
   await expect(page.getByText('Booking requested')).toBeVisible()
   const stored = await db.selectFrom('bookings').select(['date', 'notes']).where('dogId', '=', dogId).executeTakeFirstOrThrow()

@@ -80,10 +80,11 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'request a booking', path: (demo) => `/booking/new?sitter=${demo.sam.id}` },
   { visitor: 'owner', what: 'request from the sitter profile', path: (demo) => `/sitters/${demo.sam.id}/book` },
   { visitor: 'owner', what: 'request several periods', path: (demo) => `/sitters/${demo.sam.id}/book?periods=several` },
+  { visitor: 'owner', what: 'request a walk on a chosen day', path: (demo) => `/sitters/${demo.sam.id}/book?date=${zurichDate(3)}` },
   { visitor: 'owner', what: 'quick wizard, date', path: (demo, page) => wizardStep(page, demo, 'quick', 1) },
   { visitor: 'owner', what: 'quick wizard, time', path: (demo, page) => wizardStep(page, demo, 'quick', 2) },
   { visitor: 'owner', what: 'quick wizard, dog', path: (demo, page) => wizardStep(page, demo, 'quick', 3) },
-  { visitor: 'owner', what: 'chat wizard, date and slot', path: (demo, page) => wizardStep(page, demo, 'chat', 1) },
+  { visitor: 'owner', what: 'chat wizard, date and time', path: (demo, page) => wizardStep(page, demo, 'chat', 1) },
   { visitor: 'owner', what: 'chat wizard, dog', path: (demo, page) => wizardStep(page, demo, 'chat', 2) },
   { visitor: 'owner', what: 'chat wizard, meeting place', path: (demo, page) => wizardStep(page, demo, 'chat', 3) },
   { visitor: 'owner', what: 'messages', path: '/messages' },
@@ -177,10 +178,10 @@ for (const { visitor, what, path, status = 200, axeExceptions = [] } of pages) {
 
 /**
  * A step of a booking wizard with Sam, the earlier steps answered with the first choice they offer: a day
- * of next month (all of it ahead), then not 'custom' (which asks for times of its own).
+ * of next month (all of it ahead), then the first start time and duration of a walk.
  */
 async function wizardStep(page: Page, demo: Demo, flow: 'quick' | 'chat', step: 1 | 2 | 3) {
-  const asked = { quick: [['date'], ['timePeriod']], chat: [['date', 'slot'], ['dogId']] }[flow]
+  const asked = { quick: [['date'], ['startTime', 'duration']], chat: [['date', 'startTime', 'duration'], ['dogId']] }[flow]
   const base = `/sitters/${demo.sam.id}/book/${flow}`
   const today = zurichDate(0)
   const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1)).toISOString().slice(0, 7)
@@ -190,7 +191,8 @@ async function wizardStep(page: Page, demo: Demo, flow: 'quick' | 'chat', step: 
       const query = new URLSearchParams(answers)
       if (name === 'date') query.set('month', nextMonth)
       await page.goto(`${base}/${index + 1}?${query}`)
-      answers.set(name, await page.locator(`input[name="${name}"]:enabled:not([value="custom"])`).first().inputValue())
+      const firstChoice = page.locator(`input[name="${name}"]:enabled, select[name="${name}"] option:not([value=""])`).first()
+      answers.set(name, (await firstChoice.getAttribute('value')) ?? '')
     }
   }
   return `${base}/${step}${answers.size ? `?${answers}` : ''}`

@@ -58,7 +58,7 @@ describe('accepting with "Add to Google Calendar"', () => {
     expect(eventsIn(sitterSub)[0]?.body).toMatchObject({
       summary: 'Dog Walking: Rex (Olivia Owner)',
       start: { dateTime: expect.stringMatching(new RegExp(`^${date}T08:00:00\\+0[12]:00$`)), timeZone: 'Europe/Zurich' },
-      end: { dateTime: expect.stringMatching(new RegExp(`^${date}T12:00:00\\+0[12]:00$`)), timeZone: 'Europe/Zurich' },
+      end: { dateTime: expect.stringMatching(new RegExp(`^${date}T09:00:00\\+0[12]:00$`)), timeZone: 'Europe/Zurich' },
     })
     expect(eventsIn(ownerSub)[0]?.body).toMatchObject({ summary: 'Dog Walking for Rex with Sam Sitter' })
     expect(await storedEvents(booking.id)).toHaveLength(2)

@@ -66,7 +66,7 @@ describe("the e-mails of one booking's life", () => {
       [[sitterEmail], expect.stringMatching(/^Booking cancelled: Rex on /)],
     ])
     expect(mails[0]?.text).toContain(`Olivia Owner would like to book dog walking for Rex with you on`)
-    expect(mails[0]?.text).toContain('12:00 - 16:00 (Europe/Zurich time)')
+    expect(mails[0]?.text).toContain('12:00 - 13:00 (Europe/Zurich time)')
     expect(mails[0]?.text).toContain(`http://localhost:3000/bookings/${booking.id}`)
     expect(mails[2]?.text).toContain('Olivia Owner cancelled the booking')
     expect((await outboxOf(booking.id)).map((row) => [row.key, row.attempts])).toEqual([

@@ -413,6 +413,7 @@ describe("an owner's request to a sitter", () => {
     const answer = await postAs(owner, `/booking/new?sitter=${sitter.id}`, {
       dogId,
       date: localDateFromToday(8),
+      service: 'sitting',
       timePeriod: 'custom',
       startTime: '09:30',
       endTime: '11:00',
@@ -420,7 +421,7 @@ describe("an owner's request to a sitter", () => {
     expect(answer.status).toBe(302)
     const [booking] = await bookingsOfDog(dogId)
     expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '09:30', endTime: '11:00' }])
-    expect(booking?.priceCents).toBe(1.5 * 2400)
+    expect(booking?.priceCents).toBe(1.5 * 3000)
   })
 
   test('what is missing is named and nothing is booked', async () => {
@@ -435,13 +436,16 @@ describe("an owner's request to a sitter", () => {
     // What was typed is kept.
     expect(text).toContain('Please')
 
-    const customWithoutEnd = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), timePeriod: 'custom', startTime: '10:00' })
+    const customWithoutEnd = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), service: 'sitting', timePeriod: 'custom', startTime: '10:00' })
     expect(customWithoutEnd.status).toBe(400)
-    expect(await textOf(customWithoutEnd)).toContain('A custom period needs a start and an end time')
+    expect(await textOf(customWithoutEnd)).toContain('Please choose a start and an end time')
+    const walkWithoutDuration = await postAs(owner, `/sitters/${sitter.id}/book`, { dogId, date: localDateFromToday(5), service: 'walking', startTime: '10:00' })
+    expect(walkWithoutDuration.status).toBe(400)
+    expect(await textOf(walkWithoutDuration)).toContain('Please choose how long the walk is')
     expect(await bookingsOfDog(dogId)).toEqual([])
   })
 
-  test('several periods at once: each becomes four hourly slots, priced by the hour; none chosen is named and books nothing', async () => {
+  test('several periods at once: for a walk each is 60 minutes as the window starts, priced by the hour; none chosen is named and books nothing', async () => {
     const { owner, sitter, dogId } = await people()
     const form = await visitAs(owner, `/sitters/${sitter.id}/book?periods=several`)
     const html = await form.text()
@@ -454,17 +458,19 @@ describe("an owner's request to a sitter", () => {
     expect(await textOf(none)).toContain('Please choose at least one period')
     expect(await bookingsOfDog(dogId)).toEqual([])
 
-    const body = new URLSearchParams({ periodMode: 'several', dogId, date: localDateFromToday(6) })
+    const body = new URLSearchParams({ periodMode: 'several', service: 'walking', dogId, date: localDateFromToday(6) })
     body.append('timePeriods', 'evening')
     body.append('timePeriods', 'morning')
     body.append('timePeriods', 'overnight')
     const answer = await appRequest(`/sitters/${sitter.id}/book`, { method: 'POST', body, headers: { cookie: owner.cookie } })
     expect(answer.status).toBe(302)
     const [booking] = await bookingsOfDog(dogId)
-    const hours = (from: number) => [0, 1, 2, 3].map((offset) => ({ startTime: `${from + offset}:00`.padStart(5, '0'), endTime: `${from + offset + 1}:00`.padStart(5, '0') }))
     // Overnight is not one of the dialog's periods: it sends nothing.
-    expect(await slotsOf(booking?.id ?? '')).toEqual([...hours(8), ...hours(16)])
-    expect(booking?.priceCents).toBe(8 * 2400)
+    expect(await slotsOf(booking?.id ?? '')).toEqual([
+      { startTime: '08:00', endTime: '09:00' },
+      { startTime: '16:00', endTime: '17:00' },
+    ])
+    expect(booking?.priceCents).toBe(2 * 2400)
   })
 
   test('a day the sitter blocked is refused with the reason, and a past day too', async () => {
@@ -509,24 +515,23 @@ describe("an owner's request to a sitter", () => {
 })
 
 describe("a sitter's request for an available dog", () => {
-  test('books one hour at the sitter’s rate, which the owner then confirms', async () => {
+  test('books a walk of the chosen duration at the sitter’s hourly rate, the price shown, which the owner then confirms', async () => {
     const { owner, sitter } = await people()
     const listed = await insertDog(owner.id, { name: 'Bella', listed: true })
     const date = localDateFromToday(6)
 
     const form = await visitAs(sitter, `/bookings/new?dogId=${listed}`)
     expect(form.status).toBe(200)
-    const formText = await textOf(form)
-    expect(formText).toContain('Book a Walk')
-    expect(formText).toContain('08:00 AM')
-    expect(formText).toContain('07:00 PM')
-    expect(formText).toContain('$24.00')
+    expect(await textOf(form)).toContain('Book a Walk')
+    const onTheDay = await textOf(await visitAs(sitter, `/bookings/new?dogId=${listed}&date=${date}`))
+    expect(onTheDay).toContain('30 minutes $12.00')
+    expect(onTheDay).toContain('60 minutes $24.00')
 
-    const answer = await postAs(sitter, `/bookings/new?dogId=${listed}`, { date, timeSlot: '10:00', notes: 'I live nearby' })
+    const answer = await postAs(sitter, `/bookings/new?dogId=${listed}`, { date, startTime: '10:00', duration: '30', notes: 'I live nearby' })
     expect(answer.status).toBe(302)
     const [booking] = await bookingsOfDog(listed)
-    expect(booking).toMatchObject({ requestedById: sitter.id, sitterId: sitter.id, ownerId: owner.id, status: 'pending', priceCents: 2400 })
-    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '10:00', endTime: '11:00' }])
+    expect(booking).toMatchObject({ requestedById: sitter.id, sitterId: sitter.id, ownerId: owner.id, status: 'pending', priceCents: 1200 })
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '10:00', endTime: '10:30' }])
 
     const accepted = await postAs(owner, `/bookings/${booking?.id}`, { intent: 'status', status: 'accepted' })
     expect(accepted.status).toBe(302)

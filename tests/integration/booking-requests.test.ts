@@ -20,22 +20,32 @@ const bookingCount = async (dogId: string) => (await db.selectFrom('bookings').s
 const inAWeek = localDateFromToday(7)
 
 describe('the four payload variants', () => {
-  test('a period, its start and end, and its hours as slots all book the same morning, at the same price', async () => {
+  test('a walk asked as a period, as a start and a duration, or as a slot is the same 60 minutes from the window start, at the hourly rate', async () => {
     const { owner, sitter, dogId } = await ownerDogAndSitter()
     const base = { dogId, sitterId: sitter.id }
 
     // Three days: the same time asked twice on one day is one request waiting (see 'a request sent twice').
     const byPeriod = await requestBooking(owner.token, { ...base, date: inAWeek, timePeriod: 'morning' })
-    const byStartAndEnd = await requestBooking(owner.token, { ...base, date: localDateFromToday(8), startTime: '08:00', endTime: '12:00' })
-    const bySlots = await requestBooking(owner.token, { ...base, date: localDateFromToday(9), timeSlots: [{ startTime: '08:00', endTime: '12:00' }] })
+    const byDuration = await requestBooking(owner.token, { ...base, date: localDateFromToday(8), startTime: '08:00', duration: 60 })
+    const bySlots = await requestBooking(owner.token, { ...base, date: localDateFromToday(9), timeSlots: [{ startTime: '08:00', endTime: '09:00' }] })
 
-    for (const booking of [byPeriod, bySlots, byStartAndEnd]) {
-      expect(await slotsOf(booking.id)).toEqual([{ startTime: '08:00', endTime: '12:00' }])
-      expect(booking).toMatchObject({ timeSlots: [{ startTime: '08:00', endTime: '12:00' }], timeSlot: '08:00 - 12:00', status: 'pending' })
-      // $24 an hour for 4 hours.
-      expect(booking.price).toBe(96)
+    for (const booking of [byPeriod, bySlots, byDuration]) {
+      expect(await slotsOf(booking.id)).toEqual([{ startTime: '08:00', endTime: '09:00' }])
+      expect(booking).toMatchObject({ timeSlots: [{ startTime: '08:00', endTime: '09:00' }], timeSlot: '08:00 - 09:00', status: 'pending', period: null })
+      // $24 an hour for 1 hour.
+      expect(booking.price).toBe(24)
     }
-    expect(byPeriod.period).toBe('morning')
+    const halfHour = await requestBooking(owner.token, { ...base, date: localDateFromToday(10), startTime: '08:15', duration: 30 })
+    expect(halfHour).toMatchObject({ timeSlots: [{ startTime: '08:15', endTime: '08:45' }], price: 12 })
+  })
+
+  test('sitting takes its period window (08-12, 12-16, 16-20) or custom times, priced by the hour', async () => {
+    const { owner, dogId } = await ownerDogAndSitter()
+    const sitting = await sitter({ services: [{ service: 'sitting', hourlyRateCents: 2800 }] })
+    const evening = await requestBooking(owner.token, { dogId, sitterId: sitting.id, date: inAWeek, timePeriod: 'evening' })
+    expect(evening).toMatchObject({ period: 'evening', service: 'sitting', timeSlots: [{ startTime: '16:00', endTime: '20:00' }], price: 112 })
+    const overnightSitting = await call('POST', '/api/bookings', owner.token, { dogId, sitterId: sitting.id, date: inAWeek, timePeriod: 'overnight' })
+    expect(overnightSitting).toMatchObject({ status: 400, body: { errors: { slots: [expect.stringContaining('Dog Sitting is booked in the morning (08:00 - 12:00)')] } } })
   })
 
   test('a one-hour time slot (variant b, from a sitter) and the same hour as a slot list are the same booking time', async () => {
@@ -68,17 +78,29 @@ describe('the four payload variants', () => {
     ])
     expect(twoWalks.price).toBe(36)
 
-    const custom = await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'custom', startTime: '13:15', endTime: '14:45' })
-    expect(custom).toMatchObject({ period: 'custom', timeSlots: [{ startTime: '13:15', endTime: '14:45' }], price: 36 })
+    const custom = await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'custom', startTime: '13:15', endTime: '13:45' })
+    expect(custom).toMatchObject({ timeSlots: [{ startTime: '13:15', endTime: '13:45' }], price: 12 })
     const customWithoutTimes = await call('POST', '/api/bookings', owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'custom' })
     expect(customWithoutTimes).toMatchObject({ status: 400, body: { errors: { startTime: ['A custom period needs a start and an end time'] } } })
   })
 
-  test('overnight runs from 20:00 to 08:00 the next morning (12 hours)', async () => {
-    const { owner, sitter, dogId } = await ownerDogAndSitter()
-    const overnight = await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: inAWeek, timePeriod: 'overnight' })
-    expect(overnight).toMatchObject({ timeSlots: [{ startTime: '20:00', endTime: '08:00' }], price: 288 })
+  test('boarding overnight runs from 20:00 to 08:00 the next morning at the night rate; an overnight walk is a walk at 20:00', async () => {
+    const { owner, sitter: walker, dogId } = await ownerDogAndSitter()
+    const boarder = await sitter({ services: [{ service: 'boarding', hourlyRateCents: 6500 }] })
+    const overnight = await requestBooking(owner.token, { dogId, sitterId: boarder.id, date: inAWeek, timePeriod: 'overnight' })
+    expect(overnight).toMatchObject({ period: 'overnight', timeSlots: [{ startTime: '20:00', endTime: '08:00' }], price: 65 })
     expect(String(overnight.endDateTime).slice(0, 16)).toBe(`${localDateFromToday(8)}T08:00`)
+    const walk = await requestBooking(owner.token, { dogId, sitterId: walker.id, date: inAWeek, timePeriod: 'overnight' })
+    expect(walk).toMatchObject({ timeSlots: [{ startTime: '20:00', endTime: '21:00' }], price: 24 })
+  })
+
+  test('daycare is the whole day (08-20) at the day rate; a part of the day is refused', async () => {
+    const { owner, dogId } = await ownerDogAndSitter()
+    const daycare = await sitter({ services: [{ service: 'daycare', hourlyRateCents: 6000 }] })
+    const day = await requestBooking(owner.token, { dogId, sitterId: daycare.id, date: inAWeek, timePeriod: 'all_day' })
+    expect(day).toMatchObject({ period: 'all_day', timeSlots: [{ startTime: '08:00', endTime: '20:00' }], price: 60 })
+    const morning = await call('POST', '/api/bookings', owner.token, { dogId, sitterId: daycare.id, date: localDateFromToday(8), timePeriod: 'morning' })
+    expect(morning).toMatchObject({ status: 400, body: { errors: { slots: ['Daycare is booked by the day (08:00 - 20:00): choose the period all_day'] } } })
   })
 })
 
@@ -231,7 +253,7 @@ describe('what cannot be booked', () => {
     const nextDay = await call('POST', '/api/bookings', theOwner.token, { dogId, sitterId: theSitter.id, date: localDateFromToday(8), timePeriod: 'morning' })
     expect(nextDay.status).toBe(409)
     expect(nextDay.body.message).toMatch(/^Sam does not work on \w+days\.$/)
-    await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: inAWeek, startTime: '09:00', endTime: '12:00' })
+    await requestBooking(theOwner.token, { dogId, sitterId: theSitter.id, date: inAWeek, startTime: '11:00', endTime: '12:00' })
 
     const freeSitter = await sitter({ name: 'Free Spirit' })
     await requestBooking(theOwner.token, { dogId, sitterId: freeSitter.id, date: localDateFromToday(8), startTime: '05:00', endTime: '06:00' })
@@ -246,6 +268,19 @@ describe('what cannot be booked', () => {
 })
 
 describe('hostile input gets 400 with {message, errors}, never a 500', () => {
+  test('walk durations and quarter hours are refused in the words of the spec', async () => {
+    const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
+    const post = (fields: object) => call('POST', '/api/bookings', theOwner.token, { dogId, sitterId: theSitter.id, date: inAWeek, ...fields })
+    expect(await post({ startTime: '09:00', duration: 45 })).toMatchObject({ status: 400, body: { errors: { duration: ['Duration must be 30 or 60 minutes'] } } })
+    expect(await post({ startTime: '09:10', duration: 30 })).toMatchObject({ status: 400, body: { errors: { startTime: ['Start time must be on the quarter hour, like 09:00 or 09:15'] } } })
+    expect(await post({ startTime: '09:00', endTime: '10:30' })).toMatchObject({
+      status: 400,
+      body: { message: 'A walk lasts 30 or 60 minutes: send startTime with duration 30 or 60' },
+    })
+    expect(await bookingCount(dogId)).toBe(0)
+  })
+
+
   test.each([
     ['wrong types', { dogId: 5, sitterId: ['x'], date: 20260302, timePeriod: 'morning' }],
     ['an impossible date', { date: '2026-02-30', timePeriod: 'morning' }],
@@ -263,6 +298,14 @@ describe('hostile input gets 400 with {message, errors}, never a 500', () => {
     ['notes with control characters', { timePeriod: 'morning', notes: 'hello\u0000world' }],
     ['a latitude without longitude', { timePeriod: 'morning', latitude: 47.3 }],
     ['an unknown service', { timePeriod: 'morning', service: 'cuddling' }],
+    ['a walk of 45 minutes', { startTime: '09:00', duration: 45 }],
+    ['a duration as text', { startTime: '09:00', duration: '30' }],
+    ['a duration without a start', { duration: 30 }],
+    ['a duration and an end time', { startTime: '09:00', endTime: '10:00', duration: 60 }],
+    ['a walk of 90 minutes as start and end', { startTime: '09:00', endTime: '10:30' }],
+    ['a start off the quarter hour', { startTime: '09:10', duration: 30 }],
+    ['slots off the quarter hour', { timeSlots: [{ startTime: '09:05', endTime: '10:05' }] }],
+    ['a time slot off the quarter hour', { timeSlot: '9:20 AM' }],
   ])('%s', async (_name, fields) => {
     const { owner: theOwner, sitter: theSitter, dogId } = await ownerDogAndSitter()
     const answer = await call('POST', '/api/bookings', theOwner.token, { dogId, sitterId: theSitter.id, date: inAWeek, ...fields })

@@ -115,7 +115,7 @@ describe('two acceptances at once', () => {
       ['Anna', 'Ben'].map(async (name) => {
         const anOwner = await owner(name)
         const dogId = await insertDog(anOwner.id, { name: `${name}'s dog` })
-        return requestBooking(anOwner.token, { dogId, sitterId: theSitter.id, date, startTime: name === 'Anna' ? '09:00' : '09:30', endTime: '10:30' })
+        return requestBooking(anOwner.token, { dogId, sitterId: theSitter.id, date, startTime: name === 'Anna' ? '09:00' : '09:30', duration: 60 })
       }),
     )
 

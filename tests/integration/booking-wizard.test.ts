@@ -18,12 +18,12 @@ const inAWeek = localDateFromToday(7)
 /** The sitter's blocked day: the day after `inAWeek`, or the day before when that opens another month (one month shows both). */
 const blockedDay = localDateFromToday(8).slice(0, 7) === inAWeek.slice(0, 7) ? localDateFromToday(8) : localDateFromToday(6)
 
-/** Olivia with Rex, and Sam who walks for $24 an hour, works 08:00-13:00 every day and blocked `blockedDay`. */
+/** Olivia with Rex, and Sam who sits dogs for $24 an hour, works 08:00-13:00 every day and blocked `blockedDay`. */
 async function people() {
   const ownerUser = await insertUser({ name: 'Olivia Owner' })
   const sitterUser = await insertSitter({
     name: 'Sam Sitter',
-    services: [{ service: 'walking', hourlyRateCents: 2400 }],
+    services: [{ service: 'sitting', hourlyRateCents: 2400 }],
     availability: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startTime: '08:00', endTime: '13:00' })),
     blockedDates: [blockedDay],
   })
@@ -164,6 +164,54 @@ describe("the map's wizard (quick)", () => {
   })
 })
 
+describe('a walk in the wizards (ruling 21)', () => {
+  /** The values of a select's options in a page's HTML. */
+  const options = (html: string, name: string) =>
+    [...(new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '').matchAll(/<option value="([^"]+)"/g)].map(([, value]) => value)
+
+  async function walker() {
+    const ownerUser = await insertUser({ name: 'Wanda Walkies' })
+    const sitterUser = await insertSitter({ name: 'Walt Walker', services: [{ service: 'walking', hourlyRateCents: 2800 }] })
+    const dogId = await insertDog(ownerUser.id, { name: 'Bolt' })
+    return { owner: await signedIn(ownerUser), sitter: await signedIn(sitterUser), dogId }
+  }
+
+  test('today only the quarter hours still ahead are offered as start times, with the reason; no free-typed time', async () => {
+    const { owner, sitter } = await walker()
+    const now = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Zurich' }).format(new Date())
+    for (const [flow, number] of [['quick', 2], ['chat', 1]] as const) {
+      const html = await (await visitAs(owner, step(sitter.id, flow, number, { date: localDateFromToday(0) }))).text()
+      const starts = options(html, 'startTime')
+      expect(starts.every((time) => (time ?? '') > now), `${flow}: ${starts[0]} after ${now}`).toBe(true)
+      expect(html).not.toContain('type="time"')
+      if (now >= '00:15') expect(html).toContain('Earlier times today have passed.')
+      expect(options(await (await visitAs(owner, step(sitter.id, flow, number, { date: inAWeek }))).text(), 'startTime')).toHaveLength(96)
+    }
+  })
+
+  test("the summary's price is the hourly rate times the duration, and it is the price stored", async () => {
+    const { owner, sitter, dogId } = await walker()
+    const answers = { date: inAWeek, startTime: '09:15', duration: '30', dogId }
+    const summary = await textOf(await visitAs(owner, step(sitter.id, 'quick', 3, answers)))
+    expect(summary).toContain('09:15 - 09:45 (30 minutes)')
+    expect(summary).toContain('Price $14.00')
+
+    const answer = await postAs(owner, step(sitter.id, 'quick', 3), answers)
+    expect(answer.status).toBe(302)
+    const [booking] = await bookingsOf(dogId)
+    expect(booking).toMatchObject({ priceCents: 1400, period: null, service: 'walking' })
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '09:15', endTime: '09:45' }])
+  })
+
+  test('the only dog is chosen already', async () => {
+    const { owner, sitter, dogId } = await walker()
+    const html = await (await visitAs(owner, step(sitter.id, 'quick', 3, { date: inAWeek, startTime: '09:00', duration: '60' }))).text()
+    const dogRadio = /<input[^>]*name="dogId"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(dogRadio).toContain(`value="${dogId}"`)
+    expect(dogRadio).toContain('checked=""')
+  })
+})
+
 describe("the conversation's dialog (chat)", () => {
   test('Confirm Booking stores the slot and the meeting place, and returns to the conversation with View Booking', async () => {
     const { owner, sitter, dogId } = await people()
@@ -171,7 +219,7 @@ describe("the conversation's dialog (chat)", () => {
 
     const answer = await postAs(owner, step(sitter.id, 'chat', 3, { back }), {
       date: inAWeek,
-      slot: 'morning',
+      timePeriod: 'morning',
       dogId,
       notes: 'Gate code 1234',
       location: 'Seefeldstrasse 1, Zürich',
@@ -184,8 +232,8 @@ describe("the conversation's dialog (chat)", () => {
     expect(answer.headers.get('location')).toBe(back)
     const [booking] = await bookingsOf(dogId)
     expect(booking).toMatchObject({ date: inAWeek, notes: 'Gate code 1234', location: 'Seefeldstrasse 1, Zürich', latitude: 47.36, longitude: 8.55 })
-    // The dialog's morning is 09:00-12:00 (spec section 9), not the period window 08:00-12:00.
-    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '09:00', endTime: '12:00' }])
+    // One set of windows (ruling 21): the dialog's morning is the period window 08:00-12:00, no longer the spec's 09:00-12:00.
+    expect(await slotsOf(booking?.id ?? '')).toEqual([{ startTime: '08:00', endTime: '12:00' }])
     expect(await toastOf(answer)).toMatchObject({ title: 'Booking requested', action: { label: 'View Booking', to: `/bookings?id=${booking?.id}` } })
   })
 
@@ -194,7 +242,7 @@ describe("the conversation's dialog (chat)", () => {
 
     const answer = await postAs(owner, step(sitter.id, 'chat', 3, { back: 'https://evil.example/phish' }), {
       date: inAWeek,
-      slot: 'custom',
+      timePeriod: 'custom',
       startTime: '10:00',
       endTime: '11:30',
       dogId,
@@ -214,7 +262,7 @@ describe("the conversation's dialog (chat)", () => {
   test('without a date or a dog: "Missing information: Please select a date and your dog", nothing stored', async () => {
     const { owner, sitter, dogId } = await people()
 
-    const answer = await postAs(owner, step(sitter.id, 'chat', 3), { slot: 'morning' })
+    const answer = await postAs(owner, step(sitter.id, 'chat', 3), { timePeriod: 'morning' })
 
     expect(answer.status).toBe(400)
     expect(await textOf(answer)).toContain('Missing information: Please select a date and your dog')
@@ -225,7 +273,7 @@ describe("the conversation's dialog (chat)", () => {
     const { sitter } = await people()
     const dogless = await signedIn(await insertUser({ name: 'Nina Nodog' }))
 
-    const answer = await visitAs(dogless, step(sitter.id, 'chat', 2, { date: inAWeek, slot: 'morning' }))
+    const answer = await visitAs(dogless, step(sitter.id, 'chat', 2, { date: inAWeek, timePeriod: 'morning' }))
 
     expect(answer.status).toBe(200)
     const html = await answer.text()
@@ -236,7 +284,7 @@ describe("the conversation's dialog (chat)", () => {
   test('custom times must end after they start, on the step that asks for them', async () => {
     const { owner, sitter } = await people()
 
-    const answer = await visitAs(owner, step(sitter.id, 'chat', 2, { date: inAWeek, slot: 'custom', startTime: '11:00', endTime: '10:00' }))
+    const answer = await visitAs(owner, step(sitter.id, 'chat', 2, { date: inAWeek, timePeriod: 'custom', startTime: '11:00', endTime: '10:00' }))
 
     expect(answer.status).toBe(400)
     const text = await textOf(answer)

@@ -5,6 +5,8 @@ import { Migrator } from 'kysely/migration'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '#app/features/accounts/password.server.ts'
+import { rateUnits } from '#app/features/bookings/pricing.ts'
+import type { SitterService } from '#app/features/sitters/options.ts'
 import { type Database, engine, migrateToLatest } from '#app/lib/db.server.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
@@ -55,6 +57,7 @@ describe('migrations', () => {
       { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
       { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
+      { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -151,6 +154,56 @@ describe('migrations', () => {
     ])
   })
 
+  test('011 moves rows to ruling 21: daycare and boarding rates per day and night, walks still to happen become 60 minutes', async () => {
+    const database = await newDatabase('migrations-to-011')
+    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
+    expect((await migrator.migrateTo('009-domain-events')).error).toBeUndefined()
+    const now = new Date().toISOString()
+    const person = (id: string, role: 'owner' | 'sitter') => ({ id, email: `${id}@example.com`, name: id, role, accountStatus: 'active' as const, createdAt: now, updatedAt: now })
+    await database.insertInto('users').values([person('sitter-1', 'sitter'), person('owner-1', 'owner')]).execute()
+    await database.insertInto('sitterServices').values([
+      { sitterId: 'sitter-1', service: 'walking', hourlyRateCents: 2800 },
+      { sitterId: 'sitter-1', service: 'daycare', hourlyRateCents: 500 },
+      { sitterId: 'sitter-1', service: 'boarding', hourlyRateCents: 600 },
+    ]).execute()
+    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Beagle', age: 'adult', createdAt: now, updatedAt: now }).execute()
+    const booking = (id: string, service: 'walking' | 'boarding', status: 'pending' | 'completed', period: 'evening' | 'overnight', priceCents: number, rate: number) => ({
+      id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date: '2030-01-07', timeZone: 'Europe/Zurich',
+      period, service, status, priceCents, hourlyRateCents: rate, createdAt: now, updatedAt: now,
+    })
+    // The columns 010 adds are not there yet: the rows are written as the app wrote them before it.
+    const before = database as unknown as Kysely<{ bookings: ReturnType<typeof booking> }>
+    await before.insertInto('bookings').values([
+      booking('evening-walk', 'walking', 'pending', 'evening', 11200, 2800),
+      booking('walked', 'walking', 'completed', 'evening', 11200, 2800),
+      booking('night', 'boarding', 'pending', 'overnight', 7200, 600),
+    ]).execute()
+    await database.insertInto('bookingTimeSlots').values([
+      { bookingId: 'evening-walk', position: 1, startTime: '16:00', endTime: '20:00' },
+      { bookingId: 'walked', position: 1, startTime: '16:00', endTime: '20:00' },
+      { bookingId: 'night', position: 1, startTime: '20:00', endTime: '08:00' },
+    ]).execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).orderBy('service').execute()).toEqual([
+      { service: 'boarding', hourlyRateCents: 7200 },
+      { service: 'daycare', hourlyRateCents: 6000 },
+      { service: 'walking', hourlyRateCents: 2800 },
+    ])
+    // The $112 evening walk is a 60-minute walk at 16:00 for $28; the walk that happened keeps its record; a night costs what it did.
+    expect(await database.selectFrom('bookings').select(['id', 'period', 'priceCents', 'hourlyRateCents']).orderBy('id').execute()).toEqual([
+      { id: 'evening-walk', period: null, priceCents: 2800, hourlyRateCents: 2800 },
+      { id: 'night', period: 'overnight', priceCents: 7200, hourlyRateCents: 7200 },
+      { id: 'walked', period: 'evening', priceCents: 11200, hourlyRateCents: 2800 },
+    ])
+    expect(await database.selectFrom('bookingTimeSlots').select(['bookingId', 'startTime', 'endTime']).orderBy('bookingId').execute()).toEqual([
+      { bookingId: 'evening-walk', startTime: '16:00', endTime: '17:00' },
+      { bookingId: 'night', startTime: '20:00', endTime: '08:00' },
+      { bookingId: 'walked', startTime: '16:00', endTime: '20:00' },
+    ])
+  })
+
   test('running them again on an up-to-date database changes nothing', async () => {
     const database = await newDatabase('migrations-twice')
     await migrateToLatest(database)
@@ -235,9 +288,12 @@ describe('demo data', () => {
     }
     expect(new Set(services.map((service) => service.service)).size).toBe(6)
     expect(new Set(sitters.map((sitter) => sitter.experience)).size).toBe(4)
-    for (const { hourlyRateCents } of services) {
-      expect(hourlyRateCents).toBeGreaterThanOrEqual(1500)
-      expect(hourlyRateCents).toBeLessThanOrEqual(4500)
+    // Rates in each service's unit (ruling 21): by the hour, daycare by the day, boarding by the night.
+    const rateRanges = { hour: [1500, 4500], day: [4000, 8000], night: [4000, 7500] } as const
+    for (const { service, hourlyRateCents } of services) {
+      const [lowest, highest] = rateRanges[rateUnits[service as SitterService]]
+      expect(hourlyRateCents, service).toBeGreaterThanOrEqual(lowest)
+      expect(hourlyRateCents, service).toBeLessThanOrEqual(highest)
     }
     for (const range of availability) {
       expect(range.weekday).toBeGreaterThanOrEqual(1)
@@ -351,13 +407,13 @@ describe('demo data', () => {
     }
   })
 
-  test('prices each booking at the sitter’s hourly rate for its service times the booked hours', async () => {
+  test('prices each booking at the sitter’s rate for its service times the booked hours, day or night', async () => {
     const bookings = await seeded
       .selectFrom('bookings')
       .innerJoin('sitterServices', (join) =>
         join.onRef('sitterServices.sitterId', '=', 'bookings.sitterId').onRef('sitterServices.service', '=', 'bookings.service'),
       )
-      .select(['bookings.id', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
+      .select(['bookings.id', 'bookings.service', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
       .execute()
     const slots = await seeded.selectFrom('bookingTimeSlots').selectAll().execute()
     const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3))
@@ -372,7 +428,8 @@ describe('demo data', () => {
         return sum + (length > 0 ? length : length + 24 * 60) // an overnight slot ends the next day
       }, 0)
       expect(booking.hourlyRateCents).toBe(booking.rateNow)
-      expect(booking.priceCents).toBe(Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60))
+      const perHour = rateUnits[booking.service as SitterService] === 'hour'
+      expect(booking.priceCents).toBe(perHour ? Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60) : (booking.hourlyRateCents ?? 0) * bookedSlots.length)
     }
   })
 

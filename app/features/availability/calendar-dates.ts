@@ -73,13 +73,3 @@ export function monthWeeks(month: string): (string | null)[][] {
 export function dayStripDates(month: string) {
   return datesBetween(addDays(firstDayOf(month), -7), addDays(lastDayOf(month), 7))
 }
-
-/** Twelve hourly slots, 08:00 to 19:00 (spec section 9, 'Dog booking page slots'). */
-export const dogPageSlots = Array.from({ length: 12 }, (_, index) => `${String(8 + index).padStart(2, '0')}:00`)
-
-/** '09:00' as '09:00 AM' (the dog booking page's slot buttons). */
-export function formatClock12(time: string) {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number)
-  const suffix = hours < 12 ? 'AM' : 'PM'
-  return `${String(hours % 12 || 12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${suffix}`
-}

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { bookingFormMessages } from './form-messages.ts'
-import { hourlySlotsOf, multiPeriods } from './periods.ts'
+import { sitterServices, type SitterService } from '#app/features/sitters/options.ts'
+import { bookingStyles, dayPeriods, slotsOfPeriods } from './periods.ts'
 import { BookingRequestSchema } from './schema.ts'
+import { requestFieldsOf, timeProblems } from './service-times.ts'
 import { bookingStatuses } from './transitions.ts'
 
 // The booking screens' forms. Each names what is missing in the user's words, then hands the fields to
@@ -21,16 +23,21 @@ function asBookingRequest(input: Record<string, unknown>, ctx: Context) {
   return z.NEVER
 }
 
-function requireFields(fields: Record<string, unknown>, required: Record<string, string>, summary: string, ctx: Context) {
-  const missing = Object.entries(required).filter(([name]) => !fields[name])
+/** Reports what is missing: `required` names the fields that must be filled, `problems` what else is missing (the time), by field. */
+function requireFields(fields: Record<string, unknown>, required: Record<string, string>, summary: string, ctx: Context, problems: Record<string, string> = {}) {
+  const missing = [...Object.entries(required).filter(([name]) => !fields[name]), ...Object.entries(problems)]
   for (const [name, message] of missing) ctx.addIssue({ code: 'custom', path: [name], message })
   if (missing.length > 0) ctx.addIssue({ code: 'custom', path: [], message: summary })
   return missing.length === 0
 }
 
+/** How the form's service is booked (the page always sends its service; an unknown one is the API's to refuse). */
+const styleOf = (service: string | undefined) => bookingStyles[(sitterServices as readonly string[]).includes(service ?? '') ? (service as SitterService) : 'sitting']
+
 /**
- * An owner's request to a sitter (/sitters/{id}/book, /booking/new?sitter=): a date, a period of the
- * day (or custom start and end times), a dog, optional service, notes and place. The route adds `sitterId`.
+ * An owner's request to a sitter (/sitters/{id}/book, /booking/new?sitter=): a date, the time as the
+ * service is booked (a walk's start and duration, a period of the day or custom times, the day, the
+ * night), a dog, the service, notes and place. The route adds `sitterId`.
  */
 export const OwnerRequestFormSchema = z
   .object({
@@ -40,27 +47,24 @@ export const OwnerRequestFormSchema = z
     timePeriod: optionalText,
     startTime: optionalText,
     endTime: optionalText,
+    duration: optionalText,
     service: optionalText,
     notes: optionalText,
     location: optionalText,
   })
-  .transform((fields, ctx) => {
-    const complete = requireFields(
-      fields,
-      { date: bookingFormMessages.chooseDate, timePeriod: bookingFormMessages.choosePeriod, dogId: bookingFormMessages.chooseDog },
-      bookingFormMessages.missingInformation,
-      ctx,
-    )
-    if (!complete) return z.NEVER
-    // Times typed for 'Custom' and then left for another period are not part of the request.
-    const custom = fields.timePeriod === 'custom'
-    return asBookingRequest({ ...fields, startTime: custom ? fields.startTime : undefined, endTime: custom ? fields.endTime : undefined }, ctx)
+  .transform(({ timePeriod, startTime, endTime, duration, ...fields }, ctx) => {
+    const style = styleOf(fields.service)
+    const time = { timePeriod, startTime, endTime, duration }
+    const required = { date: bookingFormMessages.chooseDate, dogId: bookingFormMessages.chooseDog }
+    if (!requireFields(fields, required, bookingFormMessages.missingInformation, ctx, timeProblems(style, time))) return z.NEVER
+    // Only the fields of the service's way of booking are sent: times chosen for 'Custom' and then left are not part of the request.
+    return asBookingRequest({ ...fields, ...requestFieldsOf(style, time) }, ctx)
   })
 
 /**
  * The multi-period form (spec section 2, 'Multi-period booking dialog'; /sitters/{id}/book?periods=several):
- * a date, at least one of morning, afternoon and evening, and a dog; each period becomes its four hourly
- * ranges (variant c, a list of slots). The route adds `sitterId`.
+ * a date, at least one of morning, afternoon and evening, and a dog; each period becomes its window, or
+ * for a walk a 60-minute walk as the window starts (variant c, a list of slots). The route adds `sitterId`.
  */
 export const MultiPeriodFormSchema = z
   .object({
@@ -73,7 +77,7 @@ export const MultiPeriodFormSchema = z
     location: optionalText,
   })
   .transform(({ timePeriods = [], ...fields }, ctx) => {
-    const periods = multiPeriods.filter((period) => timePeriods.includes(period))
+    const periods = dayPeriods.filter((period) => timePeriods.includes(period))
     const complete = requireFields(
       { ...fields, timePeriods: periods.length > 0 },
       { date: bookingFormMessages.chooseDate, timePeriods: bookingFormMessages.choosePeriods, dogId: bookingFormMessages.chooseDog },
@@ -81,21 +85,16 @@ export const MultiPeriodFormSchema = z
       ctx,
     )
     if (!complete) return z.NEVER
-    return asBookingRequest({ ...fields, timeSlots: hourlySlotsOf(periods) }, ctx)
+    return asBookingRequest({ ...fields, timeSlots: slotsOfPeriods(styleOf(fields.service), periods) }, ctx)
   })
 
-/** A sitter's offer to walk a dog listed for sitting (/bookings/new?dogId): a date and one hourly slot. The route adds `sitterId` (the sitter). */
+/** A sitter's offer to walk a dog listed for sitting (/bookings/new?dogId): a date, a start time and a duration. The route adds `sitterId` (the sitter). */
 export const DogRequestFormSchema = z
-  .object({ sitterId: z.string(), dogId: z.string(), date: optionalText, timeSlot: optionalText, notes: optionalText })
-  .transform((fields, ctx) => {
-    const complete = requireFields(
-      fields,
-      { date: bookingFormMessages.chooseDate, timeSlot: bookingFormMessages.chooseTime },
-      bookingFormMessages.missingDateAndTime,
-      ctx,
-    )
-    if (!complete) return z.NEVER
-    return asBookingRequest(fields, ctx)
+  .object({ sitterId: z.string(), dogId: z.string(), date: optionalText, startTime: optionalText, duration: optionalText, notes: optionalText })
+  .transform(({ startTime, duration, ...fields }, ctx) => {
+    const time = { startTime, duration }
+    if (!requireFields(fields, { date: bookingFormMessages.chooseDate }, bookingFormMessages.missingDateAndTime, ctx, timeProblems('walk', time))) return z.NEVER
+    return asBookingRequest({ ...fields, service: 'walking', ...requestFieldsOf('walk', time) }, ctx)
   })
 
 /** Accept, decline, cancel or complete from a page: an unticked 'Add to Google Calendar' box sends nothing. */

@@ -21,8 +21,9 @@ const rangeEnd = (endTime: string) => (endTime === '23:59' ? 24 * 60 : toMinutes
 
 /**
  * Why the slots do not fit the sitter's schedule, or null when they do. Blocked days refuse anything
- * touching them. Weekly hours bind every part of every slot; boarding (the dog stays at the sitter's
- * home) is bound by blocked days only. Without weekly hours the sitter takes requests any day.
+ * touching them. Weekly hours bind every part of every slot; boarding and daycare (the dog stays at the
+ * sitter's home for the night or the whole day, ruling 21) are bound by blocked days only. Without weekly
+ * hours the sitter takes requests any day.
  */
 export function scheduleRefusal(
   sitterName: string,
@@ -32,7 +33,7 @@ export function scheduleRefusal(
   const segments = booking.slots.flatMap((slot) => daySegments(booking.date, slot))
   const blocked = segments.find((segment) => schedule.blockedDates.includes(segment.date))
   if (blocked) return `${sitterName} is not available on ${formatBookingDate(blocked.date)}.`
-  if (booking.service === 'boarding' || schedule.weekly.length === 0) return null
+  if (booking.service === 'boarding' || booking.service === 'daycare' || schedule.weekly.length === 0) return null
   for (const segment of segments) {
     const weekday = isoWeekday(segment.date)
     const ranges = schedule.weekly.filter((range) => range.weekday === weekday)

@@ -2,7 +2,7 @@ import { href } from 'react-router'
 import { getAccount } from '#app/features/accounts/users.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
-import { serviceLabels } from '#app/features/sitters/options.ts'
+import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter, type PublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -11,17 +11,17 @@ import { type BookableMonth, getBookableMonth, getTimeRefusals } from './bookabl
 import { closedDayLabels, formatDayTitle, readDate } from '#app/features/availability/calendar-dates.ts'
 import { createBooking } from './create-booking.server.ts'
 import { bookingFormMessages } from './form-messages.ts'
-import { bookingPeriods, periodLabels, periodWindows, type TimeSlot } from './periods.ts'
-import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { type BookingStyle, bookingStyles, isQuarterHour, periodLabels } from './periods.ts'
+import { defaultServiceOf, formatRate, priceCentsFor } from './pricing.ts'
 import { BookingRequestSchema } from './schema.ts'
-import { formatSlot } from './slots.ts'
+import { requestFieldsOf, timeOfAnswers } from './service-times.ts'
+import { formatSlot, slotMinutes } from './slots.ts'
+import { getTimeChoices, type TimeChoices } from './time-choices.server.ts'
 import {
-  chosenTimes,
-  dialogSlotNames,
-  dialogSlots,
   isBookingPeriod,
-  isDialogSlot,
+  isWalkDuration,
   stepProblems,
+  timeAnswersOf,
   type WizardAnswerName,
   type WizardAnswers,
   wizardAnswerNames,
@@ -38,16 +38,6 @@ import {
 
 export type WizardErrors = Partial<Record<WizardAnswerName | 'form', string[]>>
 
-export type TimeChoice = {
-  value: string
-  label: string
-  /** '08:00 - 12:00'; null for custom times. */
-  window: string | null
-  priceCents: number | null
-  /** Why this time cannot be asked for on the chosen day (null: it can, or no day is chosen yet). */
-  refusal: string | null
-}
-
 export type WizardStepView = {
   kind: 'step'
   flow: WizardFlow
@@ -60,9 +50,11 @@ export type WizardStepView = {
   answers: WizardAnswers
   errors: WizardErrors
   month: BookableMonth | null
-  times: TimeChoice[] | null
+  /** How the sitter's service is booked: what the time step asks. */
+  style: BookingStyle
+  times: TimeChoices | null
   dogs: { id: string; name: string; breed: string; photo: string | null }[] | null
-  summary: { date: string | null; time: string | null; dogName: string | null; service: string; priceCents: number | null; rateCents: number | null } | null
+  summary: { date: string | null; time: string | null; dogName: string | null; service: string; priceCents: number | null; rate: string | null } | null
   /** MAP_TILE_URL, on the step with the meeting place's map. */
   tileUrl: string | null
 }
@@ -77,9 +69,9 @@ type Viewer = { id: string; role: Parameters<typeof createBooking>[0]['role'] }
 const maxAnswerLength: Record<WizardAnswerName, number> = {
   date: 10,
   timePeriod: 20,
-  slot: 20,
   startTime: 5,
   endTime: 5,
+  duration: 2,
   dogId: 100,
   notes: Infinity,
   location: Infinity,
@@ -99,11 +91,11 @@ export function readWizardAnswers(source: { get: (name: string) => FormDataEntry
       name === 'date'
         ? readDate(text) !== null
         : name === 'startTime' || name === 'endTime'
-          ? isClockTime(text)
+          ? isClockTime(text) && isQuarterHour(text)
           : name === 'timePeriod'
             ? isBookingPeriod(text)
-            : name === 'slot'
-              ? isDialogSlot(text)
+            : name === 'duration'
+              ? isWalkDuration(text)
               : name === 'latitude' || name === 'longitude'
                 ? Number.isFinite(Number(text))
                 : true
@@ -149,15 +141,14 @@ export async function submitWizard(viewer: Viewer, target: Omit<WizardTarget, 's
     return { ok: false, view: await stepView(context, blocked.step, { ...blocked.errors, form: [missing] }), status: 400 }
   }
 
-  const times = chosenTimes(answers)
   const place = target.flow === 'chat' ? { location: answers.location ?? null, ...coordinatesOfSubmittedText(placeFields(answers)) } : {}
   const parsed = BookingRequestSchema.safeParse({
     sitterId: sitter.id,
     dogId: answers.dogId,
     date: answers.date,
     notes: answers.notes,
-    ...(target.flow === 'quick' ? { timePeriod: answers.timePeriod } : {}),
-    ...(times ? times : {}),
+    service: context.service,
+    ...requestFieldsOf(context.style, timeAnswersOf(answers)),
     ...place,
   })
   if (!parsed.success) {
@@ -181,7 +172,8 @@ type WizardContext = {
   closeTo: string
   back: string | null
   month: string | null
-  service: string
+  service: SitterService
+  style: BookingStyle
   rateCents: number | null
   dogs: { id: string; name: string; breed: string; photo: string | null }[]
 }
@@ -198,6 +190,7 @@ async function wizardContext(viewer: Viewer, sitter: PublicSitter, target: Wizar
     back: target.flow === 'chat' ? wizardClosePath('chat', sitter.id, target.back) : null,
     month: target.month ?? null,
     service,
+    style: bookingStyles[service],
     rateCents: sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null,
     dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
   }
@@ -214,7 +207,7 @@ async function firstUnfinishedStep(context: WizardContext, step: WizardStep) {
 
 async function stepErrors(context: WizardContext, step: WizardStep): Promise<WizardErrors> {
   const { flow, answers } = context
-  const missing = Object.entries(stepProblems(flow, step, answers)).map(([name, message]) => [name, [message]])
+  const missing = Object.entries(stepProblems(flow, step, answers, context.style)).map(([name, message]) => [name, [message]])
   if (missing.length > 0) return Object.fromEntries(missing) as WizardErrors
   const asked = wizardStepAnswers[flow][step]
   if (asked.includes('date') && answers.date) {
@@ -222,24 +215,18 @@ async function stepErrors(context: WizardContext, step: WizardStep): Promise<Wiz
     const state = month?.days.find((day) => day.date === answers.date)?.state ?? 'past'
     if (state !== 'open') return { date: [`${formatDayTitle(answers.date)} is ${closedDayLabels[state]}. Please choose another day.`] }
   }
-  const timeAnswer = asked.includes('timePeriod') ? 'timePeriod' : asked.includes('slot') ? 'slot' : null
-  if (timeAnswer && answers.date) {
-    const slots = slotsOfAnswers(answers)
-    const refusals = slots && (await getTimeRefusals(context.sitter, { date: answers.date, service: context.service }, { chosen: slots }))
+  if (asked.includes('timePeriod') && answers.date) {
+    const time = timeOfAnswers(context.style, timeAnswersOf(answers))
+    const refusals = time && (await getTimeRefusals(context.sitter, { date: answers.date, service: context.service }, { chosen: time.slots }))
     const refusal = refusals?.chosen
-    if (refusal) return { [timeAnswer]: [refusal] }
+    if (refusal) return { [timeAnswerOf(context.style)]: [refusal] }
   }
   if (asked.includes('dogId') && !context.dogs.some((dog) => dog.id === answers.dogId)) return { dogId: [bookingFormMessages.chooseDog] }
   return {}
 }
 
-/** The slots the time answers name: a period's window, a dialog slot, or custom times. */
-function slotsOfAnswers(answers: WizardAnswers): TimeSlot[] | null {
-  const times = chosenTimes(answers)
-  if (times) return [times]
-  const period = answers.timePeriod
-  return period && period !== 'custom' && isBookingPeriod(period) ? [periodWindows[period as keyof typeof periodWindows]] : null
-}
+/** Where a refusal of the time is shown: under a walk's start time, else under the periods. */
+const timeAnswerOf = (style: BookingStyle): WizardAnswerName => (style === 'walk' ? 'startTime' : 'timePeriod')
 
 /** A refusal shown on the step that asked for the field it concerns; anything else on the last step. */
 async function refusalView(context: WizardContext, field: string, message: string) {
@@ -248,9 +235,7 @@ async function refusalView(context: WizardContext, field: string, message: strin
     field === 'latitude' || field === 'longitude'
       ? 'location'
       : timeFields.includes(field)
-        ? context.flow === 'quick'
-          ? 'timePeriod'
-          : 'slot'
+        ? timeAnswerOf(context.style)
         : (wizardAnswerNames as readonly string[]).includes(field)
           ? (field as WizardAnswerName)
           : null
@@ -264,6 +249,7 @@ async function stepView(context: WizardContext, step: WizardStep, errors: Wizard
   const asked = wizardStepAnswers[flow][step]
   const last = step === wizardStepCount
   const placeDefaults = flow === 'chat' && asked.includes('location') && !answers.location ? await ownPlace(context.viewer.id) : {}
+  const onlyDog = asked.includes('dogId') && !answers.dogId && context.dogs.length === 1 ? { dogId: context.dogs[0]?.id } : {}
   return {
     kind: 'step',
     flow,
@@ -271,10 +257,13 @@ async function stepView(context: WizardContext, step: WizardStep, errors: Wizard
     sitter: { id: sitter.id, name: sitter.name, firstName: firstNameOf(sitter.name), profilePhoto: sitter.profilePhoto },
     closeTo: context.closeTo,
     back: context.back,
-    answers: { ...answers, ...placeDefaults },
+    answers: { ...answers, ...placeDefaults, ...onlyDog },
     errors,
     month: asked.includes('date') ? await getBookableMonth(sitter.id, { month: context.month, date: answers.date }) : null,
-    times: asked.includes('timePeriod') || asked.includes('slot') ? await timeChoices(context) : null,
+    style: context.style,
+    times: asked.includes('timePeriod')
+      ? await getTimeChoices(sitter, { date: answers.date ?? null, service: context.service, rateCents: context.rateCents })
+      : null,
     dogs: asked.includes('dogId') ? context.dogs : null,
     summary: last ? summaryOf(context) : null,
     tileUrl: asked.includes('location') ? env.MAP_TILE_URL : null,
@@ -297,37 +286,22 @@ function placeFields(answers: WizardAnswers) {
   return { location: answers.location, latitude: number(answers.latitude), longitude: number(answers.longitude), coordinatesFor: answers.coordinatesFor }
 }
 
-async function timeChoices(context: WizardContext): Promise<TimeChoice[]> {
-  const windows: Record<string, TimeSlot> =
-    context.flow === 'quick'
-      ? Object.fromEntries(bookingPeriods.flatMap((period) => (period === 'custom' ? [] : [[period, periodWindows[period]]])))
-      : { ...dialogSlots }
-  const date = context.answers.date
-  const slotsByName = Object.fromEntries(Object.entries(windows).map(([name, window]) => [name, [window]]))
-  const refusals = date ? await getTimeRefusals(context.sitter, { date, service: context.service }, slotsByName) : null
-  const names = context.flow === 'quick' ? bookingPeriods : dialogSlotNames
-  return names.map((value) => {
-    const window = windows[value] ?? null
-    return {
-      value,
-      label: periodLabels[value],
-      window: window ? formatSlot(window) : null,
-      priceCents: window ? priceCentsFor(context.rateCents, [window]) : null,
-      refusal: refusals?.[value] ?? null,
-    }
-  })
-}
-
 function summaryOf(context: WizardContext): NonNullable<WizardStepView['summary']> {
   const { answers } = context
-  const slots = slotsOfAnswers(answers)
-  const period = context.flow === 'quick' && answers.timePeriod && answers.timePeriod !== 'custom' ? periodLabels[answers.timePeriod as keyof typeof periodLabels] : null
+  const time = timeOfAnswers(context.style, timeAnswersOf(answers))
   return {
     date: answers.date ? formatDayTitle(answers.date) : null,
-    time: slots ? `${period ? `${period}, ` : ''}${slots.map(formatSlot).join(', ')}` : null,
+    time: time && describeTime(context.style, time),
     dogName: context.dogs.find((dog) => dog.id === answers.dogId)?.name ?? null,
-    service: serviceLabels[context.service as keyof typeof serviceLabels] ?? context.service,
-    priceCents: slots ? priceCentsFor(context.rateCents, slots) : null,
-    rateCents: context.rateCents,
+    service: serviceLabels[context.service],
+    priceCents: time ? priceCentsFor(context.service, context.rateCents, time.slots) : null,
+    rate: context.rateCents === null ? null : formatRate(context.service, context.rateCents),
   }
+}
+
+/** 'Morning, 08:00 - 12:00', '09:00 - 09:30 (30 minutes)'. */
+function describeTime(style: BookingStyle, time: NonNullable<ReturnType<typeof timeOfAnswers>>) {
+  const slots = time.slots.map(formatSlot).join(', ')
+  if (style === 'walk') return `${slots} (${time.slots.reduce((sum, slot) => sum + slotMinutes(slot), 0)} minutes)`
+  return time.period && time.period !== 'custom' ? `${periodLabels[time.period]}, ${slots}` : slots
 }

@@ -21,14 +21,16 @@ import {
 } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { fitTimeToService } from './service-times.ts'
 import { bookingSpan, listingTimes } from './slots.ts'
 
 // A new booking (POST /api/bookings): an owner asks a sitter, or a sitter offers to care for a dog listed
 // for sitting (spec variant (b): sitterId is the sender). DESIGN.md ruling 3's rules, in order: the
 // parties (a real, active sitter; the owner's own dog, or a dog available to the offering sitter; never
-// yourself), the time (not in the past, at most a year ahead, inside the sitter's availability), and,
-// inside the writing transaction, no overlap with the sitter's accepted bookings. The price is the
-// sitter's hourly rate for the service times the booked hours, fixed now.
+// yourself), the time (fitted to how the service is booked, ruling 21; not in the past, at most a year
+// ahead, inside the sitter's availability), and, inside the writing transaction, no overlap with the
+// sitter's accepted bookings. The price is the sitter's rate for the service times the booked hours,
+// days or nights (pricing.ts), fixed now.
 
 export const createBookingMessages = {
   sitterNotFound: 'Sitter not found',
@@ -86,12 +88,14 @@ export async function createBooking(
   const service = request.service ?? defaultServiceOf(offered)
   const rate = offered.find((s) => s.service === service)
   if (!service || !rate) return refuse(400, createBookingMessages.serviceNotOffered(request.service ?? 'this service'), 'service')
+  const time = fitTimeToService(service, request)
+  if ('message' in time) return refuse(400, time.message, 'slots')
 
   const timeZone = sitter.timeZone
   const today = localDateTime(now, timeZone).date
   if (request.date < today) return refuse(400, createBookingMessages.pastDate, 'date')
   if (request.date > addDays(today, maxBookingDaysAhead)) return refuse(400, createBookingMessages.tooFarAhead, 'date')
-  const times = { date: request.date, timeZone, slots: request.slots }
+  const times = { date: request.date, timeZone, slots: time.slots }
   if (bookingSpan(times).start <= now) return refuse(400, createBookingMessages.pastTime, 'date')
 
   const schedule = await getSitterSchedule(sitterId, { from: request.date, to: addDays(request.date, 1) })
@@ -116,14 +120,14 @@ export async function createBooking(
           requestedById: user.id,
           date: request.date,
           timeZone,
-          period: request.period,
+          period: time.period,
           service,
           notes: request.notes,
           location: request.location,
           latitude: request.latitude,
           longitude: request.longitude,
           hourlyRateCents: rate.hourlyRateCents,
-          priceCents: priceCentsFor(rate.hourlyRateCents, request.slots) ?? 0,
+          priceCents: priceCentsFor(service, rate.hourlyRateCents, time.slots) ?? 0,
           status: 'pending',
           ...listingTimes(times),
           createdAt,
@@ -132,7 +136,7 @@ export async function createBooking(
         .execute()
       await trx
         .insertInto('bookingTimeSlots')
-        .values(request.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
+        .values(time.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
         .execute()
       if (await overlapsAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
       if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId: request.dogId, ...times })) throw new RepeatRefusal()

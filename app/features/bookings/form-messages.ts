@@ -7,6 +7,8 @@ export const bookingFormMessages = {
   missingDateAndDog: 'Missing information: Please select a date and your dog',
   chooseDate: 'Please choose a date',
   chooseTime: 'Please choose a time',
+  chooseStartTime: 'Please choose a start time',
+  chooseDuration: 'Please choose how long the walk is',
   choosePeriod: 'Please choose a time period',
   choosePeriods: 'Please choose at least one period',
   chooseDog: 'Please choose a dog',

@@ -1,8 +1,11 @@
+import type { SitterService } from '#app/features/sitters/options.ts'
 import type { BookingsTable } from '#app/lib/db-schema.ts'
+import { fromMinutes, isClockTime, toMinutes } from '#app/lib/zoned-time.ts'
 
-// Time periods of a booking (spec section 3, 'Time period enumeration') and their windows (spec
-// section 9, 'Period windows'; DESIGN.md ruling 3). Times are local HH:mm in the sitter's zone; a window
-// whose end comes before its start runs past midnight (overnight ends the next morning).
+// Time periods of a booking and how each service is booked (DESIGN.md ruling 21, which retires the
+// spec's 09-12/12-17/17-21 dialog slots: one set of windows in every booking screen). Times are local
+// HH:mm in the sitter's zone, always on a quarter hour; a window whose end comes before its start runs
+// past midnight (overnight ends the next morning).
 
 export const bookingPeriods = ['morning', 'afternoon', 'evening', 'overnight', 'all_day', 'custom'] as const
 export type BookingPeriod = NonNullable<BookingsTable['period']> & (typeof bookingPeriods)[number]
@@ -26,17 +29,42 @@ export const periodLabels: Record<BookingPeriod, string> = {
   custom: 'Custom',
 }
 
-/** The periods the multi-period dialog offers (spec section 2): overnight, all day and custom send nothing there. */
-export const multiPeriods = ['morning', 'afternoon', 'evening'] as const
-export type MultiPeriod = (typeof multiPeriods)[number]
+/** The periods of the day an hourly service is booked in (and the multi-period dialog offers). */
+export const dayPeriods = ['morning', 'afternoon', 'evening'] as const
+export type DayPeriod = (typeof dayPeriods)[number]
 
-/** Each chosen period as its four hourly ranges (morning: 08:00-09:00 ... 11:00-12:00), in the day's order. */
-export function hourlySlotsOf(periods: readonly MultiPeriod[]): TimeSlot[] {
-  const hour = (value: number) => `${String(value).padStart(2, '0')}:00`
-  return multiPeriods
+/**
+ * How a service is booked: a walk is a start time and a duration; sitting, training and grooming a
+ * period of the day or custom times; daycare the whole day (all_day); boarding a night (overnight).
+ */
+export type BookingStyle = 'walk' | 'periods' | 'day' | 'night'
+export const bookingStyles: Record<SitterService, BookingStyle> = {
+  walking: 'walk',
+  sitting: 'periods',
+  training: 'periods',
+  grooming: 'periods',
+  daycare: 'day',
+  boarding: 'night',
+}
+
+export const walkDurations = [30, 60] as const
+export type WalkDuration = (typeof walkDurations)[number]
+
+/** Every quarter hour of a day, '00:00' to '23:45': the times a booking screen offers. */
+export const quarterHours = Array.from({ length: 96 }, (_, index) => fromMinutes(index * 15))
+
+/** Whether a clock time falls on a quarter hour (anything that is no clock time is left to its own check). */
+export const isQuarterHour = (time: string) => !isClockTime(time) || toMinutes(time) % 15 === 0
+
+/** A walk of `minutes` from `startTime`. */
+export const walkSlot = (startTime: string, minutes: number): TimeSlot => ({
+  startTime,
+  endTime: fromMinutes((toMinutes(startTime) + minutes) % (24 * 60)),
+})
+
+/** The slots the multi-period dialog books: each period's window, or for walks a 60-minute walk as each window starts. */
+export function slotsOfPeriods(style: BookingStyle, periods: readonly DayPeriod[]): TimeSlot[] {
+  return dayPeriods
     .filter((period) => periods.includes(period))
-    .flatMap((period) => {
-      const start = Number(periodWindows[period].startTime.slice(0, 2))
-      return [0, 1, 2, 3].map((offset) => ({ startTime: hour(start + offset), endTime: hour(start + offset + 1) }))
-    })
+    .map((period) => (style === 'walk' ? walkSlot(periodWindows[period].startTime, 60) : periodWindows[period]))
 }

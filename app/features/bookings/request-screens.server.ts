@@ -6,7 +6,6 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import type { DogViewer } from '#app/features/dogs/visibility.server.ts'
-import { serviceLabels } from '#app/features/sitters/options.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
@@ -14,9 +13,10 @@ import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { getBookableDays, getBookableMonth, requestMonth } from './bookable-days.server.ts'
 import { DogRequestFormSchema, MultiPeriodFormSchema, OwnerRequestFormSchema } from './booking-forms.ts'
 import { createBooking, type CreateBookingFailure } from './create-booking.server.ts'
-import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { defaultServiceOf } from './pricing.ts'
 import { ownerRequestFields } from './request-fields.ts'
 import type { BookingRequest } from './schema.ts'
+import { getTimeChoices, requestTimeChoices, type TimeChoices } from './time-choices.server.ts'
 
 // The two request screens (decision 032): /sitters/{id}/book and /booking/new?sitter= (an owner asks a
 // sitter) and /bookings/new?dogId (a sitter asks to walk a listed dog). What they show comes from the
@@ -40,6 +40,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
   // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
   const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
+  const times = await requestTimeChoices(sitter, { date, service })
   return {
     page: 'form' as const,
     sitter: {
@@ -58,6 +59,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
     /** The page's own query (`sitter`), kept by the month arrows' GET. */
     sitterQuery: viaQuery ? sitter.id : null,
     several,
+    times,
     chosenPeriods: query.getAll('timePeriods'),
     defaults: {
       dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
@@ -65,6 +67,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
       timePeriod: asked('timePeriod'),
       startTime: asked('startTime'),
       endTime: asked('endTime'),
+      duration: asked('duration'),
       service,
       notes: asked('notes'),
       location: asked('location'),
@@ -77,7 +80,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
  * available), the sitter's own month of bookable days (without a published profile every day from today
  * on is open) and the price of an hour at the sitter's rate.
  */
-export async function getDogRequestScreen(user: DogViewer, dogId: string, query: URLSearchParams) {
+export async function getDogRequestScreen(user: DogViewer & { name: string }, dogId: string, query: URLSearchParams) {
   const dog = dogId ? await getAvailableDog(user, dogId) : null
   if (!dog) return { dog: null }
   const [details, timeZone] = await Promise.all([getSitterDetails(user.id), getTimeZoneOf(user.id)])
@@ -87,8 +90,8 @@ export async function getDogRequestScreen(user: DogViewer, dogId: string, query:
   const { month, firstMonth, lastMonth } = requestMonth(today, { month: query.get('month'), date })
   const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
   const days = bookable?.days ?? datesBetween(firstDayOf(month), lastDayOf(month)).map((day) => ({ date: day, state: day < today ? ('past' as const) : ('open' as const) }))
-  const service = details ? defaultServiceOf(details.services) : undefined
-  const rateCents = details?.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null
+  const rateCents = walkingRateOf(details)
+  const times = await getTimeChoices(user, { date, service: 'walking', rateCents })
   return {
     dog: {
       id: dog.id,
@@ -104,15 +107,23 @@ export async function getDogRequestScreen(user: DogViewer, dogId: string, query:
     lastMonth,
     days,
     timeZone: zone,
-    service: service ? serviceLabels[service] : null,
-    hourPriceCents: priceCentsFor(rateCents, [{ startTime: '08:00', endTime: '09:00' }]),
-    defaults: { date: date ?? undefined, timeSlot: query.get('timeSlot') ?? undefined, notes: query.get('notes') ?? undefined },
+    times,
+    rateCents,
+    defaults: {
+      date: date ?? undefined,
+      startTime: query.get('startTime') ?? undefined,
+      duration: query.get('duration') ?? undefined,
+      notes: query.get('notes') ?? undefined,
+    },
   }
 }
 
+const walkingRateOf = (details: Awaited<ReturnType<typeof getSitterDetails>>) =>
+  details?.services.find((offered) => offered.service === 'walking')?.hourlyRateCents ?? null
+
 export type RequestFormOutcome =
   | { ok: true; bookingId: string }
-  | { ok: false; status: number; result: SubmissionResult<string[]>; retryAfterSeconds?: number }
+  | { ok: false; status: number; result: SubmissionResult<string[]>; retryAfterSeconds?: number; times: TimeChoices | null }
 
 type Requester = Parameters<typeof createBooking>[0]
 
@@ -121,25 +132,35 @@ export async function submitSitterRequestForm(user: Requester, sitterId: string,
   formData.set('sitterId', sitterId)
   const several = formData.get('periodMode') === 'several'
   const submission = parseWithZod(formData, { schema: several ? MultiPeriodFormSchema : OwnerRequestFormSchema })
-  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply() }
+  // A refused request comes back with the free times of the day it names.
+  const sitter = await getPublicSitter(sitterId)
+  const text = (name: string) => {
+    const value = formData.get(name)
+    return typeof value === 'string' ? value : null
+  }
+  const times = sitter && (await requestTimeChoices(sitter, { date: readDate(text('date')), service: text('service') }))
+  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply(), times }
   const outcome = await createBooking(user, submission.value)
   if (outcome.ok) return outcome
   // A refusal about the time is shown at the form's time field; one about no field of this form (the sitter) for the whole form.
-  return refused((options) => submission.reply(options), outcome, (field) => {
-    const named = field === 'slots' || field === 'period' ? (several ? 'timePeriods' : 'timePeriod') : field
+  const timeField = several ? 'timePeriods' : submission.value.service === 'walking' ? 'startTime' : 'timePeriod'
+  return refused((options) => submission.reply(options), outcome, times, (field) => {
+    const named = field === 'slots' || field === 'period' ? timeField : field
     return ownerRequestFields.find((onForm) => onForm === named)
   })
 }
 
-/** A sitter's request form for a listed dog: a date and one hourly slot. */
-export async function submitDogRequestForm(user: Requester, dogId: string, formData: FormData): Promise<RequestFormOutcome> {
+/** A sitter's request form for a listed dog: a date, a walk's start time and its duration. */
+export async function submitDogRequestForm(user: Requester & { name: string }, dogId: string, formData: FormData): Promise<RequestFormOutcome> {
   formData.set('sitterId', user.id)
   formData.set('dogId', dogId)
   const submission = parseWithZod(formData, { schema: DogRequestFormSchema })
-  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply() }
+  const date = formData.get('date')
+  const times = await getTimeChoices(user, { date: readDate(typeof date === 'string' ? date : null), service: 'walking', rateCents: walkingRateOf(await getSitterDetails(user.id)) })
+  if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply(), times }
   const outcome = await createBooking(user, submission.value)
   if (outcome.ok) return outcome
-  return refused((options) => submission.reply(options), outcome, (field) => (field === 'date' ? 'date' : undefined))
+  return refused((options) => submission.reply(options), outcome, times, (field) => (field === 'date' ? 'date' : undefined))
 }
 
 type Reply = (options: { formErrors: string[] } | { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>
@@ -148,11 +169,11 @@ type Reply = (options: { formErrors: string[] } | { fieldErrors: Record<string, 
  * A refusal at the form's field `fieldOf` names for createBooking's; too many requests (429, with when to
  * try again) and refusals about no field of the form are for the whole form.
  */
-function refused(reply: Reply, outcome: CreateBookingFailure, fieldOf: (field: keyof BookingRequest | undefined) => string | undefined): RequestFormOutcome {
+function refused(reply: Reply, outcome: CreateBookingFailure, times: TimeChoices | null, fieldOf: (field: keyof BookingRequest | undefined) => string | undefined): RequestFormOutcome {
   if (outcome.status === 429) {
-    return { ok: false, status: 429, result: reply({ formErrors: [outcome.message] }), retryAfterSeconds: outcome.retryAfterSeconds }
+    return { ok: false, status: 429, result: reply({ formErrors: [outcome.message] }), retryAfterSeconds: outcome.retryAfterSeconds, times }
   }
   const field = fieldOf(outcome.field)
   const result = reply(field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] })
-  return { ok: false, status: outcome.status, result }
+  return { ok: false, status: outcome.status, result, times }
 }

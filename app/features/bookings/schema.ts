@@ -6,14 +6,16 @@ import { limitParameter } from '#app/lib/paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
 import { fromMinutes, toMinutes } from '#app/lib/zoned-time.ts'
 import { bookingFormMessages } from './form-messages.ts'
-import { bookingPeriods, type BookingPeriod, periodWindows, type TimeSlot } from './periods.ts'
+import { bookingPeriods, type BookingPeriod, isQuarterHour, periodWindows, type TimeSlot, walkDurations, walkSlot } from './periods.ts'
 import { bookingStatuses } from './transitions.ts'
 
 // The zod schemas of bookings, shared by the API and (later) the booking pages. A request names its
 // time in one of the four ways of spec section 3, and every way becomes the same list of slots
 // (DESIGN.md ruling 3): (a) `timePeriod` becomes its window ('custom' needs startTime and endTime),
-// (b) `timeSlot` becomes a one-hour slot, (c) `timeSlots` are taken as they are, (d) `startTime` and
-// `endTime` become one slot. Whether the request is the owner's or a sitter's offer (variant b) depends
+// (b) `timeSlot` becomes a one-hour slot, (c) `timeSlots` are taken as they are, (d) `startTime` with
+// `endTime` or with a `duration` (30 or 60 minutes: a walk) becomes one slot. Every time is on a quarter
+// hour (ruling 21). How the slots fit the service is decided once the service is known
+// (service-times.ts). Whether the request is the owner's or a sitter's offer (variant b) depends
 // on who sends it, not on how the time is written.
 
 export const bookingMessages = {
@@ -24,7 +26,14 @@ export const bookingMessages = {
   slotsOverlap: 'Time slots must not overlap',
   customNeedsTimes: 'A custom period needs a start and an end time',
   timeSlotFormat: 'Time slot must be a time like 09:00 or 9:00 AM',
+  quarterHour: (label: string) => `${label} must be on the quarter hour, like 09:00 or 09:15`,
+  duration: `Duration must be ${walkDurations.join(' or ')} minutes`,
+  durationNeedsStart: 'A duration needs a start time',
+  endOrDuration: 'Give an end time or a duration, not both',
 } as const
+
+/** A booking's clock time: HH:mm on a quarter hour. */
+const bookingTimeField = (label: string) => clockTimeField(label).refine(isQuarterHour, { error: bookingMessages.quarterHour(label) })
 
 const id = (label: string) =>
   z
@@ -33,7 +42,7 @@ const id = (label: string) =>
     .min(1, { error: `${label} is required` })
     .max(100, { error: `${label} is not valid` })
 
-const SlotSchema = z.object({ startTime: clockTimeField('Start time'), endTime: clockTimeField('End time') })
+const SlotSchema = z.object({ startTime: bookingTimeField('Start time'), endTime: bookingTimeField('End time') })
 
 const latitude = z.number({ error: 'Latitude must be a number between -90 and 90' }).min(-90).max(90)
 const longitude = z.number({ error: 'Longitude must be a number between -180 and 180' }).min(-180).max(180)
@@ -60,8 +69,10 @@ const BookingRequestFields = z.object({
   timePeriod: z.enum(bookingPeriods, { error: `Time period must be one of ${bookingPeriods.join(', ')}` }).optional(),
   timeSlot: z.string({ error: bookingMessages.timeSlotFormat }).max(20, { error: bookingMessages.timeSlotFormat }).optional(),
   timeSlots: z.array(SlotSchema, { error: 'Time slots must be a list of {startTime, endTime}' }).max(24, { error: 'At most 24 time slots' }).optional(),
-  startTime: clockTimeField('Start time').optional(),
-  endTime: clockTimeField('End time').optional(),
+  startTime: bookingTimeField('Start time').optional(),
+  endTime: bookingTimeField('End time').optional(),
+  /** Minutes from startTime, instead of endTime: how a walk is asked for. */
+  duration: z.literal(walkDurations, { error: bookingMessages.duration }).optional(),
   service: z.enum(sitterServices, { error: `Service must be one of ${sitterServices.join(', ')}` }).optional(),
   notes: plainText('Notes', { multiline: true }).max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
   location: plainText('Location').max(300, { error: 'Location must be at most 300 characters' }).nullish(),
@@ -74,8 +85,8 @@ type Issue = { path: string; message: string }
 
 /** The slots and period the fields name, or what is wrong with them. */
 function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: TimeSlot[] } | Issue {
-  const { timePeriod, timeSlot, timeSlots, startTime, endTime } = fields
-  const startAndEnd = startTime !== undefined || endTime !== undefined
+  const { timePeriod, timeSlot, timeSlots, startTime, endTime, duration } = fields
+  const startAndEnd = startTime !== undefined || endTime !== undefined || duration !== undefined
   const ways = [
     timePeriod !== undefined,
     timeSlot !== undefined,
@@ -89,6 +100,7 @@ function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: T
   if (timeSlot !== undefined) {
     const start = readTimeSlot(timeSlot)
     if (start === null) return { path: 'timeSlot', message: bookingMessages.timeSlotFormat }
+    if (start % 15 !== 0) return { path: 'timeSlot', message: bookingMessages.quarterHour('Time slot') }
     return { period: null, slots: [{ startTime: fromMinutes(start), endTime: fromMinutes((start + 60) % (24 * 60)) }] }
   }
   if (timeSlots !== undefined) {
@@ -99,6 +111,11 @@ function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: T
       return { path: 'timeSlots', message: bookingMessages.slotsOverlap }
     }
     return { period: null, slots: sorted }
+  }
+  if (duration !== undefined) {
+    if (startTime === undefined) return { path: 'startTime', message: bookingMessages.durationNeedsStart }
+    if (endTime !== undefined) return { path: 'duration', message: bookingMessages.endOrDuration }
+    return { period: timePeriod ?? null, slots: [walkSlot(startTime, duration)] }
   }
   if (startTime === undefined || endTime === undefined) {
     const message = timePeriod === 'custom' ? bookingMessages.customNeedsTimes : 'Start time and end time go together'

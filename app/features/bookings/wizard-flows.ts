@@ -1,12 +1,15 @@
 import { href } from 'react-router'
 import { bookingFormMessages } from './form-messages.ts'
-import { bookingPeriods, type TimeSlot } from './periods.ts'
+import { bookingPeriods, type BookingStyle, walkDurations } from './periods.ts'
+import { type TimeAnswers, timeProblems } from './service-times.ts'
 
 // The two booking wizards of spec section 2, one step per URL (/sitters/{id}/book/{flow}/{step}, DESIGN.md
-// ruling 14): 'quick', the map's quick view (a date; a period of the day; the dog, notes, a summary and
-// Confirm), and 'chat', the dialog from a conversation (a date with a time slot; the dog and notes; the
-// meeting place on a map, a summary and Confirm Booking). What a step needs before the next one opens
-// is decided here, once, for the server's answer and for the browser's disabled Continue button.
+// ruling 14): 'quick', the map's quick view (a date; the time; the dog, notes, a summary and Confirm),
+// and 'chat', the dialog from a conversation (a date with the time; the dog and notes; the meeting place
+// on a map, a summary and Confirm Booking). The time is asked as its service is booked (ruling 21: a
+// walk's start and duration, a period of the day, the whole day or the night), the same in both. What a
+// step needs before the next one opens is decided here, once, for the server's answer and for the
+// browser's disabled Continue button.
 
 export const wizardFlows = ['quick', 'chat'] as const
 export type WizardFlow = (typeof wizardFlows)[number]
@@ -14,21 +17,12 @@ export type WizardFlow = (typeof wizardFlows)[number]
 export const wizardStepCount = 3
 export type WizardStep = 1 | 2 | 3
 
-/** The conversation dialog's time slots (spec section 9, 'Dialog time slots'); 'custom' takes a start and an end. */
-export const dialogSlots = {
-  morning: { startTime: '09:00', endTime: '12:00' },
-  afternoon: { startTime: '12:00', endTime: '17:00' },
-  evening: { startTime: '17:00', endTime: '21:00' },
-} as const satisfies Record<string, TimeSlot>
-export const dialogSlotNames = [...(Object.keys(dialogSlots) as (keyof typeof dialogSlots)[]), 'custom'] as const
-export type DialogSlot = (typeof dialogSlotNames)[number]
-
 export const wizardAnswerNames = [
   'date',
   'timePeriod',
-  'slot',
   'startTime',
   'endTime',
+  'duration',
   'dogId',
   'notes',
   'location',
@@ -41,8 +35,8 @@ export type WizardAnswers = Partial<Record<WizardAnswerName, string>>
 
 /** The answers each step asks for; the others travel along as hidden fields. */
 export const wizardStepAnswers: Record<WizardFlow, Record<WizardStep, readonly WizardAnswerName[]>> = {
-  quick: { 1: ['date'], 2: ['timePeriod', 'startTime', 'endTime'], 3: ['dogId', 'notes'] },
-  chat: { 1: ['date', 'slot', 'startTime', 'endTime'], 2: ['dogId', 'notes'], 3: ['location', 'latitude', 'longitude', 'coordinatesFor'] },
+  quick: { 1: ['date'], 2: ['timePeriod', 'startTime', 'endTime', 'duration'], 3: ['dogId', 'notes'] },
+  chat: { 1: ['date', 'timePeriod', 'startTime', 'endTime', 'duration'], 2: ['dogId', 'notes'], 3: ['location', 'latitude', 'longitude', 'coordinatesFor'] },
 }
 
 export const isWizardFlow = (text: string | undefined): text is WizardFlow => (wizardFlows as readonly string[]).includes(text ?? '')
@@ -52,41 +46,25 @@ export function readWizardStep(text: string | undefined): WizardStep | null {
 }
 
 export const isBookingPeriod = (text: string | undefined) => (bookingPeriods as readonly string[]).includes(text ?? '')
-export const isDialogSlot = (text: string | undefined): text is DialogSlot => (dialogSlotNames as readonly string[]).includes(text ?? '')
+export const isWalkDuration = (text: string | undefined) => (walkDurations as readonly number[]).includes(Number(text))
 
-/** What is missing on a step, by answer; empty when the step is complete. */
-export function stepProblems(flow: WizardFlow, step: WizardStep, answers: WizardAnswers): Partial<Record<WizardAnswerName, string>> {
+/** What is missing on a step, by answer; empty when the step is complete. `style`: how the sitter's service is booked. */
+export function stepProblems(flow: WizardFlow, step: WizardStep, answers: WizardAnswers, style: BookingStyle): Partial<Record<WizardAnswerName, string>> {
   const asked = wizardStepAnswers[flow][step]
   const problems: Partial<Record<WizardAnswerName, string>> = {}
   if (asked.includes('date') && !answers.date) problems.date = bookingFormMessages.chooseDate
-  if (asked.includes('timePeriod') && !isBookingPeriod(answers.timePeriod)) problems.timePeriod = bookingFormMessages.choosePeriod
-  if (asked.includes('slot') && !isDialogSlot(answers.slot)) problems.slot = bookingFormMessages.chooseTime
+  if (asked.includes('timePeriod')) Object.assign(problems, timeProblems(style, timeAnswersOf(answers)))
   if (asked.includes('dogId') && !answers.dogId) problems.dogId = bookingFormMessages.chooseDog
-  const custom = asked.includes('startTime') && (answers.timePeriod === 'custom' || answers.slot === 'custom')
-  if (custom) {
-    if (!answers.startTime || !answers.endTime) problems[answers.startTime ? 'endTime' : 'startTime'] = bookingFormMessages.chooseStartAndEnd
-    else if (answers.endTime <= answers.startTime) problems.endTime = bookingFormMessages.endBeforeStart
-  }
   return problems
 }
 
-/** The first step before `step` that is not complete, with what it misses; null when all are. */
-export function firstIncompleteStep(flow: WizardFlow, answers: WizardAnswers, step: WizardStep) {
-  for (let earlier = 1 as WizardStep; earlier < step; earlier = (earlier + 1) as WizardStep) {
-    const problems = stepProblems(flow, earlier, answers)
-    if (Object.keys(problems).length > 0) return { step: earlier, problems }
-  }
-  return null
-}
-
-/** The time the answers name: a period's window is the server's business; the dialog's slots and custom times are a start and an end. */
-export function chosenTimes(answers: WizardAnswers): { startTime: string; endTime: string } | null {
-  if (answers.slot && answers.slot !== 'custom' && answers.slot in dialogSlots) return dialogSlots[answers.slot as keyof typeof dialogSlots]
-  if ((answers.slot === 'custom' || answers.timePeriod === 'custom') && answers.startTime && answers.endTime) {
-    return { startTime: answers.startTime, endTime: answers.endTime }
-  }
-  return null
-}
+/** The time answers of a wizard, by the names service-times.ts reads. */
+export const timeAnswersOf = (answers: WizardAnswers): TimeAnswers => ({
+  timePeriod: answers.timePeriod,
+  startTime: answers.startTime,
+  endTime: answers.endTime,
+  duration: answers.duration,
+})
 
 /** A step's own address; the answers go in the query (GET steps) or the body (the last step's POST). */
 export function wizardStepPath(sitterId: string, flow: WizardFlow, step: WizardStep) {

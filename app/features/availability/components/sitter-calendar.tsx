@@ -26,40 +26,45 @@ export function SitterCalendar({
   dayHref: (date: string) => string
 }) {
   return (
-    <MonthGrid
-      month={month}
-      previous={
-        <Link to={monthHref(addMonths(month, -1))} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
-          ‹
-        </Link>
-      }
-      next={
-        <Link to={monthHref(addMonths(month, 1))} preventScrollReset aria-label="Next month" className={monthArrowClass}>
-          ›
-        </Link>
-      }
-      renderDay={(day) => {
-        const count = bookedDays[day] ?? 0
-        const blocked = blockedDates.includes(day)
-        const selected = day === date
-        const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
-          .filter(Boolean)
-          .join(', ')
-        return (
-          <Link
-            to={dayHref(day)}
-            preventScrollReset
-            aria-label={label}
-            aria-current={selected ? 'date' : undefined}
-            className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
-              selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-600 line-through hover:bg-stone-200' : 'hover:bg-stone-100'
-            } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
-          >
-            {Number(day.slice(8))}
-            {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+    <div>
+      <MonthGrid
+        month={month}
+        previous={
+          <Link to={monthHref(addMonths(month, -1))} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
+            ‹
           </Link>
-        )
-      }}
-    />
+        }
+        next={
+          <Link to={monthHref(addMonths(month, 1))} preventScrollReset aria-label="Next month" className={monthArrowClass}>
+            ›
+          </Link>
+        }
+        renderDay={(day) => {
+          const count = bookedDays[day] ?? 0
+          const blocked = blockedDates.includes(day)
+          const selected = day === date
+          const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
+            .filter(Boolean)
+            .join(', ')
+          return (
+            <Link
+              to={dayHref(day)}
+              preventScrollReset
+              aria-label={label}
+              aria-current={selected ? 'date' : undefined}
+              className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
+                selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-600 line-through hover:bg-stone-200' : 'hover:bg-stone-100'
+              } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
+            >
+              {Number(day.slice(8))}
+              {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+            </Link>
+          )
+        }}
+      />
+      <p className="mt-2 text-sm text-stone-600">
+        <span className="line-through">Struck-through</span> days are blocked; a dot marks a day with bookings.
+      </p>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
-import { formatHourlyRate, formatUsd } from '#app/lib/money.ts'
+import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
@@ -19,7 +19,8 @@ import {
   wizardStepPath,
 } from '../wizard-flows.ts'
 import { DatePicker } from './date-picker.tsx'
-import { DogChoices, textInputClass, TimeInput, TimeOption } from './request-parts.tsx'
+import { DogChoices, textInputClass } from './request-parts.tsx'
+import { TimePicker } from './time-picker.tsx'
 
 // One step of a booking wizard (wizard-flows.ts), the same markup as a page of its own (without
 // JavaScript, /sitters/{id}/book/{flow}/{step}) and inside the map's quick view or the conversation's
@@ -35,10 +36,10 @@ const stepTitles = {
 
 const fieldLabels: FieldLabels = [
   ['date', 'Date'],
-  ['timePeriod', 'Time period'],
-  ['slot', 'Time'],
+  ['timePeriod', 'Time'],
   ['startTime', 'Start time'],
   ['endTime', 'End time'],
+  ['duration', 'Duration'],
   ['dogId', 'Dog'],
   ['notes', 'Notes'],
   ['location', 'Meeting place'],
@@ -69,7 +70,7 @@ export function WizardStepForm({
   const last = step === wizardStepCount
   const answer = { initialValue: view.answers, error: { ...view.errors, '': view.errors.form ?? null } }
   const form = answeredForm<WizardAnswerName>(`booking-wizard-${flow}`, answer)
-  const [problems, setProblems] = useState(() => Object.keys(stepProblems(flow, step, view.answers)).length)
+  const [problems, setProblems] = useState(() => Object.keys(stepProblems(flow, step, view.answers, view.style)).length)
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     // The chosen day's free times arrived (onDateChosen): the form stays as the user left it, but a
@@ -77,12 +78,14 @@ export function WizardStepForm({
     const element = formRef.current
     if (!element) return
     for (const input of element.querySelectorAll<HTMLInputElement>('input:checked:disabled')) input.checked = false
-    setProblems(Object.keys(stepProblems(flow, step, answersOf(new FormData(element)))).length)
+    setProblems(Object.keys(stepProblems(flow, step, answersOf(new FormData(element)), view.style)).length)
   }, [view, flow, step])
   const here = wizardStepPath(sitter.id, flow, step)
   const previous = step > 1 ? wizardStepPath(sitter.id, flow, (step - 1) as WizardStep) : null
   const action = last ? `${here}${view.back ? `?${new URLSearchParams({ back: view.back })}` : ''}` : wizardStepPath(sitter.id, flow, (step + 1) as WizardStep)
   const ready = !hydrated || problems === 0
+  // The day's free times come from the server: without JavaScript, the step is asked again for the chosen day first.
+  const dayFirst = Boolean(view.times && !view.times.date)
   const noDogs = asked.includes('dogId') && view.dogs?.length === 0
   const Title = isPage ? 'h1' : 'p'
 
@@ -95,8 +98,8 @@ export function WizardStepForm({
       preventScrollReset
       onChange={(event) => {
         const values = answersOf(new FormData(event.currentTarget))
-        setProblems(Object.keys(stepProblems(flow, step, values)).length)
-        if (onDateChosen && event.target instanceof HTMLInputElement && event.target.name === 'date' && asked.includes('slot')) onDateChosen(event.currentTarget)
+        setProblems(Object.keys(stepProblems(flow, step, values, view.style)).length)
+        if (onDateChosen && event.target instanceof HTMLInputElement && event.target.name === 'date' && asked.includes('timePeriod')) onDateChosen(event.currentTarget)
       }}
       className="space-y-4"
     >
@@ -156,7 +159,13 @@ export function WizardStepForm({
         </div>
       ) : null}
 
-      {view.times ? <TimeChoices view={view} field={asked.includes('slot') ? 'slot' : 'timePeriod'} form={form} /> : null}
+      {view.times ? (
+        <TimePicker
+          choices={view.times}
+          fields={{ timePeriod: form.field('timePeriod'), startTime: form.field('startTime'), endTime: form.field('endTime'), duration: form.field('duration') }}
+          noDate={`Choose a date to see ${sitter.firstName}’s free times.`}
+        />
+      ) : null}
 
       {view.dogs && asked.includes('dogId') ? <DogChoices field={form.field('dogId')} dogs={view.dogs} /> : null}
       {asked.includes('notes') && !noDogs ? (
@@ -188,9 +197,15 @@ export function WizardStepForm({
               Back
             </Button>
           ) : null}
-          <Button type="submit" disabled={busy || !ready} className="tap-target flex-2">
-            {last ? (busy ? 'Sending request...' : 'Confirm Booking') : flow === 'chat' ? 'Next' : 'Continue'}
-          </Button>
+          {dayFirst && !hydrated ? (
+            <Button type="submit" formAction={here} formMethod="get" className="tap-target flex-2">
+              Show free times
+            </Button>
+          ) : (
+            <Button type="submit" disabled={busy || !ready} className="tap-target flex-2">
+              {last ? (busy ? 'Sending request...' : 'Confirm Booking') : flow === 'chat' ? 'Next' : 'Continue'}
+            </Button>
+          )}
         </div>
       )}
     </Form>
@@ -206,34 +221,6 @@ function answersOf(data: FormData): WizardAnswers {
     if (typeof value === 'string' && value.trim() !== '') answers[name] = value.trim()
   }
   return answers
-}
-
-function TimeChoices({ view, field, form }: { view: WizardStepView; field: 'slot' | 'timePeriod'; form: ReturnType<typeof answeredForm<WizardAnswerName>> }) {
-  const choice = form.field(field)
-  return (
-    <fieldset id={choice.id} className="group" aria-describedby={choice.errors ? choice.errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium text-stone-800">{field === 'slot' ? 'Time' : 'Time period'}</legend>
-      <div className="grid gap-2">
-        {view.times?.map((time) => (
-          <TimeOption
-            key={time.value}
-            name={field}
-            value={time.value}
-            label={time.label}
-            window={time.window && time.value === 'overnight' ? `${time.window} (next day)` : time.window}
-            priceCents={time.priceCents}
-            checked={view.answers[field] === time.value}
-            refusal={time.refusal}
-          />
-        ))}
-      </div>
-      <FormErrors id={choice.errorId} errors={choice.errors} />
-      <div className="mt-3 hidden gap-3 group-has-[input[value=custom]:checked]:grid sm:grid-cols-2">
-        <TimeInput label="Start time" field={form.field('startTime')} />
-        <TimeInput label="End time" field={form.field('endTime')} />
-      </div>
-    </fieldset>
-  )
 }
 
 function MeetingPlace({ view, tileUrl, inputId }: { view: WizardStepView; tileUrl: string; inputId: string }) {
@@ -276,7 +263,7 @@ function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView[
         <div className="flex justify-between gap-3 border-t border-stone-200 pt-2">
           <dt className="font-medium">Price</dt>
           <dd className="text-right text-base font-semibold">
-            {summary.priceCents === null ? (summary.rateCents === null ? 'No rate set' : formatHourlyRate(summary.rateCents)) : formatUsd(summary.priceCents)}
+            {summary.priceCents === null ? (summary.rate ?? 'No rate set') : formatUsd(summary.priceCents)}
           </dd>
         </div>
       </dl>

@@ -2,7 +2,7 @@ import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '#app/
 import { monthArrowClass, MonthGrid } from '#app/features/availability/components/month-grid.tsx'
 
 // A request form's date: a month of radio buttons, past, blocked, off and full days disabled (DESIGN.md
-// ruling 7). The month arrows submit the form with GET and `month`, so the page comes back with that
+// ruling 7), with a line under the month that says why (issue 19). The month arrows submit the form with GET and `month`, so the page comes back with that
 // month and everything typed so far, with or without JavaScript.
 
 export function DatePicker({
@@ -32,6 +32,10 @@ export function DatePicker({
   monthAction?: string
 }) {
   const stateOf = new Map(days.map((day) => [day.date, day.state]))
+  const closed = (Object.keys(closedDayLabels) as Exclude<DayState, 'open'>[]).flatMap((state) => {
+    const count = days.filter((day) => day.state === state).length
+    return count > 0 ? [`${count} ${closedDayLabels[state]}`] : []
+  })
   const arrow = (target: string, label: string, text: string, disabled: boolean) => (
     <button type="submit" name="month" value={target} formMethod="get" formAction={monthAction} formNoValidate disabled={disabled} aria-label={label} className={monthArrowClass}>
       {text}
@@ -70,6 +74,11 @@ export function DatePicker({
           )
         }}
       />
+      {closed.length > 0 ? (
+        <p className="mt-2 text-sm text-stone-600">
+          <span className="line-through">Struck-through</span> days cannot be picked: {closed.join(', ')}.
+        </p>
+      ) : null}
     </fieldset>
   )
 }

@@ -7,7 +7,7 @@ import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 
 // Pieces the request screens and the booking wizards share: a titled part of the form, the sitter's
-// weekly hours, 'no dogs', the dog choice, a time choice, a time input.
+// weekly hours, 'no dogs', the dog choice, a time choice.
 
 export const textInputClass =
   'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
@@ -118,17 +118,5 @@ export function TimeOption({
       </span>
       {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
     </label>
-  )
-}
-
-export function TimeInput({ label, field }: { label: string; field: AnsweredField }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input type="time" id={field.id} name={field.name} defaultValue={field.initialValue} {...field.aria} step={900} className={textInputClass} />
-      <FormErrors id={field.errorId} errors={field.errors} />
-    </div>
   )
 }
