@@ -11,6 +11,7 @@ export function Thread({
   partner,
   backLink,
   options,
+  action,
   messages,
   olderHref,
   newestHref,
@@ -25,6 +26,8 @@ export function Thread({
   /** Where 'Back to messages' leads, and from which width it hides (where the list is beside the thread). */
   backLink: { to: string; hideFrom?: 'md' }
   options: ReactNode
+  /** Beside the partner's name (Book, where no panel beside the thread carries it). */
+  action?: ReactNode
   messages: readonly ThreadMessage[]
   olderHref: string | null
   /** Set while an older page is shown. */
@@ -55,6 +58,7 @@ export function Thread({
           <Avatar photo={partner.profilePhoto} />
           <Heading className="truncate font-semibold">{partner.name}</Heading>
         </div>
+        {action}
         <details className="group">
           <summary className="tap-target flex cursor-pointer list-none items-center justify-center rounded-lg px-2 text-stone-700 hover:bg-stone-100" aria-label="Conversation options">
             <span aria-hidden className="text-xl leading-none">
