@@ -11,6 +11,7 @@ import { reviewBooking } from '#app/features/bookings/booking-review.server.ts'
 import { changeBookingStatusAndCalendars } from '#app/features/calendar/booking-calendar.server.ts'
 import { addAcceptedBookingToCalendars } from '#app/features/calendar/calendar-requests.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
+import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
@@ -239,6 +240,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
   }
   return (
     <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
+      <OverlapNote booking={booking} className="basis-full" />
       {moves.map((move) => (
         <Link
           key={move}

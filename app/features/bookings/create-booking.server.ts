@@ -11,7 +11,7 @@ import { dispatchEvents } from '#app/lib/events.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
-import { overlapMessage, overlapsAcceptedBooking, repeatedRequestMessage, repeatsPendingRequest, scheduleRefusal } from './booking-rules.server.ts'
+import { findOverlappingAcceptedBooking, overlapMessage, repeatedRequestMessage, repeatsPendingRequest, scheduleRefusal } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
 import { defaultServiceOf, priceCentsFor } from './pricing.ts'
 import { bookingSpan } from './slots.ts'
@@ -125,7 +125,7 @@ export async function createBooking(
         .insertInto('bookingTimeSlots')
         .values(request.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
         .execute()
-      if (await overlapsAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
+      if (await findOverlappingAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
       if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId: request.dogId, ...times })) throw new RepeatRefusal()
       await trx
         .insertInto('bookingStatusHistory')

@@ -4,7 +4,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
-import { overlapMessage, overlapsAcceptedBooking } from './booking-rules.server.ts'
+import { findOverlappingAcceptedBooking, overlapMessage } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
@@ -63,7 +63,7 @@ export async function changeBookingStatus(
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new Refusal(statusMessages.changedMeanwhile)
       // Written first, then checked: the update holds SQLite's write lock, so no other acceptance runs in between.
-      if (change.status === 'accepted' && (await overlapsAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
+      if (change.status === 'accepted' && (await findOverlappingAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
       await trx
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: from, toStatus: change.status, changedById: user.id, changedAt, reason: null })
