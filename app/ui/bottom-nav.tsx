@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { CalendarIcon, ChatIcon, MapIcon, UserIcon } from './icons.tsx'
-import { type MainNavEntry, mainNavEntries } from './main-nav.ts'
-import { UnreadBadge } from './unread-badge.tsx'
+import { type MainNavEntry, mainNavEntries, type NavCounts } from './main-nav.ts'
+import { CountBadge } from './count-badge.tsx'
 
 const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Map: MapIcon,
@@ -11,9 +11,9 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
-export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string; unreadCount: number }) {
+export function BottomNav({ bookingsPath, counts }: { bookingsPath: string; counts: NavCounts }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount }).filter((entry) => entry.inBottomBar)
+  const entries = mainNavEntries({ bookingsPath, pathname, counts }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
     <nav
@@ -34,7 +34,7 @@ export function BottomNav({ bookingsPath, unreadCount }: { bookingsPath: string;
               >
                 <Icon />
                 {label}
-                {badge ? <UnreadBadge count={badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
+                {badge ? <CountBadge {...badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
               </Link>
             </li>
           )

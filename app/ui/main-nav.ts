@@ -2,7 +2,7 @@
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters.
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
-export function formatUnreadBadge(count: number) {
+export function formatBadgeCount(count: number) {
   if (count <= 0) return null
   return count > 99 ? '99+' : String(count)
 }
@@ -12,8 +12,8 @@ export type MainNavEntry = {
   to: string
   /** Marked `aria-current="page"`. */
   active: boolean
-  /** The unread badge text, on Messages only. */
-  badge?: string | null
+  /** The red count: unread messages on Messages, requests to answer on Bookings. */
+  badge?: { count: string; label: string } | null
   /** Also in the phone's bottom tab bar. */
   inBottomBar: boolean
   /** Leads to the visitor's own things: the header offers Sign in / Sign up instead. */
@@ -21,25 +21,40 @@ export type MainNavEntry = {
 }
 
 /** Spec: Map is active on an exact path match, the others when the path contains their name. */
+/** What the badges count (app/badge-counts.server.ts); live with JavaScript. */
+export type NavCounts = { unreadMessages: number; requestsToAnswer: number }
+
+const badgeOf = (count: number, label: string) => {
+  const text = formatBadgeCount(count)
+  return text ? { count: text, label } : null
+}
+
 export function mainNavEntries({
   bookingsPath,
   pathname,
-  unreadCount,
+  counts,
 }: {
   /** Where Bookings leads for the user (bookings/bookings-path.ts). */
   bookingsPath: string
   pathname: string
-  unreadCount: number
+  counts: NavCounts
 }): MainNavEntry[] {
   return [
     { label: 'Map', to: '/map', active: pathname === '/map', inBottomBar: true, needsAccount: false },
     { label: 'Sitters', to: '/sitters', active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
-    { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
+    {
+      label: 'Bookings',
+      to: bookingsPath,
+      active: pathname.includes('bookings'),
+      badge: badgeOf(counts.requestsToAnswer, 'to answer'),
+      inBottomBar: true,
+      needsAccount: true,
+    },
     {
       label: 'Messages',
       to: '/messages',
       active: pathname.includes('messages'),
-      badge: formatUnreadBadge(unreadCount),
+      badge: badgeOf(counts.unreadMessages, 'unread'),
       inBottomBar: true,
       needsAccount: true,
     },

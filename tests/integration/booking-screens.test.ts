@@ -207,6 +207,26 @@ describe('the sitter’s bookings page', () => {
   })
 })
 
+describe('the Bookings badge', () => {
+  test('counts the requests waiting for your answer: not your own offers, not answered ones, not ones already started', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const toAnswer = (html: string) => linksIn(partOf(html, /<nav aria-label="Main navigation"/, 'nav')).find((link) => link.name.startsWith('Bookings'))?.name
+    expect(toAnswer(await (await visitAs(sitter, '/map')).text())).toBe('Bookings')
+
+    const dog = (name: string) => insertDog(owner.id, { name })
+    await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(3) })
+    await insertBooking(parties(owner, sitter, await dog('Comet')), { date: localDateFromToday(4) })
+    await insertBooking(parties(owner, sitter, await dog('Pastor')), { date: localDateFromToday(5), requestedBy: 'sitter' })
+    await insertBooking(parties(owner, sitter, await dog('Ulla')), { date: localDateFromToday(6), status: 'accepted' })
+    await insertBooking(parties(owner, sitter, await dog('Vito')), { date: localDateFromToday(-1) })
+
+    expect(toAnswer(await (await visitAs(sitter, '/map')).text())).toBe('Bookings 2 to answer')
+    // The owner answers the sitter's offer.
+    expect(toAnswer(await (await visitAs(owner, '/map')).text())).toBe('Bookings 1 to answer')
+  })
+})
+
 describe('a request that overlaps an accepted booking', () => {
   test('shows “Overlaps your booking at 14:00” with a link to it instead of Accept, and keeps Reject, in the list, on its page and in the API', async () => {
     const { owner, dogId } = await ownerWithDog()

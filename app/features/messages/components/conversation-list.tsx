@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router'
-import { formatUnreadBadge } from '#app/ui/main-nav.ts'
+import { formatBadgeCount } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
-import { UnreadBadge } from '#app/ui/unread-badge.tsx'
+import { CountBadge } from '#app/ui/count-badge.tsx'
 
 // The conversation column of /messages (spec section 2): a search form (a GET form, so it works without
 // JavaScript), then the conversations newest first with their unread badges (99+ at most).
@@ -58,7 +58,7 @@ export function ConversationList({
       ) : (
         <ul aria-label="Conversations" className="min-h-0 flex-1 divide-y divide-stone-100 overflow-y-auto">
           {conversations.map((conversation) => {
-            const badge = formatUnreadBadge(conversation.unreadCount)
+            const badge = formatBadgeCount(conversation.unreadCount)
             const selected = conversation.partnerId === selectedPartnerId
             const fromMe = conversation.lastMessage.senderId === viewerId
             return (
@@ -81,7 +81,7 @@ export function ConversationList({
                         {fromMe ? 'You: ' : ''}
                         {conversation.lastMessage.content}
                       </span>
-                      {badge ? <UnreadBadge count={badge} className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
+                      {badge ? <CountBadge count={badge} label="unread" className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
                     </span>
                   </span>
                 </Link>
