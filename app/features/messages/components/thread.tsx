@@ -47,12 +47,13 @@ export function Thread({
       <header className="relative flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-1.5">
         <Link
           to={backLink.to}
-          className={`tap-target inline-flex items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-stone-100 ${backLink.hideFrom === 'md' ? 'md:hidden' : ''}`}
+          className={`tap-target inline-flex shrink-0 items-center justify-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-stone-100 ${backLink.hideFrom === 'md' ? 'md:hidden' : ''}`}
         >
-          <span aria-hidden className="mr-1">
+          <span aria-hidden className="text-lg leading-none sm:mr-1 sm:text-sm">
             ←
           </span>
-          Back to messages
+          {/* A phone keeps the header's room for the partner's name (and Book): the arrow says it. */}
+          <span className="max-sm:sr-only">Back to messages</span>
         </Link>
         <div className="flex min-w-0 flex-1 items-center gap-2">
           <Avatar photo={partner.profilePhoto} />
