@@ -73,7 +73,7 @@ test('@desktop a message in the open thread shows no toast', async ({ page, brow
   await ben.close()
 })
 
-test('@desktop a new request shows on the sitter’s Bookings badge while /bookings-sitter is open', async ({ page, browser, db, visit, jsEnabled }) => {
+test('@desktop a new request shows on the sitter’s Bookings badge and in Pending while /bookings-sitter is open', async ({ page, browser, db, visit, jsEnabled }) => {
   const sitter = await registerSitter(page, db, 'Sven Sitter')
   const owner = await secondPerson(browser, db, 'Olive Owner')
   const dogId = await insertDog(db, owner.user.id, { name: 'Pepper' })
@@ -85,6 +85,8 @@ test('@desktop a new request shows on the sitter’s Bookings badge while /booki
 
   if (!jsEnabled) await page.reload()
   await expect(mainNavigation(page).getByText('1 to answer')).toBeVisible({ timeout: jsEnabled ? 1_000 : undefined })
+  // The Pending list shows it too.
+  await expect(page.getByRole('article').filter({ hasText: 'Pepper' }).getByRole('link', { name: /^Accept/ })).toBeVisible()
   if (jsEnabled) expect(await unreloaded(page)).toBe(true)
   await owner.close()
 })

@@ -5,7 +5,8 @@ import { acquireSocket, releaseSocket } from './shared-socket.ts'
 // What the signed-in shell does over the tab's live socket (loaded once a signed-in page has hydrated, so
 // no page carries the socket client in its first load for it): ask for the badge counts (the `counts`
 // event), which the server then pushes whenever they may have changed; show a toast for a message that
-// arrives while its thread is not open; say when the session ended.
+// arrives while its thread is not open; reload a bookings list or booking page when one of the user's
+// bookings changes; say when the session ended.
 
 /** Badge counts and when the server counted them (app/badge-counts.server.ts). */
 export type Counted = { at: number }
@@ -13,7 +14,10 @@ export type Counted = { at: number }
 const previewLength = 90
 
 /** Starts watching for `viewerId`; returns the function that stops. */
-export function watchBadges<Counts extends Counted>(viewerId: string, on: { counts: (counts: Counts) => void; sessionEnded: () => void }) {
+export function watchBadges<Counts extends Counted>(
+  viewerId: string,
+  on: { counts: (counts: Counts) => void; bookingsChanged: () => void; sessionEnded: () => void },
+) {
   const socket = acquireSocket()
   // A new connection (the first, or after a drop) starts without them: ask on each.
   const askForCounts = () => socket.request<Counts>('counts', {}).then(on.counts, () => {})
@@ -23,6 +27,9 @@ export function watchBadges<Counts extends Counted>(viewerId: string, on: { coun
     socket.on('newMessage', (data) => {
       const message = data as MessageJson
       if (message.recipient.id === viewerId && !isThreadOpen(message.sender.id)) toastNewMessage(message)
+    }),
+    socket.on('bookingUpdate', () => {
+      if (showsBookings()) on.bookingsChanged()
     }),
     socket.on('unauthorized', on.sessionEnded),
   ]
@@ -37,6 +44,11 @@ export function watchBadges<Counts extends Counted>(viewerId: string, on: { coun
 function isThreadOpen(senderId: string) {
   const { pathname, search } = window.location
   return pathname === `/messages/${senderId}` || (pathname === '/messages' && new URLSearchParams(search).get('userId') === senderId)
+}
+
+/** The bookings lists and a booking's page (not the request forms, whose fields a reload could disturb). */
+function showsBookings() {
+  return /^\/(bookings|bookings-sitter|bookings\/[0-9a-f-]{36})$/.test(window.location.pathname)
 }
 
 function toastNewMessage(message: MessageJson) {

@@ -3,7 +3,8 @@ import { useRevalidator } from 'react-router'
 import type { Counted } from '../badge-socket.ts'
 
 // The live part of the signed-in shell: on every signed-in page the tab's socket keeps the navigation's
-// badges current and toasts new messages (badge-socket.ts, loaded after hydration). Signed out, nothing
+// badges current, toasts new messages and refreshes the bookings screens (badge-socket.ts, loaded after
+// hydration). Signed out, nothing
 // loads and no socket opens.
 
 /**
@@ -27,6 +28,7 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
         if (stopped) return
         stop = watchBadges<Counts>(viewerId, {
           counts: (counts) => setPushed((shown) => (shown && shown.at > counts.at ? shown : counts)),
+          bookingsChanged: () => void revalidateRef.current(),
           // Signed out in another tab, or revoked: the page's loaders say what that means here.
           sessionEnded: () => void revalidateRef.current(),
         })
