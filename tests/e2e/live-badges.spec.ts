@@ -1,22 +1,10 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { insertDog, registerSitter, zurichDate } from './booking-helpers.ts'
-import { expect, registerUser, type TestDatabase, test } from './fixtures.ts'
+import { expect, mainNavigation, registerUser, secondPerson, test } from './fixtures.ts'
 
 // The signed-in shell's live socket (issue 19): with JavaScript the navigation's badges change while a page
 // stays open (one socket per tab, shared with the messages screens), a new message outside its thread shows
 // a toast, and signed-out pages open no socket. Without JavaScript the badges are as new as the page.
-
-/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
-const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
-
-/** A second person in their own browser context, with the same viewport and JavaScript setting. */
-async function secondPerson(browser: Browser, db: TestDatabase, name: string) {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled } = test.info().project.use
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled })
-  const page = await context.newPage()
-  const user = await registerUser(page, db, { prefix: 'live', name })
-  return { page, user, close: () => context.close() }
-}
 
 /** Opens a signed-in page; with JavaScript, waits until its socket has the badge counts (so a push can reach it). */
 async function openLive(page: Page, path: string, visit: (path: string) => Promise<unknown>, jsEnabled: boolean) {
@@ -36,7 +24,7 @@ const unreloaded = (page: Page) => page.evaluate(() => document.documentElement.
 
 test('@desktop a new message shows on the Messages badge of an open /map within a second, with a toast that opens it', async ({ page, browser, db, visit, jsEnabled }) => {
   const anna = await registerUser(page, db, { prefix: 'live', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'live', name: 'Ben Birch' })
   await openLive(page, '/map', visit, jsEnabled)
   await expect(mainNavigation(page).getByText(/unread/)).toHaveCount(0)
 
@@ -63,7 +51,7 @@ test('@desktop a new message shows on the Messages badge of an open /map within 
 test('@desktop a message in the open thread shows no toast', async ({ page, browser, db, visit, jsEnabled }) => {
   test.skip(!jsEnabled, 'without JavaScript nothing arrives while the page is open')
   const anna = await registerUser(page, db, { prefix: 'live', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'live', name: 'Ben Birch' })
   await openLive(page, `/messages/${ben.user.id}`, visit, jsEnabled)
 
   expect((await postAs(ben.page, '/api/messages', { recipientId: anna.id, content: 'Right here' })).status()).toBe(201)
@@ -75,7 +63,7 @@ test('@desktop a message in the open thread shows no toast', async ({ page, brow
 
 test('@desktop a new request shows on the sitter’s Bookings badge and in Pending while /bookings-sitter is open', async ({ page, browser, db, visit, jsEnabled }) => {
   const sitter = await registerSitter(page, db, 'Sven Sitter')
-  const owner = await secondPerson(browser, db, 'Olive Owner')
+  const owner = await secondPerson(browser, db, { prefix: 'live', name: 'Olive Owner' })
   const dogId = await insertDog(db, owner.user.id, { name: 'Pepper' })
   await openLive(page, '/bookings-sitter', visit, jsEnabled)
   await expect(mainNavigation(page).getByText(/to answer/)).toHaveCount(0)
