@@ -27,9 +27,6 @@ const linkSpots = {
   code: ['CallExpression[callee.name=/^(redirect\\w*|replace|navigate|fetch)$/]', 'AssignmentPattern'],
 }
 /** Route modules whose long loaders and actions are being moved into the features (issue 17). */
-const fatRoutes = ['profile-edit', 'dog-edit', 'onboarding-step', 'booking-detail', 'bookings-sitter', 'dog-booking-request', 'sitter-booking-request'].map(
-  (name) => `app/routes/${name}.tsx`,
-)
 const pathStringsIn = (spots) => spots.flatMap((spot) => [`${spot} > ${pathString}`, `${spot} > :matches(ConditionalExpression, LogicalExpression) > ${pathString}`])
 const typedLinks = (spots) => ({
   'no-restricted-syntax': ['error', { selector: pathStringsIn(spots).join(', '), message: "A link or redirect names its route with href() from 'react-router' (typed: a missing route fails the type check)" }],
@@ -82,7 +79,6 @@ export default tseslint.config(
   { files: ['app/**/*.{ts,tsx}'], ignores: ['app/api-docs/**', '**/*.test.ts'], rules: typedLinks([...linkSpots.jsx, ...linkSpots.code]) },
   // Until their loaders and actions move into the features (issue 17, another branch): links checked in their
   // JSX only, and String() of a form field (no-base-to-string: a File would read '[object File]') allowed.
-  { files: fatRoutes, rules: { ...typedLinks(linkSpots.jsx), '@typescript-eslint/no-base-to-string': 'off' } },
 )
 
 /**

@@ -8,7 +8,8 @@ import { env } from '#app/lib/env.server.ts'
 import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
-import { closeAllSockets } from '#app/features/messages/socket.server.ts'
+import { closeAllSockets, pushBadgeCountsWith } from '#app/features/messages/socket.server.ts'
+import { badgeCountsFor } from './badge-counts.server.ts'
 import { registerEventSubscribers } from './event-subscribers.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
@@ -82,6 +83,7 @@ async function housekeeping() {
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
 export async function startApp() {
   registerEventSubscribers()
+  pushBadgeCountsWith(badgeCountsFor)
   await migrateToLatest(db)
   await startWalCheckpoints()
   let seeded = false

@@ -10,12 +10,13 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { badgeCountsFor } from './badge-counts.server.ts'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
-import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
+import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
@@ -38,12 +39,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context)
   return {
     user: user && { id: user.id, name: user.name, role: user.role, profilePhoto: user.profilePhoto },
-    unreadCount: user ? await countUnreadMessages(user.id) : 0,
+    badgeCounts: user ? await badgeCountsFor(user.id) : null,
     toast: context.get(toastContext),
   }
 }
 
-// The root data is small and carries the unread badge and flash toasts: refresh it on every navigation,
+// The root data is small and carries the navigation's badges and flash toasts: refresh it on every navigation,
 // except after an action that could not reach the server (it would fail the same way).
 export function shouldRevalidate({ actionResult }: ShouldRevalidateFunctionArgs) {
   return !isOfflineResult(actionResult)
@@ -78,21 +79,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** A route's `handle`: `{ bottomNav: false }` marks a focused flow (sign-in, onboarding) without the main navigation. */
 type ShellHandle = { bottomNav?: boolean }
 
+const noCounts = { unreadMessages: 0, requestsToAnswer: 0, at: 0 }
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches()
   const showNavigation = matches.every((match) => (match.handle as ShellHandle | undefined)?.bottomNav !== false)
-  const { user, unreadCount } = loaderData
+  const { user } = loaderData
   const bookingsPath = bookingsPathFor(user?.role ?? null)
   const sitter = user ? isSitterRole(user.role) : false
+  const counts = useLiveBadges(user?.id ?? null, loaderData.badgeCounts ?? noCounts)
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader bookingsPath={bookingsPath} unreadCount={unreadCount} signedIn={Boolean(user)} sitter={sitter} navigation={showNavigation} />
+      <SiteHeader bookingsPath={bookingsPath} counts={counts} signedIn={Boolean(user)} sitter={sitter} navigation={showNavigation} />
       <Toaster toast={loaderData.toast} />
       {/* On phones the fixed tab bar would cover the end of the page: keep room for it. */}
       <div className={`flex flex-1 flex-col ${showNavigation ? 'pb-20 md:pb-0' : ''}`}>
         <Outlet />
       </div>
-      {showNavigation ? <BottomNav bookingsPath={bookingsPath} unreadCount={unreadCount} sitter={sitter} /> : null}
+      {showNavigation ? <BottomNav bookingsPath={bookingsPath} counts={counts} sitter={sitter} /> : null}
       <NavigationProgress />
     </div>
   )

@@ -93,6 +93,18 @@ const Booking = objectOf({
   price: nullable('number', { description: 'Dollars: the hourly rate at request time x the booked hours; null when the sitter had set no rate.' }),
   hourlyRate: nullable('number', { description: 'Dollars per hour, at request time.' }),
   actions: { type: 'array', items: { enum: bookingStatuses }, description: 'The statuses you may move it to now.' },
+  overlap: {
+    oneOf: [
+      { type: 'null' },
+      objectOf({
+        bookingId: nullable('string', { description: 'The accepted booking, when it is yours (you are its sitter).' }),
+        date: { type: 'string', format: 'date' },
+        startTime: { type: 'string', examples: ['14:00'] },
+      }),
+    ],
+    description:
+      "Set on a pending request you would confirm while it overlaps an accepted booking of the sitter, which would refuse the acceptance: that booking's start in this booking's zone. `actions` then leaves out `accepted`.",
+  },
   canReview: { type: 'boolean' },
   canReply: { type: 'boolean' },
   review: { oneOf: [{ type: 'null' }, objectOf({ id: { type: 'string' }, bookingId: { type: 'string' }, rating: { type: 'integer' }, comment: { type: 'string' }, createdAt: { type: 'string' }, reply: nullable('string'), repliedAt: nullable('string') })] },

@@ -8,6 +8,7 @@ import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
+import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
@@ -214,6 +215,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
   }
   return (
     <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
+      <OverlapNote booking={booking} className="basis-full" />
       {moves.map((move) => (
         <Link
           key={move}

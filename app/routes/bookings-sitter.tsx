@@ -8,6 +8,7 @@ import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from 
 import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
+import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { isMove, type Move, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
@@ -207,17 +208,22 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
 
 function RequestActions({ booking, linkTo }: { booking: BookingJson; linkTo: (move: Move) => string }) {
   const base = 'tap-target inline-flex flex-1 items-center justify-center rounded-lg px-4 py-2 font-medium'
-  if (!booking.actions.includes('accepted')) {
+  if (booking.confirmingParty !== booking.viewerRole) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>
   }
   return (
     <>
-      <Link to={linkTo('accepted')} preventScrollReset className={`${base} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Accept ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
-        Accept
-      </Link>
-      <Link to={linkTo('rejected')} preventScrollReset className={`${base} border border-red-300 bg-white text-red-700 hover:bg-red-50`} aria-label={`Reject ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
-        Reject
-      </Link>
+      <OverlapNote booking={booking} className="basis-full" />
+      {booking.actions.includes('accepted') ? (
+        <Link to={linkTo('accepted')} preventScrollReset className={`${base} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Accept ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
+          Accept
+        </Link>
+      ) : null}
+      {booking.actions.includes('rejected') ? (
+        <Link to={linkTo('rejected')} preventScrollReset className={`${base} border border-red-300 bg-white text-red-700 hover:bg-red-50`} aria-label={`Reject ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
+          Reject
+        </Link>
+      ) : null}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { CalendarIcon, ChatIcon, MapIcon, PawIcon, UserIcon } from './icons.tsx'
-import { type MainNavEntry, mainNavEntries } from './main-nav.ts'
-import { UnreadBadge } from './unread-badge.tsx'
+import { type MainNavEntry, mainNavEntries, type NavCounts } from './main-nav.ts'
+import { CountBadge } from './count-badge.tsx'
 
 const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Map: MapIcon,
@@ -12,9 +12,9 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
-export function BottomNav({ bookingsPath, unreadCount, sitter }: { bookingsPath: string; unreadCount: number; sitter: boolean }) {
+export function BottomNav({ bookingsPath, counts, sitter }: { bookingsPath: string; counts: NavCounts; sitter: boolean }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount, sitter }).filter((entry) => entry.inBottomBar)
+  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
     <nav
@@ -35,7 +35,7 @@ export function BottomNav({ bookingsPath, unreadCount, sitter }: { bookingsPath:
               >
                 <Icon />
                 {label}
-                {badge ? <UnreadBadge count={badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
+                {badge ? <CountBadge {...badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
               </Link>
             </li>
           )

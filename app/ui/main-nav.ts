@@ -4,7 +4,7 @@
 import { href } from 'react-router'
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
-export function formatUnreadBadge(count: number) {
+export function formatBadgeCount(count: number) {
   if (count <= 0) return null
   return count > 99 ? '99+' : String(count)
 }
@@ -14,8 +14,8 @@ export type MainNavEntry = {
   to: string
   /** Marked `aria-current="page"`. */
   active: boolean
-  /** The unread badge text, on Messages only. */
-  badge?: string | null
+  /** The red count: unread messages on Messages, requests to answer on Bookings. */
+  badge?: { count: string; label: string } | null
   /** Also in the phone's bottom tab bar. */
   inBottomBar: boolean
   /** Leads to the visitor's own things: the header offers Sign in / Sign up instead. */
@@ -23,16 +23,24 @@ export type MainNavEntry = {
 }
 
 /** Spec: Map is active on an exact path match, the others when the path contains their name. */
+/** What the badges count (app/badge-counts.server.ts); live with JavaScript. */
+export type NavCounts = { unreadMessages: number; requestsToAnswer: number }
+
+const badgeOf = (count: number, label: string) => {
+  const text = formatBadgeCount(count)
+  return text ? { count: text, label } : null
+}
+
 export function mainNavEntries({
   bookingsPath,
   pathname,
-  unreadCount,
+  counts,
   sitter = false,
 }: {
   /** Where Bookings leads for the user (bookings/bookings-path.ts). */
   bookingsPath: string
   pathname: string
-  unreadCount: number
+  counts: NavCounts
   /** The user acts as a sitter: Dogs leads to the dogs listed for sitting. */
   sitter?: boolean
 }): MainNavEntry[] {
@@ -43,12 +51,19 @@ export function mainNavEntries({
     { label: 'Map', to: href('/map'), active: pathname === '/map', inBottomBar: true, needsAccount: false },
     { label: 'Sitters', to: href('/sitters'), active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
     ...dogs,
-    { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), inBottomBar: true, needsAccount: true },
+    {
+      label: 'Bookings',
+      to: bookingsPath,
+      active: pathname.includes('bookings'),
+      badge: badgeOf(counts.requestsToAnswer, 'to answer'),
+      inBottomBar: true,
+      needsAccount: true,
+    },
     {
       label: 'Messages',
       to: href('/messages'),
       active: pathname.includes('messages'),
-      badge: formatUnreadBadge(unreadCount),
+      badge: badgeOf(counts.unreadMessages, 'unread'),
       inBottomBar: true,
       needsAccount: true,
     },

@@ -1,7 +1,7 @@
 import { href, Link, useLocation } from 'react-router'
 import { PawIcon } from './icons.tsx'
-import { mainNavEntries } from './main-nav.ts'
-import { UnreadBadge } from './unread-badge.tsx'
+import { mainNavEntries, type NavCounts } from './main-nav.ts'
+import { CountBadge } from './count-badge.tsx'
 
 /**
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
@@ -10,20 +10,20 @@ import { UnreadBadge } from './unread-badge.tsx'
  */
 export function SiteHeader({
   bookingsPath,
-  unreadCount,
+  counts,
   signedIn,
   sitter,
   navigation,
 }: {
   bookingsPath: string
-  unreadCount: number
+  counts: NavCounts
   signedIn: boolean
   sitter: boolean
   /** False on focused flows: the brand only. */
   navigation: boolean
 }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, unreadCount, sitter }).filter((entry) => signedIn || !entry.needsAccount)
+  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter }).filter((entry) => signedIn || !entry.needsAccount)
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
@@ -44,7 +44,7 @@ export function SiteHeader({
                     }`}
                   >
                     {label}
-                    {badge ? <UnreadBadge count={badge} className="min-w-5 px-1.5 text-xs" /> : null}
+                    {badge ? <CountBadge {...badge} className="min-w-5 px-1.5 text-xs" /> : null}
                   </Link>
                 </li>
               ))}

@@ -131,8 +131,8 @@ test("@desktop the conversation's Book dialog: date and walk, dog, meeting place
   await insertMessages(db, sitter, owner, 10)
 
   await visit(`/messages/${sitter.id}`)
-  if (page.viewportSize()!.width < 768) await page.getByText(`About ${sitter.name}`).click()
-  await page.getByRole('link', { name: 'Book Mara' }).last().click()
+  // On a phone Book sits in the thread's header, not in the folded 'About' section; on a desktop, beside the thread.
+  await page.getByRole('link', { name: 'Book Mara' }).click()
   const scope = jsEnabled ? page.getByRole('dialog', { name: 'Book with Mara' }) : page
 
   await expect(scope.getByText('Step 1 of 3: Date and time')).toBeVisible()
@@ -165,8 +165,7 @@ test("a walk chosen while the dialog loads another day's free times stays chosen
   await insertMessages(db, sitter, owner, 10)
 
   await visit(`/messages/${sitter.id}`)
-  if (page.viewportSize()!.width < 768) await page.getByText(`About ${sitter.name}`).click()
-  await page.getByRole('link', { name: 'Book Mara' }).last().click()
+  await page.getByRole('link', { name: 'Book Mara' }).click()
   const dialog = page.getByRole('dialog', { name: 'Book with Mara' })
   await expect(dialog.getByText('Step 1 of 3: Date and time')).toBeVisible()
   // Two days of one month, so the second is on the month the first one shows.

@@ -118,6 +118,27 @@ test('the owner cancels a pending request after confirming it', async ({ page, v
   await expect(page.getByRole('link', { name: 'Cancel Booking' })).toHaveCount(0)
 })
 
+test('@desktop a request that overlaps an accepted booking shows “Overlaps your booking at 14:00” instead of Accept; Reject still declines it', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const date = zurichDate(4)
+  const accepted = await insertBooking(db, { dogId: await insertDog(db, owner.id, { name: 'Biscuit' }), ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date, slot: { startTime: '14:00', endTime: '15:00' } })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date, slot: { startTime: '14:30', endTime: '15:30' } })
+  await signOut(page)
+  await signInAs(page, sitter)
+
+  await visit('/bookings-sitter')
+  const request = card(page, 'Pepper')
+  await expect(request.getByRole('link', { name: 'Overlaps your booking at 14:00' })).toHaveAttribute('href', `/bookings/${accepted}`)
+  await expect(request.getByRole('link', { name: /^Accept/ })).toHaveCount(0)
+  await request.getByRole('link', { name: /^Reject/ }).click()
+  await page.getByRole('dialog', { name: 'Decline Booking' }).getByRole('button', { name: 'Confirm' }).click()
+
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await statusOf(db, id)).toBe('rejected')
+  expect(await statusOf(db, accepted)).toBe('accepted')
+})
+
 test('the sitter marks a past accepted booking completed, and the owner reviews it; the rating on the sitter’s profile changes', async ({ page, visit, db }) => {
   test.slow() // two people, each signing in
   const sitter = await registerSitter(page, db)

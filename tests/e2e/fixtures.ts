@@ -1,6 +1,6 @@
 // The e2e `test` and `expect`: import them from here, not from '@playwright/test'.
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type Page, type Response } from '@playwright/test'
+import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
 import Sqlite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import sharp from 'sharp'
@@ -133,6 +133,18 @@ export async function registerUser(page: Page, db: TestDatabase, options: { pref
   await db.deleteFrom('rateLimitHits').where('key', 'like', 'register:ip:%').execute()
   const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
   return { id, name, email, password } satisfies RegisteredUser
+}
+
+/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
+export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
+
+/** A second person, registered, in their own browser context with the same viewport and JavaScript setting. */
+export async function secondPerson(browser: Browser, db: TestDatabase, options: { prefix: string; name: string }) {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled } = test.info().project.use
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled })
+  const page = await context.newPage()
+  const user = await registerUser(page, db, options)
+  return { page, user, close: () => context.close() }
 }
 
 // ---- files ----

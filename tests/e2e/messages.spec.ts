@@ -1,22 +1,10 @@
-import type { Browser, Page } from '@playwright/test'
-import { expect, insertMessages, registerUser, type RegisteredUser, type TestDatabase, test } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { expect, insertMessages, mainNavigation, registerUser, type RegisteredUser, secondPerson, type TestDatabase, test } from './fixtures.ts'
 
 // Chat (spec sections 2 and 4): two people in two browser contexts. With JavaScript a message appears
 // for the other person as it is sent and the read receipt comes back live; without it, the send form
 // posts and the other person sees the message when they load the page. Each journey runs with
 // JavaScript on and off, on a phone and (tagged @desktop) at desktop width.
-
-/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
-const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
-
-/** A second person in their own browser context, with the same viewport and JavaScript setting. */
-async function secondPerson(browser: Browser, db: TestDatabase, name: string) {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled } = test.info().project.use
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, userAgent, javaScriptEnabled })
-  const other = await context.newPage()
-  const user = await registerUser(other, db, { prefix: 'chat', name })
-  return { page: other, user, close: () => context.close() }
-}
 
 async function openAndWait(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path)
@@ -32,7 +20,7 @@ const thread = (page: Page) => page.getByRole('list', { name: 'Messages' })
 
 test('@desktop two people chat: the message, the unread badge and the read receipt', async ({ page, browser, db, jsEnabled, visit }) => {
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'chat', name: 'Ben Birch' })
 
   await visit(`/messages/${ben.user.id}`)
   await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible()
@@ -69,7 +57,7 @@ test('@desktop two people chat: the message, the unread badge and the read recei
 
 test('opening /messages?userId= for a new partner creates the conversation once', async ({ page, browser, db, visit }) => {
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'chat', name: 'Ben Birch' })
   await ben.close()
 
   await visit(`/messages?userId=${ben.user.id}`)
@@ -153,7 +141,7 @@ test('the unread badge counts up to 99 and shows 99+ beyond', async ({ page, db,
 
 test('@desktop blocking hides the thread from both and stops messages', async ({ page, browser, db, jsEnabled, visit }) => {
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'chat', name: 'Ben Birch' })
   await insertMessages(db, ben.user, anna, 2)
 
   await visit(`/messages/${ben.user.id}`)
@@ -178,7 +166,7 @@ test('@desktop blocking hides the thread from both and stops messages', async ({
 test('a message that cannot be sent is taken back with "Failed to send message", and its text stays', async ({ page, browser, db, jsEnabled, visit }) => {
   test.skip(!jsEnabled, 'the optimistic message exists with JavaScript only; without it the form answers with the reason')
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'chat', name: 'Ben Birch' })
   await ben.close()
   await visit(`/messages/${ben.user.id}`)
   await db.insertInto('userBlocks').values({ blockerId: ben.user.id, blockedId: anna.id, createdAt: new Date().toISOString() }).execute()
@@ -194,7 +182,7 @@ test('a message that cannot be sent is taken back with "Failed to send message",
 test('with JavaScript a sent message shows at once as Sending... and becomes Sent when the server has stored it', async ({ page, browser, db, jsEnabled, visit }) => {
   test.skip(!jsEnabled, 'without JavaScript the form posts and the page shows the stored message')
   await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const ben = await secondPerson(browser, db, 'Ben Birch')
+  const ben = await secondPerson(browser, db, { prefix: 'chat', name: 'Ben Birch' })
   await ben.close()
   // The server's acknowledgement of a stored message waits until the test lets it through.
   let releaseAck = () => {}
@@ -222,7 +210,7 @@ test('with JavaScript a sent message shows at once as Sending... and becomes Sen
 test('with JavaScript a message arriving in another conversation moves it to the top of the list with its unread count', async ({ page, browser, db, jsEnabled, visit }) => {
   test.skip(!jsEnabled, 'without JavaScript the list is as new as the page')
   const anna = await registerUser(page, db, { prefix: 'chat', name: 'Anna Alder' })
-  const cleo = await secondPerson(browser, db, 'Cleo Cedar')
+  const cleo = await secondPerson(browser, db, { prefix: 'chat', name: 'Cleo Cedar' })
   await insertMessages(db, cleo.user, anna, 1)
   await insertMessages(db, await insertPerson(db, 'Ben Birch'), anna, 1) // the newer conversation
   await visit('/messages')

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
-import { insertBooking, insertDog, insertReview, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { call } from './booking-api.ts'
+import { apiTokenFor, insertBooking, insertDog, insertReview, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 import { type Person, plainText, signedIn, visitAs } from './page-visits.ts'
 
 // What the booking screens show (spec section 2: Bookings page, Sitter Bookings, Bookings list panel,
@@ -45,6 +46,8 @@ const utcDate = (date: string, options: Intl.DateTimeFormatOptions) =>
 const dayTitle = (date: string) => utcDate(date, { month: 'long', day: 'numeric', year: 'numeric' })
 /** 'Mon 2 March 2026': the day strip's name for a day starts with what the day shows, 'Mon 2'. */
 const stripDay = (date: string) => `${utcDate(date, { weekday: 'short' })} ${Number(date.slice(8))} ${utcDate(date, { month: 'long', year: 'numeric' })}`
+/** 'Mar 2, 2026' */
+const shortDay = (date: string) => utcDate(date, { month: 'short', day: 'numeric', year: 'numeric' })
 /** 'Monday, March 2, 2026' */
 const longDay = (date: string) => utcDate(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -201,6 +204,74 @@ describe('the sitter’s bookings page', () => {
     expect((await acceptFromDialog(ticked, true)).status).toBe(302)
     expect(await statusOf(ticked)).toBe('accepted')
     expect(eventCount()).toBe(2)
+  })
+})
+
+describe('the Bookings badge', () => {
+  test('counts the requests waiting for your answer: not your own offers, not answered ones, not ones already started', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const toAnswer = (html: string) => linksIn(partOf(html, /<nav aria-label="Main navigation"/, 'nav')).find((link) => link.name.startsWith('Bookings'))?.name
+    expect(toAnswer(await (await visitAs(sitter, '/map')).text())).toBe('Bookings')
+
+    const dog = (name: string) => insertDog(owner.id, { name })
+    await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(3) })
+    await insertBooking(parties(owner, sitter, await dog('Comet')), { date: localDateFromToday(4) })
+    await insertBooking(parties(owner, sitter, await dog('Pastor')), { date: localDateFromToday(5), requestedBy: 'sitter' })
+    await insertBooking(parties(owner, sitter, await dog('Ulla')), { date: localDateFromToday(6), status: 'accepted' })
+    await insertBooking(parties(owner, sitter, await dog('Vito')), { date: localDateFromToday(-1) })
+
+    expect(toAnswer(await (await visitAs(sitter, '/map')).text())).toBe('Bookings 2 to answer')
+    // The owner answers the sitter's offer.
+    expect(toAnswer(await (await visitAs(owner, '/map')).text())).toBe('Bookings 1 to answer')
+  })
+})
+
+describe('a request that overlaps an accepted booking', () => {
+  test('shows “Overlaps your booking at 14:00” with a link to it instead of Accept, and keeps Reject, in the list, on its page and in the API', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const day = localDateFromToday(5)
+    const accepted = await insertBooking(parties(owner, sitter, await insertDog(owner.id, { name: 'Comet' })), { status: 'accepted', date: day, slots: [{ startTime: '14:00', endTime: '15:00' }] })
+    const request = await insertBooking(parties(owner, sitter, dogId), { date: day, slots: [{ startTime: '14:30', endTime: '15:30' }] })
+    await insertBooking(parties(owner, sitter, await insertDog(owner.id, { name: 'Pastor' })), { date: day, slots: [{ startTime: '15:00', endTime: '16:00' }] })
+
+    const list = partOf(await (await visitAs(sitter, '/bookings-sitter')).text(), /<section aria-labelledby="list-heading"/, 'section')
+    const names = linksIn(list).map((link) => link.name)
+    expect(linkNamed(list, 'Overlaps your booking at 14:00')?.href).toBe(`/bookings/${accepted}`)
+    expect(names).not.toContain(`Accept Rex on ${shortDay(day)}`)
+    expect(names).toContain(`Reject Rex on ${shortDay(day)}`)
+    // Touching is not overlapping: the request after it can be accepted.
+    expect(names).toContain(`Accept Pastor on ${shortDay(day)}`)
+
+    const detail = await (await visitAs(sitter, `/bookings/${request}`)).text()
+    expect(linkNamed(detail, 'Overlaps your booking at 14:00')?.href).toBe(`/bookings/${accepted}`)
+    expect(linkNamed(detail, 'Decline')?.href).toBe(`/bookings/${request}?confirm=rejected`)
+    expect(linkNamed(detail, 'Accept')).toBeUndefined()
+    // The accept dialog's address does not open it either.
+    expect(await (await visitAs(sitter, `/bookings-sitter?booking=${request}&move=accepted`)).text()).not.toContain('<dialog')
+
+    const api = await call('GET', `/api/bookings/${request}`, await apiTokenFor(sitter))
+    expect(api.body).toMatchObject({ overlap: { bookingId: accepted, date: day, startTime: '14:00' }, actions: ['rejected', 'cancelled'] })
+  })
+
+  test('names the day when the booking it overlaps starts on another one, and hides that booking from an owner answering a sitter’s offer', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const other = await ownerWithDog('Otto Other')
+    const sitter = await walker()
+    const day = localDateFromToday(6)
+    const eve = plusDays(day, -1)
+    await insertBooking(parties(other.owner, sitter, other.dogId), { status: 'accepted', date: eve, slots: [{ startTime: '22:00', endTime: '02:00' }] })
+    const offer = await insertBooking(parties(owner, sitter, dogId), { date: day, requestedBy: 'sitter', slots: [{ startTime: '01:00', endTime: '02:00' }] })
+    const request = await insertBooking(parties(owner, sitter, await insertDog(owner.id, { name: 'Comet' })), { date: day, slots: [{ startTime: '00:30', endTime: '01:30' }] })
+
+    expect(plainText(await (await visitAs(sitter, `/bookings/${request}`)).text())).toContain(`Overlaps your booking on ${shortDay(eve)} at 22:00`)
+    const ownerView = await (await visitAs(owner, `/bookings/${offer}`)).text()
+    expect(plainText(ownerView)).toContain(`Sam Sitter is already booked on ${shortDay(eve)} at 22:00`)
+    expect(linkNamed(ownerView, 'Decline')).toBeDefined()
+    expect(linkNamed(ownerView, 'Accept')).toBeUndefined()
+    const api = await call('GET', `/api/bookings/${offer}`, await apiTokenFor(owner))
+    expect(api.body).toMatchObject({ overlap: { bookingId: null, date: eve, startTime: '22:00' } })
   })
 })
 

@@ -6,7 +6,7 @@ import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 // Chat over the /ws socket of the real server process with real ws clients (DESIGN.md section 5):
 // sendMessage and markAsRead with their acks, newMessage and messageStatusUpdate on every open socket
 // of both users, the content rules and the rate limit, idempotent client ids, sync after a reconnect,
-// and hostile data for every event.
+// the navigation's badge counts, and hostile data for every event.
 let server: LiveServer
 let socketUrl: string
 
@@ -23,6 +23,7 @@ type Message = { id: string; content: string; clientId: string | null; sender: {
 /** A socket whose acks answer its requests; every other frame it receives is kept, in order, for `drain`. */
 class Client {
   private pushed: Frame[] = []
+  private waiting: { event: string; resolve: (frame: Frame) => void }[] = []
   private pending = new Map<number, (frame: Frame) => void>()
   private requests = 0
   readonly socket: WebSocket
@@ -32,9 +33,13 @@ class Client {
     socket.on('message', (data) => {
       const frame = JSON.parse(socketFrameText(data)) as Frame
       const answer = frame.event === 'ack' && typeof frame.id === 'number' ? this.pending.get(frame.id) : undefined
+      const waiter = this.waiting.find((candidate) => candidate.event === frame.event)
       if (answer) {
         this.pending.delete(frame.id as number)
         answer(frame)
+      } else if (waiter) {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1)
+        waiter.resolve(frame)
       } else this.pushed.push(frame)
     })
   }
@@ -62,6 +67,13 @@ class Client {
     const pong = await this.request('ping')
     expect(pong.data).toEqual({ pong: true })
     return this.pushed.splice(0)
+  }
+
+  /** The next pushed frame of this event, received already or still to come. */
+  next(event: string) {
+    const index = this.pushed.findIndex((frame) => frame.event === event)
+    if (index >= 0) return Promise.resolve(this.pushed.splice(index, 1)[0]!)
+    return new Promise<Frame>((resolve) => this.waiting.push({ event, resolve }))
   }
 
   close() {
@@ -189,6 +201,39 @@ describe('the rules hold over the socket', () => {
     expect((await socket.request('sendMessage', { recipientId: b.id, content: 'Hello?' })).error).toBe('You cannot message this user')
     expect(await storedFrom(a.id)).toEqual([])
     socket.close()
+  })
+})
+
+describe('the badge counts', () => {
+  const counts = (unreadMessages: number, requestsToAnswer = 0) => ({ unreadMessages, requestsToAnswer, at: expect.any(Number) })
+
+  test('a socket that asks gets the counts, then new ones after each message and each reading; sockets that did not ask get none', async () => {
+    const [a, b] = [await user(), await user()]
+    const [aSocket, bBadges, bPlain] = [await a.connect(), await b.connect(), await b.connect()]
+
+    expect((await bBadges.request('counts')).data).toEqual(counts(0))
+    const { message } = (await aSocket.request('sendMessage', { recipientId: b.id, content: 'Walk at 9?' })).data as { message: Message }
+    expect((await bBadges.next('counts')).data).toEqual(counts(1))
+
+    await bPlain.request('markAsRead', { messageIds: [message.id] })
+    expect((await bBadges.next('counts')).data).toEqual(counts(0))
+    expect((await bPlain.drain()).map((frame) => frame.event)).not.toContain('counts')
+    expect((await aSocket.drain()).map((frame) => frame.event)).not.toContain('counts')
+    for (const socket of [aSocket, bBadges, bPlain]) socket.close()
+  })
+
+  test('whatever data comes with it, a socket only ever gets its own user’s counts', async () => {
+    const [a, b] = [await user(), await user()]
+    const [aSocket, bSocket] = [await a.connect(), await b.connect()]
+    await aSocket.request('sendMessage', { recipientId: b.id, content: 'Only for B' })
+    for (const data of [undefined, 'all', [b.id], { userId: b.id }, { userIds: [b.id] }, { unreadMessages: 99 }, null]) {
+      const ack = await aSocket.request('counts', data)
+      expect(ack.data, JSON.stringify(data)).toEqual(counts(0))
+    }
+    expect((await bSocket.request('counts', { userId: a.id })).data).toEqual(counts(1))
+    aSocket.close()
+    bSocket.close()
+    expect(await isAnswering(server)).toBe(true)
   })
 })
 

@@ -9,8 +9,9 @@ import { type Database, db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
-import { formatZonedIso } from '#app/lib/zoned-time.ts'
+import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
+import { findOverlappingAcceptedBooking } from './booking-rules.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
 import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
@@ -134,26 +135,50 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
   )
 }
 
+/**
+ * The requests waiting for this user's answer (the Bookings badge): pending, not yet started, and made by
+ * the other party, so the user is the one who accepts or declines (DESIGN.md ruling 4).
+ */
+export async function countRequestsToAnswer(userId: string, now = Date.now()) {
+  const on = onBookings()
+  const waiting = await findBookings(
+    on.and([
+      on('bookings.status', '=', 'pending'),
+      on.or([
+        on.and([on('bookings.sitterId', '=', userId), on('bookings.requestedById', '!=', on.ref('bookings.sitterId'))]),
+        on.and([on('bookings.ownerId', '=', userId), on('bookings.requestedById', '=', on.ref('bookings.sitterId'))]),
+      ]),
+    ]),
+  )
+  return waiting.filter((booking) => !hasStarted(booking, now)).length
+}
+
 // ---- the booking as JSON ----
 
 async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: string, now: number) {
   const ids = bookings.map((booking) => booking.id)
   const sitterIds = [...new Set(bookings.map((booking) => booking.sitterId))]
-  const [dogs, people, reviews, ratings] = await Promise.all([
+  const [dogs, people, reviews, ratings, overlaps] = await Promise.all([
     findDogsForBookings(bookings.map((booking) => booking.dogId)),
     getPartyDetails(bookings.flatMap((booking) => [booking.ownerId, booking.sitterId])),
     findReviewsOfBookings(ids),
     Promise.all(sitterIds.map(async (id) => [id, await getSitterRating(id)] as const)).then((entries) => new Map(entries)),
+    // What would refuse an acceptance, asked of the requests the viewer would answer.
+    Promise.all(bookings.map((booking) => (awaitsAnswerFrom(booking, viewerId) ? findOverlappingAcceptedBooking(db, booking) : null))),
   ])
-  return bookings.map((booking) => {
+  return bookings.map((booking, index) => {
     const owner = people.get(booking.ownerId)
     const sitter = people.get(booking.sitterId)
     const dog = dogs.get(booking.dogId)
     if (!owner || !sitter || !dog) throw new Error(`Booking ${booking.id} names a missing user or dog`)
     const rating = ratings.get(booking.sitterId) ?? { rating: null, reviewCount: 0 }
-    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, review: reviews.get(booking.id) ?? null, rating }, now)
+    const overlap = overlaps[index] ?? null
+    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, review: reviews.get(booking.id) ?? null, rating, overlap }, now)
   })
 }
+
+const awaitsAnswerFrom = (booking: BookingRecord, viewerId: string) =>
+  booking.status === 'pending' && confirmingParty(booking.requestedBy) === partyOf(booking, viewerId)
 
 type Related = {
   viewer: Party
@@ -162,6 +187,8 @@ type Related = {
   dog: Dog
   review: BookingReview | null
   rating: { rating: number | null; reviewCount: number }
+  /** The sitter's accepted booking that this pending request overlaps, when the viewer would answer it. */
+  overlap?: BookingRecord | null
 }
 
 /** Spec section 3's booking read view, for one of its parties, as the screens read it: money in cents. */
@@ -185,6 +212,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
   const first = booking.slots[0]
   const last = booking.slots.at(-1)
   const state = { status: booking.status, requestedBy: booking.requestedBy, started: hasStarted(booking, now) }
+  const moves = allowedTransitions(state, viewer)
+  const overlap = moves.includes('accepted') && related.overlap ? describeOverlap(related.overlap, booking.timeZone, viewer) : null
   return {
     id: booking.id,
     dogId: booking.dogId,
@@ -216,8 +245,9 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     longitude: sees('owner') ? booking.longitude : null,
     priceCents: booking.hourlyRateCents === null ? null : booking.priceCents,
     hourlyRateCents: booking.hourlyRateCents,
-    /** The moves the viewer may make now (transitions.ts). */
-    actions: allowedTransitions(state, viewer),
+    /** The moves the viewer may make now (transitions.ts); not Accept while an accepted booking of the sitter overlaps. */
+    actions: overlap ? moves.filter((move) => move !== 'accepted') : moves,
+    overlap,
     canReview: viewer === 'owner' && booking.status === 'completed' && review === null,
     canReply: viewer === 'sitter' && review !== null && review.reply === null,
     review,
@@ -230,6 +260,12 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 }
 
 export type BookingJson = ReturnType<typeof toBookingJson>
+
+/** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */
+function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) {
+  const start = localDateTime(bookingSpan(other).start, timeZone)
+  return { bookingId: viewer === 'sitter' ? other.id : null, date: start.date, startTime: start.time }
+}
 
 /** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
 export function toBookingApiJson({ priceCents, hourlyRateCents, ...booking }: BookingJson) {

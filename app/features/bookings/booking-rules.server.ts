@@ -4,7 +4,7 @@ import type { SitterSchedule } from '#app/features/availability/schedule.server.
 import { type Database, serializeOn } from '#app/lib/db.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
-import { findBookings } from './booking-records.server.ts'
+import { type BookingRecord, findBookings } from './booking-records.server.ts'
 import type { TimeSlot } from './periods.ts'
 import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervalsOverlap } from './slots.ts'
 
@@ -53,11 +53,15 @@ export function scheduleRefusal(
  */
 export const serializeSitterBookings = (trx: Transaction<Database>, sitterId: string) => serializeOn(trx, [`bookings-of-sitter:${sitterId}`])
 
-/** Whether the booking overlaps an accepted booking of its sitter (itself excluded). Run it in the writing transaction. */
-export async function overlapsAcceptedBooking(
+/**
+ * The first accepted booking of its sitter that the booking overlaps (itself excluded), or null: what
+ * refuses a request and an acceptance, and what a pending request shows instead of Accept. Run it in the
+ * writing transaction when it decides a write.
+ */
+export async function findOverlappingAcceptedBooking(
   executor: Kysely<Database>,
   booking: BookingTimes & { id: string; sitterId: string },
-) {
+): Promise<BookingRecord | null> {
   const on = expressionBuilder<Database, 'bookings'>()
   const neighbours = await findBookings(
     on.and([
@@ -71,7 +75,7 @@ export async function overlapsAcceptedBooking(
     executor,
   )
   const wanted = bookingIntervals(booking)
-  return neighbours.some((other) => bookingIntervals(other).some((taken) => wanted.some((slot) => intervalsOverlap(slot, taken))))
+  return neighbours.find((other) => bookingIntervals(other).some((taken) => wanted.some((slot) => intervalsOverlap(slot, taken)))) ?? null
 }
 
 /**

@@ -12,8 +12,8 @@ import { rateLimit } from '#app/lib/rate-limit.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
 import {
+  findOverlappingAcceptedBooking,
   overlapMessage,
-  overlapsAcceptedBooking,
   repeatedRequestMessage,
   repeatsPendingRequest,
   scheduleRefusal,
@@ -138,7 +138,7 @@ export async function createBooking(
         .insertInto('bookingTimeSlots')
         .values(time.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
         .execute()
-      if (await overlapsAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
+      if (await findOverlappingAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
       if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId: request.dogId, ...times })) throw new RepeatRefusal()
       await trx
         .insertInto('bookingStatusHistory')

@@ -4,7 +4,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
-import { overlapMessage, overlapsAcceptedBooking, serializeSitterBookings } from './booking-rules.server.ts'
+import { findOverlappingAcceptedBooking, overlapMessage, serializeSitterBookings } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
@@ -64,7 +64,7 @@ export async function changeBookingStatus(
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new Refusal(statusMessages.changedMeanwhile)
       // Written first, then checked: no other acceptance runs in between (SQLite's write lock, PostgreSQL's lock on the sitter).
-      if (change.status === 'accepted' && (await overlapsAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
+      if (change.status === 'accepted' && (await findOverlappingAcceptedBooking(trx, booking))) throw new Refusal(overlapMessage)
       await trx
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: from, toStatus: change.status, changedById: user.id, changedAt, reason: null })

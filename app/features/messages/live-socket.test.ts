@@ -60,6 +60,24 @@ test('a request resolves with its ack; an error ack rejects with its message; pu
   expect(pushed).toEqual([{ id: 'm2' }])
 })
 
+test('badge counts and booking updates reach their listeners; an event the client does not know is ignored', () => {
+  const live = liveSocket()
+  const heard: [string, unknown][] = []
+  live.on('counts', (data) => heard.push(['counts', data]))
+  live.on('bookingUpdate', (data) => heard.push(['bookingUpdate', data]))
+  live.connect()
+  latest().accept()
+  latest().push({ event: 'counts', data: { unreadMessages: 2, requestsToAnswer: 1, at: 5 } })
+  latest().push({ event: 'bookingUpdate', data: { bookingId: 'b1', status: 'pending', change: 'booking.requested' } })
+  latest().push({ event: 'state', data: 'closed' })
+  latest().push({ event: 'toString', data: null })
+  expect(heard).toEqual([
+    ['counts', { unreadMessages: 2, requestsToAnswer: 1, at: 5 }],
+    ['bookingUpdate', { bookingId: 'b1', status: 'pending', change: 'booking.requested' }],
+  ])
+  expect(live.state).toBe('open')
+})
+
 test('after a drop it reconnects 1 s later and sends again what was not answered, unchanged', async () => {
   const live = liveSocket()
   const reconnected = vi.fn()

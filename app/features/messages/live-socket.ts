@@ -22,7 +22,9 @@ type Request = { frame: string; resolve: (data: unknown) => void; reject: (error
 type Listener = (data: unknown) => void
 
 /** Pushed events, plus the socket's own: `state` (a LiveState) and `reconnected` (after a drop). */
-export type LiveEvent = 'newMessage' | 'messageStatusUpdate' | 'state' | 'reconnected' | 'unauthorized'
+export type LiveEvent = PushedEvent | 'state' | 'reconnected' | 'unauthorized'
+type PushedEvent = 'newMessage' | 'messageStatusUpdate' | 'bookingUpdate' | 'counts'
+const pushedEvents: readonly unknown[] = ['newMessage', 'messageStatusUpdate', 'bookingUpdate', 'counts'] satisfies PushedEvent[]
 
 /**
  * Close codes after which coming back is pointless: the session ended (4401), the server refused
@@ -134,7 +136,7 @@ export class LiveSocket {
     if (frame.event === 'ack' && typeof frame.id === 'number') {
       return this.settle(frame.id, typeof frame.error === 'string' ? new Error(frame.error) : null, frame.data)
     }
-    if (frame.event === 'newMessage' || frame.event === 'messageStatusUpdate') this.emit(frame.event, frame.data)
+    if (pushedEvents.includes(frame.event)) this.emit(frame.event as PushedEvent, frame.data)
   }
 
   private settle(id: number, error: Error | null, data?: unknown) {

@@ -18,8 +18,9 @@ import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 // The live socket on /ws (DESIGN.md section 5). A socket never takes the process down: every
 // connection has an error listener (ws itself closes oversized frames with 1009 and invalid UTF-8
 // with 1007), and the frame handler answers anything unexpected with an error frame.
-// Events: ping, sendMessage, markAsRead and sync, each acknowledged; newMessage and messageStatusUpdate
-// arrive from the hub and go to every open socket of the users they name.
+// Events: ping, sendMessage, markAsRead, sync and counts, each acknowledged; newMessage, messageStatusUpdate
+// and bookingUpdate arrive from the hub and go to every open socket of the users they name. A socket that
+// asked for `counts` (the navigation's badges) gets them again after every push to its user.
 // Kept on globalThis so a dev reload of this module does not orphan open sockets.
 const maxFrameBytes = 64 * 1024
 const sessionCheckMs = 500
@@ -38,6 +39,8 @@ type Connection = Heartbeat & {
   sessionId: string
   userId: string
   frames: { count: number; windowStart: number }
+  /** Asked for the badge counts: gets them again whenever something is pushed to the user. */
+  wantsCounts: boolean
 }
 
 type LiveSockets = {
@@ -47,12 +50,19 @@ type LiveSockets = {
   sessionCheck?: NodeJS.Timeout
   heartbeat?: NodeJS.Timeout
   unsubscribe?: () => void
+  countsOf?: BadgeCountsOf
+  /** Users whose counts are about to be sent: the pushes of one tick (a thread read at once) share one count. */
+  countsDue: Set<string>
 }
+
+/** The navigation's badge counts of a user, JSON. */
+type BadgeCountsOf = (userId: string) => Promise<object>
 const globalSockets = globalThis as typeof globalThis & { __pawpalSockets?: LiveSockets }
 const live: LiveSockets = (globalSockets.__pawpalSockets ??= {
   server: new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes }),
   connections: new Map<WebSocket, Connection>(),
   byUser: new Map<string, Set<Connection>>(),
+  countsDue: new Set<string>(),
 })
 live.unsubscribe?.()
 live.unsubscribe = subscribe(push)
@@ -141,6 +151,11 @@ async function acknowledge(connection: Connection, { event, data }: Frame): Prom
       const outcome = await markMessagesRead(connection.userId, input.value.messageIds)
       return outcome.ok ? { data: { success: true } } : { error: outcome.message }
     }
+    case 'counts': {
+      if (!live.countsOf) return { error: 'Unknown event' }
+      connection.wantsCounts = true
+      return { data: await live.countsOf(connection.userId) }
+    }
     case 'sync': {
       const input = parseData(SyncSchema, data)
       if ('error' in input) return input
@@ -186,17 +201,52 @@ function send(connection: Connection, frame: object) {
   socket.send(JSON.stringify(frame))
 }
 
-/** A hub event, to every open socket of the users it names (but the one that sent the message). */
+/**
+ * What the badges count (unread messages, requests to answer): handed in by the composition root, since
+ * it counts more than messages. Without it the `counts` event is unknown.
+ */
+export function pushBadgeCountsWith(countsOf: BadgeCountsOf) {
+  live.countsOf = countsOf
+}
+
+/** A hub event, to every open socket of the users it names (but the one that sent the message), then their counts. */
 function push(event: HubEvent) {
   const text = JSON.stringify({ event: event.event, data: event.data })
   const exceptId = event.event === 'newMessage' ? event.exceptConnectionId : undefined
   for (const userId of new Set(event.userIds)) {
-    for (const connection of live.byUser.get(userId) ?? []) {
+    const connections = live.byUser.get(userId)
+    if (!connections) continue
+    for (const connection of connections) {
       if (connection.id === exceptId || connection.socket.readyState !== WebSocket.OPEN) continue
       if (connection.socket.bufferedAmount > maxBufferedBytes) connection.socket.terminate()
       else connection.socket.send(text)
     }
+    if ([...connections].some((connection) => connection.wantsCounts)) sendCountsSoon(userId)
   }
+}
+
+/** Counts once for all the pushes of one tick (a thread read at once marks many messages). */
+function sendCountsSoon(userId: string) {
+  if (live.countsDue.has(userId)) return
+  live.countsDue.add(userId)
+  if (live.countsDue.size === 1) setImmediate(() => void sendDueCounts())
+}
+
+async function sendDueCounts() {
+  const countsOf = live.countsOf
+  const users = [...live.countsDue]
+  live.countsDue.clear()
+  if (!countsOf) return
+  await Promise.all(
+    users.map(async (userId) => {
+      try {
+        const data = await countsOf(userId)
+        for (const connection of live.byUser.get(userId) ?? []) if (connection.wantsCounts) send(connection, { event: 'counts', data })
+      } catch (error) {
+        console.error(`Badge counts failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }),
+  )
 }
 
 // A session that ends (logout, revocation, expiry, suspension) closes its sockets within a second:
@@ -208,6 +258,7 @@ function track(socket: WebSocket, sessionId: string, userId: string) {
     sessionId,
     userId,
     frames: { count: 0, windowStart: Date.now() },
+    wantsCounts: false,
     alive: true,
     ping: () => {
       try {

@@ -2,7 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { earthRadiusMiles, type GeoBox, type GeoPoint } from '#app/features/geo/distance.ts'
 import { engine } from '#app/lib/db.server.ts'
 
-// "Where are the sitters" (decisions 016 and 041). On SQLite the R*Tree `sitterPoints` holds the PUBLIC
+// "Where are the sitters" (decisions 016 and 044). On SQLite the R*Tree `sitterPoints` holds the PUBLIC
 // point of every listed sitter (db/migrations/002 keeps it in step), keyed by sitterListings.key; on
 // PostgreSQL the listing's own `position` (longitude, latitude) has a GiST index. Callers see neither.
 

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import { engine } from '#app/lib/db.server.ts'
 import { type SearchWords, toFtsMatch, toTsQuery } from './text-query.ts'
 
-// The sitter text search (decisions 016 and 041). On SQLite the FTS5 table `sitterSearch` holds the name,
+// The sitter text search (decisions 016 and 044). On SQLite the FTS5 table `sitterSearch` holds the name,
 // public location text, services and bio of every listed sitter (db/migrations/002 keeps it in step),
 // with sitterListings.key as its rowid; on PostgreSQL the listing's own `search` tsvector (the same four
 // fields weighted A to D) has a GIN index. Callers only see `key` and `rank`.

@@ -1,10 +1,10 @@
 import { Form, href, Link } from 'react-router'
-import { formatUnreadBadge } from '#app/ui/main-nav.ts'
+import { formatBadgeCount } from '#app/ui/main-nav.ts'
 import type { ConversationSummary } from '../conversations.server.ts'
 import { formatListTime } from '../message-format.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { CountBadge } from '#app/ui/count-badge.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
-import { UnreadBadge } from '#app/ui/unread-badge.tsx'
 
 // The conversation column of /messages (spec section 2): a search form (a GET form, so it works without
 // JavaScript), then the conversations newest first with their unread badges (99+ at most), a page at a time:
@@ -72,7 +72,7 @@ export function ConversationList({
         <div className="min-h-0 flex-1 overflow-y-auto">
           <ul aria-label="Conversations" className="divide-y divide-stone-100">
             {conversations.map((conversation, index) => {
-              const badge = formatUnreadBadge(conversation.unreadCount)
+              const badge = formatBadgeCount(conversation.unreadCount)
               const selected = conversation.partnerId === selectedPartnerId
               const fromMe = conversation.lastMessage.senderId === viewerId
               return (
@@ -95,7 +95,7 @@ export function ConversationList({
                           {fromMe ? 'You: ' : ''}
                           {conversation.lastMessage.content}
                         </span>
-                        {badge ? <UnreadBadge count={badge} className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
+                        {badge ? <CountBadge count={badge} label="unread" className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
                       </span>
                     </span>
                   </Link>

@@ -1,4 +1,5 @@
 import { Form, href, Link } from 'react-router'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import type { ConversationFormReply, LoadedConversation } from '../conversation-page.server.ts'
@@ -8,7 +9,7 @@ import { Composer } from './composer.tsx'
 import { ConnectionStatus } from './connection-status.tsx'
 import { ConversationOptions } from './conversation-options.tsx'
 import { useLiveThread } from './live-messages.ts'
-import { type BookButton, PartnerPanel } from './partner-panel.tsx'
+import { type BookButton, bookButtonClass, offersBooking, PartnerPanel } from './partner-panel.tsx'
 import { Thread } from './thread.tsx'
 
 // One conversation as both messages screens show it: open (the thread and its forms), blocked (who
@@ -37,14 +38,21 @@ export function ConversationPane(props: PaneProps) {
   return <OpenConversation {...props} loaded={loaded} />
 }
 
-function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live, bookButton }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
+function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live, bookButton: BookButton }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
   const { partner } = loaded
+  // Where the partner panel is not beside the thread (it folds under the header), Book sits in the header.
+  const narrowOnly = layout === 'inbox' ? 'lg:hidden' : 'md:hidden'
   const thread = useLiveThread({ socket: live.socket, viewerId, partnerId: partner.id, loaded: loaded.messages, appendLive: !loaded.showingOlder })
   return (
     <Thread
       partner={partner}
       backLink={{ to: href('/messages'), hideFrom: layout === 'inbox' ? 'md' : undefined }}
       headingLevel={layout === 'inbox' ? 2 : 1}
+      action={
+        offersBooking(partner, loaded.messageCount) ? (
+          <BookButton sitterId={partner.id} firstName={firstNameOf(partner.name)} className={`${bookButtonClass} shrink-0 ${narrowOnly}`} />
+        ) : null
+      }
       options={<ConversationOptions partnerName={partner.name} reportReply={actionData?.intent === 'report' ? actionData : undefined} />}
       messages={thread.messages}
       olderHref={loaded.olderCursor ? hrefWith(loaded.olderCursor) : null}
@@ -63,7 +71,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
         </>
       }
       aside={
-        <details className={`group border-b border-stone-200 bg-white ${layout === 'inbox' ? 'lg:hidden' : 'md:hidden'}`}>
+        <details className={`group border-b border-stone-200 bg-white ${narrowOnly}`}>
           <summary className="tap-target flex cursor-pointer list-none items-center justify-between px-4 text-sm font-medium text-stone-700">
             About {partner.name}
             <span aria-hidden className="text-stone-500 group-open:rotate-180">
@@ -71,7 +79,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
             </span>
           </summary>
           <div className="max-h-[50dvh] overflow-y-auto px-4 pb-4">
-            <PartnerPanel partner={partner} messageCount={loaded.messageCount} timeZone={timeZone} bookButton={bookButton} />
+            <PartnerPanel partner={partner} messageCount={loaded.messageCount} timeZone={timeZone} />
           </div>
         </details>
       }

@@ -2,45 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { href, useRevalidator } from 'react-router'
 import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
-import { LiveSocket, type LiveState, newClientId, socketNotConnected } from '../live-socket.ts'
+import { type LiveSocket, type LiveState, newClientId, socketNotConnected } from '../live-socket.ts'
+import { acquireSocket, releaseSocket, sharedSocket } from '../shared-socket.ts'
 import type { MessageJson } from '../message-json.ts'
 import type { ThreadMessage } from './message-bubbles.tsx'
 
-// What JavaScript adds to the messages screens (spec section 4, Messaging): one live socket while a
-// messages screen is open; a new message or a read receipt reloads the page's data (the list re-orders,
-// the badges change); the open thread appends new messages at once, marks the partner's read, and sends
+// What JavaScript adds to the messages screens (spec section 4, Messaging), over the tab's one live
+// socket: a new message or a read receipt reloads the page's data (the list re-orders, its unread counts
+// change); the open thread appends new messages at once, marks the partner's read, and sends
 // optimistically: shown at once, replaced by the stored message, removed with 'Failed to send message'.
-
-let shared: { socket: LiveSocket; users: number; closeTimer?: ReturnType<typeof setTimeout> } | null = null
-
-function sharedSocket() {
-  if (!shared) {
-    const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
-    shared = { socket: new LiveSocket({ url: `${protocol}//${window.location.host}/ws` }), users: 0 }
-  }
-  return shared.socket
-}
-
-function acquireSocket() {
-  const socket = sharedSocket()
-  if (shared) {
-    clearTimeout(shared.closeTimer)
-    shared.users += 1
-  }
-  return socket
-}
-
-/** Moving from one messages screen to the other keeps the socket; leaving them closes it. */
-function releaseSocket() {
-  if (!shared) return
-  shared.users -= 1
-  if (shared.users > 0) return
-  const leaving = shared
-  leaving.closeTimer = setTimeout(() => {
-    leaving.socket.close()
-    if (shared === leaving) shared = null
-  }, 2000)
-}
 
 /** Reloads the page's data after live events, one reload at a time, and not while the tab is hidden (reading marks messages read). */
 function useCoalescedRevalidation() {
@@ -89,7 +59,6 @@ export function useLiveSocket() {
       socket.on('newMessage', reload),
       socket.on('messageStatusUpdate', reload),
       socket.on('reconnected', reload),
-      socket.on('unauthorized', reload), // the loaders send a signed-out visitor to log in
     ]
     socket.connect()
     return () => {

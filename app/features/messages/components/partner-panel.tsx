@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { formatRating, formatReplyTime, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatRating, formatReplyTime, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
@@ -11,6 +11,12 @@ import { Avatar } from '#app/ui/avatar.tsx'
 // Book button appears once the thread has 10 messages (spec section 9) and opens the booking dialog.
 
 export const bookButtonFromMessages = 10
+
+/** Whether the conversation offers Book: with a sitter, from the 10th message. */
+export const offersBooking = (partner: ConversationPartner, messageCount: number) => Boolean(partner.sitter) && messageCount >= bookButtonFromMessages
+
+/** How Book looks wherever the conversation shows it: beside the thread, and in its header on narrow screens. */
+export const bookButtonClass = 'tap-target flex items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800'
 
 /** The Book button the screen passes in: bookings' booking dialog (messages sits below bookings). */
 export type BookButton = ComponentType<{ sitterId: string; firstName: string; className: string }>
@@ -24,9 +30,10 @@ export function PartnerPanel({
   partner: ConversationPartner
   messageCount: number
   timeZone: string
-  bookButton: BookButton
+  /** Left out where the thread's header carries Book (narrow screens). */
+  bookButton?: BookButton
 }) {
-  const firstName = partner.name.split(/\s+/)[0] ?? partner.name
+  const firstName = firstNameOf(partner.name)
   const { sitter } = partner
   return (
     <div className="space-y-5">
@@ -44,13 +51,7 @@ export function PartnerPanel({
         </div>
       </div>
       {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
-      {sitter && messageCount >= bookButtonFromMessages ? (
-        <BookButton
-          sitterId={partner.id}
-          firstName={firstName}
-          className="tap-target flex w-full items-center justify-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800"
-        />
-      ) : null}
+      {BookButton && offersBooking(partner, messageCount) ? <BookButton sitterId={partner.id} firstName={firstName} className={`${bookButtonClass} w-full`} /> : null}
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-stone-500">Member since</dt>

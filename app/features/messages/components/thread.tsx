@@ -11,6 +11,7 @@ export function Thread({
   partner,
   backLink,
   options,
+  action,
   messages,
   olderHref,
   newestHref,
@@ -25,6 +26,8 @@ export function Thread({
   /** Where 'Back to messages' leads, and from which width it hides (where the list is beside the thread). */
   backLink: { to: string; hideFrom?: 'md' }
   options: ReactNode
+  /** Beside the partner's name (Book, where no panel beside the thread carries it). */
+  action?: ReactNode
   messages: readonly ThreadMessage[]
   olderHref: string | null
   /** Set while an older page is shown. */
@@ -44,17 +47,19 @@ export function Thread({
       <header className="relative flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-1.5">
         <Link
           to={backLink.to}
-          className={`tap-target inline-flex items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-stone-100 ${backLink.hideFrom === 'md' ? 'md:hidden' : ''}`}
+          className={`tap-target inline-flex shrink-0 items-center justify-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-stone-100 ${backLink.hideFrom === 'md' ? 'md:hidden' : ''}`}
         >
-          <span aria-hidden className="mr-1">
+          <span aria-hidden className="text-lg leading-none sm:mr-1 sm:text-sm">
             ←
           </span>
-          Back to messages
+          {/* A phone keeps the header's room for the partner's name (and Book): the arrow says it. */}
+          <span className="max-sm:sr-only">Back to messages</span>
         </Link>
         <div className="flex min-w-0 flex-1 items-center gap-2">
           <Avatar photo={partner.profilePhoto} />
           <Heading className="truncate font-semibold">{partner.name}</Heading>
         </div>
+        {action}
         <details className="group">
           <summary className="tap-target flex cursor-pointer list-none items-center justify-center rounded-lg px-2 text-stone-700 hover:bg-stone-100" aria-label="Conversation options">
             <span aria-hidden className="text-xl leading-none">

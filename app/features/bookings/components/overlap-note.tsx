@@ -1,0 +1,25 @@
+import { Link } from 'react-router'
+import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
+import type { BookingJson } from '../booking-reads.server.ts'
+
+/**
+ * In place of Accept on a request that overlaps an accepted booking of the sitter (the acceptance would be
+ * refused): when that booking starts, 24-hour in the sitter's zone, with its date when it is another day,
+ * and for the sitter a link to it.
+ */
+export function OverlapNote({ booking, className = '' }: { booking: BookingJson; className?: string }) {
+  const { overlap } = booking
+  if (!overlap) return null
+  const when = `${overlap.date === booking.date ? '' : `on ${formatShortDate(overlap.date)} `}at ${overlap.startTime}`
+  return (
+    <p className={`text-sm font-medium text-amber-900 ${className}`}>
+      {overlap.bookingId ? (
+        <Link to={`/bookings/${overlap.bookingId}`} className="tap-target inline-flex items-center underline underline-offset-4">
+          Overlaps your booking {when}
+        </Link>
+      ) : (
+        `${booking.sitter.name} is already booked ${when}`
+      )}
+    </p>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react'
+import { useRevalidator } from 'react-router'
+import type { Counted } from '../badge-socket.ts'
+
+// The live part of the signed-in shell: on every signed-in page the tab's socket keeps the navigation's
+// badges current, toasts new messages and refreshes the bookings screens (badge-socket.ts, loaded after
+// hydration). Signed out, nothing
+// loads and no socket opens.
+
+/**
+ * The counts to show: the page's, or the ones the socket brought since, whichever the server counted later.
+ * `viewerId` null: signed out.
+ */
+export function useLiveBadges<Counts extends Counted>(viewerId: string | null, loaded: Counts): Counts {
+  const [pushed, setPushed] = useState<Counts | null>(null)
+  const { revalidate } = useRevalidator()
+  const revalidateRef = useRef(revalidate)
+  useEffect(() => {
+    revalidateRef.current = revalidate
+  }, [revalidate])
+
+  useEffect(() => {
+    if (!viewerId) return
+    let stop: (() => void) | null = null
+    let stopped = false
+    import('../badge-socket.ts')
+      .then(({ watchBadges }) => {
+        if (stopped) return
+        stop = watchBadges<Counts>(viewerId, {
+          counts: (counts) => setPushed((shown) => (shown && shown.at > counts.at ? shown : counts)),
+          bookingsChanged: () => void revalidateRef.current(),
+          // Signed out in another tab, or revoked: the page's loaders say what that means here.
+          sessionEnded: () => void revalidateRef.current(),
+        })
+      })
+      .catch(() => {}) // offline: the badges stay as the page loaded them
+    return () => {
+      stopped = true
+      stop?.()
+      setPushed(null)
+    }
+  }, [viewerId])
+
+  return pushed && pushed.at > loaded.at ? pushed : loaded
+}
