@@ -49,8 +49,8 @@ export default async function setup(project: TestProject) {
 async function migrate(url: string) {
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) })
   try {
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()
-    if (error) throw error
+    const { error } = await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } }).migrateToLatest()
+    if (error) throw new Error('The test template could not be migrated', { cause: error })
   } finally {
     await db.destroy()
   }

@@ -40,9 +40,10 @@ const numeric = 1700
  * Counts and sums come back from PostgreSQL as bigint or numeric, which `pg` hands over as strings; the app
  * reads them as numbers, as SQLite gives them (no count here comes near 2^53).
  */
+const builtInParser = pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => (value: string) => unknown
 const numberTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8 || oid === numeric ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === int8 || oid === numeric ? Number : builtInParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 /** How many distinct statements stay prepared (the least recently used one goes first). */

@@ -55,7 +55,7 @@ export default function DogBookingRequestRoute({ loaderData, actionData }: Route
           title="Dog not found"
           description="This dog does not exist or is no longer available for sitting."
           action={
-            <GoBackLink fallback="/dogs/available" className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            <GoBackLink fallback={href('/dogs/available')} className="tap-target inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
               Go Back
             </GoBackLink>
           }
@@ -91,7 +91,7 @@ function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback={`/dogs/available/${dog.id}`} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback={href('/dogs/available/:id', { id: dog.id })} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <h1 className="text-2xl font-bold">Book a Walk</h1>

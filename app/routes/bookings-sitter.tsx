@@ -88,7 +88,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = formData.get('intent')
 
   if (intent === 'status') {
-    const bookingId = String(formData.get('bookingId') ?? '')
+    const submitted = formData.get('bookingId')
+    const bookingId = typeof submitted === 'string' ? submitted : ''
     const outcome = await submitStatusChange(user, bookingId, formData)
     if (outcome.ok) return redirectWithToast(listUrl(url), outcome.toast)
     const { toast, message, move } = outcome

@@ -49,7 +49,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
       return data<DogFormAnswer>({ toast: { type: 'error', title: 'Error deleting dog', description: outcome.message } }, outcome.status)
     }
     return redirectWithToast(
-      '/profile?tab=dogs',
+      `${href('/profile')}?tab=dogs`,
       outcome.archived
         ? { type: 'success', title: 'Dog archived', description: 'It stays on its past bookings and is hidden everywhere else.' }
         : { type: 'success', title: 'Dog deleted' },
@@ -58,7 +58,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
   const outcome = await submitEditDogForm(user.id, params.id, upload.form)
   if (outcome.kind !== 'saved') return formAnswer(outcome)
-  return redirectWithToast(`/dogs/${outcome.dog.id}`, { type: 'success', title: 'Dog updated' })
+  return redirectWithToast(href('/dogs/:id', { id: outcome.dog.id }), { type: 'success', title: 'Dog updated' })
 }
 
 /** The form again with what the submit changed, or 'Dog not found' (404). */

@@ -176,7 +176,7 @@ function OwnListedDogs({ dogs }: { dogs: DogCard[] }) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {dogs.map((dog) => (
             <li key={dog.id}>
-              <AvailableDogCard dog={dog} to={`/dogs/${dog.id}`} />
+              <AvailableDogCard dog={dog} to={href('/dogs/:id', { id: dog.id })} />
             </li>
           ))}
         </ul>

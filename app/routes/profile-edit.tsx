@@ -69,7 +69,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const outcome = await submitEditProfileForm(user, parsed.form)
   if (!outcome.saved) return data<EditProfileAnswer>(outcome.answer, outcome.status)
-  return redirectWithToast('/profile', { type: 'success', title: 'Profile updated' })
+  return redirectWithToast(href('/profile'), { type: 'success', title: 'Profile updated' })
 }
 
 const uncheckedButtons = [uploadPhotoIntent]

@@ -80,14 +80,14 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
   if (loaderData.page === 'not-found') {
     return (
       <Page width="narrow">
-        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to="/map">Browse sitters</LinkButton>} />
+        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
       </Page>
     )
   }
   if (loaderData.page === 'yourself') {
     return (
       <Page width="narrow">
-        <EmptyState title="You cannot book yourself" action={<LinkButton to="/bookings-sitter">Your bookings</LinkButton>} />
+        <EmptyState title="You cannot book yourself" action={<LinkButton to={href('/bookings-sitter')}>Your bookings</LinkButton>} />
       </Page>
     )
   }
@@ -116,7 +116,7 @@ function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | 
   const style = offered ? bookingStyles[offered.service] : null
   return (
     <Page width="regular" className="space-y-5">
-      <GoBackLink fallback="/bookings" className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
+      <GoBackLink fallback={href('/bookings')} className="tap-target inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-4">
         <span aria-hidden>←</span> Back
       </GoBackLink>
       <header className="flex items-center gap-4">

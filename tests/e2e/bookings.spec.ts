@@ -190,7 +190,7 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   await expect(profileHeader).toContainText(/3\.0\s*\(2 reviews\)/)
 })
 
-test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db, jsEnabled }) => {
+test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db }) => {
   const sitter = await registerSitter(page, db)
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
   for (let days = 1; days <= 23; days++) await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-days) })

@@ -377,7 +377,7 @@ describe('PATCH /api/users/{id}', () => {
     const response = await patchUser(owner.id, owner, { ...sitterOnboarding, ...change })
 
     expect(response.status).toBe(400)
-    expect((await response.json()).errors).toEqual(errors)
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors)
     expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', owner.id).executeTakeFirst()).toBeUndefined()
     expect((await userRow(owner.id)).role).toBe('owner')
   })

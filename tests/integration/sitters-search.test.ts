@@ -492,7 +492,7 @@ describe('one shared answer per question', () => {
       expect(answer.rendered, other).toBe(1)
       expect(answer.response.status, other).toBe(200)
     }
-    expect(JSON.parse((await ask(`/api/users/sitters?bbox=${bbox}&limit=100&service=boarding`)).body).data).toEqual([])
+    expect((JSON.parse((await ask(`/api/users/sitters?bbox=${bbox}&limit=100&service=boarding`)).body) as { data: unknown[] }).data).toEqual([])
   })
 
   test("a sitter's change shows on the very next request for the same box: a new name, a new rate, a move away", async () => {

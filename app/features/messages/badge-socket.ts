@@ -1,3 +1,4 @@
+import { href } from 'react-router'
 import { showToast } from '#app/ui/toaster.tsx'
 import type { MessageJson } from './message-json.ts'
 import { acquireSocket, releaseSocket } from './shared-socket.ts'
@@ -56,6 +57,6 @@ function toastNewMessage(message: MessageJson) {
   showToast({
     title: `New message from ${message.sender.name}`,
     description: text,
-    action: { label: 'Open', to: `/messages?${new URLSearchParams({ userId: message.sender.id })}` },
+    action: { label: 'Open', to: `${href('/messages')}?${new URLSearchParams({ userId: message.sender.id })}` },
   })
 }

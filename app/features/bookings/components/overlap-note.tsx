@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import type { BookingJson } from '../booking-reads.server.ts'
 
@@ -14,7 +14,7 @@ export function OverlapNote({ booking, className = '' }: { booking: BookingJson;
   return (
     <p className={`text-sm font-medium text-amber-900 ${className}`}>
       {overlap.bookingId ? (
-        <Link to={`/bookings/${overlap.bookingId}`} className="tap-target inline-flex items-center underline underline-offset-4">
+        <Link to={href('/bookings/:id', { id: overlap.bookingId })} className="tap-target inline-flex items-center underline underline-offset-4">
           Overlaps your booking {when}
         </Link>
       ) : (
