@@ -9,6 +9,7 @@ import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
 import { closeAllSockets } from '#app/features/messages/socket.server.ts'
+import { startHub, stopHub } from '#app/features/messages/hub.server.ts'
 import { registerEventSubscribers } from './event-subscribers.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
@@ -84,6 +85,7 @@ export async function startApp() {
   registerEventSubscribers()
   await migrateToLatest(db)
   await startWalCheckpoints()
+  await startHub()
   let seeded = false
   if (env.SEED_DEMO && (await isDatabaseEmpty(db))) {
     await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })
@@ -113,6 +115,7 @@ export async function stopApp() {
   if (eventTimer) clearInterval(eventTimer)
   eventTimer = null
   closeAllSockets()
+  await stopHub()
   await stopWalCheckpoints()
   await db.destroy()
 }
