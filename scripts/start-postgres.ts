@@ -36,11 +36,8 @@ async function stop(reason: string, exitCode = 0) {
   if (stopping) return
   stopping = true
   console.info(`${reason}: stopping the instances, then PostgreSQL`)
-  await Promise.all(
-    instances.map((child) =>
-      child.exitCode !== null || child.signalCode !== null ? null : new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
-    ),
-  )
+  const running = instances.filter((child) => child.exitCode === null && child.signalCode === null)
+  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))))
   await postgres.stop()
   process.exit(exitCode)
 }

@@ -27,9 +27,10 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await db?.destroy()
+  await db?.destroy().catch(() => {})
   await Promise.all([a?.dispose(), b?.dispose()])
-  await postgres?.stop()
+  // The last test stops it already.
+  await postgres?.stop().catch(() => {})
 })
 
 let accounts = 0
@@ -187,5 +188,12 @@ describe('two instances on one PostgreSQL', () => {
     expect(stored.map((row) => row.id).sort()).toEqual([...acknowledged].sort())
     // A is still serving.
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200)
+  })
+
+  test('with its database gone, the instance stays up and /healthz answers 503, so a load balancer sends traffic elsewhere', async () => {
+    await db.destroy()
+    await postgres.stop()
+    const health = await fetch(`${a.url}/healthz`)
+    expect({ status: health.status, body: await health.text() }).toEqual({ status: 503, body: 'database unavailable' })
   })
 })
