@@ -23,7 +23,10 @@ beforeAll(async () => {
   const environment = { DATABASE_URL: `${postgres.url}/postgres`, SESSION_SECRET: randomBytes(32).toString('hex') }
   const start = (name: string) => startServerProcess({ root: process.cwd(), directory: path.resolve('tests/.tmp', `multi-instance-${name}-${process.pid}`), environment })
   ;[a, b] = await Promise.all([start('a'), start('b')])
-  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: environment.DATABASE_URL, max: 2 }) }) })
+  const pool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 2 })
+  // The last test stops the server under it: a connection it drops then is expected.
+  pool.on('error', () => {})
+  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 })
 
 afterAll(async () => {
@@ -153,14 +156,15 @@ describe('two instances on one PostgreSQL', () => {
     expect(await onB.closed).toBe(4401)
   })
 
-  test("a sitter's change made on A shows at once on B's shared copy of the public profile", async () => {
+  test("a change to a sitter written through another connection shows at once on B's shared copy of the public profile", async () => {
     const { sitter } = await overlappingRequests()
     const page = () => fetch(`${b.url}/sitters/${sitter.id}`).then(async (response) => ({ etag: response.headers.get('etag'), html: await response.text() }))
     const before = await page()
     expect(before.html).toContain('Sam Sitter')
     // B shares one copy between anonymous visitors...
     expect((await page()).etag).toBe(before.etag)
-    // ...and the change, written through the other instance's database connection, shows on the next request.
+    // ...and a change written by anyone else (here the test's own connection, as another instance's would be)
+    // shows on the next request: B reads the public data version from the database on every request.
     await db.updateTable('users').set({ name: 'Samira Sitter' }).where('id', '=', sitter.id).execute()
     const after = await page()
     expect(after.html).toContain('Samira Sitter')
@@ -176,11 +180,14 @@ describe('two instances on one PostgreSQL', () => {
       if (response?.status === 201) acknowledged.push(((await response.json()) as { id: string }).id)
       else refused += 1
     }
-    const traffic = Promise.all(Array.from({ length: 4 }, async (_, lane) => {
-      for (let index = lane; index < 400; index += 4) await sendOne(index)
-    }))
+    let trafficDone = false
+    const traffic = Promise.all(
+      Array.from({ length: 4 }, async (_, lane) => {
+        for (let index = lane; index < 400; index += 4) await sendOne(index)
+      }),
+    ).then(() => (trafficDone = true))
     // Kill B once it has acknowledged some.
-    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (acknowledged.length < 20 && !trafficDone) await new Promise((resolve) => setTimeout(resolve, 20))
     process.kill(b.pid, 'SIGKILL')
     await traffic
     expect(refused).toBeGreaterThan(0)
