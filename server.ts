@@ -17,6 +17,7 @@ type AppEntry = {
   stopApp: () => Promise<void>
   handleSocketUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
   handleAppRequest: (request: Request, handleRequest: (request: Request) => Promise<Response>) => Promise<Response>
+  databaseAnswers: () => Promise<boolean>
 }
 
 const development = process.argv.includes('--dev')
@@ -58,7 +59,7 @@ const server = createServer((request, response) => {
     inFlight.delete(response)
     if (inFlight.size === 0) lastResponseDone?.()
   })
-  if (pathname === '/healthz') return void response.end('ok')
+  if (pathname === '/healthz') return void answerHealth(response)
   if (!servedMethods.has(request.method ?? '')) return void sendAnswer(response, methodRefusal(pathname))
   normaliseIncomingHeaders(request)
   drainUnreadBodyAfterAnswer(request, response)
@@ -95,6 +96,13 @@ server.listen(env.PORT, () => {
   console.info(`Pawpal is running at http://localhost:${port}${seeded ? ' (demo data created)' : ''}`)
   for (const login of demoLogins) console.info(`  demo ${login.role}: ${login.email} / ${login.password}`)
 })
+
+/** 'ok' while the database answers; 503 otherwise, so a load balancer sends the traffic to another instance. */
+async function answerHealth(response: ServerResponse) {
+  if (await entry.databaseAnswers()) return void response.end('ok')
+  response.statusCode = 503
+  response.end('database unavailable')
+}
 
 /**
  * Stops accepting connections, answers whatever arrives after the signal with 503 and closes its

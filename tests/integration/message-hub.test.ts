@@ -1,0 +1,71 @@
+import { sql } from 'kysely'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { HubEvent } from '#app/features/messages/hub.server.ts'
+import { maxMessageLength } from '#app/features/messages/limits.ts'
+import { postgresHub } from '#app/features/messages/postgres-hub.server.ts'
+import { findMessageJson } from '#app/features/messages/stored-message.server.ts'
+import { db, engine } from '#app/lib/db.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import { insertConversation, insertUser } from './fixtures.ts'
+
+// The hub across instances (DESIGN.md ruling 22): two hubs on one PostgreSQL database stand for two app
+// instances. What one publishes reaches the other's listeners, message bodies read back by id.
+
+const stops: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop()
+})
+
+async function instance() {
+  const heard: HubEvent[] = []
+  const hub = postgresHub(env.database.engine === 'postgres' ? env.database.url : '', (event) => heard.push(event))
+  await hub.start()
+  stops.push(hub.stop)
+  return { hub, heard }
+}
+
+describe.runIf(engine === 'postgres')('the message hub on PostgreSQL', () => {
+  test('a message published on one instance reaches the other whole, its read receipt and a booking change after it, in order', async () => {
+    const [olivia, sam] = [await insertUser({ name: 'Olivia' }), await insertUser({ name: 'Sam' })]
+    // 4,000 dogs are 16,000 bytes of UTF-8: twice what one NOTIFY can carry, so only its id travels.
+    const content = '🐕'.repeat(maxMessageLength)
+    const conversationId = await insertConversation(olivia.id, sam.id, [{ from: olivia.id, at: new Date().toISOString(), content }])
+    const { id: messageId } = await db.selectFrom('messages').select('id').where('conversationId', '=', conversationId).executeTakeFirstOrThrow()
+    const message = (await findMessageJson(messageId))!
+    const [a, b] = [await instance(), await instance()]
+
+    const events: HubEvent[] = [
+      { event: 'newMessage', userIds: [olivia.id, sam.id], data: message, exceptConnectionId: 'socket-on-a' },
+      { event: 'messageStatusUpdate', userIds: [olivia.id, sam.id], data: { messageId, conversationId, read: true } },
+      { event: 'bookingUpdate', userIds: [olivia.id], data: { bookingId: 'booking-1', status: 'accepted', change: 'booking.accepted' } },
+    ]
+    for (const event of events) a.hub.publish(event)
+
+    await vi.waitFor(() => expect(b.heard).toHaveLength(3))
+    expect(b.heard).toEqual(events)
+    expect((b.heard[0] as Extract<HubEvent, { event: 'newMessage' }>).data.content).toBe(content)
+    // The publisher delivered to its own sockets at once, and does not hear its own notices again.
+    expect(a.heard).toEqual(events)
+  })
+
+  test('an instance whose listening connection drops connects again and hears what is published after', async () => {
+    const [a, b] = [await instance(), await instance()]
+    const { rows } = await sql<{ ended: boolean }>`
+      select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where application_name = 'pawpal-hub' and datname = current_database()`.execute(db)
+    expect(rows.length).toBe(2)
+
+    let round = 0
+    await vi.waitFor(
+      () => {
+        round += 1
+        a.hub.publish({ event: 'bookingUpdate', userIds: ['someone'], data: { bookingId: `after-${round}`, status: 'pending', change: 'booking.requested' } })
+        expect(b.heard.length).toBeGreaterThan(0)
+      },
+      { timeout: 10_000, interval: 200 },
+    )
+    const { rows: listening } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = 'pawpal-hub' and datname = current_database()`.execute(db)
+    expect(listening.length).toBe(2)
+  })
+})
