@@ -1229,6 +1229,7 @@ type SeededRows = Omit<
   | 'eventDeliveries'
   | 'userBlocks'
   | 'conversationReports'
+  | 'geocoderSlot'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

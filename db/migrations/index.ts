@@ -7,6 +7,7 @@ import * as discoveryTuning from './005-discovery-tuning.ts'
 import * as messagingSafety from './006-messaging-safety.ts'
 import * as galleryPendingUploads from './008-gallery-pending-uploads.ts'
 import * as domainEvents from './009-domain-events.ts'
+import * as sharedGeocoderSlot from './010-shared-geocoder-slot.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-messaging-safety': messagingSafety,
   '008-gallery-pending-uploads': galleryPendingUploads,
   '009-domain-events': domainEvents,
+  '010-shared-geocoder-slot': sharedGeocoderSlot,
 }

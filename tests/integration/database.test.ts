@@ -54,6 +54,7 @@ describe('migrations', () => {
       { migrationName: '006-messaging-safety', direction: 'Up', status: 'Success' },
       { migrationName: '008-gallery-pending-uploads', direction: 'Up', status: 'Success' },
       { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
+      { migrationName: '010-shared-geocoder-slot', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -76,6 +77,7 @@ describe('migrations', () => {
         'pendingUploads',
         'userBlocks',
         'conversationReports',
+        'geocoderSlot',
       ]),
     )
   })
