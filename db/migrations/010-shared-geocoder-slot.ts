@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>) {
     // Milliseconds since the epoch (bigint: more than PostgreSQL's 32-bit integer holds).
     .addColumn('nextSlotAt', 'bigint', (c) => c.notNull())
     .execute()
-  await db.insertInto('geocoderSlot' as never).values({ id: 1, nextSlotAt: 0 } as never).execute()
+  await db.insertInto('geocoderSlot' as never).values({ id: 1, nextSlotAt: 0 }).execute()
 }
 
 export async function down(db: Kysely<unknown>) {
