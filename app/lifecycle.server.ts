@@ -1,7 +1,8 @@
+import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
-import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { deliverDueEvents, pruneDeliveredEvents } from '#app/lib/events.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -11,6 +12,7 @@ import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoint
 import { closeAllSockets, pushBadgeCountsWith } from '#app/features/messages/socket.server.ts'
 import { badgeCountsFor } from './badge-counts.server.ts'
 import { startHub, stopHub } from '#app/features/messages/hub.server.ts'
+import { backgroundWorkDone, inBackground } from '#app/lib/work-queue.server.ts'
 import { registerEventSubscribers } from './event-subscribers.server.ts'
 
 export { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
@@ -39,7 +41,7 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
  */
 async function sweepBookings() {
   try {
-    await expireStaleRequests()
+    await exclusively('expiry sweep', () => expireStaleRequests())
     await deliverEmailsSoon()
   } catch (error) {
     console.warn('The booking sweep failed:', error)
@@ -75,10 +77,30 @@ async function pruneEvents() {
   }
 }
 
+/** Once across instances: one that finds another at it skips this round. */
 async function housekeeping() {
-  await pruneRateLimitHits()
-  await prunePendingUploads()
-  await pruneEvents()
+  await exclusively('housekeeping', async () => {
+    await pruneRateLimitHits()
+    await prunePendingUploads()
+    await pruneEvents()
+  })
+}
+
+/**
+ * Seeds the demo world into an empty database; of N instances starting together on one, the first seeds
+ * and the others wait, then find it seeded. True when this call seeded.
+ */
+export async function seedDemoDataWhenEmpty(database: Kysely<Database> = db) {
+  const seeded = await exclusively(
+    'seed demo data',
+    async () => {
+      if (!(await isDatabaseEmpty(database))) return false
+      await seedDemoData(database, { uploadDir: env.UPLOAD_DIR })
+      return true
+    },
+    { wait: true, database },
+  )
+  return seeded === true
 }
 
 /** Runs before the server accepts requests: schema, demo data, housekeeping. */
@@ -88,23 +110,19 @@ export async function startApp() {
   await migrateToLatest(db)
   await startWalCheckpoints()
   await startHub()
-  let seeded = false
-  if (env.SEED_DEMO && (await isDatabaseEmpty(db))) {
-    await seedDemoData(db, { uploadDir: env.UPLOAD_DIR })
-    seeded = true
-  }
+  const seeded = env.SEED_DEMO && (await seedDemoDataWhenEmpty())
   await deleteExpiredSessions()
   await housekeeping()
   if (pruneTimer) clearInterval(pruneTimer)
-  pruneTimer = setInterval(() => void housekeeping(), housekeepingIntervalMs)
+  pruneTimer = setInterval(() => void inBackground(housekeeping()), housekeepingIntervalMs)
   pruneTimer.unref() // housekeeping never keeps the process alive
   await sweepEvents()
   if (eventTimer) clearInterval(eventTimer)
-  eventTimer = setInterval(() => void sweepEvents(), eventSweepIntervalMs)
+  eventTimer = setInterval(() => void inBackground(sweepEvents()), eventSweepIntervalMs)
   eventTimer.unref()
   await sweepBookings()
   if (bookingTimer) clearInterval(bookingTimer)
-  bookingTimer = setInterval(() => void sweepBookings(), expirySweepIntervalMs)
+  bookingTimer = setInterval(() => void inBackground(sweepBookings()), expirySweepIntervalMs)
   bookingTimer.unref()
   return { seeded, demoLogins: env.SEED_DEMO ? demoLogins : [] }
 }
@@ -117,6 +135,9 @@ export async function stopApp() {
   if (eventTimer) clearInterval(eventTimer)
   eventTimer = null
   closeAllSockets()
+  // Events dispatched after a commit, e-mails being sent and a sweep a timer started finish first: closed
+  // under them, the database would lose their 'delivered' marks and they would run again.
+  await backgroundWorkDone()
   await stopHub()
   await stopWalCheckpoints()
   await db.destroy()

@@ -1231,6 +1231,7 @@ type SeededRows = Omit<
   | 'eventDeliveries'
   | 'userBlocks'
   | 'conversationReports'
+  | 'geocoderSlot'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

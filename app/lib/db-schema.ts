@@ -337,6 +337,12 @@ export interface EmailOutboxTable {
   lastError: string | null
 }
 
+/** One row (id 1): when the next upstream geocoder request may start, across instances (db/migrations/010). */
+export interface GeocoderSlotTable {
+  id: number
+  nextSlotAt: number
+}
+
 /** One row (id 1): grows with every change to what public sitter pages show (triggers of db/migrations/005). */
 export interface PublicDataVersionTable {
   id: number
@@ -381,4 +387,5 @@ export interface Database {
   domainEvents: DomainEventsTable
   eventDeliveries: EventDeliveriesTable
   publicDataVersion: PublicDataVersionTable
+  geocoderSlot: GeocoderSlotTable
 }

@@ -123,3 +123,26 @@ export async function migrateToLatest(database: Kysely<Database> = db) {
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error })
   return results ?? []
 }
+
+/**
+ * Runs a job that must not run on two instances at once (the expiry sweep, housekeeping, seeding demo
+ * data) under a PostgreSQL advisory lock named `name`, held on one connection of the pool for the job's
+ * length. When another instance holds it, `wait` waits for it to finish first; otherwise the job is skipped
+ * (null), as that instance is doing it right now. SQLite serves one instance, so the job just runs.
+ */
+export async function exclusively<T>(name: string, job: () => Promise<T>, { wait = false, database = db } = {}): Promise<T | null> {
+  if (engine !== 'postgres') return job()
+  return database.connection().execute(async (connection) => {
+    const key = sql`hashtextextended(${`pawpal:${name}`}, 0)`
+    if (wait) await sql`select pg_advisory_lock(${key})`.execute(connection)
+    else {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(connection)
+      if (!rows[0]?.locked) return null
+    }
+    try {
+      return await job()
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection)
+    }
+  })
+}

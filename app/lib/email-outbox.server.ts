@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
 import { type Email, sendEmail } from './email.server.ts'
+import { doTaken, inBackground, takeDue, type WorkQueue } from './work-queue.server.ts'
 
 // E-mails that report a change (a booking requested, accepted, ...) are written to the emailOutbox table
 // in the same transaction as the change, then delivered by a worker after the commit: an e-mail exists
@@ -38,47 +39,26 @@ export async function queueEmail(trx: Transaction<Database> | Kysely<Database>, 
     .execute()
 }
 
+const emails: WorkQueue = { table: 'emailOutbox', key: ['id'], doneColumn: 'sentAt', leaseMs, maxAttempts: maxEmailAttempts, retryDelayMs }
+
+type TakenEmail = { id: string; recipient: string; subject: string; body: string; attempts: number }
+
 /**
- * Sends every e-mail that is due, each by one worker only: a worker takes an e-mail by moving its next
- * attempt forward from the value it read (compare and set), so two workers (or two processes) never
- * send the same one. A failure is kept with its message and retried later, up to 8 attempts.
+ * Sends the e-mails that are due, up to 50; any number of instances do this on one database at once and
+ * each e-mail is sent by one of them (lib/work-queue.server.ts). A failure is kept with its message and
+ * retried later, up to 8 attempts.
  */
-export async function deliverDueEmails(now = Date.now()) {
-  const due = await db
-    .selectFrom('emailOutbox')
-    .select(['id', 'recipient', 'subject', 'body', 'attempts', 'nextAttemptAt'])
-    .where('sentAt', 'is', null)
-    .where('nextAttemptAt', '<=', iso(now))
-    .where('attempts', '<', maxEmailAttempts)
-    .orderBy('nextAttemptAt')
-    .limit(50)
-    .execute()
+export async function deliverDueEmails(now = Date.now(), database: Kysely<Database> = db) {
+  const due = await takeDue<TakenEmail>(database, emails, { now, limit: 50 })
   let sent = 0
   let failed = 0
   for (const email of due) {
-    const taken = await db
-      .updateTable('emailOutbox')
-      .set({ nextAttemptAt: iso(now + leaseMs), attempts: sql<number>`"attempts" + 1` })
-      .where('id', '=', email.id)
-      .where('sentAt', 'is', null)
-      .where('nextAttemptAt', '=', email.nextAttemptAt)
-      .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) === 0) continue
-    const attempts = email.attempts + 1
-    try {
-      await sendEmail({ to: email.recipient, subject: email.subject, text: email.body })
-      await db.updateTable('emailOutbox').set({ sentAt: iso(Date.now()), lastError: null }).where('id', '=', email.id).execute()
-      sent++
-    } catch (error) {
-      failed++
-      const message = error instanceof Error ? error.message : String(error)
-      if (attempts >= maxEmailAttempts) console.error(`Giving up on e-mail ${email.id} to ${email.recipient} after ${attempts} attempts: ${message}`)
-      await db
-        .updateTable('emailOutbox')
-        .set({ nextAttemptAt: iso(now + retryDelayMs(attempts)), lastError: message.slice(0, 1000) })
-        .where('id', '=', email.id)
-        .execute()
-    }
+    const describe = `E-mail ${email.id} to ${email.recipient}`
+    const result = await doTaken(database, emails, email, { now, describe }, () =>
+      sendEmail({ to: email.recipient, subject: email.subject, text: email.body }),
+    )
+    if (result.ok) sent++
+    else failed++
   }
   return { sent, failed }
 }
@@ -95,16 +75,18 @@ export function deliverEmailsSoon() {
     deliverAgain = true
     return delivering
   }
-  delivering = (async () => {
-    do {
-      deliverAgain = false
-      try {
-        await deliverDueEmails()
-      } catch (error) {
-        console.error('Delivering queued e-mails failed:', error)
-      }
-    } while (deliverAgain)
-    delivering = null
-  })()
+  delivering = inBackground(
+    (async () => {
+      do {
+        deliverAgain = false
+        try {
+          await deliverDueEmails()
+        } catch (error) {
+          console.error('Delivering queued e-mails failed:', error)
+        }
+      } while (deliverAgain)
+      delivering = null
+    })(),
+  )
   return delivering
 }

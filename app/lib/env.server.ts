@@ -22,8 +22,11 @@ const EnvSchema = z
       .string()
       .refine(isDatabaseUrl, { error: 'must be a SQLite file such as file:data/app.db or a postgres:// URL' })
       .default('file:data/app.db'),
-    /** Connections each instance keeps open to PostgreSQL at most (SQLite has one). */
-    DATABASE_POOL_SIZE: wholeNumber(1, 1000, 'must be a whole number from 1 to 1000').default(10),
+    /**
+     * Connections each instance keeps open to PostgreSQL at most (SQLite has one); at least 2, as a once-only
+     * job holds its advisory lock on one while it works on another (`exclusively`, decision 050).
+     */
+    DATABASE_POOL_SIZE: wholeNumber(2, 1000, 'must be a whole number from 2 to 1000').default(10),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     PUBLIC_URL: httpUrl.optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -1,11 +1,13 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
+import { inBackground, doTaken, takeDue, type WorkQueue, type WorkResult } from './work-queue.server.ts'
 
 // Domain events as a transactional outbox (decision 038). A feature records what happened (a booking
 // accepted, a message sent) in the transaction that made it happen; each subscriber registered for the
 // event's type gets a delivery row in that same transaction, so a side effect exists exactly when its
 // change committed. After the commit the writer dispatches its events at once; what fails, or what a
-// crashed process left behind, is picked up by the sweep (`deliverDueEvents`) with backoff. Delivery is
+// crashed process left behind, is picked up by the sweep (`deliverDueEvents`) with backoff; taking and
+// retrying deliveries is lib/work-queue.server.ts, shared with the e-mail queue. Delivery is
 // at least once: handlers are idempotent (keyed e-mails, calendar event ids derived from the booking,
 // pushes a client can see twice). A handler never fails or delays the change: it runs after the commit.
 // Subscribers are registered by the composition root (app/lifecycle.server.ts), so lib imports no feature.
@@ -22,7 +24,7 @@ export type Subscriber = {
   handle: (event: StoredEvent) => Promise<unknown>
 }
 
-export type DeliveryResult = { ok: true; value: unknown } | { ok: false; error: unknown }
+export type DeliveryResult = WorkResult
 
 /** A worker that took a delivery and then died is replaced after this long. */
 const leaseMs = 60_000
@@ -58,27 +60,42 @@ export async function recordEvent(trx: Transaction<Database> | Kysely<Database>,
   return id
 }
 
-type DueDelivery = { eventId: string; subscriber: string; attempts: number; nextAttemptAt: string }
+type TakenDelivery = { eventId: string; subscriber: string; attempts: number }
+
+const deliveries: WorkQueue = {
+  table: 'eventDeliveries',
+  key: ['eventId', 'subscriber'],
+  doneColumn: 'deliveredAt',
+  leaseMs,
+  maxAttempts,
+  retryDelayMs: eventRetryDelayMs,
+}
+
+/** Only deliveries to subscribers this process has (none when it has none). */
+function toKnownSubscribers(eventIds?: readonly string[]) {
+  const names = [...registry.keys()]
+  if (names.length === 0) return null
+  const known = sql`"subscriber" in (${sql.join(names)})`
+  return eventIds ? sql`${known} and "eventId" in (${sql.join(eventIds)})` : known
+}
 
 /**
  * Handles the deliveries of these events now (right after the commit that recorded them), each
  * subscriber's in parallel; the results by event id and subscriber name. A delivery another worker holds
- * is left to it.
+ * is left to it. Stopping the app waits for this to finish.
  */
-export async function dispatchEvents(eventIds: readonly string[], now = Date.now()) {
+export function dispatchEvents(eventIds: readonly string[], now = Date.now()) {
+  return inBackground(dispatch(eventIds, now))
+}
+
+async function dispatch(eventIds: readonly string[], now: number) {
   const results = new Map<string, Map<string, DeliveryResult>>()
-  if (eventIds.length === 0) return results
-  const due = await db
-    .selectFrom('eventDeliveries')
-    .select(['eventId', 'subscriber', 'attempts', 'nextAttemptAt'])
-    .where('eventId', 'in', eventIds)
-    .where('deliveredAt', 'is', null)
-    .where('nextAttemptAt', '<=', iso(now))
-    .execute()
+  const only = eventIds.length > 0 ? toKnownSubscribers(eventIds) : null
+  if (!only) return results
+  const due = await takeDue<TakenDelivery>(db, deliveries, { now, limit: eventIds.length * registry.size, only })
   await Promise.all(
     due.map(async (delivery) => {
-      const result = await deliver(delivery, now)
-      if (!result) return
+      const result = await deliver(db, delivery, now)
       const byEvent = results.get(delivery.eventId) ?? new Map<string, DeliveryResult>()
       byEvent.set(delivery.subscriber, result)
       results.set(delivery.eventId, byEvent)
@@ -87,61 +104,32 @@ export async function dispatchEvents(eventIds: readonly string[], now = Date.now
   return results
 }
 
-/** The sweep: every delivery that is due (never tried, retried after a failure, or left by a crash). */
-export async function deliverDueEvents(now = Date.now()) {
-  const due = await db
-    .selectFrom('eventDeliveries')
-    .select(['eventId', 'subscriber', 'attempts', 'nextAttemptAt'])
-    .where('deliveredAt', 'is', null)
-    .where('nextAttemptAt', '<=', iso(now))
-    .where('attempts', '<', maxAttempts)
-    .orderBy('nextAttemptAt')
-    .limit(100)
-    .execute()
+/**
+ * The sweep: every delivery that is due (never tried, retried after a failure, or left by a crash), up to
+ * 100 at a time; any number of instances sweep the same database at once and each delivery is handled by
+ * one of them.
+ */
+export async function deliverDueEvents(now = Date.now(), database: Kysely<Database> = db) {
+  const only = toKnownSubscribers()
+  if (!only) return { due: 0, delivered: 0 }
+  const due = await takeDue<TakenDelivery>(database, deliveries, { now, limit: 100, only })
   let delivered = 0
-  for (const delivery of due) if ((await deliver(delivery, now))?.ok) delivered++
+  for (const delivery of due) if ((await deliver(database, delivery, now)).ok) delivered++
   return { due: due.length, delivered }
 }
 
-/**
- * Takes the delivery by moving its next attempt forward from the value read (compare and set), so two
- * workers or two processes never run it at once, then runs its handler. Null when another took it.
- */
-async function deliver(delivery: DueDelivery, now: number): Promise<DeliveryResult | null> {
-  const subscriber = registry.get(delivery.subscriber)
-  if (!subscriber) return null
-  const taken = await db
-    .updateTable('eventDeliveries')
-    .set({ nextAttemptAt: iso(now + leaseMs), attempts: sql<number>`"attempts" + 1` })
-    .where('eventId', '=', delivery.eventId)
-    .where('subscriber', '=', delivery.subscriber)
-    .where('deliveredAt', 'is', null)
-    .where('nextAttemptAt', '=', delivery.nextAttemptAt)
-    .executeTakeFirst()
-  if (Number(taken.numUpdatedRows) === 0) return null
-  const attempts = delivery.attempts + 1
-  const where = { eventId: delivery.eventId, subscriber: delivery.subscriber }
-  try {
-    const event = await loadEvent(delivery.eventId)
-    const value = event ? await subscriber.handle(event) : undefined
-    await db.updateTable('eventDeliveries').set({ deliveredAt: iso(Date.now()), lastError: null }).where('eventId', '=', where.eventId).where('subscriber', '=', where.subscriber).execute()
-    return { ok: true, value }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    if (attempts >= maxAttempts) console.error(`Giving up on event ${delivery.eventId} for ${delivery.subscriber} after ${attempts} attempts: ${message}`)
-    else console.warn(`Event ${delivery.eventId} for ${delivery.subscriber} failed (attempt ${attempts}), retrying later: ${message}`)
-    await db
-      .updateTable('eventDeliveries')
-      .set({ nextAttemptAt: iso(now + eventRetryDelayMs(attempts)), lastError: message.slice(0, 1000) })
-      .where('eventId', '=', where.eventId)
-      .where('subscriber', '=', where.subscriber)
-      .execute()
-    return { ok: false, error }
-  }
+/** Runs the handler of a delivery this worker took. */
+async function deliver(database: Kysely<Database>, delivery: TakenDelivery, now: number): Promise<DeliveryResult> {
+  const describe = `Event ${delivery.eventId} for ${delivery.subscriber}`
+  return doTaken(database, deliveries, delivery, { now, describe }, async () => {
+    const subscriber = registry.get(delivery.subscriber)
+    const event = await loadEvent(database, delivery.eventId)
+    return event && subscriber ? subscriber.handle(event) : undefined
+  })
 }
 
-async function loadEvent(id: string): Promise<StoredEvent | null> {
-  const row = await db.selectFrom('domainEvents').selectAll().where('id', '=', id).executeTakeFirst()
+async function loadEvent(database: Kysely<Database>, id: string): Promise<StoredEvent | null> {
+  const row = await database.selectFrom('domainEvents').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return null
   return { id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> }
 }

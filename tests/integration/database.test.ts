@@ -58,6 +58,7 @@ describe('migrations', () => {
       { migrationName: '009-domain-events', direction: 'Up', status: 'Success' },
       { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
       { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
+      { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -80,6 +81,7 @@ describe('migrations', () => {
         'pendingUploads',
         'userBlocks',
         'conversationReports',
+        'geocoderSlot',
       ]),
     )
   })

@@ -1,10 +1,12 @@
 import { z } from 'zod'
-import { db } from '#app/lib/db.server.ts'
+import { type Kysely, sql } from 'kysely'
+import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
 
 // DESIGN.md ruling 12: geocoding goes through our server. Answers (also 'not found') are cached in
-// the database, upstream sees at most one request per second from this process, with a real
+// the database, upstream sees at most one request per second from all instances together (a slot
+// shared in the database; decision 050), with a real
 // User-Agent (the public Nominatim usage policy). Upstream trouble is a GeocoderUnavailable error.
 // The upstream turns are shared fairly (docs/decisions/012-rate-limits.md): a client (an API user)
 // has at most 3 lookups waiting for upstream and 10 upstream lookups a minute, and the queue serves
@@ -251,6 +253,7 @@ async function cachedLookup(key: string, client: string | undefined, fetchPlace:
         await admission.refund() // never reached upstream
         throw error
       })
+      await waitUntil(await reserveUpstreamSlot())
       const place = await fetchPlace()
       await writeCache(key, place)
       return place
@@ -348,6 +351,30 @@ function serveNextTurn() {
     resolve?.()
   }
   scheduleNextTurn()
+}
+
+// ---- the upstream slot shared by all instances ----
+
+/**
+ * Reserves the next upstream slot of all app instances on this database (one a second): the time this
+ * instance's request may start. One statement moves the shared slot on from what it finds, so two
+ * instances never reserve the same second; one instance alone, already spaced by its queue, finds its
+ * slot free right away.
+ */
+export async function reserveUpstreamSlot(now = Date.now(), database: Kysely<Database> = db) {
+  const slotAt = sql<number>`case when "nextSlotAt" > ${now} then "nextSlotAt" else ${now} end`
+  const { nextSlotAt } = await database
+    .updateTable('geocoderSlot')
+    .set({ nextSlotAt: sql<number>`${slotAt} + ${upstreamIntervalMs}` })
+    .where('id', '=', 1)
+    .returning('nextSlotAt')
+    .executeTakeFirstOrThrow()
+  return nextSlotAt - upstreamIntervalMs
+}
+
+async function waitUntil(instant: number) {
+  const delay = instant - Date.now()
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
 }
 
 // ---- upstream ----
