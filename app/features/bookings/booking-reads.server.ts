@@ -164,7 +164,7 @@ async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: s
     findReviewsOfBookings(ids),
     Promise.all(sitterIds.map(async (id) => [id, await getSitterRating(id)] as const)).then((entries) => new Map(entries)),
     // What would refuse an acceptance, asked of the requests the viewer would answer.
-    Promise.all(bookings.map((booking) => (awaitsAnswerFrom(booking, viewerId) ? findOverlappingAcceptedBooking(db, booking) : null))),
+    Promise.all(bookings.map((booking) => (awaitsAnswerFrom(booking, viewerId) ? findOverlappingAcceptedBooking(db, booking) : Promise.resolve(null)))),
   ])
   return bookings.map((booking, index) => {
     const owner = people.get(booking.ownerId)
