@@ -50,11 +50,11 @@ export function useChangedFields(formId: string, since: unknown, together: reado
   const [changed, setChanged] = useState({ since, names: noFields })
   const groups = JSON.stringify(together)
   useEffect(() => {
-    const form = document.getElementById(formId)
-    if (!form) return
     const fieldGroups = JSON.parse(groups) as string[][]
+    // Heard on the window, after React has handled the event: a render before it would reset a controlled input.
     const onChange = (event: Event) => {
-      const name = event.target instanceof Element ? event.target.getAttribute('name') : null
+      const form = document.getElementById(formId)
+      const name = event.target instanceof Element && form?.contains(event.target) ? event.target.getAttribute('name') : null
       if (!name) return
       const names = fieldGroups.find((group) => group.includes(name)) ?? [name]
       setChanged((current) => {
@@ -62,11 +62,11 @@ export function useChangedFields(formId: string, since: unknown, together: reado
         return names.every((one) => before.has(one)) ? current : { since, names: new Set([...before, ...names]) }
       })
     }
-    form.addEventListener('input', onChange)
-    form.addEventListener('change', onChange)
+    window.addEventListener('input', onChange)
+    window.addEventListener('change', onChange)
     return () => {
-      form.removeEventListener('input', onChange)
-      form.removeEventListener('change', onChange)
+      window.removeEventListener('input', onChange)
+      window.removeEventListener('change', onChange)
     }
   }, [formId, since, groups])
   return changed.since === since ? changed.names : noFields
