@@ -277,6 +277,7 @@ function BookingNotFound() {
     <Page width="narrow">
       <EmptyState
         title="Booking not found"
+        heading="h1"
         description="This booking doesn't exist, or it isn't one of yours."
         action={<LinkButton to={href('/bookings')}>Back to Bookings</LinkButton>}
       />

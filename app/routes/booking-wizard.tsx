@@ -72,7 +72,7 @@ export default function BookingWizardRoute({ loaderData, actionData }: Route.Com
   if (view.kind !== 'step') {
     return (
       <Page width="narrow">
-        <EmptyState title={view.title} description={view.description} action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
+        <EmptyState heading="h1" title={view.title} description={view.description} action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
       </Page>
     )
   }

@@ -6,6 +6,7 @@ import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
 import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { getDogRequestScreen, submitDogRequestForm } from '#app/features/bookings/request-screens.server.ts'
+import { bookingTimeFields } from '#app/features/bookings/request-fields.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { formatUsd } from '#app/lib/money.ts'
@@ -14,7 +15,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
-import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
@@ -77,9 +78,10 @@ const fieldLabels: FieldLabels = [
 
 type Loaded = Extract<Route.ComponentProps['loaderData'], { month: string }>
 
-function DogRequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
+function DogRequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { dog } = loaded
   const navigation = useNavigation()
+  const answer = useUnfixedAnswer('dog-booking', refused, [bookingTimeFields])
   const form = answeredForm<'date' | 'timePeriod' | 'startTime' | 'endTime' | 'duration' | 'notes'>('dog-booking', answer, loaded.defaults)
   const fields = { date: form.field('date'), notes: form.field('notes') }
   const timeFields = { timePeriod: form.field('timePeriod'), startTime: form.field('startTime'), endTime: form.field('endTime'), duration: form.field('duration') }

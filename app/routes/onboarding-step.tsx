@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/onboarding-step'
-import { OwnerStep, SitterStep } from '#app/features/profiles/components/onboarding-step-forms.tsx'
+import { onboardingFieldGroups, onboardingFormId, OwnerStep, SitterStep } from '#app/features/profiles/components/onboarding-step-forms.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { type OnboardingStepAnswer, stepFailure, submitOnboardingStep } from '#app/features/profiles/onboarding-step.server.ts'
 import { getOwnerDraft, getSitterDraft, rateHintsFor } from '#app/features/profiles/onboarding.server.ts'
@@ -8,6 +8,7 @@ import { onboardingFlows, onboardingStepCount } from '#app/features/profiles/onb
 import { env } from '#app/lib/env.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { useChangedFields, withoutFields } from '#app/ui/form-answer.tsx'
 
 // /onboarding/{owner|sitter}/{step}: one URL per step, the draft kept on the server (spec sections 2, 4, 5).
 export const handle = { bottomNav: false }
@@ -46,7 +47,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function OnboardingStepRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const refusal = { errors: actionData?.errors ?? {}, problemSummary: actionData?.problemSummary, toast: actionData?.toast, answer: actionData }
+  const changed = useChangedFields(onboardingFormId, actionData, onboardingFieldGroups)
+  const refusal = { errors: withoutFields(actionData?.errors ?? {}, changed), problemSummary: actionData?.problemSummary, toast: actionData?.toast, answer: actionData }
   return loaderData.flow === 'owner' ? <OwnerStep {...loaderData} {...refusal} /> : <SitterStep {...loaderData} {...refusal} />
 }
 

@@ -26,7 +26,7 @@ export default function PrivacyRoute() {
       <h2>Cookies</h2>
       <p>We use one cookie to keep you signed in and one for short on-screen messages. No tracking cookies.</p>
       <p>
-        To see or delete your data, <Link to={href('/support')} className="text-brand-700 underline">contact support</Link>.
+        To see or delete your data, <Link to={href('/support')} className="tap-target inline-flex items-center text-brand-700 underline">contact support</Link>.
       </p>
     </ProsePage>
   )

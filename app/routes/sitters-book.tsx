@@ -7,7 +7,7 @@ import { DogChoices, FormPart, textInputClass, TimeOption, WeeklyHours } from '#
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/bookings/request-screens.server.ts'
-import { type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
+import { bookingTimeFields, type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
 import { bookingStyles, dayPeriods, periodLabels, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
@@ -21,7 +21,7 @@ import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
-import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
@@ -94,9 +94,10 @@ export default function SitterBookingRequestRoute({ loaderData, actionData }: Ro
   return <RequestForm loaded={actionData?.times ? { ...loaderData, times: actionData.times } : loaderData} answer={actionData?.result} />
 }
 
-function RequestForm({ loaded, answer }: { loaded: Loaded; answer: FormAnswer | undefined }) {
+function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { sitter, dogs, defaults } = loaded
   const navigation = useNavigation()
+  const answer = useUnfixedAnswer('booking-request', refused, [bookingTimeFields])
   const form = answeredForm<OwnerRequestField>('booking-request', answer, defaults)
   const fields = Object.fromEntries(ownerRequestFields.map((name) => [name, form.field(name)])) as Record<OwnerRequestField, AnsweredField>
   // What the price row reads: the submitted or default choices, then every change the user makes.

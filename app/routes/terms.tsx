@@ -28,7 +28,7 @@ export default function TermsRoute() {
       <h2>Content</h2>
       <p>Photos, profiles, reviews and messages must be your own and must respect others.</p>
       <p>
-        Questions? <Link to={href('/support')} className="text-brand-700 underline">Contact support</Link>.
+        Questions? <Link to={href('/support')} className="tap-target inline-flex items-center text-brand-700 underline">Contact support</Link>.
       </p>
     </ProsePage>
   )

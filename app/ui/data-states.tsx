@@ -53,15 +53,18 @@ export function EmptyState({
   title = 'No data available',
   description,
   action,
+  heading: Heading = 'h2',
 }: {
   title?: string
   description?: string
   action?: ReactNode
+  /** 'h1' when the state is the whole page (a booking or sitter not found): the page's main heading. */
+  heading?: 'h1' | 'h2'
 }) {
   return (
     <div className="flex flex-col items-center gap-2 py-12 text-center">
       <PawIcon className="size-10 text-stone-400" />
-      <h2 className="text-lg font-semibold text-stone-800">{title}</h2>
+      <Heading className="text-lg font-semibold text-stone-800">{title}</Heading>
       {description ? <p className="max-w-xs text-stone-600">{description}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>

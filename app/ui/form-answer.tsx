@@ -1,3 +1,4 @@
+import { useEffect, useMemo, useState } from 'react'
 import { conformProblems, type FieldLabels, FormErrorSummary } from './form-error-summary.tsx'
 
 // A form whose every check happens on the server (the booking forms: radio days, slots and stars, which a
@@ -37,6 +38,51 @@ export function answeredForm<Name extends string>(formId: string, answer: FormAn
   return { id: formId, field }
 }
 
+const noFields: ReadonlySet<string> = new Set()
+
+/**
+ * The names of the fields of form `formId` the user changed since the server's answer `since` (issue 19: a
+ * refused field's error leaves as soon as the user changes it; the server judges it again on the next submit).
+ * Fields in one `together` group are judged together (a date 'already passed' until a later time is chosen):
+ * changing one of them changes them all. A control changed by script announces it with a bubbling 'change' event.
+ */
+export function useChangedFields(formId: string, since: unknown, together: readonly (readonly string[])[] = []) {
+  const [changed, setChanged] = useState({ since, names: noFields })
+  const groups = JSON.stringify(together)
+  useEffect(() => {
+    const fieldGroups = JSON.parse(groups) as string[][]
+    // Heard on the window, after React has handled the event: a render before it would reset a controlled input.
+    const onChange = (event: Event) => {
+      const form = document.getElementById(formId)
+      const name = event.target instanceof Element && form?.contains(event.target) ? event.target.getAttribute('name') : null
+      if (!name) return
+      const names = fieldGroups.find((group) => group.includes(name)) ?? [name]
+      setChanged((current) => {
+        const before = current.since === since ? current.names : noFields
+        return names.every((one) => before.has(one)) ? current : { since, names: new Set([...before, ...names]) }
+      })
+    }
+    window.addEventListener('input', onChange)
+    window.addEventListener('change', onChange)
+    return () => {
+      window.removeEventListener('input', onChange)
+      window.removeEventListener('change', onChange)
+    }
+  }, [formId, since, groups])
+  return changed.since === since ? changed.names : noFields
+}
+
+/** `errors` without those of the `changed` fields. */
+export function withoutFields<Errors>(errors: Record<string, Errors>, changed: ReadonlySet<string>): Record<string, Errors> {
+  return changed.size === 0 ? errors : Object.fromEntries(Object.entries(errors).filter(([name]) => !changed.has(name)))
+}
+
+/** The server's answer without the errors of the fields changed since (see useChangedFields). */
+export function useUnfixedAnswer<Answer extends FormAnswer | null | undefined>(formId: string, answer: Answer, together?: readonly (readonly string[])[]): Answer {
+  const changed = useChangedFields(formId, answer, together)
+  return useMemo(() => (answer?.error ? { ...answer, error: withoutFields(answer.error, changed) } : answer), [answer, changed])
+}
+
 /**
  * The error summary of an answered form: its field problems in `labels`' order. A message of the whole
  * form reads under the heading when fields are to blame ('Missing information: ...'), as the problem otherwise.
@@ -51,7 +97,8 @@ export function AnswerSummary({ formId, answer, labels }: { formId: string; answ
       problems={problems}
       messages={problems.length > 0 ? [] : formMessages}
       description={problems.length > 0 && formMessages.length > 0 ? formMessages.join(' ') : undefined}
-      focusKey={errors.length > 0 ? answer : undefined}
+      // The submitted values stand for the answer: the errors of fixed fields leave without moving the focus.
+      focusKey={errors.length > 0 ? (answer?.initialValue ?? answer) : undefined}
     />
   )
 }

@@ -180,3 +180,14 @@ test('the booking screens have no target smaller than 44 px', async ({ page, vis
     expect(await tooSmallTargets(page), path).toEqual([])
   }
 })
+
+test('the profile with its calendar link and the terms and privacy pages have no target smaller than 44 px', async ({ page, visit }) => {
+  await loginAs(page, 'sitter')
+  for (const path of ['/profile', '/terms', '/privacy']) {
+    await visit(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await tooSmallTargets(page), path).toEqual([])
+  }
+  await visit('/profile')
+  await expect(page.getByLabel('Your calendar link')).toBeVisible()
+})

@@ -3,7 +3,7 @@ import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
-import { postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
+import { mainHeadings, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking screens' actions through the production request handler, as a browser without JavaScript
 // sends them (form posts with the session cookie): /bookings/{id}, /bookings-sitter, /sitters/{id}/book,
@@ -62,8 +62,9 @@ describe('the booking page', () => {
 
     const asStranger = await visitAs(stranger, `/bookings/${id}`)
     expect(asStranger.status).toBe(404)
+    const strangerHtml = await asStranger.clone().text()
     const strangerText = await textOf(asStranger)
-    expect(strangerText).toContain('Booking not found')
+    expect(mainHeadings(strangerHtml)).toEqual(['Booking not found'])
     expect(strangerText).not.toContain('Rex')
     expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })

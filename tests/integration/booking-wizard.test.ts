@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { startTestApp } from './app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
-import { type Person, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
+import { mainHeadings, type Person, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking wizards one step per URL, /sitters/{id}/book/{flow}/{step} (spec section 2, 'Sitter quick
 // view and booking wizard' and 'Booking dialog'), as a browser without JavaScript uses them; the map's
@@ -104,11 +104,24 @@ describe("the map's wizard (quick)", () => {
     const answer = await postAs(owner, step(sitter.id, 'quick', 3), { date: inAWeek, timePeriod: 'morning' })
 
     expect(answer.status).toBe(400)
+    const html = await answer.clone().text()
     const text = await textOf(answer)
-    expect(text).toContain('Missing information: Please fill in all required fields')
-    expect(text).toContain('Please choose a dog')
+    // One problem, named by its field's label; the step's message reads once, under the heading (issue 19).
+    expect(text).toContain('Please fix 1 problem Missing information: Please fill in all required fields Dog: Please choose a dog')
+    expect(text).not.toMatch(/\bform:/)
+    expect(text.match(/Missing information/g)).toHaveLength(1)
     expect(text).toContain('Step 3 of 3')
+    expect(mainHeadings(html)).toEqual(['Book with Sam'])
     expect(await bookingsOf(dogId)).toEqual([])
+  })
+
+  test('every step and every refusal has one main heading', async () => {
+    const { owner, sitter } = await people()
+
+    for (const [number, query] of [[1, {}], [2, { date: inAWeek }], [3, { date: inAWeek, timePeriod: 'morning' }]] as const) {
+      expect(mainHeadings(await (await visitAs(owner, step(sitter.id, 'quick', number, query))).text())).toEqual(['Book with Sam'])
+    }
+    expect(mainHeadings(await (await visitAs(sitter, step(sitter.id, 'quick', 1))).text())).toEqual(['You cannot book yourself'])
   })
 
   test("another owner's dog, a period outside the hours, or notes over 2,000 characters are refused and store nothing", async () => {

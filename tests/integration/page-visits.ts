@@ -44,3 +44,8 @@ export function plainText(html: string) {
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/** The texts of a page's main headings (h1). */
+export function mainHeadings(html: string) {
+  return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map(([, inner]) => plainText(inner ?? ''))
+}

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
-import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
+import { answeredForm, AnswerSummary, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import type { WizardStepView } from '../booking-wizard.server.ts'
@@ -18,6 +18,7 @@ import {
   type WizardStep,
   wizardStepPath,
 } from '../wizard-flows.ts'
+import { bookingTimeFields } from '../request-fields.ts'
 import { DatePicker } from './date-picker.tsx'
 import { DogChoices, textInputClass } from './request-parts.tsx'
 import { TimePicker } from './time-picker.tsx'
@@ -68,7 +69,12 @@ export function WizardStepForm({
   const { flow, step, sitter } = view
   const asked = wizardStepAnswers[flow][step]
   const last = step === wizardStepCount
-  const answer = { initialValue: view.answers, error: { ...view.errors, '': view.errors.form ?? null } }
+  // The step's message ('Missing information: ...') is the form's, not a field's.
+  const refused = useMemo(() => {
+    const { form: formMessages, ...fieldErrors } = view.errors
+    return { initialValue: view.answers, error: { ...fieldErrors, '': formMessages ?? null } }
+  }, [view])
+  const answer = useUnfixedAnswer(`booking-wizard-${flow}`, refused, [bookingTimeFields])
   const form = answeredForm<WizardAnswerName>(`booking-wizard-${flow}`, answer)
   const [problems, setProblems] = useState(() => Object.keys(stepProblems(flow, step, view.answers, view.style)).length)
   const formRef = useRef<HTMLFormElement>(null)
@@ -149,10 +155,10 @@ export function WizardStepForm({
             firstMonth={view.month.firstMonth}
             lastMonth={view.month.lastMonth}
             errorId={form.field('date').errorId}
-            invalid={Boolean(view.errors.date)}
+            invalid={Boolean(form.field('date').errors)}
             monthAction={here}
           />
-          <FormErrors id={form.field('date').errorId} errors={view.errors.date} />
+          <FormErrors id={form.field('date').errorId} errors={form.field('date').errors} />
           <p className="mt-1 text-sm text-stone-600">
             Times are in {sitter.firstName}’s time zone, <span className="font-medium">{view.month.timeZone}</span>.
           </p>
@@ -181,11 +187,11 @@ export function WizardStepForm({
             maxLength={2000}
             className={`${textInputClass} min-h-20`}
           />
-          <FormErrors id={form.field('notes').errorId} errors={view.errors.notes} />
+          <FormErrors id={form.field('notes').errorId} errors={form.field('notes').errors} />
         </div>
       ) : null}
 
-      {view.tileUrl ? <MeetingPlace view={view} tileUrl={view.tileUrl} inputId={form.field('location').id} /> : null}
+      {view.tileUrl ? <MeetingPlace view={view} tileUrl={view.tileUrl} inputId={form.field('location').id} errors={form.field('location').errors} /> : null}
 
       {view.summary ? <Summary summary={view.summary} sitterName={sitter.name} /> : null}
 
@@ -223,7 +229,7 @@ function answersOf(data: FormData): WizardAnswers {
   return answers
 }
 
-function MeetingPlace({ view, tileUrl, inputId }: { view: WizardStepView; tileUrl: string; inputId: string }) {
+function MeetingPlace({ view, tileUrl, inputId, errors }: { view: WizardStepView; tileUrl: string; inputId: string; errors: string[] | undefined }) {
   const number = (text: string | undefined) => (text === undefined ? null : Number(text))
   return (
     <div className="space-y-1">
@@ -234,7 +240,7 @@ function MeetingPlace({ view, tileUrl, inputId }: { view: WizardStepView; tileUr
           longitude: number(view.answers.longitude),
           coordinatesFor: view.answers.coordinatesFor ?? null,
         }}
-        errors={view.errors.location ? { location: view.errors.location } : undefined}
+        errors={{ location: errors }}
         tileUrl={tileUrl}
         inputId={inputId}
       />

@@ -26,7 +26,7 @@ export function CalendarFeedSection({ url }: { url: string }) {
         type="text"
         readOnly
         value={url}
-        className="w-full rounded-lg border border-stone-300 bg-stone-50 px-3 py-2.5 font-mono text-sm text-stone-800"
+        className="tap-target w-full rounded-lg border border-stone-300 bg-stone-50 px-3 py-2.5 font-mono text-sm text-stone-800"
       />
       <Form method="post">
         <input type="hidden" name="intent" value={newCalendarLinkIntent} />

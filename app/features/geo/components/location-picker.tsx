@@ -77,6 +77,9 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
   const [mapReady, setMapReady] = useState(false)
   // Only the newest search/lookup may change the fields; older answers are dropped.
   const latestRequest = useRef(0)
+  const addressInput = useRef<HTMLInputElement>(null)
+  // A found place fixes the address without an input event: tell the form (useChangedFields drops its error).
+  const announceFound = () => addressInput.current?.dispatchEvent(new Event('change', { bubbles: true }))
 
   useEffect(() => {
     if (!hydrated) return
@@ -98,6 +101,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
       setPoint(found)
       setPlaced(true)
       setFocus(found)
+      announceFound()
       showToast(foundToasts[foundToast])
     } else {
       showToast(toasts[answer.status])
@@ -114,8 +118,10 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
     const answer = await lookUp(`${href('/api/geocode/reverse')}?${new URLSearchParams({ lat: String(chosen.latitude), lon: String(chosen.longitude) })}`)
     if (request !== latestRequest.current) return
     setPending(null)
-    if (answer.status === 'found') setAddress(answer.place.label)
-    else showToast(toasts[answer.status])
+    if (answer.status === 'found') {
+      setAddress(answer.place.label)
+      announceFound()
+    } else showToast(toasts[answer.status])
   }
 
   function locateMe() {
@@ -159,6 +165,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
         </label>
         <div className="flex gap-2">
           <input
+            ref={addressInput}
             id={inputId}
             name="location"
             type="text"

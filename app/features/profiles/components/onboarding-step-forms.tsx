@@ -40,6 +40,14 @@ type StepProps<Draft> = {
   toast?: ToastInput
 }
 
+export const onboardingFormId = 'onboarding-step'
+
+/** Inputs whose errors come back under another name: a change to one settles the group's errors (useChangedFields). */
+export const onboardingFieldGroups = [
+  ['availability', 'hoursWeekdays', 'hoursStart', 'hoursEnd'],
+  ['photo', profilePhotoFields.file],
+]
+
 const ownerTitles = ['Tell us about yourself', 'Add your dog', 'Personality', 'Activities']
 const sitterTitles = ['Tell us about yourself', 'Your Experience', 'Your Preferences', 'Your Location']
 
@@ -200,7 +208,7 @@ function StepShell({ flow, step, title, errors, problemSummary, answer, toast, c
         <p className="text-sm text-stone-500">{flow === 'owner' ? 'Dog owner' : 'Dog sitter'} · Step {step} of 4</p>
         <h1 className="text-2xl font-bold">{title}</h1>
       </header>
-      <Form method="post" encType="multipart/form-data" noValidate className="flex flex-1 flex-col gap-5" replace>
+      <Form id={onboardingFormId} method="post" encType="multipart/form-data" noValidate className="flex flex-1 flex-col gap-5" replace>
         <FormErrorSummary problems={stepProblems(flow, step, errors)} description={problemSummary} focusKey={answer} />
         {children}
         {/* Continue comes first in the markup so Enter continues; Back is shown on the left. */}

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
-import { answeredForm, AnswerSummary, type FormAnswer, FormErrors } from '#app/ui/form-answer.tsx'
+import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import { maxReviewLength } from '../review-limits.ts'
 
 // The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
@@ -35,7 +35,8 @@ function useSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | null; sitterFirstName: string }) {
+export function ReviewForm({ answer: refused, sitterFirstName }: { answer?: FormAnswer | null; sitterFirstName: string }) {
+  const answer = useUnfixedAnswer('review-form', refused)
   const form = answeredForm<'rating' | 'comment'>('review-form', answer)
   const rating = form.field('rating')
   const comment = form.field('comment')
@@ -83,7 +84,8 @@ export function ReviewForm({ answer, sitterFirstName }: { answer?: FormAnswer | 
   )
 }
 
-export function ReplyForm({ answer }: { answer?: FormAnswer | null }) {
+export function ReplyForm({ answer: refused }: { answer?: FormAnswer | null }) {
+  const answer = useUnfixedAnswer('reply-form', refused)
   const form = answeredForm<'reply'>('reply-form', answer)
   const reply = form.field('reply')
   const busy = useSubmitting('reply')
