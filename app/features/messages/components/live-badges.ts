@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useNavigation, useRevalidator } from 'react-router'
 import type { Counted } from '../badge-socket.ts'
 
 // The live part of the signed-in shell: on every signed-in page the tab's socket keeps the navigation's
@@ -18,6 +18,13 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
   useEffect(() => {
     revalidateRef.current = revalidate
   }, [revalidate])
+  // A navigation under way (a logout's own redirect among them) already runs its loaders with the ended
+  // session: revalidating the page it leaves would race it and win with that page's sign-in redirect.
+  const navigating = useNavigation().state !== 'idle'
+  const navigatingRef = useRef(navigating)
+  useEffect(() => {
+    navigatingRef.current = navigating
+  }, [navigating])
 
   useEffect(() => {
     if (!viewerId) return
@@ -30,7 +37,9 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
           counts: (counts) => setPushed((shown) => (shown && shown.at > counts.at ? shown : counts)),
           bookingsChanged: () => void revalidateRef.current(),
           // Signed out in another tab, or revoked: the page's loaders say what that means here.
-          sessionEnded: () => void revalidateRef.current(),
+          sessionEnded: () => {
+            if (!navigatingRef.current) void revalidateRef.current()
+          },
         })
       })
       .catch(() => {}) // offline: the badges stay as the page loaded them
