@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
+import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
 import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
@@ -36,12 +37,14 @@ async function pruneRateLimitHits() {
 let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Every minute: pending requests whose start has passed are cancelled as expired, and queued e-mails that
+ * Every minute: pending requests whose start has passed are cancelled as expired, the warnings of requests
+ * about to expire and the reminders of bookings about to start are recorded, and queued e-mails that
  * are due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
  */
 async function sweepBookings() {
   try {
     await exclusively('expiry sweep', () => expireStaleRequests())
+    await exclusively('booking alerts', () => recordDueBookingAlerts())
     await deliverEmailsSoon()
   } catch (error) {
     console.warn('The booking sweep failed:', error)

@@ -216,6 +216,13 @@ export interface BookingStatusHistoryTable {
   reason: string | null
 }
 
+/** A time-based alert of a booking whose event was recorded (bookings/booking-alerts.server.ts). */
+export interface BookingAlertsTable {
+  bookingId: string
+  kind: 'expiring' | 'reminder'
+  recordedAt: string
+}
+
 export interface ConversationsTable {
   id: string
   userAId: string
@@ -373,6 +380,7 @@ export interface Database {
   bookings: BookingsTable
   bookingTimeSlots: BookingTimeSlotsTable
   bookingStatusHistory: BookingStatusHistoryTable
+  bookingAlerts: BookingAlertsTable
   conversations: ConversationsTable
   messages: MessagesTable
   userBlocks: UserBlocksTable
