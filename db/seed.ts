@@ -1232,6 +1232,8 @@ type SeededRows = Omit<
   | 'userBlocks'
   | 'conversationReports'
   | 'geocoderSlot'
+  | 'notifications'
+  | 'notificationDeliveries'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
