@@ -2,6 +2,7 @@ import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#ap
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
+import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
 import { registerSubscriber, type Subscriber } from '#app/lib/events.server.ts'
 
@@ -25,7 +26,7 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  for (const subscriber of [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber]) {
+  for (const subscriber of [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber]) {
     registerSubscriber(subscriber)
   }
 }

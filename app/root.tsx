@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** A route's `handle`: `{ bottomNav: false }` marks a focused flow (sign-in, onboarding) without the main navigation. */
 type ShellHandle = { bottomNav?: boolean }
 
-const noCounts = { unreadMessages: 0, requestsToAnswer: 0, at: 0 }
+const noCounts = { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications: 0, at: 0 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches()

@@ -37,6 +37,12 @@ export default [
   route('sitters/:id/book', 'routes/sitters-book.tsx', { id: 'sitter-book' }),
   route('sitters/:id/book/:flow/:step', 'routes/booking-wizard.tsx'),
 
+  // The notification centre (issue 20).
+  route('notifications', 'routes/notifications.tsx'),
+  route('api/notifications', 'routes/api/notifications.ts'),
+  route('api/notifications/read', 'routes/api/notifications.read.ts'),
+  route('api/notifications/:id/read', 'routes/api/notifications.$id.read.ts'),
+
   route('api/auth/login', 'routes/api/auth.login.ts'),
   route('api/auth/register', 'routes/api/auth.register.ts'),
   route('api/auth/logout', 'routes/api/auth.logout.ts'),

@@ -1233,6 +1233,8 @@ type SeededRows = Omit<
   | 'conversationReports'
   | 'geocoderSlot'
   | 'bookingAlerts'
+  | 'notifications'
+  | 'notificationDeliveries'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

@@ -36,7 +36,7 @@ const noCache = 'Answers carry `Cache-Control: private, no-store`.'
 const socketNotes =
   'Live chat runs over the `/ws` socket (DESIGN.md section 5): `sendMessage`, `markAsRead` and `sync` with ' +
   'acks; `newMessage`, `messageStatusUpdate` and `bookingUpdate` pushed to every open socket of both users. ' +
-  '`counts` answers the navigation\'s badge counts `{unreadMessages, requestsToAnswer, at}` (`at`: when the server ' +
+  '`counts` answers the navigation\'s badge counts `{unreadMessages, requestsToAnswer, unreadNotifications, at}` (`at`: when the server ' +
   'counted, in ms since 1970) and subscribes that socket to `{"event":"counts","data":{...}}` pushes after every ' +
   'later push to its user. These paths are the same rules over HTTP, for clients without the socket.'
 

@@ -397,3 +397,41 @@ export interface Database {
   publicDataVersion: PublicDataVersionTable
   geocoderSlot: GeocoderSlotTable
 }
+
+// notifications (app/features/notifications, db/migrations/013): the notification centre.
+
+export type NotificationChannel = 'push' | 'email'
+export type NotificationDeliveryStatus = 'sent' | 'delivered' | 'failed'
+
+/** One per user and domain event that concerns them; one per conversation with unread messages. */
+export interface NotificationsTable {
+  id: string
+  userId: string
+  /** The domain event it came from (for unread messages, the first message's). */
+  eventId: string
+  /** The preference kind (notification-settings): 'bookings', 'reminders', 'messages', 'reviews'. */
+  kind: string
+  /** The domain event's type, e.g. 'booking.requested'. */
+  type: string
+  text: string
+  href: string
+  /** Unread messages only: the conversation, so later messages update this entry. */
+  conversationId: string | null
+  /** The sort key: when it happened (for unread messages, the latest one). */
+  occurredAt: string
+  readAt: string | null
+}
+
+/** Per notification and channel, the latest outcome. */
+export interface NotificationDeliveriesTable {
+  notificationId: string
+  channel: NotificationChannel
+  status: NotificationDeliveryStatus
+  at: string
+  detail: string | null
+}
+
+export interface Database {
+  notifications: NotificationsTable
+  notificationDeliveries: NotificationDeliveriesTable
+}

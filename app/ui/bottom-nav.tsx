@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { CalendarIcon, ChatIcon, MapIcon, PawIcon, UserIcon } from './icons.tsx'
+import { BellIcon, CalendarIcon, ChatIcon, MapIcon, PawIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries, type NavCounts } from './main-nav.ts'
 import { CountBadge } from './count-badge.tsx'
 
@@ -9,6 +9,7 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Bookings: CalendarIcon,
   Messages: ChatIcon,
   Profile: UserIcon,
+  Notifications: BellIcon,
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
@@ -21,20 +22,21 @@ export function BottomNav({ bookingsPath, counts, sitter }: { bookingsPath: stri
       aria-label="Main navigation, tab bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className={`mx-auto grid max-w-md ${entries.length === 5 ? 'grid-cols-5' : 'grid-cols-4'}`}>
-        {entries.map(({ label, to, active, badge }) => {
+      <ul className="mx-auto flex max-w-md">
+        {entries.map(({ label, to, active, badge, iconOnly }) => {
           const Icon = icons[label] ?? MapIcon
           return (
-            <li key={label}>
+            <li key={label} className={iconOnly ? 'w-14 shrink-0' : 'min-w-0 flex-1'}>
               <Link
                 to={to}
                 aria-current={active ? 'page' : undefined}
-                className={`relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${
+                aria-label={iconOnly?.accessibleName}
+                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium ${
                   active ? 'text-brand-700' : 'text-stone-600 hover:text-stone-900'
                 }`}
               >
                 <Icon />
-                {label}
+                {iconOnly ? null : label}
                 {badge ? <CountBadge {...badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
               </Link>
             </li>

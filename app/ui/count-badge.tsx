@@ -1,6 +1,7 @@
 /**
  * A red count: unread messages, requests waiting for an answer. Screen readers hear '3 unread' as part of
- * the link it sits in (an `aria-label` on a plain `<span>` is ignored by some of them, and is invalid HTML).
+ * the link it sits in (an `aria-label` on a plain `<span>` is ignored by some of them, and is invalid HTML);
+ * an icon-only link (the bell) names itself with the count instead.
  */
 export function CountBadge({ count, label, className }: { count: string; label: string; className: string }) {
   return (

@@ -47,6 +47,15 @@ export function UserIcon({ className = 'size-6' }: IconProps) {
   )
 }
 
+export function BellIcon({ className = 'size-6' }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <path d="M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9Z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </svg>
+  )
+}
+
 export function PawIcon({ className = 'size-6' }: IconProps) {
   return (
     <svg {...base} className={className}>

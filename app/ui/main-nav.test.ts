@@ -9,7 +9,7 @@ test('the unread badge hides at 0 and caps at 99+', () => {
 })
 
 const activeOn = (pathname: string) =>
-  mainNavEntries({ bookingsPath: '/bookings', pathname, counts: { unreadMessages: 0, requestsToAnswer: 0 } })
+  mainNavEntries({ bookingsPath: '/bookings', pathname, counts: { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications: 0 } })
     .filter((entry) => entry.active)
     .map((entry) => entry.label)
 
@@ -24,29 +24,32 @@ test('Map is active on its exact path only, the others wherever the path contain
   expect(activeOn('/support')).toEqual([])
 })
 
-test('the header has every entry; the bottom bar leaves out Sitters; Messages counts unread messages, Bookings the requests to answer', () => {
-  const entries = mainNavEntries({ bookingsPath: '/bookings-sitter', pathname: '/', counts: { unreadMessages: 120, requestsToAnswer: 3 } })
+test('the header has every entry; the bottom bar leaves out Sitters; Messages counts unread messages, Bookings the requests to answer, the bell unread notifications', () => {
+  const entries = mainNavEntries({ bookingsPath: '/bookings-sitter', pathname: '/', counts: { unreadMessages: 120, requestsToAnswer: 3, unreadNotifications: 100 } })
   expect(entries.map((entry) => [entry.label, entry.to])).toEqual([
     ['Map', '/map'],
     ['Sitters', '/sitters'],
     ['Bookings', '/bookings-sitter'],
     ['Messages', '/messages'],
     ['Profile', '/profile'],
+    ['Notifications', '/notifications'],
   ])
-  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Bookings', 'Messages', 'Profile'])
+  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Bookings', 'Messages', 'Profile', 'Notifications'])
   expect(entries.filter((entry) => entry.badge).map((entry) => [entry.label, entry.badge])).toEqual([
     ['Bookings', { count: '3', label: 'to answer' }],
     ['Messages', { count: '99+', label: 'unread' }],
+    ['Notifications', { count: '99+', label: 'unread' }],
   ])
+  expect(entries.at(-1)?.iconOnly).toEqual({ accessibleName: 'Notifications, 99+ unread' })
 })
 
 test('visitors are offered Map and Sitters; the rest needs an account', () => {
-  const entries = mainNavEntries({ bookingsPath: '/bookings', pathname: '/', counts: { unreadMessages: 0, requestsToAnswer: 0 } })
+  const entries = mainNavEntries({ bookingsPath: '/bookings', pathname: '/', counts: { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications: 0 } })
   expect(entries.filter((entry) => !entry.needsAccount).map((entry) => entry.label)).toEqual(['Map', 'Sitters'])
 })
 
 test('a sitter also gets Dogs, to the dogs listed for sitting, in the header and the bottom bar', () => {
-  const entries = mainNavEntries({ bookingsPath: '/bookings-sitter', pathname: '/dogs/available/7', counts: { unreadMessages: 0, requestsToAnswer: 0 }, sitter: true })
+  const entries = mainNavEntries({ bookingsPath: '/bookings-sitter', pathname: '/dogs/available/7', counts: { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications: 0 }, sitter: true })
   expect(entries.map((entry) => [entry.label, entry.to])).toEqual([
     ['Map', '/map'],
     ['Sitters', '/sitters'],
@@ -54,7 +57,17 @@ test('a sitter also gets Dogs, to the dogs listed for sitting, in the header and
     ['Bookings', '/bookings-sitter'],
     ['Messages', '/messages'],
     ['Profile', '/profile'],
+    ['Notifications', '/notifications'],
   ])
-  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Dogs', 'Bookings', 'Messages', 'Profile'])
+  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Dogs', 'Bookings', 'Messages', 'Profile', 'Notifications'])
   expect(entries.filter((entry) => entry.active).map((entry) => entry.label)).toEqual(['Dogs'])
+})
+
+test('the bell is named by its unread count, and is active on the notification centre', () => {
+  const bell = (unreadNotifications: number, pathname = '/') =>
+    mainNavEntries({ bookingsPath: '/bookings', pathname, counts: { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications } }).find((entry) => entry.label === 'Notifications')
+  expect(bell(0)?.iconOnly?.accessibleName).toBe('Notifications')
+  expect(bell(0)?.badge).toBeNull()
+  expect(bell(3)?.iconOnly?.accessibleName).toBe('Notifications, 3 unread')
+  expect(bell(3, '/notifications')?.active).toBe(true)
 })

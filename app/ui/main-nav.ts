@@ -1,6 +1,7 @@
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters. Sitters also get
-// Dogs: the dogs owners listed for sitting (DESIGN.md ruling 23).
+// Dogs: the dogs owners listed for sitting (DESIGN.md ruling 23). The bell (the notification centre) is an
+// icon in both, named 'Notifications, 3 unread' for screen readers.
 import { href } from 'react-router'
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
@@ -10,7 +11,7 @@ export function formatBadgeCount(count: number) {
 }
 
 export type MainNavEntry = {
-  label: 'Map' | 'Sitters' | 'Dogs' | 'Bookings' | 'Messages' | 'Profile'
+  label: 'Map' | 'Sitters' | 'Dogs' | 'Bookings' | 'Messages' | 'Profile' | 'Notifications'
   to: string
   /** Marked `aria-current="page"`. */
   active: boolean
@@ -20,11 +21,13 @@ export type MainNavEntry = {
   inBottomBar: boolean
   /** Leads to the visitor's own things: the header offers Sign in / Sign up instead. */
   needsAccount: boolean
+  /** Shown as its icon alone, named by `accessibleName` (the bell). */
+  iconOnly?: { accessibleName: string }
 }
 
 /** Spec: Map is active on an exact path match, the others when the path contains their name. */
 /** What the badges count (app/badge-counts.server.ts); live with JavaScript. */
-export type NavCounts = { unreadMessages: number; requestsToAnswer: number }
+export type NavCounts = { unreadMessages: number; requestsToAnswer: number; unreadNotifications: number }
 
 const badgeOf = (count: number, label: string) => {
   const text = formatBadgeCount(count)
@@ -68,5 +71,19 @@ export function mainNavEntries({
       needsAccount: true,
     },
     { label: 'Profile', to: href('/profile'), active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
+    bell(pathname, counts.unreadNotifications),
   ]
+}
+
+function bell(pathname: string, unread: number): MainNavEntry {
+  const badge = badgeOf(unread, 'unread')
+  return {
+    label: 'Notifications',
+    to: href('/notifications'),
+    active: pathname.startsWith('/notifications'),
+    badge,
+    inBottomBar: true,
+    needsAccount: true,
+    iconOnly: { accessibleName: badge ? `Notifications, ${badge.count} unread` : 'Notifications' },
+  }
 }

@@ -1,5 +1,5 @@
 import { href, Link, useLocation } from 'react-router'
-import { PawIcon } from './icons.tsx'
+import { BellIcon, PawIcon } from './icons.tsx'
 import { mainNavEntries, type NavCounts } from './main-nav.ts'
 import { CountBadge } from './count-badge.tsx'
 
@@ -34,17 +34,18 @@ export function SiteHeader({
         {navigation ? (
           <nav aria-label="Main navigation" className="ml-auto">
             <ul className="flex items-center gap-1">
-              {entries.map(({ label, to, active, badge }) => (
+              {entries.map(({ label, to, active, badge, iconOnly }) => (
                 <li key={label}>
                   <Link
                     to={to}
                     aria-current={active ? 'page' : undefined}
-                    className={`tap-target flex items-center gap-1.5 rounded-lg px-3 font-medium ${
+                    aria-label={iconOnly?.accessibleName}
+                    className={`tap-target relative flex items-center gap-1.5 rounded-lg font-medium ${iconOnly ? 'justify-center px-2.5' : 'px-3'} ${
                       active ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
                     }`}
                   >
-                    {label}
-                    {badge ? <CountBadge {...badge} className="min-w-5 px-1.5 text-xs" /> : null}
+                    {iconOnly ? <BellIcon /> : label}
+                    {badge ? <CountBadge {...badge} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
                   </Link>
                 </li>
               ))}

@@ -59,6 +59,7 @@ describe('migrations', () => {
       { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
       { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
       { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
+      { migrationName: '013-notifications', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
@@ -83,6 +84,8 @@ describe('migrations', () => {
         'userBlocks',
         'conversationReports',
         'geocoderSlot',
+        'notifications',
+        'notificationDeliveries',
       ]),
     )
   })

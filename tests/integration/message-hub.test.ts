@@ -25,7 +25,7 @@ async function instance() {
 }
 
 describe.runIf(engine === 'postgres')('the message hub on PostgreSQL', () => {
-  test('a message published on one instance reaches the other whole, its read receipt and a booking change after it, in order', async () => {
+  test('a message published on one instance reaches the other whole, its read receipt, a booking change and a notification after it, in order', async () => {
     const [olivia, sam] = [await insertUser({ name: 'Olivia' }), await insertUser({ name: 'Sam' })]
     // 4,000 dogs are 16,000 bytes of UTF-8: twice what one NOTIFY can carry, so only its id travels.
     const content = '🐕'.repeat(maxMessageLength)
@@ -38,10 +38,12 @@ describe.runIf(engine === 'postgres')('the message hub on PostgreSQL', () => {
       { event: 'newMessage', userIds: [olivia.id, sam.id], data: message, exceptConnectionId: 'socket-on-a' },
       { event: 'messageStatusUpdate', userIds: [olivia.id, sam.id], data: { messageId, conversationId, read: true } },
       { event: 'bookingUpdate', userIds: [olivia.id], data: { bookingId: 'booking-1', status: 'accepted', change: 'booking.accepted' } },
+      // A notification added on one instance: the bell of the user's socket on the other counts again.
+      { event: 'notificationsChanged', userIds: [sam.id] },
     ]
     for (const event of events) a.hub.publish(event)
 
-    await vi.waitFor(() => expect(b.heard).toHaveLength(3))
+    await vi.waitFor(() => expect(b.heard).toHaveLength(4))
     expect(b.heard).toEqual(events)
     expect((b.heard[0] as Extract<HubEvent, { event: 'newMessage' }>).data.content).toBe(content)
     // The publisher delivered to its own sockets at once, and does not hear its own notices again.

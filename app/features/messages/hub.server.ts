@@ -21,6 +21,8 @@ export type HubEvent =
   | { event: 'messageStatusUpdate'; userIds: readonly string[]; data: { messageId: string; conversationId: string; read: true } }
   /** A booking of theirs changed (its status, a review, a reply): a page that shows it may refresh. */
   | { event: 'bookingUpdate'; userIds: readonly string[]; data: { bookingId: string; status: string; change: string } }
+  /** Their notifications changed (one added, some read): no frame of its own, their badge counts are pushed again. */
+  | { event: 'notificationsChanged'; userIds: readonly string[] }
 
 type Listener = (event: HubEvent) => void
 

@@ -209,15 +209,15 @@ export function pushBadgeCountsWith(countsOf: BadgeCountsOf) {
   live.countsOf = countsOf
 }
 
-/** A hub event, to every open socket of the users it names (but the one that sent the message), then their counts. */
+/** A hub event, to every open socket of the users it names (but the one that sent the message), then their counts (only the counts for `notificationsChanged`). */
 function push(event: HubEvent) {
-  const text = JSON.stringify({ event: event.event, data: event.data })
+  const text = event.event === 'notificationsChanged' ? null : JSON.stringify({ event: event.event, data: event.data })
   const exceptId = event.event === 'newMessage' ? event.exceptConnectionId : undefined
   for (const userId of new Set(event.userIds)) {
     const connections = live.byUser.get(userId)
     if (!connections) continue
     for (const connection of connections) {
-      if (connection.id === exceptId || connection.socket.readyState !== WebSocket.OPEN) continue
+      if (text === null || connection.id === exceptId || connection.socket.readyState !== WebSocket.OPEN) continue
       if (connection.socket.bufferedAmount > maxBufferedBytes) connection.socket.terminate()
       else connection.socket.send(text)
     }

@@ -18,3 +18,22 @@ export async function countUnreadMessages(userId: string) {
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
+
+/**
+ * The messages of one conversation this user has not read yet, as the badge counts them (none from a
+ * blocked or suspended sender): how many, who sent them (the partner) and when the latest came; null when
+ * there are none (the notification centre's entry for the conversation).
+ */
+export async function unreadInConversation(userId: string, conversationId: string) {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('createdAt').as('latestAt'), eb.fn.max('senderId').as('senderId')])
+    .where('recipientId', '=', userId)
+    .where('conversationId', '=', conversationId)
+    .where('readAt', 'is', null)
+    .where((eb) => hasActiveAccount(eb.ref('messages.senderId')))
+    .where((eb) => notBlockedBetween(userId, eb.ref('messages.senderId')))
+    .executeTakeFirstOrThrow()
+  const count = Number(row.count)
+  return count > 0 && row.latestAt && row.senderId ? { count, latestAt: row.latestAt, senderId: row.senderId } : null
+}

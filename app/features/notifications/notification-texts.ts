@@ -1,0 +1,70 @@
+// What a notification says, in words a user understands ('Sam requested a walk for Mochi on Tue 2 Dec,
+// 08:00'): who did what, for which dog, when. Names and times only, never an address (DESIGN.md ruling 24).
+
+export type BookingFacts = {
+  /** yyyy-MM-dd and HH:mm in the booking's zone, as every booking screen shows them. */
+  date: string
+  startTime: string | null
+  service: string
+  dogName: string
+  ownerName: string
+  sitterName: string
+  requestedBy: 'owner' | 'sitter'
+}
+
+const services: Record<string, string> = {
+  walking: 'a walk',
+  sitting: 'dog sitting',
+  boarding: 'boarding',
+  daycare: 'daycare',
+  training: 'training',
+  grooming: 'grooming',
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** 'Tue 2 Dec, 08:00' (the year only when it is not `currentYear`'s). */
+export function formatBookingMoment(date: string, startTime: string | null, currentYear: number) {
+  const day = new Date(`${date}T00:00:00Z`)
+  const text = (day.getUTCFullYear() === currentYear ? dayFormat : dayWithYearFormat).format(day)
+  return startTime ? `${text}, ${startTime}` : text
+}
+
+export type BookingNotice = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'reviewed' | 'replied'
+
+/**
+ * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
+ * is the party the text is for.
+ */
+export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { actor, reader, currentYear }: { actor: 'owner' | 'sitter' | null; reader: 'owner' | 'sitter'; currentYear: number }) {
+  const service = services[facts.service] ?? facts.service
+  const what = `${service} for ${facts.dogName} on ${formatBookingMoment(facts.date, facts.startTime, currentYear)}`
+  const name = { owner: facts.ownerName, sitter: facts.sitterName }
+  const by = actor ? name[actor] : ''
+  switch (notice) {
+    case 'requested':
+      return facts.requestedBy === 'owner' ? `${by} requested ${what}` : `${by} offered ${what}`
+    case 'accepted':
+      return `${by} accepted your request: ${what}`
+    case 'rejected':
+      return `${by} declined your request: ${what}`
+    case 'cancelled':
+      return `${by} cancelled ${what}`
+    case 'expired':
+      return reader === facts.requestedBy
+        ? `Your request expired unanswered: ${what}`
+        : `A request from ${name[facts.requestedBy]} expired before you answered: ${what}`
+    case 'completed':
+      return `${by} marked ${what} as completed: leave a review`
+    case 'reviewed':
+      return `${by} reviewed ${what}`
+    case 'replied':
+      return `${by} replied to your review of ${what}`
+  }
+}
+
+/** 'Sam sent you a message' / 'Sam sent you 3 messages'. */
+export function unreadMessagesText(senderName: string, count: number) {
+  return count === 1 ? `${senderName} sent you a message` : `${senderName} sent you ${count} messages`
+}

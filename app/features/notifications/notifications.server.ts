@@ -1,0 +1,174 @@
+import { type Expression, type SqlBool } from 'kysely'
+import { publish } from '#app/features/messages/hub.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import type { NotificationChannel, NotificationDeliveryStatus } from '#app/lib/db-schema.ts'
+import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
+import { notificationListName, notificationPageSize } from './schema.ts'
+
+// The notification centre's store (decision 051): what the subscriber records (notification-events.server.ts),
+// what the centre and the bell read, marking read, and the channels' delivery outcomes. Every change a user
+// should see at once tells their open tabs (a `notificationsChanged` hub event: the socket server pushes
+// their badge counts again, on whichever instance holds the socket).
+
+export type NewNotification = { userId: string; eventId: string; kind: string; type: string; text: string; href: string; occurredAt: string }
+
+const iso = (instant: number) => new Date(instant).toISOString()
+
+const tellTabs = (userIds: readonly string[]) => {
+  if (userIds.length > 0) publish({ event: 'notificationsChanged', userIds })
+}
+
+/** One notification per user and event: handling the event again adds nothing. */
+export async function addNotifications(notifications: readonly NewNotification[]) {
+  if (notifications.length === 0) return
+  await db
+    .insertInto('notifications')
+    .values(notifications.map((notification) => ({ id: crypto.randomUUID(), ...notification, conversationId: null, readAt: null })))
+    .onConflict((oc) => oc.columns(['eventId', 'userId']).doNothing())
+    .execute()
+  tellTabs(notifications.map((notification) => notification.userId))
+}
+
+/**
+ * The one entry of a conversation with unread messages: added by the first unread message, then kept
+ * current (how many, the latest first), and read once the conversation is. `unread` is what the messages
+ * feature counts now, so handling an event twice, or late, writes the same thing.
+ */
+export async function keepUnreadMessagesEntry(
+  userId: string,
+  conversationId: string,
+  unread: { count: number; latestAt: string; text: string; href: string } | null,
+  event: { id: string; type: string },
+  now = Date.now(),
+) {
+  const open = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('conversationId', '=', conversationId)
+    .where('readAt', 'is', null)
+    .executeTakeFirst()
+  if (!unread) {
+    if (!open) return
+    await db.updateTable('notifications').set({ readAt: iso(now) }).where('id', '=', open.id).execute()
+  } else if (open) {
+    await db.updateTable('notifications').set({ text: unread.text, href: unread.href, occurredAt: unread.latestAt }).where('id', '=', open.id).execute()
+  } else {
+    // Two instances adding the entry at once: the unique index refuses the second, whose event is retried and updates it.
+    await db
+      .insertInto('notifications')
+      .values({
+        id: crypto.randomUUID(),
+        userId,
+        eventId: event.id,
+        kind: 'messages',
+        type: event.type,
+        text: unread.text,
+        href: unread.href,
+        conversationId,
+        occurredAt: unread.latestAt,
+        readAt: null,
+      })
+      .onConflict((oc) => oc.columns(['eventId', 'userId']).doNothing())
+      .execute()
+  }
+  tellTabs([userId])
+}
+
+/** Users with an unread entry for this conversation (a read receipt may have emptied it). */
+export async function usersWithUnreadEntryFor(conversationId: string) {
+  const rows = await db.selectFrom('notifications').select('userId').where('conversationId', '=', conversationId).where('readAt', 'is', null).execute()
+  return rows.map((row) => row.userId)
+}
+
+/** The bell's number. */
+export async function countUnreadNotifications(userId: string) {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export type NotificationDelivery = { channel: NotificationChannel; status: NotificationDeliveryStatus; at: string; detail: string | null }
+
+export type NotificationJson = {
+  id: string
+  kind: string
+  type: string
+  text: string
+  href: string
+  read: boolean
+  readAt: string | null
+  occurredAt: string
+  deliveries: NotificationDelivery[]
+}
+
+const listColumns = ['id', 'kind', 'type', 'text', 'href', 'readAt', 'occurredAt'] as const
+
+/** A user's notifications, newest first, a keyset page at a time (decision 046), each with its deliveries. */
+export async function listNotificationsFor(
+  userId: string,
+  { position = {}, limit = notificationPageSize }: { position?: PagePosition; limit?: number } = {},
+): Promise<{ notifications: NotificationJson[]; next: KeysetCursor | null }> {
+  const { rows, next } = await readKeysetPage(
+    (condition: Expression<SqlBool> | null, rowLimit) => {
+      let query = db.selectFrom('notifications').select(listColumns).where('userId', '=', userId)
+      if (condition) query = query.where(condition)
+      return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(rowLimit).execute()
+    },
+    (row) => ({ list: notificationListName, key: row.occurredAt, id: row.id }),
+    (cursor, options) => keysetCondition({ key: 'occurredAt', id: 'id' }, cursor, 'desc', options),
+    position,
+    limit,
+  )
+  const deliveries = await deliveriesOf(rows.map((row) => row.id))
+  return { notifications: rows.map((row) => ({ ...row, read: row.readAt !== null, deliveries: deliveries.get(row.id) ?? [] })), next }
+}
+
+async function deliveriesOf(notificationIds: readonly string[]) {
+  const byNotification = new Map<string, NotificationDelivery[]>()
+  if (notificationIds.length === 0) return byNotification
+  const rows = await db.selectFrom('notificationDeliveries').selectAll().where('notificationId', 'in', notificationIds).orderBy('at').orderBy('channel').execute()
+  for (const { notificationId, ...delivery } of rows) byNotification.set(notificationId, [...(byNotification.get(notificationId) ?? []), delivery])
+  return byNotification
+}
+
+/** A user's own notification; null for anyone else's or an unknown id. */
+export async function findNotificationOf(userId: string, id: string): Promise<NotificationJson | null> {
+  const row = await db.selectFrom('notifications').select(listColumns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()
+  if (!row) return null
+  return { ...row, read: row.readAt !== null, deliveries: (await deliveriesOf([row.id])).get(row.id) ?? [] }
+}
+
+/** Marks one of the user's notifications read (once: the first time stays); null when it is not theirs. */
+export async function markNotificationRead(userId: string, id: string, now = Date.now()) {
+  const result = await db.updateTable('notifications').set({ readAt: iso(now) }).where('id', '=', id).where('userId', '=', userId).where('readAt', 'is', null).executeTakeFirst()
+  if (Number(result.numUpdatedRows) > 0) tellTabs([userId])
+  return findNotificationOf(userId, id)
+}
+
+/** How many were unread. */
+export async function markAllNotificationsRead(userId: string, now = Date.now()) {
+  const result = await db.updateTable('notifications').set({ readAt: iso(now) }).where('userId', '=', userId).where('readAt', 'is', null).executeTakeFirst()
+  const read = Number(result.numUpdatedRows)
+  if (read > 0) tellTabs([userId])
+  return read
+}
+
+/**
+ * What a channel (push, e-mail) made of a notification, shown in the centre ('Sent by push 10:02'): the
+ * latest outcome per channel. An unknown notification (deleted with its user) is ignored.
+ */
+export async function recordDelivery(notificationId: string, channel: NotificationChannel, status: NotificationDeliveryStatus, detail?: string, now = Date.now()) {
+  const exists = await db.selectFrom('notifications').select('id').where('id', '=', notificationId).executeTakeFirst()
+  if (!exists) return
+  const values = { status, at: iso(now), detail: detail ?? null }
+  await db
+    .insertInto('notificationDeliveries')
+    .values({ notificationId, channel, ...values })
+    .onConflict((oc) => oc.columns(['notificationId', 'channel']).doUpdateSet(values))
+    .execute()
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { cursorMessages, cursorParameter } from '#app/lib/keyset-paging.ts'
+import { limitParameter } from '#app/lib/paging.ts'
+
+export const notificationPageSize = 20
+export const maxNotificationPageSize = 100
+/** The list a notification cursor belongs to (lib/keyset-paging.ts). */
+export const notificationListName = 'notifications'
+
+/** `GET /api/notifications?cursor&limit`. */
+export const NotificationListSchema = z.object({
+  cursor: cursorParameter.refine((cursor) => !cursor || cursor.list === notificationListName, { error: cursorMessages.foreign }),
+  limit: limitParameter(notificationPageSize, maxNotificationPageSize),
+})
+
+/** The page's forms: open one (marks it read, then goes to its screen) or mark them all read. */
+export const notificationIntents = { open: 'open', markAllRead: 'mark-all-read' } as const
+
+export const NotificationFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal(notificationIntents.open), id: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal(notificationIntents.markAllRead) }),
+])
+
+export const notificationErrors = { notFound: 'Notification not found' } as const
