@@ -1232,6 +1232,7 @@ type SeededRows = Omit<
   | 'userBlocks'
   | 'conversationReports'
   | 'geocoderSlot'
+  | 'pushSubscriptions' // made by the devices that turn notifications on
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
