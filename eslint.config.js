@@ -65,6 +65,8 @@ export default tseslint.config(
   },
   // The config files are plain JavaScript outside tsconfig.json.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  // The service worker is served as it is written (decision 052).
+  { files: ['public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   // React lives in app/ only: the hooks rules (the React Compiler's, the slowest of all) skip tests, db and scripts.
   { files: ['app/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   // vitest's asymmetric matchers (expect.any, expect.stringMatching...) are typed `any` by design.

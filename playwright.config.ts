@@ -42,6 +42,9 @@ export default defineConfig({
     },
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
+    // A page's requests that the service worker (public/sw.js) makes for it are out of `page.route`'s reach, and
+    // several journeys hold or rewrite requests with it: the worker runs in tests/e2e/installable-app.spec.ts.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   Links,
   Meta,
@@ -17,6 +18,7 @@ import { loadUserMiddleware } from '#app/features/accounts/user-middleware.serve
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
+import { registerServiceWorker } from '#app/features/push/service-worker.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
@@ -31,7 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [refusedRequestMiddleware,
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
@@ -88,6 +90,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const bookingsPath = bookingsPathFor(user?.role ?? null)
   const sitter = user ? isSitterRole(user.role) : false
   const counts = useLiveBadges(user?.id ?? null, loaderData.badgeCounts ?? noCounts)
+  useEffect(registerServiceWorker, [])
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader bookingsPath={bookingsPath} counts={counts} signedIn={Boolean(user)} sitter={sitter} navigation={showNavigation} />

@@ -84,6 +84,9 @@ export default [
   route('api/messages/blocks', 'routes/api/messages.blocks.ts'),
   route('api/messages/blocks/:userId', 'routes/api/messages.blocks.$userId.ts'),
   route('api/messages/reports', 'routes/api/messages.reports.ts'),
+  // Web Push (features/push)
+  route('api/push/public-key', 'routes/api/push.public-key.ts'),
+  route('api/push/subscriptions', 'routes/api/push.subscriptions.ts'),
   route('api/openapi.json', 'routes/api/openapi.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),

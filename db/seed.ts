@@ -1235,6 +1235,7 @@ type SeededRows = Omit<
   | 'bookingAlerts'
   | 'notifications'
   | 'notificationDeliveries'
+  | 'pushSubscriptions' // made by the devices that turn notifications on
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import webpush from 'web-push'
 
 const startupLimitMs = 60_000
 const shutdownLimitMs = 15_000
@@ -47,6 +48,7 @@ export async function startServerProcess({
   const port = await findFreePort()
   const url = `http://127.0.0.1:${port}`
   const logFd = openSync(logFile, 'a')
+  const vapid = webpush.generateVAPIDKeys()
   const child = spawn(process.execPath, ['server.ts'], {
     cwd: root,
     stdio: ['ignore', logFd, logFd],
@@ -57,6 +59,8 @@ export async function startServerProcess({
       DATABASE_URL: `file:${databaseFile}`,
       UPLOAD_DIR: path.join(directory, 'uploads'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       PUBLIC_URL: url,
       SEED_DEMO: 'false',
       ...environment,

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, expect, inject } from 'vitest'
+import webpush from 'web-push'
 import { checkFetchedApiAnswers, takeApiProblems } from './integration/openapi-validator.ts'
 import { createTestDatabase } from './postgres-databases.ts'
 
@@ -16,6 +17,10 @@ process.env.DATABASE_URL = postgres
 process.env.UPLOAD_DIR = path.join(directory, 'uploads')
 process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789'
 process.env.SEED_DEMO = 'false'
+// Production requires VAPID keys: the live-server tests start the server in production with this environment.
+const vapid = webpush.generateVAPIDKeys()
+process.env.VAPID_PUBLIC_KEY ??= vapid.publicKey
+process.env.VAPID_PRIVATE_KEY ??= vapid.privateKey
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
 

@@ -37,6 +37,7 @@ import {
 import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
 import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
 import { notificationPaths, notificationSchemas, notificationTags } from './openapi-notifications.ts'
+import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -759,9 +760,10 @@ export function buildOpenApiDocument() {
       ...bookingTags,
       ...messageTags,
       ...notificationTags,
+      ...pushTags,
       { name: 'Docs', description: 'This document.' },
     ],
-    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths }),
+    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths }),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -805,6 +807,7 @@ export function buildOpenApiDocument() {
         ...bookingSchemas,
         ...messageSchemas,
         ...notificationSchemas,
+        ...pushSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

@@ -396,6 +396,18 @@ export interface Database {
   eventDeliveries: EventDeliveriesTable
   publicDataVersion: PublicDataVersionTable
   geocoderSlot: GeocoderSlotTable
+  pushSubscriptions: PushSubscriptionsTable
+}
+
+// Web Push (features/push, db/migrations/014)
+/** One device that turned notifications on: its push service endpoint and the keys payloads are encrypted to. */
+export interface PushSubscriptionsTable {
+  id: string
+  userId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  createdAt: string
 }
 
 // notifications (app/features/notifications, db/migrations/013): the notification centre.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import webpush from 'web-push'
 import { z } from 'zod'
 import { isDatabaseUrl, parseDatabaseUrl } from './database-url.ts'
 
@@ -11,6 +12,10 @@ const booleanFlag = z
 /** A whole number from `min` to `max`, every problem with it answered by the one `error`. */
 const wholeNumber = (min: number, max: number, error: string) =>
   z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error })
+
+/** Base64url text (unpadded, as browsers and web-push write it) of exactly `length` bytes. */
+const base64urlBytes = (length: number, error: string) =>
+  z.string().regex(/^[\w-]+$/, { error }).refine((text) => Buffer.from(text, 'base64url').length === length, { error })
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
@@ -47,10 +52,20 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     SOCKET_HEARTBEAT_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(30),
     SOCKET_UPGRADES_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number from 1 to 1000000').default(120),
+    VAPID_PUBLIC_KEY: base64urlBytes(65, 'must be an uncompressed P-256 public key in base64url (65 bytes)').optional(),
+    VAPID_PRIVATE_KEY: base64urlBytes(32, 'must be a P-256 private key in base64url (32 bytes)').optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }).optional(),
+    PUSH_SERVICE_URL: httpUrl.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+    }
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+      if (value.NODE_ENV === 'production' && !value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' })
+    }
+    if (Boolean(value.VAPID_PUBLIC_KEY) !== Boolean(value.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'must be set together with its pair' })
     }
   })
 
@@ -72,12 +87,22 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
   const value = result.data
   const database = parseDatabaseUrl(value.DATABASE_URL)
+  const dataDirectory = database.engine === 'sqlite' ? path.dirname(database.file) : 'data'
+  const PUBLIC_URL = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '')
   return {
     ...value,
     isProduction: value.NODE_ENV === 'production',
     database,
-    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(database.engine === 'sqlite' ? path.dirname(database.file) : 'data'),
-    PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(dataDirectory),
+    PUBLIC_URL,
+    vapid: {
+      ...(value.VAPID_PUBLIC_KEY && value.VAPID_PRIVATE_KEY
+        ? { publicKey: value.VAPID_PUBLIC_KEY, privateKey: value.VAPID_PRIVATE_KEY }
+        : developmentVapidKeys(dataDirectory)),
+      // Push services contact this address about a misbehaving sender; an https: site address will do.
+      subject: value.VAPID_SUBJECT ?? (PUBLIC_URL.startsWith('https:') ? PUBLIC_URL : `mailto:${emailAddressOf(value.EMAIL_FROM)}`),
+    },
+    PUSH_SERVICE_URL: value.PUSH_SERVICE_URL?.replace(/\/$/, ''),
     googleConfigured: Boolean(value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET),
   }
 }
@@ -91,6 +116,19 @@ function developmentSecret(directory: string) {
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
 }
+
+/** Outside production the VAPID key pair is made once beside the database: devices subscribed to it keep working. */
+function developmentVapidKeys(directory: string): { publicKey: string; privateKey: string } {
+  const file = path.join(directory, '.dev-vapid-keys.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
+  const keys = webpush.generateVAPIDKeys()
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
+  return keys
+}
+
+/** `no-reply@pawpal.local` of `Pawpal <no-reply@pawpal.local>`. */
+const emailAddressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from
 
 function loadEnv() {
   try {

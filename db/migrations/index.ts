@@ -11,6 +11,7 @@ import * as listPaging from './010-list-paging.ts'
 import * as walksAndUnitRates from './011-walks-and-unit-rates.ts'
 import * as sharedGeocoderSlot from './012-shared-geocoder-slot.ts'
 import * as notifications from './013-notifications.ts'
+import * as pushSubscriptions from './014-push-subscriptions.ts'
 import * as bookingAlerts from './018-booking-alerts.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '011-walks-and-unit-rates': walksAndUnitRates,
   '012-shared-geocoder-slot': sharedGeocoderSlot,
   '013-notifications': notifications,
+  '014-push-subscriptions': pushSubscriptions,
   '018-booking-alerts': bookingAlerts,
 }

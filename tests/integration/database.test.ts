@@ -60,6 +60,7 @@ describe('migrations', () => {
       { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
       { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
       { migrationName: '013-notifications', direction: 'Up', status: 'Success' },
+      { migrationName: '014-push-subscriptions', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(

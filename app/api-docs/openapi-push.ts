@@ -1,0 +1,64 @@
+import { maxDevicesPerUser } from '#app/features/push/push-subscriptions.server.ts'
+import { PushSubscriptionSchema, PushUnsubscribeSchema } from '#app/features/push/schema.ts'
+import { answer, errors, inputSchema, jsonBody, objectOf, ref, signedIn } from './openapi-parts.ts'
+
+// The Web Push part of the OpenAPI document (decision 052): the key browsers subscribe with, and turning
+// notifications on and off for one device. Bodies come from features/push/schema.ts.
+
+export const pushTags = [
+  {
+    name: 'Push',
+    description:
+      'Notifications on a device through its browser\'s push service (Web Push, VAPID). Subscribe with ' +
+      '`pushManager.subscribe({ userVisibleOnly: true, applicationServerKey })` and send the subscription\'s JSON here.',
+  },
+]
+
+export const pushSchemas = {
+  PushSubscriptionInput: inputSchema(PushSubscriptionSchema),
+  PushUnsubscribeInput: inputSchema(PushUnsubscribeSchema),
+}
+
+const SavedDevice = objectOf({ endpoint: { type: 'string', format: 'uri' }, createdAt: { type: 'string', format: 'date-time' } })
+
+export const pushPaths = {
+  '/api/push/public-key': {
+    get: {
+      operationId: 'getPushPublicKey',
+      tags: ['Push'],
+      summary: "The server's VAPID public key",
+      description: 'The `applicationServerKey` to subscribe with: an uncompressed P-256 point in base64url.',
+      security: [],
+      responses: { 200: answer('The key.', objectOf({ publicKey: { type: 'string', pattern: '^[\\w-]{87}$' } })) },
+    },
+  },
+  '/api/push/subscriptions': {
+    post: {
+      operationId: 'subscribeDevice',
+      tags: ['Push'],
+      summary: 'Turn notifications on for this device',
+      description:
+        'The body is the browser\'s `PushSubscription` as JSON. The endpoint must be a browser push service\'s ' +
+        `https address. A device belongs to the user who subscribed it last; a user has at most ${maxDevicesPerUser} ` +
+        'devices, and one more forgets the one subscribed longest ago.',
+      security: signedIn,
+      requestBody: jsonBody(ref('PushSubscriptionInput')),
+      responses: {
+        201: answer('Notifications are on for this device.', SavedDevice),
+        200: answer('They were on already; the keys are updated.', SavedDevice),
+        ...errors({ 400: 'Validation failed: not a push service, or keys of the wrong length.', 401: true }),
+      },
+    },
+    delete: {
+      operationId: 'unsubscribeDevice',
+      tags: ['Push'],
+      summary: 'Turn notifications off for this device',
+      security: signedIn,
+      requestBody: jsonBody(ref('PushUnsubscribeInput')),
+      responses: {
+        204: { description: 'Notifications are off for this device.' },
+        ...errors({ 400: true, 401: true, 404: 'Notifications were not on for this device.' }),
+      },
+    },
+  },
+}

@@ -1,0 +1,69 @@
+import { db } from '#app/lib/db.server.ts'
+import { env } from '#app/lib/env.server.ts'
+import type { PushSubscriptionInput } from './schema.ts'
+
+// The devices each user turned notifications on for (decision 052). A device's endpoint is unique: subscribing
+// it again (another tap, two tabs at once, another user on the same browser) updates the one row.
+
+/** Devices a user may have at once; subscribing one more forgets the one subscribed longest ago. */
+export const maxDevicesPerUser = 10
+
+/**
+ * The push services of the browsers people use (Chrome, Edge, Firefox, Safari; Opera, Samsung Internet and
+ * most others use Chrome's), plus the configured one (the local fake in tests). The server sends requests to
+ * these addresses, so any other address (an internal host, a loopback port) is refused.
+ */
+const pushServiceHosts = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.notify\.windows\.com$/]
+
+function isPushServiceEndpoint(endpoint: string) {
+  if (env.PUSH_SERVICE_URL && endpoint.startsWith(`${env.PUSH_SERVICE_URL}/`)) return true
+  const url = URL.parse(endpoint)
+  return url?.protocol === 'https:' && url.port === '' && pushServiceHosts.some((host) => host.test(url.hostname))
+}
+
+export const notAPushService = 'endpoint must be the address of a browser push service'
+
+export type SavedSubscription = { ok: true; created: boolean; createdAt: string } | { ok: false; message: string }
+
+/** Turns notifications on for the device; `created` is false when it was on already (for this user or another). */
+export async function saveSubscription(userId: string, input: PushSubscriptionInput): Promise<SavedSubscription> {
+  if (!isPushServiceEndpoint(input.endpoint)) return { ok: false, message: notAPushService }
+  const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: new Date().toISOString() }
+  return db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .insertInto('pushSubscriptions')
+      .values(row)
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const oldest = await trx
+      .selectFrom('pushSubscriptions')
+      .select('id')
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(maxDevicesPerUser)
+      .limit(100)
+      .execute()
+    if (oldest.length) await trx.deleteFrom('pushSubscriptions').where('id', 'in', oldest.map((o) => o.id)).execute()
+    return { ok: true as const, created: saved.id === row.id, createdAt: row.createdAt }
+  })
+}
+
+/** Turns notifications off for the user's device; false when the user had no such device. */
+export async function removeSubscription(userId: string, endpoint: string) {
+  const result = await db.deleteFrom('pushSubscriptions').where('userId', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+export function subscriptionsOf(userId: string) {
+  return db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('userId', '=', userId).execute()
+}
+
+/** Forgets a device its push service no longer knows (404 or 410). */
+export async function forgetSubscription(id: string) {
+  await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute()
+}
+
+/** The key browsers subscribe with (`applicationServerKey`); pushes are signed with its private half. */
+export const pushPublicKey = () => env.vapid.publicKey

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, loginAs, test } from './fixtures.ts'
+
+// The installable app (issue 20, decision 052): Chromium's own installability check passes on /map, and the
+// service worker keeps the offline page and the hashed assets only, so offline a page shows the offline page,
+// never a page (or another user's data) from before. The worker is registered by the client bundle: JS-off
+// runs skip these.
+
+test.use({ serviceWorkers: 'allow' })
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker is registered by the client bundle')
+
+/** Waits until the service worker has activated and controls the page. */
+async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready
+    return navigator.serviceWorker.controller !== null
+  })
+}
+
+test('/map is installable: Chromium finds no installability error', async ({ playwright, launchOptions, baseURL }) => {
+  // Chromium does not offer to install from an off-the-record profile, which every test context is: a real one.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'pawpal-install-'))
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/map')
+    await controlledByServiceWorker(page)
+
+    const devtools = await context.newCDPSession(page)
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+    const { url, data } = await devtools.send('Page.getAppManifest')
+    expect(new URL(url).pathname).toBe('/manifest.webmanifest')
+    expect(JSON.parse(data ?? '{}')).toMatchObject({ start_url: '/map', display: 'standalone', theme_color: '#0f766e' })
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
+
+test('every icon the manifest and the page name exists in the size it claims', async ({ page, request }) => {
+  await page.goto('/support')
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string; sizes: string; purpose: string }[] }
+  const icons = manifest.icons.filter((icon) => icon.sizes !== 'any')
+  expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
+  const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
+  for (const [src, size] of [...icons.map((icon) => [icon.src, Number(icon.sizes.split('x')[0])] as const), [appleIcon ?? '', 180] as const]) {
+    const dimensions = await page.evaluate(async (url) => {
+      const image = new Image()
+      image.src = url
+      await image.decode()
+      return [image.naturalWidth, image.naturalHeight]
+    }, src)
+    expect(dimensions, src).toEqual([size, size])
+  }
+})
+
+test('offline, a page seen before shows the offline page, and nothing private was kept', async ({ page, context }) => {
+  await loginAs(page, 'owner')
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: 'Olivia Owner' })).toBeVisible()
+  await controlledByServiceWorker(page)
+  await page.goto('/sitters')
+  await page.goto('/profile')
+
+  await context.setOffline(true)
+  for (const path of ['/profile', '/sitters', '/messages']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+    await expect(page.getByText('Olivia Owner')).toHaveCount(0)
+  }
+  await context.setOffline(false)
+
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
+    }
+    return urls
+  })
+  expect(kept).toEqual(expect.arrayContaining(['/offline.html']))
+  expect(kept.filter((url) => !url.startsWith('/assets/') && !['/offline.html', '/favicon.svg', '/icon-192.png', '/manifest.webmanifest'].includes(url))).toEqual([])
+  expect(kept.some((url) => url.startsWith('/assets/')), 'the hashed assets of the pages seen are kept').toBe(true)
+})
+
+test('back online, the page itself comes back: the worker never answers with an old copy', async ({ page, context }) => {
+  await page.goto('/support')
+  await controlledByServiceWorker(page)
+  await context.setOffline(true)
+  await page.goto('/support')
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+
+  await context.setOffline(false)
+  await page.getByRole('link', { name: 'Try again' }).click()
+
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0)
+  await expect(page).toHaveURL(/\/support$/)
+})

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { start } from '#tests/fakes/push-service.ts'
+
+// Web Push (issue 20, decision 052) against a local fake push service: devices turn notifications on and off
+// through the API, and sendPush reaches them signed with the server's VAPID key and encrypted to the device
+// (the fake decrypts it as the browser would, RFC 8291).
+
+// The fake must be listening before env.server.ts reads PUSH_SERVICE_URL, so every app module is imported after it.
+const fake = await start()
+process.env.PUSH_SERVICE_URL = fake.url
+
+const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { env } = await import('#app/lib/env.server.ts')
+const { sendPush } = await import('#app/features/push/send-push.server.ts')
+const { maxDevicesPerUser } = await import('#app/features/push/push-subscriptions.server.ts')
+const { appRequest, startTestApp } = await import('./app.ts')
+const { call, owner } = await import('./booking-api.ts')
+
+beforeAll(async () => {
+  await migrateToLatest()
+  await startTestApp()
+})
+
+afterAll(async () => {
+  await fake.close()
+})
+
+const devicesOf = (userId: string) => db.selectFrom('pushSubscriptions').select(['endpoint', 'p256dh']).where('userId', '=', userId).execute()
+const newDevice = () => fake.subscribe(env.vapid.publicKey)
+const subscribe = (token: string, body: unknown) => call('POST', '/api/push/subscriptions', token, body)
+const message = { title: 'New booking request', body: 'Olivia asks you to walk Rex on Saturday', url: '/bookings/b-1', tag: 'booking-b-1' }
+
+describe('turning notifications on and off for a device', () => {
+  test('the public key is the one pushes are signed with', async () => {
+    const response = await appRequest('/api/push/public-key')
+    expect(await response.json()).toEqual({ publicKey: env.vapid.publicKey })
+  })
+
+  test('a device subscribed twice (a second tap, two tabs at once) is one device', async () => {
+    const user = await owner()
+    const device = newDevice()
+
+    const answers = await Promise.all([subscribe(user.token, device), subscribe(user.token, device), subscribe(user.token, device)])
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201])
+    expect(await devicesOf(user.id)).toEqual([{ endpoint: device.endpoint, p256dh: device.keys.p256dh }])
+  })
+
+  test('a device subscribed by another user now belongs to that user', async () => {
+    const first = await owner()
+    const second = await owner('Second Owner')
+    const device = newDevice()
+    await subscribe(first.token, device)
+
+    expect((await subscribe(second.token, device)).status).toBe(200)
+
+    expect(await devicesOf(first.id)).toEqual([])
+    expect(await devicesOf(second.id)).toHaveLength(1)
+  })
+
+  test(`a user keeps the ${maxDevicesPerUser} devices subscribed last`, async () => {
+    const user = await owner()
+    const earlier = Array.from({ length: maxDevicesPerUser }, newDevice)
+    await db
+      .insertInto('pushSubscriptions')
+      .values(earlier.map(({ endpoint, keys }, day) => ({ id: crypto.randomUUID(), userId: user.id, endpoint, ...keys, createdAt: `2026-01-${10 + day}T08:00:00.000Z` })))
+      .execute()
+    const latest = newDevice()
+
+    expect((await subscribe(user.token, latest)).status).toBe(201)
+
+    const kept = (await devicesOf(user.id)).map((row) => row.endpoint).sort()
+    expect(kept).toEqual([...earlier.slice(1), latest].map((device) => device.endpoint).sort())
+  })
+
+  test('turning a device off deletes it; one that is not yours answers 404 and stays', async () => {
+    const user = await owner()
+    const other = await owner('Other Owner')
+    const device = newDevice()
+    await subscribe(user.token, device)
+
+    expect((await call('DELETE', '/api/push/subscriptions', other.token, { endpoint: device.endpoint })).status).toBe(404)
+    expect(await devicesOf(user.id)).toHaveLength(1)
+    expect((await call('DELETE', '/api/push/subscriptions', user.token, { endpoint: device.endpoint })).status).toBe(204)
+    expect(await devicesOf(user.id)).toEqual([])
+  })
+
+  test('without a session both answer 401', async () => {
+    for (const method of ['POST', 'DELETE']) {
+      const response = await appRequest('/api/push/subscriptions', { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(newDevice()) })
+      expect(response.status, method).toBe(401)
+    }
+  })
+})
+
+describe('what a subscription may not be', () => {
+  const refusals: [string, (device: ReturnType<typeof newDevice>) => unknown, string][] = [
+    ['an http endpoint', (d) => ({ ...d, endpoint: 'http://fcm.googleapis.com/fcm/send/abc' }), 'endpoint'],
+    ['an internal https host', (d) => ({ ...d, endpoint: 'https://169.254.169.254/latest/meta-data' }), 'endpoint'],
+    ['another port of a push service', (d) => ({ ...d, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/abc' }), 'endpoint'],
+    ['not a URL', (d) => ({ ...d, endpoint: 'not a url' }), 'endpoint'],
+    ['an endpoint over 2048 characters', (d) => ({ ...d, endpoint: `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2048)}` }), 'endpoint'],
+    ['a number as endpoint', (d) => ({ ...d, endpoint: 42 }), 'endpoint'],
+    ['no keys', (d) => ({ endpoint: d.endpoint }), 'keys'],
+    ['a p256dh key of 64 bytes', (d) => ({ ...d, keys: { ...d.keys, p256dh: Buffer.alloc(64, 4).toString('base64url') } }), 'keys.p256dh'],
+    ['a compressed p256dh key', (d) => ({ ...d, keys: { ...d.keys, p256dh: Buffer.alloc(65, 2).toString('base64url') } }), 'keys.p256dh'],
+    ['a p256dh key that is not base64url', (d) => ({ ...d, keys: { ...d.keys, p256dh: `${d.keys.p256dh.slice(0, -2)}+/` } }), 'keys.p256dh'],
+    ['an auth secret of 32 bytes', (d) => ({ ...d, keys: { ...d.keys, auth: Buffer.alloc(32).toString('base64url') } }), 'keys.auth'],
+    ['an oversized auth secret', (d) => ({ ...d, keys: { ...d.keys, auth: 'A'.repeat(100_000) } }), 'keys.auth'],
+    ['an array as keys', () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: [] }), 'keys'],
+    ['an array', () => [], 'form'],
+  ]
+
+  test.each(refusals)('%s is refused with 400 naming the field, and nothing is stored', async (_name, bodyOf, field) => {
+    const user = await owner()
+
+    const answer = await subscribe(user.token, bodyOf(newDevice()))
+
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ message: expect.any(String), errors: { [field]: expect.any(Array) } })
+    expect(await devicesOf(user.id)).toEqual([])
+  })
+
+  test('a body that is not JSON is refused with 400', async () => {
+    const user = await owner()
+    expect((await subscribe(user.token, '{"endpoint":')).status).toBe(400)
+    expect(await devicesOf(user.id)).toEqual([])
+  })
+
+  test('a real push service address is accepted', async () => {
+    const user = await owner()
+    const device = { ...newDevice(), endpoint: 'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b' }
+    expect((await subscribe(user.token, device)).status).toBe(201)
+  })
+})
+
+describe('sendPush', () => {
+  test('a push reaches every device, signed with the VAPID key and decrypting to the message alone', async () => {
+    const user = await owner()
+    const [phone, laptop] = [newDevice(), newDevice()]
+    await subscribe(user.token, phone)
+    await subscribe(user.token, laptop)
+    const before = fake.received.length
+
+    const result = await sendPush(user.id, message, { ttlSeconds: 3600, urgency: 'high' })
+
+    expect(result).toEqual({ outcome: 'delivered', devices: 2 })
+    const pushes = fake.received.slice(before)
+    expect(pushes.map((push) => `${fake.url}/push/${push.device}`).sort()).toEqual([phone.endpoint, laptop.endpoint].sort())
+    for (const push of pushes) {
+      expect(JSON.parse(fake.decrypt(push))).toEqual(message)
+      expect(push).toMatchObject({ ttl: 3600, urgency: 'high', vapidKey: env.vapid.publicKey, claims: { aud: fake.url } })
+    }
+    expect(fake.refused).toEqual([])
+  })
+
+  test('a push carries a TTL even when it is 0, and normal urgency unless asked', async () => {
+    const user = await owner()
+    await subscribe(user.token, newDevice())
+
+    await sendPush(user.id, message, { ttlSeconds: 0 })
+
+    expect(fake.received.at(-1)).toMatchObject({ ttl: 0, urgency: 'normal' })
+  })
+
+  test('a device its push service no longer knows (410 or 404) is deleted; a push nobody accepted failed', async () => {
+    const user = await owner()
+    const [revoked, expired] = [newDevice(), newDevice()]
+    await subscribe(user.token, revoked)
+    await subscribe(user.token, expired)
+    fake.answerFor(revoked.endpoint, 410)
+    fake.answerFor(expired.endpoint, 404)
+
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'failed', devices: 0 })
+
+    expect(await devicesOf(user.id)).toEqual([])
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'no-device', devices: 0 })
+  })
+
+  test('a push service that fails for now (500) keeps the device; one device accepting is delivered', async () => {
+    const user = await owner()
+    const [failing, working] = [newDevice(), newDevice()]
+    await subscribe(user.token, failing)
+    await subscribe(user.token, working)
+    fake.answerFor(failing.endpoint, 500)
+
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'delivered', devices: 1 })
+    expect(await devicesOf(user.id)).toHaveLength(2)
+  })
+
+  test('a user without a device gets no push', async () => {
+    const user = await owner()
+    const before = fake.received.length
+
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'no-device', devices: 0 })
+    expect(fake.received.length).toBe(before)
+  })
+
+  test('a push never links off the site', async () => {
+    const user = await owner()
+    await expect(sendPush(user.id, { ...message, url: 'https://evil.example/' }, { ttlSeconds: 60 })).rejects.toThrow(/this site/)
+    await expect(sendPush(user.id, { ...message, url: '//evil.example/' }, { ttlSeconds: 60 })).rejects.toThrow(/this site/)
+  })
+})
