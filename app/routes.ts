@@ -79,6 +79,9 @@ export default [
   route('api/messages/blocks/:userId', 'routes/api/messages.blocks.$userId.ts'),
   route('api/messages/reports', 'routes/api/messages.reports.ts'),
   route('api/openapi.json', 'routes/api/openapi.ts'),
+  // notification-settings (issue 20): preferences API and one-click unsubscribe.
+  route('api/users/me/notification-settings', 'routes/api/users.me.notification-settings.ts'),
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

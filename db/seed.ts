@@ -1232,6 +1232,10 @@ type SeededRows = Omit<
   | 'userBlocks'
   | 'conversationReports'
   | 'geocoderSlot'
+  | 'notificationPreferences' // the defaults need no rows (notification-settings)
+  | 'notificationQuietHours'
+  | 'socketPresence'
+  | 'messageDigests'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

@@ -36,6 +36,7 @@ import {
 } from './openapi-parts.ts'
 import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
 import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
+import { notificationSettingsPaths, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -757,9 +758,10 @@ export function buildOpenApiDocument() {
       { name: 'Dogs', description: 'Your dogs, and the dogs other owners list for sitting.' },
       ...bookingTags,
       ...messageTags,
+      ...notificationSettingsTags,
       { name: 'Docs', description: 'This document.' },
     ],
-    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths }),
+    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationSettingsPaths }),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -802,6 +804,7 @@ export function buildOpenApiDocument() {
         DeleteImageInput: inputSchema(DeleteImageSchema),
         ...bookingSchemas,
         ...messageSchemas,
+        ...notificationSettingsSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

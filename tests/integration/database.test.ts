@@ -59,6 +59,7 @@ describe('migrations', () => {
       { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
       { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
       { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
+      { migrationName: '015-notification-preferences', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -82,6 +83,10 @@ describe('migrations', () => {
         'userBlocks',
         'conversationReports',
         'geocoderSlot',
+        'notificationPreferences',
+        'notificationQuietHours',
+        'socketPresence',
+        'messageDigests',
       ]),
     )
   })
