@@ -83,6 +83,15 @@ describe('the unread-message digest', () => {
     expect(await sweep(now + 2 * 60 * minute, olivia)).toEqual([])
   })
 
+  test('two sweeps at once (two instances) queue one digest', async () => {
+    const now = freshMoment()
+    const { olivia } = await unreadConversation(now, [{ minutesAgo: 20, content: 'Hello there' }])
+    const before = smtp.messages.length
+    await Promise.all([queueMessageDigests(now), queueMessageDigests(now)])
+    await deliverDueEmails(now)
+    expect(smtp.messages.slice(before).filter((mail) => mail.to.includes(olivia.email))).toHaveLength(1)
+  })
+
   test('messages younger than 15 minutes wait; read messages are never mailed', async () => {
     const now = freshMoment()
     const { olivia, conversationId } = await unreadConversation(now, [{ minutesAgo: 10, content: 'Are you free tomorrow?' }])
