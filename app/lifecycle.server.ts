@@ -13,6 +13,8 @@ import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoint
 import { closeAllSockets, pushBadgeCountsWith } from '#app/features/messages/socket.server.ts'
 import { badgeCountsFor } from './badge-counts.server.ts'
 import { startHub, stopHub } from '#app/features/messages/hub.server.ts'
+import { queueMessageDigests } from '#app/features/messages/message-digest.server.ts'
+import { deleteExpiredPresence } from '#app/features/messages/presence.server.ts'
 import { backgroundWorkDone, inBackground } from '#app/lib/work-queue.server.ts'
 import { registerEventSubscribers } from './event-subscribers.server.ts'
 
@@ -38,13 +40,15 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
  * Every minute: pending requests whose start has passed are cancelled as expired, the warnings of requests
- * about to expire and the reminders of bookings about to start are recorded, and queued e-mails that
- * are due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
+ * about to expire and the reminders of bookings about to start are recorded, pushes that waited for the end
+ * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
+ * due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
  */
 async function sweepBookings() {
   try {
     await exclusively('expiry sweep', () => expireStaleRequests())
     await exclusively('booking alerts', () => recordDueBookingAlerts())
+    await queueMessageDigests()
     await deliverEmailsSoon()
   } catch (error) {
     console.warn('The booking sweep failed:', error)
@@ -86,6 +90,7 @@ async function housekeeping() {
     await pruneRateLimitHits()
     await prunePendingUploads()
     await pruneEvents()
+    await deleteExpiredPresence()
   })
 }
 

@@ -88,6 +88,9 @@ export default [
   route('api/push/public-key', 'routes/api/push.public-key.ts'),
   route('api/push/subscriptions', 'routes/api/push.subscriptions.ts'),
   route('api/openapi.json', 'routes/api/openapi.ts'),
+  // notification-settings (issue 20): preferences API and one-click unsubscribe.
+  route('api/users/me/notification-settings', 'routes/api/users.me.notification-settings.ts'),
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1236,6 +1236,10 @@ type SeededRows = Omit<
   | 'notifications'
   | 'notificationDeliveries'
   | 'pushSubscriptions' // made by the devices that turn notifications on
+  | 'notificationPreferences' // the defaults need no rows (notification-settings)
+  | 'notificationQuietHours'
+  | 'socketPresence'
+  | 'messageDigests'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

@@ -38,6 +38,7 @@ import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts
 import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
 import { notificationPaths, notificationSchemas, notificationTags } from './openapi-notifications.ts'
 import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
+import { notificationSettingsPaths, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -761,9 +762,10 @@ export function buildOpenApiDocument() {
       ...messageTags,
       ...notificationTags,
       ...pushTags,
+      ...notificationSettingsTags,
       { name: 'Docs', description: 'This document.' },
     ],
-    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths }),
+    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths }),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -808,6 +810,7 @@ export function buildOpenApiDocument() {
         ...messageSchemas,
         ...notificationSchemas,
         ...pushSchemas,
+        ...notificationSettingsSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

@@ -447,3 +447,48 @@ export interface Database {
   notifications: NotificationsTable
   notificationDeliveries: NotificationDeliveriesTable
 }
+
+// notification-settings (issue 20, db/migrations/015): preferences, quiet hours, socket presence, message
+// digests and each e-mail's unsubscribe link. Declared again here, TypeScript merges them into the above.
+
+/** A user's choice for one kind of notification on one channel; no row: the default. */
+export interface NotificationPreferencesTable {
+  userId: string
+  kind: string
+  channel: string
+  enabled: Flag
+}
+
+/** A user's quiet hours, minutes past midnight in users.timeZone; no row: the default. */
+export interface NotificationQuietHoursTable {
+  userId: string
+  enabled: Flag
+  startMinute: number
+  endMinute: number
+}
+
+/** A user with an open socket on an app instance, until `expiresAt` (ms since the epoch) unless renewed. */
+export interface SocketPresenceTable {
+  instanceId: string
+  userId: string
+  expiresAt: number
+}
+
+/** When the recipient was last mailed the unread messages of a conversation. */
+export interface MessageDigestsTable {
+  recipientId: string
+  conversationId: string
+  sentAt: string
+}
+
+export interface EmailOutboxTable {
+  /** RFC 8058 one-click unsubscribe URL for the e-mail's kind (its List-Unsubscribe header); none for account e-mails. */
+  unsubscribeUrl: Generated<string | null>
+}
+
+export interface Database {
+  notificationPreferences: NotificationPreferencesTable
+  notificationQuietHours: NotificationQuietHoursTable
+  socketPresence: SocketPresenceTable
+  messageDigests: MessageDigestsTable
+}

@@ -32,6 +32,7 @@ export async function queueEmail(trx: Transaction<Database> | Kysely<Database>, 
       recipient: email.to,
       subject: email.subject,
       body: email.text,
+      unsubscribeUrl: email.unsubscribeUrl ?? null,
       createdAt: iso(now),
       nextAttemptAt: iso(now),
     })
@@ -41,7 +42,7 @@ export async function queueEmail(trx: Transaction<Database> | Kysely<Database>, 
 
 const emails: WorkQueue = { table: 'emailOutbox', key: ['id'], doneColumn: 'sentAt', leaseMs, maxAttempts: maxEmailAttempts, retryDelayMs }
 
-type TakenEmail = { id: string; recipient: string; subject: string; body: string; attempts: number }
+type TakenEmail = { id: string; recipient: string; subject: string; body: string; unsubscribeUrl: string | null; attempts: number }
 
 /**
  * Sends the e-mails that are due, up to 50; any number of instances do this on one database at once and
@@ -55,7 +56,7 @@ export async function deliverDueEmails(now = Date.now(), database: Kysely<Databa
   for (const email of due) {
     const describe = `E-mail ${email.id} to ${email.recipient}`
     const result = await doTaken(database, emails, email, { now, describe }, () =>
-      sendEmail({ to: email.recipient, subject: email.subject, text: email.body }),
+      sendEmail({ to: email.recipient, subject: email.subject, text: email.body, unsubscribeUrl: email.unsubscribeUrl }),
     )
     if (result.ok) sent++
     else failed++

@@ -28,6 +28,13 @@ import { SitterCalendar } from '#app/features/availability/components/sitter-cal
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import { listGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
+import {
+  NotificationSettingsForm,
+  notificationSettingsId,
+  notificationSettingsIntent,
+} from '#app/features/notification-settings/components/notification-settings-form.tsx'
+import { getNotificationSettings } from '#app/features/notification-settings/preferences.server.ts'
+import { submitNotificationSettings } from '#app/features/notification-settings/settings-form.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -39,12 +46,14 @@ import { Page } from '#app/ui/page.tsx'
 // /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
 // Save Changes saves both; 'Upload photo' saves the photo alone (the page's submits:
 // profiles/profile-edit-form.server.ts).
-// A sitter's blocked days sit below the form, in forms of their own (the same calendar as /bookings-sitter).
+// The notification settings and a sitter's blocked days sit below the form, in forms of their own (the
+// blocked days in the same calendar as /bookings-sitter).
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const profile = await getOwnProfile(user.id)
   const calendar = isSitterRole(profile.role) ? await getSitterCalendar(user.id, url.searchParams) : null
+  const { quietHours, kinds } = await getNotificationSettings(user.id)
   return {
     name: profile.name,
     profilePhoto: profile.profilePhoto,
@@ -54,6 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     defaultValue: profileFormDefaults(profile),
     tileUrl: env.MAP_TILE_URL,
     constraint: getZodConstraint(EditProfileFieldsSchema),
+    notifications: { defaultValue: { kinds, quietHours: { enabled: quietHours.enabled, start: quietHours.start, end: quietHours.end } }, timeZone: quietHours.timeZone },
     blockedDays: calendar && { month: calendar.month, today: calendar.today, date: calendar.date, blockedDates: calendar.blockedDates, timeZone: calendar.timeZone },
   }
 }
@@ -66,6 +76,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const answer = await submitBlockedDay(user, parsed.form.fields)
     if (!answer.ok) return data<EditProfileAnswer>({ toast: answer.toast }, answer.status)
     return redirectWithToast(`${url.pathname}${url.search}#${blockedDaysId}`, answer.toast)
+  }
+  if (parsed.form.fields.get('intent') === notificationSettingsIntent) {
+    const answer = await submitNotificationSettings(user.id, parsed.form.fields)
+    if (!answer.saved) return data<EditProfileAnswer>({ notificationResult: answer.result }, 400)
+    return redirectWithToast(`${url.pathname}#${notificationSettingsId}`, { type: 'success', title: 'Notification settings saved' })
   }
   const outcome = await submitEditProfileForm(user, parsed.form)
   if (!outcome.saved) return data<EditProfileAnswer>(outcome.answer, outcome.status)
@@ -83,6 +98,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     navigation.formAction?.split('?')[0] === href('/profile/edit') &&
     intent !== uploadPhotoIntent.value &&
     intent !== blockDayIntent &&
+    intent !== notificationSettingsIntent &&
     !navigation.formData?.has(removeGalleryPhotoField)
   const answered = navigation.state === 'idle' ? actionData : undefined
   // 'Upload photo' saves the photo alone: the other fields are not checked then.
@@ -135,6 +151,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
           </Button>
         </div>
       </Form>
+      <NotificationSettingsForm {...loaderData.notifications} lastResult={actionData?.notificationResult} />
       {loaderData.blockedDays ? <BlockedDaysSection {...loaderData.blockedDays} /> : null}
     </Page>
   )

@@ -55,6 +55,7 @@ const pages: PageCase[] = [
   { visitor: 'anonymous', what: 'sitter profile, reviews', path: (demo) => `/sitters/${demo.sam.id}?tab=reviews` },
   { visitor: 'anonymous', what: 'map', path: '/map', axeExceptions: [mapMarkers] },
   { visitor: 'anonymous', what: 'page not found', path: '/no-such-page', status: 404 },
+  { visitor: 'anonymous', what: 'unsubscribe, broken link', path: '/unsubscribe/broken', status: 404 },
 
   // The demo owner.
   { visitor: 'owner', what: 'home', path: '/' },

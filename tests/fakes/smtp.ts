@@ -5,8 +5,21 @@
 // In tests: const smtp = await startFakeSmtp(); process.env.SMTP_URL = smtp.url ... smtp.close()
 import { createServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
 
-export type FakeMail = { from: string; to: string[]; subject: string; text: string; raw: string }
+/** A received message: the envelope, and its parts and headers as a mail client reads them (mailparser). */
+export type FakeMail = {
+  from: string
+  to: string[]
+  subject: string
+  /** The text part (line breaks as LF). */
+  text: string
+  /** The HTML part, or null when the message has none. */
+  html: string | null
+  /** Every header, by lower-case name (the last one when a header repeats). */
+  headers: Map<string, string>
+  raw: string
+}
 
 export async function startFakeSmtp() {
   const messages: FakeMail[] = []
@@ -32,8 +45,12 @@ export async function startFakeSmtp() {
           const raw = buffer.slice(0, end).replace(/^\.\./gm, '.')
           buffer = buffer.slice(end + 5)
           inData = false
-          messages.push({ ...envelope, ...parseMessage(raw), raw })
-          reply('250 2.0.0 OK: queued')
+          const from = envelope
+          // Parsed before the reply, so a sent message is in `messages` when the sender hears it was accepted.
+          void parseMessage(raw).then((parsed) => {
+            messages.push({ ...from, ...parsed, raw })
+            reply('250 2.0.0 OK: queued')
+          })
           continue
         }
         const newline = buffer.indexOf('\r\n')
@@ -97,31 +114,9 @@ export type FakeSmtp = Awaited<ReturnType<typeof startFakeSmtp>>
 
 const address = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? ''
 
-/** Subject and plain text of a single-part message (7bit, quoted-printable or base64). */
-function parseMessage(raw: string) {
-  const split = raw.indexOf('\r\n\r\n')
-  const headerText = (split === -1 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' ')
-  const body = split === -1 ? '' : raw.slice(split + 4)
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headerText)?.[1]?.trim() ?? ''
-  const encoding = header('Content-Transfer-Encoding').toLowerCase()
-  let text = body
-  if (encoding === 'quoted-printable') {
-    const bytes = Buffer.from(
-      body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    )
-    text = bytes.toString('utf8')
-  } else if (encoding === 'base64') {
-    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  }
-  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n') }
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in a header. */
-function decodeWords(value: string) {
-  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_match, kind: string, data: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
-  )
+async function parseMessage(raw: string) {
+  const mail = await simpleParser(raw)
+  const headers = new Map<string, string>()
+  for (const line of mail.headerLines) headers.set(line.key, line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim())
+  return { subject: mail.subject ?? '', text: (mail.text ?? '').replace(/\r\n/g, '\n'), html: mail.html || null, headers }
 }

@@ -61,6 +61,7 @@ describe('migrations', () => {
       { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
       { migrationName: '013-notifications', direction: 'Up', status: 'Success' },
       { migrationName: '014-push-subscriptions', direction: 'Up', status: 'Success' },
+      { migrationName: '015-notification-preferences', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
@@ -87,6 +88,10 @@ describe('migrations', () => {
         'geocoderSlot',
         'notifications',
         'notificationDeliveries',
+        'notificationPreferences',
+        'notificationQuietHours',
+        'socketPresence',
+        'messageDigests',
       ]),
     )
   })

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { deliverEmailsSoon, queueEmail } from '#app/lib/email-outbox.server.ts'
+import { decideDelivery } from '#app/features/notification-settings/preferences.server.ts'
 import { recordEvent, type StoredEvent, type Subscriber } from '#app/lib/events.server.ts'
 import { bookingEmail, loadBookingEmailContext } from './booking-emails.server.ts'
 import { findBookingById } from './booking-records.server.ts'
@@ -46,7 +47,10 @@ export async function bookingPartiesOf(bookingId: string) {
 
 const emailedChanges = ['requested', 'accepted', 'rejected', 'cancelled', 'expired'] as const satisfies readonly BookingChange[]
 
-/** The e-mail of a change, queued in the e-mail outbox under a key per booking and change, so it is sent once. */
+/**
+ * The e-mail of a change, queued in the e-mail outbox under a key per booking and change, so it is sent
+ * once; unless its recipient turned booking e-mails off.
+ */
 export const bookingEmailSubscriber: Subscriber = {
   name: 'booking-emails',
   types: emailedChanges.map(bookingEventType),
@@ -56,7 +60,10 @@ export const bookingEmailSubscriber: Subscriber = {
     if (!facts || !change) return
     const booking = await findBookingById(facts.bookingId)
     if (!booking) return
-    await queueEmail(db, bookingEmail(change, await loadBookingEmailContext(booking), facts.actor ?? undefined))
+    const email = bookingEmail(change, await loadBookingEmailContext(booking), facts.actor ?? undefined)
+    const decision = await decideDelivery({ userId: email.recipientId, kind: 'bookings', channel: 'email' })
+    if (decision.send === 'never') return
+    await queueEmail(db, email)
     void deliverEmailsSoon()
   },
 }

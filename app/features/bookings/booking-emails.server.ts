@@ -1,5 +1,6 @@
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
+import { unsubscribeFooter } from '#app/features/notification-settings/unsubscribe.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -11,11 +12,12 @@ import { confirmingParty, type Party } from './transitions.ts'
 // The e-mails of a booking's life (issue 10): the confirming party hears of a new request (with a link
 // to it), the requester hears that it was accepted, declined or expired, and a cancellation goes to the
 // party that did not cancel. They follow from the booking's recorded changes (booking-changes.server.ts),
-// keyed by booking and event in the outbox, so each is sent once (app/lib/email-outbox.server.ts).
+// keyed by booking and event in the outbox, so each is sent once (app/lib/email-outbox.server.ts). Each
+// closes with the link that stops e-mails about bookings (notification-settings).
 
 export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired'
 
-type Person = { name: string; email: string }
+type Person = { id: string; name: string; email: string }
 
 export type BookingEmailContext = {
   booking: Pick<BookingRecord, 'id' | 'date' | 'timeZone' | 'slots' | 'service' | 'requestedBy'>
@@ -30,7 +32,7 @@ export async function loadBookingEmailContext(booking: BookingRecord): Promise<B
   const person = (id: string) => {
     const found = people.get(id)
     if (!found) throw new Error(`Booking ${booking.id}: user ${id} is missing`)
-    return { name: found.name, email: found.email }
+    return { id, name: found.name, email: found.email }
   }
   return { booking, dogName: dogs.get(booking.dogId)?.name ?? 'your dog', owner: person(booking.ownerId), sitter: person(booking.sitterId) }
 }
@@ -49,12 +51,17 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
   const link = `${env.PUBLIC_URL}/bookings/${booking.id}`
   const about = `${dogName} on ${formatBookingDate(booking.date)}`
 
-  const message = (to: Party, subject: string, lines: string[]) => ({
-    key: `booking:${booking.id}:${event}`,
-    to: party[to].email,
-    subject,
-    text: `${emailGreeting(party[to].name)}\n\n${lines.join('\n\n')}\n\nPawpal\n`,
-  })
+  const message = (to: Party, subject: string, lines: string[]) => {
+    const unsubscribe = unsubscribeFooter(party[to].id, 'bookings')
+    return {
+      key: `booking:${booking.id}:${event}`,
+      recipientId: party[to].id,
+      to: party[to].email,
+      subject,
+      text: `${emailGreeting(party[to].name)}\n\n${lines.join('\n\n')}\n\nPawpal\n\n${unsubscribe.text}\n`,
+      unsubscribeUrl: unsubscribe.unsubscribeUrl,
+    }
+  }
 
   switch (event) {
     case 'requested': {

@@ -25,7 +25,7 @@ export async function blockStateBetween(userId: string, otherId: string): Promis
 export const isEitherBlocked = (state: BlockState) => state.byMe || state.byThem
 
 /** For reads of many conversations: neither user blocked the other (two lookups by key). */
-export function notBlockedBetween(userId: string, otherId: Expression<string>): Expression<SqlBool> {
+export function notBlockedBetween(userId: string | Expression<string>, otherId: Expression<string>): Expression<SqlBool> {
   const eb = expressionBuilder<Database>()
   const blocked = (blockerId: Expression<string> | string, blockedId: Expression<string> | string) =>
     eb.exists(db.selectFrom('userBlocks').select('userBlocks.blockerId').where('userBlocks.blockerId', '=', blockerId).where('userBlocks.blockedId', '=', blockedId))

@@ -10,10 +10,12 @@ import { isCookieAuthenticated, originVerdict } from '#app/lib/same-origin.serve
 import { type Heartbeat, heartbeatIntervalMs, sweepHeartbeats } from './heartbeat.server.ts'
 import { type HubEvent, subscribe } from './hub.server.ts'
 import { listMessagesAfter } from './missed-messages.server.ts'
+import { presenceRenewMs, thisInstance } from './presence.server.ts'
 import { markMessagesRead } from './read-receipts.server.ts'
 import { MarkAsReadSchema, messageErrors, SendMessageSchema, SyncSchema } from './schema.ts'
 import { sendMessage } from './send-message.server.ts'
 import { socketFrameText } from '#app/lib/socket-frame-text.ts'
+import { inBackground } from '#app/lib/work-queue.server.ts'
 
 // The live socket on /ws (DESIGN.md section 5). A socket never takes the process down: every
 // connection has an error listener (ws itself closes oversized frames with 1009 and invalid UTF-8
@@ -49,6 +51,9 @@ type LiveSockets = {
   byUser: Map<string, Set<Connection>>
   sessionCheck?: NodeJS.Timeout
   heartbeat?: NodeJS.Timeout
+  presence?: NodeJS.Timeout
+  /** The presence writes, one after another. */
+  presenceWrites?: Promise<void>
   unsubscribe?: () => void
   countsOf?: BadgeCountsOf
   /** Users whose counts are about to be sent: the pushes of one tick (a thread read at once) share one count. */
@@ -271,17 +276,22 @@ function track(socket: WebSocket, sessionId: string, userId: string) {
   }
   live.connections.set(socket, connection)
   const ofUser = live.byUser.get(userId) ?? new Set<Connection>()
+  if (ofUser.size === 0) recordPresence(() => thisInstance.renew([userId]))
   live.byUser.set(userId, ofUser.add(connection))
   closeOldestOverLimit(ofUser)
   socket.on('pong', () => (connection.alive = true))
   socket.once('close', () => {
     live.connections.delete(socket)
     ofUser.delete(connection)
-    if (ofUser.size === 0) live.byUser.delete(userId)
+    if (ofUser.size === 0 && live.byUser.get(userId) === ofUser) {
+      live.byUser.delete(userId)
+      recordPresence(() => thisInstance.remove(userId))
+    }
     if (live.connections.size === 0) stopTimers()
   })
   live.sessionCheck ??= setInterval(() => void closeEndedSessions(), sessionCheckMs).unref()
   live.heartbeat ??= setInterval(() => sweepHeartbeats(live.connections.values()), heartbeatIntervalMs).unref()
+  live.presence ??= setInterval(() => recordPresence(() => thisInstance.renew(live.byUser.keys())), presenceRenewMs).unref()
   return connection
 }
 
@@ -302,14 +312,29 @@ async function closeEndedSessions() {
   }
 }
 
+/**
+ * Writes who has a socket open here (presence.server.ts), in the background and in order (a socket that
+ * opens and closes at once leaves no row); a failure is logged, and the next renewal repairs it.
+ */
+function recordPresence(write: () => Promise<void>) {
+  live.presenceWrites = inBackground(
+    (live.presenceWrites ?? Promise.resolve()).then(write).catch((error: unknown) => {
+      console.error(`Recording socket presence failed: ${error instanceof Error ? error.message : String(error)}`)
+    }),
+  )
+}
+
 function stopTimers() {
   clearInterval(live.sessionCheck)
   clearInterval(live.heartbeat)
+  clearInterval(live.presence)
   live.sessionCheck = undefined
   live.heartbeat = undefined
+  live.presence = undefined
 }
 
 export function closeAllSockets() {
   stopTimers()
   for (const socket of live.server.clients) socket.close(1001, 'Server shutting down')
+  recordPresence(() => thisInstance.clear())
 }

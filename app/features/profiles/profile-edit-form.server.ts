@@ -30,6 +30,8 @@ export type EditProfileAnswer = {
   galleryPhotos?: PendingUpload[]
   galleryErrors?: string[]
   toast?: ToastInput
+  /** The notification settings form's refusal (a form of its own on the page). */
+  notificationResult?: SubmissionResult<string[]>
 }
 
 export type EditProfileOutcome = { saved: true } | { saved: false; status: number; answer: EditProfileAnswer }
