@@ -41,7 +41,7 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
  */
 async function sweepBookings() {
   try {
-    await exclusively('expiry sweep', () => expireStaleRequests())
+    await expirySweep()
     await deliverEmailsSoon()
   } catch (error) {
     console.warn('The booking sweep failed:', error)
@@ -77,13 +77,25 @@ async function pruneEvents() {
   }
 }
 
-/** Once across instances: one that finds another at it skips this round. */
-async function housekeeping() {
-  await exclusively('housekeeping', async () => {
-    await pruneRateLimitHits()
-    await prunePendingUploads()
-    await pruneEvents()
-  })
+/**
+ * Cancels the stale requests, once across instances: one that finds another at it skips this round (null).
+ * `database` is the instance's own (its pool holds the lock).
+ */
+export function expirySweep(database: Kysely<Database> = db) {
+  return exclusively('expiry sweep', () => expireStaleRequests(), { database })
+}
+
+/** Deletes what no one needs any more, once across instances: one that finds another at it skips this round (null). */
+export function housekeeping(database: Kysely<Database> = db) {
+  return exclusively(
+    'housekeeping',
+    async () => {
+      await pruneRateLimitHits()
+      await prunePendingUploads()
+      await pruneEvents()
+    },
+    { database },
+  )
 }
 
 /**
