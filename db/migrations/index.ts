@@ -10,6 +10,7 @@ import * as domainEvents from './009-domain-events.ts'
 import * as listPaging from './010-list-paging.ts'
 import * as walksAndUnitRates from './011-walks-and-unit-rates.ts'
 import * as sharedGeocoderSlot from './012-shared-geocoder-slot.ts'
+import * as publicDataVersionSlots from './016-public-data-version-slots.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010-list-paging': listPaging,
   '011-walks-and-unit-rates': walksAndUnitRates,
   '012-shared-geocoder-slot': sharedGeocoderSlot,
+  '016-public-data-version-slots': publicDataVersionSlots,
 }

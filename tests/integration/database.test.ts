@@ -59,6 +59,7 @@ describe('migrations', () => {
       { migrationName: '010-list-paging', direction: 'Up', status: 'Success' },
       { migrationName: '011-walks-and-unit-rates', direction: 'Up', status: 'Success' },
       { migrationName: '012-shared-geocoder-slot', direction: 'Up', status: 'Success' },
+      { migrationName: '016-public-data-version-slots', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -31,6 +31,7 @@ process.env.SMTP_URL = smtp.url
 const { db, engine, exclusively, migrateToLatest, openDatabase } = await import('#app/lib/db.server.ts')
 const { deliverDueEmails, queueEmail } = await import('#app/lib/email-outbox.server.ts')
 const { deliverDueEvents, recordEvent, registerSubscriber } = await import('#app/lib/events.server.ts')
+const { publicDataVersion } = await import('#app/lib/public-page-cache.server.ts')
 const { expirySweep, housekeeping, seedDemoDataWhenEmpty } = await import('#app/lifecycle.server.ts')
 const { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } = await import('./fixtures.ts')
 
@@ -47,6 +48,16 @@ afterAll(async () => {
 
 const count = (values: readonly string[]) => Map.groupBy(values, (value) => value)
 
+/** Resolves once `count` statements on this database wait for a lock (PostgreSQL). */
+async function untilWaitingForLocks(count: number) {
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*) as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
+    if ((rows[0]?.waiting ?? 0) >= count) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 /**
  * Makes two workers' takes overlap on PostgreSQL, whatever the machine's speed: each row a take updates waits
  * (a test trigger) for a gate this test holds, until both workers' statements are waiting, then both go on.
@@ -62,13 +73,7 @@ async function whileBothTakesWait<T>(table: 'emailOutbox' | 'eventDeliveries', w
     return await db.connection().execute(async (gateKeeper) => {
       await sql`select pg_advisory_lock(${gate})`.execute(gateKeeper)
       const done = work()
-      const waiting = async () => {
-        const { rows } = await sql<{ count: number }>`
-          select count(*) as count from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`.execute(gateKeeper)
-        return rows[0]?.count ?? 0
-      }
-      while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+      await untilWaitingForLocks(2)
       await sql`select pg_advisory_unlock(${gate})`.execute(gateKeeper)
       return done
     })
@@ -192,6 +197,31 @@ test('two instances sweeping stale requests at the same moment cancel each one o
   const events = await db.selectFrom('domainEvents').select('subjectId').where('subjectId', 'in', stale).execute()
   expect(events.map((row) => row.subjectId).toSorted()).toEqual(stale.toSorted())
 })
+
+test.runIf(engine === 'postgres')(
+  'a change to a sitter waits for no other open change, and each commit moves the public data version every instance reads',
+  async () => {
+    const [samira, theo] = [await insertSitter({ name: 'Samira' }), await insertSitter({ name: 'Theo' })]
+    const rename = (instance: (typeof instances)[number], id: string, name: string) => instance.updateTable('users').set({ name }).where('id', '=', id).execute()
+    const before = await publicDataVersion(instances[1])
+
+    let theoRenamed: Promise<unknown> = Promise.resolve()
+    const theoOutcome = await instances[0].transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name: 'Samira S.' }).where('id', '=', samira.id).execute()
+      // Not committed: instance B's copies made now stay under the old version, and the commit moves it.
+      expect(await publicDataVersion(instances[1])).toBe(before)
+      theoRenamed = rename(instances[1], theo.id, 'Theo T.')
+      return Promise.race([theoRenamed.then(() => 'committed'), untilWaitingForLocks(1).then(() => 'waits for the open change')])
+    })
+    await theoRenamed
+
+    expect(theoOutcome).toBe('committed')
+    const after = await publicDataVersion(instances[1])
+    expect(after).toBeGreaterThanOrEqual(before + 2)
+    await rename(instances[0], samira.id, 'Samira')
+    expect(await publicDataVersion(instances[1])).toBeGreaterThan(after)
+  },
+)
 
 test("the geocoder's one upstream request a second holds across instances: each lookup reserves its own second", async () => {
   const { reserveUpstreamSlot } = await import('#app/features/geo/geocoder.server.ts')
