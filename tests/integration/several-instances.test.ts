@@ -35,7 +35,7 @@ const { publicDataVersion } = await import('#app/lib/public-page-cache.server.ts
 const { expirySweep, housekeeping, seedDemoDataWhenEmpty } = await import('#app/lifecycle.server.ts')
 const { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } = await import('./fixtures.ts')
 
-const instances = [openDatabase(process.env.DATABASE_URL!), openDatabase(process.env.DATABASE_URL!)]
+const instances = [openDatabase(process.env.DATABASE_URL!), openDatabase(process.env.DATABASE_URL!)] as const
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -140,15 +140,15 @@ test.runIf(engine === 'postgres')('a once-only job another instance is running i
     started()
     await firstRunning
     return 'first'
-  }, { database: instances[0]! })
+  }, { database: instances[0] })
   await firstStarted
 
-  const second = await exclusively('test job', () => Promise.resolve('second'), { database: instances[1]! })
+  const second = await exclusively('test job', () => Promise.resolve('second'), { database: instances[1] })
   finishFirst()
 
   expect(second).toBeNull()
   expect(await first).toBe('first')
-  expect(await exclusively('test job', () => Promise.resolve('again'), { database: instances[1]! })).toBe('again')
+  expect(await exclusively('test job', () => Promise.resolve('again'), { database: instances[1] })).toBe('again')
 })
 
 test.runIf(engine === 'postgres')('two instances starting together on an empty database seed the demo data once', { timeout: 90_000 }, async () => {
