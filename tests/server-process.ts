@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 
 const startupLimitMs = 60_000
+const exitWithParent = path.resolve(import.meta.dirname, 'exit-with-parent.ts')
 const shutdownLimitMs = 15_000
 
 export type ServerProcess = {
@@ -47,9 +48,9 @@ export async function startServerProcess({
   const port = await findFreePort()
   const url = `http://127.0.0.1:${port}`
   const logFd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, ['--import', exitWithParent, 'server.ts'], {
     cwd: root,
-    stdio: ['ignore', logFd, logFd],
+    stdio: ['pipe', logFd, logFd],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -63,7 +64,8 @@ export async function startServerProcess({
     },
   })
   closeSync(logFd)
-  // If the runner itself dies, do not leave the server behind.
+  // The runner exiting normally kills the server at once; a runner ended any other way (Ctrl-C, SIGTERM,
+  // SIGKILL, a crash) closes the server's stdin, and the server stops (tests/exit-with-parent.ts).
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
   const log = () => readFileSync(logFile, 'utf8').trimEnd() || '(no output)'
@@ -75,6 +77,7 @@ export async function startServerProcess({
   try {
     await waitUntilHealthy(child, url)
   } catch (error) {
+    process.off('exit', killOnExit)
     child.kill('SIGKILL')
     const message = `${(error as Error).message}\n--- server output ---\n${log()}\n---`
     rmSync(directory, { recursive: true, force: true })
