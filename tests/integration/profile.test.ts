@@ -360,6 +360,20 @@ describe('PATCH /api/users/{id}', () => {
     expect(await weeklyHoursOf(withoutHours.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
   })
 
+  test('the sitter-onboarding payload sent twice at once saves one profile, and both answer 200', async () => {
+    const owner = await insertUser()
+
+    const answers = await Promise.all([1, 2].map(() => patchUser(owner.id, owner, sitterOnboarding)))
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', owner.id).orderBy('service').execute()
+    expect(services).toEqual([
+      { service: 'boarding', hourlyRateCents: 4850 },
+      { service: 'walking', hourlyRateCents: 2500 },
+    ])
+    expect(await weeklyHoursOf(owner.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
+  })
+
   test.each([
     ['a service without a rate', { rates: { walking: 25 } }, { 'rates.boarding': ['Enter your rate per night'] }],
     ['a negative rate', { rates: { walking: -1, boarding: 40 } }, { 'rates.walking': ['Rate cannot be negative'] }],

@@ -8,7 +8,7 @@ import {
   addDraftDogPhotos,
   completeOwnerOnboarding,
   completeSitterOnboarding,
-  getOwnerDraft,
+  getStoredOwnerDraft,
   getSitterDraft,
   removeDraftDogPhoto,
   saveDraft,
@@ -68,10 +68,12 @@ function photoOrBack({ step, intent, photoErrors }: StepSubmit): OnboardingStepO
 
 async function submitOwnerStep(submit: StepSubmit): Promise<OnboardingStepOutcome> {
   const { userId, step, intent, form, photo } = submit
-  const read = readOwnerStep(step, form.fields, await getOwnerDraft(userId))
+  const stored = await getStoredOwnerDraft(userId)
+  const read = readOwnerStep(step, form.fields, stored.draft)
   const withPhotos = await addDraftDogPhotos(userId, photo ? { ...read.draft, ownerPhoto: photo } : read.draft, form)
   const draft = withPhotos.draft
-  await saveDraft(userId, 'owner', draft)
+  // Gone since it was read: an identical submit of the last step completed onboarding meanwhile.
+  if (!(await saveDraft(userId, 'owner', draft, { replacing: stored.stored }))) return { ok: true, goTo: 'home' }
   if (intent.startsWith('remove-photo:')) {
     await removeDraftDogPhoto(userId, draft, intent.slice('remove-photo:'.length))
     return { ok: true, goTo: step }
