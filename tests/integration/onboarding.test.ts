@@ -115,6 +115,19 @@ test("two identical submits of the owner's last step at once make one dog, and b
   expect(await dogsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Biscuit' })])
 })
 
+test("the owner's last step sent again after onboarding completed goes home and makes no second dog", async () => {
+  const owner = await insertUser({ name: 'Olivia' })
+  await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })
+  await postStep(owner, 'owner', 3, { selectedTraits: 'Calm' })
+  await postStep(owner, 'owner', 4, { selectedActivities: 'Fetch' })
+
+  const again = await postStep(owner, 'owner', 4, { selectedActivities: 'Fetch' })
+
+  expect({ status: again.status, location: again.location }).toEqual({ status: 302, location: '/' })
+  expect(await dogsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Biscuit' })])
+  expect(await db.selectFrom('onboardingDrafts').select('userId').where('userId', '=', owner.id).execute()).toEqual([])
+})
+
 test("'List for sitting' on the owner's last step lists the new dog for sitters", async () => {
   const owner = await insertUser({ name: 'Olivia' })
   await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })

@@ -1,5 +1,6 @@
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import { saveSubmittedProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
+import { hasDogs } from '#app/features/dogs/dogs.server.ts'
 import { photoMessages } from '#app/lib/photo-rules.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import type { MultipartForm } from '#app/lib/upload.server.ts'
@@ -69,6 +70,8 @@ function photoOrBack({ step, intent, photoErrors }: StepSubmit): OnboardingStepO
 async function submitOwnerStep(submit: StepSubmit): Promise<OnboardingStepOutcome> {
   const { userId, step, intent, form, photo } = submit
   const stored = await getStoredOwnerDraft(userId)
+  // The last step sent again once onboarding completed (its draft taken, its dog made): nothing to do again.
+  if (!stored.stored && step === onboardingStepCount && intent === 'continue' && (await hasDogs(userId))) return { ok: true, goTo: 'home' }
   const read = readOwnerStep(step, form.fields, stored.draft)
   const withPhotos = await addDraftDogPhotos(userId, photo ? { ...read.draft, ownerPhoto: photo } : read.draft, form)
   const draft = withPhotos.draft
