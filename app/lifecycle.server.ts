@@ -46,7 +46,7 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
  */
 async function sweepBookings() {
   try {
-    await exclusively('expiry sweep', () => expireStaleRequests())
+    await expirySweep()
     await exclusively('booking alerts', () => recordDueBookingAlerts())
     await queueMessageDigests()
     await deliverEmailsSoon()
@@ -84,14 +84,26 @@ async function pruneEvents() {
   }
 }
 
-/** Once across instances: one that finds another at it skips this round. */
-async function housekeeping() {
-  await exclusively('housekeeping', async () => {
-    await pruneRateLimitHits()
-    await prunePendingUploads()
-    await pruneEvents()
-    await deleteExpiredPresence()
-  })
+/**
+ * Cancels the stale requests, once across instances: one that finds another at it skips this round (null).
+ * `database` is the instance's own (its pool holds the lock).
+ */
+export function expirySweep(database: Kysely<Database> = db) {
+  return exclusively('expiry sweep', () => expireStaleRequests(), { database })
+}
+
+/** Deletes what no one needs any more, once across instances: one that finds another at it skips this round (null). */
+export function housekeeping(database: Kysely<Database> = db) {
+  return exclusively(
+    'housekeeping',
+    async () => {
+      await pruneRateLimitHits()
+      await prunePendingUploads()
+      await pruneEvents()
+      await deleteExpiredPresence()
+    },
+    { database },
+  )
 }
 
 /**

@@ -9,6 +9,7 @@ import path from 'node:path'
 import webpush from 'web-push'
 
 const startupLimitMs = 60_000
+const exitWithParent = path.resolve(import.meta.dirname, 'exit-with-parent.ts')
 const shutdownLimitMs = 15_000
 
 export type ServerProcess = {
@@ -49,9 +50,9 @@ export async function startServerProcess({
   const url = `http://127.0.0.1:${port}`
   const logFd = openSync(logFile, 'a')
   const vapid = webpush.generateVAPIDKeys()
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, ['--import', exitWithParent, 'server.ts'], {
     cwd: root,
-    stdio: ['ignore', logFd, logFd],
+    stdio: ['pipe', logFd, logFd],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -67,7 +68,8 @@ export async function startServerProcess({
     },
   })
   closeSync(logFd)
-  // If the runner itself dies, do not leave the server behind.
+  // The runner exiting normally kills the server at once; a runner ended any other way (Ctrl-C, SIGTERM,
+  // SIGKILL, a crash) closes the server's stdin, and the server stops (tests/exit-with-parent.ts).
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
   const log = () => readFileSync(logFile, 'utf8').trimEnd() || '(no output)'
@@ -79,6 +81,7 @@ export async function startServerProcess({
   try {
     await waitUntilHealthy(child, url)
   } catch (error) {
+    process.off('exit', killOnExit)
     child.kill('SIGKILL')
     const message = `${(error as Error).message}\n--- server output ---\n${log()}\n---`
     rmSync(directory, { recursive: true, force: true })

@@ -50,6 +50,11 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 export const json = (schema: unknown) => ({ 'application/json': { schema } })
 export const answer = (description: string, schema: unknown) => ({ description, content: json(schema) })
 export const jsonBody = (schema: unknown) => ({ required: true, content: json(schema) })
+/** A multipart form of these fields (all required), with how each file part is typed. */
+export const multipartBody = (properties: Record<string, JsonSchema>, encoding: Record<string, { contentType: string }>) => ({
+  required: true,
+  content: { 'multipart/form-data': { schema: objectOf(properties), encoding } },
+})
 export const signedIn = [{ bearerAuth: [] }, { cookieAuth: [] }]
 export const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
 export const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })

@@ -20,6 +20,7 @@ import {
   inputSchema,
   json,
   jsonBody,
+  multipartBody,
   type JsonSchema,
   nullable,
   objectOf,
@@ -80,6 +81,25 @@ const DogFieldChanges = dogBody(dogFieldsAllOptional, {
 })
 
 const photoEncoding = { images: { contentType: 'image/*' } }
+
+/** A dog's fields as JSON or a urlencoded form (the schema `name`), or as a multipart form with its photos. */
+const dogFieldsBody = (name: string, fields: typeof NewDogFields) => ({
+  required: true,
+  content: {
+    'multipart/form-data': { schema: { ...fields, properties: { ...fields.properties, images: dogPhotos } }, encoding: photoEncoding },
+    'application/json': { schema: ref(name) },
+    'application/x-www-form-urlencoded': { schema: ref(name) },
+  },
+})
+
+/** Deleting a photo named by `imageUrl`, in a JSON body or the query (a dog's, a sitter's gallery). */
+const imageUrlInput = {
+  description: 'Send `{imageUrl}` as JSON, or (without a body) `?imageUrl=`.',
+  parameters: queryParameters(DeleteImageSchema, {
+    imageUrl: 'Instead of the body. The base path, a size variant or a full URL.',
+  }).map((parameter) => ({ ...parameter, required: false })),
+  requestBody: { required: false, content: json(ref('DeleteImageInput')) },
+}
 
 // ---- answers, by hand (see the to...Json functions named above each) ----
 
@@ -401,15 +421,7 @@ const paths = {
       tags: ['Users'],
       summary: 'Replace your profile photo',
       security: signedIn,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: objectOf({ file: { type: 'string', contentMediaType: 'application/octet-stream' } }),
-            encoding: { file: { contentType: 'image/*' } },
-          },
-        },
-      },
+      requestBody: multipartBody({ file: { type: 'string', contentMediaType: 'application/octet-stream' } }, { file: { contentType: 'image/*' } }),
       responses: {
         200: answer(
           'The new photo.',
@@ -475,23 +487,18 @@ const paths = {
       tags: ['Users'],
       summary: 'Add photos to your sitter gallery',
       security: signedIn,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: objectOf({
-              images: {
-                type: 'array',
-                minItems: 1,
-                maxItems: maxGalleryPhotos,
-                items: { type: 'string', contentMediaType: 'application/octet-stream' },
-                description: `Pictures (each under 5 MB), also accepted as \`images[]\` or \`file\`; at most ${maxGalleryPhotos} photos in the gallery in all.`,
-              },
-            }),
-            encoding: photoEncoding,
+      requestBody: multipartBody(
+        {
+          images: {
+            type: 'array',
+            minItems: 1,
+            maxItems: maxGalleryPhotos,
+            items: { type: 'string', contentMediaType: 'application/octet-stream' },
+            description: `Pictures (each under 5 MB), also accepted as \`images[]\` or \`file\`; at most ${maxGalleryPhotos} photos in the gallery in all.`,
           },
         },
-      },
+        photoEncoding,
+      ),
       responses: {
         201: answer('The gallery after the upload.', objectOf({ photos: sitterProperties.photos })),
         ...errors({
@@ -507,12 +514,8 @@ const paths = {
       operationId: 'deleteGalleryPhoto',
       tags: ['Users'],
       summary: 'Remove one photo from your sitter gallery',
-      description: 'Send `{imageUrl}` as JSON, or (without a body) `?imageUrl=`.',
       security: signedIn,
-      parameters: queryParameters(DeleteImageSchema, {
-        imageUrl: 'Instead of the body. The base path, a size variant or a full URL.',
-      }).map((parameter) => ({ ...parameter, required: false })),
-      requestBody: { required: false, content: json(ref('DeleteImageInput')) },
+      ...imageUrlInput,
       responses: {
         200: answer('The gallery without the photo.', objectOf({ photos: sitterProperties.photos })),
         ...errors({ 400: true, 401: true, 404: 'The photo is not in your gallery.', 415: true }),
@@ -598,17 +601,7 @@ const paths = {
       summary: 'Add a dog',
       description: dogFieldNotes,
       security: signedIn,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: { ...NewDogFields, properties: { ...NewDogFields.properties, images: dogPhotos } },
-            encoding: photoEncoding,
-          },
-          'application/json': { schema: ref('NewDogFields') },
-          'application/x-www-form-urlencoded': { schema: ref('NewDogFields') },
-        },
-      },
+      requestBody: dogFieldsBody('NewDogFields', NewDogFields),
       responses: {
         201: answer('The new dog.', ref('Dog')),
         ...errors({ 400: true, 401: true, 403: '`ownerId` is not you.', 413: true, 415: true }),
@@ -662,17 +655,7 @@ const paths = {
       summary: 'Change one of your dogs',
       description: `${dogFieldNotes} Fields left out keep their value; new images are added after the saved ones.`,
       security: signedIn,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: { ...DogFieldChanges, properties: { ...DogFieldChanges.properties, images: dogPhotos } },
-            encoding: photoEncoding,
-          },
-          'application/json': { schema: ref('DogFieldChanges') },
-          'application/x-www-form-urlencoded': { schema: ref('DogFieldChanges') },
-        },
-      },
+      requestBody: dogFieldsBody('DogFieldChanges', DogFieldChanges),
       responses: {
         200: answer('The updated dog.', ref('Dog')),
         ...errors({
@@ -717,12 +700,8 @@ const paths = {
       operationId: 'deleteDogImage',
       tags: ['Dogs'],
       summary: "Remove one of your dog's photos",
-      description: 'Send `{imageUrl}` as JSON, or (without a body) `?imageUrl=`.',
       security: signedIn,
-      parameters: queryParameters(DeleteImageSchema, {
-        imageUrl: 'Instead of the body. The base path, a size variant or a full URL.',
-      }).map((parameter) => ({ ...parameter, required: false })),
-      requestBody: { required: false, content: json(ref('DeleteImageInput')) },
+      ...imageUrlInput,
       responses: {
         200: answer('The dog without the photo.', ref('Dog')),
         ...errors({ 400: true, 401: true, 404: 'Dog or image not found.', 415: true }),

@@ -350,7 +350,10 @@ export interface GeocoderSlotTable {
   nextSlotAt: number
 }
 
-/** One row (id 1): grows with every change to what public sitter pages show (triggers of db/migrations/005). */
+/**
+ * Slots whose sum grows with every change to what public sitter pages show (triggers of db/migrations/005):
+ * one row on SQLite, 64 on PostgreSQL so that writers do not wait for each other (db/migrations/016).
+ */
 export interface PublicDataVersionTable {
   id: number
   version: number

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { db } from './db.server.ts'
+import type { Kysely } from 'kysely'
+import { db, type Database } from './db.server.ts'
 
 // DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
 // rendered once and kept for a few seconds: a burst of visitors costs one render, a repeat visit with
@@ -104,14 +105,18 @@ function withoutShareableMark(response: Response) {
   return response
 }
 
-const versionQuery = db.selectFrom('publicDataVersion').select('version').compile()
+const versionQuery = db
+  .selectFrom('publicDataVersion')
+  .select(({ fn }) => fn.sum<number>('version').as('version'))
+  .compile()
 
 /**
- * Grows with every change to what public pages show (db/migrations/005's triggers), whoever wrote it: the
- * one place a shared copy learns it is stale, on every instance that shares the database.
+ * Grows with every committed change to what public pages show (db/migrations/005's triggers), whoever
+ * wrote it: the one place a shared copy learns it is stale, on every instance that shares the database.
+ * A sum over slots, so that writers on PostgreSQL never wait for each other to bump it (migration 016).
  */
-async function publicDataVersion() {
-  const { rows } = await db.executeQuery(versionQuery)
+export async function publicDataVersion(database: Kysely<Database> = db) {
+  const { rows } = await database.executeQuery(versionQuery)
   return rows[0]?.version ?? 0
 }
 

@@ -13,6 +13,7 @@ import * as sharedGeocoderSlot from './012-shared-geocoder-slot.ts'
 import * as notifications from './013-notifications.ts'
 import * as pushSubscriptions from './014-push-subscriptions.ts'
 import * as notificationPreferences from './015-notification-preferences.ts'
+import * as publicDataVersionSlots from './016-public-data-version-slots.ts'
 import * as bookingAlerts from './018-booking-alerts.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '013-notifications': notifications,
   '014-push-subscriptions': pushSubscriptions,
   '015-notification-preferences': notificationPreferences,
+  '016-public-data-version-slots': publicDataVersionSlots,
   '018-booking-alerts': bookingAlerts,
 }

@@ -62,6 +62,7 @@ describe('migrations', () => {
       { migrationName: '013-notifications', direction: 'Up', status: 'Success' },
       { migrationName: '014-push-subscriptions', direction: 'Up', status: 'Success' },
       { migrationName: '015-notification-preferences', direction: 'Up', status: 'Success' },
+      { migrationName: '016-public-data-version-slots', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(

@@ -239,6 +239,9 @@ function showMoreHref(html: string, label: string) {
   return match ? match[1]!.replace(/&amp;/g, '&') : null
 }
 
+/** What the cursor of a link says, decoded. */
+const cursorContent = (href: string) => Buffer.from(new URL(href, 'http://localhost').searchParams.get('cursor') ?? '', 'base64url').toString()
+
 const bookingLinksIn = (html: string) => [...html.matchAll(/href="\/bookings\/([0-9a-f-]{36})"/g)].map((match) => match[1]!)
 
 describe("the pages' 'Show more', without JavaScript", () => {
@@ -295,6 +298,34 @@ describe("the pages' 'Show more', without JavaScript", () => {
     const opened = /href="(\/messages\?userId=[^"]+)"/.exec(more)![1]!.replace(/&amp;/g, '&')
     expect(opened).toContain('cursor=')
     expect(names(await (await visitAs(person, opened)).text())).toEqual(newestNames)
+  })
+
+  test("another user's 'Show more' link shows the signed-in user only their own rows, nothing of the other's", async () => {
+    const mine = await bookingHistory()
+    const theirs = await bookingHistory()
+    for (let index = 0; index < 8; index++) theirs.ids.push(await insertBooking(theirs.parties, { status: 'completed', date: localDateFromToday(-30 - index) }))
+    const [me, them] = [await signedIn(mine.theOwner), await signedIn(theirs.theOwner)]
+    const theirHref = showMoreHref(await (await visitAs(them, '/bookings?tab=past')).text(), 'Show more bookings')!
+
+    const answer = await visitAs(me, theirHref.replace(/#more$/, ''))
+
+    expect(answer.status).toBe(200)
+    const html = await answer.text()
+    const minePast = await expectedOrder([...mine.ids, mine.strangers[2]!], (row) => ['completed', 'cancelled', 'rejected'].includes(row.status) || !fromToday(row), true)
+    expect(new Set(bookingLinksIn(html))).toEqual(new Set(minePast))
+    // Only the place the cursor names is echoed back (the page's own cursor): no other row of theirs.
+    const named = cursorContent(theirHref)
+    for (const id of [...theirs.ids, ...theirs.strangers].filter((id) => !named.includes(id))) expect(html).not.toContain(id)
+
+    const [myMessages, theirMessages] = [await conversationHistory(21), await conversationHistory(21)]
+    const theirMessagesHref = showMoreHref(await (await visitAs(await signedIn(theirMessages.me), '/messages')).text(), 'Show more conversations')!
+    const messages = await visitAs(await signedIn(myMessages.me), theirMessagesHref.replace(/#more$/, ''))
+    expect(messages.status).toBe(200)
+    const messagesHtml = await messages.text()
+    const partnersShown = [...messagesHtml.matchAll(/href="\/messages\?userId=([0-9a-f-]{36})/g)].map((match) => match[1]!)
+    expect(new Set(partnersShown)).toEqual(new Set(myMessages.partners.map((partner) => partner.id)))
+    for (const partner of theirMessages.partners) expect(messagesHtml).not.toContain(partner.id)
+    for (const id of theirMessages.ids.filter((id) => !cursorContent(theirMessagesHref).includes(id))) expect(messagesHtml).not.toContain(id)
   })
 
   test("a page given a broken or another list's cursor starts at the top", async () => {

@@ -104,6 +104,30 @@ describe('owner onboarding', () => {
   })
 })
 
+test("two identical submits of the owner's last step at once make one dog, and both go home", async () => {
+  const owner = await insertUser({ name: 'Olivia' })
+  await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })
+  await postStep(owner, 'owner', 3, { selectedTraits: 'Calm' })
+
+  const answers = await Promise.all([1, 2].map(() => postStep(owner, 'owner', 4, { selectedActivities: 'Fetch' })))
+
+  expect(answers.map(({ status, location }) => ({ status, location }))).toEqual([1, 2].map(() => ({ status: 302, location: '/' })))
+  expect(await dogsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Biscuit' })])
+})
+
+test("the owner's last step sent again after onboarding completed goes home and makes no second dog", async () => {
+  const owner = await insertUser({ name: 'Olivia' })
+  await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })
+  await postStep(owner, 'owner', 3, { selectedTraits: 'Calm' })
+  await postStep(owner, 'owner', 4, { selectedActivities: 'Fetch' })
+
+  const again = await postStep(owner, 'owner', 4, { selectedActivities: 'Fetch' })
+
+  expect({ status: again.status, location: again.location }).toEqual({ status: 302, location: '/' })
+  expect(await dogsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Biscuit' })])
+  expect(await db.selectFrom('onboardingDrafts').select('userId').where('userId', '=', owner.id).execute()).toEqual([])
+})
+
 test("'List for sitting' on the owner's last step lists the new dog for sitters", async () => {
   const owner = await insertUser({ name: 'Olivia' })
   await postStep(owner, 'owner', 2, { dogName: 'Biscuit', dogBreed: 'Beagle', dogAge: '2 years', dogWeight: '12' })
@@ -220,6 +244,20 @@ describe('sitter onboarding: bookable when it ends (DESIGN.md rulings 21, 23)', 
     expect(await servicesOf(sitter.id)).toEqual([
       { service: 'daycare', hourlyRateCents: 6000 },
       { service: 'walking', hourlyRateCents: 2450 },
+    ])
+    expect(await hoursOf(sitter.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
+  })
+
+  test("two identical submits of the sitter's last step at once save one profile, and both go home", async () => {
+    const sitter = await sitterAtStep3()
+    await postStep(sitter, 'sitter', 3, { dogSizes: 'small', dogAges: 'adult', services: ['walking', 'daycare'], 'rates.walking': '25', 'rates.daycare': '60' })
+
+    const answers = await Promise.all([1, 2].map(() => postStep(sitter, 'sitter', 4, { ...pin, ...defaultHours })))
+
+    expect(answers.map(({ status, location }) => ({ status, location }))).toEqual([1, 2].map(() => ({ status: 302, location: '/' })))
+    expect(await servicesOf(sitter.id)).toEqual([
+      { service: 'daycare', hourlyRateCents: 6000 },
+      { service: 'walking', hourlyRateCents: 2500 },
     ])
     expect(await hoursOf(sitter.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
   })

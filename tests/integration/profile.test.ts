@@ -111,6 +111,22 @@ function asActionResult(value: unknown): ActionResult {
 /** The profile form as a browser posts it (application/x-www-form-urlencoded). */
 const form = (entries: [string, string][]) => new URLSearchParams(entries)
 
+/** The location section as the page sends it: the address text, the point placed for `placedFor` (the text it was found for). */
+const locationFields = (text: string, point: { latitude: number | string; longitude: number | string }, placedFor = text): [string, string][] => [
+  ['location', text],
+  ['latitude', String(point.latitude)],
+  ['longitude', String(point.longitude)],
+  ['coordinatesFor', placedFor],
+]
+/** A sitter's services and rates as stored, by service. */
+const servicesOf = (sitterId: string) =>
+  db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitterId).orderBy('service').execute()
+/** The first fields of the edit form a sitter posts. */
+const sitterForm: [string, string][] = [
+  ['sitterSections', 'on'],
+  ['name', 'Sam Sitter'],
+]
+
 // ---- GET /api/users/me ----
 
 describe('GET /api/users/me', () => {
@@ -203,14 +219,11 @@ describe('PATCH /api/users/{id}', () => {
 
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ services: ['walking', 'daycare'], rates: { walking: 25, daycare: 35.5 }, rate: 25 })
-    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
-    expect(services).toEqual(
-      expect.arrayContaining([
-        { service: 'walking', hourlyRateCents: 2500 },
-        { service: 'daycare', hourlyRateCents: 3550 },
-      ]),
-    )
-    expect(services).toHaveLength(2)
+    const services = await servicesOf(sitter.id)
+    expect(services).toEqual([
+      { service: 'daycare', hourlyRateCents: 3550 },
+      { service: 'walking', hourlyRateCents: 2500 },
+    ])
     const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitter.id).executeTakeFirstOrThrow()
     expect(profile).toMatchObject({ hasHomeVisit: 1, experience: '3-5' })
     const sizes = await db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitter.id).execute()
@@ -227,7 +240,7 @@ describe('PATCH /api/users/{id}', () => {
     expect(await added.json()).toMatchObject({ message: 'Enter your rate per day', errors: { 'rates.daycare': ['Enter your rate per day'] } })
     expect(cleared.status).toBe(400)
     expect(await cleared.json()).toMatchObject({ errors: { 'rates.walking': ['Enter your rate per hour'] } })
-    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    const services = await servicesOf(sitter.id)
     expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
   })
 
@@ -358,6 +371,20 @@ describe('PATCH /api/users/{id}', () => {
     expect(await weeklyHoursOf(withHours.id)).toEqual([{ weekday: 6, startTime: '09:00', endTime: '12:30' }])
     expect(defaulted.status).toBe(200)
     expect(await weeklyHoursOf(withoutHours.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
+  })
+
+  test('the sitter-onboarding payload sent twice at once saves one profile, and both answer 200', async () => {
+    const owner = await insertUser()
+
+    const answers = await Promise.all([1, 2].map(() => patchUser(owner.id, owner, sitterOnboarding)))
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    const services = await servicesOf(owner.id)
+    expect(services).toEqual([
+      { service: 'boarding', hourlyRateCents: 4850 },
+      { service: 'walking', hourlyRateCents: 2500 },
+    ])
+    expect(await weeklyHoursOf(owner.id)).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '18:00' })))
   })
 
   test.each([
@@ -529,10 +556,7 @@ describe('/profile/edit', () => {
           ['phoneNumber', '+41 79 123 45 67'],
           ['bio', ''],
           // The location section as the page sends it back unchanged: the saved text and its coordinates.
-          ['location', exact.location],
-          ['latitude', String(exact.latitude)],
-          ['longitude', String(exact.longitude)],
-          ['coordinatesFor', exact.location],
+          ...locationFields(exact.location, exact),
         ]),
       ),
     )
@@ -560,7 +584,7 @@ describe('/profile/edit', () => {
     const owner = await insertUser()
 
     const response = asResponse(
-      await postEditProfile(owner, form([['name', 'Olivia Owner'], ['location', 'Langstrasse 100, Zürich'], ['latitude', ''], ['longitude', ''], ['coordinatesFor', '']])),
+      await postEditProfile(owner, form([['name', 'Olivia Owner'], ...locationFields('Langstrasse 100, Zürich', { latitude: '', longitude: '' }, '')])),
     )
 
     expect(response.headers.get('location')).toBe('/profile')
@@ -578,7 +602,7 @@ describe('/profile/edit', () => {
     const response = asResponse(
       await postEditProfile(
         owner,
-        form([['name', 'Olivia Owner'], ['location', pin.location], ['latitude', String(pin.latitude)], ['longitude', String(pin.longitude)], ['coordinatesFor', pin.location]]),
+        form([['name', 'Olivia Owner'], ...locationFields(pin.location, pin)]),
       ),
     )
 
@@ -609,8 +633,7 @@ describe('/profile/edit', () => {
       await postEditProfile(
         sitter,
         form([
-          ['sitterSections', 'on'],
-          ['name', 'Sam Sitter'],
+          ...sitterForm,
           ['services', 'walking'],
           ['services', 'boarding'],
           ['rates.walking', '22'],
@@ -621,7 +644,7 @@ describe('/profile/edit', () => {
 
     expect(answer.init?.status).toBe(400)
     expect(answer.data.result?.error).toMatchObject({ 'rates.boarding': ['Enter your rate per night'] })
-    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
+    const services = await servicesOf(sitter.id)
     expect(services).toEqual([{ service: 'walking', hourlyRateCents: 2000 }])
   })
 
@@ -632,12 +655,8 @@ describe('/profile/edit', () => {
       await postEditProfile(
         sitter,
         form([
-          ['sitterSections', 'on'],
-          ['name', 'Sam Sitter'],
-          ['location', exact.location],
-          ['latitude', String(exact.latitude)],
-          ['longitude', String(exact.longitude)],
-          ['coordinatesFor', exact.location],
+          ...sitterForm,
+          ...locationFields(exact.location, exact),
           ['experience', '5+'],
           ['services', 'walking'],
           ['services', 'grooming'],
@@ -661,14 +680,11 @@ describe('/profile/edit', () => {
     )
 
     expect(response.headers.get('location')).toBe('/profile')
-    const services = await db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitter.id).execute()
-    expect(services).toEqual(
-      expect.arrayContaining([
-        { service: 'walking', hourlyRateCents: 2250 },
-        { service: 'grooming', hourlyRateCents: 3000 },
-      ]),
-    )
-    expect(services).toHaveLength(2)
+    const services = await servicesOf(sitter.id)
+    expect(services).toEqual([
+      { service: 'grooming', hourlyRateCents: 3000 },
+      { service: 'walking', hourlyRateCents: 2250 },
+    ])
     const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitter.id).executeTakeFirstOrThrow()
     expect(profile).toMatchObject({ experience: '5+', acceptsMultipleDogs: 1, hasHomeVisit: 0, canHostOvernight: 0 })
     const breeds = await db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitter.id).orderBy('breed').execute()
@@ -689,12 +705,8 @@ describe('/profile/edit', () => {
       await postEditProfile(
         sitter,
         form([
-          ['sitterSections', 'on'],
-          ['name', 'Sam Sitter'],
-          ['location', 'Seefeldstrasse 50, Zürich'],
-          ['latitude', String(exact.latitude)],
-          ['longitude', String(exact.longitude)],
-          ['coordinatesFor', exact.location],
+          ...sitterForm,
+          ...locationFields('Seefeldstrasse 50, Zürich', exact, exact.location),
         ]),
       ),
     )
@@ -715,8 +727,7 @@ describe('/profile/edit', () => {
       await postEditProfile(
         sitter,
         form([
-          ['sitterSections', 'on'],
-          ['name', 'Sam Sitter'],
+          ...sitterForm,
           ['availability[0].weekday', '3'],
           ['availability[0].available', 'on'],
           ['availability[0].startTime', '18:00'],

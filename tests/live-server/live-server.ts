@@ -15,7 +15,13 @@ export async function startLiveServer(name: string, environment: Record<string, 
     directory: path.resolve('tests/.tmp', `${name}-${process.pid}`),
     environment,
   })
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(server.databaseFile) }) })
+  let db: Kysely<Database>
+  try {
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(server.databaseFile) }) })
+  } catch (error) {
+    await server.dispose() // a setup that fails stops the server it started
+    throw error
+  }
   return {
     ...server,
     db,

@@ -1,5 +1,6 @@
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import { saveSubmittedProfilePhoto } from '#app/features/accounts/profile-photo.server.ts'
+import { hasDogs } from '#app/features/dogs/dogs.server.ts'
 import { photoMessages } from '#app/lib/photo-rules.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import type { MultipartForm } from '#app/lib/upload.server.ts'
@@ -8,7 +9,7 @@ import {
   addDraftDogPhotos,
   completeOwnerOnboarding,
   completeSitterOnboarding,
-  getOwnerDraft,
+  getStoredOwnerDraft,
   getSitterDraft,
   removeDraftDogPhoto,
   saveDraft,
@@ -68,10 +69,14 @@ function photoOrBack({ step, intent, photoErrors }: StepSubmit): OnboardingStepO
 
 async function submitOwnerStep(submit: StepSubmit): Promise<OnboardingStepOutcome> {
   const { userId, step, intent, form, photo } = submit
-  const read = readOwnerStep(step, form.fields, await getOwnerDraft(userId))
+  const stored = await getStoredOwnerDraft(userId)
+  // The last step sent again once onboarding completed (its draft taken, its dog made): nothing to do again.
+  if (!stored.stored && step === onboardingStepCount && intent === 'continue' && (await hasDogs(userId))) return { ok: true, goTo: 'home' }
+  const read = readOwnerStep(step, form.fields, stored.draft)
   const withPhotos = await addDraftDogPhotos(userId, photo ? { ...read.draft, ownerPhoto: photo } : read.draft, form)
   const draft = withPhotos.draft
-  await saveDraft(userId, 'owner', draft)
+  // Gone since it was read: an identical submit of the last step completed onboarding meanwhile.
+  if (!(await saveDraft(userId, 'owner', draft, { replacing: stored.stored }))) return { ok: true, goTo: 'home' }
   if (intent.startsWith('remove-photo:')) {
     await removeDraftDogPhoto(userId, draft, intent.slice('remove-photo:'.length))
     return { ok: true, goTo: step }

@@ -30,13 +30,20 @@ import { roleForChoice } from '#app/features/accounts/roles.ts'
 // no-JavaScript round trip between steps loses nothing.
 
 export async function getOwnerDraft(userId: string): Promise<OwnerDraft> {
-  return OwnerDraftSchema.parse(await readDraft(userId, 'owner'))
+  return (await getStoredOwnerDraft(userId)).draft
+}
+
+/** The owner draft, and whether one is stored (`saveDraft` then only replaces it: see there). */
+export async function getStoredOwnerDraft(userId: string): Promise<{ draft: OwnerDraft; stored: boolean }> {
+  const data = await readDraft(userId, 'owner')
+  return { draft: OwnerDraftSchema.parse(data ?? {}), stored: data !== null }
 }
 
 export async function getSitterDraft(userId: string): Promise<SitterDraft> {
-  return SitterDraftSchema.parse(await readDraft(userId, 'sitter'))
+  return SitterDraftSchema.parse((await readDraft(userId, 'sitter')) ?? {})
 }
 
+/** The stored draft's data, or null when there is none. */
 async function readDraft(userId: string, flow: OnboardingFlow): Promise<unknown> {
   const row = await db
     .selectFrom('onboardingDrafts')
@@ -44,21 +51,31 @@ async function readDraft(userId: string, flow: OnboardingFlow): Promise<unknown>
     .where('userId', '=', userId)
     .where('flow', '=', flow)
     .executeTakeFirst()
+  if (!row) return null
   try {
-    return row ? JSON.parse(row.data) : {}
+    return JSON.parse(row.data)
   } catch {
     return {}
   }
 }
 
-export async function saveDraft(userId: string, flow: OnboardingFlow, draft: OwnerDraft | SitterDraft) {
+/**
+ * Stores the draft. `replacing` a draft that was read as stored: false when it is gone meanwhile, as
+ * completing onboarding takes it (a second identical submit of the last step must not bring it back).
+ */
+export async function saveDraft(userId: string, flow: OnboardingFlow, draft: OwnerDraft | SitterDraft, { replacing = false } = {}) {
   const data = JSON.stringify(draft)
   const updatedAt = new Date().toISOString()
+  if (replacing) {
+    const replaced = await db.updateTable('onboardingDrafts').set({ data, updatedAt }).where('userId', '=', userId).where('flow', '=', flow).executeTakeFirst()
+    return Number(replaced.numUpdatedRows) > 0
+  }
   await db
     .insertInto('onboardingDrafts')
     .values({ userId, flow, data, updatedAt })
     .onConflict((oc) => oc.columns(['userId', 'flow']).doUpdateSet({ data, updatedAt }))
     .execute()
+  return true
 }
 
 /**
@@ -88,15 +105,18 @@ export async function chooseRole(userId: string, choice: 'owner' | 'sitter') {
 export async function completeOwnerOnboarding(
   userId: string,
   draft: OwnerDraft,
-): Promise<{ ok: true; dog: { id: string } } | { ok: false; errors: StepErrors }> {
+): Promise<{ ok: true; dog: { id: string } | null } | { ok: false; errors: StepErrors }> {
   const dog = DogFormSchema.safeParse(dogFieldsOfDraft(draft))
   if (!dog.success) return { ok: false, errors: draftDogErrors(draft) }
   if (draft.images.length > maxDogImages) return { ok: false, errors: { images: [photoLimitMessage] } }
   const created = await db.transaction().execute(async (trx) => {
+    // The draft is taken first: of two identical submits at once, the second waits for the first to commit,
+    // then finds no draft left and makes no second dog.
+    const taken = await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'owner').executeTakeFirst()
+    if (Number(taken.numDeletedRows) === 0) return null
     // The dog makes the user an owner (createDog adds the side).
     const { id } = await createDog(trx, userId, dog.data, draft.images)
     if (draft.ownerName) await updateAccount(userId, { name: draft.ownerName }, trx)
-    await trx.deleteFrom('onboardingDrafts').where('userId', '=', userId).where('flow', '=', 'owner').execute()
     return { id }
   })
   return { ok: true, dog: created }

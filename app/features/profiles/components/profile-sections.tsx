@@ -164,13 +164,7 @@ function SitterSections({ sitter }: { sitter: SitterSummary }) {
 
 export function DogsTab({ dogs }: { dogs: Dog[] }) {
   return (
-    <section aria-labelledby="dogs-heading" className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="dogs-heading" className="text-lg font-semibold">
-          My Dogs
-        </h2>
-        <LinkButton to={href('/dogs/add')}>Add Dog</LinkButton>
-      </div>
+    <TabSection id="dogs-heading" title="My Dogs" action={<LinkButton to={href('/dogs/add')}>Add Dog</LinkButton>}>
       {dogs.length === 0 ? (
         <EmptyState
           title="No Dogs Added Yet"
@@ -184,7 +178,7 @@ export function DogsTab({ dogs }: { dogs: Dog[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </TabSection>
   )
 }
 
@@ -246,13 +240,7 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
   const services = sitter?.services ?? []
   const availability = sitter?.availability ?? []
   return (
-    <section aria-labelledby="services-heading" className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="services-heading" className="text-lg font-semibold">
-          My Services
-        </h2>
-        <LinkButton to={href('/profile/edit')}>Edit Services</LinkButton>
-      </div>
+    <TabSection id="services-heading" title="My Services" action={<LinkButton to={href('/profile/edit')}>Edit Services</LinkButton>}>
       {services.length === 0 ? (
         <EmptyState title="No Services Added Yet" description="Add your services to start receiving booking requests!" />
       ) : (
@@ -291,11 +279,26 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
           </dl>
         </Card>
       ) : null}
-    </section>
+    </TabSection>
   )
 }
 
 // ---- small pieces ----
+
+/** A tab's content under its heading, with the tab's one action beside it. */
+function TabSection({ id, title, action, children }: { id: string; title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  )
+}
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
