@@ -416,7 +416,7 @@ export interface PushSubscriptionsTable {
 // notifications (app/features/notifications, db/migrations/013): the notification centre.
 
 export type NotificationChannel = 'push' | 'email'
-export type NotificationDeliveryStatus = 'sent' | 'delivered' | 'failed'
+export type NotificationDeliveryStatus = 'waiting' | 'sent' | 'delivered' | 'failed'
 
 /** One per user and domain event that concerns them; one per conversation with unread messages. */
 export interface NotificationsTable {
