@@ -4,7 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Sqlite from 'better-sqlite3'
 
-// `npx node bench/queries.ts [--database data/large.db] [--runs 200]`: how long the sitter search takes
+// `npx node bench/queries.ts [--database data/large.db] [--runs 200] [--only 'map bbox']`: how long the sitter search takes
 // among the large data set (DESIGN.md section 8: the map's bbox under 10 ms among 100,000 sitters). Each
 // scenario calls the feature function the API calls (searchSitters: the page, its total and the list
 // items with ratings) `runs` times after a warm-up and prints the median and p99 of the wall time, and the
@@ -13,7 +13,11 @@ import Sqlite from 'better-sqlite3'
 // it is missing (npm run db:seed:large).
 
 const { values } = parseArgs({
-  options: { database: { type: 'string', default: 'data/large.db' }, runs: { type: 'string', default: '200' } },
+  options: {
+    database: { type: 'string', default: 'data/large.db' },
+    runs: { type: 'string', default: '200' },
+    only: { type: 'string' },
+  },
 })
 const file = path.resolve(values.database)
 const runs = Number(values.runs)
@@ -77,7 +81,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 const summary: string[] = []
-for (const [name, params] of scenarios) {
+for (const [name, params] of scenarios.filter(([name]) => name.includes(values.only ?? ''))) {
   const query = SitterSearchSchema.parse(sitterSearchInput(new URLSearchParams(params)))
   for (let run = 0; run < 20; run++) await searchSitters(query)
   const times: number[] = []
