@@ -1,16 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { WebSocket } from 'ws'
-import { findFreePort, startServerProcess } from '#tests/server-process.ts'
+import { findFreePort, type ServerProcess } from '#tests/server-process.ts'
 import { cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from './load.ts'
+import { startBenchPostgres, startInstances } from './postgres.ts'
 import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
-// `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10] [--rounds 1]` (npm run build first):
-// DESIGN.md section 8's chat budgets on the production server with a fresh database.
+// `npx node bench/messages.ts [--sockets 1000] [--rate 200] [--seconds 10] [--rounds 1] [--postgres | --postgres-url <url>]`
+// (npm run build first): DESIGN.md section 8's chat budgets on the production server with a fresh database:
+// SQLite, or with --postgres a new database on an embedded PostgreSQL from node_modules (or on the server at
+// --postgres-url) and two instances of the app sharing it (issue 18), where every storm runs twice: all
+// sockets on one instance, then every message sent from a socket on instance A to a socket on instance B
+// (the fan-out over LISTEN/NOTIFY, decision 049).
 // 1. `sockets` users each hold one open socket; the server's memory per socket is its resident memory
 //    after they connected less before, divided by their number.
 // 2. A message storm: `rate` messages a second for `seconds` from random users to random others over the
@@ -31,6 +35,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '1' },
+    postgres: { type: 'boolean', default: false },
+    'postgres-url': { type: 'string' },
   },
 })
 const socketCount = Number(values.sockets)
@@ -40,15 +46,15 @@ const rounds = Number(values.rounds)
 if (!existsSync('build/server/index.js')) throw new Error('No production build: run npm run build first')
 
 const secret = randomBytes(32).toString('hex')
-const server = await startServerProcess({
-  root: path.resolve('.'),
-  directory: mkdtempSync(path.join(tmpdir(), 'pawpal-bench-messages-')),
-  // Every socket comes from loopback: lift the per-address upgrade limit (SOCKET_UPGRADES_PER_MINUTE).
-  environment: { SESSION_SECRET: secret, SOCKET_UPGRADES_PER_MINUTE: '1000000' },
-})
-// This process writes the users and their sessions into the server's database, with the server's secret.
-process.env.DATABASE_URL = `file:${server.databaseFile}`
+const postgres = values.postgres || values['postgres-url'] !== undefined ? await startBenchPostgres({ serverUrl: values['postgres-url'], large: false }) : null
+// Every socket comes from loopback: lift the per-address upgrade limit (SOCKET_UPGRADES_PER_MINUTE).
+const environment = { SESSION_SECRET: secret, SOCKET_UPGRADES_PER_MINUTE: '1000000', SEED_DEMO: 'false' }
+const instances = await startInstances(postgres ? 2 : 1, postgres ? { ...environment, DATABASE_URL: postgres.databaseUrl } : environment)
+const [server, other] = instances as [ServerProcess, ...ServerProcess[]]
+// This process writes the users and their sessions into the servers' database, with the servers' secret.
+process.env.DATABASE_URL = postgres?.databaseUrl ?? `file:${server.databaseFile}`
 process.env.SESSION_SECRET = secret
+const engineLabel = postgres ? 'PostgreSQL' : 'SQLite'
 process.env.SEED_DEMO = 'false'
 const { db } = await import('#app/lib/db.server.ts')
 const { createSession, issueAccessToken } = await import('#app/features/accounts/session.server.ts')
@@ -106,8 +112,12 @@ type StormResult = {
   cpuPerMessage: number
 }
 
+/** Who writes to whom in a storm: a random sender to a random other recipient. */
+type Pairs = { senders: readonly User[]; recipients: readonly User[] }
+
 /** `rate` messages a second for `durationSeconds` between random pairs; waits up to 5 s for the last deliveries. */
-async function storm(users: readonly User[], sockets: Map<string, WebSocket>, serverPid: number, durationSeconds = seconds): Promise<StormResult> {
+async function storm({ senders, recipients }: Pairs, sockets: Map<string, WebSocket>, serverPids: readonly number[], durationSeconds = seconds): Promise<StormResult> {
+  const cpuOf = () => serverPids.reduce((sum, pid) => sum + cpuMillisecondsOf(pid), 0)
   const sentAt = new Map<string, number>()
   const acknowledged = new Set<string>()
   const delivered = new Map<string, number>()
@@ -125,15 +135,15 @@ async function storm(users: readonly User[], sockets: Map<string, WebSocket>, se
       }
     })
   }
-  const cpuBefore = cpuMillisecondsOf(serverPid)
+  const cpuBefore = cpuOf()
   const started = performance.now()
   const ends = started + durationSeconds * 1000
   while (performance.now() < ends) {
     const owed = Math.floor(((performance.now() - started) / 1000) * rate) - sentAt.size
     for (let count = 0; count < owed; count++) {
-      const from = users[Math.floor(Math.random() * users.length)]!
+      const from = senders[Math.floor(Math.random() * senders.length)]!
       let to = from
-      while (to === from) to = users[Math.floor(Math.random() * users.length)]!
+      while (to === from) to = recipients[Math.floor(Math.random() * recipients.length)]!
       const content = `storm ${crypto.randomUUID()}`
       sentAt.set(content, performance.now())
       sockets.get(from.id)?.send(JSON.stringify({ event: 'sendMessage', id: ++frameId, data: { recipientId: to.id, content, clientId: crypto.randomUUID() } }))
@@ -156,7 +166,7 @@ async function storm(users: readonly User[], sockets: Map<string, WebSocket>, se
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? Number.NaN,
-    cpuPerMessage: (cpuMillisecondsOf(serverPid) - cpuBefore) / sentAt.size,
+    cpuPerMessage: (cpuOf() - cpuBefore) / sentAt.size,
   }
 }
 
@@ -179,21 +189,24 @@ async function startBareRelay() {
   return { url: `ws://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') }
 }
 
+/** Closes every socket; one the server already closed counts as closed (its 'close' event is past). */
 const closeAll = async (sockets: Map<string, WebSocket>) => {
-  await Promise.all([...sockets.values()].map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))))
+  const open = [...sockets.values()].filter((socket) => socket.readyState !== WebSocket.CLOSED)
+  if (open.length < sockets.size) console.info(`  (${sockets.size - open.length} of ${sockets.size} sockets were closed by the server)`)
+  await Promise.all(open.map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))))
 }
 
 /** Connects every user's socket, storms after a warm-up, and closes them again. */
-async function stormOver(users: readonly User[], urlFor: (user: User) => string, serverPid: number) {
-  const sockets = await connectAll(users, urlFor)
-  await storm(users, sockets, serverPid, 2) // warm-up: the server compiles and prepares as it would after a while in use
-  const result = await storm(users, sockets, serverPid)
+async function stormOver(pairs: Pairs, urlFor: (user: User) => string, serverPids: readonly number[]) {
+  const sockets = await connectAll([...new Set([...pairs.senders, ...pairs.recipients])], urlFor)
+  await storm(pairs, sockets, serverPids, 2) // warm-up: the server compiles and prepares as it would after a while in use
+  const result = await storm(pairs, sockets, serverPids)
   await closeAll(sockets)
   return result
 }
 
 try {
-  console.info(`${socketCount} sockets; a storm of ${rate} messages/s for ${seconds} s${rounds > 1 ? `, ${rounds} rounds` : ''}\n`)
+  console.info(`${engineLabel}${other ? ', two instances' : ''}; ${socketCount} sockets; a storm of ${rate} messages/s for ${seconds} s${rounds > 1 ? `, ${rounds} rounds` : ''}; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n`)
   const users = await insertUsers(socketCount, 'Chatter')
   const before = residentMegabytes()
   const socketUrl = `${server.url.replace('http', 'ws')}/ws`
@@ -204,23 +217,35 @@ try {
   await closeAll(sockets)
 
   const relay = await startBareRelay()
-  const results: { app: StormResult[]; bare: StormResult[] } = { app: [], bare: [] }
+  const everyone = { senders: users, recipients: users }
+  // With two instances: the first half writes from sockets on the first, the second half reads on the other.
+  const half = Math.floor(users.length / 2)
+  const across = { senders: users.slice(0, half), recipients: users.slice(half) }
+  const otherSocketUrl = other ? `${other.url.replace('http', 'ws')}/ws` : socketUrl
+  const onTheirSide = (user: User) => `${across.senders.includes(user) ? socketUrl : otherSocketUrl}?token=${user.token}`
+  const results: { app: StormResult[]; across: StormResult[]; bare: StormResult[] } = { app: [], across: [], bare: [] }
+  const say = (label: string, round: number, result: StormResult) => console.info(`Storm${rounds > 1 ? ` ${round}` : ''}, ${label} ${formatStorm(result)}`)
   try {
     for (let round = 1; round <= rounds; round++) {
-      results.app.push(await stormOver(users, (user) => `${socketUrl}?token=${user.token}`, server.pid))
-      results.bare.push(await stormOver(users, (user) => `${relay.url}/?user=${user.id}`, relay.pid))
-      console.info(`Storm${rounds > 1 ? ` ${round}` : ''}, app:  ${formatStorm(results.app.at(-1)!)}`)
-      console.info(`Storm${rounds > 1 ? ` ${round}` : ''}, bare: ${formatStorm(results.bare.at(-1)!)}`)
+      results.app.push(await stormOver(everyone, (user) => `${socketUrl}?token=${user.token}`, [server.pid]))
+      say(`${engineLabel}, one instance:`, round, results.app.at(-1)!)
+      if (other) {
+        results.across.push(await stormOver(across, onTheirSide, [server.pid, other.pid]))
+        say(`${engineLabel}, instance A to instance B:`, round, results.across.at(-1)!)
+      }
+      results.bare.push(await stormOver(everyone, (user) => `${relay.url}/?user=${user.id}`, [relay.pid]))
+      say('bare ws relay:', round, results.bare.at(-1)!)
     }
   } finally {
     relay.stop()
   }
   if (rounds > 1) {
-    console.info(`Medians of ${rounds} rounds, app:  ${formatMedians(results.app)}`)
-    console.info(`Medians of ${rounds} rounds, bare: ${formatMedians(results.bare)}`)
+    console.info(`Medians of ${rounds} rounds, ${engineLabel}, one instance: ${formatMedians(results.app)}`)
+    if (other) console.info(`Medians of ${rounds} rounds, ${engineLabel}, instance A to instance B: ${formatMedians(results.across)}`)
+    console.info(`Medians of ${rounds} rounds, bare ws relay: ${formatMedians(results.bare)}`)
   }
   // SQLite never shrinks the log file, so its size is the most the log held (decision 034: it starts over).
-  console.info(`The server's write-ahead log file after the storms: ${(statSync(`${server.databaseFile}-wal`).size / 1024 / 1024).toFixed(1)} MB\n`)
+  if (!postgres) console.info(`The server's write-ahead log file after the storms: ${(statSync(`${server.databaseFile}-wal`).size / 1024 / 1024).toFixed(1)} MB\n`)
 
   const [busy] = await insertUsers(1, 'Busy')
   const partners = await insertUsers(1000, 'Partner')
@@ -276,15 +301,30 @@ try {
   const body = Buffer.from(await first.arrayBuffer())
   const bareServer = await startBareServer(body, first.headers.get('content-type') ?? 'application/json')
   try {
-    const appLoad = await load(`${server.url}/api/messages/conversations`, { seconds: 5, connections: 10, headers })
-    const bareLoad = await load(bareServer.url, { seconds: 5, connections: 10 })
+    const listOn = (instance: ServerProcess, connections: number) =>
+      load(`${instance.url}/api/messages/conversations`, { seconds: 5, connections, headers, serverPid: instance.pid })
+    const appLoad = await listOn(server, 10)
     console.info(`GET /api/messages/conversations (${(body.length / 1024).toFixed(0)} KB, 10 connections, 5 s)`)
-    console.info(`  app   ${formatLoad(appLoad)}`)
-    console.info(`  bare  ${formatLoad(bareLoad)}`)
+    console.info(`  ${engineLabel}, one instance   ${formatLoad(appLoad)}`)
+    if (other) {
+      // Five connections to each instance; requests per second add up, p50 and p99 are the slower one's.
+      const [onA, onB] = await Promise.all([listOn(server, 5), listOn(other, 5)])
+      const both = {
+        requests: onA.requests + onB.requests,
+        perSecond: onA.perSecond + onB.perSecond,
+        p50: Math.max(onA.p50, onB.p50),
+        p99: Math.max(onA.p99, onB.p99),
+        errors: onA.errors + onB.errors,
+        cpuPerRequest: (onA.cpuPerRequest * onA.requests + onB.cpuPerRequest * onB.requests) / (onA.requests + onB.requests),
+      }
+      console.info(`  ${engineLabel}, two instances  ${formatLoad(both)}`)
+    }
+    console.info(`  bare node:http            ${formatLoad(await load(bareServer.url, { seconds: 5, connections: 10 }))}`)
   } finally {
     bareServer.stop()
   }
 } finally {
   await db.destroy()
-  await server.dispose()
+  await Promise.all(instances.map((instance) => instance.dispose()))
+  await postgres?.stop()
 }

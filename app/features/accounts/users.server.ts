@@ -95,29 +95,31 @@ export function userIdsWithPublicPointIn(box: Box) {
   return query
 }
 
+/** The columns of `users` that anyone may see (DESIGN.md ruling 8), for a query that joins them. */
+export const publicIdentityColumns = ['users.id', 'users.name', 'users.profilePhoto', 'users.publicLocation', 'users.publicLatitude', 'users.publicLongitude'] as const
+
+type PublicIdentityRow = Pick<Selectable<UsersTable>, 'id' | 'name' | 'profilePhoto' | 'publicLocation' | 'publicLatitude' | 'publicLongitude'>
+
+/** A row of `publicIdentityColumns` as the app shows it. */
+export function toPublicIdentity(row: PublicIdentityRow): PublicIdentity {
+  return {
+    id: row.id,
+    name: row.name,
+    profilePhoto: row.profilePhoto,
+    location: row.publicLocation,
+    publicPoint: row.publicLatitude === null || row.publicLongitude === null ? null : { latitude: row.publicLatitude, longitude: row.publicLongitude },
+  }
+}
+
 /** What anyone may see of some users (DESIGN.md ruling 8): name, photo, district and public point, by id. */
 export async function getPublicIdentities(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, PublicIdentity>()
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'profilePhoto', 'publicLocation', 'publicLatitude', 'publicLongitude'])
+    .select(publicIdentityColumns)
     .where('id', 'in', [...new Set(userIds)])
     .execute()
-  return new Map(
-    rows.map((row): [string, PublicIdentity] => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        profilePhoto: row.profilePhoto,
-        location: row.publicLocation,
-        publicPoint:
-          row.publicLatitude === null || row.publicLongitude === null
-            ? null
-            : { latitude: row.publicLatitude, longitude: row.publicLongitude },
-      },
-    ]),
-  )
+  return new Map(rows.map((row): [string, PublicIdentity] => [row.id, toPublicIdentity(row)]))
 }
 
 export type PublicIdentity = {

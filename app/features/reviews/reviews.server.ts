@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Expression, Selectable } from 'kysely'
 import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
@@ -22,14 +22,31 @@ export async function getSitterRatings(sitterIds: readonly string[]): Promise<Ma
   const ratings = new Map<string, SitterRating>(ids.map((id) => [id, noReviews]))
   if (ids.length === 0) return ratings
   const rows = await visibleReviews()
-    .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('average'), eb.fn.countAll<number>().as('count')])
+    .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
     .where('reviews.sitterId', 'in', ids)
     .groupBy('reviews.sitterId')
     .execute()
-  for (const row of rows) {
-    ratings.set(row.sitterId, { rating: Math.round(Number(row.average) * 10) / 10, reviewCount: Number(row.count) })
-  }
+  for (const row of rows) ratings.set(row.sitterId, toSitterRating(row))
   return ratings
+}
+
+/**
+ * The sitter's rating as two columns of a query that has the sitter's id (`ratingAverage`, `reviewCount`;
+ * read them with `toSitterRating`): each a lookup of that sitter's reviews by index, so a page of sitters
+ * needs no statement of its own for them.
+ */
+export function sitterRatingColumns(sitterId: Expression<string>) {
+  const ofSitter = () => visibleReviews().where('reviews.sitterId', '=', sitterId)
+  return [
+    ofSitter().select((eb) => eb.fn.avg<number>('reviews.rating').as('average')).$asScalar().as('ratingAverage'),
+    ofSitter().select((eb) => eb.fn.countAll<number>().as('count')).$asScalar().as('reviewCount'),
+  ] as const
+}
+
+/** The columns of `sitterRatingColumns` (or a grouped query's) as a rating to one decimal. */
+export function toSitterRating(row: { ratingAverage: number | string | null; reviewCount: number | string | null }): SitterRating {
+  const reviewCount = Number(row.reviewCount ?? 0)
+  return reviewCount === 0 ? noReviews : { rating: Math.round(Number(row.ratingAverage) * 10) / 10, reviewCount }
 }
 
 export async function getSitterRating(sitterId: string): Promise<SitterRating> {

@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely'
-import { getPublicIdentities } from '#app/features/accounts/users.server.ts'
+import { publicIdentityColumns, toPublicIdentity } from '#app/features/accounts/users.server.ts'
 import { blockedOn } from '#app/features/availability/schedule.server.ts'
 import {
   boundingBox,
@@ -12,7 +12,7 @@ import {
   intersectBoxes,
   wholeEarth,
 } from '#app/features/geo/distance.ts'
-import { getSitterRatings } from '#app/features/reviews/reviews.server.ts'
+import { sitterRatingColumns, toSitterRating } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
@@ -222,21 +222,28 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
 
 // ---- what a list item shows ----
 
+/**
+ * The list items of a page in two statements: each sitter's public identity, profile and rating in one,
+ * their services in the other (a 100-sitter page of the map asked six before).
+ */
 async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promise<SitterListItem[]> {
   const ids = rows.map((row) => row.sitterId)
   if (ids.length === 0) return []
-  const [identities, profiles, services, ratings] = await Promise.all([
-    getPublicIdentities(ids),
-    db.selectFrom('sitterProfiles').select(['userId', 'experience', 'verified']).where('userId', 'in', ids).execute(),
+  const [sitters, services] = await Promise.all([
+    db
+      .selectFrom('users')
+      .innerJoin('sitterProfiles', 'sitterProfiles.userId', 'users.id')
+      .select((eb) => [...publicIdentityColumns, 'sitterProfiles.experience', 'sitterProfiles.verified', ...sitterRatingColumns(eb.ref('users.id'))])
+      .where('users.id', 'in', ids)
+      .execute(),
     db.selectFrom('sitterServices').select(['sitterId', 'service', 'hourlyRateCents']).where('sitterId', 'in', ids).execute(),
-    getSitterRatings(ids),
   ])
-  const profileOf = new Map(profiles.map((profile) => [profile.userId, profile]))
+  const sitterOf = new Map(sitters.map((sitter) => [sitter.id, sitter]))
   const servicesOf = Map.groupBy(services, (service) => service.sitterId)
   return ids.flatMap((id) => {
-    const identity = identities.get(id)
-    const profile = profileOf.get(id)
-    if (!identity || !profile) return []
+    const sitter = sitterOf.get(id)
+    if (!sitter) return []
+    const identity = toPublicIdentity(sitter)
     const offered = orderServices(servicesOf.get(id) ?? [])
     const point = identity.publicPoint
     return [
@@ -246,11 +253,11 @@ async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promi
         profilePhoto: identity.profilePhoto,
         location: identity.location,
         point,
-        experience: profile.experience,
-        verified: profile.verified === 1,
+        experience: sitter.experience,
+        verified: sitter.verified === 1,
         services: offered,
         rateCents: lowestRateCents(offered),
-        ...(ratings.get(id) ?? { rating: null, reviewCount: 0 }),
+        ...toSitterRating(sitter),
         distanceMiles: origin && point ? distanceInMiles(origin, point) : null,
       },
     ]
