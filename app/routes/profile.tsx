@@ -8,6 +8,7 @@ import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { calendarFeedUrlOf, rotateCalendarFeed } from '#app/features/calendar/calendar-feed.server.ts'
 import { CalendarFeedSection, newCalendarLinkIntent } from '#app/features/calendar/components/calendar-feed-section.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { PushSwitch } from '#app/features/push/components/push-switch.tsx'
 import type { Role } from '#app/lib/db-schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
@@ -62,6 +63,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         hrefFor={(value) => `${href('/profile')}?${new URLSearchParams({ tab: value })}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
+      {tab === 'profile' ? <PushSwitch /> : null}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
     </Page>
   )
