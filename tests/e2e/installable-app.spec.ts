@@ -99,3 +99,28 @@ test('back online, the page itself comes back: the worker never answers with an 
   await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0)
   await expect(page).toHaveURL(/\/support$/)
 })
+
+test('a push delivered to the service worker shows its notification, linking to its page', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL })
+  const devtools = await context.newCDPSession(page)
+  const registrations: { registrationId: string; scopeURL: string }[] = []
+  devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated))
+  await devtools.send('ServiceWorker.enable')
+  await page.goto('/support')
+  await controlledByServiceWorker(page)
+  await expect.poll(() => registrations.length).toBeGreaterThan(0)
+
+  const message = { title: 'New booking request', body: 'Olivia asks you to walk Rex on Saturday', url: '/bookings/b-42', tag: 'booking-b-42' }
+  await devtools.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId: registrations[0]?.registrationId ?? '',
+    data: JSON.stringify(message),
+  })
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))
+    })
+  await expect.poll(shown).toEqual([message])
+})
