@@ -92,6 +92,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'messages with a conversation', path: (demo) => `/messages?userId=${demo.owner.partner}` },
   { visitor: 'owner', what: 'conversation', path: (demo) => `/messages/${demo.owner.partner}` },
   { visitor: 'owner', what: 'own dogs listed for sitting', path: '/dogs/available' },
+  { visitor: 'owner', what: 'notifications', path: '/notifications' },
 
   // The demo sitter.
   { visitor: 'sitter', what: 'home', path: '/' },
@@ -106,6 +107,7 @@ const pages: PageCase[] = [
   { visitor: 'sitter', what: 'profile', path: '/profile' },
   { visitor: 'sitter', what: 'profile, my services', path: '/profile?tab=services' },
   { visitor: 'sitter', what: 'profile edit', path: '/profile/edit' },
+  { visitor: 'sitter', what: 'notifications', path: '/notifications' },
   { visitor: 'sitter', what: 'dogs for sitting', path: '/dogs/available' },
   { visitor: 'sitter', what: 'dog for sitting', path: (demo) => `/dogs/available/${demo.availableDog}` },
   { visitor: 'sitter', what: 'dog for sitting, personality', path: (demo) => `/dogs/available/${demo.availableDog}?tab=personality` },

@@ -48,10 +48,11 @@ describe('a change whose process died after the commit', () => {
     const { owner, bookingId } = await pendingRequest()
     // What a request's transaction commits: the booking (above) and its recorded change, with one
     // delivery per subscriber, none handled: the process was killed right after the commit.
-    await recordBookingChange(db, 'requested', bookingId, { actor: 'owner', from: null })
+    const eventId = await recordBookingChange(db, 'requested', bookingId, { actor: 'owner', from: null })
     expect((await deliveriesOf(bookingId)).map((row) => [row.subscriber, row.deliveredAt])).toEqual([
       ['booking-emails', null],
       ['booking-pushes', null],
+      ['notifications', null],
     ])
     expect(mailsAbout(bookingId)).toEqual([])
 
@@ -67,6 +68,9 @@ describe('a change whose process died after the commit', () => {
     expect(mailsAbout(bookingId).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^New booking request: Rex on /)])
     expect(mailsAbout(bookingId)[0]?.text).toContain(`${owner.name} would like to book dog walking for Rex with you on`)
     expect((await deliveriesOf(bookingId)).every((row) => row.deliveredAt !== null && row.attempts === 1)).toBe(true)
+    // The sitter's notification centre has the request too.
+    const notified = await db.selectFrom('notifications').select('text').where('eventId', '=', eventId).execute()
+    expect(notified.map((row) => row.text)).toEqual([expect.stringMatching(new RegExp(`^${owner.name} requested a walk for Rex on `))])
 
     const second = await start()
     await second.dispose()
@@ -87,6 +91,6 @@ describe('pruning', () => {
     const kept = await db.selectFrom('domainEvents').select('id').where('id', 'in', [handledEvent, dueEvent]).execute()
     expect(kept.map((row) => row.id)).toEqual([dueEvent])
     expect(await deliveriesOf(handled.bookingId)).toEqual([])
-    expect(await deliveriesOf(due.bookingId)).toHaveLength(2)
+    expect(await deliveriesOf(due.bookingId)).toHaveLength(3)
   })
 })

@@ -22,9 +22,9 @@ const services: Record<string, string> = {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
-/** 'Tue 2 Dec, 08:00' (the year only when it is not `currentYear`'s). */
+/** 'Tue 2 Dec, 08:00'; '5 Jan 2027, 08:00' in another year than `currentYear`. */
 export function formatBookingMoment(date: string, startTime: string | null, currentYear: number) {
   const day = new Date(`${date}T00:00:00Z`)
   const text = (day.getUTCFullYear() === currentYear ? dayFormat : dayWithYearFormat).format(day)

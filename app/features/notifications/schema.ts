@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { cursorMessages, cursorParameter } from '#app/lib/keyset-paging.ts'
 import { limitParameter } from '#app/lib/paging.ts'
+import { notificationIntents } from './intents.ts'
 
 export const notificationPageSize = 20
 export const maxNotificationPageSize = 100
@@ -12,9 +13,6 @@ export const NotificationListSchema = z.object({
   cursor: cursorParameter.refine((cursor) => !cursor || cursor.list === notificationListName, { error: cursorMessages.foreign }),
   limit: limitParameter(notificationPageSize, maxNotificationPageSize),
 })
-
-/** The page's forms: open one (marks it read, then goes to its screen) or mark them all read. */
-export const notificationIntents = { open: 'open', markAllRead: 'mark-all-read' } as const
 
 export const NotificationFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal(notificationIntents.open), id: z.string().min(1).max(100) }),

@@ -4,7 +4,7 @@ import { BellIcon } from '#app/ui/icons.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 import type { NotificationJson } from '../notifications.server.ts'
 import { formatDelivery, formatNotificationTime } from '../notification-format.ts'
-import { notificationIntents } from '../schema.ts'
+import { notificationIntents } from '../intents.ts'
 
 // The centre's list, newest first: each notification is a form button, so opening it marks it read and then
 // goes to its screen with or without JavaScript (a POST answered with a redirect). Unread ones are bold with
