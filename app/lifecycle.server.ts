@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
+import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
@@ -48,6 +49,7 @@ async function sweepBookings() {
   try {
     await expirySweep()
     await exclusively('booking alerts', () => recordDueBookingAlerts())
+    await exclusively('waiting pushes', () => sendWaitingPushes())
     await queueMessageDigests()
     await deliverEmailsSoon()
   } catch (error) {

@@ -48,7 +48,7 @@ export async function recordDueBookingAlerts(now = Date.now()) {
       if (eventId) events.push(eventId)
     }
   }
-  void dispatchEvents(events)
+  void dispatchEvents(events, now)
   return events.length
 }
 

@@ -15,7 +15,8 @@ import { confirmingParty, type Party } from './transitions.ts'
 // keyed by booking and event in the outbox, so each is sent once (app/lib/email-outbox.server.ts). Each
 // closes with the link that stops e-mails about bookings (notification-settings).
 
-export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired'
+/** A change of the booking, or 'expiring': the warning a request will expire, when no push reached its confirming party. */
+export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'expiring'
 
 type Person = { id: string; name: string; email: string }
 
@@ -97,6 +98,13 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
       return message(requester, `Booking request expired: ${about}`, [
         `Your booking of ${service} for ${dogName} on ${when} was not answered by ${party[confirmer].name} before it was due to start, so it was cancelled automatically.`,
         `See the booking:\n${link}`,
+      ])
+    case 'expiring':
+      return message(confirmer, `Please answer soon: ${about}`, [
+        requester === 'owner'
+          ? `${party.owner.name}'s request for ${service} for ${dogName} on ${when} is still waiting for your answer. It is cancelled automatically if it is not answered before it starts.`
+          : `${party.sitter.name}'s offer of ${service} for ${dogName} on ${when} is still waiting for your answer. It is cancelled automatically if it is not answered before it starts.`,
+        `Please accept or decline it here:\n${link}`,
       ])
   }
 }

@@ -31,7 +31,7 @@ export function formatBookingMoment(date: string, startTime: string | null, curr
   return startTime ? `${text}, ${startTime}` : text
 }
 
-export type BookingNotice = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'reviewed' | 'replied'
+export type BookingNotice = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'reviewed' | 'replied' | 'expiring' | 'reminder'
 
 /**
  * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
@@ -57,6 +57,10 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
         : `A request from ${name[facts.requestedBy]} expired before you answered: ${what}`
     case 'completed':
       return `${by} marked ${what} as completed: leave a review`
+    case 'expiring':
+      return `Answer soon: ${name[facts.requestedBy]}'s ${facts.requestedBy === 'owner' ? 'request' : 'offer'} expires within 2 hours: ${what}`
+    case 'reminder':
+      return `Starting in an hour: ${what} with ${reader === 'owner' ? facts.sitterName : facts.ownerName}`
     case 'reviewed':
       return `${by} reviewed ${what}`
     case 'replied':

@@ -18,21 +18,24 @@ const tellTabs = (userIds: readonly string[]) => {
   if (userIds.length > 0) publish({ event: 'notificationsChanged', userIds })
 }
 
-/** One notification per user and event: handling the event again adds nothing. */
+/** One notification per user and event: handling the event again adds nothing. Answers those this call added. */
 export async function addNotifications(notifications: readonly NewNotification[]) {
-  if (notifications.length === 0) return
-  await db
+  if (notifications.length === 0) return []
+  const added = await db
     .insertInto('notifications')
     .values(notifications.map((notification) => ({ id: crypto.randomUUID(), ...notification, conversationId: null, readAt: null })))
     .onConflict((oc) => oc.columns(['eventId', 'userId']).doNothing())
+    .returning(['id', 'userId', 'kind', 'text', 'href'])
     .execute()
   tellTabs(notifications.map((notification) => notification.userId))
+  return added
 }
 
 /**
  * The one entry of a conversation with unread messages: added by the first unread message, then kept
  * current (how many, the latest first), and read once the conversation is. `unread` is what the messages
- * feature counts now, so handling an event twice, or late, writes the same thing.
+ * feature counts now, so handling an event twice, or late, writes the same thing. Answers the entry's id
+ * while the conversation has unread messages.
  */
 export async function keepUnreadMessagesEntry(
   userId: string,
@@ -48,17 +51,20 @@ export async function keepUnreadMessagesEntry(
     .where('conversationId', '=', conversationId)
     .where('readAt', 'is', null)
     .executeTakeFirst()
+  let entryId: string | null = null
   if (!unread) {
-    if (!open) return
+    if (!open) return null
     await db.updateTable('notifications').set({ readAt: iso(now) }).where('id', '=', open.id).execute()
   } else if (open) {
     await db.updateTable('notifications').set({ text: unread.text, href: unread.href, occurredAt: unread.latestAt }).where('id', '=', open.id).execute()
+    entryId = open.id
   } else {
+    entryId = crypto.randomUUID()
     // Two instances adding the entry at once: the unique index refuses the second, whose event is retried and updates it.
     await db
       .insertInto('notifications')
       .values({
-        id: crypto.randomUUID(),
+        id: entryId,
         userId,
         eventId: event.id,
         kind: 'messages',
@@ -73,6 +79,7 @@ export async function keepUnreadMessagesEntry(
       .execute()
   }
   tellTabs([userId])
+  return entryId
 }
 
 /** Users with an unread entry for this conversation (a read receipt may have emptied it). */

@@ -1,0 +1,19 @@
+import { bookingEmail, loadBookingEmailContext } from '#app/features/bookings/booking-emails.server.ts'
+import type { BookingRecord } from '#app/features/bookings/booking-records.server.ts'
+import { decideDelivery } from '#app/features/notification-settings/preferences.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { deliverEmailsSoon, queueEmail } from '#app/lib/email-outbox.server.ts'
+import { recordDelivery } from './notifications.server.ts'
+
+// An urgent notification no push delivered (no device, quiet phone, push service down) escalates to e-mail
+// (DESIGN.md ruling 24): the warning that a request will expire unanswered. The e-mail goes through the
+// outbox under a key per booking, so it is sent once, and the centre shows it was sent.
+
+export async function escalateByEmail(notificationId: string, booking: BookingRecord) {
+  const email = bookingEmail('expiring', await loadBookingEmailContext(booking))
+  const decision = await decideDelivery({ userId: email.recipientId, kind: 'bookings', channel: 'email', urgent: true })
+  if (decision.send === 'never') return
+  await queueEmail(db, email)
+  await recordDelivery(notificationId, 'email', 'sent')
+  void deliverEmailsSoon()
+}
