@@ -37,7 +37,7 @@ export function BottomNav({ bookingsPath, counts, sitter }: { bookingsPath: stri
               >
                 <Icon />
                 {iconOnly ? null : label}
-                {badge ? <CountBadge {...badge} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
+                {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
               </Link>
             </li>
           )

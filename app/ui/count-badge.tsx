@@ -1,13 +1,13 @@
 /**
  * A red count: unread messages, requests waiting for an answer. Screen readers hear '3 unread' as part of
  * the link it sits in (an `aria-label` on a plain `<span>` is ignored by some of them, and is invalid HTML);
- * an icon-only link (the bell) names itself with the count instead.
+ * an icon-only link (the bell) names itself with the count instead, and shows the number alone.
  */
-export function CountBadge({ count, label, className }: { count: string; label: string; className: string }) {
+export function CountBadge({ count, label, className }: { count: string; label?: string; className: string }) {
   return (
     <span className={`rounded-full bg-red-600 text-center leading-5 text-white ${className}`}>
       {count}
-      <span className="sr-only"> {label}</span>
+      {label ? <span className="sr-only"> {label}</span> : null}
     </span>
   )
 }

@@ -45,7 +45,7 @@ export function SiteHeader({
                     }`}
                   >
                     {iconOnly ? <BellIcon /> : label}
-                    {badge ? <CountBadge {...badge} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
+                    {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
                   </Link>
                 </li>
               ))}
