@@ -6,6 +6,7 @@ import { NotificationList } from '#app/features/notifications/components/notific
 import { countUnreadNotifications, listNotificationsFor, markAllNotificationsRead, markNotificationRead } from '#app/features/notifications/notifications.server.ts'
 import { notificationIntents } from '#app/features/notifications/intents.ts'
 import { notificationErrors, NotificationFormSchema, notificationListName } from '#app/features/notifications/schema.ts'
+import { PushSwitch } from '#app/features/push/components/push-switch.tsx'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { defaultTimeZone } from '#app/lib/zoned-time.ts'
@@ -63,6 +64,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
           </Form>
         ) : null}
       </div>
+      <PushSwitch title="Push notifications" />
       <NotificationList notifications={notifications} now={now} timeZone={timeZone} moreCursor={moreCursor} shownThroughId={shownThrough?.id ?? null} />
     </Page>
   )

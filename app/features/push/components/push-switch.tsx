@@ -8,7 +8,7 @@ import { type PushChange, pushDeviceState, turnPushOff, turnPushOn } from '../pu
 
 type Shown = PushChange | { state: 'checking' }
 
-export function PushSwitch() {
+export function PushSwitch({ title = 'Notifications' }: { title?: string }) {
   const hydrated = useHydrated()
   const [shown, setShown] = useState<Shown>({ state: 'checking' })
   const [busy, setBusy] = useState(false)
@@ -33,7 +33,7 @@ export function PushSwitch() {
   return (
     <section aria-labelledby="push-switch-title" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="push-switch-title" className="text-lg font-semibold">
-        Notifications
+        {title}
       </h2>
       {!hydrated ? (
         <p className="text-sm text-stone-600">Notifications on this phone need JavaScript: turn it on in your browser to choose.</p>
