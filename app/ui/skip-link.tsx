@@ -8,7 +8,7 @@ export function SkipLink() {
   return (
     <a
       href={`#${mainContentId}`}
-      className="sr-only z-[100] rounded-lg bg-white px-4 py-3 font-medium text-brand-800 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-[100] rounded-lg bg-white px-4 py-3 font-medium text-brand-800 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
     >
       Skip to main content
     </a>
