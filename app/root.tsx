@@ -26,6 +26,7 @@ import { BottomNav } from '#app/ui/bottom-nav.tsx'
 import { ErrorScreen, ForbiddenScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
 import { NavigationProgress } from '#app/ui/navigation-progress.tsx'
 import { SiteHeader } from '#app/ui/site-header.tsx'
+import { SkipLink } from '#app/ui/skip-link.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+        <SkipLink />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

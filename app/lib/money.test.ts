@@ -1,19 +1,11 @@
 import { expect, test } from 'vitest'
-import { centsToDollars, dollarsToCents, formatHourlyRate, formatUsd } from './money.ts'
+import { centsToDollars, dollarsToCents, formatUsd } from './money.ts'
 
 test('amounts read in US dollars with their cents', () => {
   expect(formatUsd(4800)).toBe('$48.00')
   expect(formatUsd(2250)).toBe('$22.50')
   expect(formatUsd(5)).toBe('$0.05')
   expect(formatUsd(125050)).toBe('$1,250.50')
-})
-
-test('an hourly rate drops the cents only when they are zero', () => {
-  expect(formatHourlyRate(2000)).toBe('$20/hour')
-  expect(formatHourlyRate(2250)).toBe('$22.50/hour')
-  expect(formatHourlyRate(2405)).toBe('$24.05/hour')
-  expect(formatHourlyRate(0)).toBe('$0/hour')
-  expect(formatHourlyRate(100000)).toBe('$1,000/hour')
 })
 
 test("the API's dollars and cents convert both ways, to the nearest cent", () => {

@@ -7,9 +7,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** '$48.00', '$1,250.50'. */
 export const formatUsd = (cents: number) => usd.format(cents / 100)
 
-/** '$20/hour', '$22.50/hour': a rate in whole dollars reads without its cents. */
-export const formatHourlyRate = (cents: number) => `${formatUsd(cents).replace(/\.00$/, '')}/hour`
-
 /** Cents as the API's and the forms' dollars (22.5); null stays null. */
 export function centsToDollars(cents: number): number
 export function centsToDollars(cents: number | null): number | null

@@ -33,6 +33,9 @@ export function addDays(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10)
 }
 
+/** Every quarter hour of a day, '00:00' to '23:45': the times a screen offers as choices (DESIGN.md ruling 21). */
+export const quarterHours = Array.from({ length: 96 }, (_, index) => fromMinutes(index * 15))
+
 /** 1 (Monday) to 7 (Sunday). */
 export function isoWeekday(date: string) {
   return new Date(`${date}T00:00:00Z`).getUTCDay() || 7

@@ -15,8 +15,9 @@ import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import { formatRate } from '#app/features/bookings/pricing.ts'
-import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -131,7 +132,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
                 {other.name}
                 {sitterView ? null : (
                   <span className="block text-sm font-normal text-stone-600">
-                    {booking.sitter.rating === null ? 'New sitter' : `★ ${formatRating(booking.sitter.rating)} (${reviewCountText(booking.sitter.reviewCount)})`}
+                    <SitterRating rating={booking.sitter.rating} reviewCount={booking.sitter.reviewCount} />
                   </span>
                 )}
               </span>
@@ -203,6 +204,11 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
   // The confirming party of a request declines it rather than cancelling it (both are allowed).
   const moves = actionOrder.filter((move) => booking.actions.includes(move) && !(move === 'cancelled' && booking.actions.includes('rejected')))
   const canContact = booking.status === 'pending' || booking.status === 'accepted'
+  // The sitter completes an accepted booking once it has started (transitions.ts): until then, say from when.
+  const completableFrom =
+    booking.status === 'accepted' && booking.viewerRole === 'sitter' && !booking.actions.includes('completed') && booking.date && booking.startTime
+      ? `${formatBookingDate(booking.date)} at ${booking.startTime}`
+      : null
   const addingToCalendar = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'calendar'
   if (moves.length === 0 && !canContact && booking.status !== 'accepted') return null
   const secondary =
@@ -226,6 +232,11 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
           {moveButtonLabels[move]}
         </Link>
       ))}
+      {completableFrom ? (
+        <p className="basis-full rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
+          <span className="font-medium">Mark as Completed</span> from {completableFrom}, when the booking starts.
+        </p>
+      ) : null}
       {canContact ? (
         <Link to={`${href('/messages')}?${new URLSearchParams({ userId: otherId })}`} className={secondary}>
           Contact

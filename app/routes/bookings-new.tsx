@@ -1,10 +1,11 @@
 import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/bookings-new'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
+import { RequestDatePicker } from '#app/features/bookings/components/request-date-picker.tsx'
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
-import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
 import { getDogRequestScreen, submitDogRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { bookingTimeFields } from '#app/features/bookings/request-fields.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
@@ -125,18 +126,7 @@ function DogRequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: F
         <input type="hidden" name="dogId" value={dog.id} />
         <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
         <FormPart title="Date">
-          <DatePicker
-            id={fields.date.id}
-            name={fields.date.name}
-            month={loaded.month}
-            days={loaded.days}
-            selected={fields.date.initialValue}
-            firstMonth={loaded.firstMonth}
-            lastMonth={loaded.lastMonth}
-            errorId={fields.date.errorId}
-            invalid={Boolean(fields.date.errors)}
-          />
-          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
+          <RequestDatePicker field={fields.date} calendar={loaded} />
         </FormPart>
         <FormPart title="Time">
           <p className="text-sm text-stone-600">In your time zone ({loaded.timeZone})</p>

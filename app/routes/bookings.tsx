@@ -18,6 +18,7 @@ import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 
 // /bookings (spec section 2, Bookings page): an owner's bookings. A day strip of the month (7 days
 // either side, month arrows) picks a day; otherwise the tabs Upcoming, Pending and Past of spec section 4
@@ -168,7 +169,7 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{sitter.name}</p>
                   <p className="text-sm text-stone-600">
-                    {sitter.rating === null ? 'New sitter' : `★ ${sitter.rating} (${sitter.reviewCount})`} · last booked {formatShortDate(sitter.lastBookingDate)}
+                    <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} /> · last booked {formatShortDate(sitter.lastBookingDate)}
                   </p>
                 </div>
                 <Link

@@ -8,6 +8,7 @@ import { useLiveSocket } from '#app/features/messages/components/live-messages.t
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
+import { mainContentId } from '#app/ui/skip-link.tsx'
 
 // /messages/{userId} (spec section 2, Single conversation): a back link, the thread with its send form,
 // and beside it (below a disclosure on phones) the partner's real details instead of the spec's
@@ -39,7 +40,7 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
   const live = useLiveSocket()
   const hrefWith = (before: string | null) => `${href('/messages/:userId', params)}${before ? `?${new URLSearchParams({ before })}` : ''}`
   return (
-    <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-5xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
+    <main id={mainContentId} tabIndex={-1} className="mx-auto flex outline-none h-[calc(100dvh-5rem)] w-full max-w-5xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
       {conversation.status === 'notFound' ? (
         <PartnerNotFound />
       ) : (

@@ -13,6 +13,7 @@ import { listConversationsFor } from '#app/features/messages/conversations.serve
 import { conversationListName, ConversationSearchSchema } from '#app/features/messages/schema.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
+import { mainContentId } from '#app/ui/skip-link.tsx'
 
 // /messages (spec section 2): the conversation list with its search and unread badges; `?userId=` selects
 // (and on the first visit creates) the conversation with that user, shown beside the list with the
@@ -67,7 +68,7 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
   const hrefWith = (before: string | null) =>
     `${href('/messages')}?${new URLSearchParams({ userId: partnerId ?? '', ...(search ? { q: search } : {}), ...listCursor, ...(before ? { before } : {}) })}`
   return (
-    <main className="mx-auto flex h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
+    <main id={mainContentId} tabIndex={-1} className="mx-auto flex outline-none h-[calc(100dvh-5rem)] w-full max-w-7xl md:h-[calc(100dvh-4rem)] md:border-x md:border-stone-200">
       {/* A phone shows the open conversation alone, the list and its title hidden: the page keeps its heading. */}
       {partnerId ? <h1 className="sr-only">Messages</h1> : null}
       <div className={`${partnerId ? 'hidden md:flex' : 'flex'} w-full min-w-0 flex-col border-stone-200 bg-white md:w-80 md:border-r lg:w-96`}>

@@ -7,13 +7,13 @@ import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-pro
 import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
 import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'
 import { SitterGallery } from '#app/features/sitters/components/sitter-gallery.tsx'
-import { SitterRating } from '#app/features/sitters/components/sitter-list-item.tsx'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { SitterReviews } from '#app/features/sitters/components/sitter-reviews.tsx'
 import { WeeklyAvailability } from '#app/features/availability/components/weekly-availability.tsx'
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
-import { formatRate } from '#app/features/bookings/pricing.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
@@ -59,6 +59,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       preferredDogBreeds: found.preferredDogBreeds,
       photos: found.photos,
       rateCents: found.rateCents,
+      rateUnit: found.rateUnit,
       rating: found.rating,
       reviewCount: found.reviewCount,
       medianReplyMinutes: found.medianReplyMinutes,

@@ -2,18 +2,18 @@ import { useState } from 'react'
 import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { DatePicker } from '#app/features/bookings/components/date-picker.tsx'
-import { DogChoices, FormPart, textInputClass, TimeOption, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { ChoiceCard, DogChoices, FormPart, textInputClass, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
+import { RequestDatePicker } from '#app/features/bookings/components/request-date-picker.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
-import { formatSlot } from '#app/features/bookings/slots.ts'
 import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { bookingTimeFields, type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
-import { bookingStyles, dayPeriods, periodLabels, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
-import { formatRate, priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { bookingStyles, dayPeriods, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
+import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
@@ -128,7 +128,9 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
             {sitter.name}
             {sitter.location ? ` · ${sitter.location}` : ''}
           </p>
-          <p className="text-sm text-stone-600">{sitter.rating === null ? 'New sitter' : `★ ${formatRating(sitter.rating)} (${reviewCountText(sitter.reviewCount)})`}</p>
+          <p className="text-sm">
+            <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
+          </p>
         </div>
       </header>
 
@@ -168,16 +170,14 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
               <legend className="sr-only">Service</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {sitter.services.map(({ service, hourlyRateCents }) => (
-                  <label
+                  <ChoiceCard
                     key={service}
-                    className="tap-target flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50"
-                  >
-                    <span className="flex items-center gap-3">
-                      <input type="radio" name={fields.service.name} value={service} defaultChecked={fields.service.initialValue === service} className="size-5 accent-brand-700" />
-                      {serviceLabels[service]}
-                    </span>
-                    <span className="text-sm text-stone-600">{hourlyRateCents === null ? 'No rate set' : formatRate(service, hourlyRateCents)}</span>
-                  </label>
+                    name={fields.service.name}
+                    value={service}
+                    label={serviceLabels[service]}
+                    aside={hourlyRateCents === null ? 'No rate set' : formatRate(service, hourlyRateCents)}
+                    checked={fields.service.initialValue === service}
+                  />
                 ))}
               </div>
               <FormErrors id={fields.service.errorId} errors={fields.service.errors} />
@@ -189,17 +189,7 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
 
         <FormPart title="Date">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
-            <DatePicker
-              id={fields.date.id}
-              name={fields.date.name}
-              month={loaded.month}
-              days={loaded.days}
-              selected={fields.date.initialValue}
-              firstMonth={loaded.firstMonth}
-              lastMonth={loaded.lastMonth}
-              errorId={fields.date.errorId}
-              invalid={Boolean(fields.date.errors)}
-            />
+            <RequestDatePicker field={fields.date} calendar={loaded} />
             <div className="space-y-3 sm:w-56">
               <WeeklyHours name={sitter.firstName} weekly={sitter.weekly} />
               <p className="text-sm text-stone-600">
@@ -207,41 +197,15 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
               </p>
             </div>
           </div>
-          <FormErrors id={fields.date.errorId} errors={fields.date.errors} />
         </FormPart>
 
         <FormPart title="Time">
-          {loaded.several && style ? (
-            <fieldset id={fields.timePeriods.id} aria-describedby={fields.timePeriods.errors ? fields.timePeriods.errorId : undefined}>
-              <legend className="mb-2 text-sm text-stone-700">
-                {style === 'walk' ? 'Choose one or more periods: each is a 60-minute walk as the period starts.' : 'Choose one or more periods of the day.'}
-              </legend>
-              <input type="hidden" name="periodMode" value="several" />
-              <div className="grid gap-2 sm:grid-cols-3">
-                {dayPeriods.map((period) => {
-                  const slots = slotsOfPeriods(style, [period])
-                  return (
-                    <TimeOption
-                      key={period}
-                      multiple
-                      name={fields.timePeriods.name}
-                      value={period}
-                      label={periodLabels[period]}
-                      window={slots.map(formatSlot).join(', ')}
-                      checked={chosen.timePeriods.includes(period)}
-                      priceCents={offered ? priceCentsFor(offered.service, rateCents, slots) : null}
-                      refusal={loaded.times?.periods.find((choice) => choice.value === period)?.refusal ?? null}
-                    />
-                  )
-                })}
-              </div>
-              <FormErrors id={fields.timePeriods.errorId} errors={fields.timePeriods.errors} />
-            </fieldset>
-          ) : loaded.times ? (
+          {loaded.times ? (
             <TimePicker
               choices={loaded.times}
               fields={{ timePeriod: fields.timePeriod, startTime: fields.startTime, endTime: fields.endTime, duration: fields.duration }}
               noDate={`Choose a date to see ${sitter.firstName}’s free times.`}
+              several={loaded.several ? { field: fields.timePeriods, chosen: chosen.timePeriods } : undefined}
             />
           ) : null}
           {hydrated ? null : (

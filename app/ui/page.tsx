@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { ToastInput } from '#app/lib/toast.ts'
+import { mainContentId } from './skip-link.tsx'
 import { ActionToast } from './toaster.tsx'
 
 // Every screen's content column: one of a few named widths, the same side padding everywhere.
@@ -34,7 +35,9 @@ export function Page({
 }) {
   return (
     <main
-      className={`mx-auto w-full ${widths[width]} ${width === 'full' ? '' : 'px-4 py-6 md:py-10'} ${centered ? 'flex flex-1 flex-col justify-center' : ''} ${className}`}
+      id={mainContentId}
+      tabIndex={-1}
+      className={`mx-auto outline-none w-full ${widths[width]} ${width === 'full' ? '' : 'px-4 py-6 md:py-10'} ${centered ? 'flex flex-1 flex-col justify-center' : ''} ${className}`}
     >
       {toast ? <ActionToast toast={toast} /> : null}
       {children}

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react'
-import { useNavigation } from 'react-router'
+import { useNavigation, useSubmit } from 'react-router'
 import { imageUrl } from '#app/lib/image-url.ts'
 import {
   describeRefusedPhotos,
@@ -47,6 +47,11 @@ type PhotoPickerProps = {
   errors?: readonly string[]
   /** A button that sends the photo on its own ('Upload photo'); with nothing chosen it says so instead. */
   upload?: { label: string; name: string; value: string }
+  /**
+   * One button instead (onboarding's photo step, spec section 5): with JavaScript a chosen photo is sent at
+   * once with this intent; without, it goes with the form's own submit.
+   */
+  sendOnChoose?: { name: string; value: string }
 }
 
 /** A tile: a saved photo, or a new one (kept by the server, or chosen and not sent yet), with its remove button. */
@@ -66,8 +71,10 @@ export function PhotoPicker({
   kept = none,
   errors,
   upload,
+  sendOnChoose,
 }: PhotoPickerProps) {
   const hydrated = useHydrated()
+  const submit = useSubmit()
   const [chosen, setChosen] = useState<File[]>([])
   const [removedTokens, setRemovedTokens] = useState<string[]>([])
   const [problems, setProblems] = useState<string[]>([])
@@ -111,6 +118,13 @@ export function PhotoPicker({
     const replace = avatar && taken.length > 0
     if (replace) setRemovedTokens(kept.map(({ token }) => token))
     show(replace ? taken : [...chosen, ...taken], refused.map(describeRefusedPhotos))
+    const form = event.currentTarget.form
+    if (sendOnChoose && taken.length > 0 && form) {
+      // `show` has put the files in the input: the form's data holds them.
+      const data = new FormData(form)
+      data.set(sendOnChoose.name, sendOnChoose.value)
+      void submit(data, { method: 'post', encType: 'multipart/form-data', action: form.getAttribute('action') ?? undefined, preventScrollReset: true })
+    }
   }
 
   function removeKept(event: MouseEvent, token: string) {

@@ -15,6 +15,8 @@ const minimumPx = 44
  * requires; making its links 44 px tall would cover a strip of the map itself.
  */
 const inlineLinksInRunningText = ['.leaflet-control-attribution a']
+/** The skip link is a 1 px box until it has focus; consistency.spec.ts measures it focused (44 px). */
+const shownOnFocusOnly = ['a[href="#main-content"]']
 
 type Measured = { target: string; width: number; height: number }
 
@@ -47,7 +49,7 @@ async function tooSmallTargets(page: Page): Promise<Measured[]> {
       }
       return small
     },
-    { minimumPx, exempt: inlineLinksInRunningText },
+    { minimumPx, exempt: [...inlineLinksInRunningText, ...shownOnFocusOnly] },
   )
 }
 

@@ -50,9 +50,6 @@ export const bookingStyles: Record<SitterService, BookingStyle> = {
 export const walkDurations = [30, 60] as const
 export type WalkDuration = (typeof walkDurations)[number]
 
-/** Every quarter hour of a day, '00:00' to '23:45': the times a booking screen offers. */
-export const quarterHours = Array.from({ length: 96 }, (_, index) => fromMinutes(index * 15))
-
 /** Whether a clock time falls on a quarter hour (anything that is no clock time is left to its own check). */
 export const isQuarterHour = (time: string) => !isClockTime(time) || toMinutes(time) % 15 === 0
 

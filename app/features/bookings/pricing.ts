@@ -1,26 +1,11 @@
 import type { SitterService } from '#app/features/sitters/options.ts'
-import { formatUsd } from '#app/lib/money.ts'
+import { rateUnits } from '#app/features/sitters/rates.ts'
 import type { TimeSlot } from './periods.ts'
 import { totalMinutes } from './slots.ts'
 
 // What a booking costs (DESIGN.md ruling 21): a sitter sets one rate per service in that service's unit
-// (walks, sitting, training and grooming by the hour, daycare by the day, boarding by the night), and a
-// booking costs that rate times the hours, days or nights booked, fixed when it is requested. Every
-// request screen shows this same figure before sending, and onboarding asks each rate in its unit.
-
-export type RateUnit = 'hour' | 'day' | 'night'
-
-export const rateUnits: Record<SitterService, RateUnit> = {
-  walking: 'hour',
-  sitting: 'hour',
-  training: 'hour',
-  grooming: 'hour',
-  daycare: 'day',
-  boarding: 'night',
-}
-
-/** '$28/hour', '$60/day', '$22.50/night': a rate in whole dollars reads without its cents. */
-export const formatRate = (service: SitterService, cents: number) => `${formatUsd(cents).replace(/\.00$/, '')}/${rateUnits[service]}`
+// (sitters/rates.ts), and a booking costs that rate times the hours, days or nights booked, fixed when it
+// is requested. Every request screen shows this same figure before sending.
 
 /** The price in cents of `slots` of `service` at `rateCents` (each slot of a daily or nightly service is one day or night); null when the sitter set no rate. */
 export function priceCentsFor(service: SitterService, rateCents: number, slots: readonly TimeSlot[]): number

@@ -1,5 +1,6 @@
 // How times read in the messages screens, in the viewer's own time zone (stored with their account), so
-// the server's render and the browser's agree. US English (spec section 9).
+// the server's render and the browser's agree. US English words, 24-hour clock times as on every
+// booking screen (issue 19).
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
@@ -11,9 +12,9 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
 
 const dayKey = (iso: string, timeZone: string) => formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
 
-/** '2:05 PM'. */
+/** '14:05'. */
 export function formatClock(iso: string, timeZone: string) {
-  return formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
+  return formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
 }
 
 /** The heading of a day in a thread: 'Today', 'Yesterday' or 'Monday, March 2, 2026'. */

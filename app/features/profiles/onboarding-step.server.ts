@@ -45,7 +45,7 @@ const refused = (errors: StepErrors, summary?: Title): OnboardingStepOutcome => 
 const hasErrors = (errors: StepErrors) => Object.keys(errors).length > 0
 const photoUploaded: ToastInput = { type: 'success', title: 'Profile photo updated successfully' }
 
-/** The buttons every step has: Back, Continue (the default) and the profile photo's Upload. */
+/** The buttons every step has: Back, Continue (the default; it saves a photo chosen without JavaScript) and the photo's own send (with JavaScript, on choosing). */
 type StepSubmit = { userId: string; step: number; intent: string; form: MultipartForm; photo: string | undefined; photoErrors: StepErrors }
 
 export async function submitOnboardingStep(userId: string, flow: OnboardingFlow, step: number, form: MultipartForm): Promise<OnboardingStepOutcome> {
@@ -86,7 +86,7 @@ async function submitOwnerStep(submit: StepSubmit): Promise<OnboardingStepOutcom
   if (notContinue) return notContinue
   const errors = { ...ownerStepErrors(step, draft), ...read.errors }
   if (hasErrors(errors)) return refused(errors, gateMessage('owner', step))
-  if (step < onboardingStepCount) return { ok: true, goTo: step + 1 }
+  if (step < onboardingStepCount) return { ok: true, goTo: step + 1, toast: photo ? photoUploaded : undefined }
   const completed = await completeOwnerOnboarding(userId, draft)
   if (!completed.ok) return refused(completed.errors, { title: "Please check your dog's details" })
   return { ok: true, goTo: 'home', toast: { type: 'success', title: 'Onboarding completed!' } }
@@ -112,7 +112,7 @@ async function submitSitterStep(submit: StepSubmit): Promise<OnboardingStepOutco
   if (notContinue) return notContinue
   const errors = { ...sitterStepErrors(step, draft), ...read.errors }
   if (hasErrors(errors)) return refused(errors, gateMessage('sitter', step))
-  if (step < onboardingStepCount) return { ok: true, goTo: step + 1 }
+  if (step < onboardingStepCount) return { ok: true, goTo: step + 1, toast: photo ? photoUploaded : undefined }
   const { location, latitude, longitude } = draft
   if (location === undefined || latitude === undefined || longitude === undefined) throw new Error('unreachable: gated above')
   await completeSitterOnboarding(userId, { ...draft, location, latitude, longitude }, district)

@@ -44,6 +44,7 @@ const sitter: OwnProfile = {
     ],
     photos: [],
     rateCents: 2250,
+    rateUnit: 'hour',
     rating: null,
     reviewCount: 0,
   },

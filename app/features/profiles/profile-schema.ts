@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
 import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
-import { rateUnits } from '#app/features/bookings/pricing.ts'
+import { rateUnits } from '#app/features/sitters/rates.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { dollarsToCents } from '#app/lib/money.ts'

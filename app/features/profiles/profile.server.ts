@@ -13,6 +13,6 @@ export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>
 export function toUserJson(profile: OwnProfile) {
   const { sitter, ...account } = profile
   if (!sitter) return account
-  const { rateCents: _lowest, services, ...rest } = sitter
+  const { rateCents: _from, rateUnit: _unit, services, ...rest } = sitter
   return { ...account, ...rest, ...serviceRatesJson(services) }
 }

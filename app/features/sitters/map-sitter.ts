@@ -1,4 +1,6 @@
 import { dollarsToCents } from '#app/lib/money.ts'
+import type { SitterService } from './options.ts'
+import { startingRate } from './rates.ts'
 import type { SitterSummary } from './components/sitter-list-item.tsx'
 import type { toSitterListItemJson } from './sitter-search.server.ts'
 
@@ -17,13 +19,17 @@ export type MapSitter = SitterSummary & {
 
 /** The API's list item (rates in dollars, the distance as text) as the map holds it (cents, miles). */
 export function fromSitterListItemJson(item: SitterListItemJson): MapSitter {
+  const rate = startingRate(
+    Object.entries(item.rates).map(([service, dollars]) => ({ service: service as SitterService, hourlyRateCents: dollars === null ? null : dollarsToCents(dollars) })),
+  )
   return {
     id: item.id,
     name: item.name,
     profilePhoto: item.profilePhoto,
     location: item.location,
     experience: item.experience,
-    rateCents: item.rate === null ? null : dollarsToCents(item.rate),
+    rateCents: rate?.cents ?? null,
+    rateUnit: rate?.unit ?? null,
     rating: item.rating,
     reviewCount: item.reviewCount,
     distanceMiles: item.distance === null ? null : Number(item.distance),

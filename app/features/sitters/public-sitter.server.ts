@@ -53,6 +53,6 @@ export type PublicSitter = NonNullable<Awaited<ReturnType<typeof getPublicSitter
 
 /** The API's sitter object: services as names, rates in dollars (spec section 3, User), the availability grid. */
 export function toPublicSitterJson<Sitter extends PublicSitter>(sitter: Sitter) {
-  const { services, rateCents: _lowest, ...rest } = sitter
+  const { services, rateCents: _from, rateUnit: _unit, ...rest } = sitter
   return { ...rest, ...serviceRatesJson(services), availabilityGrid: weeklyAvailabilityGrid(sitter.availability) }
 }

@@ -6,6 +6,7 @@ import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { listGalleryPhotos } from './gallery.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from './options.ts'
+import { type RateUnit, startingRate } from './rates.ts'
 
 export type SitterProfileInput = {
   experience: ExperienceLevel
@@ -91,7 +92,7 @@ export async function getSitterDetails(sitterId: string) {
     availability,
     /** The sitter's own gallery photos (stored base paths), at most 6. */
     photos,
-    rateCents: lowestRateCents(offered),
+    ...fromRate(offered),
     ...rating,
   }
 }
@@ -107,18 +108,18 @@ export function orderServices(rows: readonly { service: string; hourlyRateCents:
     .sort((a, b) => inOrderOf(sitterServices)(a.service, b.service))
 }
 
-/** The lowest hourly rate, in cents: what lists show as "from $X/hour". */
-export function lowestRateCents(services: readonly OfferedService[]) {
-  const rates = services.map((s) => s.hourlyRateCents).filter((cents): cents is number => cents !== null)
-  return rates.length > 0 ? Math.min(...rates) : null
+/** What lists and cards show as 'from $20/hour' (rates.ts): the rate in cents and its unit, or nulls. */
+export function fromRate(services: readonly OfferedService[]): { rateCents: number | null; rateUnit: RateUnit | null } {
+  const rate = startingRate(services)
+  return { rateCents: rate?.cents ?? null, rateUnit: rate?.unit ?? null }
 }
 
-/** The API's services of a sitter: names, each one's hourly rate and the lowest rate, in dollars (spec section 3, User). */
+/** The API's services of a sitter: names, each one's rate and the 'from' rate, in dollars (spec section 3, User). */
 export function serviceRatesJson(services: readonly OfferedService[]) {
   return {
     services: services.map((s) => s.service),
     rates: Object.fromEntries(services.map((s) => [s.service, centsToDollars(s.hourlyRateCents)])),
-    rate: centsToDollars(lowestRateCents(services)),
+    rate: centsToDollars(startingRate(services)?.cents ?? null),
   }
 }
 

@@ -19,7 +19,8 @@ import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } fro
 import { listingBits } from './listing-bits.ts'
 import type { ExperienceLevel } from './options.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
-import { lowestRateCents, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
+import { fromRate, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
+import type { RateUnit } from './rates.ts'
 import { sitterTextMatches } from './text-index.server.ts'
 import { type SearchWords, searchWords } from './text-query.ts'
 
@@ -43,6 +44,7 @@ export type SitterListItem = {
   verified: boolean
   services: OfferedService[]
   rateCents: number | null
+  rateUnit: RateUnit | null
   rating: number | null
   reviewCount: number
   /** Miles from the point the visitor searched from (lat/lng) to the public point; null otherwise. */
@@ -256,7 +258,7 @@ async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promi
         experience: sitter.experience,
         verified: sitter.verified === 1,
         services: offered,
-        rateCents: lowestRateCents(offered),
+        ...fromRate(offered),
         ...toSitterRating(sitter),
         distanceMiles: origin && point ? distanceInMiles(origin, point) : null,
       },
@@ -266,7 +268,7 @@ async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promi
 
 /** The API's sitter list item (spec section 3, 'Sitter list item', plus what the map and cards show). */
 export function toSitterListItemJson(sitter: SitterListItem) {
-  const { point, services, rateCents: _lowest, distanceMiles, ...rest } = sitter
+  const { point, services, rateCents: _from, rateUnit: _unit, distanceMiles, ...rest } = sitter
   return {
     ...rest,
     latitude: point?.latitude ?? null,

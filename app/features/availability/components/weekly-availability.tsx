@@ -3,8 +3,6 @@ import { type AvailabilityGridDay, dayParts } from '../availability-grid.ts'
 // The About tab's weekly availability grid (spec section 2, Sitter profile), from the sitter's real weekly
 // schedule: Monday to Sunday across, morning / afternoon / evening down (the period windows of section 9).
 
-const windowLabels = { morning: '8 AM - 12 PM', afternoon: '12 PM - 4 PM', evening: '4 PM - 8 PM' } as const
-
 export function WeeklyAvailability({ grid }: { grid: readonly AvailabilityGridDay[] }) {
   const anyHours = grid.some((day) => dayParts.some(({ part }) => day[part]))
   if (!anyHours) return <p className="text-stone-500 italic">No weekly hours set yet.</p>
@@ -22,11 +20,11 @@ export function WeeklyAvailability({ grid }: { grid: readonly AvailabilityGridDa
         </tr>
       </thead>
       <tbody>
-        {dayParts.map(({ part, label }) => (
+        {dayParts.map(({ part, label, startTime, endTime }) => (
           <tr key={part}>
             <th scope="row" className="pr-1 text-left font-medium text-stone-700">
               {label}
-              <span className="block text-xs font-normal text-stone-500">{windowLabels[part]}</span>
+              <span className="block text-xs font-normal text-stone-500">{startTime} - {endTime}</span>
             </th>
             {grid.map((day) => (
               <td key={day.weekday} className={`h-10 rounded-md ${day[part] ? 'bg-brand-600 text-white' : 'bg-stone-100 text-stone-400'}`}>

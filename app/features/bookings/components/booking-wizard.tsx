@@ -19,7 +19,7 @@ import {
   wizardStepPath,
 } from '../wizard-flows.ts'
 import { bookingTimeFields } from '../request-fields.ts'
-import { DatePicker } from './date-picker.tsx'
+import { RequestDatePicker } from './request-date-picker.tsx'
 import { DogChoices, textInputClass } from './request-parts.tsx'
 import { TimePicker } from './time-picker.tsx'
 
@@ -146,19 +146,7 @@ export function WizardStepForm({
 
       {view.month && asked.includes('date') ? (
         <div>
-          <DatePicker
-            id={form.field('date').id}
-            name="date"
-            month={view.month.month}
-            days={view.month.days}
-            selected={view.answers.date}
-            firstMonth={view.month.firstMonth}
-            lastMonth={view.month.lastMonth}
-            errorId={form.field('date').errorId}
-            invalid={Boolean(form.field('date').errors)}
-            monthAction={here}
-          />
-          <FormErrors id={form.field('date').errorId} errors={form.field('date').errors} />
+          <RequestDatePicker field={form.field('date')} calendar={view.month} selected={view.answers.date} monthAction={here} />
           <p className="mt-1 text-sm text-stone-600">
             Times are in {sitter.firstName}’s time zone, <span className="font-medium">{view.month.timeZone}</span>.
           </p>

@@ -7,7 +7,7 @@ import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 
 // Pieces the request screens and the booking wizards share: a titled part of the form, the sitter's
-// weekly hours, 'no dogs', the dog choice, a time choice.
+// weekly hours, 'no dogs', the dog choice, a choice card (a time, a duration, a service).
 
 export const textInputClass =
   'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
@@ -82,15 +82,15 @@ export function DogChoices({ field, dogs }: { field: AnsweredField; dogs: readon
 }
 
 /**
- * A period or slot of the day: its window and price; disabled, with the reason, when the sitter cannot
- * take it on the chosen day.
+ * One choice of a request form as a card: a label, an optional line under it, something on the right (a
+ * price, a rate); disabled, with the reason, when the sitter cannot take it on the chosen day.
  */
-export function TimeOption({
+export function ChoiceCard({
   name,
   value,
   label,
-  window,
-  priceCents,
+  detail = null,
+  aside = null,
   checked,
   refusal = null,
   multiple = false,
@@ -98,9 +98,10 @@ export function TimeOption({
   name: string
   value: string
   label: string
-  /** '08:00 - 12:00'; null: the user sets the times. */
-  window: string | null
-  priceCents: number | null
+  /** A line under the label ('08:00 - 12:00'). */
+  detail?: string | null
+  /** What the right of the card shows (a price, a rate). */
+  aside?: ReactNode
   checked: boolean
   refusal?: string | null
   /** A checkbox among several that can be chosen together (the multi-period form). */
@@ -112,11 +113,14 @@ export function TimeOption({
         <input type={multiple ? 'checkbox' : 'radio'} name={name} value={value} defaultChecked={checked && !refusal} disabled={Boolean(refusal)} className="size-5 accent-brand-700" />
         <span>
           <span className="block font-medium">{label}</span>
-          <span className="block text-sm text-stone-600">{window ?? 'Choose start and end'}</span>
+          {detail ? <span className="block text-sm text-stone-600">{detail}</span> : null}
           {refusal ? <span className="block text-sm text-stone-700">{refusal}</span> : null}
         </span>
       </span>
-      {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
+      {aside === null ? null : <span className="text-right text-sm font-medium text-stone-700">{aside}</span>}
     </label>
   )
 }
+
+/** A price on a choice card, when the sitter has a rate for the service. */
+export const priceAside = (priceCents: number | null) => (priceCents === null ? null : formatUsd(priceCents))

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react'
-import { formatUsd } from '#app/lib/money.ts'
 import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 import type { TimeChoices } from '../time-choices.server.ts'
-import { textInputClass, TimeOption } from './request-parts.tsx'
+import { ChoiceCard, priceAside, textInputClass } from './request-parts.tsx'
 
 // The time of a request, as its service is booked (DESIGN.md ruling 21), the same in every booking
 // screen: a walk's start time (only the free quarter hours of the chosen day) and its duration; a
 // period of the day, each disabled with its reason, or custom times chosen from the free quarter
-// hours; daycare's whole day or boarding's night. Nothing is offered before a day is chosen.
+// hours; daycare's whole day or boarding's night. Nothing is offered before a day is chosen. The
+// multi-period form ('Book several periods of the day') checks periods the same way, each disabled with
+// its reason.
 
 export type TimeFields = Record<'timePeriod' | 'startTime' | 'endTime' | 'duration', AnsweredField>
 
@@ -15,12 +16,16 @@ export function TimePicker({
   choices,
   fields,
   noDate,
+  several,
 }: {
   choices: TimeChoices
   fields: TimeFields
   /** What stands in for the times before a day is chosen (a hint, a button that asks for that day's times). */
   noDate: ReactNode
+  /** The multi-period form: its field and the periods chosen so far. */
+  several?: { field: AnsweredField; chosen: readonly string[] }
 }) {
+  if (several) return <SeveralPeriods choices={choices} field={several.field} chosen={several.chosen} />
   if (!choices.date) return <div className="rounded-xl bg-stone-50 p-3 text-sm text-stone-700">{noDate}</div>
   const notes = choices.notes.length > 0 ? <TimeNotes notes={choices.notes} /> : null
   if (choices.style === 'walk') {
@@ -30,18 +35,17 @@ export function TimePicker({
         {notes}
         <fieldset id={fields.duration.id} aria-describedby={fields.duration.errors ? fields.duration.errorId : undefined}>
           <legend className="mb-2 text-sm font-medium text-stone-800">Duration</legend>
-          <div className="grid grid-cols-2 gap-2">
+          {/* One column on phones: '30 minutes' and its price on one line. */}
+          <div className="grid gap-2 sm:grid-cols-2">
             {choices.durations.map(({ minutes, priceCents }) => (
-              <label
+              <ChoiceCard
                 key={minutes}
-                className="tap-target flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-stone-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-              >
-                <span className="flex items-center gap-3">
-                  <input type="radio" name={fields.duration.name} value={minutes} defaultChecked={fields.duration.initialValue === String(minutes)} className="size-5 accent-brand-700" />
-                  <span className="font-medium">{minutes} minutes</span>
-                </span>
-                {priceCents === null ? null : <span className="text-sm font-medium text-stone-700">{formatUsd(priceCents)}</span>}
-              </label>
+                name={fields.duration.name}
+                value={String(minutes)}
+                label={`${minutes} minutes`}
+                aside={priceAside(priceCents)}
+                checked={fields.duration.initialValue === String(minutes)}
+              />
             ))}
           </div>
           <FormErrors id={fields.duration.errorId} errors={fields.duration.errors} />
@@ -55,13 +59,13 @@ export function TimePicker({
       <legend className="mb-2 text-sm font-medium text-stone-800">{only ? (only.value === 'overnight' ? 'Night' : 'Day') : 'Time period'}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {choices.periods.map((period) => (
-          <TimeOption
+          <ChoiceCard
             key={period.value}
             name={fields.timePeriod.name}
             value={period.value}
             label={period.label}
-            window={period.window && period.value === 'overnight' ? `${period.window} (next day)` : period.window}
-            priceCents={period.priceCents}
+            detail={period.window === null ? 'Choose start and end' : period.value === 'overnight' ? `${period.window} (next day)` : period.window}
+            aside={priceAside(period.priceCents)}
             checked={fields.timePeriod.initialValue === period.value || period === only}
             refusal={period.refusal}
           />
@@ -75,6 +79,34 @@ export function TimePicker({
           <div className="sm:col-span-2">{notes}</div>
         </div>
       ) : null}
+    </fieldset>
+  )
+}
+
+/** One or more periods of the day (a walker: a 60-minute walk as each starts), those the day cannot take disabled with the reason. */
+function SeveralPeriods({ choices, field, chosen }: { choices: TimeChoices; field: AnsweredField; chosen: readonly string[] }) {
+  return (
+    <fieldset id={field.id} aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="mb-2 text-sm text-stone-700">
+        {choices.style === 'walk' ? 'Choose one or more periods: each is a 60-minute walk as the period starts.' : 'Choose one or more periods of the day.'}
+      </legend>
+      <input type="hidden" name="periodMode" value="several" />
+      <div className="grid gap-2 sm:grid-cols-3">
+        {choices.severalPeriods.map((period) => (
+          <ChoiceCard
+            key={period.value}
+            multiple
+            name={field.name}
+            value={period.value}
+            label={period.label}
+            detail={period.window}
+            aside={priceAside(period.priceCents)}
+            checked={chosen.includes(period.value)}
+            refusal={period.refusal}
+          />
+        ))}
+      </div>
+      <FormErrors id={field.errorId} errors={field.errors} />
     </fieldset>
   )
 }

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react'
 import { serviceLabels } from '#app/features/sitters/options.ts'
-import { firstNameOf, formatRating, formatReplyTime, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { firstNameOf, formatReplyTime } from '#app/features/sitters/sitter-format.ts'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
-import { formatHourlyRate } from '#app/lib/money.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
@@ -73,7 +74,7 @@ export function PartnerPanel({
           <div>
             <dt className="text-stone-500">Reviews</dt>
             <dd className="font-medium text-stone-900">
-              {sitter.rating === null ? 'No reviews yet' : `${formatRating(sitter.rating)} stars from ${reviewCountText(sitter.reviewCount)}`}
+              {sitter.rating === null ? 'No reviews yet' : <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />}
             </dd>
           </div>
         ) : null}
@@ -91,7 +92,7 @@ export function PartnerPanel({
               {sitter.services.map((offered) => (
                 <li key={offered.service} className="flex justify-between gap-3 px-3 py-2">
                   <span>{serviceLabels[offered.service]}</span>
-                  <span className="font-medium">{offered.hourlyRateCents === null ? 'Rate on request' : formatHourlyRate(offered.hourlyRateCents)}</span>
+                  <span className="font-medium">{offered.hourlyRateCents === null ? 'Rate on request' : formatRate(offered.service, offered.hourlyRateCents)}</span>
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { dogActivities, dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { experienceLabels, experienceLevels, serviceLabels, sitterServices } from '#app/features/sitters/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { quarterHours } from '#app/lib/zoned-time.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FormErrorSummary, type FormProblem } from '#app/ui/form-error-summary.tsx'
@@ -13,7 +14,7 @@ import { Page } from '#app/ui/page.tsx'
 import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
 import { weekdays } from '#app/features/availability/weekdays.ts'
-import { formatRate, rateUnits } from '#app/features/bookings/pricing.ts'
+import { formatRate, rateUnits } from '#app/features/sitters/rates.ts'
 import {
   defaultWeeklyHoursText,
   type OwnerDraft,
@@ -311,7 +312,7 @@ function PhotoAndName({ nameField, name, photo, errors }: { nameField: string; n
         keptName={profilePhotoFields.kept}
         label={src ? 'Change profile photo' : 'Choose profile photo'}
         errors={errors.photo}
-        upload={{ label: 'Upload photo', ...uploadPhotoIntent }}
+        sendOnChoose={uploadPhotoIntent}
         current={
           src ? (
             <img src={src} alt="Your profile photo" width={96} height={96} className="size-24 rounded-full object-cover" />
@@ -425,12 +426,6 @@ function ServicesWithRates({ draft, hints, errors }: { draft: SitterDraft; hints
     </fieldset>
   )
 }
-
-/** Quarter hours from 00:00 to 23:45: the times a sitter may choose (DESIGN.md ruling 21). */
-const quarterHours = Array.from({ length: 96 }, (_, index) => {
-  const minutes = index * 15
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-})
 
 /** The last step's weekly hours: the stated default, ticked and chosen, for the sitter to confirm or change. */
 function WeeklyHours({ draft, errors }: { draft: SitterDraft; errors: StepErrors }) {

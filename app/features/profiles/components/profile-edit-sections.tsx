@@ -1,7 +1,7 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps, type useForm } from '@conform-to/react'
 import { type ReactNode } from 'react'
 import { weekdays } from '#app/features/availability/weekdays.ts'
-import { rateUnits } from '#app/features/bookings/pricing.ts'
+import { rateUnits } from '#app/features/sitters/rates.ts'
 import { dogAgeGroupLabels, dogAgeGroups, dogSizeLabels, dogSizes } from '#app/features/dogs/options.ts'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import {
@@ -13,6 +13,7 @@ import {
 import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { quarterHours } from '#app/lib/zoned-time.ts'
 import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
@@ -236,6 +237,19 @@ export function availabilityRowLabels(weekdaysOfRows: readonly unknown[]) {
   })
 }
 
+/** The quarter hours as choices (24-hour clock), with a saved time that is not one kept in its place. */
+function TimeOptions({ kept }: { kept: string | undefined }) {
+  const times = kept && !quarterHours.includes(kept) ? [...quarterHours, kept].sort() : quarterHours
+  return (
+    <>
+      <option value="">--:--</option>
+      {times.map((time) => (
+        <option key={time}>{time}</option>
+      ))}
+    </>
+  )
+}
+
 export function Availability({ fields }: { fields: EditProfileFields }) {
   const rows = fields.availability.getFieldList()
   const labels = availabilityRowLabels(rows.map((row) => row.getFieldset().weekday.initialValue))
@@ -257,21 +271,25 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
                   {label}
                 </label>
                 <div className="flex items-center gap-2 opacity-60 group-has-checked:opacity-100">
-                  <input
-                    {...getInputProps(range.startTime, { type: 'time' })}
+                  <select
+                    {...getSelectProps(range.startTime)}
                     key={range.startTime.key}
                     aria-label={`${label} start time`}
                     className={`${controlClass} min-w-0 flex-1 sm:w-36 sm:flex-none`}
-                  />
+                  >
+                    <TimeOptions kept={range.startTime.initialValue} />
+                  </select>
                   <span aria-hidden className="text-stone-500">
                     –
                   </span>
-                  <input
-                    {...getInputProps(range.endTime, { type: 'time' })}
+                  <select
+                    {...getSelectProps(range.endTime)}
                     key={range.endTime.key}
                     aria-label={`${label} end time`}
                     className={`${controlClass} min-w-0 flex-1 sm:w-36 sm:flex-none`}
-                  />
+                  >
+                    <TimeOptions kept={range.endTime.initialValue} />
+                  </select>
                 </div>
               </div>
               <FieldErrors id={range.startTime.errorId} errors={range.startTime.errors} />

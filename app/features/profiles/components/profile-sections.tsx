@@ -5,10 +5,10 @@ import type { Dog } from '#app/features/dogs/dog.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { experienceLabels, serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import { formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
-import { formatRate } from '#app/features/bookings/pricing.ts'
+import { formatRate } from '#app/features/sitters/rates.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -150,10 +150,7 @@ function SitterSections({ sitter }: { sitter: SitterSummary }) {
       <Card title="Account Status">
         <dl className="divide-y divide-stone-100">
           <Row label="Background Check" value={sitter.isBackgroundChecked ? 'Verified' : 'Not Verified'} />
-          <Row label="Rating" value={sitter.rating === null ? 'N/A' : `${formatRating(sitter.rating)} / 5`} />
-          {sitter.reviewCount > 0 ? (
-            <Row label="Reviews" value={reviewCountText(sitter.reviewCount)} />
-          ) : null}
+          <Row label="Rating" value={<SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />} />
         </dl>
       </Card>
     </>
@@ -309,7 +306,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
       <dt className="text-sm text-stone-500">{label}</dt>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
-import { formatHourlyRate } from '#app/lib/money.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
+import { formatRateIn, type RateUnit } from '../rates.ts'
 import { firstNameOf, formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
 
 // The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
@@ -12,6 +12,7 @@ import { firstNameOf, formatCompletedBookings, formatReplyTime } from '../sitter
 export type BookWithFacts = {
   name: string
   rateCents: number | null
+  rateUnit: RateUnit | null
   medianReplyMinutes: number | null
   completedBookings: number
   memberSince: string
@@ -37,9 +38,9 @@ export function BookWithCard({
         <h2 id="book-with-heading" className="text-lg font-semibold">
           Book with {firstName}
         </h2>
-        {sitter.rateCents === null ? null : (
+        {sitter.rateCents === null || sitter.rateUnit === null ? null : (
           <p className="text-right text-sm text-stone-600">
-            from <span className="text-base font-semibold text-brand-800">{formatHourlyRate(sitter.rateCents)}</span>
+            from <span className="text-base font-semibold text-brand-800">{formatRateIn(sitter.rateUnit, sitter.rateCents)}</span>
           </p>
         )}
       </div>

@@ -1,14 +1,13 @@
 import { memo } from 'react'
 import { href, Link } from 'react-router'
 import { formatMiles } from '#app/features/geo/distance.ts'
-import { formatHourlyRate } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
-import { StarIcon } from '#app/ui/icons.tsx'
 import { type ExperienceLevel, experienceLabels } from '../options.ts'
-import { formatRating, reviewCountText } from '../sitter-format.ts'
+import { formatRateIn, type RateUnit } from '../rates.ts'
+import { SitterRating } from './sitter-rating.tsx'
 
 // One sitter in a list (spec section 3, 'Sitter list item'; issue 9): the /sitters list and the map's
-// list pane. Everything it shows is real: the lowest of the sitter's own rates, the rating computed
+// list pane. Everything it shows is real: the lowest of the sitter's own rates in its unit, the rating computed
 // from reviews ('New sitter' without any), the district (never the address). The whole card is the
 // link to the profile, a target far larger than 44 px. An item whose sitter shows the same as before is
 // not rendered again: a list that reloads mostly holds the same sitters.
@@ -22,8 +21,9 @@ export type SitterSummary = {
   /** District-level location text. */
   location: string | null
   experience: ExperienceLevel
-  /** The lowest hourly rate of the sitter's services, in cents; null when no service has a rate. */
+  /** The 'from' rate (rates.ts startingRate), in cents, and its unit; null when no service has a rate. */
   rateCents: number | null
+  rateUnit: RateUnit | null
   /** Mean stars to one decimal; null without reviews. */
   rating: number | null
   reviewCount: number
@@ -33,8 +33,8 @@ export type SitterSummary = {
 
 /** Only the fields a list item shows (loader data stays small; nothing else of the sitter goes to the page). */
 export function toSitterSummary(sitter: SitterSummary): SitterSummary {
-  const { id, name, profilePhoto, location, experience, rateCents, rating, reviewCount, distanceMiles = null } = sitter
-  return { id, name, profilePhoto, location, experience, rateCents, rating, reviewCount, distanceMiles }
+  const { id, name, profilePhoto, location, experience, rateCents, rateUnit, rating, reviewCount, distanceMiles = null } = sitter
+  return { id, name, profilePhoto, location, experience, rateCents, rateUnit, rating, reviewCount, distanceMiles }
 }
 
 type SitterListItemProps = {
@@ -53,12 +53,12 @@ export const SitterListItem = memo(function SitterListItem({ sitter, plainLink =
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">{sitter.name}</h3>
-          {sitter.rateCents === null ? (
+          {sitter.rateCents === null || sitter.rateUnit === null ? (
             <span className="shrink-0 text-sm text-stone-500">No rate set</span>
           ) : (
             <span className="shrink-0 text-right leading-tight">
               <span className="block text-xs text-stone-500">from</span>
-              <span className="font-semibold text-brand-800">{formatHourlyRate(sitter.rateCents)}</span>
+              <span className="font-semibold text-brand-800">{formatRateIn(sitter.rateUnit, sitter.rateCents)}</span>
             </span>
           )}
         </div>
@@ -87,18 +87,4 @@ export const SitterListItem = memo(function SitterListItem({ sitter, plainLink =
 function showsTheSame(before: SitterListItemProps, after: SitterListItemProps) {
   const fields = Object.keys(toSitterSummary(before.sitter)) as (keyof SitterSummary)[]
   return before.plainLink === after.plainLink && fields.every((field) => (before.sitter[field] ?? null) === (after.sitter[field] ?? null))
-}
-
-/** '★ 4.8 (12 reviews)', or 'New sitter' when nobody has reviewed them yet. */
-export function SitterRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
-  if (rating === null || reviewCount === 0) {
-    return <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">New sitter</span>
-  }
-  return (
-    <span className="inline-flex items-center gap-1">
-      <StarIcon className="size-4 text-amber-500" />
-      <span className="font-semibold text-stone-900">{formatRating(rating)}</span>
-      <span className="text-stone-500">({reviewCountText(reviewCount)})</span>
-    </span>
-  )
 }

@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { href, Link } from 'react-router'
-import { dollarsToCents, formatHourlyRate } from '#app/lib/money.ts'
+import { dollarsToCents } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { CloseIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { formatMiles } from '#app/features/geo/distance.ts'
@@ -9,7 +9,8 @@ import { experienceLabels, serviceLabels } from '../options.ts'
 import type { PublicSitter, toPublicSitterJson } from '../public-sitter.server.ts'
 import type { SitterFacts } from '../sitter-facts.ts'
 import { formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
-import { SitterRating } from './sitter-list-item.tsx'
+import { formatRate, formatRateIn } from '../rates.ts'
+import { SitterRating } from './sitter-rating.tsx'
 
 // The sitter quick view of the map screen (spec section 2): the sitter the user tapped, with Contact,
 // View Full Profile and Book. What the map already knows shows at once; the rest comes from
@@ -85,7 +86,7 @@ export function SitterQuickView({
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
             <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
-            {sitter.rateCents === null ? null : <span>from {formatHourlyRate(sitter.rateCents)}</span>}
+            {sitter.rateCents === null || sitter.rateUnit === null ? null : <span>from {formatRateIn(sitter.rateUnit, sitter.rateCents)}</span>}
           </p>
         </div>
         <button
@@ -182,7 +183,7 @@ function Details({ profile }: { profile: SitterProfile }) {
             return (
               <li key={service} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-800">
                 {serviceLabels[service] ?? service}
-                {rate == null ? null : <span className="text-stone-600"> · {formatHourlyRate(dollarsToCents(rate))}</span>}
+                {rate == null ? null : <span className="text-stone-600"> · {formatRate(service, dollarsToCents(rate))}</span>}
               </li>
             )
           })}

@@ -1,36 +1,35 @@
 import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '#app/features/availability/calendar-dates.ts'
 import { monthArrowClass, MonthGrid } from '#app/features/availability/components/month-grid.tsx'
+import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 
-// A request form's date: a month of radio buttons, past, blocked, off and full days disabled (DESIGN.md
-// ruling 7), with a line under the month that says why (issue 19). The month arrows submit the form with GET and `month`, so the page comes back with that
-// month and everything typed so far, with or without JavaScript.
+// The date of every request screen and booking wizard: a month of radio buttons, past, blocked, off and
+// full days disabled (DESIGN.md ruling 7), with a line under the month that says why, and the field's
+// error. The month arrows submit the form with GET and `month`, so the page comes back with that month
+// and everything typed so far, with or without JavaScript.
 
-export function DatePicker({
-  id,
-  name,
-  month,
-  days,
-  selected,
-  firstMonth,
-  lastMonth,
-  errorId,
-  invalid,
-  monthAction,
-}: {
-  /** The fieldset's id: where the error summary's 'Date' link leads. */
-  id: string
-  name: string
+export type RequestMonth = {
   month: string
   days: { date: string; state: DayState }[]
-  selected: string | null | undefined
   /** The earliest and latest months the arrows go to. */
   firstMonth: string
   lastMonth: string
-  errorId: string
-  invalid: boolean
+}
+
+export function RequestDatePicker({
+  field,
+  calendar,
+  selected = field.initialValue,
+  monthAction,
+}: {
+  /** The date field: its id is where the error summary's 'Date' link leads. */
+  field: AnsweredField
+  calendar: RequestMonth
+  selected?: string | null | undefined
   /** Where the month arrows send the form, when that is not the form's own action (a wizard's step). */
   monthAction?: string
 }) {
+  const { month, days, firstMonth, lastMonth } = calendar
+  const invalid = Boolean(field.errors)
   const stateOf = new Map(days.map((day) => [day.date, day.state]))
   const closed = (Object.keys(closedDayLabels) as Exclude<DayState, 'open'>[]).flatMap((state) => {
     const count = days.filter((day) => day.state === state).length
@@ -42,7 +41,7 @@ export function DatePicker({
     </button>
   )
   return (
-    <fieldset id={id} aria-describedby={invalid ? errorId : undefined}>
+    <fieldset id={field.id} aria-describedby={invalid ? field.errorId : undefined}>
       <legend className="sr-only">Date</legend>
       <MonthGrid
         month={month}
@@ -61,7 +60,7 @@ export function DatePicker({
             >
               <input
                 type="radio"
-                name={name}
+                name={field.name}
                 value={date}
                 disabled={!open}
                 defaultChecked={open && selected === date}
@@ -79,6 +78,7 @@ export function DatePicker({
           <span className="line-through">Struck-through</span> days cannot be picked: {closed.join(', ')}.
         </p>
       ) : null}
+      <FormErrors id={field.errorId} errors={field.errors} />
     </fieldset>
   )
 }
