@@ -1,7 +1,7 @@
 // Starts the production server once for the whole e2e run, on a build made fresh first when the source
 // changed (tests/fresh-build.ts), a free port and a fresh database and upload folder, and stops it
-// (SIGTERM) afterwards. Before it, the local fakes of Google, of the geocoder and of the map tile server
-// start on loopback in this (the runner's) process, and the server is pointed at them, so no test touches
+// (SIGTERM) afterwards. Before it, the local fakes of Google, of the geocoder, of the map tile server and
+// of a browser push service start on loopback in this (the runner's) process, and the server is pointed at them, so no test touches
 // the network. Tests find all of it through environment variables, which Playwright hands on to its workers.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import { startServerProcess } from '../server-process.ts'
 import { start as startFakeGeocoder } from '../fakes/geocoder.ts'
 import { startFakeGoogle } from '../fakes/google.ts'
 import { startFakeMapTiles } from '../fakes/map-tiles.ts'
+import { start as startFakePushService } from '../fakes/push-service.ts'
 
 /** The server's origin, e.g. http://127.0.0.1:41234 (used as `baseURL`). */
 export const baseUrlVariable = 'PAWPAL_E2E_BASE_URL'
@@ -22,6 +23,8 @@ export const fakeGoogleUrlVariable = 'PAWPAL_E2E_FAKE_GOOGLE_URL'
 export const fakeGeocoderUrlVariable = 'PAWPAL_E2E_FAKE_GEOCODER_URL'
 /** The fake tile server's origin (tests/fakes/map-tiles.ts), where the server's MAP_TILE_URL points. */
 export const fakeMapTilesUrlVariable = 'PAWPAL_E2E_FAKE_MAP_TILES_URL'
+/** The fake push service's origin (tests/fakes/push-service.ts), the server's PUSH_SERVICE_URL. */
+export const fakePushServiceUrlVariable = 'PAWPAL_E2E_FAKE_PUSH_SERVICE_URL'
 
 export default async function globalSetup(config: FullConfig) {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
@@ -31,7 +34,8 @@ export default async function globalSetup(config: FullConfig) {
   const google = await startFakeGoogle()
   const geocoder = await startFakeGeocoder()
   const tiles = await startFakeMapTiles()
-  const stopFakes = () => Promise.allSettled([google.close(), geocoder.close(), tiles.close()])
+  const pushService = await startFakePushService()
+  const stopFakes = () => Promise.allSettled([google.close(), geocoder.close(), tiles.close(), pushService.close()])
 
   let server
   try {
@@ -43,6 +47,7 @@ export default async function globalSetup(config: FullConfig) {
         ...google.environment(), // GOOGLE_CLIENT_ID, _SECRET, _AUTH_URL, _TOKEN_URL, _USERINFO_URL, _CALENDAR_URL
         GEOCODER_URL: geocoder.url,
         MAP_TILE_URL: tiles.template,
+        PUSH_SERVICE_URL: pushService.url,
       },
     })
   } catch (error) {
@@ -55,6 +60,7 @@ export default async function globalSetup(config: FullConfig) {
   process.env[fakeGoogleUrlVariable] = google.url
   process.env[fakeGeocoderUrlVariable] = geocoder.url
   process.env[fakeMapTilesUrlVariable] = tiles.url
+  process.env[fakePushServiceUrlVariable] = pushService.url
 
   return async function globalTeardown() {
     const exit = await server.stop()

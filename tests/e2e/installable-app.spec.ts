@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import { expect, loginAs, test } from './fixtures.ts'
+import { controlledByServiceWorker, openForPushes, shownNotifications } from './service-worker-helpers.ts'
 
 // The installable app (issue 20, decision 052): Chromium's own installability check passes on /map, and the
 // service worker keeps the offline page and the hashed assets only, so offline a page shows the offline page,
@@ -11,14 +11,6 @@ import { expect, loginAs, test } from './fixtures.ts'
 
 test.use({ serviceWorkers: 'allow' })
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker is registered by the client bundle')
-
-/** Waits until the service worker has activated and controls the page. */
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
-}
 
 test('/map is installable: Chromium finds no installability error', async ({ playwright, launchOptions, baseURL }) => {
   // Chromium does not offer to install from an off-the-record profile, which every test context is: a real one.
@@ -102,25 +94,10 @@ test('back online, the page itself comes back: the worker never answers with an 
 
 test('a push delivered to the service worker shows its notification, linking to its page', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['notifications'], { origin: baseURL })
-  const devtools = await context.newCDPSession(page)
-  const registrations: { registrationId: string; scopeURL: string }[] = []
-  devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated))
-  await devtools.send('ServiceWorker.enable')
-  await page.goto('/support')
-  await controlledByServiceWorker(page)
-  await expect.poll(() => registrations.length).toBeGreaterThan(0)
+  const deliverPush = await openForPushes(page, '/support')
 
   const message = { title: 'New booking request', body: 'Olivia asks you to walk Rex on Saturday', url: '/bookings/b-42', tag: 'booking-b-42' }
-  await devtools.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL ?? '').origin,
-    registrationId: registrations[0]?.registrationId ?? '',
-    data: JSON.stringify(message),
-  })
+  await deliverPush(JSON.stringify(message))
 
-  const shown = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready
-      return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))
-    })
-  await expect.poll(shown).toEqual([message])
+  await expect.poll(() => shownNotifications(page)).toEqual([message])
 })

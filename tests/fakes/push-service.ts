@@ -1,5 +1,5 @@
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes } from 'node:crypto'
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +11,9 @@ import { jwtVerify } from 'jose'
 // for this service as audience, expiring within 24 hours, and a TTL; it is answered 201 and kept, and
 // `decrypt()` reads it with the device's private key (RFC 8291 aes128gcm) as the browser would.
 // Run directly (`node tests/fakes/push-service.ts [--port N]`) it prints its URL and keeps serving.
+// Other processes (the e2e tests; the fake runs in Playwright's runner) steer it over HTTP:
+// POST /__fake/devices {applicationServerKey} subscribes a device (answers its subscription) and
+// GET /__fake/pushes?endpoint=... answers the pushes that device received, oldest first, decrypted.
 
 export type FakeSubscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } }
 
@@ -24,6 +27,9 @@ export type ReceivedPush = {
   claims: Record<string, unknown>
   body: Buffer
 }
+
+/** A push as GET /__fake/pushes answers it: its plaintext, decrypted with its device's keys. */
+export type DecryptedPush = { ttl: number; urgency: string | null; payload: string }
 
 export type FakePushService = {
   url: string
@@ -52,6 +58,8 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
+      const url = new URL(request.url ?? '/', origin)
+      if (url.pathname.startsWith('/__fake/')) return control(request.method ?? '', url, Buffer.concat(chunks), response)
       void accept(request.method ?? '', request.url ?? '', request.headers, Buffer.concat(chunks)).then(({ status, reason }) => {
         response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
         response.end(reason)
@@ -82,6 +90,38 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
     }
   }
 
+  function subscribe(applicationServerKey: string): FakeSubscription {
+    const id = randomBytes(12).toString('base64url')
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    const auth = randomBytes(16)
+    devices.set(id, { ecdh, auth, applicationServerKey, status: 201 })
+    return { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') } }
+  }
+
+  function decrypt(push: ReceivedPush) {
+    const device = devices.get(push.device)
+    if (!device) throw new Error(`No device ${push.device}`)
+    return decryptAes128gcm(push.body, device.ecdh, device.auth)
+  }
+
+  function control(method: string, url: URL, body: Buffer, response: ServerResponse) {
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(value))
+    }
+    if (method === 'POST' && url.pathname === '/__fake/devices') {
+      const { applicationServerKey } = JSON.parse(body.toString('utf8') || '{}') as { applicationServerKey?: string }
+      return applicationServerKey ? json(201, subscribe(applicationServerKey)) : json(400, { message: 'applicationServerKey is required' })
+    }
+    if (method === 'GET' && url.pathname === '/__fake/pushes') {
+      const device = url.searchParams.get('endpoint')?.split('/').at(-1) ?? ''
+      const pushes = received.filter((push) => push.device === device)
+      return json(200, pushes.map((push) => ({ ttl: push.ttl, urgency: push.urgency, payload: decrypt(push) }) satisfies DecryptedPush))
+    }
+    json(404, { message: 'No such control endpoint' })
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => resolve())
@@ -92,24 +132,13 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
     url: origin,
     received,
     refused,
-    subscribe(applicationServerKey) {
-      const id = randomBytes(12).toString('base64url')
-      const ecdh = createECDH('prime256v1')
-      ecdh.generateKeys()
-      const auth = randomBytes(16)
-      devices.set(id, { ecdh, auth, applicationServerKey, status: 201 })
-      return { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') } }
-    },
+    subscribe,
     answerFor(endpoint, status) {
       const device = devices.get(endpoint.split('/').at(-1) ?? '')
       if (!device) throw new Error(`No device at ${endpoint}`)
       device.status = status
     },
-    decrypt(push) {
-      const device = devices.get(push.device)
-      if (!device) throw new Error(`No device ${push.device}`)
-      return decryptAes128gcm(push.body, device.ecdh, device.auth)
-    },
+    decrypt,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
