@@ -3,11 +3,10 @@ import { sitterServices } from '#app/features/sitters/options.ts'
 import {
   type OwnerDraft,
   OwnerDraftSchema,
-  rateFieldName,
   type SitterDraft,
   SitterDraftSchema,
-  type StepErrors,
 } from './onboarding-steps.ts'
+import { rateFieldName, type StepErrors } from './onboarding-form-parts.ts'
 
 // Reads the fields one step's form sends and merges them into the saved draft. Only that step's
 // fields change: an unticked checkbox on this step clears it, other steps stay as they were. A value

@@ -14,7 +14,8 @@ import {
   removeDraftDogPhoto,
   saveDraft,
 } from './onboarding.server.ts'
-import { gateMessage, type OnboardingFlow, onboardingStepCount, ownerStepErrors, sitterStepErrors, type StepErrors } from './onboarding-steps.ts'
+import { gateMessage, type OnboardingFlow, onboardingStepCount, ownerStepErrors, sitterStepErrors } from './onboarding-steps.ts'
+import type { StepErrors } from './onboarding-form-parts.ts'
 import { locateSitterDraft } from './profile-update.server.ts'
 
 // One submit of an onboarding step (/onboarding/{owner|sitter}/{step}, spec sections 2, 4 and 5): the

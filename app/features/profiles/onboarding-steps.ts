@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { availabilityIssues, type WeeklyRange, WeeklyRangeSchema } from '#app/features/availability/schedule-schema.ts'
-import { weekdays } from '#app/features/availability/weekdays.ts'
+import { availabilityIssues, WeeklyRangeSchema } from '#app/features/availability/schedule-schema.ts'
 import { dogActivities, dogAgeGroups, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { DogFieldsSchema, type DogFormValue } from '#app/features/dogs/schema.ts'
-import { experienceLevels, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
+import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
 import { plainText } from '#app/lib/plain-text.ts'
+import { rateFieldName, type StepErrors, weeklyHoursOf } from './onboarding-form-parts.ts'
 import { missingRateMessage, rateDollars } from './profile-schema.ts'
 
 // The drafts of the two onboarding steppers (spec section 3) and their gates (section 5).
@@ -54,45 +54,12 @@ export const SitterDraftSchema = z.object({
 export type OwnerDraft = z.infer<typeof OwnerDraftSchema>
 export type SitterDraft = z.infer<typeof SitterDraftSchema>
 
-/** Messages by field name, as the step forms show them. */
-export type StepErrors = Record<string, string[]>
-
 const stepMessages = {
   required: 'This field is required',
   chooseOne: 'Choose at least one',
   address: 'Please enter your address',
   weekday: 'Choose at least one day',
 } as const
-
-/**
- * The weekly hours a new sitter starts from (DESIGN.md ruling 23): the last step shows them, and the sitter
- * confirms or changes them there. API clients that send no `availability` get the same.
- */
-export const defaultWeeklyHours = { weekdays: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' } as const
-export const defaultWeeklyHoursText = 'Monday to Friday, 08:00-18:00'
-
-/** The sitter's weekly hours: what the draft holds, else the default. */
-export function weeklyHoursOf(draft: Pick<SitterDraft, 'availability'>): WeeklyRange[] {
-  const { weekdays: days, startTime, endTime } = defaultWeeklyHours
-  return draft.availability ?? days.map((weekday) => ({ weekday, startTime, endTime }))
-}
-
-/** The stepper's form of weekly hours: the same hours on each chosen day. */
-export function weeklyHoursFormOf(draft: Pick<SitterDraft, 'availability'>) {
-  const ranges = weeklyHoursOf(draft)
-  const first = ranges[0]
-  return {
-    weekdays: weekdays.filter((day) => ranges.some((range) => range.weekday === day.value)).map((day) => day.value),
-    startTime: first?.startTime ?? defaultWeeklyHours.startTime,
-    endTime: first?.endTime ?? defaultWeeklyHours.endTime,
-  }
-}
-
-/** What sitters charge around the new sitter, by service (median, in cents), and where: 'near you', 'around Zurich'. */
-export type RateHints = { around: string; medianCents: Partial<Record<SitterService, number>> }
-
-/** Where a rate's field and its messages live: `rates.walking`, as the API names it too. */
-export const rateFieldName = (service: SitterService) => `rates.${service}`
 
 /** The offered services with their rates in cents (every one has a rate once the gates passed). */
 export function offeredServicesOf(draft: Pick<SitterDraft, 'services' | 'rates'>) {

@@ -16,14 +16,12 @@ import {
   draftDogErrors,
   offeredServicesOf,
   type OnboardingFlow,
-  type RateHints,
   type OwnerDraft,
   OwnerDraftSchema,
   type SitterDraft,
   SitterDraftSchema,
-  type StepErrors,
-  weeklyHoursOf,
 } from './onboarding-steps.ts'
+import { type RateHints, type StepErrors, weeklyHoursOf } from './onboarding-form-parts.ts'
 import { roleForChoice } from '#app/features/accounts/roles.ts'
 
 // The onboarding drafts live on the server (one row per user and flow), so a refresh or a

@@ -15,15 +15,8 @@ import { PhotoPicker } from '#app/ui/photo-picker.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { formatRate, rateUnits } from '#app/features/sitters/rates.ts'
-import {
-  defaultWeeklyHoursText,
-  type OwnerDraft,
-  rateFieldName,
-  type RateHints,
-  type SitterDraft,
-  type StepErrors,
-  weeklyHoursFormOf,
-} from '../onboarding-steps.ts'
+import { defaultWeeklyHoursText, rateFieldName, type RateHints, type StepErrors, weeklyHoursFormOf } from '../onboarding-form-parts.ts'
+import type { OwnerDraft, SitterDraft } from '../onboarding-steps.ts'
 import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 
 type StepProps<Draft> = {
