@@ -2,7 +2,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef
 import type { Route } from './+types/map'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { LazyBookingWizard } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
-import { wizardStepPath } from '#app/features/bookings/wizard-flows.ts'
+import { wizardStepPath } from '#app/features/bookings/wizard-path.ts'
 import { type DeviceLocationFailure, deviceLocationFailureText, locateDevice } from '#app/features/geo/device-location.ts'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { MapPreview } from '#app/features/geo/components/map-preview.tsx'

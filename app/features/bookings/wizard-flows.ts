@@ -1,4 +1,3 @@
-import { href } from 'react-router'
 import { bookingFormMessages } from './form-messages.ts'
 import { bookingPeriods, type BookingStyle, walkDurations } from './periods.ts'
 import { type TimeAnswers, timeProblems } from './service-times.ts'
@@ -65,11 +64,6 @@ export const timeAnswersOf = (answers: WizardAnswers): TimeAnswers => ({
   endTime: answers.endTime,
   duration: answers.duration,
 })
-
-/** A step's own address; the answers go in the query (GET steps) or the body (the last step's POST). */
-export function wizardStepPath(sitterId: string, flow: WizardFlow, step: WizardStep) {
-  return href('/sitters/:id/book/:flow/:step', { id: sitterId, flow, step: String(step) })
-}
 
 /** What the browser shows when a step could not reach the server (a flaky phone connection), by what was asked. */
 export type WizardTrouble = { kind: 'failed'; title: string; description: string }

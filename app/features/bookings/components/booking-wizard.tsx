@@ -16,8 +16,8 @@ import {
   wizardStepAnswers,
   wizardStepCount,
   type WizardStep,
-  wizardStepPath,
 } from '../wizard-flows.ts'
+import { wizardStepPath } from '../wizard-path.ts'
 import { bookingTimeFields } from '../request-fields.ts'
 import { RequestDatePicker } from './request-date-picker.tsx'
 import { DogChoices, textInputClass } from './request-parts.tsx'

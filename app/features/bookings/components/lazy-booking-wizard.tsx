@@ -1,6 +1,6 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { wizardStepPath } from '../wizard-flows.ts'
+import { wizardStepPath } from '../wizard-path.ts'
 import { WizardSkeleton } from './wizard-skeleton.tsx'
 
 // The booking wizard's code (its steps, calendar, location picker) loads when someone opens it, not with
