@@ -260,6 +260,32 @@ describe('the page', () => {
     expect((await postForm('/notifications', { intent: 'nonsense' }, { cookie })).status).toBe(400)
   })
 
+  test('the same form posted twice at once (a double tap, a retried request): both redirect, the notifications end read once, never a 500', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    for (const day of [5, 6, 7]) await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: localDateFromToday(day), startTime: '09:00', duration: 60 })
+    await backgroundWorkDone()
+    const cookie = await browserCookieFor(sitter)
+    const [newest] = await rowsOf(sitter.id)
+
+    const opened = await Promise.all([1, 2].map(() => postForm('/notifications', { intent: 'open', id: newest!.id }, { cookie })))
+    expect(opened.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
+      [302, newest!.href],
+      [302, newest!.href],
+    ])
+    const afterOpen = await rowsOf(sitter.id)
+    expect(afterOpen.map((row) => row.readAt !== null)).toEqual([true, false, false])
+
+    const markedAll = await Promise.all([1, 2].map(() => postForm('/notifications', { intent: 'mark-all-read' }, { cookie })))
+    expect(markedAll.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
+      [302, '/notifications'],
+      [302, '/notifications'],
+    ])
+    const afterAll = await rowsOf(sitter.id)
+    expect(afterAll.map((row) => row.readAt !== null)).toEqual([true, true, true])
+    // The first time stays: the one opened keeps the time it was opened.
+    expect(afterAll[0]?.readAt).toBe(afterOpen[0]?.readAt)
+  })
+
   test('Show more shows the next page under the first, without JavaScript', async () => {
     const { owner, sitter, dogId } = await ownerDogAndSitter()
     for (let day = 2; day <= 22; day++) await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: localDateFromToday(day), startTime: '09:00', duration: 60 })
