@@ -24,10 +24,11 @@ const Notification = objectOf({
   occurredAt: { type: 'string', format: 'date-time', description: 'When it happened; for unread messages, the latest one. The list is sorted by it, newest first.' },
   deliveries: {
     type: 'array',
-    description: 'What each channel made of it, the latest outcome per channel.',
+    description:
+      'What each channel made of it, the latest outcome per channel, oldest first. Push: `waiting` for the end of quiet hours (`at`: when it will go), `delivered` when a push service accepted it, `failed`. E-mail (present only when an e-mail was queued: none when the kind is off by e-mail): `waiting` in the outbox since `at`, `sent` when the mail server accepted it, `failed` when the outbox gave up after its retries.',
     items: objectOf({
       channel: { enum: ['push', 'email'] },
-      status: { enum: ['sent', 'delivered', 'failed'] },
+      status: { enum: ['waiting', 'sent', 'delivered', 'failed'] },
       at: { type: 'string', format: 'date-time' },
       detail: nullable('string'),
     }),

@@ -434,6 +434,8 @@ export interface NotificationsTable {
   conversationId: string | null
   /** The sort key: when it happened (for unread messages, the latest one). */
   occurredAt: string
+  /** The e-mail outbox's key of the e-mail that told the same (db/migrations/019); null when none was meant to. */
+  emailKey: string | null
   readAt: string | null
 }
 

@@ -91,3 +91,24 @@ export function deliverEmailsSoon() {
   )
   return delivering
 }
+
+export type EmailOutcome = { status: 'waiting' | 'sent' | 'failed'; at: string }
+
+/**
+ * What became of the queued e-mails with these keys, read from their outbox rows (the one record, whichever
+ * instance sent them): waiting since queued (retries included), sent when the mail server accepted it, failed
+ * at the last attempt once the outbox gave up. A key never queued is absent.
+ */
+export async function emailOutcomes(keys: readonly string[]) {
+  const outcomes = new Map<string, EmailOutcome>()
+  if (keys.length === 0) return outcomes
+  const rows = await db.selectFrom('emailOutbox').select(['key', 'createdAt', 'attempts', 'nextAttemptAt', 'sentAt']).where('key', 'in', keys).execute()
+  for (const row of rows) {
+    if (row.sentAt) outcomes.set(row.key, { status: 'sent', at: row.sentAt })
+    else if (row.attempts >= maxEmailAttempts) {
+      // A failed attempt sets the next one a retry delay after it started (lib/work-queue.server.ts).
+      outcomes.set(row.key, { status: 'failed', at: iso(Date.parse(row.nextAttemptAt) - retryDelayMs(row.attempts)) })
+    } else outcomes.set(row.key, { status: 'waiting', at: row.createdAt })
+  }
+  return outcomes
+}

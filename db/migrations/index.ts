@@ -15,6 +15,7 @@ import * as pushSubscriptions from './014-push-subscriptions.ts'
 import * as notificationPreferences from './015-notification-preferences.ts'
 import * as publicDataVersionSlots from './016-public-data-version-slots.ts'
 import * as bookingAlerts from './018-booking-alerts.ts'
+import * as notificationEmailKeys from './019-notification-email-keys.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015-notification-preferences': notificationPreferences,
   '016-public-data-version-slots': publicDataVersionSlots,
   '018-booking-alerts': bookingAlerts,
+  '019-notification-email-keys': notificationEmailKeys,
 }

@@ -81,3 +81,45 @@ test('@desktop a new account sees an empty centre that says what will appear the
   await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible()
   await expect(page.getByText('You are all caught up.')).toBeVisible()
 })
+
+test('@desktop with JavaScript, an open centre shows a new request at the top by itself, keeping the pages shown', async ({ page, browser, db, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the next page load shows it')
+  const sitter = await registerSitter(page, db, 'Sven Sitter')
+  const owner = await secondPerson(browser, db, { prefix: 'bell', name: 'Olive Owner' })
+  const dogId = await insertDog(db, owner.user.id, { name: 'Pepper' })
+  // 21 older notifications: a page of 20 and one more behind 'Show more'.
+  await db
+    .insertInto('notifications')
+    .values(
+      Array.from({ length: 21 }, (_, index) => ({
+        id: crypto.randomUUID(),
+        userId: sitter.id,
+        eventId: crypto.randomUUID(),
+        kind: 'reviews',
+        type: 'review.written',
+        text: `Older notification ${index + 1}`,
+        href: '/bookings',
+        conversationId: null,
+        occurredAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+        readAt: new Date(Date.UTC(2026, 0, 2 + index)).toISOString(),
+        emailKey: null,
+      })),
+    )
+    .execute()
+
+  await openLive(page, '/notifications', visit, jsEnabled)
+  const entries = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+  await expect(entries).toHaveCount(20)
+  await page.getByRole('link', { name: 'Show more' }).click()
+  await expect(entries).toHaveCount(21)
+  await expect(entries.last()).toContainText('Older notification 1')
+
+  const requested = await postAs(owner.page, '/api/bookings', { dogId, sitterId: sitter.id, date: zurichDate(3), startTime: '10:00', endTime: '11:00' })
+  expect(requested.status(), await requested.text()).toBe(201)
+
+  await expect(entries).toHaveCount(22)
+  await expect(entries.first()).toContainText(/Olive Owner requested a walk for Pepper on .*, 10:00/)
+  await expect(entries.last()).toContainText('Older notification 1')
+  await expect(page.getByRole('main').getByText('1 unread', { exact: true })).toBeVisible()
+  await owner.close()
+})

@@ -64,6 +64,7 @@ describe('migrations', () => {
       { migrationName: '015-notification-preferences', direction: 'Up', status: 'Success' },
       { migrationName: '016-public-data-version-slots', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
+      { migrationName: '019-notification-email-keys', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,8 @@ import { acquireSocket, releaseSocket } from './shared-socket.ts'
 // no page carries the socket client in its first load for it): ask for the badge counts (the `counts`
 // event), which the server then pushes whenever they may have changed; show a toast for a message that
 // arrives while its thread is not open; reload a bookings list or booking page when one of the user's
-// bookings changes; say when the session ended.
+// bookings changes, and the notification centre when the server pushes counts (it does after every change
+// to the user's notifications: one added, updated or read); say when the session ended.
 
 /** Badge counts and when the server counted them (app/badge-counts.server.ts). */
 export type Counted = { at: number }
@@ -17,13 +18,16 @@ const previewLength = 90
 /** Starts watching for `viewerId`; returns the function that stops. */
 export function watchBadges<Counts extends Counted>(
   viewerId: string,
-  on: { counts: (counts: Counts) => void; bookingsChanged: () => void; sessionEnded: () => void },
+  on: { counts: (counts: Counts) => void; bookingsChanged: () => void; notificationsChanged: () => void; sessionEnded: () => void },
 ) {
   const socket = acquireSocket()
   // A new connection (the first, or after a drop) starts without them: ask on each.
   const askForCounts = () => socket.request<Counts>('counts', {}).then(on.counts, () => {})
   const unsubscribe = [
-    socket.on('counts', (data) => on.counts(data as Counts)),
+    socket.on('counts', (data) => {
+      on.counts(data as Counts)
+      if (window.location.pathname === href('/notifications')) on.notificationsChanged()
+    }),
     socket.on('reconnected', () => void askForCounts()),
     socket.on('newMessage', (data) => {
       const message = data as MessageJson

@@ -6,7 +6,9 @@ import { db, exclusively } from '#app/lib/db.server.ts'
 import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { queueEmail } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { notBlockedBetween } from './blocks.server.ts'
+import { messageEventTypes } from './message-events.server.ts'
 import { hasOpenSocket } from './presence.server.ts'
 
 // The unread-message digest (issue 20, decision 053): someone who was sent messages, has not read them for
@@ -15,6 +17,8 @@ import { hasOpenSocket } from './presence.server.ts'
 // covers only messages newer than the conversation's previous one, so the same messages never mail twice.
 // One instance sweeps at a time (an advisory lock); the claim of the conversation's hour and the queued
 // e-mail commit together, and the claim only succeeds while the hour is free, so a digest is queued once.
+// A `message.digested` event, in the same transaction, names the e-mail's outbox key, so the notification
+// centre shows what became of it.
 
 export const digestAfterMs = 15 * 60_000
 export const digestEveryMs = 60 * 60_000
@@ -112,7 +116,8 @@ async function queueDigest(candidate: Candidate, now: number) {
     `"${digestExcerpt(latest.content)}"`,
     `Read and reply:\n${env.PUBLIC_URL}/messages/${senderId}`,
   ]
-  return db.transaction().execute(async (trx) => {
+  const key = `digest:${recipientId}:${conversationId}:${iso(now)}`
+  const eventId = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('messageDigests')
       .values({ recipientId, conversationId, sentAt: iso(now) })
@@ -124,11 +129,11 @@ async function queueDigest(candidate: Candidate, now: number) {
       )
       .returning('sentAt')
       .executeTakeFirst()
-    if (!claimed) return false
+    if (!claimed) return null
     await queueEmail(
       trx,
       {
-        key: `digest:${recipientId}:${conversationId}:${iso(now)}`,
+        key,
         to: recipient.email,
         subject: `${senderName} sent you ${many} on Pawpal`,
         text: `${emailGreeting(recipient.name)}\n\n${lines.join('\n\n')}\n\nPawpal\n\n${unsubscribe.text}\n`,
@@ -136,6 +141,9 @@ async function queueDigest(candidate: Candidate, now: number) {
       },
       now,
     )
-    return true
+    return recordEvent(trx, { type: messageEventTypes.digested, subjectId: conversationId, payload: { recipientId, emailKey: key } }, now)
   })
+  if (!eventId) return false
+  void dispatchEvents([eventId], now)
+  return true
 }

@@ -8,7 +8,7 @@ import { findMessageJson } from './stored-message.server.ts'
 // (decision 038); the live pushes to the open sockets (DESIGN.md section 5) follow from them. Payloads
 // carry ids, never the message text.
 
-export const messageEventTypes = { sent: 'message.sent', read: 'message.read' } as const
+export const messageEventTypes = { sent: 'message.sent', read: 'message.read', digested: 'message.digested' } as const
 
 type Executor = Transaction<Database> | Kysely<Database>
 

@@ -29,14 +29,15 @@ export function formatNotificationTime(iso: string, now: string, timeZone: strin
 
 const channelNames: Record<NotificationChannel, string> = { push: 'push', email: 'e-mail' }
 
-/** 'Sent by push 10:02', 'Delivered by e-mail 10:02', 'E-mail failed 10:03 (mailbox full)', 'The push waits for the end of your quiet hours, 07:00'. */
+/** 'Sent by push 10:02', 'Sent by e-mail 10:02', 'E-mail failed 10:03', 'E-mail queued 10:02', 'The push waits for the end of your quiet hours, 07:00'. */
 export function formatDelivery(
   delivery: { channel: NotificationChannel; status: NotificationDeliveryStatus; at: string; detail: string | null },
   timeZone: string,
 ) {
   const clock = formatClock24(delivery.at, timeZone)
   const channel = channelNames[delivery.channel]
-  if (delivery.status === 'waiting') return `The ${channel} waits for the end of your quiet hours, ${clock}`
+  // A push waits only for quiet hours to end; an e-mail waits in the outbox until the mail server takes it.
+  if (delivery.status === 'waiting') return delivery.channel === 'email' ? `E-mail queued ${clock}` : `The push waits for the end of your quiet hours, ${clock}`
   if (delivery.status === 'failed') return `${channel.charAt(0).toUpperCase()}${channel.slice(1)} failed ${clock}${delivery.detail ? ` (${delivery.detail})` : ''}`
   return `${delivery.status === 'sent' ? 'Sent' : 'Delivered'} by ${channel} ${clock}`
 }

@@ -34,4 +34,6 @@ test('deliveries say the channel, the outcome and the time', () => {
   expect(formatDelivery({ channel: 'push', status: 'sent', at, detail: null }, 'Europe/Zurich')).toBe('Sent by push 10:02')
   expect(formatDelivery({ channel: 'push', status: 'delivered', at, detail: null }, 'Europe/Zurich')).toBe('Delivered by push 10:02')
   expect(formatDelivery({ channel: 'email', status: 'failed', at, detail: 'mailbox full' }, 'UTC')).toBe('E-mail failed 08:02 (mailbox full)')
+  expect(formatDelivery({ channel: 'email', status: 'waiting', at, detail: null }, 'UTC')).toBe('E-mail queued 08:02')
+  expect(formatDelivery({ channel: 'push', status: 'waiting', at, detail: null }, 'UTC')).toBe('The push waits for the end of your quiet hours, 08:02')
 })

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool } from 'kysely'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { emailOutcomes } from '#app/lib/email-outbox.server.ts'
 import type { NotificationChannel, NotificationDeliveryStatus } from '#app/lib/db-schema.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { notificationListName, notificationPageSize } from './schema.ts'
@@ -10,7 +11,17 @@ import { notificationListName, notificationPageSize } from './schema.ts'
 // should see at once tells their open tabs (a `notificationsChanged` hub event: the socket server pushes
 // their badge counts again, on whichever instance holds the socket).
 
-export type NewNotification = { userId: string; eventId: string; kind: string; type: string; text: string; href: string; occurredAt: string }
+export type NewNotification = {
+  userId: string
+  eventId: string
+  kind: string
+  type: string
+  text: string
+  href: string
+  occurredAt: string
+  /** The outbox key of the e-mail that tells the same, if one is meant to (whether it is queued is the e-mail's business). */
+  emailKey: string | null
+}
 
 const iso = (instant: number) => new Date(instant).toISOString()
 
@@ -74,12 +85,18 @@ export async function keepUnreadMessagesEntry(
         conversationId,
         occurredAt: unread.latestAt,
         readAt: null,
+        emailKey: null,
       })
       .onConflict((oc) => oc.columns(['eventId', 'userId']).doNothing())
       .execute()
   }
   tellTabs([userId])
   return entryId
+}
+
+/** The unread-message digest e-mailed about a conversation's unread entry (the latest digest, when there were several). */
+export async function nameUnreadEntryEmail(userId: string, conversationId: string, emailKey: string) {
+  await db.updateTable('notifications').set({ emailKey }).where('userId', '=', userId).where('conversationId', '=', conversationId).where('readAt', 'is', null).execute()
 }
 
 /** Users with an unread entry for this conversation (a read receipt may have emptied it). */
@@ -113,7 +130,9 @@ export type NotificationJson = {
   deliveries: NotificationDelivery[]
 }
 
-const listColumns = ['id', 'kind', 'type', 'text', 'href', 'readAt', 'occurredAt'] as const
+const listColumns = ['id', 'kind', 'type', 'text', 'href', 'readAt', 'occurredAt', 'emailKey'] as const
+
+type ListRow = { id: string; kind: string; type: string; text: string; href: string; readAt: string | null; occurredAt: string; emailKey: string | null }
 
 /** A user's notifications, newest first, a keyset page at a time (decision 046), each with its deliveries. */
 export async function listNotificationsFor(
@@ -131,23 +150,35 @@ export async function listNotificationsFor(
     position,
     limit,
   )
-  const deliveries = await deliveriesOf(rows.map((row) => row.id))
-  return { notifications: rows.map((row) => ({ ...row, read: row.readAt !== null, deliveries: deliveries.get(row.id) ?? [] })), next }
+  return { notifications: await withDeliveries(rows), next }
 }
 
-async function deliveriesOf(notificationIds: readonly string[]) {
-  const byNotification = new Map<string, NotificationDelivery[]>()
-  if (notificationIds.length === 0) return byNotification
-  const rows = await db.selectFrom('notificationDeliveries').selectAll().where('notificationId', 'in', notificationIds).orderBy('at').orderBy('channel').execute()
-  for (const { notificationId, ...delivery } of rows) byNotification.set(notificationId, [...(byNotification.get(notificationId) ?? []), delivery])
-  return byNotification
+/**
+ * The rows as JSON with their deliveries, oldest first: what the channels recorded (push), and the e-mail's
+ * fate read from its outbox row (no row: no e-mail was queued, e.g. the kind is off by e-mail).
+ */
+async function withDeliveries(rows: readonly ListRow[]): Promise<NotificationJson[]> {
+  const recorded = new Map<string, NotificationDelivery[]>()
+  const ids = rows.map((row) => row.id)
+  if (ids.length > 0) {
+    const deliveries = await db.selectFrom('notificationDeliveries').selectAll().where('notificationId', 'in', ids).execute()
+    for (const { notificationId, ...delivery } of deliveries) recorded.set(notificationId, [...(recorded.get(notificationId) ?? []), delivery])
+  }
+  const emails = await emailOutcomes(rows.flatMap((row) => (row.emailKey ? [row.emailKey] : [])))
+  return rows.map(({ emailKey, ...row }) => {
+    const email = emailKey ? emails.get(emailKey) : undefined
+    const deliveries = [...(recorded.get(row.id) ?? []), ...(email ? [{ channel: 'email' as const, ...email, detail: null }] : [])]
+    deliveries.sort((a, b) => a.at.localeCompare(b.at) || a.channel.localeCompare(b.channel))
+    return { ...row, read: row.readAt !== null, deliveries }
+  })
 }
 
 /** A user's own notification; null for anyone else's or an unknown id. */
 export async function findNotificationOf(userId: string, id: string): Promise<NotificationJson | null> {
   const row = await db.selectFrom('notifications').select(listColumns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()
   if (!row) return null
-  return { ...row, read: row.readAt !== null, deliveries: (await deliveriesOf([row.id])).get(row.id) ?? [] }
+  const [json] = await withDeliveries([row])
+  return json ?? null
 }
 
 /** Marks one of the user's notifications read (once: the first time stays); null when it is not theirs. */

@@ -3,9 +3,10 @@ import { useNavigation, useRevalidator } from 'react-router'
 import type { Counted } from '../badge-socket.ts'
 
 // The live part of the signed-in shell: on every signed-in page the tab's socket keeps the navigation's
-// badges current, toasts new messages and refreshes the bookings screens (badge-socket.ts, loaded after
-// hydration). Signed out, nothing
-// loads and no socket opens.
+// badges current, toasts new messages and refreshes the bookings screens and the notification centre
+// (badge-socket.ts, loaded after hydration). A refresh is the page's own loader run again with the page's URL,
+// so a centre showing more pages ('Show more', the cursor in its URL) keeps them. Signed out, nothing loads
+// and no socket opens.
 
 /**
  * The counts to show: the page's, or the ones the socket brought since, whichever the server counted later.
@@ -36,6 +37,9 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
         stop = watchBadges<Counts>(viewerId, {
           counts: (counts) => setPushed((shown) => (shown && shown.at > counts.at ? shown : counts)),
           bookingsChanged: () => void revalidateRef.current(),
+          notificationsChanged: () => {
+            if (!navigatingRef.current) void revalidateRef.current()
+          },
           // Signed out in another tab, or revoked: the page's loaders say what that means here.
           sessionEnded: () => {
             if (!navigatingRef.current) void revalidateRef.current()
