@@ -15,8 +15,9 @@ import { insertSitter } from './fixtures.ts'
 const entry = await import('#app/entry.server.tsx')
 let server: Server
 let origin: string
+type Way = 'shared copy' | 'app'
 /** How the last request through `server` was answered. */
-let lastWay: 'shared copy' | 'app' = 'app'
+let lastWay: Way = 'app'
 
 beforeAll(async () => {
   // A copy lives 5 s: the clock stands still here, so a slow machine never sees one expire mid-test.
@@ -43,7 +44,7 @@ beforeEach(async () => {
   await db.deleteFrom('users').execute()
 })
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; way: typeof lastWay }
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; way: Way }
 
 /** A GET through the server as it comes over the wire (not decompressed), and which way it was answered. */
 function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
