@@ -17,6 +17,7 @@ type AppEntry = {
   stopApp: () => Promise<void>
   handleSocketUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
   handleAppRequest: (request: Request, handleRequest: (request: Request) => Promise<Response>) => Promise<Response>
+  answerSharedCopy: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
   databaseAnswers: () => Promise<boolean>
 }
 
@@ -64,12 +65,25 @@ const server = createServer((request, response) => {
   normaliseIncomingHeaders(request)
   drainUnreadBodyAfterAnswer(request, response)
   if (rejectOversizedBody(request, response)) return
-  compress(request as never, response as never, () => {
-    const handOn = () => void handleAppRequest(request, response)
-    if (pathname.startsWith('/uploads/')) return serveUpload(pathname, request, response)
-    serveClientFiles(request, response, handOn)
+  void answeredFromSharedCopy(request, response).then((answered) => {
+    if (answered) return
+    compress(request as never, response as never, () => {
+      const handOn = () => void handleAppRequest(request, response)
+      if (pathname.startsWith('/uploads/')) return serveUpload(pathname, request, response)
+      serveClientFiles(request, response, handOn)
+    })
   })
 })
+
+/**
+ * A fresh shared copy (a public page for anonymous visitors, the map's answer for everyone) goes out
+ * ready-made, before compression, the Fetch Request and React Router (decision 056). Should the database
+ * not answer the version check, the app answers (and reports) as it would without the copy.
+ */
+async function answeredFromSharedCopy(request: IncomingMessage, response: ServerResponse) {
+  const app = (await loadBuild()).entry.module as unknown as AppEntry
+  return app.answerSharedCopy(request, response).catch(() => false)
+}
 
 server.on('upgrade', (request, socket, head) => {
   socket.on('error', () => socket.destroy())

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -10,7 +11,7 @@ import { env } from '#app/lib/env.server.ts'
 import { guardFormBody } from '#app/lib/form-body.server.ts'
 import { tileOrigins } from '#app/lib/map-tiles.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
-import { isAnonymousRead, markShareable, servePublicPage } from '#app/lib/public-page-cache.server.ts'
+import { answerFromSharedCopy, isAnonymousRead, markShareable, servePublicPage } from '#app/lib/public-page-cache.server.ts'
 import { withoutForgedRefusal } from '#app/lib/refused-request.server.ts'
 import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 
@@ -26,6 +27,14 @@ export { databaseAnswers } from '#app/lib/db.server.ts'
 export function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
   const guarded = guardCrossSiteWrite(withoutForgedRefusal(request))
   return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest, keyForEveryone)
+}
+
+/**
+ * server.ts asks this first: a fresh shared copy goes out before a Fetch Request is even built (decision
+ * 056); otherwise (false) the request goes on to handleAppRequest.
+ */
+export function answerSharedCopy(request: IncomingMessage, response: ServerResponse) {
+  return answerFromSharedCopy(request, response, keyForEveryone)
 }
 
 /** Answers that never depend on who asks, and the key of their shared copy (decision 042). */

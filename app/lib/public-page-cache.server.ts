@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Kysely } from 'kysely'
 import { db, type Database } from './db.server.ts'
@@ -13,6 +14,8 @@ import { db, type Database } from './db.server.ts'
 // browser's request costs no compression either.
 // An answer that never depends on who asks (the map's sitters, GET /api/users/sitters) is shared with
 // signed-in visitors too, under a key that names its query rather than its spelling (decision 042).
+// server.ts answers a fresh copy itself before building a Fetch Request (answerFromSharedCopy, decision
+// 056): both ways send the same ready answer, so the bytes and headers cannot drift apart.
 
 const lifetimeMs = 5_000
 const maxEntries = 500
@@ -22,7 +25,21 @@ export const shareableRenderHeader = 'x-pawpal-shareable'
 const encodings = ['br', 'gzip', 'identity'] as const
 type Encoding = (typeof encodings)[number]
 
-type Entry = { status: number; headers: Headers; bodies: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> & { identity: Uint8Array<ArrayBuffer> }; etag: string; storedAt: number; version: number }
+/** An answer as it goes out: status, headers (lower-case names) and bytes (none for a 304). */
+type ReadyAnswer = { status: number; headers: Readonly<Record<string, string>>; body: Uint8Array<ArrayBuffer> | null }
+
+type Entry = {
+  status: number
+  headers: Headers
+  /** The bytes as rendered (before any compression). */
+  body: Uint8Array<ArrayBuffer>
+  etag: string
+  storedAt: number
+  version: number
+  /** Each encoding's full answer and its 304, made the first time a client asks for it. */
+  ready: Partial<Record<Encoding, ReadyAnswer>>
+  notModified: Partial<Record<Encoding, ReadyAnswer>>
+}
 
 /**
  * The key of the shared copy a GET may take whoever asks (signed in or not), or null when the answer may
@@ -33,11 +50,24 @@ export type KeyForEveryone = (url: URL) => string | null
 const entries = new Map<string, Entry>()
 const rendering = new Map<string, Promise<Entry | null>>()
 
+const isAnonymous = (method: string, cookie: string | null | undefined) => method === 'GET' && !/(?:^|;\s*)__(?:session|toast)=/.test(cookie ?? '')
+
 /** A GET with neither a session nor a flash-toast cookie: what it renders is the same for every visitor. */
 export function isAnonymousRead(request: Request) {
-  if (request.method !== 'GET') return false
-  const cookie = request.headers.get('cookie') ?? ''
-  return !/(?:^|;\s*)__(?:session|toast)=/.test(cookie)
+  return isAnonymous(request.method, request.headers.get('cookie'))
+}
+
+/** The key of the shared copy a request may take, or null when its answer is the visitor's own. */
+function sharedKey(method: string, url: URL, cookie: string | null | undefined, keyForEveryone: KeyForEveryone) {
+  const sharedWithEveryone = method === 'GET' ? keyForEveryone(url) : null
+  if (sharedWithEveryone) return sharedWithEveryone
+  return isAnonymous(method, cookie) ? `${url.pathname}${url.search}` : null
+}
+
+/** The copy under `key` if it was made at the current public data version and is young enough. */
+function freshEntry(key: string, version: number) {
+  const stored = entries.get(key)
+  return stored && stored.version === version && Date.now() - stored.storedAt < lifetimeMs ? stored : null
 }
 
 /**
@@ -46,14 +76,12 @@ export function isAnonymousRead(request: Request) {
  * keeps the result if it is shareable.
  */
 export async function servePublicPage(request: Request, render: (request: Request) => Promise<Response>, keyForEveryone: KeyForEveryone = () => null) {
-  const url = new URL(request.url)
-  const sharedWithEveryone = request.method === 'GET' ? keyForEveryone(url) : null
-  if (!sharedWithEveryone && !isAnonymousRead(request)) return withoutShareableMark(await render(request))
-  const key = sharedWithEveryone ?? `${url.pathname}${url.search}`
+  const key = sharedKey(request.method, new URL(request.url), request.headers.get('cookie'), keyForEveryone)
+  if (!key) return withoutShareableMark(await render(request))
   // Read before rendering: a change committed during the render makes the next request render again.
-  const version = await publicDataVersion()
-  const stored = entries.get(key)
-  if (stored && stored.version === version && Date.now() - stored.storedAt < lifetimeMs) return answer(stored, request)
+  const version = await versionReadAfterNow()
+  const stored = freshEntry(key, version)
+  if (stored) return answer(stored, request)
 
   const renderKey = `${version} ${key}`
   const pending = rendering.get(renderKey)
@@ -79,6 +107,24 @@ export async function servePublicPage(request: Request, render: (request: Reques
   } finally {
     rendering.delete(renderKey)
   }
+}
+
+/**
+ * server.ts's way in: when a fresh shared copy answers this request, sends it straight to the socket (the
+ * same status, headers and bytes servePublicPage would give) and resolves true, so no Fetch Request,
+ * compression middleware or React Router is involved; resolves false when the app must answer. A request
+ * no copy is kept for costs no database read.
+ */
+export async function answerFromSharedCopy(request: IncomingMessage, response: ServerResponse, keyForEveryone: KeyForEveryone) {
+  const url = request.method === 'GET' ? URL.parse(request.url ?? '/', 'http://localhost') : null
+  const key = url && sharedKey('GET', url, request.headers.cookie, keyForEveryone)
+  if (!key || !entries.has(key)) return false
+  const stored = freshEntry(key, await versionReadAfterNow())
+  if (!stored) return false
+  const { status, headers, body } = readyAnswer(stored, request.headers['accept-encoding'], request.headers['if-none-match'])
+  response.writeHead(status, body ? { ...headers, 'content-length': String(body.byteLength) } : headers)
+  response.end(body)
+  return true
 }
 
 /**
@@ -120,6 +166,21 @@ export async function publicDataVersion(database: Kysely<Database> = db) {
   return rows[0]?.version ?? 0
 }
 
+let nextVersionRead: Promise<number> | null = null
+
+/**
+ * The public data version, read after this call: the requests that arrive together (before the next read
+ * starts) share one read, so a burst of 50 costs one query instead of 50, yet none is answered from a read
+ * that started before it arrived (a change acknowledged to a client shows on that client's next request).
+ */
+function versionReadAfterNow() {
+  nextVersionRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    nextVersionRead = null
+    return publicDataVersion()
+  })
+  return nextVersionRead
+}
+
 async function keep(key: string, response: Response, version: number): Promise<Entry> {
   const headers = new Headers(response.headers)
   headers.delete(shareableRenderHeader)
@@ -127,10 +188,12 @@ async function keep(key: string, response: Response, version: number): Promise<E
   const entry = {
     status: response.status,
     headers,
-    bodies: { identity: body },
+    body,
     etag: headers.get('etag') ?? '',
     storedAt: Date.now(),
     version,
+    ready: {},
+    notModified: {},
   }
   entries.delete(key)
   entries.set(key, entry)
@@ -139,7 +202,7 @@ async function keep(key: string, response: Response, version: number): Promise<E
 }
 
 /** What the client takes: brotli, else gzip, else the plain bytes (`;q=0` refuses an encoding). */
-export function acceptedEncoding(acceptEncoding: string | null): Encoding {
+export function acceptedEncoding(acceptEncoding: string | null | undefined): Encoding {
   const quality = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim())
@@ -154,31 +217,39 @@ export function acceptedEncoding(acceptEncoding: string | null): Encoding {
 const etagFor = (etag: string, encoding: Encoding) => (encoding === 'identity' || !etag ? etag : `${etag.slice(0, -1)}-${encoding}"`)
 
 function answer(entry: Entry, request: Request) {
-  const encoding = acceptedEncoding(request.headers.get('accept-encoding'))
+  const { status, headers, body } = readyAnswer(entry, request.headers.get('accept-encoding'), request.headers.get('if-none-match'))
+  // The Response copies the bytes, so the stored copy stays as it is.
+  return new Response(body, { status, headers })
+}
+
+/** The copy as this client gets it: in the encoding it takes, or 304 when its If-None-Match names the copy. */
+function readyAnswer(entry: Entry, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): ReadyAnswer {
+  const encoding = acceptedEncoding(acceptEncoding)
   const etag = etagFor(entry.etag, encoding)
-  const candidates = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim()) ?? []
+  const candidates = ifNoneMatch?.split(',').map((tag) => tag.trim()) ?? []
   // The same page in any encoding is still fresh in the client's cache.
   const fresh = candidates.includes('*') || encodings.some((stored) => candidates.includes(etagFor(entry.etag, stored)))
   if (entry.etag && fresh) {
-    const headers = new Headers({ etag, vary: 'Accept-Encoding' })
-    const cacheControl = entry.headers.get('cache-control')
-    if (cacheControl) headers.set('cache-control', cacheControl)
-    return new Response(null, { status: 304, headers })
+    return (entry.notModified[encoding] ??= (() => {
+      const headers: Record<string, string> = { etag, vary: 'Accept-Encoding' }
+      const cacheControl = entry.headers.get('cache-control')
+      if (cacheControl) headers['cache-control'] = cacheControl
+      return { status: 304, headers, body: null }
+    })())
   }
-  const headers = new Headers(entry.headers)
-  headers.set('etag', etag)
-  headers.set('vary', 'Accept-Encoding')
-  if (encoding !== 'identity') headers.set('content-encoding', encoding)
-  // The Response copies the bytes, so the stored copy stays as it is.
-  return new Response(bodyIn(entry, encoding), { status: entry.status, headers })
+  return (entry.ready[encoding] ??= (() => {
+    const headers = new Headers(entry.headers)
+    headers.set('etag', etag)
+    headers.set('vary', 'Accept-Encoding')
+    if (encoding !== 'identity') headers.set('content-encoding', encoding)
+    return { status: entry.status, headers: Object.fromEntries(headers), body: bodyIn(entry, encoding) }
+  })())
 }
 
-/** The copy's bytes in `encoding`, compressed once, the first time a client asks for that encoding. */
-function bodyIn(entry: Entry, encoding: Encoding) {
-  const plain = entry.bodies.identity
-  entry.bodies[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
-      : gzipSync(plain)
-  return entry.bodies[encoding]
+/** The copy's bytes in `encoding` (readyAnswer keeps them, so each encoding is compressed once). */
+function bodyIn({ body }: Entry, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  if (encoding === 'identity') return body
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body)
 }

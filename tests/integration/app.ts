@@ -29,6 +29,11 @@ async function getHandler() {
   return handler
 }
 
+/** The app's handler as server.ts hands it a Fetch Request (without appRequest's client address and checks). */
+export async function handleFetchRequest(request: Request) {
+  return (await getHandler())(request)
+}
+
 /** Loads the app and starts it (migrations, housekeeping) ahead of the first request: slow on a busy machine. */
 export async function startTestApp() {
   await getHandler()

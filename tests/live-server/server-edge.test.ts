@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import net from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -201,5 +202,37 @@ describe('methods no path serves', () => {
   test("a method token Node's HTTP parser does not know is refused by it (400) before any of our code, and the server stays up", async () => {
     expect(await sendRaw('BREW /coffee HTTP/1.1')).toMatch(/^HTTP\/1\.1 400 /)
     expect(await isAnswering(server)).toBe(true)
+  })
+})
+
+/** A GET as it comes over the wire: status, headers and the bytes as sent (not decompressed). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+describe('shared copies answered by server.ts itself (decision 056)', () => {
+  // tests/integration/shared-copy-fast-path.test.ts shows which way each answer took, on both engines; here
+  // the real server.ts shows that its own headers and the compression middleware make no difference.
+  test('the answer from the kept copy has the status, headers and bytes of the one the app rendered', async () => {
+    const paths = ['/api/users/sitters?bbox=8.5,47.3,8.6,47.4&limit=100', '/terms']
+    for (const [path, headers] of paths.flatMap((path) => [[path, {}], [path, { 'accept-encoding': 'gzip, br' }]] as const)) {
+      const rendered = await rawGet(`${server.url}${path}`, headers)
+      const kept = await rawGet(`${server.url}${path}`, headers)
+      // The app may stream its answer (chunked); server.ts sends the kept bytes with their length.
+      expect(kept.headers['content-length'], path).toBe(String(kept.body.length))
+      const own = ({ date: _date, 'transfer-encoding': _chunked, 'content-length': _length, ...rest }: IncomingHttpHeaders) => rest
+      expect(kept.status, path).toBe(rendered.status)
+      expect(own(kept.headers), path).toEqual(own(rendered.headers))
+      expect(kept.body.equals(rendered.body), path).toBe(true)
+      expect(kept.headers, path).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', vary: 'Accept-Encoding' })
+    }
   })
 })
