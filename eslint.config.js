@@ -22,15 +22,18 @@ const migrationsButTheList = restricted(['#db/migrations/*', '!#db/migrations/in
  * navigate or fetch. `${href('/messages')}?${new URLSearchParams(...)}` adds a query.
  */
 const pathString = ':matches(Literal[value=/^\\x2F/], TemplateLiteral[quasis.0.value.raw=/^\\x2F/])'
-const linkSpots = {
-  jsx: ['JSXAttribute[name.name!=/^src/]', 'JSXAttribute[name.name!=/^src/] > JSXExpressionContainer', "Property[key.name='to']"],
-  code: ['CallExpression[callee.name=/^(redirect\\w*|replace|navigate|fetch)$/]', 'AssignmentPattern'],
+const linkSpots = [
+  'JSXAttribute[name.name!=/^src/]',
+  'JSXAttribute[name.name!=/^src/] > JSXExpressionContainer',
+  "Property[key.name='to']",
+  'CallExpression[callee.name=/^(redirect\\w*|replace|navigate|fetch)$/]',
+  'AssignmentPattern',
+]
+/** A path string in one of the spots, alone or as a branch of `a ? '/x' : '/y'` or `a || '/x'`. */
+const pathStrings = linkSpots.flatMap((spot) => [`${spot} > ${pathString}`, `${spot} > :matches(ConditionalExpression, LogicalExpression) > ${pathString}`])
+const typedLinks = {
+  'no-restricted-syntax': ['error', { selector: pathStrings.join(', '), message: "A link or redirect names its route with href() from 'react-router' (typed: a missing route fails the type check)" }],
 }
-/** Route modules whose long loaders and actions are being moved into the features (issue 17). */
-const pathStringsIn = (spots) => spots.flatMap((spot) => [`${spot} > ${pathString}`, `${spot} > :matches(ConditionalExpression, LogicalExpression) > ${pathString}`])
-const typedLinks = (spots) => ({
-  'no-restricted-syntax': ['error', { selector: pathStringsIn(spots).join(', '), message: "A link or redirect names its route with href() from 'react-router' (typed: a missing route fails the type check)" }],
-})
 
 export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**'] },
@@ -72,15 +75,13 @@ export default tseslint.config(
   // vitest's asymmetric matchers (expect.any, expect.stringMatching...) are typed `any` by design.
   { files: ['**/*.test.ts', 'tests/**'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   // DESIGN.md section 2: layers point one way, routes -> features -> lib; the feature ladder itself (no two
-  // feature folders depending on each other) is dependency-cruiser's rule in .dependency-cruiser.cjs.
+  // feature folders depending on each other) is dependency-cruiser's rule in .dependency-cruiser.mjs.
   ...boundaries('app/lib/**', [layers.lib, apiDocs, migrations], { except: { 'app/lib/db.server.ts': [layers.lib, apiDocs, migrationsButTheList] } }),
   ...boundaries('app/ui/**', [layers.ui, apiDocs, migrations]),
   ...boundaries('app/features/**', [layers.features, apiDocs, migrations]),
   ...boundaries('app/routes/**', [layers.routes, apiDocs, migrations], { except: { 'app/routes/api/openapi.ts': [layers.routes, migrations] } }),
   ...boundaries('app/*', [apiDocs, migrations]),
-  { files: ['app/**/*.{ts,tsx}'], ignores: ['app/api-docs/**', '**/*.test.ts'], rules: typedLinks([...linkSpots.jsx, ...linkSpots.code]) },
-  // Until their loaders and actions move into the features (issue 17, another branch): links checked in their
-  // JSX only, and String() of a form field (no-base-to-string: a File would read '[object File]') allowed.
+  { files: ['app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: typedLinks },
 )
 
 /**

@@ -1,7 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { listenOnLoopback, serveWhenRunDirectly } from './loopback-server.ts'
 
 // A local stand-in for Nominatim (GEOCODER_URL) on loopback: /search and /reverse answer from a
 // small fixed table of Zurich addresses, like the real service does (lat/lon as strings, an
@@ -138,13 +136,9 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeG
     return send(404, { error: 'Not found' })
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  const { port: actualPort } = server.address() as AddressInfo
+  const { origin, close } = await listenOnLoopback(server, port)
   return {
-    url: `http://127.0.0.1:${actualPort}`,
+    url: origin,
     requests,
     setDown: (value) => {
       down = value
@@ -152,21 +146,9 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeG
     setDelay: (ms) => {
       delayMs = ms
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    close,
   }
 }
 
 // CLI mode: print the URL so a global setup (or a person) can point GEOCODER_URL at it.
-const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (runDirectly) {
-  const portFlag = process.argv.indexOf('--port')
-  const fake = await start({ port: portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0 })
-  console.info(fake.url)
-  const stop = () => void fake.close().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
+await serveWhenRunDirectly(import.meta.url, (port) => start({ port }), (fake) => fake.url)

@@ -14,8 +14,7 @@
 // failCalendar(true) is set, every Calendar call answers 503.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { pathToFileURL } from 'node:url'
+import { listenOnLoopback, readBody, serveWhenRunDirectly } from './loopback-server.ts'
 
 export type FakeGoogleUser = {
   sub: string
@@ -148,7 +147,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   }
 
   async function token(request: IncomingMessage, response: ServerResponse) {
-    const form = new URLSearchParams(await readBody(request))
+    const form = new URLSearchParams(String(await readBody(request)))
     const logged = new URLSearchParams(form)
     logged.delete('client_secret')
     tokenRequests.push(logged)
@@ -214,7 +213,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     if (request.method === 'POST' && !eventId) {
       let body: unknown
       try {
-        body = JSON.parse(await readBody(request))
+        body = JSON.parse(String(await readBody(request)))
       } catch {
         return sendJson(response, 400, googleError(400, 'Parse Error', 'INVALID_ARGUMENT'))
       }
@@ -256,7 +255,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
 
   async function control(request: IncomingMessage, response: ServerResponse, action: string) {
     if (request.method === 'POST' && action === 'next-user') {
-      const body = JSON.parse((await readBody(request)) || '{}') as { user?: Partial<FakeGoogleUser> & { email: string } }
+      const body = JSON.parse(String(await readBody(request)) || '{}') as { user?: Partial<FakeGoogleUser> & { email: string } }
       if (!body.user?.email) return sendJson(response, 400, { error: 'user.email is required' })
       api.setNextUser(fakeUserFor(body.user.email, body.user))
       return sendJson(response, 200, { ok: true })
@@ -271,7 +270,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     }
     if (request.method === 'GET' && action === 'events') return sendJson(response, 200, { events })
     if (request.method === 'POST' && action === 'calendar-failure') {
-      const body = JSON.parse((await readBody(request)) || '{}') as { failing?: unknown }
+      const body = JSON.parse(String(await readBody(request)) || '{}') as { failing?: unknown }
       api.failCalendar(body.failing === true)
       return sendJson(response, 200, { ok: true })
     }
@@ -299,12 +298,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     })
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  const url = `http://127.0.0.1:${port}`
+  const { origin: url, close } = await listenOnLoopback(server, options.port)
 
   const api = {
     url,
@@ -355,12 +349,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
         GOOGLE_API_URL: api.apiUrl,
       }
     },
-    close() {
-      return new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      })
-    },
+    close,
   }
   return api
 }
@@ -416,20 +405,10 @@ function sendText(response: ServerResponse, status: number, text: string) {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text)
 }
 
-async function readBody(request: IncomingMessage) {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 // Standalone: `npx node tests/fakes/google.ts [--port N]` prints KEY=value lines to export, then serves
 // until SIGTERM/SIGINT.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const portFlag = process.argv.indexOf('--port')
-  const port = Number(portFlag === -1 ? (process.env.FAKE_GOOGLE_PORT ?? 0) : process.argv[portFlag + 1])
-  const google = await startFakeGoogle({ port })
-  for (const [name, value] of Object.entries(google.environment())) console.info(`${name}=${value}`)
-  const stop = () => void google.close().then(() => process.exit(0))
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
-}
+await serveWhenRunDirectly(
+  import.meta.url,
+  (port) => startFakeGoogle({ port: port ?? Number(process.env.FAKE_GOOGLE_PORT ?? 0) }),
+  (google) => Object.entries(google.environment()).map(([name, value]) => `${name}=${value}`).join('\n'),
+)

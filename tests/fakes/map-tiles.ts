@@ -1,8 +1,6 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { listenOnLoopback, serveWhenRunDirectly } from './loopback-server.ts'
 
 // A local stand-in for the map tile server (MAP_TILE_URL) on loopback: every /{z}/{x}/{y}.png is the
 // same plain 256 px tile (paper with a faint grid), so maps render whole, offline, without a network
@@ -33,28 +31,8 @@ export async function startFakeMapTiles({ port = 0 }: { port?: number } = {}): P
     response.writeHead(404, { 'content-type': 'text/plain' })
     response.end('Not a tile')
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url,
-    template: `${url}/{z}/{x}/{y}.png`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
-  }
+  const { origin, close } = await listenOnLoopback(server, port)
+  return { url: origin, template: `${origin}/{z}/{x}/{y}.png`, close }
 }
 
-const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (runDirectly) {
-  const portFlag = process.argv.indexOf('--port')
-  const fake = await startFakeMapTiles({ port: portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0 })
-  console.info(fake.template)
-  const stop = () => void fake.close().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
+await serveWhenRunDirectly(import.meta.url, (port) => startFakeMapTiles({ port }), (fake) => fake.template)

@@ -1,9 +1,7 @@
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { jwtVerify } from 'jose'
+import { listenOnLoopback, readBody, serveWhenRunDirectly } from './loopback-server.ts'
 
 // A local stand-in for a browser's push service (FCM, Mozilla's, Apple's) on loopback, for PUSH_SERVICE_URL.
 // `subscribe()` plays the browser: it makes a device's keys and answers what `pushManager.subscribe()` would.
@@ -55,15 +53,12 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
   let origin = ''
 
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
+    void readBody(request).then(async (body) => {
       const url = new URL(request.url ?? '/', origin)
-      if (url.pathname.startsWith('/__fake/')) return control(request.method ?? '', url, Buffer.concat(chunks), response)
-      void accept(request.method ?? '', request.url ?? '', request.headers, Buffer.concat(chunks)).then(({ status, reason }) => {
-        response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
-        response.end(reason)
-      })
+      if (url.pathname.startsWith('/__fake/')) return control(request.method ?? '', url, body, response)
+      const { status, reason } = await accept(request.method ?? '', request.url ?? '', request.headers, body)
+      response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(reason)
     })
   })
 
@@ -122,11 +117,8 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
     json(404, { message: 'No such control endpoint' })
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const listening = await listenOnLoopback(server, port)
+  origin = listening.origin
 
   return {
     url: origin,
@@ -139,11 +131,7 @@ export async function start({ port = 0 }: { port?: number } = {}): Promise<FakeP
       device.status = status
     },
     decrypt,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    close: listening.close,
   }
 }
 
@@ -179,12 +167,4 @@ function decryptAes128gcm(body: Buffer, device: ReturnType<typeof createECDH>, a
 }
 
 // CLI mode: print the URL so a person can point PUSH_SERVICE_URL at it.
-const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (runDirectly) {
-  const portFlag = process.argv.indexOf('--port')
-  const fake = await start({ port: portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0 })
-  console.info(fake.url)
-  const stop = () => void fake.close().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
+await serveWhenRunDirectly(import.meta.url, (port) => start({ port }), (fake) => fake.url)

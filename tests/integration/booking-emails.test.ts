@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { startFakeSmtp } from '#tests/fakes/smtp.ts'
-import { startTestApp } from './app.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { startAppWithFakeSmtp } from './fake-smtp-app.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
 import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 
 // The e-mails of a booking's life, delivered over real SMTP to a local fake mail server: each is queued
 // in the outbox with the change it reports, sent once after the commit, and retried after a failure.
-const smtp = await startFakeSmtp()
-process.env.SMTP_URL = smtp.url
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { smtp, db } = await startAppWithFakeSmtp()
 const { deliverDueEmails } = await import('#app/lib/email-outbox.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
-
-afterAll(async () => {
-  await smtp.close()
-})
 
 const outboxOf = (bookingId: string) =>
   db

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startFakeSmtp } from '#tests/fakes/smtp.ts'
-import { startTestApp } from './app.ts'
+import { describe, expect, test } from 'vitest'
+import { startAppWithFakeSmtp } from './fake-smtp-app.ts'
 import { insertConversation, insertUser } from './fixtures.ts'
 
 // The unread-message digest with a controlled clock: every run is given its `now`, messages are written
 // with times relative to it, and the e-mails go over real SMTP to the local fake mail server. Each test
 // lives days apart from the others, so a sweep sees only its own messages (the digest looks back a day).
-const smtp = await startFakeSmtp()
-process.env.SMTP_URL = smtp.url
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { smtp, db } = await startAppWithFakeSmtp()
 const { deliverDueEmails } = await import('#app/lib/email-outbox.server.ts')
 const { queueMessageDigests, digestExcerpt } = await import('#app/features/messages/message-digest.server.ts')
 const { presenceOf, presenceLeaseMs, hasOpenSocket } = await import('#app/features/messages/presence.server.ts')
 const { setChannelChoice } = await import('#app/features/notification-settings/preferences.server.ts')
 const { unsubscribeToken } = await import('#app/features/notification-settings/unsubscribe.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
-
-afterAll(async () => {
-  await smtp.close()
-})
 
 const minute = 60_000
 let day = 0

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { startFakeSmtp } from '#tests/fakes/smtp.ts'
-import { appRequest, bearer, startTestApp } from './app.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { appRequest, bearer } from './app.ts'
+import { startAppWithFakeSmtp } from './fake-smtp-app.ts'
 import { call, ownerDogAndSitter, requestBooking } from './booking-api.ts'
 import { apiTokenFor, browserCookieFor, insertUser, localDateFromToday } from './fixtures.ts'
 
 // Notification settings (issue 20): the API, decideDelivery, one-click unsubscribe (RFC 8058) and the
 // booking e-mails going through the settings, delivered over real SMTP to the local fake mail server.
-const smtp = await startFakeSmtp()
-process.env.SMTP_URL = smtp.url
-
-const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
+const { smtp, db } = await startAppWithFakeSmtp()
 const { decideDelivery } = await import('#app/features/notification-settings/preferences.server.ts')
 const { unsubscribeToken } = await import('#app/features/notification-settings/unsubscribe.server.ts')
-
-beforeAll(async () => {
-  await migrateToLatest()
-  await startTestApp()
-})
-
-afterAll(async () => {
-  await smtp.close()
-})
 
 const path = '/api/users/me/notification-settings'
 const everything = (push: boolean, email: boolean) => ({ push, email })

@@ -1,29 +1,15 @@
 import type { Route } from './+types/geocode.reverse'
-import {
-  GeocoderRateLimited,
-  GeocoderUnavailable,
-  notFoundMessage,
-  reverseGeocode,
-  unavailableMessage,
-} from '#app/features/geo/geocoder.server.ts'
+import { reverseGeocode } from '#app/features/geo/geocoder.server.ts'
+import { geocodeAnswer } from '#app/features/geo/geocode-answer.server.ts'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { ReverseGeocodeSchema } from '#app/features/geo/geocode-schema.ts'
-import { jsonError, methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
-import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
+import { methodNotAllowed, parseApiInput } from '#app/lib/api.server.ts'
 
 // GET /api/geocode/reverse?lat&lon : the address at a point, for signed-in users (ruling 12).
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requireApiUser(context)
   const { lat, lon } = parseApiInput(ReverseGeocodeSchema, Object.fromEntries(url.searchParams))
-  try {
-    const result = await reverseGeocode(lat, lon, { client: `user:${user.id}` })
-    if (!result) return jsonError(404, notFoundMessage)
-    return Response.json(result, { headers: { 'Cache-Control': 'private, max-age=3600' } })
-  } catch (error) {
-    if (error instanceof GeocoderRateLimited) return jsonError(429, error.message, {}, retryAfterHeaders(error.retryAfterSeconds))
-    if (error instanceof GeocoderUnavailable) return jsonError(502, unavailableMessage)
-    throw error
-  }
+  return geocodeAnswer(() => reverseGeocode(lat, lon, { client: `user:${user.id}` }))
 }
 
 // Only GET is answered; other methods get a JSON 405 with Allow.

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
@@ -113,20 +113,8 @@ export function NotificationSettingsForm({
             Pause pushes during quiet hours
           </label>
           <div className="flex flex-wrap items-start gap-4">
-            <div>
-              <label htmlFor={quiet.start.id} className="mb-1 block text-sm font-medium text-stone-800">
-                From
-              </label>
-              <input {...getInputProps(quiet.start, { type: 'text' })} key={quiet.start.key} {...clockInputProps} className={timeClass} />
-              <FieldErrors id={quiet.start.errorId} errors={quiet.start.errors} />
-            </div>
-            <div>
-              <label htmlFor={quiet.end.id} className="mb-1 block text-sm font-medium text-stone-800">
-                Until
-              </label>
-              <input {...getInputProps(quiet.end, { type: 'text' })} key={quiet.end.key} {...clockInputProps} className={timeClass} />
-              <FieldErrors id={quiet.end.errorId} errors={quiet.end.errors} />
-            </div>
+            <ClockField field={quiet.start} label="From" />
+            <ClockField field={quiet.end} label="Until" />
           </div>
         </fieldset>
         <Button type="submit" disabled={saving} className="w-full sm:w-auto">
@@ -134,5 +122,17 @@ export function NotificationSettingsForm({
         </Button>
       </Form>
     </section>
+  )
+}
+
+function ClockField({ field, label }: { field: FieldMetadata<string, NotificationSettingsFormValue, string[]>; label: string }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input {...getInputProps(field, { type: 'text' })} key={field.key} {...clockInputProps} className={timeClass} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
   )
 }
