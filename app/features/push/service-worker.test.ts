@@ -3,9 +3,10 @@ import vm from 'node:vm'
 import { expect, test } from 'vitest'
 import type { PushMessage } from './send-push.server.ts'
 
-// public/sw.js's `push` and `notificationclick` handlers, run in a VM context shaped like the worker's global
-// scope (ServiceWorkerGlobalScope): `self`, `registration`, `clients`. DevTools can deliver a push to a real
-// worker (tests/e2e) but cannot click a notification, so which window a click focuses or opens is asserted here.
+// public/sw.js's `push`, `notificationclick` and `fetch` handlers, run in a VM context shaped like the worker's
+// global scope (ServiceWorkerGlobalScope): `self`, `registration`, `clients`, `caches`, `fetch`. DevTools can
+// deliver a push to a real worker (tests/e2e) but cannot click a notification, so which window a click focuses
+// or opens is asserted here; so is what the worker stores, and that a page never waits for it to store a file.
 
 const origin = 'https://pawpal.example'
 
@@ -13,8 +14,39 @@ type ShownNotification = { title: string; options: { body: string; tag?: string;
 type Window = { url: string; controlled: boolean }
 type ExtendableEvent = { waitUntil(promise: Promise<unknown>): void }
 
+/** CacheStorage with one cache per name; `storing` holds every `put` until it is released. */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>()
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const open = (name: string) => {
+    const store = stores.get(name) ?? new Map<string, Response>()
+    stores.set(name, store)
+    return {
+      match: (request: { url: string } | string) => Promise.resolve(store.get(new URL(typeof request === 'string' ? request : request.url, origin).pathname)),
+      put: async (request: { url: string }, response: Response) => {
+        await released
+        store.set(new URL(request.url).pathname, response)
+      },
+      keys: () => Promise.resolve([...store.keys()].map((path) => new Request(new URL(path, origin)))),
+      delete: (request: Request) => Promise.resolve(store.delete(new URL(request.url).pathname)),
+    }
+  }
+  return {
+    storage: {
+      open: (name: string) => Promise.resolve(open(name)),
+      match: (request: string, options: { cacheName: string }) => open(options.cacheName).match(request),
+      keys: () => Promise.resolve([...stores.keys()]),
+      delete: (name: string) => Promise.resolve(stores.delete(name)),
+    },
+    stored: (name: string) => [...(stores.get(name)?.keys() ?? [])],
+    releaseStoring: release,
+  }
+}
+
 /** The worker loaded with these windows open; what it shows, focuses and opens is recorded. */
-function loadServiceWorker(windows: Window[] = []) {
+function loadServiceWorker(windows: Window[] = [], network: (request: { url: string }) => Promise<Response> = () => Promise.reject(new TypeError('offline'))) {
+  const cacheStorage = fakeCaches()
   const listeners = new Map<string, (event: ExtendableEvent) => void>()
   const shown: ShownNotification[] = []
   const focused: string[] = []
@@ -22,6 +54,9 @@ function loadServiceWorker(windows: Window[] = []) {
   const scope = {
     location: new URL('/sw.js', origin),
     URL,
+    Response,
+    caches: cacheStorage.storage,
+    fetch: network,
     addEventListener: (type: string, listener: (event: ExtendableEvent) => void) => listeners.set(type, listener),
     registration: {
       showNotification: (title: string, options: ShownNotification['options']) => {
@@ -54,6 +89,15 @@ function loadServiceWorker(windows: Window[] = []) {
   }
 
   return {
+    caches: cacheStorage,
+    /** A GET of this path (a page's navigation or a subresource): the answer the worker gives, or null when it leaves it to the browser. */
+    get(path: string, { navigate = false, preloadResponse = Promise.resolve<Response | undefined>(undefined) } = {}): Promise<Response> | null {
+      const answers: Promise<Response>[] = []
+      const request = { url: new URL(path, origin).href, method: 'GET', mode: navigate ? 'navigate' : 'cors' }
+      const listener = listeners.get('fetch') as unknown as (event: object) => void
+      listener({ request, preloadResponse, respondWith: (promise: Promise<Response>) => answers.push(promise), waitUntil: () => {} })
+      return answers[0] ?? null
+    },
     shown,
     focused,
     opened,
@@ -127,4 +171,37 @@ test('a click never opens another site, and a notification without a url opens t
   await worker.click(undefined)
 
   expect(worker.opened).toEqual([`${origin}/`])
+})
+
+test('a page comes from the network (the preloaded answer when the browser has one) and is never stored; offline, the offline page', async () => {
+  const worker = loadServiceWorker([], () => Promise.resolve(new Response('<h1>Olivia Owner</h1>', { headers: { 'content-type': 'text/html' } })))
+  worker.caches.releaseStoring()
+  await (await worker.caches.storage.open('pawpal-shell-v1')).put({ url: `${origin}/offline.html` }, new Response('<h1>You are offline</h1>'))
+
+  expect(await (await worker.get('/profile', { navigate: true }))?.text()).toBe('<h1>Olivia Owner</h1>')
+  const preloaded = worker.get('/profile', { navigate: true, preloadResponse: Promise.resolve(new Response('preloaded')) })
+  expect(await (await preloaded)?.text()).toBe('preloaded')
+  expect(worker.caches.stored('pawpal-assets')).toEqual([])
+  expect(worker.caches.stored('pawpal-shell-v1')).toEqual(['/offline.html'])
+
+  const offline = loadServiceWorker()
+  offline.caches.releaseStoring()
+  await (await offline.caches.storage.open('pawpal-shell-v1')).put({ url: `${origin}/offline.html` }, new Response('<h1>You are offline</h1>'))
+  expect(await (await offline.get('/profile', { navigate: true }))?.text()).toBe('<h1>You are offline</h1>')
+  expect(await offline.get('/api/users/me')).toBeNull()
+})
+
+test('a hashed asset reaches the page before it is stored, and comes from the cache after', async () => {
+  let fetched = 0
+  // A same-origin answer, as the browser types it ('basic'; Node's Response says 'default').
+  const worker = loadServiceWorker([], () => Promise.resolve(Object.defineProperty(new Response(`asset ${++fetched}`), 'type', { value: 'basic' })))
+
+  const first = await worker.get('/assets/root-abc123.js')
+  expect(await first?.text(), 'answered while storing is still under way').toBe('asset 1')
+  expect(worker.caches.stored('pawpal-assets')).toEqual([])
+
+  worker.caches.releaseStoring()
+  await expect.poll(() => worker.caches.stored('pawpal-assets')).toEqual(['/assets/root-abc123.js'])
+  expect(await (await worker.get('/assets/root-abc123.js'))?.text()).toBe('asset 1')
+  expect(fetched).toBe(1)
 })
