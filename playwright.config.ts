@@ -42,9 +42,9 @@ export default defineConfig({
     },
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    // The service worker (public/sw.js) runs as it does for users. The requests it makes for a page are out of
-    // `page.route`'s reach: the few journeys that hold or rewrite requests with it block it (`test.use`).
-    serviceWorkers: 'allow',
+    // A page's requests that the service worker (public/sw.js) makes for it are out of `page.route`'s reach, and
+    // several journeys hold or rewrite requests with it: the worker runs in tests/e2e/installable-app.spec.ts.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -166,44 +166,40 @@ test("@desktop the conversation's Book dialog: date and walk, dog, meeting place
   expect(booking.priceCents).toBe(2400)
 })
 
-test.describe(() => {
-  test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
+test("a walk chosen while the dialog loads another day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the day is sent with Show free times, nothing loads in between')
+  const sitter = await registerSitter(page, db, uniqueSitterName())
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  await insertMessages(db, sitter, owner, 10)
 
-  test("a walk chosen while the dialog loads another day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {
-    test.skip(!jsEnabled, 'without JavaScript the day is sent with Show free times, nothing loads in between')
-    const sitter = await registerSitter(page, db, uniqueSitterName())
-    const { owner } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
-    await insertMessages(db, sitter, owner, 10)
+  await visit(`/messages/${sitter.id}`)
+  await page.getByRole('link', { name: 'Book Mara' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Book with Mara' })
+  await expect(dialog.getByText('Step 1 of 3: Date and time')).toBeVisible()
+  // Two days of one month, so the second is on the month the first one shows.
+  const [firstDay, secondDay] = zurichDate(7).slice(0, 7) === zurichDate(8).slice(0, 7) ? [zurichDate(7), zurichDate(8)] : [zurichDate(8), zurichDate(9)]
+  await pickDate(dialog, firstDay)
+  await chooseWalk(dialog, '09:00', 60)
+  // The next day's free times answer only once the duration is changed, as on a slow phone connection.
+  let durationChosen!: () => void
+  const chosen = new Promise<void>((resolve) => (durationChosen = resolve))
+  await page.route(
+    (url) => url.pathname.includes('/book/chat/1') && url.searchParams.get('date') === secondDay,
+    async (route) => {
+      await chosen
+      await route.continue()
+    },
+  )
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('date') === secondDay)
+  await dialog.getByRole('radio', { name: dayName(secondDay), exact: true }).check()
+  await dialog.getByRole('radio', { name: /^30 minutes/ }).check()
+  durationChosen()
+  await answered
 
-    await visit(`/messages/${sitter.id}`)
-    await page.getByRole('link', { name: 'Book Mara' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Book with Mara' })
-    await expect(dialog.getByText('Step 1 of 3: Date and time')).toBeVisible()
-    // Two days of one month, so the second is on the month the first one shows.
-    const [firstDay, secondDay] = zurichDate(7).slice(0, 7) === zurichDate(8).slice(0, 7) ? [zurichDate(7), zurichDate(8)] : [zurichDate(8), zurichDate(9)]
-    await pickDate(dialog, firstDay)
-    await chooseWalk(dialog, '09:00', 60)
-    // The next day's free times answer only once the duration is changed, as on a slow phone connection.
-    let durationChosen!: () => void
-    const chosen = new Promise<void>((resolve) => (durationChosen = resolve))
-    await page.route(
-      (url) => url.pathname.includes('/book/chat/1') && url.searchParams.get('date') === secondDay,
-      async (route) => {
-        await chosen
-        await route.continue()
-      },
-    )
-    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('date') === secondDay)
-    await dialog.getByRole('radio', { name: dayName(secondDay), exact: true }).check()
-    await dialog.getByRole('radio', { name: /^30 minutes/ }).check()
-    durationChosen()
-    await answered
-
-    await expect(dialog.getByLabel('Start time')).toHaveValue('09:00')
-    await expect(dialog.getByRole('radio', { name: /^30 minutes/ })).toBeChecked()
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click()
-    await expect(dialog.getByText('Step 2 of 3: Your dog')).toBeVisible()
-  })
+  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00')
+  await expect(dialog.getByRole('radio', { name: /^30 minutes/ })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click()
+  await expect(dialog.getByText('Step 2 of 3: Your dog')).toBeVisible()
 })
 
 test('an owner books several periods of one day: for a walker each is a 60-minute walk as the period starts, at the hourly rate', async ({ page, db, visit }) => {

@@ -24,106 +24,98 @@ import { expect, test } from './fixtures.ts'
 
 const card = (page: Page, dogName: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: dogName, exact: true }) })
 
-test.describe(() => {
-  test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
+test('@desktop an owner requests a walk; the sitter accepts it from Pending with the calendar box ticked; both then see it under Upcoming', async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+}) => {
+  // Three people sign in one after the other (one through Google): slow on a busy machine.
+  test.slow()
+  const sitter = await registerSitterWithGoogle(page, db, visit)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Biscuit' })
+  const date = zurichDate(3)
 
-  test('@desktop an owner requests a walk; the sitter accepts it from Pending with the calendar box ticked; both then see it under Upcoming', async ({
-    page,
-    visit,
-    db,
-    jsEnabled,
-  }) => {
-    // Three people sign in one after the other (one through Google): slow on a busy machine.
-    test.slow()
-    const sitter = await registerSitterWithGoogle(page, db, visit)
-    const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Biscuit' })
-    const date = zurichDate(3)
+  // From the sitter's profile, as an owner finds it.
+  await visit(`/sitters/${sitter.id}`)
+  await page.getByRole('link', { name: 'Book Now' }).click()
+  await expect(page).toHaveURL(new RegExp(`/sitters/${sitter.id}/book$`))
+  await expect(page.getByRole('heading', { name: 'Book with Sam' })).toBeVisible()
+  await expect(page.getByText('Europe/Zurich')).toBeVisible()
+  await page.getByRole('radio', { name: /Biscuit/ }).check()
+  await pickDate(page, date)
+  await showFreeTimes(page, jsEnabled)
+  // A walk: a start time and 30 or 60 minutes (ruling 21), 60 minutes at $24.
+  await chooseWalk(page, '08:00', 60)
+  await expect(page.locator('label').filter({ hasText: '60 minutes' })).toContainText('$24.00')
+  if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$24.00')
+  await page.getByLabel('Notes for Sam (optional)').fill('Biscuit pulls at the start.')
+  await page.getByRole('button', { name: 'Request Booking' }).click()
 
-    // From the sitter's profile, as an owner finds it.
-    await visit(`/sitters/${sitter.id}`)
-    await page.getByRole('link', { name: 'Book Now' }).click()
-    await expect(page).toHaveURL(new RegExp(`/sitters/${sitter.id}/book$`))
-    await expect(page.getByRole('heading', { name: 'Book with Sam' })).toBeVisible()
-    await expect(page.getByText('Europe/Zurich')).toBeVisible()
-    await page.getByRole('radio', { name: /Biscuit/ }).check()
-    await pickDate(page, date)
-    await showFreeTimes(page, jsEnabled)
-    // A walk: a start time and 30 or 60 minutes (ruling 21), 60 minutes at $24.
-    await chooseWalk(page, '08:00', 60)
-    await expect(page.locator('label').filter({ hasText: '60 minutes' })).toContainText('$24.00')
-    if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Price' })).toContainText('$24.00')
-    await page.getByLabel('Notes for Sam (optional)').fill('Biscuit pulls at the start.')
-    await page.getByRole('button', { name: 'Request Booking' }).click()
+  await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/)
+  await expect(page.getByText('Booking requested')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+  const bookingId = page.url().split('/').at(-1) ?? ''
+  const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
+  expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, date, status: 'pending', priceCents: 2400, notes: 'Biscuit pulls at the start.' })
 
-    await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/)
-    await expect(page.getByText('Booking requested')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
-    const bookingId = page.url().split('/').at(-1) ?? ''
-    const stored = await db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow()
-    expect(stored).toMatchObject({ dogId, ownerId: owner.id, sitterId: sitter.id, date, status: 'pending', priceCents: 2400, notes: 'Biscuit pulls at the start.' })
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit('/bookings-sitter')
+  await expect(page.getByRole('link', { name: 'Pending', exact: true })).toHaveAttribute('aria-current', 'page')
+  await card(page, 'Biscuit').getByRole('link', { name: /^Accept/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accept Booking Request' })
+  await expect(dialog).toContainText('Olive Owner')
+  await expect(dialog.getByRole('checkbox', { name: 'Add to Google Calendar' })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Accept Booking' }).click()
 
-    await signOut(page)
-    await signInAs(page, sitter)
-    await visit('/bookings-sitter')
-    await expect(page.getByRole('link', { name: 'Pending', exact: true })).toHaveAttribute('aria-current', 'page')
-    await card(page, 'Biscuit').getByRole('link', { name: /^Accept/ }).click()
-    const dialog = page.getByRole('dialog', { name: 'Accept Booking Request' })
-    await expect(dialog).toContainText('Olive Owner')
-    await expect(dialog.getByRole('checkbox', { name: 'Add to Google Calendar' })).toBeChecked()
-    await dialog.getByRole('button', { name: 'Accept Booking' }).click()
+  await expect(page.getByText('Booking accepted and added to Google Calendar!')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await statusOf(db, bookingId)).toBe('accepted')
+  expect((await calendarEventsOf(sitter.googleSub)).filter((event) => event.body.summary?.includes('Biscuit'))).toHaveLength(1)
+  await page.getByRole('link', { name: 'Upcoming', exact: true }).click()
+  await expect(card(page, 'Biscuit')).toContainText('Accepted')
 
-    await expect(page.getByText('Booking accepted and added to Google Calendar!')).toBeVisible()
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-    expect(await statusOf(db, bookingId)).toBe('accepted')
-    expect((await calendarEventsOf(sitter.googleSub)).filter((event) => event.body.summary?.includes('Biscuit'))).toHaveLength(1)
-    await page.getByRole('link', { name: 'Upcoming', exact: true }).click()
-    await expect(card(page, 'Biscuit')).toContainText('Accepted')
-
-    await signOut(page)
-    await signInAs(page, owner)
-    await visit('/bookings')
-    await expect(page.getByRole('link', { name: 'Upcoming', exact: true })).toHaveAttribute('aria-current', 'page')
-    await expect(card(page, 'Biscuit')).toContainText('Accepted')
-  })
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit('/bookings')
+  await expect(page.getByRole('link', { name: 'Upcoming', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(card(page, 'Biscuit')).toContainText('Accepted')
 })
 
-test.describe(() => {
-  test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
+test('the owner cancels a pending request after confirming it', async ({ page, visit, db, jsEnabled }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date: zurichDate(5) })
 
-  test('the owner cancels a pending request after confirming it', async ({ page, visit, db, jsEnabled }) => {
-    const sitter = await registerSitter(page, db)
-    const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
-    const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date: zurichDate(5) })
+  await visit('/bookings?tab=pending')
+  await card(page, 'Pepper').getByRole('link', { name: 'Pepper', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+  await page.getByRole('link', { name: 'Cancel Booking' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel Booking' })
+  await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  // With JavaScript, Confirm says 'Processing' while the change is on its way (held here until seen).
+  let releasePost = () => {}
+  const postHeld = new Promise<void>((resolve) => (releasePost = resolve))
+  if (jsEnabled) {
+    await page.route(
+      (url) => url.pathname.startsWith(`/bookings/${id}`),
+      async (route) => {
+        if (route.request().method() === 'POST') await postHeld
+        await route.continue()
+      },
+    )
+  }
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  if (jsEnabled) {
+    await expect(dialog.getByRole('button', { name: 'Processing', exact: true })).toBeDisabled()
+    releasePost()
+  }
 
-    await visit('/bookings?tab=pending')
-    await card(page, 'Pepper').getByRole('link', { name: 'Pepper', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
-    await page.getByRole('link', { name: 'Cancel Booking' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Cancel Booking' })
-    await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
-    // With JavaScript, Confirm says 'Processing' while the change is on its way (held here until seen).
-    let releasePost = () => {}
-    const postHeld = new Promise<void>((resolve) => (releasePost = resolve))
-    if (jsEnabled) {
-      await page.route(
-        (url) => url.pathname.startsWith(`/bookings/${id}`),
-        async (route) => {
-          if (route.request().method() === 'POST') await postHeld
-          await route.continue()
-        },
-      )
-    }
-    await dialog.getByRole('button', { name: 'Confirm' }).click()
-    if (jsEnabled) {
-      await expect(dialog.getByRole('button', { name: 'Processing', exact: true })).toBeDisabled()
-      releasePost()
-    }
-
-    await expect(page.getByText('Booking has been cancelled')).toBeVisible()
-    await expect(page.locator('[data-status]').first()).toHaveText('Cancelled')
-    expect(await statusOf(db, id)).toBe('cancelled')
-    await expect(page.getByRole('link', { name: 'Cancel Booking' })).toHaveCount(0)
-  })
+  await expect(page.getByText('Booking has been cancelled')).toBeVisible()
+  await expect(page.locator('[data-status]').first()).toHaveText('Cancelled')
+  expect(await statusOf(db, id)).toBe('cancelled')
+  await expect(page.getByRole('link', { name: 'Cancel Booking' })).toHaveCount(0)
 })
 
 test('@desktop a request that overlaps an accepted booking shows “Overlaps your booking at 14:00” instead of Accept; Reject still declines it', async ({ page, visit, db }) => {

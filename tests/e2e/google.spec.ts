@@ -4,8 +4,6 @@ import { expect, test, uniqueEmail } from './fixtures.ts'
 
 // 'Sign in with Google' against the fake Google on loopback (DESIGN.md ruling 10, tests/fakes/google.ts).
 
-test.use({ serviceWorkers: 'block' }) // page.route picks the Google account, and it cannot see the requests the service worker makes for a page
-
 /**
  * Plays the part of Google's account chooser: the sign-in gets a `login_hint`, which the app passes on
  * to Google and which makes the fake sign in that e-mail's Google user. (The fake's shared 'next user'

@@ -9,6 +9,7 @@ import { controlledByServiceWorker, openForPushes, shownNotifications } from './
 // never a page (or another user's data) from before. The worker is registered by the client bundle: JS-off
 // runs skip these.
 
+test.use({ serviceWorkers: 'allow' })
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker is registered by the client bundle')
 
 // What Lighthouse's installability audits checked before Lighthouse 12 removed them (decision 052): its

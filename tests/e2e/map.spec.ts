@@ -161,81 +161,77 @@ test.describe('with JavaScript', () => {
     await expect(listPane(page)).toBeVisible()
   })
 
-  test.describe(() => {
-    test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
+  test('moving the map loads the sitters of the new area; an answer for an area left behind is ignored', async ({ page, visit }) => {
+    await loginAs(page, 'owner') // the map opens at zoom 13 around the owner's address
+    await visit('/map')
+    const before = await listedNames(page)
+    const held: Route[] = []
+    await page.route(
+      (url) => url.pathname === '/api/users/sitters',
+      async (route) => {
+        if (held.length === 0) held.push(route) // the first area's answer waits until the end
+        else await route.continue()
+      },
+    )
 
-    test('moving the map loads the sitters of the new area; an answer for an area left behind is ignored', async ({ page, visit }) => {
-      await loginAs(page, 'owner') // the map opens at zoom 13 around the owner's address
-      await visit('/map')
-      const before = await listedNames(page)
-      const held: Route[] = []
-      await page.route(
-        (url) => url.pathname === '/api/users/sitters',
-        async (route) => {
-          if (held.length === 0) held.push(route) // the first area's answer waits until the end
-          else await route.continue()
-        },
-      )
+    const first = page.waitForRequest((request) => request.url().includes('/api/users/sitters?'))
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+    const firstUrl = new URL((await first).url())
+    expect(firstUrl.searchParams.get('limit')).toBe('100')
+    expect(firstUrl.searchParams.get('bbox')).toMatch(/^-?[\d.]+,-?[\d.]+,-?[\d.]+,-?[\d.]+$/)
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
 
-      const first = page.waitForRequest((request) => request.url().includes('/api/users/sitters?'))
-      await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
-      const firstUrl = new URL((await first).url())
-      expect(firstUrl.searchParams.get('limit')).toBe('100')
-      expect(firstUrl.searchParams.get('bbox')).toMatch(/^-?[\d.]+,-?[\d.]+,-?[\d.]+,-?[\d.]+$/)
-      await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+    const after = await listedNames(page)
+    expect(after.length).toBeLessThan(before.length)
+    // The old answer arrives last, with a sitter no area has: the list stays the new area's.
+    await held[0]!
+      .fulfill({ json: { data: [{ ...staleSitter }], meta: { page: 1, limit: 100, total: 1, totalPages: 1 } } })
+      .catch(() => {}) // the page may have cancelled it already, which is as good
+    expect(await listedNames(page)).toEqual(after)
+    await expect(page.getByText(staleSitter.name)).toHaveCount(0)
+  })
 
-      const after = await listedNames(page)
-      expect(after.length).toBeLessThan(before.length)
-      // The old answer arrives last, with a sitter no area has: the list stays the new area's.
-      await held[0]!
-        .fulfill({ json: { data: [{ ...staleSitter }], meta: { page: 1, limit: 100, total: 1, totalPages: 1 } } })
-        .catch(() => {}) // the page may have cancelled it already, which is as good
-      expect(await listedNames(page)).toEqual(after)
-      await expect(page.getByText(staleSitter.name)).toHaveCount(0)
-    })
+  test("while an area loads the list shows its skeleton; an empty area says so; a failed one offers Try Again", async ({ page, visit }) => {
+    await visit('/map')
+    await listedNames(page)
+    const held: Route[] = []
+    await page.route(
+      (url) => url.pathname === '/api/users/sitters',
+      (route) => void held.push(route),
+    )
 
-    test("while an area loads the list shows its skeleton; an empty area says so; a failed one offers Try Again", async ({ page, visit }) => {
-      await visit('/map')
-      await listedNames(page)
-      const held: Route[] = []
-      await page.route(
-        (url) => url.pathname === '/api/users/sitters',
-        (route) => void held.push(route),
-      )
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+    await expect.poll(() => held.length).toBe(1)
+    await expect(listPane(page)).toHaveAttribute('aria-busy', 'true')
+    await expect(listPane(page).getByText('Loading sitters…')).toBeAttached()
+    await expect(listPane(page).getByText('Looking for sitters in this area…')).toBeVisible()
 
-      await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
-      await expect.poll(() => held.length).toBe(1)
-      await expect(listPane(page)).toHaveAttribute('aria-busy', 'true')
-      await expect(listPane(page).getByText('Loading sitters…')).toBeAttached()
-      await expect(listPane(page).getByText('Looking for sitters in this area…')).toBeVisible()
+    await held[0]!.fulfill({ status: 503, json: { message: 'Service unavailable' } })
+    await expect(listPane(page).getByRole('alert')).toContainText('Could not load the sitters in this area.')
+    await listPane(page).getByRole('button', { name: 'Try Again' }).click()
+    await expect.poll(() => held.length).toBe(2)
+    await held[1]!.fulfill({ json: { data: [], meta: { page: 1, limit: 100, total: 0, totalPages: 0 } } })
+    await expect(listPane(page).getByRole('heading', { name: 'No sitters found in this area' })).toBeVisible()
+    await expect(listPane(page).getByText('Zoom out or move the map to see more sitters.')).toBeVisible()
+    await expect(listPane(page)).not.toHaveAttribute('aria-busy', 'true')
+  })
 
-      await held[0]!.fulfill({ status: 503, json: { message: 'Service unavailable' } })
-      await expect(listPane(page).getByRole('alert')).toContainText('Could not load the sitters in this area.')
-      await listPane(page).getByRole('button', { name: 'Try Again' }).click()
-      await expect.poll(() => held.length).toBe(2)
-      await held[1]!.fulfill({ json: { data: [], meta: { page: 1, limit: 100, total: 0, totalPages: 0 } } })
-      await expect(listPane(page).getByRole('heading', { name: 'No sitters found in this area' })).toBeVisible()
-      await expect(listPane(page).getByText('Zoom out or move the map to see more sitters.')).toBeVisible()
-      await expect(listPane(page)).not.toHaveAttribute('aria-busy', 'true')
-    })
+  test('the quick view says when the profile cannot be loaded and offers the full profile', async ({ page, visit }) => {
+    await page.route(
+      (url) => /^\/api\/users\/[0-9a-f-]{36}$/.test(url.pathname),
+      (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
+    )
+    await visit('/map')
+    await listedNames(page)
+    const item = listPane(page).getByRole('link').first()
+    const profilePath = await item.getAttribute('href')
 
-    test('the quick view says when the profile cannot be loaded and offers the full profile', async ({ page, visit }) => {
-      await page.route(
-        (url) => /^\/api\/users\/[0-9a-f-]{36}$/.test(url.pathname),
-        (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
-      )
-      await visit('/map')
-      await listedNames(page)
-      const item = listPane(page).getByRole('link').first()
-      const profilePath = await item.getAttribute('href')
+    await item.click()
 
-      await item.click()
-
-      const card = quickView(page)
-      await expect(card.getByText('Could not load sitter profile')).toBeVisible()
-      await expect(card.getByRole('link', { name: 'Try Full Profile' })).toHaveAttribute('href', profilePath!)
-      await expect(card.getByRole('link', { name: 'Contact' })).toHaveCount(0)
-    })
+    const card = quickView(page)
+    await expect(card.getByText('Could not load sitter profile')).toBeVisible()
+    await expect(card.getByRole('link', { name: 'Try Full Profile' })).toHaveAttribute('href', profilePath!)
+    await expect(card.getByRole('link', { name: 'Contact' })).toHaveCount(0)
   })
 
   test('@desktop the tiles come from MAP_TILE_URL and the map loads without a failed request or a script error', async ({ page, visit }) => {
@@ -257,46 +253,42 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([])
   })
 
-  test.describe(() => {
-    test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
+  test('before Leaflet arrives the map shows its tiles, in the places where Leaflet then shows the same tiles', async ({ page, visit }) => {
+    await page.context().clearPermissions() // the map stays where it opens
+    let releaseMap = () => {}
+    const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve))
+    await page.route(
+      (url) => /\/assets\/sitter-map\.client-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await mapHeld
+        await route.continue()
+      },
+    )
+    await visit('/map')
 
-    test('before Leaflet arrives the map shows its tiles, in the places where Leaflet then shows the same tiles', async ({ page, visit }) => {
-      await page.context().clearPermissions() // the map stays where it opens
-      let releaseMap = () => {}
-      const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve))
-      await page.route(
-        (url) => /\/assets\/sitter-map\.client-[\w-]+\.js$/.test(url.pathname),
-        async (route) => {
-          await mapHeld
-          await route.continue()
-        },
-      )
-      await visit('/map')
+    const map = page.getByRole('region', { name: 'Map of sitters' })
+    const previewTiles = map.locator('picture img')
+    await expect(async () => expect(await tilesUnderMiddle(page, 'picture img')).toHaveLength(1)).toPass()
+    const box = (await map.boundingBox())!
+    const loaded = await tilesShown(page, 'picture img')
+    for (const tile of loaded) {
+      expect(tile.url.startsWith(`${process.env[fakeMapTilesUrlVariable]}/`), tile.url).toBe(true)
+      // Nothing beyond the box loads (a tile may touch its edge).
+      expect(tile.x <= box.x + box.width && tile.x + 256 >= box.x && tile.y <= box.y + box.height && tile.y + 256 >= box.y, tile.url).toBe(true)
+    }
+    const preview = loaded.filter((tile) => tile.x < box.x + box.width && tile.x + 256 > box.x && tile.y < box.y + box.height && tile.y + 256 > box.y)
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
 
-      const map = page.getByRole('region', { name: 'Map of sitters' })
-      const previewTiles = map.locator('picture img')
-      await expect(async () => expect(await tilesUnderMiddle(page, 'picture img')).toHaveLength(1)).toPass()
-      const box = (await map.boundingBox())!
-      const loaded = await tilesShown(page, 'picture img')
-      for (const tile of loaded) {
-        expect(tile.url.startsWith(`${process.env[fakeMapTilesUrlVariable]}/`), tile.url).toBe(true)
-        // Nothing beyond the box loads (a tile may touch its edge).
-        expect(tile.x <= box.x + box.width && tile.x + 256 >= box.x && tile.y <= box.y + box.height && tile.y + 256 >= box.y, tile.url).toBe(true)
-      }
-      const preview = loaded.filter((tile) => tile.x < box.x + box.width && tile.x + 256 > box.x && tile.y < box.y + box.height && tile.y + 256 > box.y)
-      await expect(page.locator('.leaflet-container')).toHaveCount(0)
-
-      releaseMap()
-      await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible()
-      await expect(previewTiles).toHaveCount(0) // gone once Leaflet's tiles are in
-      const leaflet = new Map((await tilesShown(page, '.leaflet-tile-loaded')).map((tile) => [tile.url, tile]))
-      for (const tile of preview) {
-        const same = leaflet.get(tile.url)
-        expect(same, `Leaflet shows ${tile.url} too`).toBeDefined()
-        expect(Math.abs(same!.x - tile.x)).toBeLessThanOrEqual(1)
-        expect(Math.abs(same!.y - tile.y)).toBeLessThanOrEqual(1)
-      }
-    })
+    releaseMap()
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible()
+    await expect(previewTiles).toHaveCount(0) // gone once Leaflet's tiles are in
+    const leaflet = new Map((await tilesShown(page, '.leaflet-tile-loaded')).map((tile) => [tile.url, tile]))
+    for (const tile of preview) {
+      const same = leaflet.get(tile.url)
+      expect(same, `Leaflet shows ${tile.url} too`).toBeDefined()
+      expect(Math.abs(same!.x - tile.x)).toBeLessThanOrEqual(1)
+      expect(Math.abs(same!.y - tile.y)).toBeLessThanOrEqual(1)
+    }
   })
 
   test.describe('where the browser knows the location', () => {

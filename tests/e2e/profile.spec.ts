@@ -49,26 +49,22 @@ test('an uploaded profile photo becomes the avatar on the profile', async ({ pag
   expect(served.headers()['content-type']).toBe('image/webp')
 })
 
-test.describe(() => {
-  test.use({ serviceWorkers: 'block' }) // page.route cannot see the requests the service worker (public/sw.js) makes for a page
-
-  test('with JavaScript, a slow profile load says "Loading profile..."', async ({ page, jsEnabled, visit }) => {
-    test.skip(!jsEnabled, 'without JavaScript the browser shows its own page loading')
-    await loginAs(page, 'owner')
-    await visit('/support')
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/profile.data*', async (route) => {
-      await held // a slow network: the data arrives only when the test lets it
-      await route.continue()
-    })
-
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Profile/ }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toBeVisible()
-    release()
-    await expect(page.getByRole('heading', { name: demoUsers.owner.name })).toBeVisible()
-    await expect(page.getByText('Loading profile...')).toHaveCount(0)
+test('with JavaScript, a slow profile load says "Loading profile..."', async ({ page, jsEnabled, visit }) => {
+  test.skip(!jsEnabled, 'without JavaScript the browser shows its own page loading')
+  await loginAs(page, 'owner')
+  await visit('/support')
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/profile.data*', async (route) => {
+    await held // a slow network: the data arrives only when the test lets it
+    await route.continue()
   })
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Profile/ }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { name: demoUsers.owner.name })).toBeVisible()
+  await expect(page.getByText('Loading profile...')).toHaveCount(0)
 })
 
 /**

@@ -10,6 +10,7 @@ import { openForPushes, shownNotifications } from './service-worker-helpers.ts'
 // its plaintext is then handed to the service worker of a sitter's page through DevTools, as the browser hands
 // a push to it. The worker is registered by the client bundle: JS-off runs skip this.
 
+test.use({ serviceWorkers: 'allow' })
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker that shows a push is registered by the client bundle')
 
 test('@desktop a sitter with no page open gets a push for a new request, and it opens the booking', async ({ page, browser, db, visit, jsEnabled }) => {
