@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
-import { expireStaleRequests, expirySweepIntervalMs } from '#app/features/bookings/expiry.server.ts'
+import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
@@ -40,7 +40,7 @@ async function pruneRateLimitHits() {
 let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Every minute: pending requests whose start has passed are cancelled as expired, the warnings of requests
+ * Every minute (BOOKING_SWEEP_SECONDS): pending requests whose start has passed are cancelled as expired, the warnings of requests
  * about to expire and the reminders of bookings about to start are recorded, pushes that waited for the end
  * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
  * due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
@@ -144,7 +144,7 @@ export async function startApp() {
   eventTimer.unref()
   await sweepBookings()
   if (bookingTimer) clearInterval(bookingTimer)
-  bookingTimer = setInterval(() => void inBackground(sweepBookings()), expirySweepIntervalMs)
+  bookingTimer = setInterval(() => void inBackground(sweepBookings()), env.BOOKING_SWEEP_SECONDS * 1000)
   bookingTimer.unref()
   return { seeded, demoLogins: env.SEED_DEMO ? demoLogins : [] }
 }

@@ -24,6 +24,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name !== shellCache && name !== assetCache) await caches.delete(name)
+      // A page's request starts while the worker boots, so no navigation waits for it.
+      await self.registration.navigationPreload?.enable()
       await self.clients.claim()
     })(),
   )
@@ -34,31 +36,36 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== self.location.origin) return
-  if (request.mode === 'navigate') event.respondWith(pageOrOffline(request))
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(hashedAsset(request))
+  if (request.mode === 'navigate') event.respondWith(pageOrOffline(event))
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(hashedAsset(event))
 })
 
-/** The page from the network, never stored; the offline page when the network fails. */
-async function pageOrOffline(request) {
+/** The page from the network (the preloaded answer when there is one), never stored; the offline page when the network fails. */
+async function pageOrOffline(event) {
   try {
-    return await fetch(request)
+    return (await event.preloadResponse) ?? (await fetch(event.request))
   } catch {
     return (await caches.match('/offline.html', { cacheName: shellCache })) ?? Response.error()
   }
 }
 
-/** A file whose name carries its content hash never changes: from the cache when there, else fetched and kept. */
-async function hashedAsset(request) {
+/**
+ * A file whose name carries its content hash never changes: from the cache when there, else fetched and kept.
+ * The page gets the file at once; it is stored after.
+ */
+async function hashedAsset(event) {
   const cache = await caches.open(assetCache)
-  const cached = await cache.match(request)
+  const cached = await cache.match(event.request)
   if (cached) return cached
-  const response = await fetch(request)
-  if (response.ok && response.type === 'basic') {
-    await cache.put(request, response.clone())
-    const keys = await cache.keys()
-    for (const old of keys.slice(0, Math.max(0, keys.length - maxAssets))) await cache.delete(old)
-  }
+  const response = await fetch(event.request)
+  if (response.ok && response.type === 'basic') event.waitUntil(keep(cache, event.request, response.clone()))
   return response
+}
+
+async function keep(cache, request, response) {
+  await cache.put(request, response)
+  const keys = await cache.keys()
+  for (const old of keys.slice(0, Math.max(0, keys.length - maxAssets))) await cache.delete(old)
 }
 
 // A push carries { title, body, url, tag } (app/features/push/send-push.server.ts): nothing more is shown.

@@ -51,6 +51,8 @@ const EnvSchema = z
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     TRUST_PROXY: booleanFlag.default(false),
     SOCKET_HEARTBEAT_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(30),
+    /** How often the booking sweep runs (expiries, expiry warnings, reminders, waiting pushes, digests, e-mails). */
+    BOOKING_SWEEP_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(60),
     SOCKET_UPGRADES_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number from 1 to 1000000').default(120),
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'must be an uncompressed P-256 public key in base64url (65 bytes)').optional(),
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'must be a P-256 private key in base64url (32 bytes)').optional(),

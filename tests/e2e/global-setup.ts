@@ -48,6 +48,8 @@ export default async function globalSetup(config: FullConfig) {
         GEOCODER_URL: geocoder.url,
         MAP_TILE_URL: tiles.template,
         PUSH_SERVICE_URL: pushService.url,
+        // The bookings are swept every second, not every minute: a booking about to start reminds its parties at once.
+        BOOKING_SWEEP_SECONDS: '1',
       },
     })
   } catch (error) {

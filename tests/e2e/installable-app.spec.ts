@@ -12,7 +12,10 @@ import { controlledByServiceWorker, openForPushes, shownNotifications } from './
 test.use({ serviceWorkers: 'allow' })
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker is registered by the client bundle')
 
-test('/map is installable: Chromium finds no installability error', async ({ playwright, launchOptions, baseURL }) => {
+// What Lighthouse's installability audits checked before Lighthouse 12 removed them (decision 052): its
+// installable-manifest audit was Chromium's own list of installability errors; the manifest's name, icons,
+// start_url and display; a service worker controlling start_url; and start_url answering 200 offline.
+test('/map is installable: Chromium finds no installability error, and the checks Lighthouse made pass', async ({ playwright, launchOptions, baseURL }) => {
   // Chromium does not offer to install from an off-the-record profile, which every test context is: a real one.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pawpal-install-'))
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' })
@@ -26,7 +29,22 @@ test('/map is installable: Chromium finds no installability error', async ({ pla
     expect(installabilityErrors).toEqual([])
     const { url, data } = await devtools.send('Page.getAppManifest')
     expect(new URL(url).pathname).toBe('/manifest.webmanifest')
-    expect(JSON.parse(data ?? '{}')).toMatchObject({ start_url: '/map', display: 'standalone', theme_color: '#0f766e' })
+    const manifest = JSON.parse(data ?? '{}') as { name?: string; short_name?: string; start_url: string; display: string; prefer_related_applications?: boolean; icons: { sizes: string; purpose?: string }[] }
+    expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Pawpal', start_url: '/map', display: 'standalone', theme_color: '#0f766e' })
+    expect(manifest.prefer_related_applications ?? false).toBe(false)
+    const anyPurposeSizes = manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes('any')).map((icon) => icon.sizes)
+    expect(anyPurposeSizes).toEqual(expect.arrayContaining(['192x192', '512x512']))
+
+    // start_url is the page the worker controls, within its scope; offline it still answers 200 (the offline page).
+    const startUrl = new URL(manifest.start_url, url).href
+    expect(page.url()).toBe(startUrl)
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+    expect(startUrl.startsWith(scope), `${startUrl} within ${scope}`).toBe(true)
+    await context.setOffline(true)
+    const offline = await page.goto(startUrl)
+    expect(offline?.status()).toBe(200)
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+    await context.setOffline(false)
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })

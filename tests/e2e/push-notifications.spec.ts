@@ -1,8 +1,6 @@
-import type { Page } from '@playwright/test'
-import type { DecryptedPush, FakeSubscription } from '../fakes/push-service.ts'
 import { chooseWalk, pickDate, registerOwnerWithDog, registerSitter, showFreeTimes, signOut, zurichDate } from './booking-helpers.ts'
 import { expect, signInAs, test } from './fixtures.ts'
-import { fakePushServiceUrlVariable } from './global-setup.ts'
+import { type PushMessage, pushesOnForNewDevice, pushesTo } from './push-helpers.ts'
 import { openForPushes, shownNotifications } from './service-worker-helpers.ts'
 
 // Web Push end to end (issue 20): a sitter with no page of Pawpal open gets a push on their phone for a new
@@ -15,42 +13,12 @@ import { openForPushes, shownNotifications } from './service-worker-helpers.ts'
 test.use({ serviceWorkers: 'allow' })
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'the service worker that shows a push is registered by the client bundle')
 
-type PushMessage = { title: string; body: string; url: string; tag: string }
-
-function fakePushService() {
-  const url = process.env[fakePushServiceUrlVariable]
-  if (!url) throw new Error(`${fakePushServiceUrlVariable} is not set: run the e2e tests with \`npx playwright test\``)
-  return url
-}
-
-/** A new device of the fake push service, subscribed with the server's VAPID key, as `pushManager.subscribe()` answers. */
-async function newDevice(page: Page) {
-  const { publicKey } = (await (await page.request.get('/api/push/public-key')).json()) as { publicKey: string }
-  const response = await fetch(`${fakePushService()}/__fake/devices`, { method: 'POST', body: JSON.stringify({ applicationServerKey: publicKey }) })
-  return (await response.json()) as FakeSubscription
-}
-
-/** The pushes the device received, decrypted by the fake with the device's keys. */
-async function pushesTo(device: FakeSubscription) {
-  const response = await fetch(`${fakePushService()}/__fake/pushes?endpoint=${encodeURIComponent(device.endpoint)}`)
-  return (await response.json()) as DecryptedPush[]
-}
-
-/** A write from a signed-in page's context: cookie-authenticated writes must name our origin. */
-const writeAs = (page: Page, method: 'POST' | 'PUT', path: string, data: object) =>
-  page.request.fetch(path, { method, data, headers: { origin: test.info().project.use.baseURL ?? '' } })
-
 test('@desktop a sitter with no page open gets a push for a new request, and it opens the booking', async ({ page, browser, db, visit, jsEnabled }) => {
   test.slow() // two people, two browser contexts and the service worker
   // The sitter turns notifications on for a device, with quiet hours off so the hour of the run does not matter;
   // then signs out: no page of Pawpal is open for them when the request comes.
   const sitter = await registerSitter(page, db, 'Sasha Sitter')
-  const settings = (await (await page.request.get('/api/users/me/notification-settings')).json()) as { quietHours: object }
-  const saved = await writeAs(page, 'PUT', '/api/users/me/notification-settings', { ...settings, quietHours: { ...settings.quietHours, enabled: false } })
-  expect(saved.status(), await saved.text()).toBe(200)
-  const device = await newDevice(page)
-  const subscribed = await writeAs(page, 'POST', '/api/push/subscriptions', device)
-  expect(subscribed.status(), await subscribed.text()).toBe(201)
+  const device = await pushesOnForNewDevice(page)
   await signOut(page)
 
   // The owner, who lives at an exact address, requests a walk through the form.

@@ -11,9 +11,6 @@ import { type BookingRecord, findBookings, hasStarted } from './booking-records.
 
 export const expiredReason = 'expired'
 
-/** How often the sweep runs while the server is up. */
-export const expirySweepIntervalMs = 60_000
-
 /**
  * Cancels every pending request (of those `scope` selects: one user's, one booking) whose first slot has
  * started; returns how many. Pending requests are indexed by date, and only those dated up to tomorrow
