@@ -61,9 +61,10 @@ async function sweepBookings() {
 export const eventSweepIntervalMs = 5_000
 let eventTimer: ReturnType<typeof setInterval> | null = null
 
-async function sweepEvents() {
+/** `untriedToo`: at start-up, also what a stopped process recorded and never dispatched (events.server.ts). */
+async function sweepEvents({ untriedToo = false } = {}) {
   try {
-    await deliverDueEvents()
+    await deliverDueEvents(Date.now(), db, { untriedToo })
   } catch (error) {
     console.warn('The event sweep failed:', error)
   }
@@ -138,7 +139,7 @@ export async function startApp() {
   if (pruneTimer) clearInterval(pruneTimer)
   pruneTimer = setInterval(() => void inBackground(housekeeping()), housekeepingIntervalMs)
   pruneTimer.unref() // housekeeping never keeps the process alive
-  await sweepEvents()
+  await sweepEvents({ untriedToo: true })
   if (eventTimer) clearInterval(eventTimer)
   eventTimer = setInterval(() => void inBackground(sweepEvents()), eventSweepIntervalMs)
   eventTimer.unref()

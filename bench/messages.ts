@@ -80,6 +80,9 @@ async function insertUsers(count: number, prefix: string): Promise<User[]> {
   return users
 }
 
+/** Why the server closed sockets (close code and reason), since the last closeAll. */
+const closedBy = new Map<string, number>()
+
 /** Opens one socket per user, 100 at a time; `urlFor` names where. */
 async function connectAll(users: readonly User[], urlFor: (user: User) => string) {
   const sockets = new Map<string, WebSocket>()
@@ -90,6 +93,10 @@ async function connectAll(users: readonly User[], urlFor: (user: User) => string
           new Promise<void>((resolve, reject) => {
             const socket = new WebSocket(urlFor(user))
             socket.once('open', () => (sockets.set(user.id, socket), resolve()))
+            socket.once('close', (code, reason) => {
+              const why = `${code} ${reason.toString()}`
+              closedBy.set(why, (closedBy.get(why) ?? 0) + 1)
+            })
             socket.once('error', reject)
           }),
       ),
@@ -192,8 +199,9 @@ async function startBareRelay() {
 /** Closes every socket; one the server already closed counts as closed (its 'close' event is past). */
 const closeAll = async (sockets: Map<string, WebSocket>) => {
   const open = [...sockets.values()].filter((socket) => socket.readyState !== WebSocket.CLOSED)
-  if (open.length < sockets.size) console.info(`  (${sockets.size - open.length} of ${sockets.size} sockets were closed by the server)`)
+  if (open.length < sockets.size) console.info(`  (${sockets.size - open.length} of ${sockets.size} sockets were closed by the server: ${[...closedBy].map(([why, count]) => `${why} x${count}`).join(', ')})`)
   await Promise.all(open.map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))))
+  closedBy.clear()
 }
 
 /** Connects every user's socket, storms after a warm-up, and closes them again. */

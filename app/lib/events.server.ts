@@ -93,9 +93,10 @@ async function dispatch(eventIds: readonly string[], now: number) {
   const only = eventIds.length > 0 ? toKnownSubscribers(eventIds) : null
   if (!only) return results
   const due = await takeDue<TakenDelivery>(db, deliveries, { now, limit: eventIds.length * registry.size, only })
+  const events = eventsOf(db, due)
   await Promise.all(
     due.map(async (delivery) => {
-      const result = await deliver(db, delivery, now)
+      const result = await deliver(db, delivery, events, now)
       const byEvent = results.get(delivery.eventId) ?? new Map<string, DeliveryResult>()
       byEvent.set(delivery.subscriber, result)
       results.set(delivery.eventId, byEvent)
@@ -105,33 +106,47 @@ async function dispatch(eventIds: readonly string[], now: number) {
 }
 
 /**
- * The sweep: every delivery that is due (never tried, retried after a failure, or left by a crash), up to
- * 100 at a time; any number of instances sweep the same database at once and each delivery is handled by
- * one of them.
+ * How long a delivery never tried is left to the writer that recorded it: the writer dispatches it right
+ * after its commit, and a sweep that took it first would handle it late, one after another with the rest
+ * it took. Past this the writer evidently died before it dispatched.
  */
-export async function deliverDueEvents(now = Date.now(), database: Kysely<Database> = db) {
-  const only = toKnownSubscribers()
-  if (!only) return { due: 0, delivered: 0 }
+export const writerHeadStartMs = 10_000
+
+/**
+ * The sweep: every delivery that is due (retried after a failure, left by a crash, or never tried and
+ * past the writer's head start), up to 100 at a time; any number of instances sweep the same database at
+ * once and each delivery is handled by one of them. `untriedToo` takes the never tried at once: at
+ * start-up, when they are what a stopped process left.
+ */
+export async function deliverDueEvents(now = Date.now(), database: Kysely<Database> = db, { untriedToo = false } = {}) {
+  const known = toKnownSubscribers()
+  if (!known) return { due: 0, delivered: 0 }
+  const only = untriedToo ? known : sql`${known} and ("attempts" > 0 or "nextAttemptAt" <= ${iso(now - writerHeadStartMs)})`
   const due = await takeDue<TakenDelivery>(database, deliveries, { now, limit: 100, only })
+  const events = eventsOf(database, due)
   let delivered = 0
-  for (const delivery of due) if ((await deliver(database, delivery, now)).ok) delivered++
+  for (const delivery of due) if ((await deliver(database, delivery, events, now)).ok) delivered++
   return { due: due.length, delivered }
 }
 
-/** Runs the handler of a delivery this worker took. */
-async function deliver(database: Kysely<Database>, delivery: TakenDelivery, now: number): Promise<DeliveryResult> {
+/** The events of taken deliveries, read once for all of them. */
+async function eventsOf(database: Kysely<Database>, taken: readonly TakenDelivery[]): Promise<Map<string, StoredEvent>> {
+  const ids = [...new Set(taken.map((delivery) => delivery.eventId))]
+  if (ids.length === 0) return new Map()
+  const rows = await database.selectFrom('domainEvents').selectAll().where('id', 'in', ids).execute()
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> }]),
+  )
+}
+
+/** Runs the handler of a delivery this worker took; `events` are the taken deliveries' events (a failure to read them fails the delivery). */
+async function deliver(database: Kysely<Database>, delivery: TakenDelivery, events: Promise<Map<string, StoredEvent>>, now: number): Promise<DeliveryResult> {
   const describe = `Event ${delivery.eventId} for ${delivery.subscriber}`
   return doTaken(database, deliveries, delivery, { now, describe }, async () => {
     const subscriber = registry.get(delivery.subscriber)
-    const event = await loadEvent(database, delivery.eventId)
+    const event = (await events).get(delivery.eventId)
     return event && subscriber ? subscriber.handle(event) : undefined
   })
-}
-
-async function loadEvent(database: Kysely<Database>, id: string): Promise<StoredEvent | null> {
-  const row = await database.selectFrom('domainEvents').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) return null
-  return { id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> }
 }
 
 /**

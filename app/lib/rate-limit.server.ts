@@ -42,13 +42,36 @@ class WindowFull extends Error {
   }
 }
 
+/** The last take of each set of keys in this process: the next one starts after it. */
+const takesInLine = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `take` after this process's earlier takes of the same keys. Concurrent takes of one busy key (a
+ * burst of sockets from one address) then wait here, holding nothing, rather than each in a transaction
+ * on a pooled connection waiting for the key's lock, which left no connection for anything else.
+ */
+function inLine<T>(keys: string, take: () => Promise<T>): Promise<T> {
+  const taken = (takesInLine.get(keys) ?? Promise.resolve()).then(take)
+  const settled = taken.then(
+    () => {},
+    () => {},
+  )
+  takesInLine.set(keys, settled)
+  void settled.then(() => takesInLine.get(keys) === settled && takesInLine.delete(keys))
+  return taken
+}
+
 /**
  * Takes one slot from every claim, or none: the hits are inserted first (which takes SQLite's write
  * lock; on PostgreSQL each key's advisory lock: so no other writer counts in between, in this process or
  * another) and the windows counted after; when any window is over its limit the transaction rolls back and
- * nothing is counted.
+ * nothing is counted. Takes of the same keys in this process wait for each other first (inLine).
  */
-export async function takeSlots(claims: SlotClaim[]): Promise<SlotReservation> {
+export function takeSlots(claims: SlotClaim[]): Promise<SlotReservation> {
+  return inLine(JSON.stringify(claims.map(({ key }) => key).toSorted()), () => takeSlotsNow(claims))
+}
+
+async function takeSlotsNow(claims: SlotClaim[]): Promise<SlotReservation> {
   const now = Date.now()
   const at = new Date(now).toISOString()
   try {

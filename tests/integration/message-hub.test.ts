@@ -50,6 +50,25 @@ describe.runIf(engine === 'postgres')('the message hub on PostgreSQL', () => {
     expect(a.heard).toEqual(events)
   })
 
+  test('a burst of messages published at once reaches the other instance whole and in order', async () => {
+    const [olivia, sam] = [await insertUser({ name: 'Olivia' }), await insertUser({ name: 'Sam' })]
+    const at = (index: number) => new Date(Date.UTC(2026, 0, 1, 12, index)).toISOString()
+    const conversationId = await insertConversation(
+      olivia.id,
+      sam.id,
+      Array.from({ length: 60 }, (_, index) => ({ from: index % 2 ? sam.id : olivia.id, at: at(index), content: `Burst ${index}` })),
+    )
+    const stored = await db.selectFrom('messages').select('id').where('conversationId', '=', conversationId).orderBy('createdAt').execute()
+    const messages = await Promise.all(stored.map(async ({ id }) => (await findMessageJson(id))!))
+    const [a, b] = [await instance(), await instance()]
+
+    // Sent as they come, the notices published meanwhile together; read on the other side a batch at a time.
+    for (const message of messages) a.hub.publish({ event: 'newMessage', userIds: [olivia.id, sam.id], data: message })
+
+    await vi.waitFor(() => expect(b.heard).toHaveLength(60))
+    expect(b.heard.map((event) => (event.event === 'newMessage' ? event.data : null))).toEqual(messages)
+  })
+
   test('an instance whose listening connection drops connects again and hears what is published after', async () => {
     const [a, b] = [await instance(), await instance()]
     const { rows } = await sql<{ ended: boolean }>`

@@ -78,6 +78,35 @@ describe('old rate-limit hits are deleted', () => {
 // tests that make 30 to 51 of them get the time that work takes on a busy machine.
 const passwordHashesEach = { timeout: 90_000 }
 
+describe('a burst on one key', () => {
+  test('waits in line in the process, not on pooled connections: other queries still get one, and the limit holds', async () => {
+    await migrateToLatest()
+    const { db: appDb, engine } = await import('#app/lib/db.server.ts')
+    const { rateLimit } = await import('#app/lib/rate-limit.server.ts')
+    const limit = rateLimit({ limit: 12, windowMs: 60_000 })
+    const key = `burst:${crypto.randomUUID()}`
+    // On PostgreSQL another session holds the key's lock (as a long take on another instance would), so
+    // every take of the burst has to wait for it; SQLite has one writer and no such lock.
+    const hold = async <T>(work: () => Promise<T>) => {
+      if (engine !== 'postgres') return work()
+      const { sql } = await import('kysely')
+      return db.transaction().execute(async (other) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`rate-limit:${key}`}, 0))`.execute(other)
+        return work()
+      })
+    }
+    const takes = await hold(async () => {
+      const burst = Array.from({ length: 30 }, () => limit.take(key))
+      // More takes than the pool has connections wait; an unrelated query must still get one.
+      const { count } = await appDb.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      expect(Number(count)).toBeGreaterThanOrEqual(0)
+      return burst
+    })
+    const slots = await Promise.all(takes)
+    expect(slots.filter((slot) => slot.ok)).toHaveLength(12)
+  })
+})
+
 describe('signing in', () => {
   test('20 wrong passwords at once for one account: 5 are checked, 15 get 429 with Retry-After', async () => {
     const { email } = await registerAccount()

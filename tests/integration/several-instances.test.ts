@@ -30,7 +30,7 @@ process.env.SMTP_URL = smtp.url
 
 const { db, engine, exclusively, migrateToLatest, openDatabase } = await import('#app/lib/db.server.ts')
 const { deliverDueEmails, queueEmail } = await import('#app/lib/email-outbox.server.ts')
-const { deliverDueEvents, recordEvent, registerSubscriber } = await import('#app/lib/events.server.ts')
+const { deliverDueEvents, dispatchEvents, recordEvent, registerSubscriber, writerHeadStartMs } = await import('#app/lib/events.server.ts')
 const { publicDataVersion } = await import('#app/lib/public-page-cache.server.ts')
 const { expirySweep, housekeeping, seedDemoDataWhenEmpty } = await import('#app/lifecycle.server.ts')
 const { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } = await import('./fixtures.ts')
@@ -96,7 +96,7 @@ test('two instances sweeping the event outbox at once handle each event once', a
   })
 
   const sweepUntilNoneDue = async (instance: (typeof instances)[number]) => {
-    while ((await deliverDueEvents(Date.now(), instance)).due > 0);
+    while ((await deliverDueEvents(Date.now(), instance, { untriedToo: true })).due > 0);
   }
   await whileBothTakesWait('eventDeliveries', () => Promise.all(instances.map(sweepUntilNoneDue)))
 
@@ -104,6 +104,29 @@ test('two instances sweeping the event outbox at once handle each event once', a
   expect(handled.toSorted()).toEqual(subjects.toSorted())
   const undelivered = await db.selectFrom('eventDeliveries').select('eventId').where('deliveredAt', 'is', null).execute()
   expect(undelivered).toEqual([])
+})
+
+test("another instance's sweep leaves a delivery just recorded to its writer, and takes it once the writer is evidently gone", async () => {
+  const handled: string[] = []
+  registerSubscriber({ name: 'test:writer-first', types: ['test.written'], handle: (event) => Promise.resolve(handled.push(event.subjectId)) })
+  const recordedAt = Date.now()
+  const dispatched = await recordEvent(db, { type: 'test.written', subjectId: 'dispatched by its writer', payload: {} }, recordedAt)
+  const abandoned = await recordEvent(db, { type: 'test.written', subjectId: 'its writer died', payload: {} }, recordedAt)
+  const [other] = instances
+
+  // The other instance's sweep comes between the writer's commit and its dispatch: it takes neither.
+  await deliverDueEvents(recordedAt + 1, other)
+  expect(handled).toEqual([])
+  await dispatchEvents([dispatched])
+  expect(handled).toEqual(['dispatched by its writer'])
+
+  await deliverDueEvents(recordedAt + writerHeadStartMs, other)
+  expect(handled).toEqual(['dispatched by its writer', 'its writer died'])
+  const deliveries = await db.selectFrom('eventDeliveries').select(['attempts', 'deliveredAt']).where('eventId', 'in', [dispatched, abandoned]).execute()
+  expect(deliveries.map((row) => [row.attempts, row.deliveredAt !== null])).toEqual([
+    [1, true],
+    [1, true],
+  ])
 })
 
 test('two instances sending queued e-mails at the same moment send each e-mail once, and both send', async () => {

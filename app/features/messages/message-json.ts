@@ -22,8 +22,11 @@ export type MessageJson = {
   createdAt: string
 }
 
+/** What a message shows of its sender. */
+export type MessageSender = Pick<MemberProfile, 'name' | 'profilePhoto' | 'bio'>
+
 /** The sender as the message shows them; a sender whose account is gone is 'Deleted user'. */
-export function toMessageJson(row: MessageRow, people: ReadonlyMap<string, MemberProfile>): MessageJson {
+export function toMessageJson(row: MessageRow, people: ReadonlyMap<string, MessageSender>): MessageJson {
   const sender = people.get(row.senderId)
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { checkMessagingPartner, ensureConversation } from './conversations.server.ts'
+import { checkMessagingPartner, touchConversation } from './conversations.server.ts'
 import { dispatchEvents } from '#app/lib/events.server.ts'
 import { recordMessageSent } from './message-events.server.ts'
 import { messageColumns, type MessageJson, toMessageJson } from './message-json.ts'
@@ -29,6 +29,9 @@ function nextMessageTime() {
   lastMessageTime = Math.max(Date.now(), lastMessageTime + 1)
   return lastMessageTime
 }
+
+/** The client id was stored already (a resend racing the first send): nothing of this one stays. */
+class AlreadyStored extends Error {}
 
 class TooFast extends Error {
   readonly retryAfterSeconds: number
@@ -60,13 +63,13 @@ export async function sendMessage(senderId: string, input: SendMessageInput, con
   let stored
   try {
     stored = await db.transaction().execute(async (trx) => {
-      const conversation = await ensureConversation(trx, senderId, input.recipientId)
+      const conversationId = await touchConversation(trx, senderId, input.recipientId, row.createdAt)
       const inserted = await trx
         .insertInto('messages')
-        .values({ ...row, conversationId: conversation.id })
+        .values({ ...row, conversationId })
         .onConflict((oc) => oc.columns(['senderId', 'clientId']).doNothing())
         .executeTakeFirst()
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyStored()
       const windowStart = new Date(now - messageRateLimit.windowMs).toISOString()
       const recent = await trx
         .selectFrom('messages')
@@ -78,18 +81,15 @@ export async function sendMessage(senderId: string, input: SendMessageInput, con
         .execute()
       const oldestCounted = recent[messageRateLimit.limit]
       if (oldestCounted) throw new TooFast(Math.max(1, Math.ceil((Date.parse(oldestCounted.createdAt) + messageRateLimit.windowMs - now) / 1000)))
-      await trx.updateTable('conversations').set({ lastMessageAt: row.createdAt }).where('id', '=', conversation.id).execute()
-      const eventId = await recordMessageSent(trx, { id: row.id, conversationId: conversation.id }, connectionId)
-      return { message: { ...row, conversationId: conversation.id }, eventId }
+      const eventId = await recordMessageSent(trx, { id: row.id, conversationId }, connectionId)
+      return { message: { ...row, conversationId }, eventId }
     })
   } catch (error) {
     if (error instanceof TooFast) return { ok: false, status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds }
-    throw error
-  }
-  if (!stored) {
+    if (!(error instanceof AlreadyStored)) throw error
     // The same client id, sent twice at once: the other request stored it.
     const earlier = input.clientId ? await findByClientId(senderId, input.clientId) : null
-    if (!earlier) throw new Error('A message with a client id was neither stored nor found')
+    if (!earlier) throw new Error('A message with a client id was neither stored nor found', { cause: error })
     return { ok: true, message: earlier, duplicate: true }
   }
   await dispatchEvents([stored.eventId])

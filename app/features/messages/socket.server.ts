@@ -11,6 +11,7 @@ import { type Heartbeat, heartbeatIntervalMs, sweepHeartbeats } from './heartbea
 import { type HubEvent, subscribe } from './hub.server.ts'
 import { listMessagesAfter } from './missed-messages.server.ts'
 import { presenceRenewMs, thisInstance } from './presence.server.ts'
+import { closeEndedSessions } from './session-check.server.ts'
 import { markMessagesRead } from './read-receipts.server.ts'
 import { MarkAsReadSchema, messageErrors, SendMessageSchema, SyncSchema } from './schema.ts'
 import { sendMessage } from './send-message.server.ts'
@@ -50,6 +51,8 @@ type LiveSockets = {
   connections: Map<WebSocket, Connection>
   byUser: Map<string, Set<Connection>>
   sessionCheck?: NodeJS.Timeout
+  /** A session check is running. */
+  checkingSessions?: boolean
   heartbeat?: NodeJS.Timeout
   presence?: NodeJS.Timeout
   /** The presence writes, one after another. */
@@ -254,8 +257,6 @@ async function sendDueCounts() {
   )
 }
 
-// A session that ends (logout, revocation, expiry, suspension) closes its sockets within a second:
-// while sockets are open, their sessions are checked twice a second in one query.
 function track(socket: WebSocket, sessionId: string, userId: string) {
   const connection: Connection = {
     id: crypto.randomUUID(),
@@ -289,7 +290,7 @@ function track(socket: WebSocket, sessionId: string, userId: string) {
     }
     if (live.connections.size === 0) stopTimers()
   })
-  live.sessionCheck ??= setInterval(() => void closeEndedSessions(), sessionCheckMs).unref()
+  live.sessionCheck ??= setInterval(() => void checkSessions(), sessionCheckMs).unref()
   live.heartbeat ??= setInterval(() => sweepHeartbeats(live.connections.values()), heartbeatIntervalMs).unref()
   live.presence ??= setInterval(() => recordPresence(() => thisInstance.renew(live.byUser.keys())), presenceRenewMs).unref()
   return connection
@@ -301,14 +302,17 @@ function closeOldestOverLimit(ofUser: Set<Connection>) {
   if (open.length > maxSocketsPerUser) open[0]!.socket.close(socketLimitReached, 'Too many open connections')
 }
 
-async function closeEndedSessions() {
+/** Checks the open sockets' sessions (session-check.server.ts); a check still running when the next is due lets it pass. */
+async function checkSessions() {
+  if (live.checkingSessions) return
+  live.checkingSessions = true
   try {
-    const liveIds = await findLiveSessionIds([...new Set([...live.connections.values()].map((c) => c.sessionId))])
-    for (const { socket, sessionId } of live.connections.values()) {
-      if (!liveIds.has(sessionId)) socket.close(socketUnauthorized, 'Session ended')
-    }
+    const open = [...live.connections.values()].map(({ sessionId, socket }) => ({ sessionId, close: () => socket.close(socketUnauthorized, 'Session ended') }))
+    await closeEndedSessions(open, findLiveSessionIds)
   } catch (error) {
     console.error(`Socket session check failed: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    live.checkingSessions = false
   }
 }
 
