@@ -11,7 +11,7 @@ import { findMessageJsons } from './stored-message.server.ts'
 // bytes): the receiver reads the message by its id. Notices are sent in order and handled in order, so a
 // read receipt never overtakes its message; the notices published while a send is under way go out
 // together in the next statement, and the notices heard while the receiver reads are read together, so
-// a busy instance makes one round trip per batch rather than one per notice (decision 056). A dropped
+// a busy instance makes one round trip per batch rather than one per notice (decision 057). A dropped
 // listening connection is opened again after a second; what was published meanwhile is not heard, and a
 // client's `sync` frame fetches the messages it missed (as after any reconnect of its own socket).
 
