@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { HubEvent } from '#app/features/messages/hub.server.ts'
+import type { HubEvent } from '#app/features/messages/hub-event.ts'
 import { maxMessageLength } from '#app/features/messages/limits.ts'
 import { postgresHub } from '#app/features/messages/postgres-hub.server.ts'
 import { findMessageJson } from '#app/features/messages/stored-message.server.ts'

@@ -8,7 +8,8 @@ import {
   listConversationsFor,
   startConversation,
 } from '#app/features/messages/conversations.server.ts'
-import { type HubEvent, subscribe } from '#app/features/messages/hub.server.ts'
+import type { HubEvent } from '#app/features/messages/hub-event.ts'
+import { subscribe } from '#app/features/messages/hub.server.ts'
 import { listMessagesAfter } from '#app/features/messages/missed-messages.server.ts'
 import { markConversationRead, markMessagesRead } from '#app/features/messages/read-receipts.server.ts'
 import { getReplyRatePercent } from '#app/features/messages/reply-time.server.ts'

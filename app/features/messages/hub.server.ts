@@ -1,5 +1,5 @@
 import { env } from '#app/lib/env.server.ts'
-import type { MessageJson } from './message-json.ts'
+import type { Hub, HubEvent } from './hub-event.ts'
 import { postgresHub } from './postgres-hub.server.ts'
 
 // Between 'message stored' and 'sockets notified' (DESIGN.md section 5): the code that stores messages
@@ -9,29 +9,7 @@ import { postgresHub } from './postgres-hub.server.ts'
 // instances over LISTEN/NOTIFY (postgres-hub.server.ts), which deliver it to their own sockets.
 // Kept on globalThis so a dev reload of a module keeps one hub.
 
-export type HubEvent =
-  | {
-      event: 'newMessage'
-      /** Whose sockets get it: the sender's (their other tabs) and the recipient's. */
-      userIds: readonly string[]
-      data: MessageJson
-      /** The socket that sent the message: it gets the ack instead. */
-      exceptConnectionId?: string
-    }
-  | { event: 'messageStatusUpdate'; userIds: readonly string[]; data: { messageId: string; conversationId: string; read: true } }
-  /** A booking of theirs changed (its status, a review, a reply): a page that shows it may refresh. */
-  | { event: 'bookingUpdate'; userIds: readonly string[]; data: { bookingId: string; status: string; change: string } }
-  /** Their notifications changed (one added, some read): no frame of its own, their badge counts are pushed again. */
-  | { event: 'notificationsChanged'; userIds: readonly string[] }
-
 type Listener = (event: HubEvent) => void
-
-/** What each engine's hub does: deliver to this process's listeners, and to other instances' if there are any. */
-export type Hub = {
-  publish: (event: HubEvent) => void
-  start: () => Promise<void>
-  stop: () => Promise<void>
-}
 
 const globalHub = globalThis as typeof globalThis & { __pawpalMessageHub?: { listeners: Set<Listener>; hub: Hub } }
 const state = (globalHub.__pawpalMessageHub ??= (() => {

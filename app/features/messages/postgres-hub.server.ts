@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { db } from '#app/lib/db.server.ts'
-import type { Hub, HubEvent } from './hub.server.ts'
+import type { Hub, HubEvent } from './hub-event.ts'
 import type { MessageJson } from './message-json.ts'
 import { findMessageJsons } from './stored-message.server.ts'
 
