@@ -118,6 +118,23 @@ describe('booking pushes', () => {
     expect(pushesTo(phone.endpoint, from).map((push) => push.message.body)).toEqual([expect.stringMatching(/^Olivia Owner requested a walk for Rex/)])
     expect(await deliveriesOf(sitter.id)).toEqual([{ type: 'booking.requested', channel: 'push', status: 'delivered' }])
   })
+
+  test('in quiet hours nothing waits for someone without a device, and a push whose device went meanwhile leaves no line', async () => {
+    const { owner, sitter, dogId } = await ownerDogAndSitter()
+    const alwaysQuiet = { enabled: true, start: '00:00', end: '23:59' }
+    await saveNotificationSettings(sitter.id, { kinds: structuredClone(defaultChannels), quietHours: alwaysQuiet })
+    await requestBooking(owner.token, { dogId, sitterId: sitter.id, date: localDateFromToday(7), startTime: '11:00', duration: 30 })
+    await backgroundWorkDone()
+    expect(await deliveriesOf(sitter.id)).toEqual([])
+
+    const phone = await phoneOf(owner, alwaysQuiet)
+    expect((await call('POST', '/api/messages', sitter.token, { recipientId: owner.id, content: 'Rex is welcome!' })).status).toBe(201)
+    await backgroundWorkDone()
+    expect(await deliveriesOf(owner.id)).toEqual([{ type: 'message.sent', channel: 'push', status: 'waiting' }])
+    expect((await call('DELETE', '/api/push/subscriptions', owner.token, { endpoint: phone.endpoint })).status).toBe(204)
+    await sendWaitingPushes(Date.now() + 25 * 60 * 60_000)
+    expect(await deliveriesOf(owner.id)).toEqual([])
+  })
 })
 
 describe('expiry warnings', () => {

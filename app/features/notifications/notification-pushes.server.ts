@@ -1,9 +1,10 @@
 import { hasOpenSocket } from '#app/features/messages/presence.server.ts'
 import type { NotificationKind } from '#app/features/notification-settings/kinds.ts'
 import { decideDelivery } from '#app/features/notification-settings/preferences.server.ts'
+import { subscriptionsOf } from '#app/features/push/push-subscriptions.server.ts'
 import { sendPush } from '#app/features/push/send-push.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { recordDelivery } from './notifications.server.ts'
+import { forgetDelivery, recordDelivery } from './notifications.server.ts'
 
 // Which notifications reach a phone by push (issue 20, DESIGN.md ruling 24), through the user's preferences:
 // a kind turned off is never pushed ('skipped', as is a message while a page of Pawpal is open and shows it
@@ -22,6 +23,8 @@ export async function pushNotification(notification: PushedNotification, { urgen
   const decision = await decideDelivery({ userId: notification.userId, kind: notification.kind, channel: 'push', urgent }, now)
   if (decision.send === 'never') return 'skipped'
   if (decision.send === 'later') {
+    // Nobody turned push on for a device: nothing waits, and the centre shows no push at all.
+    if ((await subscriptionsOf(notification.userId)).length === 0) return 'no-device'
     await recordDelivery(notification.id, 'push', 'waiting', undefined, Date.parse(decision.at))
     return 'waiting'
   }
@@ -72,7 +75,8 @@ export async function sendWaitingPushes(now = Date.now()) {
       { title: 'Pawpal', body: notification.text, url: notification.href, tag: notification.id },
       { ttlSeconds: waitingPushTtlSeconds },
     )
-    await recordDelivery(notification.id, 'push', result.outcome === 'delivered' ? 'delivered' : 'failed', undefined, now)
+    if (result.outcome === 'no-device') await forgetDelivery(notification.id, 'push')
+    else await recordDelivery(notification.id, 'push', result.outcome, undefined, now)
   }
   return due.length
 }

@@ -196,6 +196,11 @@ export async function markAllNotificationsRead(userId: string, now = Date.now())
   return read
 }
 
+/** Takes back a channel's line: the push that waited found no device left to go to. */
+export async function forgetDelivery(notificationId: string, channel: NotificationChannel) {
+  await db.deleteFrom('notificationDeliveries').where('notificationId', '=', notificationId).where('channel', '=', channel).execute()
+}
+
 /**
  * What a channel (push, e-mail) made of a notification, shown in the centre ('Sent by push 10:02'): the
  * latest outcome per channel. An unknown notification (deleted with its user) is ignored.
