@@ -21,7 +21,7 @@ const signalOf = { 'is ended by SIGINT (Ctrl-C)': 'SIGINT', 'is ended by SIGTERM
 test.each(endings)('when the run that started a server %s, the server stops too', { timeout: 90_000 }, async (ending) => {
   const directory = path.resolve('tests/.tmp', `server-process-${process.pid}-${endings.indexOf(ending)}`)
   const runner = spawn(process.execPath, ['tests/live-server/start-server-and-wait.ts', directory, ending === 'exits normally' ? 'exit' : 'wait'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
   const serverPid = await new Promise<number>((resolve, reject) => {
     runner.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())))
@@ -29,7 +29,9 @@ test.each(endings)('when the run that started a server %s, the server stops too'
   })
   expect(isRunning(serverPid)).toBe(true)
 
-  if (ending !== 'exits normally') runner.kill(signalOf[ending])
+  // The runner ends only now, so the server cannot have stopped before it was seen running.
+  if (ending === 'exits normally') runner.stdin.write('exit\n')
+  else runner.kill(signalOf[ending])
   // Stopping takes the server's own graceful shutdown: wait for it, however long it takes here.
   while (isRunning(serverPid)) await new Promise((resolve) => setTimeout(resolve, 50))
 
