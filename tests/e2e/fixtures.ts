@@ -158,9 +158,13 @@ export async function pngFile(name = 'photo.png', colour = { r: 200, g: 140, b: 
 }
 
 /** `count` unread messages from one person to another, a minute apart, ending now. */
+/** The last conversation insertMessages wrote ended at this instant: the next one ends later, never in the same millisecond. */
+let lastInsertedMessageAt = 0
+
 export async function insertMessages(db: TestDatabase, from: { id: string; name: string }, to: { id: string }, count: number) {
   const [userAId, userBId] = [from.id, to.id].sort() as [string, string]
-  const at = (index: number) => new Date(Date.now() - (count - index) * 60_000).toISOString()
+  const end = (lastInsertedMessageAt = Math.max(Date.now(), lastInsertedMessageAt + 1))
+  const at = (index: number) => new Date(end - (count - index) * 60_000).toISOString()
   const conversationId = crypto.randomUUID()
   await db.insertInto('conversations').values({ id: conversationId, userAId, userBId, createdAt: at(0), lastMessageAt: at(count) }).execute()
   await db
