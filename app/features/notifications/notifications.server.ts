@@ -2,7 +2,7 @@ import { type Expression, type SqlBool } from 'kysely'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { emailOutcomes } from '#app/lib/email-outbox.server.ts'
-import type { NotificationChannel, NotificationDeliveryStatus } from '#app/lib/db-schema.ts'
+import type { NotificationChannel, NotificationDeliveryStatus, NotificationsTable } from '#app/lib/db-schema.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { notificationListName, notificationPageSize } from './schema.ts'
 
@@ -11,17 +11,8 @@ import { notificationListName, notificationPageSize } from './schema.ts'
 // should see at once tells their open tabs (a `notificationsChanged` hub event: the socket server pushes
 // their badge counts again, on whichever instance holds the socket).
 
-export type NewNotification = {
-  userId: string
-  eventId: string
-  kind: string
-  type: string
-  text: string
-  href: string
-  occurredAt: string
-  /** The outbox key of the e-mail that tells the same, if one is meant to (whether it is queued is the e-mail's business). */
-  emailKey: string | null
-}
+/** What the subscriber writes; `emailKey` names the outbox e-mail that tells the same, if one is meant to. */
+export type NewNotification = Pick<NotificationsTable, 'userId' | 'eventId' | 'kind' | 'type' | 'text' | 'href' | 'occurredAt' | 'emailKey'>
 
 const iso = (instant: number) => new Date(instant).toISOString()
 
