@@ -57,6 +57,18 @@ export async function load(url: string, { seconds, connections, headers = {}, se
   }
 }
 
+/** Two instances' figures as one: requests per second add up, p50 and p99 are the slower one's. */
+export function bothInstances([a, b]: readonly [LoadResult, LoadResult]): LoadResult {
+  return {
+    requests: a.requests + b.requests,
+    perSecond: a.perSecond + b.perSecond,
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+    cpuPerRequest: (a.cpuPerRequest * a.requests + b.cpuPerRequest * b.requests) / (a.requests + b.requests),
+  }
+}
+
 /** The value at `p` (0-1) of sorted numbers. */
 export function percentile(sorted: readonly number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN

@@ -5,7 +5,7 @@ import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { WebSocket } from 'ws'
 import { findFreePort, type ServerProcess } from '#tests/server-process.ts'
-import { cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from './load.ts'
+import { bothInstances, cpuMillisecondsOf, formatLoad, load, percentile, startBareServer } from './load.ts'
 import { startBenchPostgres, startInstances } from './postgres.ts'
 import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
@@ -315,16 +315,8 @@ try {
     console.info(`GET /api/messages/conversations (${(body.length / 1024).toFixed(0)} KB, 10 connections, 5 s)`)
     console.info(`  ${engineLabel}, one instance   ${formatLoad(appLoad)}`)
     if (other) {
-      // Five connections to each instance; requests per second add up, p50 and p99 are the slower one's.
-      const [onA, onB] = await Promise.all([listOn(server, 5), listOn(other, 5)])
-      const both = {
-        requests: onA.requests + onB.requests,
-        perSecond: onA.perSecond + onB.perSecond,
-        p50: Math.max(onA.p50, onB.p50),
-        p99: Math.max(onA.p99, onB.p99),
-        errors: onA.errors + onB.errors,
-        cpuPerRequest: (onA.cpuPerRequest * onA.requests + onB.cpuPerRequest * onB.requests) / (onA.requests + onB.requests),
-      }
+      // Five connections to each instance.
+      const both = bothInstances(await Promise.all([listOn(server, 5), listOn(other, 5)]))
       console.info(`  ${engineLabel}, two instances  ${formatLoad(both)}`)
     }
     console.info(`  bare node:http            ${formatLoad(await load(bareServer.url, { seconds: 5, connections: 10 }))}`)

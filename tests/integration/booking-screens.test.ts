@@ -273,6 +273,24 @@ describe('a request that overlaps an accepted booking', () => {
     const api = await call('GET', `/api/bookings/${offer}`, await apiTokenFor(owner))
     expect(api.body).toMatchObject({ overlap: { bookingId: null, date: eve, startTime: '22:00' } })
   })
+
+  test('in an owner’s list of offers from several sitters, only the offer of the sitter who is booked then shows the overlap', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const other = await ownerWithDog('Otto Other')
+    const busy = await walker('Sam Sitter')
+    const free = await walker('Fay Free')
+    const day = localDateFromToday(7)
+    await insertBooking(parties(other.owner, busy, other.dogId), { status: 'accepted', date: day, slots: [{ startTime: '09:00', endTime: '10:00' }] })
+    // Fay's accepted booking two days later, at the same hour, overlaps nothing of hers on the day of the offers.
+    await insertBooking(parties(other.owner, free, other.dogId), { status: 'accepted', date: plusDays(day, 2), slots: [{ startTime: '09:00', endTime: '10:00' }] })
+    const fromBusy = await insertBooking(parties(owner, busy, dogId), { date: day, requestedBy: 'sitter', slots: [{ startTime: '09:30', endTime: '10:30' }] })
+    const fromFree = await insertBooking(parties(owner, free, dogId), { date: day, requestedBy: 'sitter', slots: [{ startTime: '09:30', endTime: '10:30' }] })
+
+    const api = await call('GET', '/api/bookings?tab=pending', await apiTokenFor(owner))
+    const byId = new Map((api.body as unknown as { id: string; overlap: unknown; actions: string[] }[]).map((booking) => [booking.id, booking]))
+    expect(byId.get(fromBusy)).toMatchObject({ overlap: { bookingId: null, date: day, startTime: '09:00' }, actions: ['rejected', 'cancelled'] })
+    expect(byId.get(fromFree)).toMatchObject({ overlap: null, actions: ['accepted', 'rejected', 'cancelled'] })
+  })
 })
 
 // ---- /bookings/{id} ----

@@ -4,14 +4,14 @@ import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { bookingHasReview, type BookingReview, findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
-import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
+import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
-import { findOverlappingAcceptedBooking } from './booking-rules.server.ts'
+import { findOverlappingAcceptedBookings } from './booking-rules.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
 import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
@@ -115,11 +115,13 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
     .orderBy('bookings.sitterId')
     .limit(limit)
     .execute()
-  const people = await getPartyDetails(recent.map((row) => row.sitterId))
+  const sitterIds = recent.map((row) => row.sitterId)
+  const [people, ratings] = await Promise.all([getPartyDetails(sitterIds), getSitterRatings(sitterIds)])
   return Promise.all(
     recent.map(async ({ sitterId, lastBookingDate, bookingCount }) => {
       const person = people.get(sitterId) as PartyDetails
-      const [profile, rating] = await Promise.all([getPublicSitter(sitterId), getSitterRating(sitterId)])
+      const profile = await getPublicSitter(sitterId)
+      const rating = ratings.get(sitterId) ?? noReviews
       return {
         id: sitterId,
         name: person.name,
@@ -157,22 +159,22 @@ export async function countRequestsToAnswer(userId: string, now = Date.now()) {
 
 async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: string, now: number) {
   const ids = bookings.map((booking) => booking.id)
-  const sitterIds = [...new Set(bookings.map((booking) => booking.sitterId))]
+  // What would refuse an acceptance, asked of the requests the viewer would answer.
+  const toAnswer = bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId))
   const [dogs, people, reviews, ratings, overlaps] = await Promise.all([
     findDogsForBookings(bookings.map((booking) => booking.dogId)),
     getPartyDetails(bookings.flatMap((booking) => [booking.ownerId, booking.sitterId])),
     findReviewsOfBookings(ids),
-    Promise.all(sitterIds.map(async (id) => [id, await getSitterRating(id)] as const)).then((entries) => new Map(entries)),
-    // What would refuse an acceptance, asked of the requests the viewer would answer.
-    Promise.all(bookings.map((booking) => (awaitsAnswerFrom(booking, viewerId) ? findOverlappingAcceptedBooking(db, booking) : Promise.resolve(null)))),
+    getSitterRatings(bookings.map((booking) => booking.sitterId)),
+    findOverlappingAcceptedBookings(db, toAnswer),
   ])
-  return bookings.map((booking, index) => {
+  return bookings.map((booking) => {
     const owner = people.get(booking.ownerId)
     const sitter = people.get(booking.sitterId)
     const dog = dogs.get(booking.dogId)
     if (!owner || !sitter || !dog) throw new Error(`Booking ${booking.id} names a missing user or dog`)
-    const rating = ratings.get(booking.sitterId) ?? { rating: null, reviewCount: 0 }
-    const overlap = overlaps[index] ?? null
+    const rating = ratings.get(booking.sitterId) ?? noReviews
+    const overlap = overlaps.get(booking.id) ?? null
     return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, review: reviews.get(booking.id) ?? null, rating, overlap }, now)
   })
 }

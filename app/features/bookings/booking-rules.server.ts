@@ -62,20 +62,38 @@ export async function findOverlappingAcceptedBooking(
   executor: Kysely<Database>,
   booking: BookingTimes & { id: string; sitterId: string },
 ): Promise<BookingRecord | null> {
+  return (await findOverlappingAcceptedBookings(executor, [booking])).get(booking.id) ?? null
+}
+
+/** `findOverlappingAcceptedBooking` of a whole page of requests in one read, by the requests' ids (those that overlap one). */
+export async function findOverlappingAcceptedBookings(
+  executor: Kysely<Database>,
+  bookings: readonly (BookingTimes & { id: string; sitterId: string })[],
+): Promise<Map<string, BookingRecord>> {
+  const overlaps = new Map<string, BookingRecord>()
+  if (bookings.length === 0) return overlaps
+  // A booking spans at most into the next day; two days either side also covers zones changed since. Each
+  // sitter with each day is one lookup in the index on (status, sitterId, date).
+  const days = new Set(bookings.flatMap((booking) => [-2, -1, 0, 1, 2].map((offset) => addDays(booking.date, offset))))
   const on = expressionBuilder<Database, 'bookings'>()
   const neighbours = await findBookings(
     on.and([
-      on('bookings.sitterId', '=', booking.sitterId),
       on('bookings.status', '=', 'accepted'),
-      on('bookings.id', '!=', booking.id),
-      // A booking spans at most into the next day; two days either side also covers zones changed since.
-      on('bookings.date', '>=', addDays(booking.date, -2)),
-      on('bookings.date', '<=', addDays(booking.date, 2)),
+      on('bookings.sitterId', 'in', [...new Set(bookings.map((booking) => booking.sitterId))]),
+      on('bookings.date', 'in', [...days]),
     ]),
     executor,
   )
-  const wanted = bookingIntervals(booking)
-  return neighbours.find((other) => bookingIntervals(other).some((taken) => wanted.some((slot) => intervalsOverlap(slot, taken)))) ?? null
+  const taken = neighbours.map((other) => ({ other, intervals: bookingIntervals(other) }))
+  for (const booking of bookings) {
+    const wanted = bookingIntervals(booking)
+    const overlapping = taken.find(
+      ({ other, intervals }) =>
+        other.sitterId === booking.sitterId && other.id !== booking.id && intervals.some((interval) => wanted.some((slot) => intervalsOverlap(slot, interval))),
+    )
+    if (overlapping) overlaps.set(booking.id, overlapping.other)
+  }
+  return overlaps
 }
 
 /**

@@ -12,7 +12,7 @@ export type SitterRating = {
   reviewCount: number
 }
 
-const noReviews: SitterRating = { rating: null, reviewCount: 0 }
+export const noReviews: SitterRating = { rating: null, reviewCount: 0 }
 
 const visibleReviews = () => db.selectFrom('reviews').where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
 
