@@ -177,8 +177,11 @@ describe('two instances on one PostgreSQL', () => {
     const acknowledged: string[] = []
     let refused = 0
     const sendOne = async (index: number) => {
-      const response = await call(b, 'POST', '/api/messages', olivia.token, { recipientId: sam.id, content: `Message ${index}`, clientId: crypto.randomUUID() }).catch(() => null)
-      if (response?.status === 201) acknowledged.push(((await response.json()) as { id: string }).id)
+      // Acknowledged means the whole answer arrived: B can die after its status line, before the body.
+      const id = await call(b, 'POST', '/api/messages', olivia.token, { recipientId: sam.id, content: `Message ${index}`, clientId: crypto.randomUUID() })
+        .then(async (response) => (response.status === 201 ? ((await response.json()) as { id: string }).id : null))
+        .catch(() => null)
+      if (id) acknowledged.push(id)
       else refused += 1
     }
     let trafficDone = false
