@@ -16,6 +16,7 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { FilterActions, FilterCheckboxes, FilterSheet } from '#app/ui/filter-sheet.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -83,7 +84,6 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
 
 function FilterForm({ filters }: { filters: AvailableDogFilters }) {
   const activeCount = activeFilterCount(filters)
-  const checkboxClass = 'size-4 rounded border-stone-300 accent-brand-700'
   return (
     <Form method="get" action={href('/dogs/available')} className="space-y-3">
       <div role="search" className="flex gap-2">
@@ -101,63 +101,22 @@ function FilterForm({ filters }: { filters: AvailableDogFilters }) {
         />
         <Button type="submit">Search</Button>
       </div>
-      <details className="group rounded-xl border border-stone-200 bg-white">
-        <summary className="flex cursor-pointer items-center gap-2 px-4 py-3 font-medium">
-          <span>Filters</span>
-          {activeCount > 0 ? (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-              {activeCount}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </summary>
-        <div className="space-y-5 border-t border-stone-200 px-4 py-4">
-          <SliderField
-            id="available-dogs-max-distance"
-            name="maxDistance"
-            label="Max distance"
-            unit="miles"
-            min={maxDistanceLimits.min}
-            max={maxDistanceLimits.max}
-            step={maxDistanceLimits.step}
-            defaultValue={filters.maxDistance}
-          />
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-stone-800">Size</legend>
-            <div className="flex flex-wrap gap-x-4">
-              {dogSizes.map((size) => (
-                <label key={size} className="tap-target flex items-center gap-2">
-                  <input type="checkbox" name="size" value={size} defaultChecked={filters.size.includes(size)} className={checkboxClass} />
-                  {sizeFilterLabels[size]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-stone-800">Age</legend>
-            <div className="flex flex-wrap gap-x-4">
-              {dogAgeGroups.map((age) => (
-                <label key={age} className="tap-target flex items-center gap-2">
-                  <input type="checkbox" name="age" value={age} defaultChecked={filters.age.includes(age)} className={checkboxClass} />
-                  {ageFilterLabels[age]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex gap-2">
-            <Button type="submit" className="flex-1">
-              Apply filters
-            </Button>
-            {/* Back to the default filters; the search text stays. */}
-            <Link
-              to={`${href('/dogs/available')}${availableDogFiltersSearch({ q: filters.q })}`}
-              className="inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-900 hover:bg-stone-100"
-            >
-              Reset
-            </Link>
-          </div>
-        </div>
-      </details>
+      <FilterSheet activeCount={activeCount} className="space-y-5">
+        <SliderField
+          id="available-dogs-max-distance"
+          name="maxDistance"
+          label="Max distance"
+          unit="miles"
+          min={maxDistanceLimits.min}
+          max={maxDistanceLimits.max}
+          step={maxDistanceLimits.step}
+          defaultValue={filters.maxDistance}
+        />
+        <FilterCheckboxes legend="Size" name="size" options={dogSizes} labelOf={(size) => sizeFilterLabels[size]} checked={filters.size} />
+        <FilterCheckboxes legend="Age" name="age" options={dogAgeGroups} labelOf={(age) => ageFilterLabels[age]} checked={filters.age} />
+        {/* Back to the default filters; the search text stays. */}
+        <FilterActions activeCount={activeCount} clear={{ label: 'Reset', to: `${href('/dogs/available')}${availableDogFiltersSearch({ q: filters.q })}` }} />
+      </FilterSheet>
     </Form>
   )
 }

@@ -17,6 +17,7 @@ import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, ErrorState } from '#app/ui/data-states.tsx'
 import { AlertIcon } from '#app/ui/icons.tsx'
+import { FilterActions, FilterCheckbox, FilterCheckboxes, FilterSheet } from '#app/ui/filter-sheet.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /sitters (spec section 2, 'Sitters list'; issue 9): search and filters are one GET form, so every list
@@ -152,75 +153,37 @@ function SearchForm({ filters, today }: { filters: SitterListFilters; today: str
         />
         <Button type="submit">Search</Button>
       </div>
-      <details className="rounded-xl border border-stone-200 bg-white" open={activeCount > 0}>
-        <summary className="tap-target flex cursor-pointer items-center gap-2 px-4 font-medium">
-          <span>Filters</span>
-          {activeCount > 0 ? (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-              {activeCount}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </summary>
-        <div className="grid gap-5 border-t border-stone-200 px-4 py-4 md:grid-cols-2">
-          <div>
-            <label htmlFor="sitters-service" className="mb-1 block text-sm font-medium text-stone-800">
-              Service
-            </label>
-            <select id="sitters-service" name="service" defaultValue={filters.service ?? ''} className={fieldClass}>
-              <option value="">Any service</option>
-              {sitterServices.map((service) => (
-                <option key={service} value={service}>
-                  {serviceLabels[service]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="sitters-date" className="mb-1 block text-sm font-medium text-stone-800">
-              Free on
-            </label>
-            <input id="sitters-date" type="date" name="date" min={today} defaultValue={filters.date ?? ''} className={fieldClass} />
-          </div>
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-stone-800">Takes dogs that are</legend>
-            <div className="flex flex-wrap gap-x-5">
-              {dogSizes.map((size) => (
-                <label key={size} className="tap-target flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="size"
-                    value={size}
-                    defaultChecked={filters.sizes.includes(size)}
-                    className="size-4 rounded border-stone-300 accent-brand-700"
-                  />
-                  {sizeLabels[size]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-stone-800">Order</legend>
-            <label className="tap-target flex items-center gap-2">
-              <input type="checkbox" name="near" value="1" defaultChecked={filters.near} className="size-4 rounded border-stone-300 accent-brand-700" />
-              Nearest to me first
-            </label>
-          </fieldset>
-          <div className="flex gap-2 md:col-span-2">
-            <Button type="submit" className="flex-1 md:flex-none">
-              Apply filters
-            </Button>
-            {activeCount > 0 ? (
-              <Link
-                to={`${href('/sitters')}${sitterListSearch({ ...noFilters, search: filters.search })}`}
-                className="tap-target inline-flex flex-1 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-900 hover:bg-stone-100 md:flex-none"
-              >
-                Clear filters
-              </Link>
-            ) : null}
-          </div>
+      <FilterSheet activeCount={activeCount} className="grid md:grid-cols-2">
+        <div>
+          <label htmlFor="sitters-service" className="mb-1 block text-sm font-medium text-stone-800">
+            Service
+          </label>
+          <select id="sitters-service" name="service" defaultValue={filters.service ?? ''} className={fieldClass}>
+            <option value="">Any service</option>
+            {sitterServices.map((service) => (
+              <option key={service} value={service}>
+                {serviceLabels[service]}
+              </option>
+            ))}
+          </select>
         </div>
-      </details>
+        <div>
+          <label htmlFor="sitters-date" className="mb-1 block text-sm font-medium text-stone-800">
+            Free on
+          </label>
+          <input id="sitters-date" type="date" name="date" min={today} defaultValue={filters.date ?? ''} className={fieldClass} />
+        </div>
+        <FilterCheckboxes legend="Takes dogs that are" name="size" options={dogSizes} labelOf={(size) => sizeLabels[size]} checked={filters.sizes} />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-stone-800">Order</legend>
+          <FilterCheckbox name="near" value="1" label="Nearest to me first" checked={filters.near} />
+        </fieldset>
+        <FilterActions
+          activeCount={activeCount}
+          clear={{ label: 'Clear filters', to: `${href('/sitters')}${sitterListSearch({ ...noFilters, search: filters.search })}` }}
+          className="md:col-span-2"
+        />
+      </FilterSheet>
     </Form>
   )
 }
