@@ -36,3 +36,23 @@ export async function axeProblems(page: Page, exceptions: readonly AxeException[
   }
   return problems
 }
+
+/**
+ * The scripts of a page's first load that carry zod (its `ZodError`), which form pages load only after
+ * hydration (app/ui/lazy-validation.ts; DESIGN.md section 8's JavaScript budget): every module script,
+ * modulepreload and inline import of the HTML the server sent, read through `page`'s request context.
+ */
+export async function zodOnFirstLoad(page: Page, html: string, pageUrl: string): Promise<string[]> {
+  const urls = new Set<string>()
+  for (const [, src = ''] of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)) urls.add(new URL(src, pageUrl).href)
+  for (const [, src = ''] of html.matchAll(/import(?:\(| )"([^"]+\.js)"/g)) urls.add(new URL(src, pageUrl).href)
+  const carrying: string[] = []
+  for (const url of urls) {
+    scriptTexts.set(url, scriptTexts.get(url) ?? page.request.get(url).then((response) => response.text()))
+    if ((await scriptTexts.get(url))!.includes('ZodError')) carrying.push(new URL(url).pathname)
+  }
+  return carrying
+}
+
+/** Built scripts never change under one server: each is read once per worker. */
+const scriptTexts = new Map<string, Promise<string>>()

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
 import { threadPageSize } from '#app/features/messages/schema.ts'
 import { zurichDate } from './booking-helpers.ts'
-import { type AxeException, axeProblems, htmlProblems } from './conformance-checks.ts'
+import { type AxeException, axeProblems, htmlProblems, zodOnFirstLoad } from './conformance-checks.ts'
 import { baseUrlVariable } from './global-setup.ts'
 import { demoUsers, expect, insertMessages, test, type TestDatabase, uniqueEmail } from './fixtures.ts'
 
 // Every page of the app (app/routes.ts), as its visitors reach it, passes html-validate (the HTML the
-// server sent) and axe-core (WCAG 2.x A and AA and axe's best practices, on the hydrated page), at phone
+// server sent) and axe-core (WCAG 2.x A and AA and axe's best practices, on the hydrated page), loads no
+// zod before it is interactive (its forms validate with it once it arrives), at phone
 // and desktop width with JavaScript (decision 040). The demo data (db/seed.ts) supplies the rows: the
 // pages are only read, and the conversations opened are ones without unread messages, so nothing changes.
 
@@ -174,7 +175,9 @@ for (const { visitor, what, path, status = 200, axeExceptions = [] } of pages) {
     await page.waitForLoadState('networkidle')
 
     // The HTML as the server sent it: the browser's parser silently repairs what html-validate reports.
-    expect.soft(await htmlProblems((await response?.text()) ?? ''), `html-validate on ${url}`).toEqual([])
+    const html = (await response?.text()) ?? ''
+    expect.soft(await htmlProblems(html), `html-validate on ${url}`).toEqual([])
+    expect.soft(await zodOnFirstLoad(page, html, page.url()), `zod in the first load of ${url}`).toEqual([])
     expect.soft(await axeProblems(page, axeExceptions), `axe-core on ${url}`).toEqual([])
   })
 }
