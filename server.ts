@@ -19,6 +19,7 @@ type AppEntry = {
   handleAppRequest: (request: Request, handleRequest: (request: Request) => Promise<Response>) => Promise<Response>
   answerSharedCopy: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
   databaseAnswers: () => Promise<boolean>
+  uploadAccess: (basePath: string, headers: IncomingMessage['headers']) => Promise<'public' | 'private' | 'hidden'>
 }
 
 const development = process.argv.includes('--dev')
@@ -69,7 +70,7 @@ const server = createServer((request, response) => {
     if (answered) return
     compress(request as never, response as never, () => {
       const handOn = () => void handleAppRequest(request, response)
-      if (pathname.startsWith('/uploads/')) return serveUpload(pathname, request, response)
+      if (pathname.startsWith('/uploads/')) return void serveUpload(pathname, request, response)
       serveClientFiles(request, response, handOn)
     })
   })
@@ -233,13 +234,18 @@ function drainUnreadBodyAfterAnswer(request: IncomingMessage, response: ServerRe
 // The stored base path itself answers with the default size (DESIGN.md ruling 16).
 const uploadPattern = new RegExp(`^/uploads/(?:${imageKinds.join('|')})/[\\w-]+(?:/[\\w-]+)?(-(?:${imageSizes.join('|')})\\.webp)?$`)
 
-function serveUpload(pathname: string, request: IncomingMessage, response: ServerResponse) {
+async function serveUpload(pathname: string, request: IncomingMessage, response: ServerResponse) {
   const match = uploadPattern.exec(pathname)
   if (!match) return notFound(response)
+  const base = match[1] ? pathname.slice(0, -match[1].length) : pathname
+  const app = (await loadBuild()).entry.module as unknown as AppEntry
+  const access = await app.uploadAccess(base, request.headers).catch(() => 'hidden' as const)
+  if (access === 'hidden') return notFound(response)
   const variant = match[1] ? pathname : `${pathname}-${defaultImageSize}.webp`
   const file = path.join(uploadRoot, variant.slice('/uploads/'.length))
-  const answer = { contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' }
-  void sendFile(request, response, file, answer, () => notFound(response))
+  // An unlisted dog's photo is its owner's and its sitters': kept by their browser, never by a shared cache.
+  const cacheControl = access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable'
+  void sendFile(request, response, file, { contentType: 'image/webp', cacheControl }, () => notFound(response))
 }
 
 function notFound(response: ServerResponse) {

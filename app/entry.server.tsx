@@ -18,6 +18,7 @@ import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 // server.ts reaches the app's lifecycle through this module, so it shares one module graph with the routes.
 export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts'
 export { databaseAnswers } from '#app/lib/db.server.ts'
+export { uploadAccess } from '#app/upload-access.server.ts'
 
 /**
  * What runs around React Router for every request (server.ts and the integration tests alike): the

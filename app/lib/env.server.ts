@@ -97,6 +97,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
     database,
     SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(dataDirectory),
     PUBLIC_URL,
+    // Every cookie the app sets carries Secure when the site is served over https, whatever NODE_ENV says:
+    // a staging or demo server on https must not send a session over plain http either.
+    secureCookies: PUBLIC_URL.startsWith('https:'),
     vapid: {
       ...(value.VAPID_PUBLIC_KEY && value.VAPID_PRIVATE_KEY
         ? { publicKey: value.VAPID_PUBLIC_KEY, privateKey: value.VAPID_PRIVATE_KEY }

@@ -101,6 +101,12 @@ async function discardPendingUploads(userId: string, tokens: readonly string[]) 
 }
 
 /** Housekeeping: pending uploads older than a day are deleted with their files. Answers how many. */
+/** Whether `path` is one of the user's uploads not yet claimed by a form (an onboarding preview shows them). */
+export async function isPendingUploadOf(userId: string, path: string) {
+  const row = await db.selectFrom('pendingUploads').select('id').where('userId', '=', userId).where('path', '=', path).executeTakeFirst()
+  return Boolean(row)
+}
+
 export async function deleteStalePendingUploads(now = Date.now()) {
   const rows = await db.deleteFrom('pendingUploads').where('createdAt', '<', freshSince(now)).returning('path').execute()
   await removeFiles(rows.map((row) => row.path))

@@ -24,3 +24,17 @@ export function plainText(label: string, { error = `${label} must be text`, mult
     .trim()
     .refine((text) => !controlCharacterButLineBreakOrTab.test(text), refused)
 }
+
+const formatCharacter = /\p{Cf}/u
+
+/**
+ * The name of a person or a dog: plain text that also refuses every format character (\p{Cf}): bidi
+ * controls, which reorder the text shown after a name in a list or a sentence, and the zero-width and
+ * invisible ones, which make one name look like another. Messages and notes keep them (and are shown
+ * isolated in <bdi>): a name is shown inline everywhere and is what people trust.
+ */
+export function nameText(label: string, options: Omit<PlainTextOptions, 'multiline'> = {}) {
+  return plainText(label, options).refine((text) => !formatCharacter.test(text), {
+    error: `${label} contains characters that are not allowed.`,
+  })
+}

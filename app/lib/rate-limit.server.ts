@@ -27,6 +27,16 @@ export function rateLimit({ limit, windowMs }: { limit: number; windowMs: number
     claim: (key: string): SlotClaim => ({ key, limit, windowMs }),
     /** Takes a slot for `key`, or answers how long until one is free. */
     take: (key: string) => takeSlots([{ key, limit, windowMs }]),
+    /** How many hits of `key` the window holds now (takes nothing). */
+    async count(key: string) {
+      const { hits } = await db
+        .selectFrom('rateLimitHits')
+        .select((eb) => eb.fn.countAll<number>().as('hits'))
+        .where('key', '=', key)
+        .where('at', '>', new Date(Date.now() - windowMs).toISOString())
+        .executeTakeFirstOrThrow()
+      return Number(hits)
+    },
     /** Forgets every hit of `key` (e.g. the failed logins of an account after a successful one). */
     async reset(key: string) {
       await db.deleteFrom('rateLimitHits').where('key', '=', key).execute()

@@ -21,7 +21,7 @@ const toastStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: env.isProduction && env.PUBLIC_URL.startsWith('https:'),
+    secure: env.secureCookies,
     secrets: [env.SESSION_SECRET],
   },
 })

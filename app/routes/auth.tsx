@@ -50,6 +50,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: RegisterSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
   const outcome = await registerUser(submission.value, clientIp(request))
+  if (!outcome.ok && outcome.status === 400) {
+    return data({ result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ['password'] }) }, 400)
+  }
   if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
   return redirectSignedIn(request, outcome.userId, href('/onboarding'), {
     type: 'success',

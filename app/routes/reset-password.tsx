@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
+import { commonPasswordMessage } from '#app/features/accounts/common-passwords.server.ts'
 import { findResetTokenUser, resetPassword } from '#app/features/accounts/password-reset.server.ts'
 import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -27,8 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, 400)
   }
-  if (!(await resetPassword(submission.value.token, submission.value.password))) {
-    return data({ result: submission.reply({ formErrors: [invalidLinkText], hideFields: ['password', 'confirmPassword'] }) }, 400)
+  const outcome = await resetPassword(submission.value.token, submission.value.password)
+  const hideFields = ['password', 'confirmPassword']
+  if (outcome === 'link-invalid') return data({ result: submission.reply({ formErrors: [invalidLinkText], hideFields }) }, 400)
+  if (outcome === 'password-too-common') {
+    return data({ result: submission.reply({ fieldErrors: { password: [commonPasswordMessage] }, hideFields }) }, 400)
   }
   return redirectWithToast(href('/login'), {
     type: 'success',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { openDatabase } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, postJson, registerAccount } from './app.ts'
+import { insertUser } from './fixtures.ts'
 
 // Accounts through the production request handler: validation, sessions, rate limits, suspension, reset.
 const db = openDatabase(process.env.DATABASE_URL!)
@@ -43,6 +44,31 @@ describe('registration', () => {
     expect(me.status).toBe(200)
   })
 
+  test.each(['123456', 'password', 'Qwerty123'])('the common password %s is refused on the field and no account is made', async (password) => {
+    const email = `common-${crypto.randomUUID().slice(0, 8)}@example.com`
+
+    const response = await postJson('/api/auth/register', { name: 'Pat Example', email, password })
+
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      message: 'This password is too common. Please choose another.',
+      errors: { password: ['This password is too common. Please choose another.'] },
+    })
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+
+  test('the register page shows the common-password message on the password field and keeps the rest', async () => {
+    const email = `common-${crypto.randomUUID().slice(0, 8)}@example.com`
+
+    const response = await postForm('/register', { name: 'Pat Example', email, password: 'password', redirectTo: '' })
+
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toMatch(/id="[^"]*password-error"[^>]*><li>This password is too common\. Please choose another\.<\/li>/)
+    expect(html).toContain(`value="${email}"`)
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+
   test('an e-mail already taken, in any letter case, is a 409', async () => {
     const { email } = await registerAccount()
     const response = await postJson('/api/auth/register', { name: 'Twin', email: email.toUpperCase(), password: 'abcdefg' })
@@ -61,7 +87,7 @@ describe('login', () => {
     expect(await right.json()).toMatchObject({ user: { email }, isNewUser: false, accessToken: expect.any(String) })
   })
 
-  test('the 6th failed login on an account within 15 minutes gets 429, even with the right password', async () => {
+  test('the 6th failed login on an account from one address within 15 minutes gets 429, even with the right password', async () => {
     const { email, password } = await registerAccount()
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await postJson('/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
@@ -69,6 +95,19 @@ describe('login', () => {
     const blocked = await postJson('/api/auth/login', { email, password })
     expect(blocked.status).toBe(429)
     expect(await blocked.json()).toMatchObject({ message: 'Too many login attempts. Please try again later.' })
+  })
+
+  test('a password set before common ones were refused still signs in', async () => {
+    const { hashPassword } = await import('#app/features/accounts/password.server.ts')
+    const user = await insertUser()
+    await db
+      .insertInto('passwords')
+      .values({ userId: user.id, hash: await hashPassword('123456'), updatedAt: new Date().toISOString() })
+      .execute()
+
+    const response = await postJson('/api/auth/login', { email: user.email, password: '123456' })
+
+    expect(response.status).toBe(200)
   })
 
   // 31 logins, each one scrypt hash (about 50 ms of a core): the time that work takes on a busy machine.
@@ -152,14 +191,19 @@ describe('sessions', () => {
 })
 
 describe('password reset', () => {
+  /** Asks for a reset link for `email` and answers its token, read from the e-mail printed to the log. */
+  async function resetTokenFor(email: string) {
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const request = await postForm('/forgot-password', { email })
+    expect(request.status).toBe(302)
+    const mail = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(email))
+    log.mockRestore()
+    return new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+  }
+
   test('a single-use e-mailed link sets a new password and ends the old sessions', async () => {
     const account = await registerAccount()
-    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
-    const request = await postForm('/forgot-password', { email: account.email })
-    expect(request.status).toBe(302)
-    const mail = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(account.email))
-    log.mockRestore()
-    const token = new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+    const token = await resetTokenFor(account.email)
 
     const reset = await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })
     expect(reset.status).toBe(302)
@@ -170,6 +214,21 @@ describe('password reset', () => {
 
     const again = await postForm('/reset-password', { token, password: 'third-secret', confirmPassword: 'third-secret' })
     expect(again.status).toBe(400)
+  })
+
+  test('a common new password is refused on the field; the old password and the link keep working', async () => {
+    const account = await registerAccount()
+    const token = await resetTokenFor(account.email)
+
+    // The form posts to the page's own URL, which carries the token.
+    const refused = await postForm(`/reset-password?${new URLSearchParams({ token })}`, { token, password: 'iloveyou', confirmPassword: 'iloveyou' })
+
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toMatch(/id="[^"]*password-error"[^>]*><li>This password is too common\. Please choose another\.<\/li>/)
+    expect((await postJson('/api/auth/login', { email: account.email, password: 'iloveyou' })).status).toBe(401)
+    expect((await postJson('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
+    const reset = await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })
+    expect(reset.status).toBe(302)
   })
 
   test("the reset e-mail greets the first name as booking e-mails do: 'Smith, John' reads 'Hi Smith,'", async () => {

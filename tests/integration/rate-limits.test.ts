@@ -108,13 +108,11 @@ describe('a burst on one key', () => {
 })
 
 describe('signing in', () => {
-  test('20 wrong passwords at once for one account: 5 are checked, 15 get 429 with Retry-After', async () => {
+  test('20 wrong passwords at once for one account from one address: 5 are checked, 15 get 429 with Retry-After', async () => {
     const { email } = await registerAccount()
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, attempt) =>
-        postJsonFrom(`198.51.100.${attempt + 1}`, '/api/auth/login', { email, password: `guess-${attempt}` }),
-      ),
+      Array.from({ length: 20 }, (_, attempt) => postJsonFrom('198.51.100.1', '/api/auth/login', { email, password: `guess-${attempt}` })),
     )
 
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5)
@@ -139,16 +137,40 @@ describe('signing in', () => {
     for (const answer of limited) expectRateLimited(answer, 15 * 60)
   })
 
-  test('the login form answers a locked account with 429, Retry-After and the spec message', async () => {
+  test('the login form answers the address that failed five times with 429, Retry-After and the spec message', async () => {
+    const ip = '198.51.100.150'
     const { email, password } = await registerAccount()
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await postJsonFrom('198.51.100.150', '/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
+      expect((await postJsonFrom(ip, '/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
     }
 
-    const page = await postFormFrom('198.51.100.151', '/login', { email, password, redirectTo: '' })
+    const page = await postFormFrom(ip, '/login', { email, password, redirectTo: '' })
 
     expectRateLimited(page, 15 * 60)
     expect(await page.text()).toContain('Too many login attempts. Please try again later.')
+  })
+
+  test("a stranger's wrong passwords do not lock the owner out: past five, her sign-in waits, longer after each further failure", async () => {
+    const stranger = '198.51.100.170'
+    const { email, password } = await registerAccount()
+    const failFrom = async (ip: string, attempt: number) =>
+      expect((await postJsonFrom(ip, '/api/auth/login', { email, password: `nope-${attempt}` })).status).toBe(401)
+    for (let attempt = 1; attempt <= 5; attempt++) await failFrom(stranger, attempt)
+    const signInTimed = async () => {
+      const started = performance.now()
+      const page = await postFormFrom('198.51.100.171', '/login', { email, password, redirectTo: '' })
+      return { page, seconds: (performance.now() - started) / 1000 }
+    }
+
+    const first = await signInTimed()
+    await failFrom('198.51.100.172', 6)
+    const second = await signInTimed()
+
+    expect(first.page.status).toBe(302)
+    expect(first.page.headers.get('location')).toBe('/map')
+    expect(first.seconds).toBeGreaterThanOrEqual(1)
+    expect(second.page.status).toBe(302)
+    expect(second.seconds).toBeGreaterThanOrEqual(2)
   })
 
   test('successful logins do not use up the address allowance for failures', passwordHashesEach, async () => {

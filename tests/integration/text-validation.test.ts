@@ -119,3 +119,51 @@ describe("a dog's age", () => {
     ])
   })
 })
+
+describe('invisible and direction-changing characters in names', () => {
+  const refusedName = ['Name contains characters that are not allowed.']
+
+  test.each([
+    ['a right-to-left override', 'Eve\u202Egnp.exe'],
+    ['a zero-width space', 'Ev\u200Be'],
+    ['a first-strong isolate', '\u2068Eve'],
+    ['a zero-width no-break space', 'Ev\uFEFFe'],
+  ])('a name with %s is refused at registration and no account is made', async (_, name) => {
+    const email = `${crypto.randomUUID().slice(0, 8)}@example.com`
+
+    const response = await sendJson('/api/auth/register', 'POST', { name, email, password: 'secret-123' })
+
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as ApiError).errors.name).toEqual(refusedName)
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+
+  test('a profile name with a left-to-right mark is refused and the saved name is kept', async () => {
+    const user = await registered('Olivia Owner')
+
+    const response = await sendJson(`/api/users/${user.id}`, 'PATCH', { name: 'Olivia\u200E Owner' }, user.token)
+
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as ApiError).errors.name).toEqual(refusedName)
+    expect((await userRow(user.id)).name).toBe('Olivia Owner')
+  })
+
+  test('a dog named with an Arabic letter mark is refused and not stored', async () => {
+    const owner = await registered()
+
+    const response = await sendJson('/api/dogs', 'POST', { name: 'Rex\u061C', breed: 'Beagle', age: '2 years' }, owner.token)
+
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as ApiError).errors.name).toEqual(refusedName)
+    expect(await dogNamesOf(owner.id)).toEqual([])
+  })
+
+  test('the names of other scripts and accents are kept as typed', async () => {
+    const user = await registered('Zoë Ångström')
+
+    const response = await sendJson(`/api/users/${user.id}`, 'PATCH', { name: 'سارة 李雷' }, user.token)
+
+    expect(response.status).toBe(200)
+    expect((await userRow(user.id)).name).toBe('سارة 李雷')
+  })
+})

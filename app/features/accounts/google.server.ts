@@ -133,7 +133,6 @@ class GoogleStrategy extends OAuth2Strategy<GoogleSignIn> {
   }
 }
 
-const secureCookies = env.isProduction && env.PUBLIC_URL.startsWith('https:')
 const flowCookiePath = '/api/auth/google'
 const stateCookieName = '__google_oauth'
 
@@ -146,7 +145,7 @@ const googleStrategy = new GoogleStrategy(
       httpOnly: true,
       sameSite: 'Lax',
       maxAge: 10 * 60,
-      ...(secureCookies ? { secure: true as const } : {}),
+      ...(env.secureCookies ? { secure: true as const } : {}),
     },
     clientId: env.GOOGLE_CLIENT_ID ?? '',
     clientSecret: env.GOOGLE_CLIENT_SECRET ?? null,
@@ -169,7 +168,7 @@ const clientKindCookie = createCookie('__google_client', {
   sameSite: 'lax',
   path: flowCookiePath,
   maxAge: 10 * 60,
-  secure: secureCookies,
+  secure: env.secureCookies,
   secrets: [env.SESSION_SECRET],
 })
 
@@ -229,7 +228,7 @@ function describeCallbackFailure(error: unknown, url: URL) {
 
 async function flowCookieClearingHeaders(cookieHeader: string | null) {
   const headers = new Headers()
-  const attributes = `Path=${flowCookiePath}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`
+  const attributes = `Path=${flowCookiePath}; Max-Age=0; HttpOnly; SameSite=Lax${env.secureCookies ? '; Secure' : ''}`
   for (const part of (cookieHeader ?? '').split(';')) {
     const name = part.split('=')[0]?.trim()
     if (name?.startsWith(stateCookieName)) headers.append('set-cookie', `${name}=; ${attributes}`)

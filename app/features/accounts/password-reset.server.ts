@@ -4,6 +4,7 @@ import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { sendEmail } from '#app/lib/email.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
+import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword } from './password.server.ts'
 import { deleteAllSessionsOf } from './session.server.ts'
 
@@ -61,10 +62,11 @@ export async function findResetTokenUser(token: string) {
   return row?.userId ?? null
 }
 
-/** Sets the new password, spends the link and ends every session of the account. False when the link is not valid. */
-export async function resetPassword(token: string, password: string) {
+/** Sets the new password, spends the link and ends every session of the account; or says why not. */
+export async function resetPassword(token: string, password: string): Promise<'reset' | 'link-invalid' | 'password-too-common'> {
   const userId = await findResetTokenUser(token)
-  if (!userId) return false
+  if (!userId) return 'link-invalid'
+  if (await isCommonPassword(password)) return 'password-too-common'
   const hash = await hashPassword(password)
   const now = new Date().toISOString()
   await db.transaction().execute(async (trx) => {
@@ -76,5 +78,5 @@ export async function resetPassword(token: string, password: string) {
     await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
   })
   await deleteAllSessionsOf(userId)
-  return true
+  return 'reset'
 }

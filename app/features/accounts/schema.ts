@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { plainText } from '#app/lib/plain-text.ts'
+import { nameText } from '#app/lib/plain-text.ts'
 
 // Spec section 5, Auth: the same messages for the page forms and the JSON API.
 const email = z
@@ -15,7 +15,7 @@ const password = z
   .min(6, { error: 'Password must be at least 6 characters' })
   .max(200, { error: 'Password must be at most 200 characters' })
 
-const name = plainText('Name', { error: 'Name is required' })
+const name = nameText('Name', { error: 'Name is required' })
   .min(1, { error: 'Name is required' })
   .max(100, { error: 'Name must be at most 100 characters' })
 

@@ -13,7 +13,7 @@ export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
 export const sessionCookie = createCookie('__session', {
   httpOnly: true,
   sameSite: 'lax',
-  secure: env.isProduction && env.PUBLIC_URL.startsWith('https:'),
+  secure: env.secureCookies,
   path: '/',
   maxAge: sessionLifetimeMs / 1000,
   secrets: [env.SESSION_SECRET],

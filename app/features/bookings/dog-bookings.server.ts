@@ -18,3 +18,9 @@ export async function dogBookingState(dogId: string, executor: Kysely<Database> 
   })
   return ahead ? 'active' : 'past'
 }
+
+/** Whether the user sits (or was asked to sit) the dog in any booking: such a sitter may see its photos. */
+export async function isSitterOfDog(userId: string, dogId: string) {
+  const row = await db.selectFrom('bookings').select('id').where('dogId', '=', dogId).where('sitterId', '=', userId).executeTakeFirst()
+  return Boolean(row)
+}

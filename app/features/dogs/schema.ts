@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { imageSizes } from '#app/lib/image-url.ts'
-import { plainText } from '#app/lib/plain-text.ts'
+import { nameText, plainText } from '#app/lib/plain-text.ts'
 import { parseAgeToMonths } from './age.ts'
 import { canonicalNames, type NameKind } from './canonical-names.ts'
 import type { Dog } from './dog.ts'
@@ -30,8 +30,8 @@ export const dogMessages = {
 
 const maxWeightKg = 100
 
-const requiredText = (message: string, label: string, max: number) =>
-  plainText(label, { error: message })
+const requiredText = (message: string, label: string, max: number, text = plainText) =>
+  text(label, { error: message })
     .min(1, { error: message, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` })
 
@@ -63,7 +63,7 @@ const nameList = (kind: NameKind) =>
 
 /** What the form posts (conform turns empty fields into undefined and a ticked checkbox into true). */
 export const DogFieldsSchema = z.object({
-  name: requiredText(dogMessages.nameRequired, 'Name', 100),
+  name: requiredText(dogMessages.nameRequired, 'Name', 100, nameText),
   breed: requiredText(dogMessages.breedRequired, 'Breed', 100),
   age: requiredText(dogMessages.ageRequired, 'Age', 50).refine((text) => parseAgeToMonths(text) !== null, {
     error: dogMessages.ageUnreadable,

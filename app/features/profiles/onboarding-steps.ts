@@ -3,7 +3,7 @@ import { availabilityIssues, WeeklyRangeSchema } from '#app/features/availabilit
 import { dogActivities, dogAgeGroups, dogSizes, dogTraits } from '#app/features/dogs/options.ts'
 import { DogFieldsSchema, type DogFormValue } from '#app/features/dogs/schema.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
-import { plainText } from '#app/lib/plain-text.ts'
+import { nameText, plainText } from '#app/lib/plain-text.ts'
 import { rateFieldName, type StepErrors, weeklyHoursOf } from './onboarding-form-parts.ts'
 import { missingRateMessage, rateDollars } from './profile-schema.ts'
 
@@ -12,16 +12,17 @@ export const onboardingFlows = ['owner', 'sitter'] as const
 export type OnboardingFlow = (typeof onboardingFlows)[number]
 export const onboardingStepCount = 4
 
-const limitedText = (label: string, options: Parameters<typeof plainText>[1] = {}) =>
-  plainText(label, options).max(2000, { error: `${label} must be at most 2000 characters` })
+const limitedText = (label: string, options: Parameters<typeof plainText>[1] = {}, text = plainText) =>
+  text(label, options).max(2000, { error: `${label} must be at most 2000 characters` })
 const text = (label: string) => limitedText(label).optional()
+const name = (label: string) => limitedText(label, {}, nameText).optional()
 const longText = (label: string) => limitedText(label, { multiline: true }).optional()
 const names = <T extends readonly [string, ...string[]]>(options: T) => z.array(z.enum(options)).default([])
 
 export const OwnerDraftSchema = z.object({
-  ownerName: text('Name'),
+  ownerName: name('Name'),
   ownerPhoto: z.string().optional(),
-  dogName: text("Dog's name"),
+  dogName: name("Dog's name"),
   dogBreed: text('Breed'),
   dogAge: text('Age'),
   dogWeight: plainText('Weight').default('15'),
@@ -34,7 +35,7 @@ export const OwnerDraftSchema = z.object({
 })
 
 export const SitterDraftSchema = z.object({
-  sitterName: text('Name'),
+  sitterName: name('Name'),
   sitterPhoto: z.string().optional(),
   experience: z.enum(experienceLevels).default('0-1'),
   bio: longText('Bio'),

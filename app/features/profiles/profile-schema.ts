@@ -5,7 +5,7 @@ import { rateUnits } from '#app/features/sitters/rates.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { dollarsToCents } from '#app/lib/money.ts'
-import { plainText } from '#app/lib/plain-text.ts'
+import { nameText, plainText } from '#app/lib/plain-text.ts'
 
 // The edit-profile form (/profile/edit) and its JSON twin (PATCH /api/users/{id}). Both share every
 // field rule and message below and turn into one ProfileUpdate, which updateProfile() saves.
@@ -14,7 +14,7 @@ import { plainText } from '#app/lib/plain-text.ts'
 
 export const nameRequiredMessage = 'Name is required'
 
-const name = plainText('Name', { error: nameRequiredMessage })
+const name = nameText('Name', { error: nameRequiredMessage })
   .min(1, { error: nameRequiredMessage })
   .max(100, { error: 'Name must be at most 100 characters' })
 

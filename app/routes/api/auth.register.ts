@@ -12,6 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parseApiInput(RegisterSchema, await readJsonBody(request))
   const outcome = await registerUser(input, clientIp(request))
   if (!outcome.ok && outcome.status === 429) return jsonError(429, outcome.message, {}, retryAfterHeaders(outcome.retryAfterSeconds))
+  if (!outcome.ok && outcome.status === 400) return jsonError(400, outcome.message, { [outcome.field]: [outcome.message] })
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, { email: [outcome.message] })
   return Response.json(await startApiSession(request, outcome.userId, true), { status: 201 })
 }
