@@ -61,20 +61,35 @@ export async function findResetTokenUser(token: string) {
   return row?.userId ?? null
 }
 
-/** Sets the new password, spends the link and ends every session of the account. False when the link is not valid. */
+/**
+ * Sets the new password, spends the link and ends every session of the account. False when the link is not
+ * valid. The link is spent by a conditional update in the transaction that changes the password, so of
+ * several requests racing with one link exactly one changes it (DESIGN.md ruling 31).
+ */
 export async function resetPassword(token: string, password: string) {
-  const userId = await findResetTokenUser(token)
-  if (!userId) return false
+  // Refuses a dead link before paying for scrypt; the spend below is what decides.
+  if (!(await findResetTokenUser(token))) return false
   const hash = await hashPassword(password)
-  const now = new Date().toISOString()
-  await db.transaction().execute(async (trx) => {
+  const tokenHash = hashToken(token)
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString()
+    const spent = await trx
+      .updateTable('passwordResetTokens')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst()
+    if (spent.numUpdatedRows !== 1n) return false
+    const { userId } = await trx.selectFrom('passwordResetTokens').select('userId').where('tokenHash', '=', tokenHash).executeTakeFirstOrThrow()
     await trx
       .insertInto('passwords')
       .values({ userId, hash, updatedAt: now })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ hash, updatedAt: now }))
       .execute()
+    // The account's other reset links die with this one.
     await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
+    await deleteAllSessionsOf(userId, trx)
+    return true
   })
-  await deleteAllSessionsOf(userId)
-  return true
 }
