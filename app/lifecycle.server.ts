@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
+import { deleteExpiredSignInCodes } from '#app/features/accounts/sign-in-codes.server.ts'
 import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
@@ -79,6 +80,14 @@ async function prunePendingUploads() {
   }
 }
 
+async function pruneSignInCodes() {
+  try {
+    await deleteExpiredSignInCodes()
+  } catch (error) {
+    console.warn('Could not delete expired sign-in codes:', error)
+  }
+}
+
 async function pruneEvents() {
   try {
     await pruneDeliveredEvents()
@@ -103,6 +112,7 @@ export function housekeeping(database: Kysely<Database> = db) {
       await pruneRateLimitHits()
       await prunePendingUploads()
       await pruneEvents()
+      await pruneSignInCodes()
       await deleteExpiredPresence()
     },
     { database },

@@ -1218,6 +1218,7 @@ type SeededRows = Omit<
   | 'sessions'
   | 'oauthAccounts'
   | 'passwordResetTokens'
+  | 'signInCodes'
   | 'rateLimitHits'
   | 'pendingUploads'
   | 'onboardingDrafts'

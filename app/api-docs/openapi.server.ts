@@ -357,7 +357,8 @@ const paths = {
           name: 'client',
           in: 'query',
           required: false,
-          description: '`api`: the callback then hands a token to `/login/success` instead of setting a cookie.',
+          description:
+            '`api`: the callback then hands a token to `/login/success` instead of setting a cookie, with a one-time code for this browser.',
           schema: { type: 'string', enum: ['api'] },
         },
         { name: 'login_hint', in: 'query', required: false, description: 'Passed on to Google.', schema: { type: 'string' } },
@@ -400,7 +401,9 @@ const paths = {
       responses: {
         302: redirect(
           'Browsers: a session cookie and /onboarding (new user) or /map. API clients (`client=api` at the start): ' +
-            '/login/success?token&isNewUser&user (`user` is base64 JSON {id, name, email, role, profilePhoto}). ' +
+            '/login/success?token&isNewUser&user&code (`user` is base64 JSON {id, name, email, role, profilePhoto}). ' +
+            'The token is the client\'s; /login/success starts a cookie session only from `code`, which works once, ' +
+            'within 60 seconds, in the browser that started the sign-in (it holds the cookie set by GET /api/auth/google). ' +
             'On failure: /login with the reason.',
         ),
       },

@@ -65,6 +65,17 @@ export interface PasswordResetTokensTable {
   usedAt: string | null
 }
 
+/** A one-time hand-over of a Google sign-in to /login/success (db/migrations/020, decision 059). */
+export interface SignInCodesTable {
+  codeHash: string
+  browserHash: string
+  userId: string
+  isNewUser: number
+  createdAt: string
+  expiresAt: string
+  usedAt: string | null
+}
+
 export interface RateLimitHitsTable {
   key: string
   at: string
@@ -365,6 +376,7 @@ export interface Database {
   sessions: SessionsTable
   oauthAccounts: OauthAccountsTable
   passwordResetTokens: PasswordResetTokensTable
+  signInCodes: SignInCodesTable
   rateLimitHits: RateLimitHitsTable
   pendingUploads: PendingUploadsTable
   onboardingDrafts: OnboardingDraftsTable

@@ -1,20 +1,23 @@
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/login-success'
-import { findSignInTokenUser, signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
-import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import { signedInDestination, signedInToast } from '#app/features/accounts/google.server.ts'
+import { forgetBrowserBinding, redeemSignInCode } from '#app/features/accounts/sign-in-codes.server.ts'
+import { redirectWithSession } from '#app/features/accounts/sign-in.server.ts'
 import { LoadingState } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /login/success (spec section 2): where Google sign-in hands an API-style client its token,
-// `?token&isNewUser&user=<base64 JSON>`. Bad parameters go silently to /login; a good token also
-// gets this browser a cookie session, so the pages work, then /onboarding (new user) or /map.
+// `?token&isNewUser&user=<base64 JSON>`, which are the client's to read. This browser gets a cookie session
+// only from `code`, a one-time code bound to the cookie it got when it started the sign-in (decision 059):
+// a link from someone else signs nobody in. Anything else goes silently to /login.
 export const handle = { bottomNav: false }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await findSignInTokenUser(url.searchParams.get('token'), url.searchParams.get('user'))
-  if (!user) throw redirect(href('/login'))
-  const isNewUser = url.searchParams.get('isNewUser') === 'true'
-  return redirectSignedIn(request, user.id, signedInDestination(isNewUser), signedInToast(isNewUser))
+  const handOver = await redeemSignInCode(request, url.searchParams.get('code'))
+  if (!handOver) throw redirect(href('/login'))
+  const response = await redirectWithSession(handOver.session, signedInDestination(handOver.isNewUser), signedInToast(handOver.isNewUser))
+  response.headers.append('set-cookie', await forgetBrowserBinding())
+  return response
 }
 
 // The loader always redirects; this is what shows while a client-side navigation waits for it.

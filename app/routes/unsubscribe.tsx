@@ -1,28 +1,40 @@
 import { data, Form, href, Link } from 'react-router'
 import type { Route } from './+types/unsubscribe'
-import { kindLabels } from '#app/features/notification-settings/kinds.ts'
+import { kindLabels, unsubscribeLinkLifetimeDays } from '#app/features/notification-settings/kinds.ts'
 import { readUnsubscribeToken, unsubscribe } from '#app/features/notification-settings/unsubscribe.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 // /unsubscribe/{token}: the link at the end of every e-mail and its List-Unsubscribe header (RFC 8058).
 // Opening it only asks (mail scanners open links); the button, or the mail client's one-click POST
-// (`List-Unsubscribe=One-Click`), turns that kind of e-mail off. No sign-in: the token is signed.
+// (`List-Unsubscribe=One-Click`), turns that kind of e-mail off. No sign-in: the token is signed. A link
+// past its lifetime answers 410 with the way to the settings.
+
+const refusedStatus = { invalid: 404, expired: 410 } as const
 
 export function loader({ params }: Route.LoaderArgs) {
-  const named = readUnsubscribeToken(params.token)
-  if (!named) return data({ kind: null }, { status: 404 })
-  return { kind: named.kind }
+  const link = readUnsubscribeToken(params.token)
+  if (link.status !== 'valid') return data({ kind: null, expired: link.status === 'expired' }, { status: refusedStatus[link.status] })
+  return { kind: link.kind, expired: false }
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const named = await unsubscribe(params.token)
-  if (!named) return data({ unsubscribed: null }, { status: 404 })
-  return { unsubscribed: named.kind }
+  const link = await unsubscribe(params.token)
+  if (link.status !== 'valid') return data({ unsubscribed: null }, { status: refusedStatus[link.status] })
+  return { unsubscribed: link.kind }
 }
 
 export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
   const kind = actionData?.unsubscribed ?? loaderData.kind
+  if (!kind && loaderData.expired) {
+    return (
+      <Page width="narrow" className="space-y-4">
+        <h1 className="text-2xl font-bold">This link has expired</h1>
+        <p className="text-stone-600">{`Unsubscribe links work for ${unsubscribeLinkLifetimeDays} days after their e-mail. You can choose which e-mails you get on your profile.`}</p>
+        <SettingsLink />
+      </Page>
+    )
+  }
   if (!kind) {
     return (
       <Page width="narrow" className="space-y-4">

@@ -16,6 +16,7 @@ import * as notificationPreferences from './015-notification-preferences.ts'
 import * as publicDataVersionSlots from './016-public-data-version-slots.ts'
 import * as bookingAlerts from './018-booking-alerts.ts'
 import * as notificationEmailKeys from './019-notification-email-keys.ts'
+import * as signInCodes from './020-sign-in-codes.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016-public-data-version-slots': publicDataVersionSlots,
   '018-booking-alerts': bookingAlerts,
   '019-notification-email-keys': notificationEmailKeys,
+  '020-sign-in-codes': signInCodes,
 }

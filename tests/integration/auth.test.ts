@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { verifyPassword } from '#app/features/accounts/password.server.ts'
 import { openDatabase } from '#app/lib/db.server.ts'
 import { appRequest, bearer, cookiesFrom, postForm, postJson, registerAccount } from './app.ts'
 import { insertUser } from './fixtures.ts'
@@ -229,6 +230,27 @@ describe('password reset', () => {
     expect((await postJson('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
     const reset = await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })
     expect(reset.status).toBe(302)
+  })
+
+  test('six requests racing with one reset link change the password once', async () => {
+    const account = await registerAccount()
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    await postForm('/forgot-password', { email: account.email })
+    const mail = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(account.email))
+    log.mockRestore()
+    const token = new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+    const passwords = ['racer-one-secret', 'racer-two-secret', 'racer-three-secret', 'racer-four-secret', 'racer-five-secret', 'racer-six-secret']
+
+    const answers = await Promise.all(passwords.map((password) => postForm('/reset-password', { token, password, confirmPassword: password })))
+
+    const updated = passwords.filter((_, index) => answers[index]?.status === 302)
+    expect(updated).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(5)
+    const { hash } = await db.selectFrom('passwords').select('hash').where('userId', '=', account.user.id).executeTakeFirstOrThrow()
+    expect(await verifyPassword(updated[0] ?? '', hash)).toBe(true)
+    const links = await db.selectFrom('passwordResetTokens').select('usedAt').where('userId', '=', account.user.id).execute()
+    expect(links).toHaveLength(1)
+    expect(links[0]?.usedAt).not.toBeNull()
   })
 
   test("the reset e-mail greets the first name as booking e-mails do: 'Smith, John' reads 'Hi Smith,'", async () => {

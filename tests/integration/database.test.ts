@@ -65,6 +65,7 @@ describe('migrations', () => {
       { migrationName: '016-public-data-version-slots', direction: 'Up', status: 'Success' },
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
       { migrationName: '019-notification-email-keys', direction: 'Up', status: 'Success' },
+      { migrationName: '020-sign-in-codes', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -94,6 +95,7 @@ describe('migrations', () => {
         'notificationQuietHours',
         'socketPresence',
         'messageDigests',
+        'signInCodes',
       ]),
     )
   })

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { fakeUserFor, startFakeGoogle, type FakeGoogleUser } from '#tests/fakes/google.ts'
 import { routeAnswer } from './route-calls.ts'
 
@@ -14,6 +14,7 @@ const { decryptSecret } = await import('#app/lib/secrets.server.ts')
 const { hashPassword } = await import('#app/features/accounts/password.server.ts')
 const { findSessionUser, readTokenSessionId, sessionCookie } = await import('#app/features/accounts/session.server.ts')
 const { getGoogleAccessToken } = await import('#app/features/accounts/google.server.ts')
+const { startApiSession } = await import('#app/features/accounts/api-session.server.ts')
 const { getToast } = await import('#app/lib/toast.server.ts')
 const startRoute = await import('#app/routes/api/auth.google.ts')
 const callbackRoute = await import('#app/routes/api/auth.google.callback.ts')
@@ -79,6 +80,19 @@ async function sessionUserOf(response: Response) {
   const sessionId: unknown = await sessionCookie.parse(cookie?.split(';')[0] ?? null)
   return typeof sessionId === 'string' ? findSessionUser(sessionId) : null
 }
+
+/** Where the callback sends an API client: /login/success?token&isNewUser&user&code. */
+const successUrlOf = (callback: Response) => new URL(callback.headers.get('location') ?? '', publicUrl)
+
+/** Opens /login/success in a browser holding `jar`'s cookies (none: a browser that never started a sign-in). */
+async function visitLoginSuccess(url: URL, jar = new CookieJar()) {
+  const response = await answer(loginSuccessRoute.loader, new Request(url, { headers: { cookie: jar.header() } }))
+  jar.store(response)
+  return response
+}
+
+const cookieSessionsOf = (userId: string) =>
+  db.selectFrom('sessions').select('id').where('userId', '=', userId).where('kind', '=', 'cookie').execute()
 
 async function toastOf(response: Response) {
   const cookie = response.headers
@@ -261,20 +275,35 @@ describe('API clients (?client=api) and /login/success', () => {
     const user: unknown = JSON.parse(Buffer.from(location.searchParams.get('user') ?? '', 'base64').toString('utf8'))
     expect(user).toEqual({ id: row?.id, name: 'Ada App', email: 'app.user@example.com', role: 'owner', profilePhoto: null })
     expect(callback.headers.getSetCookie().some((line) => line.startsWith('__session='))).toBe(false)
+    const code = location.searchParams.get('code') ?? ''
+    expect(code).toMatch(/^[\w-]{43}$/)
+    expect(await db.selectFrom('signInCodes').select('codeHash').where('codeHash', '=', code).execute()).toEqual([])
   })
 
-  test('/login/success with a valid token signs this browser in and goes to /onboarding or /map', async () => {
-    const { callback } = await signInWithGoogle(fakeUserFor('two.step@example.com'), { client: 'api' })
-    const successUrl = new URL(callback.headers.get('location') ?? '', publicUrl)
+  test('the browser that started the sign-in gets a cookie session from the code, and /onboarding', async () => {
+    const { callback, jar } = await signInWithGoogle(fakeUserFor('two.step@example.com'), { client: 'api' })
 
-    const first = await answer(loginSuccessRoute.loader, new Request(successUrl))
-    expect(first.headers.get('location')).toBe('/onboarding')
+    const success = await visitLoginSuccess(successUrlOf(callback), jar)
+
+    expect(success.headers.get('location')).toBe('/onboarding')
+    expect(await toastOf(success)).toMatchObject({ title: 'Registration successful' })
     const [row] = await usersWithEmail('two.step@example.com')
-    expect((await sessionUserOf(first))?.id).toBe(row?.id)
+    expect((await sessionUserOf(success))?.id).toBe(row?.id)
+    expect(jar.cookies.has('__google_signin')).toBe(false)
+  })
 
-    successUrl.searchParams.set('isNewUser', 'false')
-    const again = await answer(loginSuccessRoute.loader, new Request(successUrl))
-    expect(again.headers.get('location')).toBe('/map')
+  test('a returning user’s code leads to /map, whatever isNewUser the link says', async () => {
+    const user = fakeUserFor('back.again@example.com')
+    await signInWithGoogle(user, { client: 'api' })
+    const { callback, jar } = await signInWithGoogle(user, { client: 'api' })
+    const successUrl = successUrlOf(callback)
+    successUrl.searchParams.set('isNewUser', 'true')
+
+    const success = await visitLoginSuccess(successUrl, jar)
+
+    expect(success.headers.get('location')).toBe('/map')
+    const [row] = await usersWithEmail('back.again@example.com')
+    expect((await sessionUserOf(success))?.id).toBe(row?.id)
   })
 
   test('/login/success with missing or garbage parameters goes silently to /login', async () => {
@@ -297,17 +326,94 @@ describe('API clients (?client=api) and /login/success', () => {
     }
   })
 
-  test('/login/success refuses a token that was not minted moments ago', async () => {
-    const { callback } = await signInWithGoogle(fakeUserFor('stale.link@example.com'), { client: 'api' })
-    const successUrl = new URL(callback.headers.get('location') ?? '', publicUrl)
-    const presented = await readTokenSessionId(successUrl.searchParams.get('token') ?? '')
-    const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString()
-    await db.updateTable('sessions').set({ createdAt: elevenMinutesAgo }).where('id', '=', presented?.id ?? '').execute()
+  test('a valid access token without a code creates no session, be it from Google or from a password login', async () => {
+    const { callback } = await signInWithGoogle(fakeUserFor('token.only@example.com'), { client: 'api' })
+    const fromGoogle = successUrlOf(callback)
+    fromGoogle.searchParams.delete('code')
+    const userId = await createPasswordUser('password.token@example.com')
+    const { user, accessToken } = await startApiSession(new Request(publicUrl), userId, false)
+    const fromPassword = new URL(`${publicUrl}/login/success`)
+    fromPassword.search = new URLSearchParams({ token: accessToken, isNewUser: 'false', user: Buffer.from(JSON.stringify(user)).toString('base64') }).toString()
 
-    const response = await answer(loginSuccessRoute.loader, new Request(successUrl))
+    for (const url of [fromGoogle, fromPassword]) {
+      const response = await visitLoginSuccess(url)
+      expect(response.headers.get('location'), url.search).toBe('/login')
+      expect(response.headers.getSetCookie(), url.search).toEqual([])
+    }
+    const [googleUser] = await usersWithEmail('token.only@example.com')
+    expect(await cookieSessionsOf(googleUser?.id ?? '')).toEqual([])
+    expect(await cookieSessionsOf(userId)).toEqual([])
+  })
 
-    expect(response.headers.get('location')).toBe('/login')
-    expect(response.headers.getSetCookie()).toEqual([])
+  test('a code opened in another browser is refused, and still works in the browser it belongs to', async () => {
+    const { callback, jar } = await signInWithGoogle(fakeUserFor('attacker@example.com'), { client: 'api' })
+    const successUrl = successUrlOf(callback)
+    // The victim's browser has no cookie, or the cookie of a Google sign-in of its own.
+    const victim = new CookieJar()
+    victim.store(await answer(startRoute.loader, new Request(`${publicUrl}/api/auth/google?client=api`)))
+    expect(victim.cookies.has('__google_signin')).toBe(true)
+
+    for (const otherBrowser of [new CookieJar(), victim]) {
+      const refused = await visitLoginSuccess(successUrl, otherBrowser)
+      expect(refused.headers.get('location')).toBe('/login')
+      expect(refused.headers.getSetCookie()).toEqual([])
+    }
+    const [row] = await usersWithEmail('attacker@example.com')
+    expect(await cookieSessionsOf(row?.id ?? '')).toEqual([])
+
+    const own = await visitLoginSuccess(successUrl, jar)
+    expect((await sessionUserOf(own))?.id).toBe(row?.id)
+  })
+
+  test('a code used once is refused the second time', async () => {
+    const { callback, jar } = await signInWithGoogle(fakeUserFor('twice.used@example.com'), { client: 'api' })
+    const successUrl = successUrlOf(callback)
+    const bindingCookie = jar.header()
+
+    const first = await visitLoginSuccess(successUrl, jar)
+    const second = await answer(loginSuccessRoute.loader, new Request(successUrl, { headers: { cookie: bindingCookie } }))
+
+    expect(first.headers.get('location')).toBe('/onboarding')
+    expect(second.headers.get('location')).toBe('/login')
+    expect(second.headers.getSetCookie()).toEqual([])
+    const [row] = await usersWithEmail('twice.used@example.com')
+    expect(await cookieSessionsOf(row?.id ?? '')).toHaveLength(1)
+  })
+
+  test('a code older than 60 seconds is refused', async () => {
+    const { callback, jar } = await signInWithGoogle(fakeUserFor('slow.clicker@example.com'), { client: 'api' })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 61_000)
+      const late = await visitLoginSuccess(successUrlOf(callback), jar)
+
+      expect(late.headers.get('location')).toBe('/login')
+      expect(late.headers.getSetCookie()).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
+    const [row] = await usersWithEmail('slow.clicker@example.com')
+    expect(await cookieSessionsOf(row?.id ?? '')).toEqual([])
+  })
+
+  test('six requests racing with one code start one session', async () => {
+    const { callback, jar } = await signInWithGoogle(fakeUserFor('racing.tabs@example.com'), { client: 'api' })
+    const successUrl = successUrlOf(callback)
+    const cookie = jar.header()
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => answer(loginSuccessRoute.loader, new Request(successUrl, { headers: { cookie } }))),
+    )
+
+    expect(answers.map((response) => response.headers.get('location')).sort()).toEqual(['/login', '/login', '/login', '/login', '/login', '/onboarding'])
+    const [row] = await usersWithEmail('racing.tabs@example.com')
+    const sessions = await cookieSessionsOf(row?.id ?? '')
+    expect(sessions).toHaveLength(1)
+    const winner = answers.find((response) => response.headers.get('location') === '/onboarding')
+    expect((await sessionUserOf(winner!))?.sessionId).toBe(sessions[0]?.id)
+    const codes = await db.selectFrom('signInCodes').select('usedAt').where('userId', '=', row?.id ?? '').execute()
+    expect(codes).toHaveLength(1)
+    expect(codes[0]?.usedAt).not.toBeNull()
   })
 })
 

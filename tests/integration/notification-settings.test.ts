@@ -161,6 +161,58 @@ describe('one-click unsubscribe', () => {
     const oneClick = { method: 'POST', withoutOrigin: true, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
     expect((await appRequest(`/unsubscribe/${otherKey}`, oneClick)).status).toBe(404)
   })
+
+  const oneClickPost = { method: 'POST', withoutOrigin: true, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+
+  /** The link an e-mail sent `daysAgo` days ago carried. */
+  function linkSentDaysAgo(userId: string, kind: 'bookings' | 'messages', daysAgo: number) {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() - daysAgo * 24 * 60 * 60 * 1000)
+      return `/unsubscribe/${unsubscribeToken(userId, kind)}`
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  test("an e-mail's link still works by one-click POST 90 days after it was sent", async () => {
+    const user = await newUser()
+    const link = linkSentDaysAgo(user.id, 'bookings', 90)
+
+    expect((await appRequest(link)).status).toBe(200)
+    const oneClick = await appRequest(link, oneClickPost)
+
+    expect(oneClick.status).toBe(200)
+    expect(await oneClick.text()).toContain('You will no longer get e-mails about booking requests and answers.')
+    expect(await emailChoice(user.id, 'bookings')).toBe(0)
+  })
+
+  test('91 days after its e-mail the link has expired: it says so, points to the settings and changes nothing', async () => {
+    const user = await newUser()
+    const link = linkSentDaysAgo(user.id, 'messages', 91)
+
+    const page = await appRequest(link)
+    expect(page.status).toBe(410)
+    const html = await page.text()
+    expect(html).toContain('This link has expired')
+    expect(html).toContain('href="/profile/edit#notifications"')
+    expect(html).not.toContain('Stop e-mails about')
+    const oneClick = await appRequest(link, oneClickPost)
+    expect(oneClick.status).toBe(410)
+    expect(await emailChoice(user.id, 'messages')).toBeUndefined()
+  })
+
+  test('a link from before links expired (signed, without a last day) counts as expired', async () => {
+    const user = await newUser()
+    const { createHmac } = await import('node:crypto')
+    const { deriveKey } = await import('#app/lib/secrets.server.ts')
+    const payload = Buffer.from(`${user.id}:messages`).toString('base64url')
+    const link = `/unsubscribe/${payload}.${createHmac('sha256', deriveKey('unsubscribe-links')).update(payload).digest('base64url')}`
+
+    expect((await appRequest(link)).status).toBe(410)
+    expect((await appRequest(link, oneClickPost)).status).toBe(410)
+    expect(await emailChoice(user.id, 'messages')).toBeUndefined()
+  })
 })
 
 describe('booking e-mails through the settings', () => {

@@ -7,7 +7,7 @@ import { env } from '#app/lib/env.server.ts'
 import { decryptSecret, encryptSecret } from '#app/lib/secrets.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { authMessages } from './accounts.server.ts'
-import { findSessionUser, readTokenSessionId } from './session.server.ts'
+import { bindBrowser, newBrowserBinding } from './sign-in-codes.server.ts'
 
 // DESIGN.md ruling 10: Google sign-in through remix-auth 4 and remix-auth-oauth2 3, with every
 // Google URL from config so tests run the whole flow against tests/fakes/google.ts on loopback.
@@ -162,8 +162,11 @@ const googleStrategy = new GoogleStrategy(
 
 export const authenticator = new Authenticator<GoogleSignIn>().use(googleStrategy, 'google')
 
-/** Remembers through the round trip to Google whether an API client (`?client=api`) started it. */
-const clientKindCookie = createCookie('__google_client', {
+/**
+ * Remembers through the round trip to Google who started it: a browser, or an API client (`?client=api`)
+ * with the secret of the browser cookie its one-time sign-in code will be bound to (sign-in-codes.server.ts).
+ */
+const flowCookie = createCookie('__google_client', {
   httpOnly: true,
   sameSite: 'lax',
   path: flowCookiePath,
@@ -173,6 +176,13 @@ const clientKindCookie = createCookie('__google_client', {
 })
 
 export type GoogleClientKind = 'browser' | 'api'
+
+const GoogleFlowSchema = z.discriminatedUnion('client', [
+  z.object({ client: z.literal('api'), browserBinding: z.string().min(1) }),
+  z.object({ client: z.literal('browser') }),
+])
+
+export type GoogleFlow = z.infer<typeof GoogleFlowSchema>
 
 export function isGoogleSignInAvailable() {
   return env.googleConfigured
@@ -187,15 +197,17 @@ export async function startGoogleSignIn(request: Request, client: GoogleClientKi
     await authenticator.authenticate('google', new Request(url, { headers: request.headers }))
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
-    thrown.headers.append('set-cookie', await clientKindCookie.serialize(client))
+    const flow: GoogleFlow = client === 'api' ? { client, browserBinding: newBrowserBinding() } : { client }
+    thrown.headers.append('set-cookie', await flowCookie.serialize(flow))
+    if (flow.client === 'api') thrown.headers.append('set-cookie', await bindBrowser(flow.browserBinding))
     return thrown
   }
   throw new Error('The Google strategy did not redirect to Google')
 }
 
 export type GoogleCallbackOutcome =
-  | { ok: true; client: GoogleClientKind; signIn: GoogleSignIn; headers: Headers }
-  | { ok: false; client: GoogleClientKind; message: string; headers: Headers }
+  | { ok: true; flow: GoogleFlow; signIn: GoogleSignIn; headers: Headers }
+  | { ok: false; message: string; headers: Headers }
 
 /**
  * Finishes the flow on the callback: checks the state, exchanges the code, links or creates the
@@ -203,13 +215,14 @@ export type GoogleCallbackOutcome =
  */
 export async function completeGoogleSignIn(request: Request): Promise<GoogleCallbackOutcome> {
   const cookieHeader = request.headers.get('cookie')
-  const client: GoogleClientKind = (await clientKindCookie.parse(cookieHeader)) === 'api' ? 'api' : 'browser'
+  const started = GoogleFlowSchema.safeParse(await flowCookie.parse(cookieHeader))
+  const flow: GoogleFlow = started.success ? started.data : { client: 'browser' }
   const headers = await flowCookieClearingHeaders(cookieHeader)
   try {
     const signIn = await authenticator.authenticate('google', request)
-    return { ok: true, client, signIn, headers }
+    return { ok: true, flow, signIn, headers }
   } catch (error) {
-    return { ok: false, client, message: describeCallbackFailure(error, new URL(request.url)), headers }
+    return { ok: false, message: describeCallbackFailure(error, new URL(request.url)), headers }
   }
 }
 
@@ -233,7 +246,7 @@ async function flowCookieClearingHeaders(cookieHeader: string | null) {
     const name = part.split('=')[0]?.trim()
     if (name?.startsWith(stateCookieName)) headers.append('set-cookie', `${name}=; ${attributes}`)
   }
-  headers.append('set-cookie', await clientKindCookie.serialize('', { maxAge: 0 }))
+  headers.append('set-cookie', await flowCookie.serialize('', { maxAge: 0 }))
   return headers
 }
 
@@ -344,39 +357,4 @@ export async function getGoogleAccessToken(userId: string): Promise<string | nul
     .where('providerAccountId', '=', account.providerAccountId)
     .execute()
   return refreshed.accessToken
-}
-
-const signInTokenMaxAgeMs = 10 * 60 * 1000
-
-const HandedUserSchema = z.object({ id: z.string().min(1) })
-
-function decodeHandedUser(encoded: string) {
-  try {
-    const parsed = HandedUserSchema.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
-
-/**
- * The user behind the `token` and `user` (base64 JSON) handed to /login/success, or null when
- * either is missing or undecodable. The token must verify, name a live token session of an active
- * user who is the user handed along, and be fresh (minted by the callback moments ago), so an old
- * or leaked token in a link cannot sign a browser into someone else's account later.
- */
-export async function findSignInTokenUser(token: string | null, encodedUser: string | null) {
-  const handed = encodedUser ? decodeHandedUser(encodedUser) : null
-  if (!token || !handed) return null
-  const presented = await readTokenSessionId(token)
-  if (!presented) return null
-  const user = await findSessionUser(presented.id)
-  if (!user || user.id !== handed.id) return null
-  const session = await db
-    .selectFrom('sessions')
-    .select(['kind', 'createdAt'])
-    .where('id', '=', presented.id)
-    .executeTakeFirst()
-  if (session?.kind !== 'token' || Date.now() - Date.parse(session.createdAt) > signInTokenMaxAgeMs) return null
-  return user
 }

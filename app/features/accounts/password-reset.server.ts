@@ -62,21 +62,36 @@ export async function findResetTokenUser(token: string) {
   return row?.userId ?? null
 }
 
-/** Sets the new password, spends the link and ends every session of the account; or says why not. */
+/**
+ * Sets the new password, spends the link and ends every session of the account; or says why not. The link is
+ * spent by a conditional update in the transaction that changes the password, so of several requests racing
+ * with one link exactly one changes it (DESIGN.md ruling 31).
+ */
 export async function resetPassword(token: string, password: string): Promise<'reset' | 'link-invalid' | 'password-too-common'> {
-  const userId = await findResetTokenUser(token)
-  if (!userId) return 'link-invalid'
+  // Refuses a dead link before paying for scrypt; the spend below is what decides.
+  if (!(await findResetTokenUser(token))) return 'link-invalid'
   if (await isCommonPassword(password)) return 'password-too-common'
   const hash = await hashPassword(password)
-  const now = new Date().toISOString()
-  await db.transaction().execute(async (trx) => {
+  const tokenHash = hashToken(token)
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString()
+    const spent = await trx
+      .updateTable('passwordResetTokens')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst()
+    if (spent.numUpdatedRows !== 1n) return 'link-invalid'
+    const { userId } = await trx.selectFrom('passwordResetTokens').select('userId').where('tokenHash', '=', tokenHash).executeTakeFirstOrThrow()
     await trx
       .insertInto('passwords')
       .values({ userId, hash, updatedAt: now })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ hash, updatedAt: now }))
       .execute()
+    // The account's other reset links die with this one.
     await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
+    await deleteAllSessionsOf(userId, trx)
+    return 'reset'
   })
-  await deleteAllSessionsOf(userId)
-  return 'reset'
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
+import type { Kysely } from 'kysely'
 import { createCookie } from 'react-router'
-import { db } from '#app/lib/db.server.ts'
+import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
 
@@ -23,7 +24,8 @@ const jwtKey = deriveKey('api-jwt')
 
 export type SessionKind = 'cookie' | 'token'
 
-export async function createSession(userId: string, kind: SessionKind, userAgent: string | null) {
+/** `database`: a transaction, when the session is what a one-time code or link is spent for. */
+export async function createSession(userId: string, kind: SessionKind, userAgent: string | null, database: Kysely<Database> = db) {
   const now = Date.now()
   const session = {
     id: randomBytes(24).toString('base64url'),
@@ -33,7 +35,7 @@ export async function createSession(userId: string, kind: SessionKind, userAgent
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + sessionLifetimeMs).toISOString(),
   }
-  await db.insertInto('sessions').values(session).execute()
+  await database.insertInto('sessions').values(session).execute()
   return session
 }
 
@@ -99,8 +101,8 @@ export async function deleteSession(sessionId: string) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
 }
 
-export async function deleteAllSessionsOf(userId: string) {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+export async function deleteAllSessionsOf(userId: string, database: Kysely<Database> = db) {
+  await database.deleteFrom('sessions').where('userId', '=', userId).execute()
 }
 
 export async function deleteExpiredSessions() {

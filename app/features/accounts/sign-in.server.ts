@@ -5,7 +5,11 @@ import { createSession, deleteSession, readSessionId, sessionCookie } from './se
 
 /** Starts a browser session and redirects with a flash toast. */
 export async function redirectSignedIn(request: Request, userId: string, to: string, toast: ToastInput) {
-  const session = await createSession(userId, 'cookie', request.headers.get('user-agent'))
+  return redirectWithSession(await createSession(userId, 'cookie', request.headers.get('user-agent')), to, toast)
+}
+
+/** Hands the browser the cookie of a session started already, and redirects with a flash toast. */
+export async function redirectWithSession(session: { id: string; expiresAt: string }, to: string, toast: ToastInput) {
   const headers = await createToastHeaders(toast)
   headers.append('set-cookie', await sessionCookie.serialize(session.id, { expires: new Date(session.expiresAt) }))
   return redirect(to, { headers })

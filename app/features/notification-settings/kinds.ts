@@ -31,3 +31,6 @@ export const defaultChannels: Record<NotificationKind, Record<NotificationChanne
 }
 
 export const defaultQuietHours = { enabled: true, start: '22:00', end: '07:00' }
+
+/** How many days after its e-mail an unsubscribe link works (unsubscribe.server.ts); the page past it says so. */
+export const unsubscribeLinkLifetimeDays = 90
