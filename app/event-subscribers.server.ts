@@ -1,3 +1,4 @@
+import { blockedBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
 import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
@@ -26,7 +27,8 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  for (const subscriber of [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber]) {
+  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber]
+  for (const subscriber of subscribers) {
     registerSubscriber(subscriber)
   }
 }

@@ -172,7 +172,10 @@ export const messagePaths = {
       operationId: 'blockUser',
       tags: ['Messages'],
       summary: 'Block a user',
-      description: 'No messages go either way, and your conversation is hidden from both of you.',
+      description:
+        'No messages go either way, your conversation is hidden from both of you, and neither of you can request or offer ' +
+        'a booking to the other (403). Requests pending between you are withdrawn before the answer: those yours to ' +
+        'answer declined, the others cancelled; the other party is told as of any decline or cancellation.',
       security: signedIn,
       requestBody: jsonBody(ref('BlockInput')),
       responses: {

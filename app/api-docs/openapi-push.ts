@@ -39,14 +39,20 @@ export const pushPaths = {
       summary: 'Turn notifications on for this device',
       description:
         'The body is the browser\'s `PushSubscription` as JSON. The endpoint must be a browser push service\'s ' +
-        `https address. A device belongs to the user who subscribed it last; a user has at most ${maxDevicesPerUser} ` +
+        'https address. A device belongs to the user who subscribed it last; a device on for another account moves ' +
+        'only when the body carries the keys stored for it (the same browser subscribing again), else 409 and it ' +
+        `stays where it was. A user has at most ${maxDevicesPerUser} ` +
         'devices, and one more forgets the one subscribed longest ago.',
       security: signedIn,
       requestBody: jsonBody(ref('PushSubscriptionInput')),
       responses: {
         201: answer('Notifications are on for this device.', SavedDevice),
-        200: answer('They were on already; the keys are updated.', SavedDevice),
-        ...errors({ 400: 'Validation failed: not a push service, or keys of the wrong length.', 401: true }),
+        200: answer('They were on already (for you, or for another account with these keys, now yours); the keys are updated.', SavedDevice),
+        ...errors({
+          400: 'Validation failed: not a push service, or keys of the wrong length.',
+          401: true,
+          409: 'The device gets notifications for another account, which subscribed it with other keys.',
+        }),
       },
     },
     delete: {

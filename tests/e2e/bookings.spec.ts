@@ -247,6 +247,24 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
   expect(await statusOf(db, bookingId)).toBe('accepted')
 })
 
+test('a sitter the owner blocked is told on the request form that they cannot book, and nothing is booked', async ({ page, visit, db, jsEnabled }) => {
+  test.slow() // two people, each signing in
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper', listed: true })
+  await signOut(page)
+  const sitter = await registerSitter(page, db)
+  await db.insertInto('userBlocks').values({ blockerId: owner.id, blockedId: sitter.id, createdAt: new Date().toISOString() }).execute()
+
+  await visit(`/bookings/new?dogId=${dogId}`)
+  await pickDate(page, zurichDate(4))
+  await showFreeTimes(page, jsEnabled)
+  await chooseWalk(page, '10:00', 30)
+  await page.getByRole('button', { name: 'Request Booking' }).click()
+
+  await expect(page.getByText("You can't book with this person")).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Book a Walk' })).toBeVisible()
+  expect(await db.selectFrom('bookings').select('id').where('dogId', '=', dogId).execute()).toEqual([])
+})
+
 test('a request missing its time is refused with a summary that names it, and keeps what was entered', async ({ page, visit, db }) => {
   const sitter = await registerSitter(page, db)
   const { dogId } = await registerOwnerWithDog(page, db, { name: 'Juniper' })

@@ -46,7 +46,7 @@ describe('turning notifications on and off for a device', () => {
     expect(await devicesOf(user.id)).toEqual([{ endpoint: device.endpoint, p256dh: device.keys.p256dh }])
   })
 
-  test('a device subscribed by another user now belongs to that user', async () => {
+  test('a device subscribed by another user with the same keys (a shared browser) now belongs to that user', async () => {
     const first = await owner()
     const second = await owner('Second Owner')
     const device = newDevice()
@@ -56,6 +56,66 @@ describe('turning notifications on and off for a device', () => {
 
     expect(await devicesOf(first.id)).toEqual([])
     expect(await devicesOf(second.id)).toHaveLength(1)
+  })
+
+  test("a stranger who knows another account's endpoint but not its keys gets 409, and the owner keeps the device", async () => {
+    const first = await owner()
+    const stranger = await owner('Stranger')
+    const device = newDevice()
+    await subscribe(first.token, device)
+    const strangersKeys = newDevice().keys
+
+    const answer = await subscribe(stranger.token, { endpoint: device.endpoint, keys: strangersKeys })
+
+    expect(answer).toEqual({
+      status: 409,
+      body: { message: 'This device gets notifications for another account', errors: { endpoint: ['This device gets notifications for another account'] } },
+    })
+    expect(await devicesOf(first.id)).toEqual([{ endpoint: device.endpoint, p256dh: device.keys.p256dh }])
+    expect(await devicesOf(stranger.id)).toEqual([])
+  })
+
+  test("only one of the endpoint's keys is not enough to move it", async () => {
+    const first = await owner()
+    const stranger = await owner('Stranger')
+    const device = newDevice()
+    await subscribe(first.token, device)
+    const other = newDevice().keys
+
+    expect((await subscribe(stranger.token, { endpoint: device.endpoint, keys: { p256dh: device.keys.p256dh, auth: other.auth } })).status).toBe(409)
+    expect((await subscribe(stranger.token, { endpoint: device.endpoint, keys: { p256dh: other.p256dh, auth: device.keys.auth } })).status).toBe(409)
+
+    expect(await devicesOf(first.id)).toEqual([{ endpoint: device.endpoint, p256dh: device.keys.p256dh }])
+  })
+
+  test('strangers and the owner subscribing one endpoint at once: the owner keeps it with their keys', async () => {
+    const first = await owner()
+    const strangers = [await owner('Stranger One'), await owner('Stranger Two')]
+    const device = newDevice()
+    await subscribe(first.token, device)
+
+    const answers = await Promise.all([
+      ...strangers.map((stranger) => subscribe(stranger.token, { endpoint: device.endpoint, keys: newDevice().keys })),
+      subscribe(first.token, device),
+    ])
+
+    expect(answers.map((answer) => answer.status)).toEqual([409, 409, 200])
+    expect(await devicesOf(first.id)).toEqual([{ endpoint: device.endpoint, p256dh: device.keys.p256dh }])
+    for (const stranger of strangers) expect(await devicesOf(stranger.id)).toEqual([])
+  })
+
+  test('an unknown endpoint subscribed by two users at once belongs to one of them', async () => {
+    const [first, second] = [await owner(), await owner('Second Owner')]
+    const device = newDevice()
+    const [mine, theirs] = [device, { endpoint: device.endpoint, keys: newDevice().keys }]
+
+    const answers = await Promise.all([subscribe(first.token, mine), subscribe(second.token, theirs)])
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+    const holders = [...(await devicesOf(first.id)), ...(await devicesOf(second.id))]
+    expect(holders).toHaveLength(1)
+    const winner = answers[0]?.status === 201 ? mine : theirs
+    expect(holders).toEqual([{ endpoint: device.endpoint, p256dh: winner.keys.p256dh }])
   })
 
   test(`a user keeps the ${maxDevicesPerUser} devices subscribed last`, async () => {

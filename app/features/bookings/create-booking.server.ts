@@ -3,6 +3,7 @@ import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
+import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
@@ -28,9 +29,9 @@ import { bookingSpan, listingTimes } from './slots.ts'
 // for sitting (spec variant (b): sitterId is the sender). DESIGN.md ruling 3's rules, in order: the
 // parties (a real, active sitter; the owner's own dog, or a dog available to the offering sitter; never
 // yourself), the time (fitted to how the service is booked, ruling 21; not in the past, at most a year
-// ahead, inside the sitter's availability), and, inside the writing transaction, no overlap with the
-// sitter's accepted bookings. The price is the sitter's rate for the service times the booked hours,
-// days or nights (pricing.ts), fixed now.
+// ahead, inside the sitter's availability), and, inside the writing transaction, that neither of the two
+// blocked the other (ruling 31: 403) and no overlap with the sitter's accepted bookings. The price is the
+// sitter's rate for the service times the booked hours, days or nights (pricing.ts), fixed now.
 
 export const createBookingMessages = {
   sitterNotFound: 'Sitter not found',
@@ -45,6 +46,7 @@ export const createBookingMessages = {
   serviceNotOffered: (service: string) => `This sitter does not offer ${service}`,
   noServices: 'This sitter does not offer any service yet',
   tooManyRequests: 'Too many booking requests. Please try again later.',
+  blocked: "You can't book with this person",
 } as const
 
 /** How far ahead a request may be (the request screens' calendars end there too). */
@@ -54,11 +56,11 @@ export const maxBookingDaysAhead = 365
 const requestsPerUser = rateLimit({ limit: 30, windowMs: 60 * 60 * 1000 })
 
 export type CreateBookingFailure =
-  | { ok: false; status: 400 | 409; message: string; field?: keyof BookingRequest }
+  | { ok: false; status: 400 | 403 | 409; message: string; field?: keyof BookingRequest }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number }
 export type CreateBookingOutcome = { ok: true; bookingId: string } | CreateBookingFailure
 
-const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest): CreateBookingFailure => ({
+const refuse = (status: 400 | 403 | 409, message: string, field?: keyof BookingRequest): CreateBookingFailure => ({
   ok: false,
   status,
   message,
@@ -67,6 +69,7 @@ const refuse = (status: 400 | 409, message: string, field?: keyof BookingRequest
 
 class OverlapRefusal extends Error {}
 class RepeatRefusal extends Error {}
+class BlockRefusal extends Error {}
 
 /** Creates a pending booking for `user` (owner or offering sitter), with its history and its recorded change (which e-mails the confirming party). */
 export async function createBooking(
@@ -110,6 +113,9 @@ export async function createBooking(
     eventId = await db.transaction().execute(async (trx) => {
       // Written first, then checked: no acceptance slips in between (SQLite's write lock, PostgreSQL's lock on the sitter).
       await serializeSitterBookings(trx, sitterId)
+      // Asked under the lock that withdrawing the requests of a new block takes (blocked-bookings.server.ts):
+      // a request either sees the block or is written before the withdrawal reads what is pending.
+      if (isEitherBlocked(await blockStateBetween(ownerId, sitterId, trx))) throw new BlockRefusal()
       await trx
         .insertInto('bookings')
         .values({
@@ -149,6 +155,7 @@ export async function createBooking(
   } catch (error) {
     if (error instanceof OverlapRefusal) return refuse(409, overlapMessage, 'date')
     if (error instanceof RepeatRefusal) return refuse(409, repeatedRequestMessage)
+    if (error instanceof BlockRefusal) return refuse(403, createBookingMessages.blocked)
     throw error
   }
   void dispatchEvents([eventId])

@@ -118,7 +118,7 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
       return redirectWithToast(href('/messages'), {
         type: 'success',
         title: `${partner.name} is blocked`,
-        description: 'Neither of you can send messages to the other, and your conversation is hidden.',
+        description: 'Neither of you can message or book the other, and your conversation is hidden. Requests pending between you were withdrawn.',
       })
     }
   }

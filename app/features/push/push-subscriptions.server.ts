@@ -3,7 +3,9 @@ import { env } from '#app/lib/env.server.ts'
 import type { PushSubscriptionInput } from './schema.ts'
 
 // The devices each user turned notifications on for (decision 052). A device's endpoint is unique: subscribing
-// it again (another tap, two tabs at once, another user on the same browser) updates the one row.
+// it again (another tap, two tabs at once, another user on the same browser) updates the one row. An endpoint
+// is only an address that can leak, so it moves to another account only with the keys stored for it: the
+// browser that holds them subscribing again, never a stranger who learned the URL.
 
 /** Devices a user may have at once; subscribing one more forgets the one subscribed longest ago. */
 export const maxDevicesPerUser = 10
@@ -23,19 +25,36 @@ function isPushServiceEndpoint(endpoint: string) {
 
 export const notAPushService = 'endpoint must be the address of a browser push service'
 
-export type SavedSubscription = { ok: true; created: boolean; createdAt: string } | { ok: false; message: string }
+export const heldByAnotherAccount = 'This device gets notifications for another account'
 
-/** Turns notifications on for the device; `created` is false when it was on already (for this user or another). */
+export type SavedSubscription = { ok: true; created: boolean; createdAt: string } | { ok: false; status: 400 | 409; message: string }
+
+/**
+ * Turns notifications on for the device; `created` is false when it was on already (for this user, or for
+ * another with the same keys). Another account's device with other keys is refused and stays as it was.
+ */
 export async function saveSubscription(userId: string, input: PushSubscriptionInput): Promise<SavedSubscription> {
-  if (!isPushServiceEndpoint(input.endpoint)) return { ok: false, message: notAPushService }
+  if (!isPushServiceEndpoint(input.endpoint)) return { ok: false, status: 400, message: notAPushService }
   const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: new Date().toISOString() }
   return db.transaction().execute(async (trx) => {
+    // The condition is part of the upsert, so two subscribers at once cannot both pass a check made before it.
     const saved = await trx
       .insertInto('pushSubscriptions')
       .values(row)
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt }))
+      .onConflict((oc) =>
+        oc
+          .column('endpoint')
+          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt })
+          .where((eb) =>
+            eb.or([
+              eb('pushSubscriptions.userId', '=', row.userId),
+              eb.and([eb('pushSubscriptions.p256dh', '=', row.p256dh), eb('pushSubscriptions.auth', '=', row.auth)]),
+            ]),
+          ),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
+    if (!saved) return { ok: false as const, status: 409 as const, message: heldByAnotherAccount }
     const oldest = await trx
       .selectFrom('pushSubscriptions')
       .select('id')

@@ -5,7 +5,8 @@ import { BlockSchema } from '#app/features/messages/schema.ts'
 import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 
 // POST /api/messages/blocks {userId}: block a user. No messages go either way and your conversation is
-// hidden from both of you; 201, or 200 when you had blocked them already.
+// hidden from both of you, no booking goes either way and the requests pending between you are withdrawn;
+// 201, or 200 when you had blocked them already.
 export const loader = () => methodNotAllowed(['POST'])
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/l
 
 // POST /api/push/subscriptions {endpoint, keys}: turn notifications on for this device (the browser's
 // PushSubscription as JSON); 201, or 200 when it was on already. DELETE {endpoint}: turn them off; 204, or 404
-// when this device was not on for you.
+// when this device was not on for you. A device on for another account moves only with its stored keys: 409.
 export const loader = () => methodNotAllowed(['POST', 'DELETE'])
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = requireApiUser(context)
     const input = parseApiInput(PushSubscriptionSchema, await readJsonBody(request))
     const saved = await saveSubscription(user.id, input)
-    if (!saved.ok) return jsonError(400, saved.message, { endpoint: [saved.message] })
+    if (!saved.ok) return jsonError(saved.status, saved.message, { endpoint: [saved.message] })
     return Response.json({ endpoint: input.endpoint, createdAt: saved.createdAt }, { status: saved.created ? 201 : 200 })
   }
   if (request.method === 'DELETE') {

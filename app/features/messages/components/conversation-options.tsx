@@ -51,7 +51,7 @@ export function ConversationOptions({ partnerName, reportReply }: { partnerName:
         <Form method="post" className="space-y-3 px-3 pb-3">
           <input type="hidden" name="intent" value="block" />
           <p className="text-sm text-stone-700">
-            Neither of you will be able to message the other, and this conversation will be hidden. You can unblock them later from this page.
+            Neither of you will be able to message or book the other, requests pending between you will be withdrawn, and this conversation will be hidden. You can unblock them later from this page.
           </p>
           <Button type="submit" variant="danger" className="tap-target w-full">
             Block {partnerName}

@@ -95,7 +95,7 @@ function BlockedConversation({ loaded }: { loaded: Extract<LoadedConversation, {
       <h1 className="text-xl font-semibold">{partner.name}</h1>
       {blockedByMe ? (
         <>
-          <p className="max-w-sm text-stone-600">{`You blocked ${partner.name}. Neither of you can send messages, and your conversation is hidden.`}</p>
+          <p className="max-w-sm text-stone-600">{`You blocked ${partner.name}. Neither of you can message or book the other, and your conversation is hidden.`}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="unblock" />
             <Button type="submit" variant="secondary" className="tap-target">
