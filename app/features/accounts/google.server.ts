@@ -2,6 +2,7 @@ import { createCookie, href } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
+import { googleFlowCookiePrefix } from '#app/lib/credentials.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { decryptSecret, encryptSecret } from '#app/lib/secrets.server.ts'
@@ -135,7 +136,7 @@ class GoogleStrategy extends OAuth2Strategy<GoogleSignIn> {
 
 const secureCookies = env.isProduction && env.PUBLIC_URL.startsWith('https:')
 const flowCookiePath = '/api/auth/google'
-const stateCookieName = '__google_oauth'
+const stateCookieName = `${googleFlowCookiePrefix}oauth`
 
 const googleStrategy = new GoogleStrategy(
   {
@@ -164,7 +165,7 @@ const googleStrategy = new GoogleStrategy(
 export const authenticator = new Authenticator<GoogleSignIn>().use(googleStrategy, 'google')
 
 /** Remembers through the round trip to Google whether an API client (`?client=api`) started it. */
-const clientKindCookie = createCookie('__google_client', {
+const clientKindCookie = createCookie(`${googleFlowCookiePrefix}client`, {
   httpOnly: true,
   sameSite: 'lax',
   path: flowCookiePath,
