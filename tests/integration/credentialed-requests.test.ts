@@ -1,14 +1,16 @@
 import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { migrateToLatest } from '#app/lib/db.server.ts'
+import * as sittersPage from '#app/routes/sitters.tsx'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { appRequest, bearer, renderCount } from './app.ts'
 import { apiTokenFor, browserCookieFor, insertSitter, insertUser } from './fixtures.ts'
+import { contextFor } from './route-calls.ts'
 
 // The outside probe's finding 1: `GET /sitters?near=1` with a Bearer token was rendered for that user and kept
 // as the anonymous visitors' shared copy (their id, name and full-precision distances from their home). A
 // request that carries any credential is never answered from, nor kept as, a shared copy, and is not answered
-// `Cache-Control: public`.
+// `Cache-Control: public`; distances from a user's home leave the server rounded to 0.1 mile.
 
 type Point = { latitude: number; longitude: number }
 const home: Point = { latitude: 47.3769, longitude: 8.5417 }
@@ -113,5 +115,22 @@ describe('a page answered to a request that carries a credential', () => {
         expect(renderCount(), `${url} is rendered each time`).toBe(rendersBefore + 1)
       }
     }
+  })
+})
+
+describe("distances from the user's home", () => {
+  /** A distance to 0.1 mile, computed here from where the test put the sitter. */
+  const expected = sitterMiles.map((miles) => Math.round(miles * 10) / 10)
+
+  test("/sitters?near=1's loader data carries them rounded to 0.1 mile", async () => {
+    const url = new URL('http://localhost/sitters?near=1')
+    const data = await sittersPage.loader({ request: new Request(url), url, params: {}, pattern: '/sitters', context: contextFor(user) })
+    expect(data.sitters.map((sitter) => sitter.distanceMiles)).toEqual(expected)
+  })
+
+  test('the API answers them rounded to 0.1 mile, as numbers written with one decimal', async () => {
+    const answer = await appRequest(`/api/users/sitters?lat=${home.latitude}&lng=${home.longitude}`, { headers: bearer(await apiTokenFor(user)) })
+    const { data } = (await answer.json()) as { data: { distance: string | null }[] }
+    expect(data.map((sitter) => sitter.distance)).toEqual(expected.map((miles) => miles.toFixed(1)))
   })
 })
