@@ -1,7 +1,7 @@
 // STYLE.md, fifth review: identity is every door. The shared copy of public pages asked 'is there a session
 // cookie?', and a Bearer token walked past it. Whether a request carries anything that makes its answer one
 // visitor's own is decided here, once; the cookies' names live here too, so the modules that set them and
-// this check cannot drift apart.
+// this check cannot drift apart (decision 058).
 
 /** The signed session id of a browser (features/accounts/session.server.ts). */
 export const sessionCookieName = '__session'
