@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, ServerRouter } from 'react-router'
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { sitterQueryKey } from '#app/features/sitters/sitter-search-schema.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -52,12 +53,16 @@ const development = !env.isProduction && process.argv.includes('--dev')
 
 type PublicCacheHandle = { publicCache?: boolean }
 
-/** A page every anonymous visitor sees alike: its route opts in and nothing in the answer is personal. */
-function isShareable(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+/**
+ * A page every anonymous visitor sees alike: its route opts in and nothing in the answer is personal. A render
+ * for a signed-in user is never one, however the request presented itself: the cache keeps only marked renders.
+ */
+function isShareable(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const leaf = routerContext.staticHandlerContext.matches.at(-1)
   return (
     status === 200 &&
     isAnonymousRead(request) &&
+    getOptionalUser(loadContext) === null &&
     !headers.has('set-cookie') &&
     (leaf?.route.handle as PublicCacheHandle | undefined)?.publicCache === true
   )
@@ -68,9 +73,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  if (isShareable(request, responseStatusCode, responseHeaders, routerContext)) {
+  if (isShareable(request, responseStatusCode, responseHeaders, routerContext, loadContext)) {
     return renderShareable(request, responseHeaders, routerContext)
   }
   const nonce = randomBytes(16).toString('base64')

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Kysely } from 'kysely'
+import { carriesCredential } from './credentials.server.ts'
 import { db, type Database } from './db.server.ts'
 
 // DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
 // rendered once and kept for a few seconds: a burst of visitors costs one render, a repeat visit with
 // the ETag costs a 304. entry.server.tsx marks such renders (route handle `publicCache`, hash-based CSP
-// instead of a per-request nonce); anything signed in or carrying a flash toast is never shared.
+// instead of a per-request nonce); a request that carries any credential (credentials.server.ts: a session
+// or toast cookie, an Authorization header, a `?token=`) is never answered from a copy nor kept as one.
 // A copy is reused only while the public data version stands still (decision 022): a change to a
 // sitter, their services, schedule, photos or reviews shows on the next request, whoever made it.
 // Each copy is kept compressed too (brotli, gzip, each made the first time a client asks for it), so a
@@ -50,18 +52,23 @@ export type KeyForEveryone = (url: URL) => string | null
 const entries = new Map<string, Entry>()
 const rendering = new Map<string, Promise<Entry | null>>()
 
-const isAnonymous = (method: string, cookie: string | null | undefined) => method === 'GET' && !/(?:^|;\s*)__(?:session|toast)=/.test(cookie ?? '')
+/** The headers that could carry a credential, as a Fetch Request or node:http gives them. */
+type RequestHeaders = { cookie: string | null | undefined; authorization: string | null | undefined }
 
-/** A GET with neither a session nor a flash-toast cookie: what it renders is the same for every visitor. */
+const fetchHeaders = ({ headers }: Request): RequestHeaders => ({ cookie: headers.get('cookie'), authorization: headers.get('authorization') })
+
+const isAnonymous = (method: string, url: URL, headers: RequestHeaders) => method === 'GET' && !carriesCredential({ url, ...headers })
+
+/** A GET that carries no credential: what it renders is the same for every visitor. */
 export function isAnonymousRead(request: Request) {
-  return isAnonymous(request.method, request.headers.get('cookie'))
+  return isAnonymous(request.method, new URL(request.url), fetchHeaders(request))
 }
 
 /** The key of the shared copy a request may take, or null when its answer is the visitor's own. */
-function sharedKey(method: string, url: URL, cookie: string | null | undefined, keyForEveryone: KeyForEveryone) {
+function sharedKey(method: string, url: URL, headers: RequestHeaders, keyForEveryone: KeyForEveryone) {
   const sharedWithEveryone = method === 'GET' ? keyForEveryone(url) : null
   if (sharedWithEveryone) return sharedWithEveryone
-  return isAnonymous(method, cookie) ? `${url.pathname}${url.search}` : null
+  return isAnonymous(method, url, headers) ? `${url.pathname}${url.search}` : null
 }
 
 /** The copy under `key` if it was made at the current public data version and is young enough. */
@@ -76,7 +83,7 @@ function freshEntry(key: string, version: number) {
  * keeps the result if it is shareable.
  */
 export async function servePublicPage(request: Request, render: (request: Request) => Promise<Response>, keyForEveryone: KeyForEveryone = () => null) {
-  const key = sharedKey(request.method, new URL(request.url), request.headers.get('cookie'), keyForEveryone)
+  const key = sharedKey(request.method, new URL(request.url), fetchHeaders(request), keyForEveryone)
   if (!key) return withoutShareableMark(await render(request))
   // Read before rendering: a change committed during the render makes the next request render again.
   const version = await versionReadAfterNow()
@@ -117,7 +124,7 @@ export async function servePublicPage(request: Request, render: (request: Reques
  */
 export async function answerFromSharedCopy(request: IncomingMessage, response: ServerResponse, keyForEveryone: KeyForEveryone) {
   const url = request.method === 'GET' ? URL.parse(request.url ?? '/', 'http://localhost') : null
-  const key = url && sharedKey('GET', url, request.headers.cookie, keyForEveryone)
+  const key = url && sharedKey('GET', url, { cookie: request.headers.cookie, authorization: request.headers.authorization }, keyForEveryone)
   if (!key || !entries.has(key)) return false
   const stored = freshEntry(key, await versionReadAfterNow())
   if (!stored) return false

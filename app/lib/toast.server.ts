@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
+import { toastCookieName } from './credentials.server.ts'
 import { env } from './env.server.ts'
 import { z } from 'zod'
 import { type ToastInput, toToast } from './toast.ts'
@@ -17,7 +18,7 @@ const FlashToastSchema = z.object({
 // round trip with or without JavaScript and works for signed-out visitors too.
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: '__toast',
+    name: toastCookieName,
     httpOnly: true,
     sameSite: 'lax',
     path: '/',

@@ -3,6 +3,7 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import * as publicDogApi from '#app/routes/api/dogs.$id.public.ts'
+import * as dogRequestPage from '#app/routes/bookings-new.tsx'
 import * as ownDogsApi from '#app/routes/api/dogs.ts'
 import * as availableDogsApi from '#app/routes/api/dogs.available.ts'
 import * as userDogsApi from '#app/routes/api/dogs.user.$userId.ts'
@@ -185,6 +186,15 @@ describe('distance filter', () => {
     const body = (await response.json()) as { data: DogJson[] }
 
     expect(body.data.map((dog) => [dog.name, dog.distance])).toEqual([['Fuzzed near', '2.0']])
+  })
+
+  test("the walk request screen carries the distance from the sitter's home rounded to 0.1 mile", async () => {
+    const sitter = await insertSitter()
+    const dogId = await insertDog((await insertOwnerAt(2.34)).id, { name: 'Rex' })
+    const url = new URL(`http://localhost/bookings/new?dogId=${dogId}`)
+    const screen = await dogRequestPage.loader({ request: new Request(url), url, params: {}, pattern: '/bookings/new', context: contextFor(sitter) })
+    if (!('dog' in screen) || !screen.dog) throw new Error('Expected the walk request screen')
+    expect(screen.dog.distance).toBe(Math.round(2.34 * 10) / 10)
   })
 
   test('the list is nearest first', async () => {

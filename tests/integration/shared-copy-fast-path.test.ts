@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { createRequestListener } from '@remix-run/node-fetch-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import { cookiesFrom, handleFetchRequest, postForm, registerAccount } from './app.ts'
-import { insertSitter } from './fixtures.ts'
+import { bearer, cookiesFrom, handleFetchRequest, postForm, registerAccount } from './app.ts'
+import { apiTokenFor, browserCookieFor, insertSitter, insertUser } from './fixtures.ts'
 
 // Decision 056: server.ts answers a fresh shared copy (the map's area answer for everyone, a public page for
 // anonymous visitors) itself, before compression, the Fetch Request and React Router. Here a node:http server
@@ -202,5 +202,38 @@ describe('public pages', () => {
     const signedIn = await get('/terms', { cookie })
     expect(signedIn.way).toBe('app')
     expect(signedIn.headers.etag).toBeUndefined()
+  })
+
+  const credentials = {
+    'a Bearer token': async (user: { id: string }) => bearer(await apiTokenFor(user)),
+    'a session cookie alone': async (user: { id: string }) => ({ cookie: await browserCookieFor(user) }),
+  }
+
+  test.each(Object.entries(credentials))('a request with %s reaches the app, and what it answers that user is never kept for anonymous visitors', async (kind, headersFor) => {
+    const user = await insertUser({ name: 'Quinn Probe', email: 'quinn.probe@example.com' })
+    const headers = await headersFor(user)
+    // The support form fills in the signed-in user's e-mail.
+    const path = `/support?via=${kind.replaceAll(' ', '-')}`
+    const signedIn = await get(path, headers)
+    expect(signedIn.way).toBe('app')
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache')
+    expect(signedIn.body.toString('utf8')).toContain(user.email)
+
+    const anonymous = await get(path)
+    expect(anonymous.way).toBe('app')
+    for (const secret of [user.id, user.name, user.email]) expect(anonymous.body.toString('utf8'), secret).not.toContain(secret)
+    expect((await get(path)).way).toBe('shared copy')
+
+    const again = await get(path, headers)
+    expect(again.way).toBe('app')
+    expect(again.body.toString('utf8')).toContain(user.email)
+  })
+
+  test('a request with a token in its query string always reaches the app and is never public', async () => {
+    for (let time = 0; time < 2; time++) {
+      const answer = await get('/terms?token=abc')
+      expect(answer.way).toBe('app')
+      expect(answer.headers['cache-control']).toBe('private, no-cache')
+    }
   })
 })

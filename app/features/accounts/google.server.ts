@@ -2,6 +2,7 @@ import { createCookie, href } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
+import { googleFlowCookiePrefix } from '#app/lib/credentials.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { decryptSecret, encryptSecret } from '#app/lib/secrets.server.ts'
@@ -134,7 +135,7 @@ class GoogleStrategy extends OAuth2Strategy<GoogleSignIn> {
 }
 
 const flowCookiePath = '/api/auth/google'
-const stateCookieName = '__google_oauth'
+const stateCookieName = `${googleFlowCookiePrefix}oauth`
 
 const googleStrategy = new GoogleStrategy(
   {
@@ -166,7 +167,7 @@ export const authenticator = new Authenticator<GoogleSignIn>().use(googleStrateg
  * Remembers through the round trip to Google who started it: a browser, or an API client (`?client=api`)
  * with the secret of the browser cookie its one-time sign-in code will be bound to (sign-in-codes.server.ts).
  */
-const flowCookie = createCookie('__google_client', {
+const flowCookie = createCookie(`${googleFlowCookiePrefix}client`, {
   httpOnly: true,
   sameSite: 'lax',
   path: flowCookiePath,

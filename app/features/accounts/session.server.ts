@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely'
 import { createCookie } from 'react-router'
+import { sessionCookieName } from '#app/lib/credentials.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
@@ -11,7 +12,7 @@ import { deriveKey } from '#app/lib/secrets.server.ts'
 // row (logout, password reset, suspension) revokes either.
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000
 
-export const sessionCookie = createCookie('__session', {
+export const sessionCookie = createCookie(sessionCookieName, {
   httpOnly: true,
   sameSite: 'lax',
   secure: env.secureCookies,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createCookie, href } from 'react-router'
+import { googleFlowCookiePrefix } from '#app/lib/credentials.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { createSession } from './session.server.ts'
@@ -13,12 +14,12 @@ export const signInCodeLifetimeMs = 60 * 1000
 /** Long enough for Google's consent screen; it only has to outlive the round trip. */
 const browserCookieLifetimeSeconds = 10 * 60
 
-const browserCookie = createCookie('__google_signin', {
+const browserCookie = createCookie(`${googleFlowCookiePrefix}signin`, {
   httpOnly: true,
   sameSite: 'lax',
   path: href('/login/success'),
   maxAge: browserCookieLifetimeSeconds,
-  secure: env.isProduction && env.PUBLIC_URL.startsWith('https:'),
+  secure: env.secureCookies,
   secrets: [env.SESSION_SECRET],
 })
 

@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { getExactPoint, getPublicIdentities, userIdsWithPublicPointIn } from '#app/features/accounts/users.server.ts'
-import { boundingBox, distanceInMiles, formatMiles, type GeoPoint, isWithinMiles } from '#app/features/geo/distance.ts'
+import { boundingBox, distanceInMiles, formatMiles, type GeoPoint, isWithinMiles, roundMiles } from '#app/features/geo/distance.ts'
 import { containsText } from '#app/lib/contains-text.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { ageGroupFor, formatAge } from './age.ts'
@@ -23,7 +23,7 @@ export const notSitterMessage = 'Only sitters can browse dogs available for sitt
 export const personalityChipsOnCards = 3
 
 export type AvailableDog = Dog & {
-  /** Miles from the sitter to the owner's public location; null when either location is unknown. */
+  /** Miles (to 0.1) from the sitter to the owner's public location; null when either location is unknown. */
   distanceMiles: number | null
   owner: { id: string; name: string; profilePhoto: string | null }
 }
@@ -111,7 +111,8 @@ async function withOwners(dogs: Dog[], origin: GeoPoint | null): Promise<Availab
   return dogs.flatMap((dog) => {
     const owner = owners.get(dog.ownerId)
     if (!owner) return []
-    const distanceMiles = origin && owner.publicPoint ? distanceInMiles(origin, owner.publicPoint) : null
+    // Rounded as shown: measured from the sitter's exact home, a full-precision distance gives part of it away.
+    const distanceMiles = origin && owner.publicPoint ? roundMiles(distanceInMiles(origin, owner.publicPoint)) : null
     return [{ ...dog, distanceMiles, owner: { id: owner.id, name: owner.name, profilePhoto: owner.profilePhoto } }]
   })
 }

@@ -10,6 +10,7 @@ import {
   type GeoBox,
   type GeoPoint,
   intersectBoxes,
+  roundMiles,
   wholeEarth,
 } from '#app/features/geo/distance.ts'
 import { sitterRatingColumns, toSitterRating } from '#app/features/reviews/reviews.server.ts'
@@ -47,7 +48,7 @@ export type SitterListItem = {
   rateUnit: RateUnit | null
   rating: number | null
   reviewCount: number
-  /** Miles from the point the visitor searched from (lat/lng) to the public point; null otherwise. */
+  /** Miles (to 0.1) from the point the visitor searched from (lat/lng, or their home) to the public point; null otherwise. */
   distanceMiles: number | null
 }
 
@@ -260,7 +261,9 @@ async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promi
         services: offered,
         ...fromRate(offered),
         ...toSitterRating(sitter),
-        distanceMiles: origin && point ? distanceInMiles(origin, point) : null,
+        // Rounded before it leaves this module: measured from a user's exact home, ten full-precision distances
+        // to known public points would locate that home.
+        distanceMiles: origin && point ? roundMiles(distanceInMiles(origin, point)) : null,
       },
     ]
   })
