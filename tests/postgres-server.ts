@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
@@ -21,7 +22,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL
-  const embedded = given ? null : await startEmbeddedPostgres(path.resolve('tests/.tmp', `postgres-${process.pid}`))
+  // In the system's temp folder, which PostgreSQL's own user (as root, the package creates one) can reach from
+  // any checkout: StrykerJS's sandbox copy of the project is private to root.
+  const embedded = given ? null : await startEmbeddedPostgres(path.join(tmpdir(), `pawpal-test-postgres-${process.pid}`))
   const serverUrl = given ?? embedded?.url ?? ''
   const run = `pawpal_test_${process.pid}`
   const template = `${run}_template`

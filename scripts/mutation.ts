@@ -1,0 +1,53 @@
+// `npm run test:mutation [-- <module> ...]` (issue 28): StrykerJS mutates each guard module and runs the tests
+// written for it, on SQLite and PostgreSQL (vitest.mutation.config.ts), so a refusal no test exercises shows
+// up as a surviving mutant. Each module keeps its own incremental report in reports/mutation/, so a rerun
+// tests only the mutants and tests that changed. A module under 90% fails the run. Its score and the
+// equivalent mutants left alive are listed in the README (Test it).
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Each guard module, and the test files that are its guard's proof. */
+const guardModules: Record<string, string[]> = {
+  'app/features/accounts/guards.server.ts': ['tests/integration/roles.test.ts', 'tests/integration/redirect-back.test.ts'],
+  'app/features/accounts/roles.ts': ['app/features/accounts/roles.test.ts', 'tests/integration/roles.test.ts'],
+  'app/lib/same-origin.server.ts': ['tests/integration/same-origin.test.ts'],
+  'app/lib/credentials.server.ts': ['tests/integration/credentialed-requests.test.ts'],
+  'app/lib/rate-limit.server.ts': ['tests/integration/rate-limits.test.ts'],
+  'app/features/bookings/create-booking.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/blocks.test.ts'],
+  'app/features/bookings/transitions.ts': ['tests/integration/booking-status.test.ts'],
+  'app/features/bookings/status-change.server.ts': ['tests/integration/booking-status.test.ts'],
+  'app/features/bookings/booking-rules.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/booking-status.test.ts'],
+  'app/features/geo/location-privacy.server.ts': ['app/features/geo/location-privacy.server.test.ts'],
+}
+
+const asked = process.argv.slice(2)
+const unknown = asked.filter((module) => !(module in guardModules))
+if (unknown.length > 0) {
+  console.error(`Not a guard module: ${unknown.join(', ')}. The guard modules: ${Object.keys(guardModules).join(', ')}`)
+  process.exit(1)
+}
+
+type MutantResult = { status: string }
+type Report = { files: Record<string, { mutants: MutantResult[] }> }
+
+const scores: string[] = []
+let failed = false
+for (const module of asked.length > 0 ? asked : Object.keys(guardModules)) {
+  const name = path.basename(module).replace(/\.(server\.)?ts$/, '')
+  const report = `reports/mutation/${name}.json`
+  const run = spawnSync(
+    'npx',
+    ['--no-install', 'stryker', 'run', '--mutate', module, '--testFiles', guardModules[module]!.join(','), '--incrementalFile', report],
+    { stdio: 'inherit' },
+  )
+  if (run.status !== 0) failed = true
+  const { files } = JSON.parse(readFileSync(report, 'utf8')) as Report
+  const mutants = Object.values(files).flatMap((file) => file.mutants)
+  const count = (...statuses: string[]) => mutants.filter((mutant) => statuses.includes(mutant.status)).length
+  const detected = count('Killed', 'Timeout')
+  const valid = detected + count('Survived', 'NoCoverage')
+  scores.push(`${module}: ${((100 * detected) / valid).toFixed(1)}% (${detected} of ${valid} mutants killed)`)
+}
+console.info(`\nMutation scores:\n${scores.join('\n')}`)
+process.exitCode = failed ? 1 : 0

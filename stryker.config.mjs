@@ -1,0 +1,13 @@
+// StrykerJS's settings for `npm run test:mutation` (scripts/mutation.ts names the modules and their tests).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  concurrency: 1,
+  timeoutMS: 30_000,
+  reporters: ['clear-text', 'progress'],
+  thresholds: { high: 95, low: 90, break: 90 },
+  checkers: [],
+}
