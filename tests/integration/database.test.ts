@@ -66,6 +66,7 @@ describe('migrations', () => {
       { migrationName: '018-booking-alerts', direction: 'Up', status: 'Success' },
       { migrationName: '019-notification-email-keys', direction: 'Up', status: 'Success' },
       { migrationName: '020-sign-in-codes', direction: 'Up', status: 'Success' },
+      { migrationName: '021-dog-image-paths', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
