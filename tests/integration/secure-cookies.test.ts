@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { appRequest, cookiesFrom, postForm } from './app.ts'
 
 // With an https PUBLIC_URL every cookie the app sets or clears carries Secure, outside production too
-// (NODE_ENV is 'test' here): the session, the flash toast and Google sign-in's state and client cookies.
+// (NODE_ENV is 'test' here): the session, the flash toast and Google sign-in's state, client and browser-binding cookies.
 Object.assign(process.env, {
   PUBLIC_URL: 'https://pawpal.test',
   GOOGLE_CLIENT_ID: 'secure-cookies-client',
@@ -26,10 +26,11 @@ test('with PUBLIC_URL=https://... every Set-Cookie of sign-up, toasts, logout, a
   keep(await appRequest('/', { headers: { cookie: signedIn } })) // the ended session's cookie is dropped
   const google = keep(await appRequest('/api/auth/google'))
   keep(await appRequest('/api/auth/google/callback?state=forged&code=forged', { headers: { cookie: cookiesFrom(google) } }))
+  keep(await appRequest('/api/auth/google?client=api')) // also binds this browser to its one-time sign-in code
 
   const setCookies = answers.flatMap((answer) => answer.headers.getSetCookie())
   expect(new Set(setCookies.map((line) => nameOf(line).replace(/:.*/, '')))).toEqual(
-    new Set(['__session', '__toast', '__google_oauth', '__google_client']),
+    new Set(['__session', '__toast', '__google_oauth', '__google_client', '__google_signin']),
   )
   expect(setCookies.filter((line) => !/;\s*Secure\s*(;|$)/i.test(line))).toEqual([])
 })
