@@ -107,7 +107,15 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
       <section aria-labelledby="booking-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id="booking-heading" className="text-xl font-semibold">
-            {sitterView ? `Walking ${booking.dog.name}` : `Booking with ${booking.sitter.name}`}
+            {sitterView ? (
+              <>
+                Walking <bdi>{booking.dog.name}</bdi>
+              </>
+            ) : (
+              <>
+                Booking with <bdi>{booking.sitter.name}</bdi>
+              </>
+            )}
           </h2>
           <StatusBadge status={booking.status} reason={booking.statusReason} />
         </div>
@@ -129,7 +137,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
             <span className="flex items-center gap-2">
               <Avatar photo={other.avatar} kind="person" size="sm" />
               <span>
-                {other.name}
+                <bdi>{other.name}</bdi>
                 {sitterView ? null : (
                   <span className="block text-sm font-normal text-stone-600">
                     <SitterRating rating={booking.sitter.rating} reviewCount={booking.sitter.reviewCount} />
@@ -139,7 +147,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
             </span>
           </Fact>
           <Fact label="Dog">
-            {booking.dog.name} ({booking.dog.breed})
+            <bdi>{booking.dog.name}</bdi> ({booking.dog.breed})
           </Fact>
           <Fact label="Service">{serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}</Fact>
           <Fact label="Price">
@@ -157,7 +165,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           ) : null}
           {booking.notes ? (
             <Fact label="Notes" wide>
-              <span className="font-normal whitespace-pre-line">{booking.notes}</span>
+              <bdi className="font-normal whitespace-pre-line">{booking.notes}</bdi>
             </Fact>
           ) : null}
           <Fact label="Booking ID">
@@ -188,10 +196,11 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 
 function StatusNote({ booking, waitingOnOther, otherName }: { booking: BookingJson; waitingOnOther: boolean; otherName: string }) {
   const firstName = otherName.split(' ')[0] ?? otherName
-  let note: string | null = null
+  const name = <bdi>{firstName}</bdi>
+  let note: ReactNode = null
   if (booking.statusReason === 'expired') note = 'This request expired: nobody answered it before it was due to start.'
-  else if (waitingOnOther) note = `Waiting for ${firstName} to accept or decline this request.`
-  else if (booking.status === 'pending') note = `${firstName} is waiting for your answer.`
+  else if (waitingOnOther) note = <>Waiting for {name} to accept or decline this request.</>
+  else if (booking.status === 'pending') note = <>{name} is waiting for your answer.</>
   else if (booking.status === 'accepted' && booking.actions.includes('completed')) note = 'Mark it as completed once the care is done.'
   if (!note) return null
   return <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-700">{note}</p>
@@ -266,12 +275,18 @@ function ReviewSection({ booking, answer }: { booking: BookingJson; answer: Acti
       {review ? (
         <div className="space-y-2">
           <StarRating rating={review.rating} />
-          {review.comment ? <p className="whitespace-pre-line text-stone-700">{review.comment}</p> : null}
+          {review.comment ? <p className="whitespace-pre-line text-stone-700">
+              <bdi>{review.comment}</bdi>
+            </p> : null}
           <p className="text-sm text-stone-500">{formatBookingDate(review.createdAt.slice(0, 10))}</p>
           {review.reply ? (
             <div className="rounded-lg bg-stone-50 p-3">
-              <p className="text-sm font-medium text-stone-800">Reply from {sitterFirstName}</p>
-              <p className="whitespace-pre-line text-stone-700">{review.reply}</p>
+              <p className="text-sm font-medium text-stone-800">
+                Reply from <bdi>{sitterFirstName}</bdi>
+              </p>
+              <p className="whitespace-pre-line text-stone-700">
+                <bdi>{review.reply}</bdi>
+              </p>
             </div>
           ) : null}
           {booking.canReply ? <ReplyForm answer={answer?.intent === 'reply' ? answer.result : null} /> : null}

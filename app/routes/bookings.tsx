@@ -167,7 +167,9 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
               <li key={sitter.id} className="flex items-center gap-3 py-2">
                 <Avatar photo={sitter.profilePhoto} kind="person" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{sitter.name}</p>
+                  <p className="truncate font-medium">
+                    <bdi>{sitter.name}</bdi>
+                  </p>
                   <p className="text-sm text-stone-600">
                     <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} /> · last booked {formatShortDate(sitter.lastBookingDate)}
                   </p>
@@ -201,7 +203,8 @@ function ReviewPrompt({ bookings }: { bookings: BookingJson[] }) {
         {bookings.map((booking) => (
           <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-amber-950">
-              {booking.dog.name}’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with {booking.sitter.name},{' '}
+              <bdi>{booking.dog.name}</bdi>’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with{' '}
+              <bdi>{booking.sitter.name}</bdi>, 
               {formatShortDate(booking.date)}
             </p>
             <Link

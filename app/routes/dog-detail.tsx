@@ -66,7 +66,9 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
       <div className="space-y-5">
         <header className="flex items-start justify-between gap-3">
           <div>
-            <h1 className="text-2xl font-bold">{dog.name}</h1>
+            <h1 className="text-2xl font-bold">
+              <bdi>{dog.name}</bdi>
+            </h1>
             <p className="text-stone-600">
               {dog.breed} · {dog.age}
             </p>
@@ -90,8 +92,14 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
           Book Walk
         </Link>
 
-        <Card title={`About ${dog.name}`}>
-          <p className={dog.bio ? 'whitespace-pre-line text-stone-700' : 'text-stone-500 italic'}>{dog.bio || 'No bio provided'}</p>
+        <Card
+          title={
+            <>
+              About <bdi>{dog.name}</bdi>
+            </>
+          }
+        >
+          <p className={dog.bio ? 'whitespace-pre-line text-stone-700' : 'text-stone-500 italic'}>{dog.bio ? <bdi>{dog.bio}</bdi> : 'No bio provided'}</p>
         </Card>
 
         <Card title="Details">
@@ -118,7 +126,7 @@ export default function DogDetailRoute({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <section className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>

@@ -104,14 +104,20 @@ function DeleteDog({ name }: { name: string }) {
       <summary className="tap-target cursor-pointer px-5 py-2.5 font-medium text-red-700">Delete Dog</summary>
       <div className="space-y-3 px-5 pb-5">
         <p className="text-stone-700">
-          Deleting {name} removes the profile and all photos. This cannot be undone. If {name} has past bookings, the
+          Deleting <bdi>{name}</bdi> removes the profile and all photos. This cannot be undone. If <bdi>{name}</bdi> has past bookings, the
           profile is archived instead: hidden from your dogs and from new bookings, and kept on those bookings. While a
           booking is pending or accepted, cancel it first.
         </p>
         <Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="delete-dog" />
           <Button type="submit" variant="danger" disabled={deleting}>
-            {deleting ? 'Deleting...' : `Yes, delete ${name}`}
+            {deleting ? (
+              'Deleting...'
+            ) : (
+              <>
+                Yes, delete <bdi>{name}</bdi>
+              </>
+            )}
           </Button>
         </Form>
       </div>

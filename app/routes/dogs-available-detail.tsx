@@ -63,7 +63,9 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
       )}
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold">{dog.name}</h1>
+          <h1 className="text-2xl font-bold">
+            <bdi>{dog.name}</bdi>
+          </h1>
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">{dog.ageLabel}</span>
         </div>
         <p className="text-stone-700">{dog.breed}</p>
@@ -104,8 +106,10 @@ function DetailsTab({ dog }: { dog: Dog }) {
   return (
     <div className="space-y-4">
       <div>
-        <h2 className="font-semibold">About {dog.name}</h2>
-        <p className="mt-1 whitespace-pre-line text-stone-700">{dog.bio || 'Not specified'}</p>
+        <h2 className="font-semibold">
+          About <bdi>{dog.name}</bdi>
+        </h2>
+        <p className="mt-1 whitespace-pre-line text-stone-700">{dog.bio ? <bdi>{dog.bio}</bdi> : 'Not specified'}</p>
       </div>
       <dl className="grid grid-cols-2 gap-3">
         <Detail label="Weight">{dog.weightKg === null ? 'Not specified' : `${dog.weightKg} kg`}</Detail>
@@ -119,7 +123,7 @@ function DetailsTab({ dog }: { dog: Dog }) {
                 <UserIcon className="size-5" />
               </span>
             )}
-            {dog.owner.name}
+            <bdi>{dog.owner.name}</bdi>
           </span>
         </Detail>
       </dl>

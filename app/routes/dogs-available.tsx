@@ -160,7 +160,9 @@ function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }
       )}
       <div className="space-y-1 p-4">
         <div className="flex items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold text-stone-900">{dog.name}</h2>
+          <h2 className="text-lg font-semibold text-stone-900">
+            <bdi>{dog.name}</bdi>
+          </h2>
           {dog.distance === null ? null : <span className="shrink-0 text-sm text-stone-600">{dog.distance} miles away</span>}
         </div>
         <p className="text-stone-700">{dog.breed}</p>

@@ -35,7 +35,9 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   ]
   return (
     <Page width="regular" className="space-y-6">
-      <h1 className="text-2xl font-bold">Hi, {user.firstName}</h1>
+      <h1 className="text-2xl font-bold">
+        Hi, <bdi>{user.firstName}</bdi>
+      </h1>
       <ProfileToDoList items={profileToDo} />
       <ul className="grid gap-3">
         {shortcuts.map((shortcut) => (

@@ -118,7 +118,9 @@ function ProfileHeader({ sitter }: { sitter: Sitter }) {
       <Avatar photo={sitter.profilePhoto} name={sitter.name} size="xl" />
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="text-2xl font-bold md:text-3xl">{sitter.name}</h1>
+          <h1 className="text-2xl font-bold md:text-3xl">
+            <bdi>{sitter.name}</bdi>
+          </h1>
           {sitter.verified ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">
               <VerifiedIcon className="size-4 text-brand-600" />
@@ -136,8 +138,14 @@ function ProfileHeader({ sitter }: { sitter: Sitter }) {
 function AboutTab({ sitter }: { sitter: Sitter }) {
   return (
     <div className="space-y-6">
-      <Section title={`About ${sitter.name}`}>
-        <p className={sitter.bio ? 'whitespace-pre-line text-stone-800' : 'text-stone-500 italic'}>{sitter.bio || 'No bio provided.'}</p>
+      <Section
+        title={
+          <>
+            About <bdi>{sitter.name}</bdi>
+          </>
+        }
+      >
+        <p className={sitter.bio ? 'whitespace-pre-line text-stone-800' : 'text-stone-500 italic'}>{sitter.bio ? <bdi>{sitter.bio}</bdi> : 'No bio provided.'}</p>
       </Section>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label="Experience" value={experienceLabels[sitter.experience]} />
@@ -184,7 +192,7 @@ function ServicesTab({ sitter }: { sitter: Sitter }) {
 
 // ---- small pieces ----
 
-function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: ReactNode; id?: string; children: ReactNode }) {
   return (
     <section id={id} className="scroll-mt-4 space-y-2">
       <h2 className="text-lg font-semibold">{title}</h2>

@@ -123,9 +123,11 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
       <header className="flex items-center gap-4">
         <Avatar photo={sitter.profilePhoto} kind="person" size="lg" />
         <div>
-          <h1 className="text-2xl font-bold">Book with {sitter.firstName}</h1>
+          <h1 className="text-2xl font-bold">
+            Book with <bdi>{sitter.firstName}</bdi>
+          </h1>
           <p className="text-stone-600">
-            {sitter.name}
+            <bdi>{sitter.name}</bdi>
             {sitter.location ? ` · ${sitter.location}` : ''}
           </p>
           <p className="text-sm">
@@ -230,7 +232,7 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
         <FormPart title="Details">
           <div>
             <label htmlFor={fields.notes.id} className="mb-1 block text-sm font-medium text-stone-800">
-              Notes for {sitter.firstName} (optional)
+              Notes for <bdi>{sitter.firstName}</bdi> (optional)
             </label>
             <textarea
               id={fields.notes.id}

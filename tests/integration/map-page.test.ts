@@ -62,7 +62,7 @@ beforeAll(async () => {
 })
 
 /** The list items' names in the order the page shows them (each item's heading). */
-const listedNames = (html: string) => [...html.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => match[1])
+const listedNames = (html: string) => [...html.matchAll(/<h3[^>]*><bdi>([^<]+)<\/bdi><\/h3>/g)].map((match) => match[1])
 
 const byDistanceFrom = (origin: Point) => (a: Sitter, b: Sitter) => metresBetween(origin, a.shown) - metresBetween(origin, b.shown)
 

@@ -212,10 +212,10 @@ describe('safety', () => {
     expect(await db.selectFrom('userBlocks').selectAll().where('blockerId', '=', ben.id).execute()).toEqual([expect.objectContaining({ blockedId: anna.id })])
 
     const bensView = await (await ben.get(`/messages/${anna.id}`)).text()
-    expect(bensView).toContain('You blocked Anna Alder.')
+    expect(bensView).toContain('You blocked <bdi>Anna Alder</bdi>.')
     expect(bensView).not.toContain('Hello Ben')
     const annasView = await (await anna.get(`/messages?userId=${ben.id}`)).text()
-    expect(annasView).toContain("You can&#x27;t exchange messages with Ben Birch.")
+    expect(annasView).toContain("You can&#x27;t exchange messages with <bdi>Ben Birch</bdi>.")
     expect(annasView).toContain('No conversations found')
     expect((await sendForm(anna, ben, 'Hello?')).status).toBe(403)
     expect(await messagesFrom(anna.id)).toHaveLength(1)
@@ -313,7 +313,7 @@ describe("the partner beside a thread (the spec's static panel made real)", () =
     for (const path of [`/messages/${sam.id}`, `/messages?userId=${sam.id}`]) {
       const html = await (await visitAs(asOlivia, path)).text()
       expect(html, path).toContain(bookLink)
-      expect(html.replaceAll('<!-- -->', ''), path).toContain('>Book Sam</a>')
+      expect(html.replaceAll('<!-- -->', ''), path).toContain('>Book <bdi>Sam</bdi></a>')
     }
 
     const withPete = await textOf(await visitAs(asOlivia, `/messages/${pete.id}`))

@@ -215,7 +215,7 @@ describe('/sitters/{id}', () => {
     expect(about.html).toContain('Altstadt, Zürich')
     expect(about.html).toContain('New sitter')
     expect(about.html).toContain('I walk dogs by the lake.')
-    expect(about.html).toContain('Book with Anna')
+    expect(about.html).toContain('Book with <bdi>Anna</bdi>')
     expect(about.html).toContain('No completed bookings yet')
     expect(about.html).toContain(`href="/messages?userId=${sitter.id}"`)
     expect(about.html).toContain(`href="/sitters/${sitter.id}/book"`)
@@ -249,7 +249,7 @@ describe('/sitters/{id}', () => {
 
     const { html } = await page(`/sitters/${sitter.id}`)
 
-    const card = html.slice(html.indexOf('Book with Anna'), html.indexOf('</section>', html.indexOf('Book with Anna')))
+    const card = html.slice(html.indexOf('Book with <bdi>Anna</bdi>'), html.indexOf('</section>', html.indexOf('Book with <bdi>Anna</bdi>')))
     expect(card).toContain('Usually replies within 40 minutes')
     expect(card).toContain('3 completed bookings')
     expect(card).toContain('Member since May 17, 2024')
@@ -290,7 +290,7 @@ describe('/sitters/{id}', () => {
     const comments = (html: string) => [...html.matchAll(/Walk number (\d+)\./g)].map((match) => Number(match[1]))
     expect(comments(first.html)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
     expect(first.html).toContain('Olivia O.')
-    expect(first.html).toContain('Response from Anna')
+    expect(first.html).toContain('Response from <bdi>Anna</bdi>')
     expect(first.html).toContain('Thank you, Olivia!')
     expect(first.html).toContain('January 12, 2026')
     expect(first.html).toContain(`href="/sitters/${sitter.id}?tab=reviews&amp;page=2#profile-tabs"`)

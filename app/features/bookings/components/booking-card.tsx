@@ -24,7 +24,7 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
           <div className="-mt-2.5 flex items-center justify-between gap-2">
             <h3 className="font-semibold">
               <Link to={href('/bookings/:id', { id: booking.id })} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
-                {booking.dog.name}
+                <bdi>{booking.dog.name}</bdi>
               </Link>
             </h3>
             <StatusBadge status={booking.status} reason={booking.statusReason} />
@@ -38,7 +38,7 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
             {moreSlots > 0 ? ` (+${moreSlots} more)` : ''}
           </p>
           <p className="text-sm text-stone-700">
-            {other.label}: {other.person.name}
+            {other.label}: <bdi>{other.person.name}</bdi>
           </p>
           {booking.location ? <p className="truncate text-sm text-stone-600">{booking.location}</p> : null}
           {booking.status === 'pending' && booking.confirmingParty === booking.viewerRole ? (

@@ -17,7 +17,7 @@ export function BookingDogProfile({ dog }: { dog: BookingDog }) {
   return (
     <section aria-labelledby="dog-profile-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="dog-profile-heading" className="text-lg font-semibold">
-        About {dog.name}
+        About <bdi>{dog.name}</bdi>
       </h2>
       {dog.images.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { formatUsd } from '#app/lib/money.ts'
@@ -165,7 +165,7 @@ export function WizardStepForm({
       {asked.includes('notes') && !noDogs ? (
         <div>
           <label htmlFor={form.field('notes').id} className="mb-1 block text-sm font-medium text-stone-800">
-            Notes for {sitter.firstName} (optional)
+            Notes for <bdi>{sitter.firstName}</bdi> (optional)
           </label>
           <textarea
             id={form.field('notes').id}
@@ -238,12 +238,12 @@ function MeetingPlace({ view, tileUrl, inputId, errors }: { view: WizardStepView
 }
 
 function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView['summary']>; sitterName: string }) {
-  const rows: [string, string][] = [
-    ['Sitter', sitterName],
+  const rows: [string, ReactNode][] = [
+    ['Sitter', <bdi key="sitter">{sitterName}</bdi>],
     ['Service', summary.service],
     ['Date', summary.date ?? 'Not chosen'],
     ['Time', summary.time ?? 'Not chosen'],
-    ...(summary.dogName ? ([['Dog', summary.dogName]] as [string, string][]) : []),
+    ...(summary.dogName ? ([['Dog', <bdi key="dog">{summary.dogName}</bdi>]] as [string, ReactNode][]) : []),
   ]
   return (
     <section aria-label="Summary" className="rounded-xl bg-stone-50 p-4 text-sm">

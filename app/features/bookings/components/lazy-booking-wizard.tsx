@@ -47,7 +47,7 @@ export function BookingDialogButton({ sitterId, firstName, className }: { sitter
         }}
         className={className}
       >
-        Book {firstName}
+        Book <bdi>{firstName}</bdi>
       </Link>
       {open ? (
         <dialog

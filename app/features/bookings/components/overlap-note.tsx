@@ -18,7 +18,9 @@ export function OverlapNote({ booking, className = '' }: { booking: BookingJson;
           Overlaps your booking {when}
         </Link>
       ) : (
-        `${booking.sitter.name} is already booked ${when}`
+        <>
+          <bdi>{booking.sitter.name}</bdi> is already booked {when}
+        </>
       )}
     </p>
   )

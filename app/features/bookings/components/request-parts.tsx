@@ -70,7 +70,7 @@ export function DogChoices({ field, dogs }: { field: AnsweredField; dogs: readon
             <input type="radio" name={field.name} value={dog.id} defaultChecked={field.initialValue === dog.id} className="size-5 accent-brand-700" />
             <Avatar photo={dog.photo} kind="dog" size="sm" />
             <span>
-              <span className="block font-medium">{dog.name}</span>
+              <bdi className="block font-medium">{dog.name}</bdi>
               <span className="block text-sm text-stone-600">{dog.breed}</span>
             </span>
           </label>

@@ -19,7 +19,7 @@ export function OwnerAndSitterNotice({ dogName }: { dogName: string }) {
         Your account is now &lsquo;Owner &amp; Sitter&rsquo;
       </h2>
       <p>
-        Adding {dogName} made you a dog owner as well as a sitter. Your profile now has both tabs, My Dogs and My
+        Adding <bdi>{dogName}</bdi> made you a dog owner as well as a sitter. Your profile now has both tabs, My Dogs and My
         Services, and you get both booking pages: the bookings you make for your dogs, and the requests owners send you
         as a sitter. Your sitter profile stays as it was.
       </p>

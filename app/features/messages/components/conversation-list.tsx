@@ -85,7 +85,9 @@ export function ConversationList({
                     <Avatar photo={conversation.profilePhoto} />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
-                        <span className={`truncate ${badge ? 'font-bold' : 'font-semibold'} text-stone-900`}>{conversation.name}</span>
+                        <span className={`truncate ${badge ? 'font-bold' : 'font-semibold'} text-stone-900`}>
+                          <bdi>{conversation.name}</bdi>
+                        </span>
                         <span className="ml-auto shrink-0 text-xs text-stone-500">
                           <time dateTime={conversation.lastMessage.createdAt}>{formatListTime(conversation.lastMessage.createdAt, now, timeZone)}</time>
                         </span>
@@ -93,7 +95,7 @@ export function ConversationList({
                       <span className="flex items-center gap-2">
                         <span className={`truncate text-sm ${badge ? 'font-medium text-stone-900' : 'text-stone-600'}`}>
                           {fromMe ? 'You: ' : ''}
-                          {conversation.lastMessage.content}
+                          <bdi>{conversation.lastMessage.content}</bdi>
                         </span>
                         {badge ? <CountBadge count={badge} label="unread" className="ml-auto shrink-0 px-1.5 text-xs font-semibold" /> : null}
                       </span>

@@ -47,14 +47,14 @@ export function ConversationOptions({ partnerName, reportReply }: { partnerName:
         </Form>
       </details>
       <details className="rounded-lg border border-stone-200 bg-white">
-        <summary className="tap-target flex cursor-pointer items-center px-3 font-medium text-red-700">Block {partnerName}</summary>
+        <summary className="tap-target flex cursor-pointer items-center px-3 font-medium text-red-700">Block <bdi>{partnerName}</bdi></summary>
         <Form method="post" className="space-y-3 px-3 pb-3">
           <input type="hidden" name="intent" value="block" />
           <p className="text-sm text-stone-700">
             Neither of you will be able to message or book the other, requests pending between you will be withdrawn, and this conversation will be hidden. You can unblock them later from this page.
           </p>
           <Button type="submit" variant="danger" className="tap-target w-full">
-            Block {partnerName}
+            Block <bdi>{partnerName}</bdi>
           </Button>
         </Form>
       </details>

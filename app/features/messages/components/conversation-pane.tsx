@@ -73,7 +73,9 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
       aside={
         <details className={`group border-b border-stone-200 bg-white ${narrowOnly}`}>
           <summary className="tap-target flex cursor-pointer list-none items-center justify-between px-4 text-sm font-medium text-stone-700">
-            About {partner.name}
+            <span>
+              About <bdi>{partner.name}</bdi>
+            </span>
             <span aria-hidden className="text-stone-500 group-open:rotate-180">
               ▾
             </span>
@@ -92,19 +94,25 @@ function BlockedConversation({ loaded }: { loaded: Extract<LoadedConversation, {
   return (
     <section aria-label={`Conversation with ${partner.name}`} className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
       <Avatar photo={partner.profilePhoto} size="lg" />
-      <h1 className="text-xl font-semibold">{partner.name}</h1>
+      <h1 className="text-xl font-semibold">
+        <bdi>{partner.name}</bdi>
+      </h1>
       {blockedByMe ? (
         <>
-          <p className="max-w-sm text-stone-600">{`You blocked ${partner.name}. Neither of you can message or book the other, and your conversation is hidden.`}</p>
+          <p className="max-w-sm text-stone-600">
+            You blocked <bdi>{partner.name}</bdi>. Neither of you can message or book the other, and your conversation is hidden.
+          </p>
           <Form method="post">
             <input type="hidden" name="intent" value="unblock" />
             <Button type="submit" variant="secondary" className="tap-target">
-              Unblock {partner.name}
+              Unblock <bdi>{partner.name}</bdi>
             </Button>
           </Form>
         </>
       ) : (
-        <p className="max-w-sm text-stone-600">{`You can't exchange messages with ${partner.name}.`}</p>
+        <p className="max-w-sm text-stone-600">
+          You can&apos;t exchange messages with <bdi>{partner.name}</bdi>.
+        </p>
       )}
       <Link to={href('/messages')} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
         Back to messages

@@ -24,8 +24,10 @@ export function MessageBubbles({ messages, viewerId, now, timeZone }: { messages
             <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message-id={message.pending ? undefined : message.id}>
               <div className={`max-w-[80%] rounded-2xl px-3.5 py-2 ${mine ? 'rounded-br-md bg-brand-700 text-white' : 'rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200'}`}>
                 <p className="break-words whitespace-pre-wrap">
-                  <span className="sr-only">{mine ? 'You' : message.sender.name}: </span>
-                  <MessageText content={message.content} mine={mine} />
+                  <span className="sr-only">{mine ? 'You' : <bdi>{message.sender.name}</bdi>}: </span>
+                  <bdi>
+                    <MessageText content={message.content} mine={mine} />
+                  </bdi>
                 </p>
                 <p className={`mt-0.5 text-right text-[11px] ${mine ? 'text-brand-100' : 'text-stone-500'}`}>
                   <time dateTime={message.createdAt}>{formatClock(message.createdAt, timeZone)}</time>

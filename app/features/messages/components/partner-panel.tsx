@@ -41,7 +41,9 @@ export function PartnerPanel({
       <div className="flex items-center gap-3">
         <Avatar photo={partner.profilePhoto} size="lg" />
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold">{partner.name}</h2>
+          <h2 className="truncate text-lg font-semibold">
+            <bdi>{partner.name}</bdi>
+          </h2>
           {sitter ? (
             <ul aria-label="Badges" className="mt-1 flex flex-wrap gap-1.5 text-xs font-medium">
               <li className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800">Sitter</li>
@@ -51,7 +53,9 @@ export function PartnerPanel({
           ) : null}
         </div>
       </div>
-      {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">{partner.bio}</p> : null}
+      {partner.bio ? <p className="text-sm whitespace-pre-line text-stone-700">
+          <bdi>{partner.bio}</bdi>
+        </p> : null}
       {BookButton && offersBooking(partner, messageCount) ? <BookButton sitterId={partner.id} firstName={firstName} className={`${bookButtonClass} w-full`} /> : null}
       <dl className="space-y-3 text-sm">
         <div>

@@ -57,7 +57,9 @@ export function Thread({
         </Link>
         <div className="flex min-w-0 flex-1 items-center gap-2">
           <Avatar photo={partner.profilePhoto} />
-          <Heading className="truncate font-semibold">{partner.name}</Heading>
+          <Heading className="truncate font-semibold">
+            <bdi>{partner.name}</bdi>
+          </Heading>
         </div>
         {action}
         <details className="group">

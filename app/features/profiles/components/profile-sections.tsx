@@ -37,7 +37,9 @@ export function ProfileHeader({ profile }: { profile: OwnProfile }) {
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-2xl font-bold">{name}</h1>
+        <h1 className="truncate text-2xl font-bold">
+          <bdi>{name}</bdi>
+        </h1>
         <p className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">{roleLabels[profile.role]}</span>
           <span
@@ -84,7 +86,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
       </Card>
       <Card title="About Me">
         <p className={profile.bio ? 'whitespace-pre-line text-stone-800' : 'text-stone-500 italic'}>
-          {profile.bio || 'No bio provided yet. Tell us about yourself!'}
+          {profile.bio ? <bdi>{profile.bio}</bdi> : 'No bio provided yet. Tell us about yourself!'}
         </p>
       </Card>
       {sitter ? <SitterSections sitter={sitter} /> : null}
@@ -197,9 +199,11 @@ function DogCard({ dog }: { dog: Dog }) {
           </div>
         )}
         <div className="space-y-2 p-4">
-          <h3 className="text-lg font-semibold">{dog.name}</h3>
+          <h3 className="text-lg font-semibold">
+            <bdi>{dog.name}</bdi>
+          </h3>
           <p className="text-sm text-stone-600">{facts.join(' · ')}</p>
-          <p className={dog.bio ? 'line-clamp-3 text-stone-700' : 'text-stone-500 italic'}>{dog.bio || 'No bio provided'}</p>
+          <p className={dog.bio ? 'line-clamp-3 text-stone-700' : 'text-stone-500 italic'}>{dog.bio ? <bdi>{dog.bio}</bdi> : 'No bio provided'}</p>
           {dog.activities.length > 0 ? (
             <ul aria-label="Activities" className="flex flex-wrap gap-1.5">
               {dog.activities.map((activity) => (

@@ -46,7 +46,7 @@ export function ReviewForm({ answer: refused, sitterFirstName }: { answer?: Form
       <input type="hidden" name="intent" value="review" />
       <AnswerSummary formId={form.id} answer={answer} labels={[['rating', 'Rating'], ['comment', 'Comment']]} />
       <fieldset id={rating.id} aria-describedby={rating.errors ? rating.errorId : undefined}>
-        <legend className="mb-1 text-sm font-medium text-stone-800">How was it with {sitterFirstName}?</legend>
+        <legend className="mb-1 text-sm font-medium text-stone-800">How was it with <bdi>{sitterFirstName}</bdi>?</legend>
         {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
         <div className="flex flex-row-reverse justify-end">
           {[5, 4, 3, 2, 1].map((value) => (

@@ -36,7 +36,7 @@ export function BookWithCard({
     <section aria-labelledby="book-with-heading" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="book-with-heading" className="text-lg font-semibold">
-          Book with {firstName}
+          Book with <bdi>{firstName}</bdi>
         </h2>
         {sitter.rateCents === null || sitter.rateUnit === null ? null : (
           <p className="text-right text-sm text-stone-600">

@@ -52,7 +52,9 @@ export const SitterListItem = memo(function SitterListItem({ sitter, plainLink =
       <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">{sitter.name}</h3>
+          <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">
+            <bdi>{sitter.name}</bdi>
+          </h3>
           {sitter.rateCents === null || sitter.rateUnit === null ? (
             <span className="shrink-0 text-sm text-stone-500">No rate set</span>
           ) : (

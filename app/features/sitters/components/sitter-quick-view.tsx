@@ -72,7 +72,7 @@ export function SitterQuickView({
         <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="flex items-center gap-1.5 text-lg leading-tight font-semibold text-stone-900">
-            <span className="truncate">{sitter.name}</span>
+            <bdi className="truncate">{sitter.name}</bdi>
             {sitter.verified ? (
               <span className="inline-flex shrink-0 items-center text-brand-700">
                 <VerifiedIcon className="size-5" />

@@ -29,21 +29,27 @@ export function SitterReviews({ sitterName, reviews, hrefFor }: { sitterName: st
             <div className="flex items-center gap-3">
               <Avatar photo={review.author.profilePhoto} name={review.author.name} size="md" />
               <div>
-                <p className="font-medium text-stone-900">{review.author.name}</p>
+                <p className="font-medium text-stone-900">
+                  <bdi>{review.author.name}</bdi>
+                </p>
                 <p className="flex items-center gap-2 text-sm text-stone-500">
                   <Stars rating={review.rating} />
                   <span>{formatLongDate(review.createdAt)}</span>
                 </p>
               </div>
             </div>
-            {review.comment ? <p className="whitespace-pre-line text-stone-800">{review.comment}</p> : null}
+            {review.comment ? <p className="whitespace-pre-line text-stone-800">
+                <bdi>{review.comment}</bdi>
+              </p> : null}
             {review.reply ? (
               <div className="ml-4 rounded-lg border-l-4 border-brand-600 bg-stone-50 p-3">
                 <p className="text-sm font-medium text-stone-900">
-                  Response from {firstNameOf(sitterName)}
+                  Response from <bdi>{firstNameOf(sitterName)}</bdi>
                   <span className="font-normal text-stone-500"> · {formatLongDate(review.reply.createdAt)}</span>
                 </p>
-                <p className="mt-1 whitespace-pre-line text-stone-800">{review.reply.comment}</p>
+                <p className="mt-1 whitespace-pre-line text-stone-800">
+                  <bdi>{review.reply.comment}</bdi>
+                </p>
               </div>
             ) : null}
           </li>
