@@ -12,7 +12,7 @@ const guardModules: Record<string, string[]> = {
   'app/features/accounts/guards.server.ts': ['tests/integration/roles.test.ts', 'tests/integration/redirect-back.test.ts'],
   'app/features/accounts/roles.ts': ['app/features/accounts/roles.test.ts', 'tests/integration/roles.test.ts'],
   'app/lib/same-origin.server.ts': ['tests/integration/same-origin.test.ts'],
-  'app/lib/credentials.server.ts': ['tests/integration/credentialed-requests.test.ts'],
+  'app/lib/credentials.server.ts': ['app/lib/credentials.server.test.ts', 'tests/integration/credentialed-requests.test.ts'],
   'app/lib/rate-limit.server.ts': ['tests/integration/rate-limits.test.ts'],
   'app/features/bookings/create-booking.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/blocks.test.ts'],
   'app/features/bookings/transitions.ts': ['tests/integration/booking-status.test.ts'],
@@ -28,7 +28,7 @@ if (unknown.length > 0) {
   process.exit(1)
 }
 
-type MutantResult = { status: string }
+type MutantResult = { status: string; static?: boolean }
 type Report = { files: Record<string, { mutants: MutantResult[] }> }
 
 const scores: string[] = []
@@ -43,11 +43,18 @@ for (const module of asked.length > 0 ? asked : Object.keys(guardModules)) {
   )
   if (run.status !== 0) failed = true
   const { files } = JSON.parse(readFileSync(report, 'utf8')) as Report
-  const mutants = Object.values(files).flatMap((file) => file.mutants)
+  // A static mutant changes a module-level value, evaluated once at import. The vitest runner does not
+  // activate them in this project (`isAppCookie = () => undefined` in credentials.server.ts survived a unit
+  // test that fails without it), so they are counted apart rather than as survivors.
+  const everyMutant = Object.values(files).flatMap((file) => file.mutants)
+  const mutants = everyMutant.filter((mutant) => !mutant.static)
+  const notRun = everyMutant.length - mutants.length
   const count = (...statuses: string[]) => mutants.filter((mutant) => statuses.includes(mutant.status)).length
   const detected = count('Killed', 'Timeout')
   const valid = detected + count('Survived', 'NoCoverage')
-  scores.push(`${module}: ${((100 * detected) / valid).toFixed(1)}% (${detected} of ${valid} mutants killed)`)
+  const score = (100 * detected) / valid
+  if (score < 90) failed = true
+  scores.push(`${module}: ${score.toFixed(1)}% (${detected} of ${valid} mutants killed; ${notRun} static ones not run)`)
 }
 console.info(`\nMutation scores:\n${scores.join('\n')}`)
 process.exitCode = failed ? 1 : 0

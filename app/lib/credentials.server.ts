@@ -26,5 +26,5 @@ type Presented = { url: URL; cookie: string | null | undefined; authorization: s
 export function carriesCredential({ url, cookie, authorization }: Presented) {
   if (authorization != null || url.searchParams.has(tokenParameter)) return true
   // Named as the cookie parser reads them: `a=1; b=2`, each name trimmed.
-  return (cookie ?? '').split(';').some((pair) => isAppCookie(pair.split('=', 1)[0]!.trim()))
+  return cookie?.split(';').some((pair) => isAppCookie(pair.split('=', 1)[0]!.trim())) ?? false
 }
