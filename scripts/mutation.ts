@@ -9,7 +9,7 @@ import path from 'node:path'
 
 /** Each guard module, and the test files that are its guard's proof. */
 const guardModules: Record<string, string[]> = {
-  'app/features/accounts/guards.server.ts': ['tests/integration/roles.test.ts', 'tests/integration/redirect-back.test.ts'],
+  'app/features/accounts/guards.server.ts': ['app/features/accounts/guards.server.test.ts', 'tests/integration/roles.test.ts', 'tests/integration/redirect-back.test.ts'],
   'app/features/accounts/roles.ts': ['app/features/accounts/roles.test.ts', 'tests/integration/roles.test.ts'],
   'app/lib/same-origin.server.ts': ['tests/integration/same-origin.test.ts'],
   'app/lib/credentials.server.ts': ['app/lib/credentials.server.test.ts', 'tests/integration/credentialed-requests.test.ts'],
