@@ -41,6 +41,12 @@ const cases: Case[] = [
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'rejected', answer: 200 },
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'accepted', answer: 'Only the owner can accept this request.' },
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'rejected', answer: 'Only the owner can decline this request.' },
+  // A sitter's offer, accepted: still only the sitter marks the care as completed.
+  { from: 'accepted', when: 'started', requestedBy: 'sitter', who: 'sitter', to: 'completed', answer: 200 },
+  { from: 'accepted', when: 'started', requestedBy: 'sitter', who: 'owner', to: 'completed', answer: 'Only the sitter can mark this booking as completed.' },
+  { from: 'accepted', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'cancelled', answer: 200 },
   // Accepted, still ahead.
   { from: 'accepted', when: 'ahead', who: 'owner', to: 'cancelled', answer: 200 },
   { from: 'accepted', when: 'ahead', who: 'sitter', to: 'cancelled', answer: 200 },
@@ -152,6 +158,34 @@ describe('two acceptances at once', () => {
     const answers = await Promise.all([1, 2].map(() => setStatus(theSitter.token, booking.id, 'accepted', { addToCalendar: false })))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect(await historyOf(booking.id)).toHaveLength(2)
+  })
+})
+
+describe('a change that lands meanwhile', () => {
+  test('the owner cancels while the sitter is declining: the cancellation stands, the sitter is told to reload', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(2) })
+    // The sitter's request has read the booking as pending; the owner's cancellation commits before it writes.
+    const transaction = db.transaction.bind(db)
+    const meanwhile = vi.spyOn(db, 'transaction').mockImplementationOnce(() => {
+      meanwhile.mockRestore()
+      const builder = transaction()
+      return Object.assign(Object.create(builder) as typeof builder, {
+        execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
+          expect((await setStatus(theOwner.token, id, 'cancelled')).status).toBe(200)
+          return builder.execute(work)
+        },
+      })
+    })
+
+    const declined = await setStatus(theSitter.token, id, 'rejected')
+
+    expect(declined).toEqual({ status: 409, body: { message: 'This booking was changed meanwhile. Please reload it.', errors: {} } })
+    expect(await statusOf(id)).toBe('cancelled')
+    expect(await historyOf(id)).toEqual([
+      { fromStatus: null, toStatus: 'pending', changedById: theOwner.id, reason: null },
+      { fromStatus: 'pending', toStatus: 'cancelled', changedById: theOwner.id, reason: null },
+    ])
   })
 })
 
