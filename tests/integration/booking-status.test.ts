@@ -161,6 +161,20 @@ describe('two acceptances at once', () => {
   })
 })
 
+describe("the sitter's accepted bookings", () => {
+  test('a request overlapping one of them can still be declined by the sitter or cancelled by its owner', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const date = localDateFromToday(5)
+    await insertBooking(parties, { status: 'accepted', date, slots: [{ startTime: '10:00', endTime: '11:00' }] })
+    const declined = await insertBooking(parties, { status: 'pending', date, slots: [{ startTime: '10:30', endTime: '11:30' }] })
+    const cancelled = await insertBooking(parties, { status: 'pending', date, slots: [{ startTime: '10:00', endTime: '11:00' }] })
+
+    expect((await setStatus(theSitter.token, declined, 'rejected')).status).toBe(200)
+    expect((await setStatus(theOwner.token, cancelled, 'cancelled')).status).toBe(200)
+    expect([await statusOf(declined), await statusOf(cancelled)]).toEqual(['rejected', 'cancelled'])
+  })
+})
+
 describe('a change that lands meanwhile', () => {
   test('the owner cancels while the sitter is declining: the cancellation stands, the sitter is told to reload', async () => {
     const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
@@ -208,6 +222,16 @@ describe('expiry', () => {
       status: 409,
       body: { message: 'This request expired: it was not answered before it was due to start.', errors: {} },
     })
+  })
+
+  test('cancelling an expired request says it is already cancelled, and changes nothing', async () => {
+    const { owner: theOwner, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(-1), slots: [{ startTime: '10:00', endTime: '11:00' }] })
+    expect((await call('GET', `/api/bookings/${id}`, theOwner.token)).body).toMatchObject({ status: 'cancelled', statusReason: 'expired' })
+    const before = await historyOf(id)
+
+    expect(await setStatus(theOwner.token, id, 'cancelled')).toEqual({ status: 409, body: { message: 'This booking is already cancelled.', errors: {} } })
+    expect(await historyOf(id)).toEqual(before)
   })
 
   test('the sweep expires stale requests of everyone, and leaves answered and future ones alone', async () => {
