@@ -34,6 +34,11 @@ const guardModules: Record<string, string[]> = {
 //   - `error instanceof Refusal` -> true: only a failing database throws anything else.
 //   - `expressionForBooking` -> undefined: the sweep then expires every stale request, not only this one; the
 //     answer is the same (the scope only spares work).
+// - location-privacy.server.ts:
+//   - `latitude + offset` / `longitude + offset` -> `-`: the public point mirrored through the home, as random
+//     a bearing as before.
+//   - wrapLongitude's `+ 180` -> `- 180`: the same longitude, 360 degrees round.
+//   - deriveKey('public-location-point') -> deriveKey(''): another label, a key as secret.
 const asked = process.argv.slice(2)
 const unknown = asked.filter((module) => !(module in guardModules))
 if (unknown.length > 0) {

@@ -129,6 +129,7 @@ describe('the public point', () => {
 
       expect(theirs).not.toEqual(ours)
       expect(metresBetween(home, theirs)).toBeGreaterThanOrEqual(150)
+      expect(metresBetween(home, theirs)).toBeLessThanOrEqual(600)
     } finally {
       process.env.SESSION_SECRET = secret
       vi.resetModules()
