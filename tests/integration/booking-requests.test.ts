@@ -194,6 +194,23 @@ describe('what cannot be booked', () => {
     expect(await bookingCount(dogId)).toBe(0)
   })
 
+  test('a sitter whose account is suspended', async () => {
+    const { owner: theOwner, dogId } = await ownerDogAndSitter()
+    const suspended = await sitter({ name: 'Suspended Sitter', accountStatus: 'suspended' })
+    const answer = await call('POST', '/api/bookings', theOwner.token, { dogId, sitterId: suspended.id, date: inAWeek, timePeriod: 'morning' })
+    expect(answer).toMatchObject({ status: 400, body: { errors: { sitterId: ['Sitter not found'] } } })
+    expect(await bookingCount(dogId)).toBe(0)
+  })
+
+  test('an owner who is not a sitter cannot offer to care for a dog listed for sitting', async () => {
+    const { owner: theOwner } = await ownerDogAndSitter()
+    const listed = await insertDog(theOwner.id, { name: 'Sociable', listed: true })
+    const ownerOnly = await owner('Olga Owneronly')
+    const answer = await call('POST', '/api/bookings', ownerOnly.token, { dogId: listed, sitterId: ownerOnly.id, date: inAWeek, timeSlot: '10:00' })
+    expect(answer).toMatchObject({ status: 400, body: { errors: { sitterId: ['Only sitters can offer to care for a dog'] } } })
+    expect(await bookingCount(listed)).toBe(0)
+  })
+
   test('yourself: a sitter who owns the dog cannot book it with themself', async () => {
     const both = await sitter({ role: 'both', name: 'Bo Both' })
     const ownDog = await insertDog(both.id, { name: 'Mine', listed: true })

@@ -41,6 +41,12 @@ const cases: Case[] = [
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'rejected', answer: 200 },
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'accepted', answer: 'Only the owner can accept this request.' },
   { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'cancelled', answer: 200 },
+  { from: 'pending', when: 'ahead', requestedBy: 'sitter', who: 'sitter', to: 'rejected', answer: 'Only the owner can decline this request.' },
+  // A sitter's offer, accepted: still only the sitter marks the care as completed.
+  { from: 'accepted', when: 'started', requestedBy: 'sitter', who: 'sitter', to: 'completed', answer: 200 },
+  { from: 'accepted', when: 'started', requestedBy: 'sitter', who: 'owner', to: 'completed', answer: 'Only the sitter can mark this booking as completed.' },
+  { from: 'accepted', when: 'ahead', requestedBy: 'sitter', who: 'owner', to: 'cancelled', answer: 200 },
   // Accepted, still ahead.
   { from: 'accepted', when: 'ahead', who: 'owner', to: 'cancelled', answer: 200 },
   { from: 'accepted', when: 'ahead', who: 'sitter', to: 'cancelled', answer: 200 },
@@ -155,6 +161,48 @@ describe('two acceptances at once', () => {
   })
 })
 
+describe("the sitter's accepted bookings", () => {
+  test('a request overlapping one of them can still be declined by the sitter or cancelled by its owner', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const date = localDateFromToday(5)
+    await insertBooking(parties, { status: 'accepted', date, slots: [{ startTime: '10:00', endTime: '11:00' }] })
+    const declined = await insertBooking(parties, { status: 'pending', date, slots: [{ startTime: '10:30', endTime: '11:30' }] })
+    const cancelled = await insertBooking(parties, { status: 'pending', date, slots: [{ startTime: '10:00', endTime: '11:00' }] })
+
+    expect((await setStatus(theSitter.token, declined, 'rejected')).status).toBe(200)
+    expect((await setStatus(theOwner.token, cancelled, 'cancelled')).status).toBe(200)
+    expect([await statusOf(declined), await statusOf(cancelled)]).toEqual(['rejected', 'cancelled'])
+  })
+})
+
+describe('a change that lands meanwhile', () => {
+  test('the owner cancels while the sitter is declining: the cancellation stands, the sitter is told to reload', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(2) })
+    // The sitter's request has read the booking as pending; the owner's cancellation commits before it writes.
+    const transaction = db.transaction.bind(db)
+    const meanwhile = vi.spyOn(db, 'transaction').mockImplementationOnce(() => {
+      meanwhile.mockRestore()
+      const builder = transaction()
+      return Object.assign(Object.create(builder) as typeof builder, {
+        execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
+          expect((await setStatus(theOwner.token, id, 'cancelled')).status).toBe(200)
+          return builder.execute(work)
+        },
+      })
+    })
+
+    const declined = await setStatus(theSitter.token, id, 'rejected')
+
+    expect(declined).toEqual({ status: 409, body: { message: 'This booking was changed meanwhile. Please reload it.', errors: {} } })
+    expect(await statusOf(id)).toBe('cancelled')
+    expect(await historyOf(id)).toEqual([
+      { fromStatus: null, toStatus: 'pending', changedById: theOwner.id, reason: null },
+      { fromStatus: 'pending', toStatus: 'cancelled', changedById: theOwner.id, reason: null },
+    ])
+  })
+})
+
 describe('expiry', () => {
   test('a pending request whose start has passed is shown cancelled as expired, and cannot be accepted', async () => {
     const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
@@ -174,6 +222,16 @@ describe('expiry', () => {
       status: 409,
       body: { message: 'This request expired: it was not answered before it was due to start.', errors: {} },
     })
+  })
+
+  test('cancelling an expired request says it is already cancelled, and changes nothing', async () => {
+    const { owner: theOwner, parties } = await ownerDogAndSitter()
+    const id = await insertBooking(parties, { status: 'pending', date: localDateFromToday(-1), slots: [{ startTime: '10:00', endTime: '11:00' }] })
+    expect((await call('GET', `/api/bookings/${id}`, theOwner.token)).body).toMatchObject({ status: 'cancelled', statusReason: 'expired' })
+    const before = await historyOf(id)
+
+    expect(await setStatus(theOwner.token, id, 'cancelled')).toEqual({ status: 409, body: { message: 'This booking is already cancelled.', errors: {} } })
+    expect(await historyOf(id)).toEqual(before)
   })
 
   test('the sweep expires stale requests of everyone, and leaves answered and future ones alone', async () => {

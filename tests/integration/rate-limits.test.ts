@@ -253,6 +253,51 @@ describe('password reset requests', () => {
   })
 })
 
+describe('how long Retry-After asks a client to wait', () => {
+  const minuteMs = 60 * 1000
+  /** Hits of `key` counted `minutesAgo` before `now`, as earlier requests left them. */
+  const earlierHits = (key: string, now: number, minutesAgo: number[]) =>
+    db
+      .insertInto('rateLimitHits')
+      .values(minutesAgo.map((minutes) => ({ key, at: new Date(now - minutes * minuteMs).toISOString() })))
+      .execute()
+
+  beforeAll(() => migrateToLatest(db))
+
+  afterAll(() => {
+    vi.useRealTimers()
+  })
+
+  test('until the oldest request of the full hour is an hour old: asked 50, 30 and 10 minutes ago, the 4th waits 10 minutes', async () => {
+    const now = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const email = uniqueEmail()
+    await earlierHits(`password-reset:${email}`, now, [30, 50, 10])
+
+    const blocked = await postFormFrom('192.0.2.91', '/forgot-password', { email })
+
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers.get('retry-after')).toBe(String(10 * 60))
+    vi.useRealTimers()
+  })
+
+  test('with both the e-mail and the address allowance used up, until both have room again', async () => {
+    const now = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const email = uniqueEmail()
+    const ip = '192.0.2.92'
+    // The e-mail's oldest hit leaves the hour in 20 minutes; the address's in 5 (its hour holds ten).
+    await earlierHits(`password-reset:${email}`, now, [40, 25, 15])
+    await earlierHits(`password-reset:ip:${ip}`, now, [55, 50, 45, 44, 43, 42, 41, 40, 39, 38])
+
+    const blocked = await postFormFrom(ip, '/forgot-password', { email })
+
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers.get('retry-after')).toBe(String(20 * 60))
+    vi.useRealTimers()
+  })
+})
+
 describe('support messages', () => {
   test('the 11th message from one address within an hour gets 429 with Retry-After and is not stored', async () => {
     const ip = '192.0.2.80'

@@ -1,5 +1,10 @@
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { handleSocketUpgrade } from '#app/features/messages/socket.server.ts'
 import { openDatabase } from '#app/lib/db.server.ts'
+import { clientIpHeader } from '#app/lib/forwarded.server.ts'
 import { appRequest, cookiesFrom, origin, postForm, postJson } from './app.ts'
 
 // DESIGN.md rulings 9 and 20: cookie-authenticated writes must name our own origin; the guard runs
@@ -37,10 +42,34 @@ describe('cookie-authenticated API writes', () => {
     expect(await dogNamed('NoOrigin')).toBeUndefined()
   })
 
+  test('the session cookie sent alone, naming no origin, is refused', async () => {
+    const sessionOnly = cookie.split('; ').find((pair) => pair.startsWith('__session='))!
+    const response = await appRequest('/api/dogs', { method: 'POST', withoutOrigin: true, headers: { cookie: sessionOnly }, body: dogForm('SessionOnly') })
+    await refusedJson(response)
+    expect(await dogNamed('SessionOnly')).toBeUndefined()
+  })
+
+  test('the session cookie after another cookie, with or without a space, naming no origin, is refused', async () => {
+    const sessionOnly = cookie.split('; ').find((pair) => pair.startsWith('__session='))!
+    for (const header of [`theme=dark; ${sessionOnly}`, `theme=dark;${sessionOnly}`]) {
+      const response = await appRequest('/api/dogs', { method: 'POST', withoutOrigin: true, headers: { cookie: header }, body: dogForm('AfterTheme') })
+      await refusedJson(response)
+    }
+    expect(await dogNamed('AfterTheme')).toBeUndefined()
+  })
+
   test('Origin: null is refused', async () => {
     const response = await appRequest('/api/dogs', { method: 'POST', headers: { cookie, origin: 'null' }, body: dogForm('NullOrigin') })
     await refusedJson(response)
     expect(await dogNamed('NullOrigin')).toBeUndefined()
+  })
+
+  test('an Origin that is no web page of ours (a file: page, or not an address at all) is refused', async () => {
+    for (const named of ['file:///home/me/form.html', 'data:text/html,<form>', 'not an address']) {
+      const response = await appRequest('/api/dogs', { method: 'POST', headers: { cookie, origin: named }, body: dogForm('OpaqueOrigin') })
+      await refusedJson(response)
+    }
+    expect(await dogNamed('OpaqueOrigin')).toBeUndefined()
   })
 
   test('a non-Bearer Authorization header does not skip the check', async () => {
@@ -107,16 +136,77 @@ describe('page writes', () => {
     expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
   })
 
-  test('a signed-in form POST naming no origin is refused', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+  test('a signed-in form POST naming no origin is refused, and the log says it named none', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const response = await appRequest('/dogs/add', { method: 'POST', withoutOrigin: true, headers: { cookie }, body: dogForm('PageNoOrigin') })
     expect(response.status).toBe(403)
     expect(await dogNamed('PageNoOrigin')).toBeUndefined()
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(['Refused a cross-site POST /dogs/add (Origin: none)'])
   })
 
   test('a client cannot mark its own request as refused or set its own address', async () => {
     // server.ts drops x-pawpal-* headers at the door; the guard itself ignores a forged refusal marker.
     const response = await appRequest('/login', { headers: { 'x-pawpal-refused': 'cross-site' } })
     expect(response.status).toBe(200)
+  })
+})
+
+describe('page reads', () => {
+  test('a signed-in visitor following a link from another site gets the page, and nothing is logged as refused', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const response = await appRequest('/bookings', { headers: { cookie, referer: 'https://elsewhere.example/forum/post/7' } })
+    expect(response.status).toBe(200)
+    expect(await response.text()).not.toContain('Request refused')
+    expect(warn).not.toHaveBeenCalled()
+  })
+})
+
+describe('the chat socket', () => {
+  // The socket's upgrade as server.ts hands it over, served here from the source on disk.
+  let server: Server
+  let socketUrl: string
+  let ownOrigin: string
+
+  beforeAll(async () => {
+    server = createServer()
+    server.on('upgrade', (request, socket, head) => {
+      request.headers[clientIpHeader] = '203.0.113.9'
+      handleSocketUpgrade(request, socket, head)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    ownOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    socketUrl = `${ownOrigin.replace('http', 'ws')}/ws`
+  })
+
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  /** Opens a socket: 'open', or the HTTP status or close code it was refused with. */
+  function connect(headers: Record<string, string>) {
+    const socket = new WebSocket(socketUrl, { headers })
+    return new Promise<string>((resolve) => {
+      socket.once('open', () => {
+        socket.close()
+        resolve('open')
+      })
+      socket.once('close', (code) => resolve(`closed with ${code}`))
+      socket.once('unexpected-response', (_request, response) => resolve(`HTTP ${response.statusCode}`))
+      socket.once('error', (error) => resolve(error.message))
+    })
+  }
+
+  test("a browser's session cookie opens the chat from our own pages", async () => {
+    expect(await connect({ cookie, origin: ownOrigin })).toBe('open')
+  })
+
+  test('a session cookie from another site, or naming no site, is refused', async () => {
+    expect(await connect({ cookie, origin: 'https://evil.example' })).toBe('HTTP 403')
+    expect(await connect({ cookie })).toBe('HTTP 403')
+  })
+
+  test('a bearer token opens the chat from anywhere, even with a browser cookie along', async () => {
+    expect(await connect({ authorization: `Bearer ${accessToken}`, cookie, origin: 'https://evil.example' })).toBe('open')
   })
 })

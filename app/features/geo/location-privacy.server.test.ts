@@ -58,6 +58,22 @@ describe('the public point', () => {
     expect(quadrants).toEqual(new Set(['NE', 'NW', 'SE', 'SW']))
   })
 
+  test('lies anywhere in the ring: every 50 m band from 150 to 600 m holds public points', () => {
+    const homes = randomHomes(2000, 9, inhabitedWorld)
+    const bands = new Set(homes.map((home) => Math.floor(metresBetween(home, publicPointOf(home)) / 50) * 50))
+
+    expect([...bands].toSorted((a, b) => a - b)).toEqual([150, 200, 250, 300, 350, 400, 450, 500, 550])
+  })
+
+  test("spreads evenly over the ring's area, not piled up near the home: about a fifth of the points within 300 m", () => {
+    const homes = randomHomes(2000, 10, aroundZurich)
+    const near = homes.filter((home) => metresBetween(home, publicPointOf(home)) < 300)
+
+    // (300² - 150²) / (600² - 150²) = 20% of the ring's area; spread evenly over the radius it would be a third.
+    expect(near.length / homes.length).toBeGreaterThan(0.15)
+    expect(near.length / homes.length).toBeLessThan(0.25)
+  })
+
   test('stays the same while the address is unchanged', () => {
     const [home] = randomHomes(1, 4, aroundZurich) as [Home]
 
@@ -113,6 +129,7 @@ describe('the public point', () => {
 
       expect(theirs).not.toEqual(ours)
       expect(metresBetween(home, theirs)).toBeGreaterThanOrEqual(150)
+      expect(metresBetween(home, theirs)).toBeLessThanOrEqual(600)
     } finally {
       process.env.SESSION_SECRET = secret
       vi.resetModules()
