@@ -36,7 +36,7 @@ const typedLinks = {
 }
 
 export default tseslint.config(
-  { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**'] },
+  { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   // Type-checked (decision 043): the recommended set, which finds bugs (floating promises, unsafe any, thrown
   // non-errors, needless assertions); strictTypeChecked's extra 770 findings here were mostly style (numbers in
