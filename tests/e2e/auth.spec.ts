@@ -69,6 +69,22 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/register$/)
     expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([])
   })
+
+  test('a common password is refused on its field, and the name and e-mail stay', async ({ page, visit, db }) => {
+    const email = uniqueEmail('common')
+    await visit('/register')
+
+    await page.getByLabel('Full Name', { exact: true }).fill('Cora Common')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('password')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+
+    await expect(page.getByText('This password is too common. Please choose another.', { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/register$/)
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Cora Common')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([])
+  })
 })
 
 test.describe('login', () => {
