@@ -17,7 +17,12 @@ const guardModules: Record<string, string[]> = {
   'app/features/bookings/create-booking.server.ts': ['tests/integration/booking-requests.test.ts', 'tests/integration/blocks.test.ts'],
   'app/features/bookings/transitions.ts': ['tests/integration/booking-status.test.ts'],
   'app/features/bookings/status-change.server.ts': ['tests/integration/booking-status.test.ts', 'tests/integration/booking-calendar.test.ts'],
-  'app/features/bookings/booking-rules.server.ts': ['app/features/bookings/booking-rules.server.test.ts', 'tests/integration/booking-requests.test.ts', 'tests/integration/booking-status.test.ts'],
+  'app/features/bookings/booking-rules.server.ts': [
+    'app/features/bookings/booking-rules.server.test.ts',
+    'tests/integration/booking-overlaps.test.ts',
+    'tests/integration/booking-requests.test.ts',
+    'tests/integration/booking-status.test.ts',
+  ],
   'app/features/geo/location-privacy.server.ts': ['app/features/geo/location-privacy.server.test.ts'],
 }
 
