@@ -160,6 +160,8 @@ type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number]
 
 // The list of problems is the report: a trace of axe at work would only slow every page down.
 conformance.use({ trace: 'off' })
+// The pages are only read, so both workers share the list (one worker alone took about 6 minutes a project).
+conformance.describe.configure({ mode: 'parallel' })
 // Decided before any fixture is set up, so the projects without JavaScript skip at no cost.
 conformance.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'checked on the hydrated page, with JavaScript')
 
