@@ -25,30 +25,30 @@ async function zurichParties() {
   const parties = await ownerDogAndSitter()
   const { timeZone } = await db.selectFrom('users').select('timeZone').where('id', '=', parties.sitter.id).executeTakeFirstOrThrow()
   expect(timeZone, 'the clock of these tests is Zurich time').toBe('Europe/Zurich')
-  return parties
+  return { ...parties, asker: { id: parties.owner.id, role: 'owner' as const } }
 }
 
 describe('the time a request may take', () => {
   test('a walk starting at this very moment has passed; a millisecond earlier it is still ahead', async () => {
-    const { owner, sitter, dogId } = await zurichParties()
+    const { asker, sitter, dogId } = await zurichParties()
 
-    expect(await createBooking(owner, walk(dogId, sitter.id, july15), tenOClock)).toEqual({
+    expect(await createBooking(asker, walk(dogId, sitter.id, july15), tenOClock)).toEqual({
       ok: false,
       status: 400,
       message: 'This time has already passed. Please choose a later time.',
       field: 'date',
     })
-    expect(await createBooking(owner, walk(dogId, sitter.id, july15), tenOClock - 1)).toMatchObject({ ok: true })
+    expect(await createBooking(asker, walk(dogId, sitter.id, july15), tenOClock - 1)).toMatchObject({ ok: true })
   })
 
   test('the 365th day ahead may be asked for; the 366th is refused on the date', async () => {
-    const { owner, sitter, dogId } = await zurichParties()
+    const { asker, sitter, dogId } = await zurichParties()
     // 2028 is a leap year: 365 days after 15 July 2027 is 14 July 2028.
     const dayAhead = (days: number) => new Date(Date.UTC(2027, 6, 15) + days * 86_400_000).toISOString().slice(0, 10)
     expect(dayAhead(365)).toBe('2028-07-14')
 
-    expect(await createBooking(owner, walk(dogId, sitter.id, dayAhead(365)), tenOClock)).toMatchObject({ ok: true })
-    expect(await createBooking(owner, walk(dogId, sitter.id, dayAhead(366)), tenOClock)).toEqual({
+    expect(await createBooking(asker, walk(dogId, sitter.id, dayAhead(365)), tenOClock)).toMatchObject({ ok: true })
+    expect(await createBooking(asker, walk(dogId, sitter.id, dayAhead(366)), tenOClock)).toEqual({
       ok: false,
       status: 400,
       message: 'Bookings can be requested at most a year ahead',
@@ -57,13 +57,13 @@ describe('the time a request may take', () => {
   })
 
   test('a blocked day and an overlap with an accepted booking are refused on the date', async () => {
-    const { owner, sitter, dogId, parties } = await zurichParties()
+    const { asker, sitter, dogId, parties } = await zurichParties()
     const blocked = '2027-07-20'
     await insertSchedule(sitter.id, { blockedDates: [blocked] })
     await insertBooking(parties, { status: 'accepted', date: '2027-07-21', slots: [{ startTime: '10:00', endTime: '11:00' }] })
 
-    expect(await createBooking(owner, walk(dogId, sitter.id, blocked), tenOClock)).toMatchObject({ ok: false, status: 409, field: 'date' })
-    expect(await createBooking(owner, walk(dogId, sitter.id, '2027-07-21', '10:30', '11:30'), tenOClock)).toEqual({
+    expect(await createBooking(asker, walk(dogId, sitter.id, blocked), tenOClock)).toMatchObject({ ok: false, status: 409, field: 'date' })
+    expect(await createBooking(asker, walk(dogId, sitter.id, '2027-07-21', '10:30', '11:30'), tenOClock)).toEqual({
       ok: false,
       status: 409,
       message: 'The sitter already has an accepted booking at this time.',
