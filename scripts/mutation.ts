@@ -38,6 +38,20 @@ const guardModules: Record<string, string[]> = {
  */
 type Equivalent = { module: string; line: string; mutator: string; replacement: string; why: string }
 const equivalentMutants: Equivalent[] = [
+  {
+    module: 'app/lib/same-origin.server.ts',
+    line: "headers.get('cookie') ?? ''",
+    mutator: 'StringLiteral',
+    replacement: '"Stryker was here!"',
+    why: 'no stand-in for a missing Cookie header contains `__session=`',
+  },
+  ...['set this ${what} back to pending', 'cancel this ${what}'].map((phrase) => ({
+    module: 'app/features/bookings/transitions.ts',
+    line: phrase,
+    mutator: 'StringLiteral',
+    replacement: '``',
+    why: "no move leads back to pending and either party may cancel, so 'Only the X can ...' is never said of them",
+  })),
   ...[
     ['latitude + (metres', 'latitude - metres * Math.cos(bearing) / metresPerDegree'],
     ['longitude + (metres', 'longitude - metres * Math.sin(bearing) / (metresPerDegree * longitudeScale)'],
@@ -210,6 +224,7 @@ if (unknown.length > 0) {
 }
 
 type MutantResult = { status: string; static?: boolean; mutatorName: string; replacement: string; location: { start: { line: number } } }
+const isAlive = (mutant: MutantResult) => ['Survived', 'NoCoverage'].includes(mutant.status)
 type Report = { files: Record<string, { source: string; mutants: MutantResult[] }> }
 
 const scores: string[] = []
@@ -235,27 +250,27 @@ for (const module of asked.length > 0 ? asked : Object.keys(guardModules)) {
   const equivalentOf = (mutant: MutantResult) =>
     equivalents.find(
       (equivalent) =>
-        ['Survived', 'NoCoverage'].includes(mutant.status) &&
+        isAlive(mutant) &&
         equivalent.mutator === mutant.mutatorName &&
         equivalent.replacement === mutant.replacement &&
         lines[mutant.location.start.line - 1]!.includes(equivalent.line),
     )
-  // A static mutant changes a module-level value, evaluated once at import. The vitest runner does not
-  // activate them in this project (`isAppCookie = () => undefined` in credentials.server.ts survived a unit
-  // test that fails without it), so they are counted apart rather than as survivors.
-  const mutants = everyMutant.filter((mutant) => !mutant.static && !equivalentOf(mutant))
-  const equivalentCount = everyMutant.filter((mutant) => !mutant.static && equivalentOf(mutant)).length
-  const notRun = everyMutant.filter((mutant) => mutant.static).length
+  // A static mutant changes a module-level value, evaluated once at import. The vitest runner does not always
+  // activate them in this project: `retryAfterHeaders = () => undefined` survives rate-limit-windows.test.ts,
+  // which fails when the function is changed by hand. So a static mutant counts when it is killed, and one
+  // left alive is counted apart rather than as a survivor.
+  const counted = everyMutant.filter((mutant) => !equivalentOf(mutant) && !(mutant.static && isAlive(mutant)))
+  const equivalentCount = everyMutant.filter((mutant) => equivalentOf(mutant)).length
+  const staticAlive = everyMutant.filter((mutant) => mutant.static && isAlive(mutant) && !equivalentOf(mutant)).length
   for (const equivalent of equivalents.filter((equivalent) => !everyMutant.some((mutant) => equivalentOf(mutant) === equivalent))) {
     console.warn(`No longer found, remove it from equivalentMutants: ${module} ${equivalent.mutator} '${equivalent.replacement}' on '${equivalent.line}'`)
   }
-  const count = (...statuses: string[]) => mutants.filter((mutant) => statuses.includes(mutant.status)).length
-  const detected = count('Killed', 'Timeout')
-  const valid = detected + count('Survived', 'NoCoverage')
+  const detected = counted.filter((mutant) => ['Killed', 'Timeout'].includes(mutant.status)).length
+  const valid = detected + counted.filter(isAlive).length
   const score = (100 * detected) / valid
   if (score < 90) failed = true
   scores.push(
-    `${module}: ${score.toFixed(1)}% (${detected} of ${valid} mutants killed; ${equivalentCount} equivalent and ${notRun} static ones apart)`,
+    `${module}: ${score.toFixed(1)}% (${detected} of ${valid} mutants killed; apart: ${equivalentCount} equivalent, ${staticAlive} static ones left alive)`,
   )
 }
 console.info(`\nMutation scores:\n${scores.join('\n')}`)
