@@ -19,15 +19,19 @@ async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password)
 }
 
+/** Fills the sign-up form and sends it. */
+async function register(page: Page, name: string, email: string, password: string) {
+  await page.getByLabel('Full Name', { exact: true }).fill(name)
+  await fillLogin(page, email, password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+}
+
 test.describe('registration', () => {
   test('a new account lands on the role choice', async ({ page, visit, db }) => {
     const email = uniqueEmail('New.Member')
     await visit('/register')
 
-    await page.getByLabel('Full Name', { exact: true }).fill('Nora Newcomer')
-    await page.getByLabel('Email', { exact: true }).fill(email.toUpperCase())
-    await page.getByLabel('Password', { exact: true }).fill('walkies-123')
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await register(page, 'Nora Newcomer', email.toUpperCase(), 'walkies-123')
 
     await expect(page).toHaveURL(/\/onboarding$/)
     await expect(page.getByRole('heading', { name: 'How would you like to join us?' })).toBeVisible()
@@ -60,10 +64,7 @@ test.describe('registration', () => {
     await visit('/register')
     await skipBrowserValidation(page)
 
-    await page.getByLabel('Full Name', { exact: true }).fill('Sid Short')
-    await page.getByLabel('Email', { exact: true }).fill(email)
-    await page.getByLabel('Password', { exact: true }).fill('abc')
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await register(page, 'Sid Short', email, 'abc')
 
     await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible()
     await expect(page).toHaveURL(/\/register$/)
@@ -74,10 +75,7 @@ test.describe('registration', () => {
     const email = uniqueEmail('common')
     await visit('/register')
 
-    await page.getByLabel('Full Name', { exact: true }).fill('Cora Common')
-    await page.getByLabel('Email', { exact: true }).fill(email)
-    await page.getByLabel('Password', { exact: true }).fill('password')
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await register(page, 'Cora Common', email, 'password')
 
     await expect(page.getByText('This password is too common. Please choose another.', { exact: true })).toBeVisible()
     await expect(page).toHaveURL(/\/register$/)
