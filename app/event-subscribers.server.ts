@@ -1,7 +1,8 @@
-import { blockedBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
+import { blockedBookingsSubscriber, suspendedAccountBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
 import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
+import { moderationNotificationSubscriber } from '#app/features/moderation/moderation-events.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
 import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
@@ -27,7 +28,7 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber]
+  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber]
   for (const subscriber of subscribers) {
     registerSubscriber(subscriber)
   }

@@ -5,6 +5,7 @@ import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.se
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
+import { liftEndedSuspensions } from '#app/features/moderation/suspensions.server.ts'
 import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { deliverDueEvents, pruneDeliveredEvents } from '#app/lib/events.server.ts'
@@ -44,13 +45,14 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
  * Every minute (BOOKING_SWEEP_SECONDS): pending requests whose start has passed are cancelled as expired, the warnings of requests
  * about to expire and the reminders of bookings about to start are recorded, pushes that waited for the end
  * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
- * due (new, or retried after a failure) are sent. A failure is logged and tried again next time.
+ * due (new, or retried after a failure) are sent, and suspensions whose end has come are lifted. A failure is logged and tried again next time.
  */
 async function sweepBookings() {
   try {
     await expirySweep()
     await exclusively('booking alerts', () => recordDueBookingAlerts())
     await exclusively('waiting pushes', () => sendWaitingPushes())
+    await exclusively('ended suspensions', () => liftEndedSuspensions())
     await queueMessageDigests()
     await deliverEmailsSoon()
   } catch (error) {
@@ -128,7 +130,7 @@ export async function seedDemoDataWhenEmpty(database: Kysely<Database> = db) {
     'seed demo data',
     async () => {
       if (!(await isDatabaseEmpty(database))) return false
-      await seedDemoData(database, { uploadDir: env.UPLOAD_DIR })
+      await seedDemoData(database, { uploadDir: env.UPLOAD_DIR, adminPassword: !env.isProduction })
       return true
     },
     { wait: true, database },

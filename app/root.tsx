@@ -16,7 +16,7 @@ import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { isOfflineResult } from '#app/features/accounts/login-errors.ts'
 import { loadUserMiddleware } from '#app/features/accounts/user-middleware.server.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
-import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { hasRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
 import { registerServiceWorker } from '#app/features/push/service-worker.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
@@ -91,17 +91,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData
   const bookingsPath = bookingsPathFor(user?.role ?? null)
   const sitter = user ? isSitterRole(user.role) : false
+  const admin = user ? hasRole(user, 'admin') : false
   const counts = useLiveBadges(user?.id ?? null, loaderData.badgeCounts ?? noCounts)
   useEffect(registerServiceWorker, [])
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader bookingsPath={bookingsPath} counts={counts} signedIn={Boolean(user)} sitter={sitter} navigation={showNavigation} />
+      <SiteHeader bookingsPath={bookingsPath} counts={counts} signedIn={Boolean(user)} sitter={sitter} admin={admin} navigation={showNavigation} />
       <Toaster toast={loaderData.toast} />
       {/* On phones the fixed tab bar would cover the end of the page: keep room for it. */}
       <div className={`flex flex-1 flex-col ${showNavigation ? 'pb-20 md:pb-0' : ''}`}>
         <Outlet />
       </div>
-      {showNavigation ? <BottomNav bookingsPath={bookingsPath} counts={counts} sitter={sitter} /> : null}
+      {showNavigation ? <BottomNav bookingsPath={bookingsPath} counts={counts} sitter={sitter} admin={admin} /> : null}
       <NavigationProgress />
     </div>
   )

@@ -91,6 +91,20 @@ export default [
   // notification-settings (issue 20): preferences API and one-click unsubscribe.
   route('api/users/me/notification-settings', 'routes/api/users.me.notification-settings.ts'),
   route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
+  // Moderation (issue 30): the report forms' API, and the admins' console with its API twins.
+  route('api/reports', 'routes/api/reports.ts'),
+  route('admin', 'routes/admin.tsx'),
+  route('admin/reports/:id', 'routes/admin-report.tsx'),
+  route('admin/users', 'routes/admin-users.tsx'),
+  route('admin/users/:id', 'routes/admin-user.tsx'),
+  route('admin/audit', 'routes/admin-audit.tsx'),
+  route('api/admin/reports', 'routes/api/admin.reports.ts'),
+  route('api/admin/reports/:id', 'routes/api/admin.reports.$id.ts'),
+  route('api/admin/reports/:id/resolution', 'routes/api/admin.reports.$id.resolution.ts'),
+  route('api/admin/users', 'routes/api/admin.users.ts'),
+  route('api/admin/users/:id', 'routes/api/admin.users.$id.ts'),
+  route('api/admin/users/:id/suspension', 'routes/api/admin.users.$id.suspension.ts'),
+  route('api/admin/audit', 'routes/api/admin.audit.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

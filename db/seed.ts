@@ -16,8 +16,10 @@ import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
+import type { ReportReason } from '#app/features/messages/limits.ts'
+import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
-import type { BookingStatus, Database, Role } from '#app/lib/db-schema.ts'
+import type { BookingStatus, Database, ReportState, Role } from '#app/lib/db-schema.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
 import { addDays, fromMinutes, isoWeekday, localDateTime, toMinutes } from '#app/lib/zoned-time.ts'
 
@@ -32,6 +34,7 @@ export const demoPassword = 'pawpal-demo'
 export const demoLogins = [
   { role: 'owner', email: 'owner@pawpal.test', password: demoPassword },
   { role: 'sitter', email: 'sitter@pawpal.test', password: demoPassword },
+  { role: 'admin', email: 'admin@pawpal.test', password: demoPassword },
 ] as const
 
 export async function isDatabaseEmpty(database: Kysely<Database>) {
@@ -39,15 +42,22 @@ export async function isDatabaseEmpty(database: Kysely<Database>) {
   return anyUser === undefined
 }
 
-/** Creates the demo world in one transaction and writes its pictures under `uploadDir`. */
-export async function seedDemoData(database: Kysely<Database>, options: { uploadDir: string; now?: Date }) {
+/**
+ * Creates the demo world in one transaction and writes its pictures under `uploadDir`. `adminPassword`
+ * false leaves the demo admin without a password (a production server seeding an empty database must not
+ * open a console whose password the README prints; its first admin comes from `npm run admin -- grant`).
+ */
+export async function seedDemoData(database: Kysely<Database>, options: { uploadDir: string; now?: Date; adminPassword?: boolean }) {
   const now = Math.floor((options.now ?? new Date()).getTime() / minute) * minute
   const today = zurichDate(now)
   const { sitters, owners, dogs } = buildPeopleAndDogs()
   const people = [...sitters, ...owners]
   const bookings = scheduleBookings(planBookings(sitters, owners, dogs), today, now)
-  const conversations = planConversations(sitters, owners, dogs).map((plan) => scriptConversation(plan, now))
-  const rows = toRows({ people, sitters, dogs, bookings, conversations }, today, await hashPassword(demoPassword))
+  const conversationPlans = planConversations(sitters, owners, dogs)
+  const conversations = conversationPlans.map((plan) => scriptConversation(plan, now))
+  const admin = demoAdmin()
+  const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
+  const rows = toRows({ people, admin, sitters, dogs, bookings, conversations, reports }, today, await hashPassword(demoPassword), options.adminPassword ?? true)
   await Promise.all([
     writePictures(options.uploadDir, people, sitters, dogs),
     database.transaction().execute((trx) => insertRows(trx, rows)),
@@ -62,6 +72,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { upload
     reviews: rows.reviews.length,
     conversations: rows.conversations.length,
     messages: rows.messages.length,
+    reports: rows.reports.length,
   }
 }
 
@@ -428,6 +439,18 @@ const chatScripts: readonly ChatScript[] = [
     ],
   },
 ]
+
+/** The conversation the demo sitter reported: an owner pressing for cash payments outside Pawpal. */
+const offPlatformChat: ChatScript = {
+  lines: [
+    ['owner', 'Hi {sitter}, {dog} will need a walk every day next week.'],
+    ['sitter', 'Happy to help! Send me a request for each day and I will confirm them.'],
+    ['owner', 'Let us skip the app this time. I pay you cash, 20 francs a walk, no fees for either of us.'],
+    ['sitter', 'Sorry, I only take bookings through Pawpal, so we are both covered if something happens.'],
+    ['owner', 'Come on, nobody checks. Text me on my mobile and we sort it out there.'],
+    ['owner', 'If you won’t, I will tell the other owners in the building not to book you.'],
+  ],
+}
 
 interface WeeklyRange {
   weekdays: readonly number[]
@@ -1119,6 +1142,8 @@ interface ConversationPlan {
   /** Only scripts whose last message comes from this party; any script when undefined. */
   lastSender?: Party
   hoursSinceLastMessage: number
+  /** The lines of this conversation, instead of a script picked at random. */
+  script?: ChatScript
 }
 
 interface DemoConversation {
@@ -1150,7 +1175,8 @@ function planConversations(sitters: readonly DemoSitter[], owners: readonly Demo
     conversation(olivia, thirdSitter, { hoursSinceLastMessage: 30 }),
     conversation(firstClient, sam, { lastSender: 'owner', unreadCount: 2, hoursSinceLastMessage: 2 }),
     conversation(secondClient, sam, { lastSender: 'owner', unreadCount: 1, hoursSinceLastMessage: 7 }),
-    conversation(thirdClient, sam, { hoursSinceLastMessage: 50 }),
+    // The demo sitter reported this one to the admins (fileReports).
+    conversation(thirdClient, sam, { hoursSinceLastMessage: 50, script: offPlatformChat }),
   ]
   const regularConversations = otherOwners.flatMap((owner) => {
     const random = createRandom(`conversations:${owner.email}`)
@@ -1169,7 +1195,9 @@ function scriptConversation(plan: ConversationPlan, now: number): DemoConversati
   const scripts = chatScripts.filter(
     (script) => !plan.lastSender || itemAt(script.lines, script.lines.length - 1)[0] === plan.lastSender,
   )
-  const lines = random.pick(scripts).lines
+  // Picked even when the plan brings its own lines, so the draws after it stay the same.
+  const picked = random.pick(scripts)
+  const lines = (plan.script ?? picked).lines
   const values = {
     owner: firstName(plan.owner),
     sitter: firstName(plan.sitter),
@@ -1210,6 +1238,167 @@ function scriptConversation(plan: ConversationPlan, now: number): DemoConversati
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Moderation (issue 30): the demo admin and their queue. Three open reports, each with the snapshot the
+// app would have kept of what was reported (moderation/reports.server.ts), and one report the admin read
+// and dismissed, with its two audit log rows. Nobody is suspended: the suspensions table stays empty.
+
+/** A staff account: neither owner nor sitter, so no address, dogs, profile or bookings (decision 063). */
+interface DemoAdmin {
+  id: string
+  name: string
+  email: string
+  createdAt: number
+}
+
+function demoAdmin(): DemoAdmin {
+  const email = 'admin@pawpal.test'
+  return { id: demoId(`user:${email}`), name: 'Alex Admin', email, createdAt: referenceDate - 400 * day }
+}
+
+interface DemoReport {
+  id: string
+  reporterId: string
+  reportedUserId: string
+  subjectId: string
+  reason: ReportReason
+  details: string
+  snapshot: ReportSnapshot
+  at: number
+  resolution?: { state: Exclude<ReportState, 'open'>; note: string; readAt: number; at: number }
+}
+
+function fileReports(
+  world: {
+    sitters: readonly DemoSitter[]
+    owners: readonly DemoPerson[]
+    dogs: readonly DemoDog[]
+    bookings: readonly DemoBooking[]
+    conversationPlans: readonly ConversationPlan[]
+    conversations: readonly DemoConversation[]
+  },
+  now: number,
+): DemoReport[] {
+  const { sitters, owners, dogs, bookings, conversationPlans, conversations } = world
+  const [sam, ...otherSitters] = sitters
+  const [olivia, ...otherOwners] = owners
+  if (!sam || !olivia) throw new Error('Demo data: the demo users are missing')
+  const nameOf = new Map([...sitters, ...owners].map((person) => [person.id, person.name]))
+  const named = (id: string) => nameOf.get(id) ?? 'Deleted user'
+
+  // The demo sitter reports the owner who pressed for cash: the snapshot holds the conversation's messages,
+  // the owner's marked as reported (the reported user's latest ten and the ten before them: all of these).
+  const chatIndex = conversationPlans.findIndex((plan) => plan.script === offPlatformChat)
+  const chatPlan = conversationPlans[chatIndex]
+  const chat = conversations[chatIndex]
+  if (!chatPlan || !chat) throw new Error('Demo data: the reported conversation is missing')
+  const lastMessageAt = itemAt(chat.messages, chat.messages.length - 1).at
+  const conversationReport: DemoReport = {
+    id: demoId('report:conversation'),
+    reporterId: chatPlan.sitter.id,
+    reportedUserId: chatPlan.owner.id,
+    subjectId: chat.id,
+    reason: 'scam',
+    details: 'Wants to pay cash outside Pawpal and threatens to badmouth me to the neighbours when I say no.',
+    snapshot: {
+      kind: 'conversation',
+      messages: chat.messages.map((message) => ({
+        id: message.id,
+        senderId: message.senderId,
+        senderName: named(message.senderId),
+        content: message.content,
+        createdAt: iso(message.at),
+        reported: message.senderId === chatPlan.owner.id,
+      })),
+    },
+    at: Math.min(lastMessageAt + 35 * minute, now - 5 * minute),
+  }
+
+  // The harshest review of a sitter, reported by another owner who knows that sitter (the demo owner if she does).
+  const knows = (owner: DemoPerson, sitter: DemoSitter) =>
+    bookings.some(({ plan }) => plan.status === 'completed' && plan.sitter.id === sitter.id && plan.dog.owner.id === owner.id)
+  const [reviewed, reviewReporter] =
+    bookings
+      .filter((booking) => booking.review)
+      .sort((a, b) => (a.review?.rating ?? 0) - (b.review?.rating ?? 0) || a.plan.key.localeCompare(b.plan.key))
+      .map((booking) => [booking, owners.find((owner) => owner.id !== booking.plan.dog.owner.id && knows(owner, booking.plan.sitter))] as const)
+      .find(([, reporter]) => reporter) ?? []
+  const review = reviewed?.review
+  if (!reviewed || !review || !reviewReporter) throw new Error('Demo data: no review to report')
+  const reviewReport: DemoReport = {
+    id: demoId('report:review'),
+    reporterId: reviewReporter.id,
+    reportedUserId: reviewed.plan.dog.owner.id,
+    subjectId: demoId(`review:${reviewed.plan.key}`),
+    reason: 'other',
+    details: `I have booked ${firstName(reviewed.plan.sitter)} many times and this matches nothing I know of them. It reads like a review meant for someone else.`,
+    snapshot: {
+      kind: 'review',
+      rating: review.rating,
+      comment: review.comment,
+      reply: review.reply?.comment ?? null,
+      sitterId: reviewed.plan.sitter.id,
+      sitterName: reviewed.plan.sitter.name,
+      authorName: reviewed.plan.dog.owner.name,
+      createdAt: iso(review.at),
+    },
+    at: Math.max(Math.min(review.at + 3 * day, now - 26 * hour), review.at + 10 * minute),
+  }
+
+  // A sitter reports a dog listed for sitting whose owner asked for a deposit.
+  const listed = dogs.find((dog) => dog.listedForSitting && dog.owner.id !== olivia.id && dog.owner.role === 'owner')
+  if (!listed) throw new Error('Demo data: no listed dog to report')
+  const [dogReporter] = nearestSitters(listed.owner, otherSitters, 1)
+  if (!dogReporter) throw new Error('Demo data: no sitter to report the listed dog')
+  const dogReport: DemoReport = {
+    id: demoId('report:dog'),
+    reporterId: dogReporter.id,
+    reportedUserId: listed.owner.id,
+    subjectId: listed.id,
+    reason: 'scam',
+    details: `When I offered to walk ${listed.name}, the owner asked for a CHF 50 deposit by bank transfer before we had even met.`,
+    snapshot: {
+      kind: 'dog',
+      name: listed.name,
+      breed: listed.breed.name,
+      bio: listed.bio,
+      images: imagePositions(listed).map((position) => `/uploads/dogs/${listed.id}/${position}`),
+      ownerName: listed.owner.name,
+    },
+    at: now - 3 * hour,
+  }
+
+  // Dismissed last week: an owner asked whether a sitter's first-aid training is real; it is.
+  const claimed = otherSitters.find((sitter) => sitter.bio.includes('First-aid trained'))
+  const reported = new Set([chatPlan.owner.id, reviewed.plan.dog.owner.id, listed.owner.id])
+  const doubter = otherOwners.find((owner) => !reported.has(owner.id))
+  if (!claimed || !doubter) throw new Error('Demo data: no sitter profile to report')
+  const filedAt = awake(now - 6 * day)
+  const dismissedReport: DemoReport = {
+    id: demoId('report:sitter'),
+    reporterId: doubter.id,
+    reportedUserId: claimed.id,
+    subjectId: claimed.id,
+    reason: 'other',
+    details: 'The profile says first-aid trained, but when we met they could not tell me where they did the course.',
+    snapshot: {
+      kind: 'sitter',
+      name: claimed.name,
+      bio: claimed.bio,
+      location: `${claimed.address.district.name}, Zürich`,
+      profilePhoto: claimed.hasPhoto ? `/uploads/avatars/${claimed.id}` : null,
+    },
+    at: filedAt,
+    resolution: {
+      state: 'dismissed',
+      note: 'Asked the sitter: they sent us the certificate of the canine first-aid course they took last spring. The profile is accurate.',
+      readAt: filedAt + 20 * hour,
+      at: filedAt + day,
+    },
+  }
+  return [conversationReport, reviewReport, dogReport, dismissedReport]
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Rows
 
 type Rows = { [Table in keyof Database]: Insertable<Database[Table]>[] }
@@ -1231,7 +1420,7 @@ type SeededRows = Omit<
   | 'domainEvents'
   | 'eventDeliveries'
   | 'userBlocks'
-  | 'conversationReports'
+  | 'suspensions'
   | 'geocoderSlot'
   | 'bookingAlerts'
   | 'notifications'
@@ -1248,18 +1437,21 @@ const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
 function toRows(
   world: {
     people: readonly DemoPerson[]
+    admin: DemoAdmin
     sitters: readonly DemoSitter[]
     dogs: readonly DemoDog[]
     bookings: readonly DemoBooking[]
     conversations: readonly DemoConversation[]
+    reports: readonly DemoReport[]
   },
   today: string,
   passwordHash: string,
+  adminPassword: boolean,
 ): SeededRows {
-  const { people, sitters, dogs, bookings, conversations } = world
+  const { people, admin, sitters, dogs, bookings, conversations, reports } = world
   return {
-    users: people.map(userRow),
-    passwords: people.map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
+    users: [...people.map(userRow), adminRow(admin)],
+    passwords: [...people, ...(adminPassword ? [admin] : [])].map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
     sitterProfiles: sitters.map((sitter) => ({
       userId: sitter.id,
       experience: sitter.experience,
@@ -1353,6 +1545,25 @@ function toRows(
         readAt: readAt === null ? null : iso(readAt),
       })),
     ),
+    reports: reports.map(({ at, resolution, snapshot, ...report }) => ({
+      ...report,
+      kind: snapshot.kind,
+      snapshot: JSON.stringify(snapshot),
+      state: resolution?.state ?? 'open',
+      resolutionNote: resolution?.note ?? null,
+      resolvedById: resolution ? admin.id : null,
+      resolvedAt: resolution ? iso(resolution.at) : null,
+      createdAt: iso(at),
+    })),
+    // What the admin's reading and resolving of a report writes (moderation/audit-log.server.ts).
+    auditLog: reports.flatMap(({ id, resolution }) =>
+      resolution
+        ? [
+            { id: demoId(`audit:${id}:read`), action: 'report.read', reason: null, at: iso(resolution.readAt) },
+            { id: demoId(`audit:${id}:resolved`), action: 'report.resolved', reason: resolution.note, at: iso(resolution.at) },
+          ].map((entry) => ({ ...entry, adminId: admin.id, adminName: admin.name, targetKind: 'report', targetId: id }))
+        : [],
+    ),
   }
 }
 
@@ -1385,6 +1596,19 @@ function userRow(person: DemoPerson): Insertable<Database['users']> {
     calendarFeedToken: secretFeedToken(person.calendarFeedToken),
     createdAt: iso(person.createdAt),
     updatedAt: iso(person.createdAt),
+  }
+}
+
+function adminRow(admin: DemoAdmin): Insertable<Database['users']> {
+  return {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    role: 'admin',
+    emailVerified: 1,
+    timeZone,
+    createdAt: iso(admin.createdAt),
+    updatedAt: iso(admin.createdAt),
   }
 }
 
@@ -1470,6 +1694,8 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'reviews', rows.reviews)
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
+  await insertBatches(trx, 'reports', rows.reports)
+  await insertBatches(trx, 'auditLog', rows.auditLog)
 }
 
 async function insertBatches<Table extends keyof Database>(

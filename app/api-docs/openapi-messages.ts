@@ -11,6 +11,7 @@ import {
   StartConversationSchema,
   ThreadPageSchema,
 } from '#app/features/messages/schema.ts'
+import { removedMessageText } from '#app/features/messages/message-json.ts'
 import {
   answer,
   errors,
@@ -26,6 +27,7 @@ import {
   retryAfterHeader,
   signedIn,
 } from './openapi-parts.ts'
+import { reportAnswers } from './openapi-moderation.ts'
 
 // The messages part of the OpenAPI document: conversations, messages over HTTP, blocks and reports.
 // Bodies and queries come from the routes' zod schemas (features/messages/schema.ts); answers are
@@ -46,7 +48,8 @@ const MessageRecord = objectOf({
   id: { type: 'string' },
   conversationId: { type: 'string' },
   clientId: nullable('string', { description: 'The id the sending client gave the message, if any.' }),
-  content: { type: 'string', maxLength: maxMessageLength },
+  content: { type: 'string', maxLength: maxMessageLength, description: `What was sent; for a message an admin removed, the notice '${removedMessageText}'.` },
+  hidden: { type: 'boolean', description: 'An admin removed it (moderation): `content` is the removal notice; the original is never shown again.' },
   sender: objectOf({ id: { type: 'string' }, name: { type: 'string' }, profilePhoto: nullable('string'), bio: nullable('string') }),
   recipient: objectOf({ id: { type: 'string' } }),
   read: { type: 'boolean' },
@@ -203,12 +206,20 @@ export const messagePaths = {
       operationId: 'reportConversation',
       tags: ['Messages'],
       summary: 'Report your conversation with a user to the admins',
-      description: `Reasons: ${reportReasons.join(', ')}. The reported user is not told.`,
+      description:
+        `Reasons: ${reportReasons.join(', ')}. The same report as \`POST /api/reports\` with \`kind: conversation\` and the ` +
+        "partner as `subjectId`: it keeps a snapshot of the partner's latest messages. The reported user is not told.",
       security: signedIn,
       requestBody: jsonBody(ref('ReportInput')),
       responses: {
-        201: answer('Reported.', objectOf({ id: { type: 'string' } })),
-        ...errors({ 400: true, 401: true, 404: 'You have no conversation with this user.' }),
+        ...reportAnswers,
+        ...errors({
+          400: true,
+          401: true,
+          404: 'You have no conversation with this user.',
+          409: 'The report could not be saved; send it again.',
+          429: 'More than 20 reports in an hour.',
+        }),
       },
     },
   },

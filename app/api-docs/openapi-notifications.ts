@@ -1,3 +1,4 @@
+import { notificationKinds } from '#app/features/notification-settings/kinds.ts'
 import { maxNotificationPageSize, NotificationListSchema, notificationPageSize } from '#app/features/notifications/schema.ts'
 import { answer, errors, nullable, objectOf, pagedListAnswer, pagingParameterDescriptions, pathParameter, queryParameters, ref, signedIn } from './openapi-parts.ts'
 
@@ -15,7 +16,10 @@ export const notificationTags = [
 
 const Notification = objectOf({
   id: { type: 'string' },
-  kind: { enum: ['bookings', 'reminders', 'messages', 'reviews'], description: 'The preference kind it belongs to.' },
+  kind: {
+    enum: [...notificationKinds, 'account'],
+    description: 'The preference kind it belongs to; `account`: about your account and your reports (moderation), in the centre only, whatever the preferences.',
+  },
   type: { type: 'string', description: 'The domain event it came from, e.g. `booking.requested`, `review.written`, `message.sent`.' },
   text: { type: 'string', description: "What happened, in words: 'Sam requested a walk for Mochi on Tue 2 Dec, 08:00'. Never an address." },
   href: { type: 'string', description: 'The screen it is about, a path of this app (`/bookings/{id}`, `/messages/{userId}`).' },

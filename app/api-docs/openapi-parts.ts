@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
 
 // The building blocks of the OpenAPI document (openapi.server.ts and the per-area path modules beside
 // it): JSON Schemas generated from zod, answers, errors and parameters written the same way everywhere.
@@ -38,6 +39,9 @@ export function queryParameters(schema: z.ZodType, descriptions: Record<string, 
 export const withRequired = (schema: JsonSchema, required: string[]) => ({ ...schema, required: [...new Set([...requiredOf(schema), ...required])] })
 
 // ---- answers and operations ----
+
+export const roles = ['owner', 'sitter', 'both', 'admin'] as const satisfies readonly Role[]
+export const accountStatuses = ['active', 'suspended'] as const satisfies readonly AccountStatus[]
 
 export const nullable = (type: string, extra: JsonSchema = {}) => ({ type: [type, 'null'], ...extra })
 export const strings = { type: 'array', items: { type: 'string' } }

@@ -11,8 +11,8 @@ import { dayParts } from '#app/features/availability/availability-grid.ts'
 import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
 import { maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
-import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
 import {
+  accountStatuses,
   answer,
   errorResponses,
   errors,
@@ -30,6 +30,7 @@ import {
   redirect,
   ref,
   retryAfterHeader,
+  roles,
   signedIn,
   strings,
   withRequired,
@@ -37,6 +38,7 @@ import {
 } from './openapi-parts.ts'
 import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
 import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
+import { moderationPaths, moderationSchemas, moderationTags } from './openapi-moderation.ts'
 import { notificationPaths, notificationSchemas, notificationTags } from './openapi-notifications.ts'
 import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
 import { notificationSettingsPaths, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
@@ -103,9 +105,6 @@ const imageUrlInput = {
 
 // ---- answers, by hand (see the to...Json functions named above each) ----
 
-
-const roles = ['owner', 'sitter', 'both', 'admin'] as const satisfies readonly Role[]
-const accountStatuses = ['active', 'suspended'] as const satisfies readonly AccountStatus[]
 const imagePath = { type: 'string', description: 'Server-relative base path (`/uploads/...`).' }
 
 /** getAccount(): the account as login, registration and the photo upload answer it. */
@@ -293,6 +292,19 @@ const ErrorBody = objectOf({
   },
 })
 
+/** A 403's body: an error, and for the right password of a suspended account (login) why and until when (issue 30). */
+const ForbiddenBody = {
+  ...ErrorBody,
+  properties: {
+    ...ErrorBody.properties,
+    suspension: {
+      ...objectOf({ reason: { type: 'string' }, until: nullable('string', { format: 'date' }) }),
+      description:
+        'Only from `POST /api/auth/login`, for the right password of a suspended account: the reason, and the first day the user may sign in again (`null`: until further notice).',
+    },
+  },
+}
+
 // ---- operations ----
 
 
@@ -330,7 +342,7 @@ const paths = {
         ...errors({
           400: true,
           401: 'Invalid email or password.',
-          403: 'The account is suspended.',
+          403: 'The account is suspended: with the right password, `suspension` says why and until when.',
           415: true,
           429: 'More than 5 failed logins for the account, or 30 from the address, in 15 minutes.',
         }),
@@ -376,7 +388,7 @@ const paths = {
         ...errors({
           400: 'Validation failed, or the Google account shares no e-mail.',
           401: 'Google did not accept the authorization code.',
-          403: 'The account is suspended.',
+          403: 'The account is suspended: with the right password, `suspension` says why and until when.',
           409: 'The Google e-mail is unverified and an account with it exists.',
           415: true,
           502: true,
@@ -745,9 +757,10 @@ export function buildOpenApiDocument() {
       ...notificationTags,
       ...pushTags,
       ...notificationSettingsTags,
+      ...moderationTags,
       { name: 'Docs', description: 'This document.' },
     ],
-    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths }),
+    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths }),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -765,6 +778,7 @@ export function buildOpenApiDocument() {
       },
       schemas: {
         Error: ErrorBody,
+        ForbiddenError: ForbiddenBody,
         Message: objectOf({ message: { type: 'string' } }),
         Account,
         User,
@@ -793,11 +807,14 @@ export function buildOpenApiDocument() {
         ...notificationSchemas,
         ...pushSchemas,
         ...notificationSettingsSchemas,
+        ...moderationSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [
           name,
-          name === 'TooManyRequests' ? { ...answer(description, ref('Error')), headers: retryAfterHeader } : answer(description, ref('Error')),
+          name === 'TooManyRequests'
+            ? { ...answer(description, ref('Error')), headers: retryAfterHeader }
+            : answer(description, ref(name === 'Forbidden' ? 'ForbiddenError' : 'Error')),
         ]),
       ),
     },

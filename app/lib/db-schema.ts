@@ -25,6 +25,8 @@ export interface UsersTable {
   publicLongitude: number | null
   timeZone: Generated<string>
   calendarFeedToken: string | null
+  /** When a session was last created for the account (db/migrations/022). */
+  lastSignInAt: Generated<string | null>
   createdAt: string
   updatedAt: string
 }
@@ -252,6 +254,8 @@ export interface MessagesTable {
   readAt: string | null
   /** The sender client's own id for the message (a UUID), so a resend stores nothing twice. */
   clientId: string | null
+  /** When an admin hid it (moderation): kept for the record, its content never shown again. */
+  hiddenAt: Generated<string | null>
 }
 
 export interface UserBlocksTable {
@@ -260,14 +264,51 @@ export interface UserBlocksTable {
   createdAt: string
 }
 
-export interface ConversationReportsTable {
+export type ReportKind = 'conversation' | 'sitter' | 'review' | 'dog'
+export type ReportState = 'open' | 'dismissed' | 'content_hidden' | 'user_warned' | 'user_suspended'
+
+/** What a user reported for the admins (moderation, db/migrations/022), with the content as it was then. */
+export interface ReportsTable {
   id: string
-  conversationId: string
+  kind: ReportKind
+  /** The conversation, the sitter (a user id), the review or the dog. */
+  subjectId: string
   reporterId: string
   reportedUserId: string
   reason: string
   details: string
+  /** JSON of the reported content when reported (moderation/report-snapshots.server.ts). */
+  snapshot: string
+  state: Generated<ReportState>
+  resolutionNote: string | null
+  resolvedById: string | null
+  resolvedAt: string | null
   createdAt: string
+}
+
+/** A suspension of an account: standing while `liftedAt` is null, until `endsAt` when it has one. */
+export interface SuspensionsTable {
+  id: string
+  userId: string
+  reason: string
+  startedAt: string
+  endsAt: string | null
+  suspendedById: string
+  liftedAt: string | null
+  /** Null when it lifted itself at its end. */
+  liftedById: string | null
+}
+
+/** Append-only (the database refuses updates and deletes): every admin action and read of reported content. */
+export interface AuditLogTable {
+  id: string
+  adminId: string
+  adminName: string
+  action: string
+  targetKind: string
+  targetId: string
+  reason: string | null
+  at: string
 }
 
 export interface ReviewsTable {
@@ -281,6 +322,8 @@ export interface ReviewsTable {
   /** The sitter's answer to the review, once. */
   reply: string | null
   repliedAt: string | null
+  /** When an admin hid it (moderation): kept for the record, never shown or counted again. */
+  hiddenAt: Generated<string | null>
 }
 
 export interface SitterPhotosTable {
@@ -399,7 +442,9 @@ export interface Database {
   conversations: ConversationsTable
   messages: MessagesTable
   userBlocks: UserBlocksTable
-  conversationReports: ConversationReportsTable
+  reports: ReportsTable
+  suspensions: SuspensionsTable
+  auditLog: AuditLogTable
   reviews: ReviewsTable
   sitterPhotos: SitterPhotosTable
   sitterListings: SitterListingsTable

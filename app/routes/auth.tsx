@@ -2,11 +2,13 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/auth'
-import { type AuthFailure, authenticateWithPassword, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
+import { type AuthFailure, clientIp, registerUser } from '#app/features/accounts/accounts.server.ts'
 import { requireSignedOut, safeRedirectPath } from '#app/features/accounts/guards.server.ts'
 import { authFailedTitle, isOfflineResult, loginErrorText, offlineResult } from '#app/features/accounts/login-errors.ts'
 import { LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { redirectSignedIn } from '#app/features/accounts/sign-in.server.ts'
+import { SuspendedAccount } from '#app/features/moderation/components/suspended-account.tsx'
+import { type SignInFailure, signInWithPassword } from '#app/features/moderation/suspended-sign-in.server.ts'
 import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -39,7 +41,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (mode === 'login') {
     const submission = parseWithZod(formData, { schema: LoginSchema })
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, 400)
-    const outcome = await authenticateWithPassword(submission.value, clientIp(request))
+    const outcome = await signInWithPassword(submission.value, clientIp(request))
+    // The right password of a suspended account: the reason and the end, instead of the form.
+    if (!outcome.ok && outcome.status === 403 && outcome.suspension) return data({ result: undefined, suspension: outcome.suspension }, 403)
     if (!outcome.ok) return failure(submission.reply({ hideFields: ['password'] }), outcome)
     return redirectSignedIn(request, outcome.userId, redirectTo, {
       type: 'success',
@@ -61,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   })
 }
 
-function failure<Result>(result: Result, outcome: AuthFailure) {
+function failure<Result>(result: Result, outcome: AuthFailure | SignInFailure) {
   const toast: ToastInput = { type: 'error', title: authFailedTitle, description: loginErrorText(outcome) }
   const headers = outcome.status === 429 ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
   return data({ result, toast }, { status: outcome.status, headers })
@@ -111,6 +115,13 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const otherMode = href(mode === 'login' ? '/register' : '/login')
   const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
+  if (actionData && 'suspension' in actionData) {
+    return (
+      <Page width="narrow" centered>
+        <SuspendedAccount suspension={actionData.suspension} />
+      </Page>
+    )
+  }
   return (
     <Page width="narrow" centered className="gap-6" toast={actionData && 'toast' in actionData ? actionData.toast : undefined}>
       <div className="text-center">

@@ -1,3 +1,4 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/dogs-available-detail'
@@ -6,7 +7,11 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { emojiForTrait } from '#app/features/dogs/options.ts'
 import { formatMiles } from '#app/features/geo/distance.ts'
+import { answerFor, ReportForm } from '#app/features/moderation/components/report-form.tsx'
+import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
+import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon, UserIcon } from '#app/ui/icons.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
@@ -15,6 +20,7 @@ import { Page } from '#app/ui/page.tsx'
 // /dogs/available/{id}: one dog listed for sitting, as a sitter sees it (spec section 2, 'Available dog
 // detail'). Tabs are links (?tab=), so they work without JavaScript. Anything the viewer may not see
 // (unknown, unlisted, their own dog, a suspended owner's, a viewer who is no sitter) is 'Dog not found'.
+// A sitter may report the listing to the admins (issue 30): the Report form posts here.
 
 const tabLabels = { details: 'Details', personality: 'Personality', availability: 'Availability' } as const
 type Tab = keyof typeof tabLabels
@@ -33,14 +39,24 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
       distance: dog.distanceMiles === null ? null : formatMiles(dog.distanceMiles),
     },
     tab,
+    reportConstraint: getZodConstraint(NewReportSchema),
   }
 }
 
+/** A report of this dog's listing (the page's Report form). */
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const reportable = (kind: string, subjectId: string) => kind === 'dog' && subjectId === params.id
+  return submitReportForm(user, await request.formData(), reportable, `${url.pathname}${url.search}`)
+}
+
+export const headers = retryAfterFromAction
+
 type Dog = NonNullable<Route.ComponentProps['loaderData']['dog']>
 
-export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentProps) {
-  const { dog, tab } = loaderData
-  if (!dog) return <DogNotFound />
+export default function AvailableDogDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.dog === null) return <DogNotFound />
+  const { dog, tab, reportConstraint } = loaderData
   const photo = imageUrl(dog.images[0], 800)
   return (
     <Page width="regular" className="space-y-4">
@@ -97,6 +113,8 @@ export default function AvailableDogDetailRoute({ loaderData }: Route.ComponentP
         {tab === 'personality' ? <PersonalityTab dog={dog} /> : null}
         {tab === 'availability' ? <AvailabilityTab dog={dog} /> : null}
       </section>
+      {/* The page shows no dog to its owner (getAvailableDog): whoever sees it may report it. */}
+      <ReportForm kind="dog" subjectId={dog.id} label="Report this dog listing" answer={answerFor(actionData?.report, 'dog', dog.id)} constraint={reportConstraint} />
     </Page>
   )
 }

@@ -6,6 +6,7 @@ import { BookingDialogButton } from '#app/features/bookings/components/lazy-book
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
+import { reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { mainContentId } from '#app/ui/skip-link.tsx'
@@ -30,7 +31,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  return runConversationAction(user, params.userId, await request.formData(), href('/messages/:userId', params))
+  return runConversationAction(user, params.userId, await request.formData(), href('/messages/:userId', params), reportConversation)
 }
 
 export const headers = retryAfterFromAction

@@ -8,6 +8,7 @@ import { ConversationPane, PartnerNotFound } from '#app/features/messages/compon
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { MessagingTips } from '#app/features/messages/components/messaging-tips.tsx'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
+import { reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
 import { conversationListName, ConversationSearchSchema } from '#app/features/messages/schema.ts'
@@ -56,7 +57,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
   const partnerId = selectedPartner(url)
   if (!partnerId) throw data('Choose a conversation', { status: 400 })
-  return runConversationAction(user, partnerId, await request.formData(), `${href('/messages')}?${new URLSearchParams({ userId: partnerId })}`)
+  return runConversationAction(user, partnerId, await request.formData(), `${href('/messages')}?${new URLSearchParams({ userId: partnerId })}`, reportConversation)
 }
 
 export const headers = retryAfterFromAction

@@ -1,10 +1,17 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
 import { data, href, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/sitter-profile'
+import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
+import { answerFor, ReportForm } from '#app/features/moderation/components/report-form.tsx'
+import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
+import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
 import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
+import { findReportableReview, type SitterReview } from '#app/features/reviews/reviews.server.ts'
 import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'
 import { SitterGallery } from '#app/features/sitters/components/sitter-gallery.tsx'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
@@ -15,6 +22,7 @@ import { experienceLabels, serviceLabels } from '#app/features/sitters/options.t
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { pageParameter } from '#app/lib/paging.ts'
+import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
 import { GoBackLink } from '#app/ui/go-back-link.tsx'
@@ -26,6 +34,8 @@ import { Page } from '#app/ui/page.tsx'
 // (profiles/public-sitter-profile.server.ts: never the e-mail, phone, address or exact point). Tabs About / Services /
 // Reviews are links (?tab=), reviews are paged with links (?tab=reviews&page=N), so all of it works
 // without JavaScript. Anonymous visitors share one render per URL (decisions 018, 022).
+// Signed-in visitors may report the profile (not their own) and each review (not one they wrote) to the
+// admins (issue 30): the Report forms post here.
 
 export const handle = { publicCache: true }
 
@@ -36,6 +46,7 @@ const tabs = Object.keys(tabLabels) as Tab[]
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const found = await getPublicSitterProfile(params.id)
   if (!found) throw data(null, { status: 404 })
+  const viewer = getOptionalUser(context)
   const tab = tabs.find((candidate) => candidate === url.searchParams.get('tab')) ?? 'about'
   const reviewPage = pageParameter.catch(1).parse(url.searchParams.get('page') ?? undefined)
   const reviews = tab === 'reviews' ? await listPublicSitterReviews(found.id, { page: reviewPage, limit: reviewPageSize }) : null
@@ -69,14 +80,36 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     },
     tab,
     reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
-    ownProfile: getOptionalUser(context)?.id === found.id,
+    ownProfile: viewer?.id === found.id,
+    // What the viewer may report: nothing for a visitor (the shared render), never their own profile or review.
+    report: viewer && {
+      profile: viewer.id !== found.id,
+      reviewIds: reviews ? await reviewsNotBy(viewer, found.id, reviews.reviews) : [],
+      constraint: getZodConstraint(NewReportSchema),
+    },
   }
 }
 
+/** The ids of the reviews shown that the viewer did not write (the sitter wrote none of their own). */
+async function reviewsNotBy(viewer: SessionUser, sitterId: string, reviews: SitterReview[]) {
+  if (viewer.id === sitterId) return reviews.map((review) => review.id)
+  const found = await Promise.all(reviews.map((review) => findReportableReview(review.id)))
+  return found.flatMap((review) => (review && review.ownerId !== viewer.id ? [review.id] : []))
+}
+
+/** A report of this profile or of a review on it (the page's Report forms). */
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  const user = await requireUser({ context, url })
+  const reportable = (kind: string, subjectId: string) => kind === 'review' || (kind === 'sitter' && subjectId === params.id)
+  return submitReportForm(user, await request.formData(), reportable, `${url.pathname}${url.search}`)
+}
+
+export const headers = retryAfterFromAction
+
 type Sitter = Route.ComponentProps['loaderData']['sitter']
 
-export default function SitterProfileRoute({ loaderData }: Route.ComponentProps) {
-  const { sitter, tab, reviews, ownProfile } = loaderData
+export default function SitterProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { sitter, tab, reviews, ownProfile, report } = loaderData
   const profilePath = href('/sitters/:id', { id: sitter.id })
   const tabHref = (value: Tab) => `${profilePath}${value === 'about' ? '' : `?tab=${value}`}#profile-tabs`
   return (
@@ -103,9 +136,21 @@ export default function SitterProfileRoute({ loaderData }: Route.ComponentProps)
             {tab === 'about' ? <AboutTab sitter={sitter} /> : null}
             {tab === 'services' ? <ServicesTab sitter={sitter} /> : null}
             {tab === 'reviews' && reviews ? (
-              <SitterReviews sitterName={sitter.name} reviews={reviews} hrefFor={(page) => `${profilePath}?tab=reviews${page > 1 ? `&page=${page}` : ''}#profile-tabs`} />
+              <SitterReviews
+                sitterName={sitter.name}
+                reviews={reviews}
+                hrefFor={(page) => `${profilePath}?tab=reviews${page > 1 ? `&page=${page}` : ''}#profile-tabs`}
+                reviewAction={(reviewId) =>
+                  report?.reviewIds.includes(reviewId) ? (
+                    <ReportForm kind="review" subjectId={reviewId} label="Report review" answer={answerFor(actionData?.report, 'review', reviewId)} constraint={report.constraint} />
+                  ) : null
+                }
+              />
             ) : null}
           </div>
+          {report?.profile ? (
+            <ReportForm kind="sitter" subjectId={sitter.id} label="Report this profile" answer={answerFor(actionData?.report, 'sitter', sitter.id)} constraint={report.constraint} />
+          ) : null}
         </div>
       </div>
     </Page>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { BellIcon, CalendarIcon, ChatIcon, MapIcon, PawIcon, UserIcon } from './icons.tsx'
+import { BellIcon, CalendarIcon, ChatIcon, MapIcon, PawIcon, ShieldIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries, type NavCounts } from './main-nav.ts'
 import { CountBadge } from './count-badge.tsx'
 
@@ -9,13 +9,14 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Bookings: CalendarIcon,
   Messages: ChatIcon,
   Profile: UserIcon,
+  Admin: ShieldIcon,
   Notifications: BellIcon,
 }
 
 /** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
-export function BottomNav({ bookingsPath, counts, sitter }: { bookingsPath: string; counts: NavCounts; sitter: boolean }) {
+export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { bookingsPath: string; counts: NavCounts; sitter: boolean; admin?: boolean }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter }).filter((entry) => entry.inBottomBar)
+  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
     <nav

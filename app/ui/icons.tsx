@@ -56,6 +56,15 @@ export function BellIcon({ className = 'size-6' }: IconProps) {
   )
 }
 
+export function ShieldIcon({ className = 'size-6' }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Z" />
+      <path d="m9 12 2 2 4-4" />
+    </svg>
+  )
+}
+
 export function PawIcon({ className = 'size-6' }: IconProps) {
   return (
     <svg {...base} className={className}>

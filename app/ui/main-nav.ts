@@ -1,7 +1,7 @@
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters. Sitters also get
 // Dogs: the dogs owners listed for sitting (DESIGN.md ruling 23). The bell (the notification centre) is an
-// icon in both, named 'Notifications, 3 unread' for screen readers.
+// icon in both, named 'Notifications, 3 unread' for screen readers. Admins also get Admin: the console.
 import { href } from 'react-router'
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
@@ -11,7 +11,7 @@ export function formatBadgeCount(count: number) {
 }
 
 export type MainNavEntry = {
-  label: 'Map' | 'Sitters' | 'Dogs' | 'Bookings' | 'Messages' | 'Profile' | 'Notifications'
+  label: 'Map' | 'Sitters' | 'Dogs' | 'Bookings' | 'Messages' | 'Profile' | 'Admin' | 'Notifications'
   to: string
   /** Marked `aria-current="page"`. */
   active: boolean
@@ -39,6 +39,7 @@ export function mainNavEntries({
   pathname,
   counts,
   sitter = false,
+  admin = false,
 }: {
   /** Where Bookings leads for the user (bookings/bookings-path.ts). */
   bookingsPath: string
@@ -46,6 +47,8 @@ export function mainNavEntries({
   counts: NavCounts
   /** The user acts as a sitter: Dogs leads to the dogs listed for sitting. */
   sitter?: boolean
+  /** The user is an admin: Admin leads to the console (DESIGN.md ruling 25). */
+  admin?: boolean
 }): MainNavEntry[] {
   const dogs: MainNavEntry[] = sitter
     ? [{ label: 'Dogs', to: href('/dogs/available'), active: pathname.startsWith('/dogs/available'), inBottomBar: true, needsAccount: true }]
@@ -71,6 +74,7 @@ export function mainNavEntries({
       needsAccount: true,
     },
     { label: 'Profile', to: href('/profile'), active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
+    ...(admin ? [{ label: 'Admin', to: href('/admin'), active: pathname === '/admin' || pathname.startsWith('/admin/'), inBottomBar: true, needsAccount: true } as const] : []),
     bell(pathname, counts.unreadNotifications),
   ]
 }

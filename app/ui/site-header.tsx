@@ -13,17 +13,19 @@ export function SiteHeader({
   counts,
   signedIn,
   sitter,
+  admin = false,
   navigation,
 }: {
   bookingsPath: string
   counts: NavCounts
   signedIn: boolean
   sitter: boolean
+  admin?: boolean
   /** False on focused flows: the brand only. */
   navigation: boolean
 }) {
   const { pathname } = useLocation()
-  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter }).filter((entry) => signedIn || !entry.needsAccount)
+  const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => signedIn || !entry.needsAccount)
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">

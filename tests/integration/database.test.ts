@@ -67,6 +67,7 @@ describe('migrations', () => {
       { migrationName: '019-notification-email-keys', direction: 'Up', status: 'Success' },
       { migrationName: '020-sign-in-codes', direction: 'Up', status: 'Success' },
       { migrationName: '021-dog-image-paths', direction: 'Up', status: 'Success' },
+      { migrationName: '022-moderation', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -88,7 +89,9 @@ describe('migrations', () => {
         'eventDeliveries',
         'pendingUploads',
         'userBlocks',
-        'conversationReports',
+        'reports',
+        'suspensions',
+        'auditLog',
         'geocoderSlot',
         'notifications',
         'notificationDeliveries',
@@ -251,6 +254,18 @@ describe('demo data', () => {
 
   const unreadMessagesFor = (userId: string) =>
     seeded.selectFrom('messages').select('id').where('recipientId', '=', userId).where('readAt', 'is', null).execute()
+
+  test('a production server seeds the demo admin without a password: the README\'s admin login opens no console there', async () => {
+    const production = await newDatabase('seeded-in-production')
+    await migrateToLatest(production)
+    await seedDemoData(production, { uploadDir: path.join(workDirectory, 'uploads-production'), adminPassword: false })
+    const passwordOf = (database: Kysely<Database>, email: string) =>
+      database.selectFrom('users').leftJoin('passwords', 'passwords.userId', 'users.id').select('passwords.hash').where('users.email', '=', email).executeTakeFirstOrThrow()
+
+    expect(await passwordOf(production, 'admin@pawpal.test')).toEqual({ hash: null })
+    expect((await passwordOf(production, 'owner@pawpal.test')).hash).toEqual(expect.any(String))
+    expect((await passwordOf(seeded, 'admin@pawpal.test')).hash).toEqual(expect.any(String))
+  })
 
   test('a migrated database without users counts as empty, a seeded one does not', async () => {
     const empty = await newDatabase('empty')

@@ -193,7 +193,8 @@ describe('blocks and reports', () => {
     await send(ben, anna, 'Send me money')
     const reported = await call<{ id: string }>('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'scam', details: 'Wants cash first' })
     expect(reported.status).toBe(201)
-    expect(await db.selectFrom('conversationReports').selectAll().where('id', '=', reported.body.id).executeTakeFirst()).toMatchObject({
+    expect(await db.selectFrom('reports').selectAll().where('id', '=', reported.body.id).executeTakeFirst()).toMatchObject({
+      kind: 'conversation',
       reporterId: anna.id,
       reportedUserId: ben.id,
       reason: 'scam',

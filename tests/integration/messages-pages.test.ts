@@ -232,7 +232,7 @@ describe('safety', () => {
     expect(await missingReason.text()).toContain('Choose a reason')
     const reported = await anna.post(`/messages/${ben.id}`, { intent: 'report', reason: 'scam', details: 'Wants cash before the walk' })
     expect(reported.status).toBe(302)
-    expect(await db.selectFrom('conversationReports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
+    expect(await db.selectFrom('reports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
       expect.objectContaining({ reportedUserId: ben.id, reason: 'scam', details: 'Wants cash before the walk' }),
     ])
   })

@@ -13,7 +13,7 @@ import { subscribe } from '#app/features/messages/hub.server.ts'
 import { listMessagesAfter } from '#app/features/messages/missed-messages.server.ts'
 import { markConversationRead, markMessagesRead } from '#app/features/messages/read-receipts.server.ts'
 import { getReplyRatePercent } from '#app/features/messages/reply-time.server.ts'
-import { reportConversation } from '#app/features/messages/reports.server.ts'
+import { reportConversation } from '#app/features/moderation/reports.server.ts'
 import { SendMessageSchema } from '#app/features/messages/schema.ts'
 import { sendMessage } from '#app/features/messages/send-message.server.ts'
 import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
@@ -377,12 +377,12 @@ describe('reports and reply rate', () => {
   test('a user reports a conversation of theirs; a stranger cannot', async () => {
     const [anna, ben, eve] = [await user('Anna Alder'), await user('Ben Birch'), await user('Eve Eaves')]
     const message = await send(ben.id, anna.id, 'Pay me outside the app')
-    const outcome = await reportConversation(anna.id, { partnerId: ben.id, reason: 'scam', details: 'Asked for cash' })
-    expect(outcome).toEqual({ ok: true, reportId: expect.any(String) })
-    expect(await db.selectFrom('conversationReports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
-      expect.objectContaining({ conversationId: message.conversationId, reportedUserId: ben.id, reason: 'scam', details: 'Asked for cash' }),
+    const outcome = await reportConversation(anna, { partnerId: ben.id, reason: 'scam', details: 'Asked for cash' })
+    expect(outcome).toEqual({ ok: true, reportId: expect.any(String), created: true })
+    expect(await db.selectFrom('reports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
+      expect.objectContaining({ kind: 'conversation', subjectId: message.conversationId, reportedUserId: ben.id, reason: 'scam', details: 'Asked for cash' }),
     ])
-    expect(await reportConversation(eve.id, { partnerId: ben.id, reason: 'spam', details: '' })).toMatchObject({ ok: false, status: 404 })
+    expect(await reportConversation(eve, { partnerId: ben.id, reason: 'spam', details: '' })).toMatchObject({ ok: false, status: 404 })
   })
 
   test('the reply rate is the share of conversations someone opened that the user answered', async () => {

@@ -134,7 +134,12 @@ export function createAnswerChecker(document: OpenApiDocument) {
     const method = answer.method.toLowerCase() === 'head' ? 'get' : answer.method.toLowerCase()
     const operationPointer = `/paths/${pointerSegment(template)}/${method}`
     const operation = at(operationPointer) as { responses: Record<string, ResponseObject> } | undefined
-    if (!operation) return fallbackProblems(answer, 405, `${template} documents no ${method.toUpperCase()}`)
+    if (!operation) {
+      // A path of the admins' console (`x-admins-only`) answers anyone else 404 for every method, as an unknown path does.
+      const adminsOnly = (at(`/paths/${pointerSegment(template)}`) as JsonObject)['x-admins-only'] === true
+      if (adminsOnly && answer.status === 404) return bodyProblems(answer, schemaOfErrors)
+      return fallbackProblems(answer, 405, `${template} documents no ${method.toUpperCase()}`)
+    }
 
     const status = String(answer.status)
     const key = [status, `${status[0]}XX`, 'default'].find((candidate) => operation.responses[candidate])

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { getOpenApiDocument } from '#app/api-docs/openapi.server.ts'
 import routes from '#app/routes.ts'
 import { appRequest, bearer, registerAccount } from './app.ts'
+import { apiTokenFor, insertUser } from './fixtures.ts'
 
 // GET /api/openapi.json through the production request handler. The document must list every API route
 // of app/routes.ts with every method it answers, so adding a route without documenting it fails here.
@@ -87,6 +88,9 @@ describe('the OpenAPI document', () => {
 
   test('documents exactly the methods each API route answers', async () => {
     const answered: Record<string, string[]> = {}
+    // The console's paths answer anyone but an admin 404 for every method (x-admins-only): an admin probes them.
+    const asAdmin = bearer(await apiTokenFor(await insertUser({ role: 'admin' })))
+    const adminsOnly = (path: string) => document.paths[path]?.['x-admins-only'] === true
     // React Router logs a request to a route without an action as an error; expected here.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
@@ -94,7 +98,7 @@ describe('the OpenAPI document', () => {
         answered[route.path] = []
         for (const method of methods) {
           // Signed out and without a body nothing changes, but a method the route does not have is a 405.
-          const response = await appRequest(route.url, { method })
+          const response = await appRequest(route.url, { method, headers: adminsOnly(route.path) ? asAdmin : {} })
           if (response.status !== 405) answered[route.path]?.push(method)
         }
       }

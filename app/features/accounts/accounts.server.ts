@@ -32,7 +32,9 @@ export const authMessages = {
 } as const
 
 export type AuthFailure =
-  | { ok: false; status: 401 | 403 | 409; message: string }
+  | { ok: false; status: 401 | 409; message: string }
+  /** The right password of an account that is not active: its id, so the caller can say why (moderation's suspension notice). */
+  | { ok: false; status: 403; message: string; userId: string }
   | { ok: false; status: 400; message: string; field: 'password' }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number }
 export type AuthSuccess = { ok: true; userId: string; isNewUser: boolean }
@@ -63,7 +65,7 @@ export async function authenticateWithPassword(input: LoginInput, ip: string): P
   const valid = await verifyPasswordOrDecoy(input.password, account?.hash)
   if (!account || !valid) return { ok: false, status: 401, message: authMessages.invalidCredentials }
   await attempt.refund()
-  if (account.accountStatus !== 'active') return { ok: false, status: 403, message: authMessages.locked }
+  if (account.accountStatus !== 'active') return { ok: false, status: 403, message: authMessages.locked, userId: account.id }
   await failedLoginsPerAccountAndIp.reset(accountAndIpKey)
   return { ok: true, userId: account.id, isNewUser: false }
 }

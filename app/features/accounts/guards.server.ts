@@ -1,4 +1,4 @@
-import { href, redirect, type RouterContextProvider } from 'react-router'
+import { data, href, redirect, type RouterContextProvider } from 'react-router'
 import { jsonError } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { hasRole, type RoleName } from './roles.ts'
@@ -77,6 +77,23 @@ export function requireApiRole(context: Readonly<RouterContextProvider>, role: R
   const passed = access(context, role)
   if (passed.ok) return passed.user
   throw passed.refusal === 'wrongRole' ? jsonError(403, message) : jsonError(401, 'Unauthorized')
+}
+
+/**
+ * An admin (DESIGN.md ruling 25); everyone else, visitors included, gets the 404 any private object gives,
+ * so the console does not say it exists.
+ */
+export function requireAdmin({ context }: Pick<GuardArgs, 'context'>) {
+  const passed = access(context, 'admin')
+  if (passed.ok) return passed.user
+  throw data(null, { status: 404 })
+}
+
+/** The admin of an API request; anyone else gets 404 'Not found', as for an unknown path. */
+export function requireApiAdmin(context: Readonly<RouterContextProvider>) {
+  const passed = access(context, 'admin')
+  if (passed.ok) return passed.user
+  throw jsonError(404, 'Not found')
 }
 
 export function requireSignedOut({ context }: Pick<GuardArgs, 'context'>, to = href('/map')) {

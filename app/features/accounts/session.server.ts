@@ -37,6 +37,7 @@ export async function createSession(userId: string, kind: SessionKind, userAgent
     expiresAt: new Date(now + sessionLifetimeMs).toISOString(),
   }
   await database.insertInto('sessions').values(session).execute()
+  await database.updateTable('users').set({ lastSignInAt: session.createdAt }).where('id', '=', userId).execute()
   return session
 }
 

@@ -193,9 +193,13 @@ type Related = {
   overlap?: BookingRecord | null
 }
 
+const withoutHiddenAt = ({ hiddenAt: _hidden, ...review }: BookingReview) => review
+
 /** Spec section 3's booking read view, for one of its parties, as the screens read it: money in cents. */
 export function toBookingJson(booking: BookingRecord, related: Related, now: number) {
   const { viewer, owner, sitter, dog, review } = related
+  // A review an admin hid (moderation) stays the booking's one review, but nobody sees it again.
+  const shownReview = review?.hiddenAt === null ? review : null
   const accepted = booking.status === 'accepted'
   // DESIGN.md ruling 8: your own details always; the other party's exact place and contacts once accepted.
   const sees = (party: Party) => viewer === party || accepted
@@ -251,8 +255,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     actions: overlap ? moves.filter((move) => move !== 'accepted') : moves,
     overlap,
     canReview: viewer === 'owner' && booking.status === 'completed' && review === null,
-    canReply: viewer === 'sitter' && review !== null && review.reply === null,
-    review,
+    canReply: viewer === 'sitter' && shownReview !== null && shownReview.reply === null,
+    review: shownReview && withoutHiddenAt(shownReview),
     dog: { ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null },
     owner: person(owner, 'owner'),
     sitter: { ...person(sitter, 'sitter'), ...related.rating },

@@ -92,3 +92,6 @@ export async function findCompletedBookingOfOwner(ownerId: string, bookingId: st
     .executeTakeFirst()
   return row ?? null
 }
+
+/** A user's latest bookings on either side, the latest start first (the admins' user page). */
+export const findLatestBookingsOf = (userId: string, limit: number) => findBookings(bookingsOfParty(userId), db, { order: 'desc', limit })

@@ -9,8 +9,7 @@ import { blockStateBetween, blockUser, isEitherBlocked, unblockUser } from './bl
 import { getConversationPartner } from './conversation-partner.server.ts'
 import { getThreadPage, startConversation } from './conversations.server.ts'
 import { markConversationRead } from './read-receipts.server.ts'
-import { reportConversation } from './reports.server.ts'
-import { MessageFormSchema, ReportSchema, threadPageSize } from './schema.ts'
+import { MessageFormSchema, type ReportInput, ReportSchema, threadPageSize } from './schema.ts'
 import { sendMessage } from './send-message.server.ts'
 
 // The conversation screens' loader and action, shared by /messages?userId= and /messages/{userId} (spec
@@ -91,7 +90,13 @@ function parseForm<Schema extends z.ZodType>(schema: Schema, formData: FormData)
  * Runs one of the conversation forms. `conversationPath` is where the thread lives (the redirect after a
  * send, an unblock or a report); a block leaves for the list, as the thread is hidden from then on.
  */
-export async function runConversationAction(viewer: SessionUser, partnerId: string, formData: FormData, conversationPath: string) {
+/** Files a report of the conversation (the moderation feature, above this one, keeps it: the route passes it in). */
+export type ReportConversation = (
+  reporter: SessionUser,
+  input: ReportInput,
+) => Promise<{ ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number }>
+
+export async function runConversationAction(viewer: SessionUser, partnerId: string, formData: FormData, conversationPath: string, reportConversation: ReportConversation) {
   const intent = intents.find((candidate) => candidate === formData.get('intent'))
   if (intent === 'send') {
     const parsed = parseForm(MessageFormSchema, formData)
@@ -107,8 +112,11 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
     formData.set('partnerId', partnerId)
     const parsed = parseForm(ReportSchema, formData)
     if ('fieldErrors' in parsed) return data(reply(intent, formData, parsed), { status: 400 })
-    const outcome = await reportConversation(viewer.id, parsed.value)
-    if (!outcome.ok) return data(reply(intent, formData, { formErrors: [outcome.message] }), { status: outcome.status })
+    const outcome = await reportConversation(viewer, parsed.value)
+    if (!outcome.ok) {
+      const headers = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
+      return data(reply(intent, formData, { formErrors: [outcome.message] }), { status: outcome.status, headers })
+    }
     return redirectWithToast(conversationPath, { type: 'success', title: 'Report sent', description: 'Thank you. Our team will review this conversation.' })
   }
   const partner = await getConversationPartner(partnerId)

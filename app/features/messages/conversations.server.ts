@@ -4,7 +4,7 @@ import { type Database, db } from '#app/lib/db.server.ts'
 import { containsText } from '#app/lib/contains-text.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { blockStateBetween, isEitherBlocked, notBlockedBetween } from './blocks.server.ts'
-import { messageColumns, type MessageJson, type MessageRow, toMessageJson } from './message-json.ts'
+import { messageColumns, type MessageJson, type MessageRow, shownContent, toMessageJson } from './message-json.ts'
 import { conversationListName, conversationPageSize, messageErrors } from './schema.ts'
 
 // Conversations (spec sections 3 and 4): one per pair of users, stored with the smaller id first. A
@@ -116,7 +116,7 @@ export async function listConversationsFor(
     partnerId: row.partnerId,
     name: row.name,
     profilePhoto: row.profilePhoto,
-    lastMessage: { content: row.content, createdAt: row.createdAt, senderId: row.senderId },
+    lastMessage: { content: shownContent(row), createdAt: row.createdAt, senderId: row.senderId },
     unreadCount: Number(row.unreadCount ?? 0),
   }))
   return { conversations, next }
@@ -171,6 +171,7 @@ export function conversationListQuery(userId: string, { search, condition, limit
       'c.profilePhoto',
       sql<string>`${sql.ref('c.lastMessageAt')}`.as('lastMessageAt'),
       'last.content',
+      'last.hiddenAt',
       'last.senderId',
       'last.createdAt',
       eb

@@ -99,6 +99,7 @@ async function queueDigest(candidate: Candidate, now: number) {
       .where('conversationId', '=', conversationId)
       .where('recipientId', '=', recipientId)
       .where('readAt', 'is', null)
+      .where('hiddenAt', 'is', null)
       .where('createdAt', '>', since)
       .where('createdAt', '<=', iso(now - digestAfterMs))
       .orderBy('createdAt', 'desc')

@@ -5,7 +5,13 @@ import type { MessagesTable } from '#app/lib/db-schema.ts'
 // A message as every door hands it out (spec section 3, Message): the socket's acks and pushes, the JSON
 // API and the pages. `read` and `status` say the same thing two ways: the spec names both.
 
-export const messageColumns = ['id', 'conversationId', 'senderId', 'recipientId', 'content', 'createdAt', 'readAt', 'clientId'] as const
+export const messageColumns = ['id', 'conversationId', 'senderId', 'recipientId', 'content', 'createdAt', 'readAt', 'clientId', 'hiddenAt'] as const
+
+/** What shows instead of a message an admin hid (moderation): kept for the record, never shown again. */
+export const removedMessageText = 'This message was removed by Pawpal.'
+
+/** A message's content as anyone sees it: the removal notice once an admin hid it. */
+export const shownContent = (row: { content: string; hiddenAt: string | null }) => (row.hiddenAt === null ? row.content : removedMessageText)
 
 export type MessageRow = Pick<Selectable<MessagesTable>, (typeof messageColumns)[number]>
 
@@ -14,6 +20,8 @@ export type MessageJson = {
   conversationId: string
   clientId: string | null
   content: string
+  /** An admin hid it: `content` is the removal notice. */
+  hidden: boolean
   sender: { id: string; name: string; profilePhoto: string | null; bio: string | null }
   recipient: { id: string }
   read: boolean
@@ -32,7 +40,8 @@ export function toMessageJson(row: MessageRow, people: ReadonlyMap<string, Messa
     id: row.id,
     conversationId: row.conversationId,
     clientId: row.clientId,
-    content: row.content,
+    content: shownContent(row),
+    hidden: row.hiddenAt !== null,
     sender: {
       id: row.senderId,
       name: sender?.name ?? 'Deleted user',

@@ -82,7 +82,7 @@ export async function sendMessage(senderId: string, input: SendMessageInput, con
       const oldestCounted = recent[messageRateLimit.limit]
       if (oldestCounted) throw new TooFast(Math.max(1, Math.ceil((Date.parse(oldestCounted.createdAt) + messageRateLimit.windowMs - now) / 1000)))
       const eventId = await recordMessageSent(trx, { id: row.id, conversationId }, connectionId)
-      return { message: { ...row, conversationId }, eventId }
+      return { message: { ...row, conversationId, hiddenAt: null }, eventId }
     })
   } catch (error) {
     if (error instanceof TooFast) return { ok: false, status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds }

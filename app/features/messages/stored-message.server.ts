@@ -19,6 +19,7 @@ export async function findMessageJsons(messageIds: readonly string[]): Promise<M
       'messages.createdAt',
       'messages.readAt',
       'messages.clientId',
+      'messages.hiddenAt',
       'users.name',
       'users.profilePhoto',
       'users.bio',

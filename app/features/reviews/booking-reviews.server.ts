@@ -3,9 +3,9 @@ import { type Database, db } from '#app/lib/db.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
 // The review of a booking, if it has one: what a booking's parties see on it (and whether the owner may
-// still write one, or the sitter reply).
+// still write one, or the sitter reply). A review an admin hid is still the booking's one review, never shown.
 
-const bookingReviewColumns = ['id', 'bookingId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt'] as const
+const bookingReviewColumns = ['id', 'bookingId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt', 'hiddenAt'] as const
 
 export type BookingReview = Pick<Selectable<ReviewsTable>, (typeof bookingReviewColumns)[number]>
 

@@ -1,4 +1,5 @@
-import { db } from '#app/lib/db.server.ts'
+import type { Kysely } from 'kysely'
+import { type Database, db } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
@@ -64,4 +65,10 @@ export async function replyToReview(sitterId: string, reviewId: string, reply: s
   if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReplied }
   void dispatchEvents([eventId])
   return { ok: true, review: await findReview(reviewId) }
+}
+
+/** Hides a review (an admin's resolution of its report): kept for the record, never shown or counted again. */
+export async function hideReview(reviewId: string, executor: Kysely<Database> = db, now = Date.now()) {
+  const hidden = await executor.updateTable('reviews').set({ hiddenAt: new Date(now).toISOString() }).where('id', '=', reviewId).where('hiddenAt', 'is', null).executeTakeFirst()
+  return Number(hidden.numUpdatedRows) > 0
 }

@@ -4,7 +4,7 @@ import { db } from '#app/lib/db.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
 // Reviews of sitters (DESIGN.md ruling 6): ratings are computed from the review rows, never invented.
-// A review by a suspended owner is hidden, from the list and from the rating alike.
+// A review by a suspended owner, or one an admin hid, is left out of the list and the rating alike.
 
 export type SitterRating = {
   /** The mean of the stars, to one decimal; null without reviews ('New sitter' is the UI's word for it). */
@@ -14,7 +14,7 @@ export type SitterRating = {
 
 export const noReviews: SitterRating = { rating: null, reviewCount: 0 }
 
-const visibleReviews = () => db.selectFrom('reviews').where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
+const visibleReviews = () => db.selectFrom('reviews').where('reviews.hiddenAt', 'is', null).where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
 
 /** The rating and review count of each sitter, by id (sitters without reviews included). */
 export async function getSitterRatings(sitterIds: readonly string[]): Promise<Map<string, SitterRating>> {
@@ -96,4 +96,13 @@ export function reviewerName(fullName: string) {
   const last = rest.at(-1)
   if (!first) return 'Pawpal member'
   return last ? `${first} ${[...last][0]?.toUpperCase()}.` : first
+}
+
+/** A review anyone may see, as a report of it keeps it (moderation); null for an unknown, hidden or no longer shown one. */
+export async function findReportableReview(reviewId: string) {
+  const review = await visibleReviews()
+    .select(['reviews.id', 'reviews.sitterId', 'reviews.ownerId', 'reviews.rating', 'reviews.comment', 'reviews.reply', 'reviews.createdAt'])
+    .where('reviews.id', '=', reviewId)
+    .executeTakeFirst()
+  return review ?? null
 }

@@ -144,6 +144,7 @@ export function useLiveThread({
         conversationId: '',
         clientId,
         content,
+        hidden: false,
         sender: { id: viewerId, name: 'You', profilePhoto: null, bio: null },
         recipient: { id: partnerId },
         read: false,

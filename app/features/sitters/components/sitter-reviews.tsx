@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { SitterReview } from '#app/features/reviews/reviews.server.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
@@ -12,7 +13,18 @@ import { firstNameOf } from '../sitter-format.ts'
 
 export type ReviewsPage = { reviews: SitterReview[]; page: number; totalPages: number }
 
-export function SitterReviews({ sitterName, reviews, hrefFor }: { sitterName: string; reviews: ReviewsPage; hrefFor: (page: number) => string }) {
+export function SitterReviews({
+  sitterName,
+  reviews,
+  hrefFor,
+  reviewAction,
+}: {
+  sitterName: string
+  reviews: ReviewsPage
+  hrefFor: (page: number) => string
+  /** What the page adds under a review (the route's Report form), if anything. */
+  reviewAction?: (reviewId: string) => ReactNode
+}) {
   if (reviews.reviews.length === 0) {
     return reviews.page > 1 ? (
       <EmptyState title="No more reviews" action={<PageLink to={hrefFor(1)}>Back to the newest reviews</PageLink>} />
@@ -52,6 +64,7 @@ export function SitterReviews({ sitterName, reviews, hrefFor }: { sitterName: st
                 </p>
               </div>
             ) : null}
+            {reviewAction?.(review.id)}
           </li>
         ))}
       </ol>

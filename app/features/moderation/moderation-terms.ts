@@ -1,0 +1,43 @@
+import type { ReportKind, ReportState } from '#app/lib/db-schema.ts'
+
+// The words of moderation, without zod, so the browser does not load it for them.
+
+export const reportKinds = ['conversation', 'sitter', 'review', 'dog'] as const satisfies readonly ReportKind[]
+export const reportOutcomes = ['dismissed', 'content_hidden', 'user_warned', 'user_suspended'] as const satisfies readonly ReportState[]
+export type ReportOutcome = (typeof reportOutcomes)[number]
+/** What the reports queue filters by: one state, or every resolved one. */
+export const reportStateFilters = ['open', 'resolved', ...reportOutcomes] as const
+export type ReportStateFilter = (typeof reportStateFilters)[number]
+
+export const maxNoteLength = 1000
+
+export const reportKindLabels: Record<ReportKind, string> = {
+  conversation: 'Conversation',
+  sitter: 'Sitter profile',
+  review: 'Review',
+  dog: 'Dog listed for sitting',
+}
+
+export const reportStateLabels: Record<ReportState, string> = {
+  open: 'Open',
+  dismissed: 'Dismissed',
+  content_hidden: 'Content hidden',
+  user_warned: 'User warned',
+  user_suspended: 'User suspended',
+}
+
+/** Content an admin can hide: the reported messages of a conversation, or a review. */
+export const hidesContent = (kind: ReportKind) => kind === 'conversation' || kind === 'review'
+
+export const moderationMessages = {
+  reportNotFound: 'Report not found',
+  subjectNotFound: 'There is nothing to report there',
+  yourself: 'You cannot report yourself',
+  alreadyResolved: 'This report was already resolved',
+  nothingToHide: 'Only messages and reviews can be hidden',
+  userNotFound: 'User not found',
+  notSuspended: 'This account is not suspended',
+  alreadySuspended: 'This account is already suspended',
+  adminNotSuspended: 'An admin cannot be suspended: revoke the role first',
+  untilInPast: 'Until must be a date after today',
+} as const
