@@ -388,7 +388,7 @@ const paths = {
         ...errors({
           400: 'Validation failed, or the Google account shares no e-mail.',
           401: 'Google did not accept the authorization code.',
-          403: 'The account is suspended: with the right password, `suspension` says why and until when.',
+          403: 'The account is suspended.',
           409: 'The Google e-mail is unverified and an account with it exists.',
           415: true,
           502: true,

@@ -1,0 +1,90 @@
+import type { Browser, Page } from '@playwright/test'
+import { expect, insertMessages, registerUser, secondPerson, type TestDatabase, test } from './fixtures.ts'
+
+// Trust and safety (issue 30, DESIGN.md ruling 25), one journey at phone width with JavaScript on and off: a
+// sitter reports a conversation, an admin reads the report, hides the reported messages and suspends their
+// sender from his page; the sender is signed out (with JavaScript, his open tab leaves within seconds) and
+// his next sign-in says why; the audit log holds both actions; the reporter hears the report was handled.
+
+/** A person with the admin role (set in the database, as `npm run admin` does), in their own browser context. */
+async function adminPerson(browser: Browser, db: TestDatabase) {
+  const admin = await secondPerson(browser, db, { prefix: 'admin', name: 'Ada Admin' })
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute()
+  return admin
+}
+
+async function open(page: Page, path: string, jsEnabled: boolean) {
+  await page.goto(path)
+  if (jsEnabled) await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+}
+
+test('a reported conversation: the admin hides the messages and suspends the sender, who is told why at sign-in', async ({ page, browser, db, jsEnabled, visit }) => {
+  test.slow() // three people, each registering, in three browser contexts
+  const sally = await registerUser(page, db, { prefix: 'reporter', name: 'Sally Sitter' })
+  await db.updateTable('users').set({ role: 'sitter' }).where('id', '=', sally.id).execute()
+  const ben = await secondPerson(browser, db, { prefix: 'sender', name: 'Ben Birch' })
+  const ada = await adminPerson(browser, db)
+  await insertMessages(db, ben.user, sally, 2)
+
+  // The sitter reports the conversation.
+  await visit(`/messages/${ben.user.id}`)
+  await expect(page.getByText('Message 2 from Ben Birch')).toBeVisible()
+  await page.getByLabel('Conversation options').click()
+  await page.locator('summary', { hasText: 'Report conversation' }).click()
+  await page.getByLabel('Harassment or threats').check()
+  await page.getByLabel('Details (optional)').fill('He keeps insulting me')
+  await page.getByRole('button', { name: 'Send report' }).click()
+  await expect(page.getByText('Report sent')).toBeVisible()
+
+  // The sender has a page open meanwhile.
+  await open(ben.page, '/messages', jsEnabled)
+
+  // The admin opens the queue, then the report, and hides the reported messages.
+  await open(ada.page, '/admin', jsEnabled)
+  await expect(ada.page.getByRole('heading', { name: 'Reports' })).toBeVisible()
+  // Both JavaScript modes share one server: Ben's report is the one about his account.
+  const aboutBen = ada.page.getByRole('listitem').filter({ has: ada.page.locator(`a[href="/admin/users/${ben.user.id}"]`) })
+  await aboutBen.getByRole('link', { name: /Harassment or threats/ }).click()
+  await expect(ada.page.getByRole('heading', { name: 'Conversation report' })).toBeVisible()
+  const reportPath = new URL(ada.page.url()).pathname
+  const reported = ada.page.getByRole('list', { name: 'Reported conversation' }).getByRole('listitem')
+  await expect(reported.filter({ hasText: 'Message 2 from Ben Birch' })).toContainText('Reported')
+  await ada.page.getByLabel(/Content hidden/).check()
+  await ada.page.getByRole('textbox', { name: 'Note' }).fill('Insults in chat')
+  await ada.page.getByRole('button', { name: 'Resolve report' }).click()
+  await expect(ada.page.getByRole('heading', { name: 'Resolution' })).toBeVisible()
+  await expect(ada.page.getByText('Insults in chat')).toBeVisible()
+
+  // Then suspends the sender from his page.
+  await ada.page.getByRole('link', { name: 'Ben Birch' }).first().click()
+  await expect(ada.page.getByRole('heading', { name: 'Ben Birch' })).toBeVisible()
+  await ada.page.getByRole('textbox', { name: 'Reason' }).fill('Insulted a sitter in chat')
+  await ada.page.getByRole('button', { name: 'Suspend account' }).click()
+  await expect(ada.page.getByRole('heading', { name: 'Suspended until further notice' })).toBeVisible()
+  expect(await db.selectFrom('users').select('accountStatus').where('id', '=', ben.user.id).executeTakeFirstOrThrow()).toEqual({ accountStatus: 'suspended' })
+
+  // With JavaScript his open tab is signed out within seconds; without it, his next page asks him to sign in.
+  if (jsEnabled) await expect(ben.page).toHaveURL(/\/login/, { timeout: 10_000 })
+  else await ben.page.reload()
+  await expect(ben.page).toHaveURL(/\/login/)
+  await ben.page.getByLabel('Email').fill(ben.user.email)
+  await ben.page.getByLabel('Password').fill(ben.user.password)
+  await ben.page.getByRole('button', { name: 'Login' }).click()
+  await expect(ben.page.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible()
+  await expect(ben.page.getByText('Insulted a sitter in chat')).toBeVisible()
+  await expect(ben.page.getByText('until further notice')).toBeVisible()
+
+  // The audit log holds both actions.
+  await ada.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click()
+  const log = ada.page.getByRole('list', { name: 'Audit log' }).getByRole('listitem')
+  const suspension = log.filter({ has: ada.page.locator(`a[href="/admin/users/${ben.user.id}"]`) })
+  await expect(suspension).toContainText('Suspended a user by Ada Admin')
+  await expect(suspension).toContainText('Insulted a sitter in chat')
+  const resolution = log.filter({ hasText: 'Resolved a report' }).filter({ has: ada.page.locator(`a[href="${reportPath}"]`) })
+  await expect(resolution).toContainText('Insults in chat')
+
+  // The reporter hears that it was handled, never how.
+  await visit('/notifications')
+  await expect(page.getByText('Thank you: our team looked into your report and handled it.')).toBeVisible()
+  await Promise.all([ben.close(), ada.close()])
+})
