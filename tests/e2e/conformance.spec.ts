@@ -12,8 +12,8 @@ import { demoUsers, expect, insertMessages, test, type TestDatabase, uniqueEmail
 // and desktop width with JavaScript (decision 040). The demo data (db/seed.ts) supplies the rows: the
 // pages are only read, and the conversations opened are ones without unread messages, so nothing changes.
 
-/** The demo owner and sitter, someone who has just signed up, and someone with a long conversation. */
-type Visitor = 'anonymous' | 'owner' | 'sitter' | 'newcomer' | 'talker'
+/** The demo owner and sitter, someone who has just signed up, someone with a long conversation, and an admin. */
+type Visitor = 'anonymous' | 'owner' | 'sitter' | 'newcomer' | 'talker' | 'admin'
 
 /** The rows the pages are about, found in the demo data once per worker. */
 type Demo = Awaited<ReturnType<typeof findDemoRows>>
@@ -125,6 +125,15 @@ const pages: PageCase[] = [
 
   // More messages than fit on the screen, all on the thread's first page: the history scrolls, with nothing
   // inside it to tab to.
+  // An admin (the demo data's reports; issue 30).
+  { visitor: 'admin', what: 'open reports', path: '/admin' },
+  { visitor: 'admin', what: 'resolved reports', path: '/admin?state=resolved' },
+  { visitor: 'admin', what: 'a conversation report', path: (demo) => `/admin/reports/${demo.reports.conversation}` },
+  { visitor: 'admin', what: 'a review report', path: (demo) => `/admin/reports/${demo.reports.review}` },
+  { visitor: 'admin', what: 'a dog report', path: (demo) => `/admin/reports/${demo.reports.dog}` },
+  { visitor: 'admin', what: 'user search', path: '/admin/users?q=a' },
+  { visitor: 'admin', what: 'a user', path: (demo) => `/admin/users/${demo.sam.id}` },
+  { visitor: 'admin', what: 'audit log', path: '/admin/audit' },
   { visitor: 'talker', what: 'long conversation', path: (demo) => `/messages/${demo.talk.listener}` },
   { visitor: 'talker', what: 'messages with a long conversation', path: (demo) => `/messages?userId=${demo.talk.listener}` },
 ]
@@ -139,7 +148,7 @@ const conformance = test.extend<object, { demo: Demo; sessionCookies: (visitor: 
       const signIn = async (visitor: Visitor) => {
         if (visitor === 'anonymous') return []
         const request = await playwright.request.newContext({ baseURL: serverOrigin(), extraHTTPHeaders: { origin: serverOrigin() } })
-        const email = { owner: demoUsers.owner.email, sitter: demoUsers.sitter.email, newcomer: demo.newcomer.email, talker: demo.talk.talker.email }[visitor]
+        const email = { owner: demoUsers.owner.email, sitter: demoUsers.sitter.email, newcomer: demo.newcomer.email, talker: demo.talk.talker.email, admin: demo.admin.email }[visitor]
         // The users inserted here have the demo users' password (insertUser).
         const response = await request.post('/login', { form: { email, password: demoUsers.owner.password, redirectTo: '' } })
         expect(new URL(response.url()).pathname, `${email} is signed in`).not.toBe('/login')
@@ -217,6 +226,9 @@ async function findDemoRows(db: TestDatabase) {
   const olivia = { id: await userId(demoUsers.owner.email) }
   const sam = { id: await userId(demoUsers.sitter.email) }
   const today = zurichDate(0)
+  /** One of the demo data's open reports of a kind. */
+  const openReport = async (kind: 'conversation' | 'review' | 'dog') =>
+    (await db.selectFrom('reports').select('id').where('kind', '=', kind).where('state', '=', 'open').orderBy('createdAt').executeTakeFirstOrThrow()).id
 
   /** One of the user's bookings in a status (still ahead for pending and accepted, which offer moves). */
   const booking = async (side: 'ownerId' | 'sitterId', userId: string, status: 'pending' | 'accepted' | 'completed' | 'rejected' | 'cancelled', reviewed?: boolean) => {
@@ -294,6 +306,8 @@ async function findDemoRows(db: TestDatabase) {
     },
     newcomer: await newcomerWithResetLink(db),
     talk: await longConversation(db),
+    admin: await admin(db),
+    reports: { conversation: await openReport('conversation'), review: await openReport('review'), dog: await openReport('dog') },
   }
 }
 
@@ -328,6 +342,13 @@ async function newcomerWithResetLink(db: TestDatabase) {
     })
     .execute()
   return { email: newcomer.email, resetToken }
+}
+
+/** An admin with the demo users' password (the demo admin has none on a production server). */
+async function admin(db: TestDatabase) {
+  const user = await insertUser(db, 'Ada Admin')
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute()
+  return user
 }
 
 /** A page of messages from one new user to another: the talker reads the conversation, where nothing is unread. */

@@ -90,7 +90,7 @@ function ConversationSnapshot({ messages, now, timeZone }: { messages: Extract<R
         >
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <bdi className="font-semibold text-stone-900">{message.senderName}</bdi>
-            <time dateTime={message.createdAt} className="text-stone-500">
+            <time dateTime={message.createdAt} className="text-stone-600">
               {formatNotificationTime(message.createdAt, now, timeZone)}
             </time>
             {message.reported ? <Tag tone="danger">Reported</Tag> : null}
