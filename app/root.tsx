@@ -21,6 +21,7 @@ import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
 import { registerServiceWorker } from '#app/features/push/service-worker.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
+import { nulCharacterMiddleware } from '#app/lib/nul-characters.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
 import { BottomNav } from '#app/ui/bottom-nav.tsx'
 import { ErrorScreen, ForbiddenScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
@@ -30,7 +31,7 @@ import { SkipLink } from '#app/ui/skip-link.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
-export const middleware: Route.MiddlewareFunction[] = [refusedRequestMiddleware, loadUserMiddleware, toastMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [nulCharacterMiddleware, refusedRequestMiddleware, loadUserMiddleware, toastMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

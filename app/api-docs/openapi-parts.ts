@@ -140,12 +140,18 @@ function withShutdownAnswer(operation: Operation): Operation {
   return { ...operation, responses: { ...errors({ 503: true }), ...operation.responses } }
 }
 
-/** The paths with the answers of server.ts, the same-origin guard and readJsonBody added to each operation. */
+/** lib/nul-characters.server.ts: a NUL character in the path or the query is refused with 400 before routing. */
+function withNulRefusal(operation: Operation): Operation {
+  const refusal = 'A NUL character (U+0000) in the path or the query, refused before the route runs.'
+  return { ...operation, responses: { ...operation.responses, 400: operation.responses[400] ?? errors({ 400: refusal })[400] } }
+}
+
+/** The paths with the answers of server.ts, the NUL refusal, the same-origin guard and readJsonBody added to each operation. */
 export function withSharedAnswers<Paths extends Record<string, object>>(paths: Paths): Paths {
   const withShared = (key: string, value: object) => {
     if (!httpMethods.has(key)) return value // a path item's `parameters` or `summary`
     const operation = value as Operation
-    return withShutdownAnswer(writeMethods.has(key) ? withAnswersBeforeTheRoute(operation) : operation)
+    return withNulRefusal(withShutdownAnswer(writeMethods.has(key) ? withAnswersBeforeTheRoute(operation) : operation))
   }
   return Object.fromEntries(
     Object.entries(paths).map(([path, item]) => [

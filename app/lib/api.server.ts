@@ -1,5 +1,6 @@
 import { type z } from 'zod'
 import { encodeCursor, type KeysetCursor } from './keyset-paging.ts'
+import { containsNul, nulRefusal } from './nul-characters.server.ts'
 
 // The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.
 export type FieldErrors = Record<string, string[]>
@@ -12,11 +13,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!request.headers.get('content-type')?.includes('application/json')) {
     throw jsonError(415, 'Content-Type must be application/json')
   }
+  let body: unknown
   try {
-    return await request.json()
+    body = await request.json()
   } catch {
     throw jsonError(400, 'Request body is not valid JSON')
   }
+  if (containsNul(body)) throw jsonError(400, nulRefusal)
+  return body
 }
 
 /** Validates API input with the same zod schema as the page form; a thrown 400 lists every message. */

@@ -1,3 +1,4 @@
+import { containsNul } from './nul-characters.server.ts'
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -138,6 +139,7 @@ async function parseMultipartForm(
   }
   const form: MultipartForm = { fields: new FormData(), files: {}, formData: new FormData(), oversized }
   for (const [name, value] of parsed) {
+    if (containsNul([name, typeof value === 'string' ? value : value.name])) throw new UploadError(400, uploadMessages.malformed)
     if (typeof value === 'string') {
       form.fields.append(name, value)
     } else {
@@ -149,6 +151,9 @@ async function parseMultipartForm(
   return form
 }
 
+/** A text part (a part without a file name is a field) whose bytes are not UTF-8: the parser's TextDecoder throws. */
+const isUndecodableText = (error: unknown) => error instanceof TypeError && (error as { code?: unknown }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA'
+
 function toUploadError(error: unknown, maxFiles: number) {
   const options = { cause: error }
   if (error instanceof MaxFileSizeExceededError) return new UploadError(413, uploadMessages.tooLarge, options)
@@ -156,7 +161,7 @@ function toUploadError(error: unknown, maxFiles: number) {
   if (error instanceof MaxFilesExceededError) return new UploadError(400, uploadMessages.tooManyFiles(maxFiles), options)
   if (error instanceof MaxPartsExceededError) return new UploadError(400, uploadMessages.tooManyParts, options)
   if (error instanceof MaxHeaderSizeExceededError) return new UploadError(400, uploadMessages.malformed, options)
-  if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+  if (error instanceof FormDataParseError || error instanceof MultipartParseError || isUndecodableText(error)) {
     return new UploadError(400, uploadMessages.malformed, options)
   }
   return error
