@@ -27,7 +27,7 @@ import { takeApiProblems } from './openapi-validator.ts'
 // A failure prints the seed, the path and the shrunk request (a 5xx also what the app logged). Replay it with
 //   FUZZ_SEED=<seed> npx vitest run --project app tests/integration/openapi-fuzz.test.ts -t '<METHOD> <path>'
 // (add FUZZ_PATH=<path> to jump straight to the counterexample). FUZZ_RUNS sets the runs per operation
-// (default 20), FUZZ_LOG=1 prints every request and its status. Without FUZZ_SEED each run draws a new seed.
+// (default 20), FUZZ_LOG=1 prints every request and its status. Without FUZZ_SEED the run uses a fixed seed; FUZZ_SEED=random draws one.
 //
 // Nothing goes out of the machine: Google, the geocoder, the mail server and the push service are the local
 // fakes of tests/fakes. Each operation gets a world of its own (makeCallers: the callers, the owner's dogs, a
@@ -56,7 +56,10 @@ afterAll(async () => {
 const document = (await (await appRequest('/api/openapi.json')).json()) as OpenApiDocument
 const endpoints = endpointsOf(document)
 
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+// `npm test` runs one fixed seed, so CI judges the code and not the draw; FUZZ_SEED=random explores (do it, with
+// more FUZZ_RUNS, when the API changes), and any other FUZZ_SEED replays a failure.
+const fixedSeed = 20261125
+const seed = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : fixedSeed
 const numRuns = Number(process.env.FUZZ_RUNS ?? 20)
 const path = process.env.FUZZ_PATH
 const log = process.env.FUZZ_LOG === '1'
