@@ -1,6 +1,6 @@
 import { type z } from 'zod'
 import { encodeCursor, type KeysetCursor } from './keyset-paging.ts'
-import { containsNul, nulRefusal } from './nul-characters.server.ts'
+import { nulPathIn } from './nul-characters.server.ts'
 
 // The JSON API's conventions (DESIGN.md section 4): errors are {message, errors} with a 4xx status.
 export type FieldErrors = Record<string, string[]>
@@ -13,20 +13,23 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!request.headers.get('content-type')?.includes('application/json')) {
     throw jsonError(415, 'Content-Type must be application/json')
   }
-  let body: unknown
   try {
-    body = await request.json()
+    return await request.json()
   } catch {
     throw jsonError(400, 'Request body is not valid JSON')
   }
-  if (containsNul(body)) throw jsonError(400, nulRefusal)
-  return body
 }
 
 /** Validates API input with the same zod schema as the page form; a thrown 400 lists every message. */
 export function parseApiInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value)
-  if (result.success) return result.data
+  if (result.success) {
+    // Text fields refuse control characters with their own message; a NUL anywhere else (an id, a URL) would
+    // reach PostgreSQL, which refuses it with a 500 (lib/nul-characters.server.ts).
+    const field = nulPathIn(result.data)
+    if (field !== null) throw jsonError(400, `${field || 'Request'} must not contain NUL characters`, { [field || 'form']: [`${field || 'Request'} must not contain NUL characters`] })
+    return result.data
+  }
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || 'form'
