@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql, type Transaction } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteDatabase,
+  sql,
+  type Transaction,
+} from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { migrations } from '#db/migrations/index.ts'
@@ -24,7 +35,33 @@ export function openDatabase(location: DatabaseLocation | string, { poolSize = e
     pool.on('error', (error) => console.error(`An idle database connection failed: ${error.message}`))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(openSqlite(where.file)) }) })
+  return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: withPreparedStatements(openSqlite(where.file)) }) })
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock at `begin`, where `busy_timeout` waits for
+ * another connection's write (the admin CLI, an e2e test's `db` fixture), as a single statement does.
+ * Kysely's `begin` is DEFERRED: a transaction that reads before its first write then fails at that write
+ * with SQLITE_BUSY, at once, when another connection writes meanwhile, since SQLite never waits to turn a
+ * reader into the writer (decision 065). The app's transactions already run one at a time (one connection).
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateTransactionsDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver() {
+    return new ImmediateTransactionsDriver(this.#config)
+  }
 }
 
 function openSqlite(file: string) {
