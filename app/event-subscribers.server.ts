@@ -15,7 +15,7 @@ import { registerSubscriber, type Subscriber } from '#app/lib/events.server.ts'
 /** Both parties' open pages hear that a booking of theirs changed. */
 const bookingPushSubscriber: Subscriber = {
   name: 'booking-pushes',
-  types: [...bookingEventTypes, reviewEventTypes.written, reviewEventTypes.replied],
+  types: [...bookingEventTypes, ...Object.values(reviewEventTypes)],
   async handle(event) {
     const booking = await bookingPartiesOf(event.subjectId)
     if (!booking) return

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { deleteExpiredSignInCodes } from '#app/features/accounts/sign-in-codes.server.ts'
 import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
+import { recordDueReviewReminders } from '#app/features/bookings/review-reminders.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { liftEndedSuspensions } from '#app/features/moderation/suspensions.server.ts'
+import { publishDueReviews } from '#app/features/reviews/review-writes.server.ts'
 import { db, exclusively, migrateToLatest, type Database } from '#app/lib/db.server.ts'
 import { deliverEmailsSoon } from '#app/lib/email-outbox.server.ts'
 import { deliverDueEvents, pruneDeliveredEvents } from '#app/lib/events.server.ts'
@@ -45,7 +47,8 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
  * Every minute (BOOKING_SWEEP_SECONDS): pending requests whose start has passed are cancelled as expired, the warnings of requests
  * about to expire and the reminders of bookings about to start are recorded, pushes that waited for the end
  * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
- * due (new, or retried after a failure) are sent, and suspensions whose end has come are lifted. A failure is logged and tried again next time.
+ * due (new, or retried after a failure) are sent, suspensions whose end has come are lifted, and the reviews
+ * of bookings whose 14 days have passed are published (the day-10 reminders recorded first). A failure is logged and tried again next time.
  */
 async function sweepBookings() {
   try {
@@ -53,6 +56,10 @@ async function sweepBookings() {
     await exclusively('booking alerts', () => recordDueBookingAlerts())
     await exclusively('waiting pushes', () => sendWaitingPushes())
     await exclusively('ended suspensions', () => liftEndedSuspensions())
+    await exclusively('review window', async () => {
+      await recordDueReviewReminders()
+      await publishDueReviews()
+    })
     await queueMessageDigests()
     await deliverEmailsSoon()
   } catch (error) {

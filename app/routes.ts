@@ -77,6 +77,7 @@ export default [
   route('api/calendar/:feed', 'routes/api/calendar.$feed.ts'),
   route('api/reviews', 'routes/api/reviews.ts'),
   route('api/reviews/:id/reply', 'routes/api/reviews.$id.reply.ts'),
+  route('api/owner-reviews', 'routes/api/owner-reviews.ts'),
   route('api/messages', 'routes/api/messages.ts'),
   route('api/messages/read', 'routes/api/messages.read.ts'),
   route('api/messages/conversations', 'routes/api/messages.conversations.ts'),

@@ -227,6 +227,7 @@ async function seedReviews(database: Kysely<Database>, sitters: number) {
       updatedAt: iso(at),
     })
     const rating = random.weighted([[5, 50], [4, 30], [3, 12], [2, 5], [1, 3]] as const)
+    const reviewedAt = iso(at + day)
     reviews.push({
       id: largeId(6, index),
       bookingId,
@@ -234,7 +235,10 @@ async function seedReviews(database: Kysely<Database>, sitters: number) {
       ownerId: largeId(3, owner),
       rating,
       comment: random.pick(reviewComments[rating] ?? ['Good walk.']).replace('{sitter}', 'our sitter').replace('{dog}', 'Bello'),
-      createdAt: iso(at + day),
+      createdAt: reviewedAt,
+      // Published when written, as reviews written before double-blind reviews were (db/migrations/023).
+      windowEndsAt: reviewedAt,
+      publishedAt: reviewedAt,
     })
   }
   await database.transaction().execute(async (trx) => {

@@ -15,6 +15,7 @@ import {
 import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
+import { reviewWindowDays } from '#app/features/reviews/review-window.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
 import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
@@ -70,6 +71,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { upload
     dogImages: rows.dogImages.length,
     bookings: rows.bookings.length,
     reviews: rows.reviews.length,
+    reviewsOfOwners: rows.reviewsOfOwners.length,
     conversations: rows.conversations.length,
     messages: rows.messages.length,
     reports: rows.reports.length,
@@ -372,6 +374,25 @@ export const reviewComments: Record<number, readonly string[]> = {
   3: ['OK overall. {dog} was fine, but we got fewer updates than we hoped for.'],
   2: ['The walk was shorter than booked. {sitter} apologised, but it was not great.'],
   1: ['Did not show up on time and did not answer messages. Not booking again.'],
+}
+
+/** What sitters write about an owner and the dog (DESIGN.md ruling 26): the handover on time, the dog as described, the messages. */
+const ownerReviewComments: Record<number, readonly string[]> = {
+  5: [
+    '{owner} had the lead, treats and keys ready at the door. {dog} was exactly as described, a joy to look after.',
+    'Clear instructions and quick answers from {owner}. {dog} is a sweetheart, happy to come again any time.',
+    'Right on time for the handover, and {dog} was just as {owner} described: calm on the lead and friendly with everyone.',
+  ],
+  4: [
+    '{dog} was lovely, a bit more pull on the lead than described. {owner} answered every message within minutes.',
+    'Friendly handover with {owner}, ten minutes late but we were told in advance. {dog} was a pleasure.',
+  ],
+  3: [
+    '{dog} was sweet, but nobody mentioned the barking at other dogs. {owner} took a while to answer messages.',
+    '{owner} came back almost an hour later than booked. {dog} was fine, though.',
+  ],
+  2: ['{dog} was much more reactive than described, and {owner} did not answer when I asked about it during the walk.'],
+  1: ['Forty minutes late for the handover without a word, and {dog} was nothing like described. {owner} never answered my messages.'],
 }
 
 export const reviewReplies: Record<number, readonly string[]> = {
@@ -835,6 +856,12 @@ interface BookingPlan {
   twoWalks: boolean
   /** Stars of the owner's review; undefined when the booking is not reviewed. */
   rating?: number
+  /** Stars of the sitter's review of the owner and the dog; undefined when the sitter did not review them. */
+  ownerRating?: number
+  /** The sitter answers the owner's review once it is published, rather than by chance. */
+  replied?: boolean
+  /** Days before today to complete the booking (or the sitter's first free day before), rather than 2 to 60. */
+  completedDaysAgo?: number
 }
 
 interface DemoBooking {
@@ -846,7 +873,19 @@ interface DemoBooking {
   priceCents: number
   notes: string | null
   history: { from: BookingStatus | null; to: BookingStatus; byId: string; at: number }[]
-  review?: { rating: number; comment: string; at: number; reply: { comment: string; at: number } | null }
+  /** The owner's review of the sitter. */
+  review?: DemoReview & { reply: { comment: string; at: number } | null }
+  /** The sitter's review of the owner and the dog. */
+  ownerReview?: DemoReview
+}
+
+/** A review of a completed booking, double-blind (DESIGN.md ruling 26): `publishedAt` null while only its author sees it. */
+interface DemoReview {
+  rating: number
+  comment: string
+  at: number
+  windowEndsAt: number
+  publishedAt: number | null
 }
 
 function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerson[], dogs: readonly DemoDog[]) {
@@ -874,33 +913,54 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
     extra: Partial<BookingPlan> = {},
   ): BookingPlan => ({ key, dog, sitter, status, requestedBy: 'owner', service: defaultService(sitter), twoWalks: false, ...extra })
 
+  // The reviews of the demo users' completed bookings show each state of the double-blind window (DESIGN.md ruling 26).
   const demoPlans: BookingPlan[] = [
-    plan('demo:1', rex, sam, 'completed', { rating: 5 }),
-    // Left unreviewed so the demo owner can write a review.
-    plan('demo:2', luna, sam, 'completed', { service: 'sitting' }),
+    // Both reviewed, so both are published: Olivia's five stars with Sam's reply, and Sam's review of her and Rex.
+    plan('demo:1', rex, sam, 'completed', { rating: 5, ownerRating: 5, replied: true }),
+    // Left unreviewed, its window open, so the demo owner and the demo sitter can each write a review.
+    plan('demo:2', luna, sam, 'completed', { service: 'sitting', completedDaysAgo: 3 }),
     plan('demo:3', rex, sam, 'accepted', { twoWalks: true }),
+    // Sam sees what Olivia's sitters said of her (demo:1 and demo:5) on this request.
     plan('demo:4', luna, sam, 'pending'),
-    plan('demo:5', rex, oliviasFirstSitter, 'completed', { rating: 4 }),
+    plan('demo:5', rex, oliviasFirstSitter, 'completed', { rating: 4, ownerRating: 4 }),
     plan('demo:6', rex, oliviasFirstSitter, 'accepted'),
     plan('demo:7', luna, oliviasSecondSitter, 'rejected'),
     plan('demo:8', rex, oliviasSecondSitter, 'cancelled'),
     // A sitter offers to walk Rex (listed for sitting): the demo owner confirms.
     plan('demo:9', rex, oliviasThirdSitter, 'pending', { requestedBy: 'sitter' }),
     plan('demo:10', luna, oliviasThirdSitter, 'pending'),
-    ...samsOwners.map((owner, index) =>
-      plan(`demo:sam:${index}`, firstDogOf(owner), sam, itemAt(samsQueue, index), {
-        rating: itemAt(samsQueue, index) === 'completed' ? 5 - (index % 2) : undefined,
-      }),
-    ),
+    ...samsOwners.map((owner, index) => plan(`demo:sam:${index}`, firstDogOf(owner), sam, itemAt(samsQueue, index), samsReviews[index])),
     // The demo sitter offers to walk a listed dog: its owner confirms.
     plan('demo:sam:offer', dogSamOffersToWalk, sam, 'pending', { requestedBy: 'sitter', service: 'walking' }),
   ]
+  // Sam's bookings whose window has closed, placed after the regular bookings so those keep their days.
+  const samsClient = (index: number) => firstDogOf(itemAt(samsOwners, index))
+  const closedWindowPlans = [
+    // A returning client: both reviewed, published.
+    plan('demo:sam:earlier', samsClient(3), sam, 'completed', { rating: 5, ownerRating: 5, completedDaysAgo: 40 }),
+    // Only the owner reviewed: published alone when the 14 days ended.
+    plan('demo:sam:lapsed', samsClient(5), sam, 'completed', { rating: 4, completedDaysAgo: 24 }),
+    // Nobody reviewed, and now nobody can.
+    plan('demo:sam:unreviewed', samsClient(6), sam, 'completed', { completedDaysAgo: 30 }),
+  ]
   const regularOwners = [...otherOwners, ...sitters.filter((sitter) => sitter.role === 'both')]
-  return [...demoPlans, ...regularOwners.flatMap((owner) => regularBookingPlans(owner, dogsOf(owner), otherSitters))]
+  return [
+    ...demoPlans,
+    ...regularOwners.flatMap((owner) => regularBookingPlans(owner, dogsOf(owner), otherSitters)),
+    ...closedWindowPlans,
+  ]
 }
 
 /** What the demo sitter's other clients have booked, in the order of `samsOwners`. */
 const samsQueue: readonly BookingStatus[] = ['pending', 'pending', 'accepted', 'completed', 'completed', 'rejected', 'cancelled']
+
+/** The reviews of the demo sitter's completed bookings in `samsQueue`, both in their 14 days: one side has written. */
+const samsReviews: Readonly<Record<number, Partial<BookingPlan>>> = {
+  // The owner reviewed Sam, who has not yet: he reads 'has reviewed you, write yours to read it'.
+  3: { rating: 4, completedDaysAgo: 5 },
+  // Sam reviewed the owner and the dog, the owner has not yet.
+  4: { ownerRating: 5, completedDaysAgo: 4 },
+}
 
 function defaultService(sitter: DemoSitter): SitterService {
   return sitter.rates.walking === undefined ? 'sitting' : 'walking'
@@ -934,9 +994,16 @@ function regularBookingPlans(owner: DemoPerson, dogs: readonly DemoDog[], sitter
         service,
         twoWalks: service === 'walking' && random.chance(0.3) && hasLongRange(sitter),
         rating: reviewed ? random.weighted([[5, 50], [4, 30], [3, 12], [2, 5], [1, 3]]) : undefined,
+        ownerRating: status === 'completed' ? sitterRatingOfOwner(`${dog.id}:${index}`) : undefined,
       }
     }),
   )
+}
+
+/** Whether the sitter reviewed the owner and the dog (about 70%), and the stars: mostly 4 or 5. A stream of its own. */
+function sitterRatingOfOwner(key: string) {
+  const random = createRandom(`owner-rating:${key}`)
+  return random.chance(0.7) ? random.weighted([[5, 55], [4, 30], [3, 10], [2, 3], [1, 2]]) : undefined
 }
 
 function hasLongRange(sitter: DemoSitter) {
@@ -961,7 +1028,10 @@ function scheduleBookings(plans: readonly BookingPlan[], today: string, now: num
   return plans.map((plan) => {
     const random = createRandom(`booking:${plan.key}`)
     const [from, to] = random.pick(dayOffsetsByStatus[plan.status])
-    const date = firstFreeDate(plan, today, random.int(from, to), taken)
+    // Drawn even when the plan sets the day, so that the draws after it stay the same.
+    const drawnOffset = random.int(from, to)
+    const dayOffset = plan.status === 'completed' && plan.completedDaysAgo !== undefined ? -plan.completedDaysAgo : drawnOffset
+    const date = firstFreeDate(plan, today, dayOffset, taken)
     for (const day of daysTouched(plan, date)) {
       taken.add(`${plan.sitter.id}:${day}`)
       taken.add(`${plan.dog.id}:${day}`)
@@ -1014,6 +1084,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
         : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
   const { start, end } = bookingSpan({ date, timeZone, slots })
   const history = statusHistory(plan, start, end, now, random)
+  const notes = random.chance(0.5) ? random.pick(bookingNotes) : null
   const completedAt = history.find((change) => change.to === 'completed')?.at
   return {
     plan,
@@ -1022,32 +1093,56 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     period,
     slots,
     priceCents: priceCentsFor(plan.service, rateFor(plan), slots),
-    notes: random.chance(0.5) ? random.pick(bookingNotes) : null,
+    notes,
     history,
-    review:
-      plan.rating === undefined || completedAt === undefined
-        ? undefined
-        : reviewWithReply(plan, plan.rating, now, {
-            rating: plan.rating,
-            comment: fillIn(random.pick(reviewComments[plan.rating] ?? []), {
-              sitter: firstName(plan.sitter),
-              dog: plan.dog.name,
-            }),
-            at: Math.min(Math.max(awake(completedAt + random.int(2, 20) * hour), completedAt + 30 * minute), now - 5 * minute),
-          }),
+    ...(completedAt === undefined ? {} : reviewsOf(plan, completedAt, now, random)),
   }
 }
 
-function reviewWithReply(plan: BookingPlan, rating: number, now: number, review: { rating: number; comment: string; at: number }) {
-  return { ...review, reply: sitterReply(plan, rating, review.at, now) }
+/**
+ * The reviews of a booking completed at `completedAt`, double-blind (DESIGN.md ruling 26): each party writes within
+ * the 14 days after completion; both publish the moment the second is written, a lone one when the 14 days end.
+ */
+function reviewsOf(plan: BookingPlan, completedAt: number, now: number, random: Random): Pick<DemoBooking, 'review' | 'ownerReview'> {
+  const windowEndsAt = completedAt + reviewWindowDays * day
+  const ofSitter =
+    plan.rating === undefined
+      ? undefined
+      : {
+          rating: plan.rating,
+          comment: fillIn(random.pick(reviewComments[plan.rating] ?? []), { sitter: firstName(plan.sitter), dog: plan.dog.name }),
+          at: Math.min(Math.max(awake(completedAt + random.int(2, 20) * hour), completedAt + 30 * minute), now - 5 * minute),
+        }
+  const ofOwner = sitterReviewOfOwner(plan, completedAt, Math.min(now, windowEndsAt))
+  const publishedAt = ofSitter && ofOwner ? Math.max(ofSitter.at, ofOwner.at) : windowEndsAt <= now ? windowEndsAt : null
+  return {
+    review: ofSitter && { ...ofSitter, windowEndsAt, publishedAt, reply: sitterReply(plan, ofSitter.rating, publishedAt, now) },
+    ownerReview: ofOwner && { ...ofOwner, windowEndsAt, publishedAt },
+  }
 }
 
-/** Some sitters answer a review: most of the critical ones, a third of the rest, within a day or so. */
-function sitterReply(plan: BookingPlan, rating: number, reviewedAt: number, now: number) {
+/**
+ * The sitter's review of the owner and the dog, half a day to four days after completion (so that `awake` cannot move
+ * it back before the completion), and before `deadline`: now or the window's end.
+ */
+function sitterReviewOfOwner(plan: BookingPlan, completedAt: number, deadline: number) {
+  if (plan.ownerRating === undefined) return undefined
+  const random = createRandom(`owner-review:${plan.key}`)
+  const comment = fillIn(random.pick(ownerReviewComments[plan.ownerRating] ?? []), { owner: firstName(plan.dog.owner), dog: plan.dog.name })
+  const writtenAt = awake(completedAt + random.int(12, 96) * hour + random.int(0, 59) * minute)
+  return { rating: plan.ownerRating, comment, at: Math.min(Math.max(writtenAt, completedAt + 30 * minute), deadline - 5 * minute) }
+}
+
+/**
+ * Some sitters answer a review, once it is published: most of the critical ones, a third of the rest, within a
+ * day or so. A review nobody else can read yet has no reply.
+ */
+function sitterReply(plan: BookingPlan, rating: number, publishedAt: number | null, now: number) {
   const random = createRandom(`review-reply:${plan.key}`)
-  if (!random.chance(rating <= 3 ? 0.8 : 0.35)) return null
-  const at = Math.min(awake(reviewedAt + random.int(1, 30) * hour), now - minute)
-  if (at <= reviewedAt) return null
+  const answers = random.chance(rating <= 3 ? 0.8 : 0.35) || plan.replied === true
+  if (!answers || publishedAt === null) return null
+  const at = Math.min(Math.max(awake(publishedAt + random.int(1, 30) * hour), publishedAt + 20 * minute), now - minute)
+  if (at <= publishedAt) return null
   const comment = fillIn(random.pick(reviewReplies[rating] ?? []), { owner: firstName(plan.dog.owner), dog: plan.dog.name })
   return { comment, at }
 }
@@ -1313,17 +1408,18 @@ function fileReports(
     at: Math.min(lastMessageAt + 35 * minute, now - 5 * minute),
   }
 
-  // The harshest review of a sitter, reported by another owner who knows that sitter (the demo owner if she does).
+  // The harshest published review of a sitter, reported by another owner who knows that sitter (the demo owner if she does).
   const knows = (owner: DemoPerson, sitter: DemoSitter) =>
     bookings.some(({ plan }) => plan.status === 'completed' && plan.sitter.id === sitter.id && plan.dog.owner.id === owner.id)
   const [reviewed, reviewReporter] =
     bookings
-      .filter((booking) => booking.review)
+      .filter((booking) => typeof booking.review?.publishedAt === 'number')
       .sort((a, b) => (a.review?.rating ?? 0) - (b.review?.rating ?? 0) || a.plan.key.localeCompare(b.plan.key))
       .map((booking) => [booking, owners.find((owner) => owner.id !== booking.plan.dog.owner.id && knows(owner, booking.plan.sitter))] as const)
       .find(([, reporter]) => reporter) ?? []
   const review = reviewed?.review
-  if (!reviewed || !review || !reviewReporter) throw new Error('Demo data: no review to report')
+  const publishedAt = review?.publishedAt
+  if (!reviewed || !review || typeof publishedAt !== 'number' || !reviewReporter) throw new Error('Demo data: no review to report')
   const reviewReport: DemoReport = {
     id: demoId('report:review'),
     reporterId: reviewReporter.id,
@@ -1341,7 +1437,7 @@ function fileReports(
       authorName: reviewed.plan.dog.owner.name,
       createdAt: iso(review.at),
     },
-    at: Math.max(Math.min(review.at + 3 * day, now - 26 * hour), review.at + 10 * minute),
+    at: Math.max(Math.min(publishedAt + 3 * day, now - 26 * hour), publishedAt + 10 * minute),
   }
 
   // A sitter reports a dog listed for sitting whose owner asked for a deposit.
@@ -1526,6 +1622,26 @@ function toRows(
               createdAt: iso(review.at),
               reply: review.reply?.comment ?? null,
               repliedAt: review.reply ? iso(review.reply.at) : null,
+              windowEndsAt: iso(review.windowEndsAt),
+              publishedAt: review.publishedAt === null ? null : iso(review.publishedAt),
+            },
+          ]
+        : [],
+    ),
+    reviewsOfOwners: bookings.flatMap(({ id, plan, ownerReview }) =>
+      ownerReview
+        ? [
+            {
+              id: demoId(`owner-review:${plan.key}`),
+              bookingId: id,
+              sitterId: plan.sitter.id,
+              ownerId: plan.dog.owner.id,
+              dogId: plan.dog.id,
+              rating: ownerReview.rating,
+              comment: ownerReview.comment,
+              createdAt: iso(ownerReview.at),
+              windowEndsAt: iso(ownerReview.windowEndsAt),
+              publishedAt: ownerReview.publishedAt === null ? null : iso(ownerReview.publishedAt),
             },
           ]
         : [],
@@ -1692,6 +1808,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'bookingTimeSlots', rows.bookingTimeSlots)
   await insertBatches(trx, 'bookingStatusHistory', rows.bookingStatusHistory)
   await insertBatches(trx, 'reviews', rows.reviews)
+  await insertBatches(trx, 'reviewsOfOwners', rows.reviewsOfOwners)
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
   await insertBatches(trx, 'reports', rows.reports)

@@ -27,6 +27,14 @@ import {
   ref,
   signedIn,
 } from './openapi-parts.ts'
+import { BookingReviewOfOwner, OwnerReviews } from './openapi-reviews.ts'
+import { createBookingMessages } from '#app/features/bookings/create-booking.server.ts'
+import { bookingStyles } from '#app/features/bookings/periods.ts'
+import { bookingMessages } from '#app/features/bookings/schema.ts'
+import { serviceTimeMessages } from '#app/features/bookings/service-times.ts'
+import { calendarEventMessages } from '#app/features/calendar/schema.ts'
+import { availabilityRangeMessages, rangeMessages } from '#app/features/availability/schedule-schema.ts'
+import { cursorRules, type StatedRule } from './openapi-parts.ts'
 
 // The bookings part of the OpenAPI document: bookings, availability and schedules, reviews (writes) and
 // calendars (Google Calendar and the ICS feed). Bodies and queries come from the routes' zod schemas;
@@ -62,6 +70,7 @@ const Review = objectOf({
   createdAt: { type: 'string', format: 'date-time' },
   reply: nullable('string'),
   repliedAt: nullable('string', { format: 'date-time' }),
+  publishedAt: nullable('string', { format: 'date-time', description: 'Null while only you, its author, see it (double-blind).' }),
 })
 
 /** toBookingApiJson() (features/bookings/booking-reads.server.ts). */
@@ -105,9 +114,29 @@ const Booking = objectOf({
     description:
       "Set on a pending request you would confirm while it overlaps an accepted booking of the sitter, which would refuse the acceptance: that booking's start in this booking's zone. `actions` then leaves out `accepted`.",
   },
-  canReview: { type: 'boolean' },
-  canReply: { type: 'boolean' },
-  review: { oneOf: [{ type: 'null' }, objectOf({ id: { type: 'string' }, bookingId: { type: 'string' }, rating: { type: 'integer' }, comment: { type: 'string' }, createdAt: { type: 'string' }, reply: nullable('string'), repliedAt: nullable('string') })] },
+  canReview: { type: 'boolean', description: 'You are the owner and may review the sitter now: completed, within the 14 days, not yet reviewed.' },
+  canReviewOwner: { type: 'boolean', description: 'You are the sitter and may review the owner and the dog now (`POST /api/owner-reviews`).' },
+  canReply: { type: 'boolean', description: "You are the sitter and may reply to the owner's published review." },
+  reviewsCloseAt: nullable('string', { format: 'date-time', description: 'Completed bookings: the end of the 14 days to review, when the reviews publish at the latest.' }),
+  theirReviewWaiting: { type: 'boolean', description: 'The other party has reviewed you; you read it once you have reviewed them or the 14 days pass.' },
+  review: {
+    oneOf: [
+      { type: 'null' },
+      objectOf({
+        id: { type: 'string' },
+        bookingId: { type: 'string' },
+        rating: { type: 'integer' },
+        comment: { type: 'string' },
+        createdAt: { type: 'string' },
+        reply: nullable('string'),
+        repliedAt: nullable('string'),
+        publishedAt: nullable('string', { format: 'date-time' }),
+      }),
+    ],
+    description: "The owner's review of the sitter: the owner always sees it, the sitter once it is published.",
+  },
+  reviewOfOwner: BookingReviewOfOwner,
+  ownerReviews: OwnerReviews,
   dog: {
     allOf: [
       ref('Dog'),
@@ -426,12 +455,13 @@ export const bookingPaths = {
     post: {
       operationId: 'reviewBooking',
       tags: ['Reviews'],
-      summary: 'Review a completed booking of yours (once)',
+      summary: 'As the owner, review the sitter of a completed booking (once)',
+      description: 'Within 14 days of the completion. Double-blind: the sitter sees it when they have reviewed you too (both publish together) or when the 14 days pass.',
       security: signedIn,
       requestBody: jsonBody(ref('ReviewInput')),
       responses: {
         201: answer('The review.', ref('ReviewRecord')),
-        ...errors({ 400: true, 401: true, 403: 'Not a completed booking of yours.', 409: 'Already reviewed.', 415: true }),
+        ...errors({ 400: true, 401: true, 403: 'Not a completed booking of yours, or its 14 days have passed.', 409: 'Already reviewed.', 415: true }),
       },
     },
   },
@@ -445,7 +475,7 @@ export const bookingPaths = {
       requestBody: jsonBody(ref('ReviewReplyInput')),
       responses: {
         200: answer('The review with its reply.', ref('ReviewRecord')),
-        ...errors({ 400: true, 401: true, 404: 'Review not found (or not of you).', 409: 'Already replied.', 415: true }),
+        ...errors({ 400: true, 401: true, 404: 'Review not found (not of you, or not published yet).', 409: 'Already replied.', 415: true }),
       },
     },
   },
@@ -501,4 +531,56 @@ export const bookingPaths = {
       },
     },
   },
+}
+
+// ---- rules beside the schemas (x-cross-field-rules), by operation ----
+
+const availabilityRange: StatedRule[] = [
+  { message: availabilityRangeMessages.fromAfterTo, rule: '`from` (today unless given) is not after `to`' },
+  { message: availabilityRangeMessages.tooLong, rule: `\`from\` to \`to\` spans at most ${maxAvailabilityDays} days` },
+]
+
+const requestRules: StatedRule[] = [
+  { message: bookingMessages.timeMissing, rule: 'the time is given: `timePeriod`, `timeSlot`, `timeSlots` (one at least) or `startTime`' },
+  { message: bookingMessages.timeTwice, rule: 'the time is given one way only' },
+  { message: bookingMessages.customNeedsTimes, rule: '`timePeriod` custom comes with `startTime` and `endTime`' },
+  { message: bookingMessages.startWithEnd, rule: '`startTime` comes with `endTime` or `duration`, and `endTime` with `startTime`' },
+  { message: bookingMessages.durationNeedsStart, rule: '`duration` comes with `startTime`' },
+  { message: bookingMessages.endOrDuration, rule: '`endTime` or `duration`, not both' },
+  { message: bookingMessages.endBeforeStart, rule: 'each time ends after it starts' },
+  { message: bookingMessages.slotsOverlap, rule: '`timeSlots` do not overlap' },
+  { message: bookingMessages.coordinatesTogether, rule: '`latitude` and `longitude` are sent together' },
+  { message: serviceTimeMessages.walkLength, rule: 'a walk lasts 30 or 60 minutes' },
+  ...sitterServices
+    .filter((service) => bookingStyles[service] === 'periods')
+    .map((service) => ({ message: serviceTimeMessages.periodsOnly(service), rule: 'sitting, training and grooming take a period of the day or custom times' })),
+  { message: serviceTimeMessages.wholeDay, rule: 'daycare is booked all_day' },
+  { message: serviceTimeMessages.wholeNight, rule: 'boarding is booked overnight' },
+  { message: createBookingMessages.pastDate, rule: '`date` is today or later in the sitter\'s zone' },
+  { message: createBookingMessages.pastTime, rule: 'the time has not begun yet' },
+  { message: createBookingMessages.tooFarAhead, rule: '`date` is at most a year ahead' },
+  { message: createBookingMessages.sitterNotFound, rule: '`sitterId` is an active user' },
+  { message: createBookingMessages.notASitter, rule: '`sitterId` is a sitter' },
+  { message: createBookingMessages.noSitterProfile, rule: 'the sitter finished their sitter profile' },
+  ...[...sitterServices, 'this service'].map((service) => ({
+    message: createBookingMessages.serviceNotOffered(service),
+    rule: '`service` (or the sitter\'s first) is one the sitter offers',
+  })),
+  { message: createBookingMessages.dogNotFound, rule: '`dogId` is your dog (or, offering as the sitter, a dog listed for sitting)' },
+  { message: createBookingMessages.bookYourself, rule: 'nobody books themself' },
+  { message: createBookingMessages.youAreNotASitter, rule: 'only a sitter offers to care for a dog (`sitterId` yourself)' },
+]
+
+export const bookingRules: Record<string, StatedRule[]> = {
+  listMyBookings: cursorRules(),
+  listSitterBookings: cursorRules(),
+  requestBooking: requestRules,
+  getSitterAvailability: availabilityRange,
+  saveMySchedule: [
+    { message: rangeMessages.endBeforeStart, rule: 'each weekly range ends after it starts' },
+    { message: rangeMessages.overlap, rule: 'the ranges of one weekday do not overlap' },
+  ],
+  readCalendar: availabilityRange,
+  addCalendarEvent: [{ message: calendarEventMessages.endAfterStart, rule: '`endDateTime` is after `startDateTime`' }],
+  addCalendarEventForOwner: [{ message: calendarEventMessages.endAfterStart, rule: '`endDateTime` is after `startDateTime`' }],
 }

@@ -28,6 +28,9 @@ import {
   signedIn,
 } from './openapi-parts.ts'
 import { reportAnswers } from './openapi-moderation.ts'
+import { messageErrors } from '#app/features/messages/schema.ts'
+import { moderationMessages } from '#app/features/moderation/moderation-terms.ts'
+import { cursorRules, type StatedRule } from './openapi-parts.ts'
 
 // The messages part of the OpenAPI document: conversations, messages over HTTP, blocks and reports.
 // Bodies and queries come from the routes' zod schemas (features/messages/schema.ts); answers are
@@ -223,4 +226,17 @@ export const messagePaths = {
       },
     },
   },
+}
+
+// ---- rules beside the schemas (x-cross-field-rules), by operation ----
+
+const notYourself = (message: string, field: string): StatedRule => ({ message, rule: `\`${field}\` is not you` })
+
+export const messageRules: Record<string, StatedRule[]> = {
+  sendMessage: [notYourself(messageErrors.messagingYourself, 'recipientId')],
+  listConversations: cursorRules(),
+  startConversation: [notYourself(messageErrors.messagingYourself, 'partnerId')],
+  getConversation: [{ message: messageErrors.cursor, rule: '`before` is a message of this conversation' }],
+  blockUser: [notYourself(messageErrors.blockingYourself, 'userId')],
+  reportConversation: [notYourself(moderationMessages.yourself, 'partnerId')],
 }

@@ -25,6 +25,8 @@ import {
   signedIn,
   strings,
 } from './openapi-parts.ts'
+import { moderationMessages } from '#app/features/moderation/moderation-terms.ts'
+import { cursorRules, type StatedRule } from './openapi-parts.ts'
 
 // The moderation part of the OpenAPI document (issue 30, DESIGN.md ruling 25, decision 063): reports anyone
 // signed in files, and the admins' console API. Bodies and queries come from the routes' zod schemas
@@ -384,4 +386,16 @@ export const moderationPaths = {
       },
     },
   },
+}
+
+// ---- rules beside the schemas (x-cross-field-rules), by operation ----
+
+const untilAhead: StatedRule = { message: moderationMessages.untilInPast, rule: '`until` is after today' }
+
+export const moderationRules: Record<string, StatedRule[]> = {
+  fileReport: [{ message: moderationMessages.yourself, rule: 'what is reported is not yours (`subjectId` is not you, your review or your dog)' }],
+  listReports: cursorRules({ perList: false }),
+  resolveReport: [{ message: moderationMessages.nothingToHide, rule: '`content_hidden` resolves a report of messages or a review' }, untilAhead],
+  suspendUser: [untilAhead],
+  listAuditLog: cursorRules({ perList: false }),
 }

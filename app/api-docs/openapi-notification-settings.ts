@@ -1,6 +1,8 @@
 import { channelLabels, kindLabels, notificationChannels, notificationKinds } from '#app/features/notification-settings/kinds.ts'
 import { NotificationSettingsSchema } from '#app/features/notification-settings/schema.ts'
 import { answer, errors, inputSchema, jsonBody, objectOf, ref, signedIn } from './openapi-parts.ts'
+import { quietHoursMessages } from '#app/features/notification-settings/schema.ts'
+import type { StatedRule } from './openapi-parts.ts'
 
 // The notification settings part of the OpenAPI document (issue 20): which kinds of notification reach you
 // by push and by e-mail, and your quiet hours. The body comes from the feature's zod schema; the answer
@@ -51,4 +53,8 @@ export const notificationSettingsPaths = {
       responses: { 200: answer('The saved settings.', ref('NotificationSettings')), ...errors({ 400: true, 401: true, 415: true }) },
     },
   },
+}
+
+export const notificationSettingsRules: Record<string, StatedRule[]> = {
+  saveMyNotificationSettings: [{ message: quietHoursMessages.sameStartAndEnd, rule: 'enabled quiet hours end at another time than they start' }],
 }

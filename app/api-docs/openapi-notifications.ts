@@ -1,6 +1,7 @@
 import { notificationKinds } from '#app/features/notification-settings/kinds.ts'
 import { maxNotificationPageSize, NotificationListSchema, notificationPageSize } from '#app/features/notifications/schema.ts'
 import { answer, errors, nullable, objectOf, pagedListAnswer, pagingParameterDescriptions, pathParameter, queryParameters, ref, signedIn } from './openapi-parts.ts'
+import { cursorRules, type StatedRule } from './openapi-parts.ts'
 
 // The notification centre's part of the OpenAPI document (decision 051). The query comes from the route's
 // zod schema; the answer is hand-written from listNotificationsFor (features/notifications/notifications.server.ts).
@@ -88,3 +89,5 @@ export const notificationPaths = {
     },
   },
 }
+
+export const notificationRules: Record<string, StatedRule[]> = { listNotifications: cursorRules() }

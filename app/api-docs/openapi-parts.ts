@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import type { AccountStatus, Role } from '#app/lib/db-schema.ts'
+import { cursorMessages } from '#app/lib/keyset-paging.ts'
+import { type PlainTextKind, plainTextPatterns } from '#app/lib/plain-text.ts'
 
 // The building blocks of the OpenAPI document (openapi.server.ts and the per-area path modules beside
 // it): JSON Schemas generated from zod, answers, errors and parameters written the same way everywhere.
@@ -12,7 +14,67 @@ export type Responses = Record<string, unknown>
 /** The JSON Schema of what a client sends (`io: 'input'`: defaults optional, transforms not yet applied). */
 export function inputSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
-  return json
+  return withTextRules(json)
+}
+
+/** Each schema inside a schema (properties, items, branches...), the schema first. */
+function* schemasIn(schema: JsonSchema): Generator<JsonSchema> {
+  yield schema
+  const inside = (value: unknown) => (value && typeof value === 'object' ? [value as JsonSchema] : [])
+  for (const keyword of ['items', 'additionalProperties', 'propertyNames', 'not']) for (const child of inside(schema[keyword])) yield* schemasIn(child)
+  for (const keyword of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const child of (schema[keyword] ?? []) as JsonSchema[]) yield* schemasIn(child)
+  for (const child of Object.values((schema.properties ?? {}) as Record<string, JsonSchema>)) yield* schemasIn(child)
+}
+
+function withTextRules(schema: JsonSchema) {
+  for (const inner of [...schemasIn(schema)]) stateTextRules(inner)
+  return schema
+}
+
+/** Text without U+0000, which the API refuses in every path, query and body (lib/nul-characters.server.ts, parseApiInput). */
+export const withoutNul = '^[^\\x00]*$'
+
+/** A trimmed text of at least `minLength` characters: that many from the first to the last that is not white space. */
+const nonBlank = (minLength: number) => (minLength === 1 ? '\\S' : `\\S[\\s\\S]{${minLength - 2},}\\S`)
+
+/**
+ * The rules of text that zod checks with functions, stated as patterns (issue 30: a client generated from the
+ * document must know them): plainText's kind (its metadata, lib/plain-text.ts), that it trims before its
+ * `.min()` counts, and that no text may hold U+0000. The first pattern is `pattern`, others go to `allOf`.
+ */
+function stateTextRules(json: JsonSchema) {
+  const kind = json.plainText as PlainTextKind | undefined
+  delete json.plainText
+  const types = Array.isArray(json.type) ? (json.type as unknown[]) : [json.type]
+  if (!types.includes('string') || 'enum' in json || 'const' in json) return
+  const parts = (json.allOf ?? []) as JsonSchema[]
+  const patternOnly = (part: JsonSchema) => Object.keys(part).length === 1 && typeof part.pattern === 'string'
+  const patterns = [json.pattern, ...parts.filter(patternOnly).map((part) => part.pattern)].filter((pattern): pattern is string => typeof pattern === 'string')
+  if (kind) {
+    patterns.push(plainTextPatterns[kind])
+    if (typeof json.minLength === 'number' && json.minLength > 0) patterns.push(nonBlank(json.minLength))
+  }
+  if (patterns.length === 0 && json.format === undefined) patterns.push(withoutNul)
+  const [first, ...others] = [...new Set(patterns)]
+  if (first === undefined) return
+  json.pattern = first
+  const allOf = [...parts.filter((part) => !patternOnly(part)), ...others.map((pattern) => ({ pattern }))]
+  if (allOf.length > 0) json.allOf = allOf
+  else delete json.allOf
+}
+
+/** A rule no JSON Schema keyword can state (two fields together, today's date, what is stored), with its 400's message. */
+export type StatedRule = { message: string; rule: string }
+
+/**
+ * The operation with the rules beside its schemas: said in its description, and their messages listed in
+ * `x-cross-field-rules`, the only messages a 400 may carry for a request the schemas allow (the reverse fuzz of
+ * tests/integration/openapi-fuzz.test.ts holds the server to it).
+ */
+export function withStatedRules<Operation extends { description?: string }>(operation: Operation, rules: StatedRule[]) {
+  const unique = rules.filter((rule, index) => rules.findIndex((other) => other.message === rule.message) === index)
+  const sentence = `Rules beside the schemas (a 400 names one by its message, listed in \`x-cross-field-rules\`): ${[...new Set(unique.map((rule) => rule.rule))].join('; ')}.`
+  return { ...operation, description: operation.description ? `${operation.description}\n\n${sentence}` : sentence, 'x-cross-field-rules': unique }
 }
 
 export function propertiesOf(schema: JsonSchema) {
@@ -61,7 +123,9 @@ export const multipartBody = (properties: Record<string, JsonSchema>, encoding: 
 })
 export const signedIn = [{ bearerAuth: [] }, { cookieAuth: [] }]
 export const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
-export const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
+export const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, pattern: withoutNul } })
+/** A query parameter of free text that the route reads by hand (without a zod schema). */
+export const textParameter = (name: string, description: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', pattern: withoutNul } })
 
 export const errorResponses = {
   400: ['BadRequest', 'Validation failed: `errors` lists every message per field.'],
@@ -95,6 +159,34 @@ export const pagedListAnswer = (description: string, items: unknown) => ({
     },
   },
 })
+
+/** The paths with the stated rules of each operation (by operationId) added; rules of an operation not there throw. */
+export function withStatedRulesOf<Paths extends Record<string, object>>(paths: Paths, rulesByOperation: Record<string, StatedRule[]>): Paths {
+  const found = new Set<string>()
+  const withRules = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([key, value]) => {
+          const operationId = (value as { operationId?: unknown }).operationId
+          const rules = typeof operationId === 'string' ? rulesByOperation[operationId] : undefined
+          if (!rules || typeof operationId !== 'string') return [key, value]
+          found.add(operationId)
+          return [key, withStatedRules(value as { description?: string }, rules)]
+        }),
+      ),
+    ]),
+  ) as Paths
+  const missing = Object.keys(rulesByOperation).filter((operationId) => !found.has(operationId))
+  if (missing.length > 0) throw new Error(`Stated rules for operations the document does not have: ${missing.join(', ')}`)
+  return withRules
+}
+
+/** The rules of a keyset list's `cursor` (its pattern says only what a cursor looks like). */
+export const cursorRules = ({ perList = true } = {}): StatedRule[] => [
+  { message: cursorMessages.invalid, rule: '`cursor` is one this API made (the `cursor` of a `Link: rel="next"` address)' },
+  ...(perList ? [{ message: cursorMessages.foreign, rule: 'a `cursor` is used with the list and filters it was made for' }] : []),
+]
 
 export const pagingParameterDescriptions = {
   cursor: 'The next page: the `cursor` of the previous answer\'s `Link: rel="next"` address, as it is (opaque). A cursor of another list or filter, or one this API did not make, is refused with 400.',

@@ -1,6 +1,6 @@
-import { maxDevicesPerUser } from '#app/features/push/push-subscriptions.server.ts'
+import { maxDevicesPerUser, pushEndpointPattern } from '#app/features/push/push-subscriptions.server.ts'
 import { PushSubscriptionSchema, PushUnsubscribeSchema } from '#app/features/push/schema.ts'
-import { answer, errors, inputSchema, jsonBody, objectOf, ref, signedIn } from './openapi-parts.ts'
+import { answer, errors, inputSchema, type JsonSchema, jsonBody, objectOf, propertiesOf, ref, signedIn } from './openapi-parts.ts'
 
 // The Web Push part of the OpenAPI document (decision 052): the key browsers subscribe with, and turning
 // notifications on and off for one device. Bodies come from features/push/schema.ts.
@@ -14,8 +14,24 @@ export const pushTags = [
   },
 ]
 
+/** The subscription with the endpoints the server takes (a push service's address, push-subscriptions.server.ts). */
+function withPushServiceEndpoint(schema: JsonSchema) {
+  const properties = propertiesOf(schema)
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      endpoint: {
+        ...properties.endpoint,
+        pattern: pushEndpointPattern(),
+        description: "The https address of the browser's push service (Chrome's, Firefox's, Safari's, Edge's).",
+      },
+    },
+  }
+}
+
 export const pushSchemas = {
-  PushSubscriptionInput: inputSchema(PushSubscriptionSchema),
+  PushSubscriptionInput: withPushServiceEndpoint(inputSchema(PushSubscriptionSchema)),
   PushUnsubscribeInput: inputSchema(PushUnsubscribeSchema),
 }
 

@@ -1,16 +1,20 @@
-import { OwnerDraftSchema, SitterOnboardingSchema } from '#app/features/profiles/onboarding-steps.ts'
-import { ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
+import { gateMessage, onboardingStepCount, OwnerDraftSchema, SitterOnboardingSchema } from '#app/features/profiles/onboarding-steps.ts'
+import { missingRateMessage, profileUpdateMessages, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
 import { sitterRoles } from '#app/features/accounts/roles.ts'
+import { commonPasswordMessage } from '#app/features/accounts/common-passwords.server.ts'
+import { googleMessages } from '#app/features/accounts/google.server.ts'
 import { GoogleCodeSchema, LoginSchema, RegisterSchema } from '#app/features/accounts/schema.ts'
+import { rangeMessages } from '#app/features/availability/schedule-schema.ts'
+import { notFoundMessage as addressNotFound } from '#app/features/geo/geocoder.server.ts'
 import { AvailableDogFiltersSchema } from '#app/features/dogs/available-filters.ts'
 import { dogAgeGroups, dogSizes } from '#app/features/dogs/options.ts'
-import { DeleteImageSchema, DogFormSchema, maxDogImages } from '#app/features/dogs/schema.ts'
+import { DeleteImageSchema, DogFormSchema, dogMessages, maxDogImages } from '#app/features/dogs/schema.ts'
 import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geocode-schema.ts'
 import { ReviewPageSchema } from '#app/features/reviews/review-page-schema.ts'
 import { dayParts } from '#app/features/availability/availability-grid.ts'
-import { maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
+import { galleryMessages, maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
-import { maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
+import { bboxOrderMessage, coordinateMessages, maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
 import {
   accountStatuses,
   answer,
@@ -32,16 +36,21 @@ import {
   retryAfterHeader,
   roles,
   signedIn,
+  type StatedRule,
   strings,
+  textParameter,
+  withoutNul,
   withRequired,
   withSharedAnswers,
+  withStatedRulesOf,
 } from './openapi-parts.ts'
-import { bookingPaths, bookingSchemas, bookingTags } from './openapi-bookings.ts'
-import { messagePaths, messageSchemas, messageTags } from './openapi-messages.ts'
-import { moderationPaths, moderationSchemas, moderationTags } from './openapi-moderation.ts'
-import { notificationPaths, notificationSchemas, notificationTags } from './openapi-notifications.ts'
+import { bookingPaths, bookingRules, bookingSchemas, bookingTags } from './openapi-bookings.ts'
+import { messagePaths, messageRules, messageSchemas, messageTags } from './openapi-messages.ts'
+import { moderationPaths, moderationRules, moderationSchemas, moderationTags } from './openapi-moderation.ts'
+import { reviewPaths, reviewSchemas } from './openapi-reviews.ts'
+import { notificationPaths, notificationRules, notificationSchemas, notificationTags } from './openapi-notifications.ts'
 import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
-import { notificationSettingsPaths, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
+import { notificationSettingsPaths, notificationSettingsRules, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
 // and query parameters are generated from the very zod schemas the routes validate with (their input
@@ -76,10 +85,10 @@ const dogPhotos = {
 }
 
 const NewDogFields = dogBody(dogFields, {
-  ownerId: { type: 'string', description: 'Optional; when sent it must be your own id (403 otherwise).' },
+  ownerId: { type: 'string', pattern: withoutNul, description: 'Optional; when sent it must be your own id (403 otherwise).' },
 })
 const DogFieldChanges = dogBody(dogFieldsAllOptional, {
-  id: { type: 'string', description: 'Optional; when sent it must match the URL (400 otherwise).' },
+  id: { type: 'string', pattern: withoutNul, description: 'Optional; when sent it must match the URL (400 otherwise).' },
 })
 
 const photoEncoding = { images: { contentType: 'image/*' } }
@@ -373,7 +382,7 @@ const paths = {
             '`api`: the callback then hands a token to `/login/success` instead of setting a cookie, with a one-time code for this browser.',
           schema: { type: 'string', enum: ['api'] },
         },
-        { name: 'login_hint', in: 'query', required: false, description: 'Passed on to Google.', schema: { type: 'string' } },
+        textParameter('login_hint', 'Passed on to Google.'),
       ],
       responses: { 302: redirect("To Google; to /login with a message when Google sign-in is not configured.") },
     },
@@ -403,13 +412,7 @@ const paths = {
       tags: ['Auth'],
       summary: 'Where Google sends the browser back (OAuth redirect URI)',
       security: [],
-      parameters: ['code', 'state', 'error'].map((name) => ({
-        name,
-        in: 'query',
-        required: false,
-        description: 'Set by Google.',
-        schema: { type: 'string' },
-      })),
+      parameters: ['code', 'state', 'error'].map((name) => textParameter(name, 'Set by Google.')),
       responses: {
         302: redirect(
           'Browsers: a session cookie and /onboarding (new user) or /map. API clients (`client=api` at the start): ' +
@@ -734,6 +737,40 @@ const paths = {
   },
 }
 
+// ---- rules beside the schemas (x-cross-field-rules), by operation ----
+
+const imageUrlGiven: StatedRule = { message: 'imageUrl is required', rule: 'the photo is named by `imageUrl`, in the body or in the query' }
+const weeklyHours: StatedRule[] = [
+  { message: rangeMessages.endBeforeStart, rule: 'each weekly range ends after it starts' },
+  { message: rangeMessages.overlap, rule: 'the ranges of one weekday do not overlap' },
+]
+
+const statedRules: Record<string, StatedRule[]> = {
+  register: [{ message: commonPasswordMessage, rule: '`password` is none of the 10,000 most common passwords' }],
+  exchangeGoogleCode: [{ message: googleMessages.noEmail, rule: 'the Google account shares its e-mail address' }],
+  listSitters: [
+    { message: coordinateMessages.together, rule: '`lat` and `lng` are sent together' },
+    { message: coordinateMessages.radiusNeedsPoint, rule: '`radius` comes with `lat` and `lng`' },
+    { message: bboxOrderMessage, rule: "`bbox`'s west is not east of its east, nor its south north of its north" },
+  ],
+  addGalleryPhotos: [{ message: galleryMessages.limit, rule: `the gallery holds at most ${maxGalleryPhotos} photos, those saved included` }],
+  deleteGalleryPhoto: [imageUrlGiven],
+  updateUser: [
+    { message: profileUpdateMessages.coordinatesTogether, rule: '`latitude` and `longitude` are sent together' },
+    { message: profileUpdateMessages.locationWithCoordinates, rule: 'coordinates come with their `location` text' },
+    { message: addressNotFound, rule: 'a `location` sent without coordinates is an address the geocoder finds' },
+    ...weeklyHours,
+    ...sitterServices.map((service) => ({ message: missingRateMessage(service), rule: 'every offered service has a rate in `rates` (or `rate`, or one saved)' })),
+    { message: gateMessage('sitter', onboardingStepCount).title, rule: 'the sitter onboarding payload passes the gates of spec section 5 (the messages per field say which)' },
+  ],
+  addDog: [{ message: dogMessages.photoLimit, rule: `a dog has at most ${maxDogImages} photos` }],
+  updateDog: [
+    { message: dogMessages.idMismatch, rule: 'an `id` in the body is the one in the URL' },
+    { message: dogMessages.photoLimit, rule: `a dog has at most ${maxDogImages} photos, those saved included` },
+  ],
+  deleteDogImage: [imageUrlGiven],
+}
+
 /** The whole document: a pure function of the schemas above. */
 export function buildOpenApiDocument() {
   return {
@@ -760,7 +797,12 @@ export function buildOpenApiDocument() {
       ...moderationTags,
       { name: 'Docs', description: 'This document.' },
     ],
-    paths: withSharedAnswers({ ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths }),
+    paths: withSharedAnswers(
+      withStatedRulesOf(
+        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths },
+        { ...statedRules, ...bookingRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules },
+      ),
+    ),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -808,6 +850,7 @@ export function buildOpenApiDocument() {
         ...pushSchemas,
         ...notificationSettingsSchemas,
         ...moderationSchemas,
+        ...reviewSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

@@ -21,10 +21,14 @@ export const clockTimeField = (label = 'Time') =>
     .refine((text) => isClockTime(text), { error: `${label} must be a time like 09:00` })
     .meta({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', examples: ['09:00'] })
 
-/** An IANA time zone name such as Europe/Zurich. */
+/**
+ * An IANA time zone name such as Europe/Zurich: one the runtime's time zone data knows (which also takes the old
+ * aliases, US/Eastern, and any case). The OpenAPI document lists the canonical names of that same data (and UTC)
+ * as an enum, so it states only names this server takes (a pattern would allow names it refuses).
+ */
 export const timeZoneField = () =>
   z
     .string({ error: 'Time zone must be text' })
     .trim()
     .refine(isTimeZone, { error: 'Time zone must be an IANA name such as Europe/Zurich' })
-    .meta({ examples: ['Europe/Zurich'] })
+    .meta({ enum: [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])], examples: ['Europe/Zurich'] })

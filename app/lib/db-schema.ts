@@ -232,7 +232,7 @@ export interface BookingStatusHistoryTable {
 /** A time-based alert of a booking whose event was recorded (bookings/booking-alerts.server.ts). */
 export interface BookingAlertsTable {
   bookingId: string
-  kind: 'expiring' | 'reminder'
+  kind: 'expiring' | 'reminder' | 'review-reminder'
   recordedAt: string
 }
 
@@ -324,6 +324,24 @@ export interface ReviewsTable {
   repliedAt: string | null
   /** When an admin hid it (moderation): kept for the record, never shown or counted again. */
   hiddenAt: Generated<string | null>
+  /** When it became visible to the sitter and everyone (double-blind); null while only its author sees it. */
+  publishedAt: string | null
+  /** When it publishes even if the sitter has not reviewed the owner: 14 days after the booking's completion. */
+  windowEndsAt: string
+}
+
+/** The sitter's review of the owner and the dog of a completed booking: never public, shown to sitters that owner asks. */
+export interface ReviewsOfOwnersTable {
+  id: string
+  bookingId: string
+  sitterId: string
+  ownerId: string
+  dogId: string
+  rating: number
+  comment: string
+  createdAt: string
+  windowEndsAt: string
+  publishedAt: string | null
 }
 
 export interface SitterPhotosTable {
@@ -446,6 +464,7 @@ export interface Database {
   suspensions: SuspensionsTable
   auditLog: AuditLogTable
   reviews: ReviewsTable
+  reviewsOfOwners: ReviewsOfOwnersTable
   sitterPhotos: SitterPhotosTable
   sitterListings: SitterListingsTable
   calendarEvents: CalendarEventsTable

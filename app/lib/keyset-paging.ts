@@ -45,6 +45,9 @@ export function decodeCursor(text: string): KeysetCursor | null {
   return { list, key, id }
 }
 
+/** What a cursor looks like (base64url, at most 400 characters), for the OpenAPI document; only one the API made is taken. */
+export const cursorPattern = `^[\\w-]{1,${maxCursorLength}}$`
+
 /** `?cursor=`: decoded, or a 400 naming it. Whether it belongs to the list is checked where the list is known. */
 export const cursorParameter = z
   .string({ error: cursorMessages.invalid })
@@ -54,6 +57,7 @@ export const cursorParameter = z
     context.addIssue({ code: 'custom', message: cursorMessages.invalid })
     return z.NEVER
   })
+  .meta({ pattern: cursorPattern })
   .optional()
 
 /**

@@ -16,7 +16,10 @@ export const pageParameter = z.coerce
   .max(maxPage, { error: pageMessage })
   .default(1)
 
-/** `limit`: `defaultLimit` unless given, at most `maxLimit`. */
+/**
+ * `limit`: `defaultLimit` unless given, at most `maxLimit`. A larger one is lowered to it, not refused (clients that
+ * ask for more keep working); the OpenAPI document states `maxLimit` as the maximum.
+ */
 export function limitParameter(defaultLimit: number, maxLimit: number) {
   return z.coerce
     .number({ error: limitMessage })
@@ -24,6 +27,7 @@ export function limitParameter(defaultLimit: number, maxLimit: number) {
     .min(1, { error: limitMessage })
     .transform((limit) => Math.min(limit, maxLimit))
     .default(defaultLimit)
+    .meta({ maximum: maxLimit })
 }
 
 export const offsetOf = ({ page, limit }: { page: number; limit: number }) => (page - 1) * limit

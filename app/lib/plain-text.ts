@@ -8,21 +8,40 @@ import { z } from 'zod'
 const anyControlCharacter = /\p{Cc}/u
 const controlCharacterButLineBreakOrTab = /(?![\t\n])\p{Cc}/u
 
+/** The kinds of text below, as the OpenAPI document states them (`plainTextPatterns`). */
+export type PlainTextKind = 'single-line' | 'multi-line' | 'name'
+
+/**
+ * What each kind allows, as JSON Schema patterns (ECMA-262 with the `u` flag, as JSON Schema 2020-12 reads them):
+ * no control character (\p{Cc} is U+0000-001F and U+007F-009F); a multi-line text may hold tabs and line breaks
+ * (CR too: CRLF is stored as LF); a name no format character (\p{Cf}) either. The zod checks below are the rule;
+ * these state it to API clients (api-docs/openapi-parts.ts reads the kind from the schema's metadata).
+ */
+export const plainTextPatterns: Record<PlainTextKind, string> = {
+  'single-line': '^[^\\x00-\\x1F\\x7F-\\x9F]*$',
+  'multi-line': '^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F]*$',
+  name: '^[^\\x00-\\x1F\\x7F-\\x9F\\p{Cf}]*$',
+}
+
 type PlainTextOptions = {
   /** The message for a value that is missing or not text (a required field says 'Name is required'). */
   error?: string
   multiline?: boolean
 }
 
-/** A trimmed string without control characters; chain `.min()`/`.max()` as with `z.string()`. */
+/**
+ * A trimmed string without control characters; chain `.min()`/`.max()` as with `z.string()`. The metadata names
+ * its kind for the OpenAPI document (a regex check would also become the HTML `pattern` of the page forms).
+ */
 export function plainText(label: string, { error = `${label} must be text`, multiline = false }: PlainTextOptions = {}) {
   const refused = { error: `${label} must not contain control characters` }
-  if (!multiline) return z.string({ error }).trim().refine((text) => !anyControlCharacter.test(text), refused)
+  if (!multiline) return z.string({ error }).trim().refine((text) => !anyControlCharacter.test(text), refused).meta({ plainText: 'single-line' })
   return z
     .string({ error })
     .overwrite((text) => text.replace(/\r\n?/g, '\n'))
     .trim()
     .refine((text) => !controlCharacterButLineBreakOrTab.test(text), refused)
+    .meta({ plainText: 'multi-line' })
 }
 
 const formatCharacter = /\p{Cf}/u
@@ -34,7 +53,9 @@ const formatCharacter = /\p{Cf}/u
  * isolated in <bdi>): a name is shown inline everywhere and is what people trust.
  */
 export function nameText(label: string, options: Omit<PlainTextOptions, 'multiline'> = {}) {
-  return plainText(label, options).refine((text) => !formatCharacter.test(text), {
-    error: `${label} contains characters that are not allowed.`,
-  })
+  return plainText(label, options)
+    .refine((text) => !formatCharacter.test(text), {
+      error: `${label} contains characters that are not allowed.`,
+    })
+    .meta({ plainText: 'name' })
 }

@@ -15,7 +15,9 @@ export function isLocalDate(text: string) {
   const match = localDatePattern.exec(text)
   if (!match) return false
   const [, year, month, day] = match.map(Number) as [number, number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day))
+  const date = new Date(Date.UTC(2000, month - 1, day))
+  // Set apart: Date.UTC reads the years 0 to 99 as 1900 to 1999, which turned 0099-12-31 away.
+  date.setUTCFullYear(year, month - 1, day)
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 

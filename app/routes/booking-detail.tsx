@@ -8,15 +8,14 @@ import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
+import { BookingReviews, OwnerReviewsPanel } from '#app/features/bookings/components/booking-reviews.tsx'
 import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
-import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
@@ -28,8 +27,8 @@ import { Page } from '#app/ui/page.tsx'
 // /bookings/{id} (spec section 2, Booking detail): everything about one booking for one of its two
 // parties; anyone else, and unknown ids, get 'Booking not found' (404). The moves the viewer may make
 // come from the status machine (booking.actions); each opens a confirmation that is a URL
-// (?confirm=accepted...), so it works without JavaScript. Completed bookings carry the owner's review
-// form and the sitter's reply.
+// (?confirm=accepted...), so it works without JavaScript. Completed bookings carry both parties' reviews of
+// each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner.
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -86,7 +85,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   const sitterView = booking.viewerRole === 'sitter'
   const other = sitterView ? booking.owner : booking.sitter
   const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
-  const formShown = answer?.intent === 'review' ? booking.canReview : answer?.intent === 'reply' ? booking.canReply : false
+  const formShown = answer?.intent === 'review' ? booking.canReview || booking.canReviewOwner : answer?.intent === 'reply' ? booking.canReply : false
   // A refusal whose dialog or form is no longer on the page (the booking changed meanwhile) shows here.
   const pageError = statusAnswer && !dialogMove ? statusAnswer.message : answer && 'result' in answer && !formShown ? (answer.result.error?.['']?.[0] ?? null) : null
   return (
@@ -176,7 +175,11 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
       </section>
 
       {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
-      <ReviewSection booking={booking} answer={answer} />
+      {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} /> : null}
+      <BookingReviews
+        booking={booking}
+        answers={{ review: answer?.intent === 'review' ? answer.result : null, reply: answer?.intent === 'reply' ? answer.result : null }}
+      />
 
       {dialogMove ? (
         <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} />
@@ -260,41 +263,6 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
         </Form>
       ) : null}
     </div>
-  )
-}
-
-function ReviewSection({ booking, answer }: { booking: BookingJson; answer: ActionData | undefined }) {
-  const review = booking.review
-  if (!review && !booking.canReview) return null
-  const sitterFirstName = firstNameOf(booking.sitter.name)
-  return (
-    <section id="review" aria-labelledby="review-heading" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id="review-heading" className="text-lg font-semibold">
-        {review ? 'Review' : 'Leave a review'}
-      </h2>
-      {review ? (
-        <div className="space-y-2">
-          <StarRating rating={review.rating} />
-          {review.comment ? <p className="whitespace-pre-line text-stone-700">
-              <bdi>{review.comment}</bdi>
-            </p> : null}
-          <p className="text-sm text-stone-500">{formatBookingDate(review.createdAt.slice(0, 10))}</p>
-          {review.reply ? (
-            <div className="rounded-lg bg-stone-50 p-3">
-              <p className="text-sm font-medium text-stone-800">
-                Reply from <bdi>{sitterFirstName}</bdi>
-              </p>
-              <p className="whitespace-pre-line text-stone-700">
-                <bdi>{review.reply}</bdi>
-              </p>
-            </div>
-          ) : null}
-          {booking.canReply ? <ReplyForm answer={answer?.intent === 'reply' ? answer.result : null} /> : null}
-        </div>
-      ) : (
-        <ReviewForm answer={answer?.intent === 'review' ? answer.result : null} sitterFirstName={sitterFirstName} />
-      )}
-    </section>
   )
 }
 

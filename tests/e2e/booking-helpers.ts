@@ -142,6 +142,12 @@ export async function insertBooking(
   return id
 }
 
+/** The columns of a review published now, as every review written before double-blind reviews was. */
+export function publishedNow() {
+  const now = new Date().toISOString()
+  return { createdAt: now, windowEndsAt: now, publishedAt: now }
+}
+
 export const statusOf = async (db: TestDatabase, id: string) =>
   (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 

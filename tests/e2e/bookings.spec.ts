@@ -7,6 +7,7 @@ import {
   insertBooking,
   insertDog,
   pickDate,
+  publishedNow,
   registerOwnerWithDog,
   registerSitter,
   registerSitterWithGoogle,
@@ -150,7 +151,7 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   const earlier = await insertBooking(db, { ...parties, dogId: pip }, { status: 'completed', date: zurichDate(-20) })
   await db
     .insertInto('reviews')
-    .values({ id: crypto.randomUUID(), bookingId: earlier, sitterId: sitter.id, ownerId: owner.id, rating: 2, comment: 'Late.', createdAt: new Date().toISOString() })
+    .values({ id: crypto.randomUUID(), bookingId: earlier, sitterId: sitter.id, ownerId: owner.id, rating: 2, comment: 'Late.', ...publishedNow() })
     .execute()
 
   await signOut(page)
@@ -178,16 +179,17 @@ test('the sitter marks a past accepted booking completed, and the owner reviews 
   await page.getByLabel('Comment (optional)').fill('Mochi came home tired and happy.')
   await page.getByRole('button', { name: 'Post Review' }).click()
 
-  await expect(page.getByText('Review posted')).toBeVisible()
+  await expect(page.getByText('Review sent')).toBeVisible()
   await expect(page.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible()
   await expect(page.getByText('Mochi came home tired and happy.')).toBeVisible()
+  await expect(page.getByText('Hidden from Sam until they review you or reviews close.')).toBeVisible()
   const review = await db.selectFrom('reviews').select(['rating', 'comment']).where('bookingId', '=', id).executeTakeFirstOrThrow()
   expect(review).toEqual({ rating: 4, comment: 'Mochi came home tired and happy.' })
   await visit('/bookings')
   await expect(page.getByRole('heading', { name: 'How did it go?' })).toHaveCount(0)
-  // The sitter's profile counts it at once: (2 + 4) / 2 stars.
+  // Double-blind: the sitter's profile counts it only once Sam has reviewed back or reviews close.
   await visit(`/sitters/${sitter.id}`)
-  await expect(profileHeader).toContainText(/3\.0\s*\(2 reviews\)/)
+  await expect(profileHeader).toContainText(/2\.0\s*\(1 review\)/)
 })
 
 test("'Show more bookings' lists the next page of Past under the first, with JavaScript or without", async ({ page, visit, db }) => {

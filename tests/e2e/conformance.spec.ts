@@ -240,11 +240,13 @@ async function findDemoRows(db: TestDatabase) {
       .orderBy('date')
       .orderBy('id')
     if (status === 'pending' || status === 'accepted') query = query.where('date', '>', today)
+    // Reviewed: the owner's review published (both parties see it); unreviewed: the latest, still open for reviews.
     if (reviewed !== undefined) {
       query = query.where((eb) => {
-        const hasReview = eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.bookingId', '=', 'bookings.id'))
-        return reviewed ? hasReview : eb.not(hasReview)
+        const review = eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.bookingId', '=', 'bookings.id')
+        return reviewed ? eb.exists(review.where('reviews.publishedAt', 'is not', null)) : eb.not(eb.exists(review))
       })
+      if (!reviewed) query = query.clearOrderBy().orderBy('date', 'desc').orderBy('id')
     }
     const row = await query.executeTakeFirst()
     if (!row) throw new Error(`The demo data has no ${status} booking with ${side} = ${userId}`)

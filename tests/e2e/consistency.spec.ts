@@ -1,4 +1,4 @@
-import { insertBooking, registerOwnerWithDog, registerSitter, signInAs, signOut, zurichDate } from './booking-helpers.ts'
+import { insertBooking, publishedNow, registerOwnerWithDog, registerSitter, signInAs, signOut, zurichDate } from './booking-helpers.ts'
 import { expect, insertMessages, pngFile, registerUser, test } from './fixtures.ts'
 
 // One way to show each fact across the app (issue 19, item 10): clock times on the 24-hour clock, a
@@ -37,7 +37,7 @@ test("@desktop a sitter's rating reads the same on the booking, the bookings pag
   const done = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-3) })
   await db
     .insertInto('reviews')
-    .values({ id: crypto.randomUUID(), bookingId: done, sitterId: sitter.id, ownerId: owner.id, rating: 4, comment: 'Good walk.', createdAt: new Date().toISOString() })
+    .values({ id: crypto.randomUUID(), bookingId: done, sitterId: sitter.id, ownerId: owner.id, rating: 4, comment: 'Good walk.', ...publishedNow() })
     .execute()
 
   await visit(`/bookings/${done}`)

@@ -49,7 +49,7 @@ test('a picked star removes the rating error of the review form before the next 
   await expect(page.getByRole('radio', { name: '4 stars' })).not.toHaveAttribute('aria-invalid')
 
   await page.getByRole('button', { name: 'Post Review' }).click()
-  await expect(page.getByText('Review posted')).toBeVisible()
+  await expect(page.getByText('Review sent')).toBeVisible()
   await expect(page.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible()
   const review = await db.selectFrom('reviews').select('rating').where('bookingId', '=', id).executeTakeFirstOrThrow()
   expect(review.rating).toBe(4)

@@ -278,6 +278,7 @@ const expected: Record<string, Record<Caller, number>> = {
   // The feed's URL is its key (calendar apps send no credential), as is an unsubscribe link's token below.
   'GET /api/calendar/:feed': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
   'POST /api/reviews': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },
+  'POST /api/owner-reviews': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },
   // Only the reviewed sitter replies, once (the reply is there: 409).
   'POST /api/reviews/:id/reply': { anonymous: 401, owner: 404, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/messages': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },

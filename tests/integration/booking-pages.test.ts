@@ -168,7 +168,7 @@ describe('the booking page', () => {
     expect(await statusOf(started)).toBe('completed')
   })
 
-  test('the owner reviews a completed booking once; the sitter replies once', async () => {
+  test('the owner reviews a completed booking once, hidden from the sitter until the sitter reviews back; then the sitter replies once', async () => {
     const { owner, sitter, parties } = await people()
     const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-3) })
     const reviewsOf = () => db.selectFrom('reviews').select(['rating', 'comment', 'reply']).where('bookingId', '=', id).execute()
@@ -191,6 +191,20 @@ describe('the booking page', () => {
     const again = await postAs(owner, `/bookings/${id}`, { intent: 'review', rating: '1', comment: 'Changed my mind' })
     expect(again.status).toBe(409)
     expect(await textOf(again)).toContain('You have already reviewed this booking')
+    expect(await textOf(await visitAs(owner, `/bookings/${id}`))).toContain('Hidden from Sam until they review you or reviews close.')
+
+    // Double-blind: the sitter learns that a review is in, not what it says, and cannot reply to it yet.
+    const sitterPage = await textOf(await visitAs(sitter, `/bookings/${id}`))
+    expect(sitterPage).toContain("Olivia has reviewed you. You'll read it once you've sent yours")
+    expect(sitterPage).not.toContain('Rex came home happy.')
+    expect((await postAs(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Too early' })).status).toBe(404)
+    const sitterReviewed = await postAs(sitter, `/bookings/${id}`, { intent: 'review', rating: '5', comment: 'Olivia was on time; Rex as described.' })
+    expect(sitterReviewed.status).toBe(302)
+    expect(await toastOf(sitterReviewed)).toMatchObject({ title: 'Reviews published' })
+    const bothShown = await textOf(await visitAs(sitter, `/bookings/${id}`))
+    expect(bothShown).toContain('Rex came home happy.')
+    expect(bothShown).toContain('Olivia was on time; Rex as described.')
+    expect(await textOf(await visitAs(owner, `/bookings/${id}`))).toContain('Olivia was on time; Rex as described.')
 
     const replied = await postAs(sitter, `/bookings/${id}`, { intent: 'reply', reply: 'Thank you, Olivia!' })
     expect(replied.status).toBe(302)

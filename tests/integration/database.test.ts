@@ -40,6 +40,39 @@ function kilometresBetween(a: { latitude: number; longitude: number }, b: { lati
 
 const zurich = { latitude: 47.3769, longitude: 8.5417 }
 
+const day = 24 * 60 * 60 * 1000
+const iso = (instant: number) => new Date(instant).toISOString()
+
+/** Each completed booking with its completion, the owner's review of the sitter and the sitter's of the owner (null when not written). */
+async function completedBookingsWithReviews(database: Kysely<Database>) {
+  const bookings = await database
+    .selectFrom('bookings')
+    .innerJoin('bookingStatusHistory as completion', (join) =>
+      join.onRef('completion.bookingId', '=', 'bookings.id').on('completion.toStatus', '=', 'completed'),
+    )
+    .innerJoin('dogs', 'dogs.id', 'bookings.dogId')
+    .innerJoin('users as owners', 'owners.id', 'bookings.ownerId')
+    .innerJoin('users as sitters', 'sitters.id', 'bookings.sitterId')
+    .select(['bookings.id', 'bookings.dogId', 'bookings.ownerId', 'bookings.sitterId', 'dogs.name as dog', 'owners.email as owner', 'sitters.email as sitter', 'completion.changedAt as completedAt'])
+    .where('bookings.status', '=', 'completed')
+    .execute()
+  const ofSitters = await database.selectFrom('reviews').selectAll().execute()
+  const ofOwners = await database.selectFrom('reviewsOfOwners').selectAll().execute()
+  return bookings.map((booking) => ({
+    ...booking,
+    ofSitter: ofSitters.find((review) => review.bookingId === booking.id) ?? null,
+    ofOwner: ofOwners.find((review) => review.bookingId === booking.id) ?? null,
+  }))
+}
+
+type CompletedBooking = Awaited<ReturnType<typeof completedBookingsWithReviews>>[number]
+
+/** Who has reviewed whom, and whether the 14 days after completion (DESIGN.md ruling 26) have passed at `now`. */
+function reviewState({ completedAt, ofSitter, ofOwner }: CompletedBooking, now: number) {
+  const written = ofSitter && ofOwner ? 'both reviewed' : ofSitter ? 'only the owner reviewed' : ofOwner ? 'only the sitter reviewed' : 'nobody reviewed'
+  return `${written}, window ${Date.parse(completedAt) + 14 * day > now ? 'open' : 'closed'}`
+}
+
 describe('migrations', () => {
   test('create the whole schema on an empty database file', async () => {
     const database = await newDatabase('migrations-fresh')
@@ -68,6 +101,7 @@ describe('migrations', () => {
       { migrationName: '020-sign-in-codes', direction: 'Up', status: 'Success' },
       { migrationName: '021-dog-image-paths', direction: 'Up', status: 'Success' },
       { migrationName: '022-moderation', direction: 'Up', status: 'Success' },
+      { migrationName: '023-double-blind-reviews', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -80,6 +114,7 @@ describe('migrations', () => {
         'conversations',
         'messages',
         'reviews',
+        'reviewsOfOwners',
         'sitterPhotos',
         'sitterListings',
         // The text and spatial indexes: tables of their own on SQLite, columns of sitterListings on PostgreSQL.
@@ -240,15 +275,18 @@ describe('demo data', () => {
   const uploadDir = path.join(workDirectory, 'uploads-today')
   let seeded: Kysely<Database>
   let seededAnotherDay: Kysely<Database>
+  // The seed's clock: it places the demo around this moment (to the minute).
+  const seededAt = Math.floor(Date.now() / 60_000) * 60_000
+  const anotherDay = seededAt + 10 * day
 
   beforeAll(async () => {
     seeded = await newDatabase('seeded-today')
     seededAnotherDay = await newDatabase('seeded-another-day')
     await Promise.all([migrateToLatest(seeded), migrateToLatest(seededAnotherDay)])
-    await seedDemoData(seeded, { uploadDir })
+    await seedDemoData(seeded, { uploadDir, now: new Date(seededAt) })
     await seedDemoData(seededAnotherDay, {
       uploadDir: path.join(workDirectory, 'uploads-another-day'),
-      now: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000),
+      now: new Date(anotherDay),
     })
   }, 60_000)
 
@@ -531,18 +569,125 @@ describe('demo data', () => {
     }
   })
 
-  test("answers some reviews with the sitter's reply, written after the review and before now", async () => {
-    const reviews = await seeded.selectFrom('reviews').select(['rating', 'createdAt', 'reply', 'repliedAt']).execute()
+  test("answers some published reviews with the sitter's reply, written after the publication and before now", async () => {
+    const reviews = await seeded.selectFrom('reviews').select(['rating', 'createdAt', 'publishedAt', 'reply', 'repliedAt']).execute()
     const replied = reviews.filter((review) => review.reply !== null)
 
     expect(replied.length).toBeGreaterThan(0)
     expect(replied.length).toBeLessThan(reviews.length)
     for (const review of replied) {
       expect(review.reply?.length).toBeGreaterThan(10)
-      expect(review.repliedAt! > review.createdAt).toBe(true)
-      expect(Date.parse(review.repliedAt!)).toBeLessThanOrEqual(Date.now())
+      expect(review.publishedAt).not.toBeNull()
+      expect(review.publishedAt! >= review.createdAt).toBe(true)
+      expect(review.repliedAt! > review.publishedAt!).toBe(true)
+      expect(Date.parse(review.repliedAt!)).toBeLessThanOrEqual(seededAt)
     }
     for (const review of reviews.filter((review) => review.reply === null)) expect(review.repliedAt).toBeNull()
+  })
+
+  test("has the sitter's review of the owner and the dog for most completed bookings, and for no other booking", async () => {
+    const completed = await completedBookingsWithReviews(seeded)
+    const ofOwners = await seeded
+      .selectFrom('reviewsOfOwners')
+      .innerJoin('bookings', 'bookings.id', 'reviewsOfOwners.bookingId')
+      .select(['reviewsOfOwners.rating', 'reviewsOfOwners.comment', 'bookings.status'])
+      .execute()
+
+    expect(ofOwners.length).toBeGreaterThan(completed.length / 2)
+    expect(ofOwners.length).toBeLessThan(completed.length)
+    for (const booking of completed.filter((booking) => booking.ofOwner)) {
+      expect(booking.ofOwner).toMatchObject({ sitterId: booking.sitterId, ownerId: booking.ownerId, dogId: booking.dogId })
+    }
+    for (const review of ofOwners) {
+      expect(review.status).toBe('completed')
+      expect([1, 2, 3, 4, 5]).toContain(review.rating)
+      expect(review.comment.length).toBeGreaterThan(10)
+      expect(review.comment).not.toMatch(/[{}]/)
+    }
+  })
+
+  test('publishes both reviews of a booking when the second is written, a lone one when its 14 days end (DESIGN.md ruling 26)', async () => {
+    for (const booking of await completedBookingsWithReviews(seeded)) {
+      const windowEndsAt = iso(Date.parse(booking.completedAt) + 14 * day)
+      const written = [booking.ofSitter, booking.ofOwner].filter((review) => review !== null)
+      for (const review of written) {
+        expect(review.windowEndsAt, booking.id).toBe(windowEndsAt)
+        expect(review.createdAt > booking.completedAt, booking.id).toBe(true)
+        expect(review.createdAt < windowEndsAt, booking.id).toBe(true)
+        expect(Date.parse(review.createdAt), booking.id).toBeLessThan(seededAt)
+      }
+      const publishedAt =
+        written.length === 2 ? written.map((review) => review.createdAt).sort().at(-1) : Date.parse(windowEndsAt) <= seededAt ? windowEndsAt : null
+      for (const review of written) expect(review.publishedAt, booking.id).toBe(publishedAt)
+    }
+  })
+
+  test('shows the demo users every state of double-blind reviews', async () => {
+    const bookings = await completedBookingsWithReviews(seeded)
+    const [olivia, sam] = ['owner@pawpal.test', 'sitter@pawpal.test']
+    const samsBookings = bookings.filter((booking) => booking.sitter === sam)
+    const withSam = (dog: string) => samsBookings.filter((booking) => booking.owner === olivia && booking.dog === dog)
+    const ofSamsClients = (state: string) => samsBookings.filter((booking) => booking.owner !== olivia && reviewState(booking, seededAt) === state)
+
+    // Rex with Sam (demo:1): both reviewed and published, Olivia's five stars answered by Sam.
+    expect(withSam('Rex')).toEqual([
+      expect.objectContaining({
+        ofSitter: expect.objectContaining({ rating: 5, publishedAt: expect.any(String), reply: expect.any(String) }),
+        ofOwner: expect.objectContaining({ publishedAt: expect.any(String) }),
+      }),
+    ])
+    // Luna with Sam (demo:2): nobody has reviewed yet, and both still can.
+    expect(withSam('Luna').map((booking) => reviewState(booking, seededAt))).toEqual(['nobody reviewed, window open'])
+    // Sam's other clients: an owner's review that Sam cannot read before he writes his, and his that the owner cannot.
+    expect(ofSamsClients('only the owner reviewed, window open')).toEqual([expect.objectContaining({ ofSitter: expect.objectContaining({ publishedAt: null }) })])
+    expect(ofSamsClients('only the sitter reviewed, window open')).toEqual([expect.objectContaining({ ofOwner: expect.objectContaining({ publishedAt: null }) })])
+    // Past the window: a lone review published when it ended, and a booking nobody reviewed.
+    const lapsed = ofSamsClients('only the owner reviewed, window closed')
+    expect(lapsed).toEqual([expect.objectContaining({ ofSitter: expect.objectContaining({ publishedAt: lapsed[0]?.ofSitter?.windowEndsAt }) })])
+    expect(ofSamsClients('nobody reviewed, window closed')).toHaveLength(1)
+    expect(ofSamsClients('both reviewed, window closed')).toHaveLength(1)
+
+    // What sitters say of Olivia, shown to Sam on her pending request for Luna (demo:4): at least two published reviews.
+    const ofOlivia = bookings.filter((booking) => booking.owner === olivia && booking.ofOwner?.publishedAt)
+    expect(new Set(ofOlivia.map((booking) => booking.sitter)).size).toBeGreaterThanOrEqual(2)
+    const lunasRequest = await seeded
+      .selectFrom('bookings')
+      .innerJoin('dogs', 'dogs.id', 'bookings.dogId')
+      .innerJoin('users as sitters', 'sitters.id', 'bookings.sitterId')
+      .select('bookings.id')
+      .where('dogs.name', '=', 'Luna')
+      .where('sitters.email', '=', sam)
+      .where('bookings.status', '=', 'pending')
+      .execute()
+    expect(lunasRequest).toHaveLength(1)
+  })
+
+  test('has, among the other bookings too, published pairs, lone reviews published when the window ended and bookings nobody reviewed', async () => {
+    const states = new Set(
+      (await completedBookingsWithReviews(seeded))
+        .filter((booking) => booking.owner !== 'owner@pawpal.test' && booking.sitter !== 'sitter@pawpal.test')
+        .map((booking) => reviewState(booking, seededAt)),
+    )
+
+    expect([...states].sort()).toEqual(
+      expect.arrayContaining([
+        'both reviewed, window closed',
+        'nobody reviewed, window closed',
+        'only the owner reviewed, window closed',
+        'only the sitter reviewed, window closed',
+      ]),
+    )
+  })
+
+  test("gives the demo users' bookings the same review states when seeded on another day", async () => {
+    const demoStates = async (database: Kysely<Database>, now: number) =>
+      Object.fromEntries(
+        (await completedBookingsWithReviews(database))
+          .filter((booking) => booking.owner === 'owner@pawpal.test' || booking.sitter === 'sitter@pawpal.test')
+          .map((booking) => [booking.id, reviewState(booking, now)]),
+      )
+
+    expect(await demoStates(seededAnotherDay, anotherDay)).toEqual(await demoStates(seeded, seededAt))
   })
 
   test('gives the demo sitter and some others gallery photos, at most 6 each, as metadata-free WebP files', async () => {

@@ -84,7 +84,7 @@ export async function insertSitter(options: UserOptions & SitterProfileOptions =
   return sitter
 }
 
-/** A plain booking row (no slots, no history) of one of the owner's dogs (a new dog when none is given) with the sitter. */
+/** A plain booking row (no slots; of its history only the completion) of one of the owner's dogs (a new dog when none is given) with the sitter. */
 export async function insertBookingRow(
   ownerId: string,
   sitterId: string,
@@ -111,6 +111,12 @@ export async function insertBookingRow(
       updatedAt: now,
     })
     .execute()
+  if (status === 'completed') {
+    await (await database())
+      .insertInto('bookingStatusHistory')
+      .values({ id: crypto.randomUUID(), bookingId: id, fromStatus: 'accepted', toStatus: 'completed', changedById: sitterId, changedAt: now, reason: null })
+      .execute()
+  }
   return id
 }
 
@@ -135,6 +141,9 @@ export async function insertReview(sitterId: string, ownerId: string, options: R
       rating: options.rating,
       comment: options.comment ?? `A ${options.rating}-star walk.`,
       createdAt: options.createdAt ?? new Date().toISOString(),
+      // A published review, as every review written before double-blind reviews was.
+      windowEndsAt: options.createdAt ?? new Date().toISOString(),
+      publishedAt: options.createdAt ?? new Date().toISOString(),
       reply: options.reply?.comment ?? null,
       repliedAt: options.reply?.createdAt ?? null,
     })

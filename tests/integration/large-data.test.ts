@@ -38,3 +38,12 @@ test('the large data set is the same rows on every run', { timeout: 60_000 }, as
   expect(first.reviews.length).toBeGreaterThan(0)
   expect(second).toEqual(first)
 })
+
+test('the large data set\'s reviews are published, so they count in the ratings (DESIGN.md ruling 26)', { timeout: 60_000 }, async () => {
+  const { reviews } = await seedInto(path.join(directory, 'published.db'))
+
+  expect(reviews.length).toBeGreaterThan(0)
+  for (const review of reviews as { createdAt: string; publishedAt: string | null; windowEndsAt: string }[]) {
+    expect(review).toMatchObject({ publishedAt: review.createdAt, windowEndsAt: review.createdAt })
+  }
+})

@@ -38,6 +38,14 @@ function walkOn(date: string, time: string) {
   return `a walk for Rex on ${weekdays[day.getUTCDay()]} ${day.getUTCDate()} ${months[day.getUTCMonth()]}${year}, ${time}`
 }
 
+/** The day reviews close, 14 days after `completedAt`, as a notification writes it, spelled out independently. */
+function reviewsCloseDay(completedAt: number) {
+  const close = new Date(completedAt + 14 * 86_400_000)
+  const local = new Date(close.toLocaleString('en-US', { timeZone: 'Europe/Zurich' }))
+  const year = local.getFullYear() === new Date(completedAt).getUTCFullYear() ? '' : ` ${local.getFullYear()}`
+  return `${weekdays[local.getDay()]} ${local.getDate()} ${months[local.getMonth()]}${year}`
+}
+
 async function requested() {
   const setup = await ownerDogAndSitter()
   const date = localDateFromToday(5)
@@ -97,23 +105,30 @@ describe('booking events', () => {
     expect((await notificationsOf(sitter)).map((n) => n.text)).toEqual([`A request from Olivia Owner expired before you answered: ${walkOn(date, '10:00')}`])
   })
 
-  test('a completed booking asks the owner for a review; the review reaches the sitter, the reply the owner', async () => {
+  test('a completed booking asks both parties for a review; a review waits for the other, the reply reaches the owner', async () => {
     const { owner, sitter, parties } = await ownerDogAndSitter()
     const date = localDateFromToday(-1)
     const bookingId = await insertBooking(parties, { status: 'accepted', date, slots: [{ startTime: '10:00', endTime: '11:00' }] })
     expect((await setStatus(sitter.token, bookingId, 'completed')).status).toBe(200)
-    expect((await notificationsOf(owner)).map((n) => [n.kind, n.text])).toEqual([['bookings', `Sam Sitter marked ${walkOn(date, '10:00')} as completed: leave a review`]])
+    const closes = reviewsCloseDay(Date.now())
+    expect((await notificationsOf(owner)).map((n) => [n.kind, n.text])).toEqual([['bookings', `Sam Sitter marked ${walkOn(date, '10:00')} as completed: review Sam Sitter by ${closes}`]])
+    expect((await notificationsOf(sitter)).map((n) => [n.kind, n.text])).toEqual([['bookings', `Completed: ${walkOn(date, '10:00')}. Review Olivia Owner and Rex by ${closes}`]])
 
     const review = await call<{ id: string }>('POST', '/api/reviews', owner.token, { bookingId, rating: 5, comment: 'Rex loved every minute.' })
     expect(review.status).toBe(201)
-    expect((await notificationsOf(sitter)).map((n) => [n.kind, n.type, n.text, n.href])).toEqual([
-      ['reviews', 'review.written', `Olivia Owner reviewed ${walkOn(date, '10:00')}`, `/bookings/${bookingId}`],
+    expect((await notificationsOf(sitter)).map((n) => [n.kind, n.type, n.text, n.href])[0]).toEqual([
+      'reviews',
+      'review.written',
+      `Olivia Owner reviewed ${walkOn(date, '10:00')}: write your review by ${closes} to read it`,
+      `/bookings/${bookingId}`,
     ])
 
+    expect((await call('POST', '/api/owner-reviews', sitter.token, { bookingId, rating: 5 })).status).toBe(201)
     expect((await call('POST', `/api/reviews/${review.body.id}/reply`, sitter.token, { reply: 'Thank you, Rex is a star.' })).status).toBe(200)
     expect((await notificationsOf(owner)).map((n) => [n.type, n.text])).toEqual([
       ['review.replied', `Sam Sitter replied to your review of ${walkOn(date, '10:00')}`],
-      ['booking.completed', `Sam Sitter marked ${walkOn(date, '10:00')} as completed: leave a review`],
+      ['review.published', `Sam Sitter's review of you is published: ${walkOn(date, '10:00')}`],
+      ['booking.completed', `Sam Sitter marked ${walkOn(date, '10:00')} as completed: review Sam Sitter by ${closes}`],
     ])
   })
 

@@ -18,10 +18,16 @@ test('a NUL in an API path, a query or a JSON body is refused with 400 and chang
   expect(await call('GET', '/api/dogs/%00', olivia.token)).toEqual({ status: 400, body: refusal })
   expect(await call('GET', '/api/auth/google/calendar?sitterId=%00', olivia.token)).toEqual({ status: 400, body: refusal })
   expect((await call('POST', '/api/dogs', olivia.token, { name: 'Rex\u0000', breed: 'Pug' })).status).toBe(400)
-  const nulUrl = 'imageUrl must not contain NUL characters'
+  // A text field refuses it as a control character; any other string after its schema, naming the field.
+  const controlInUrl = 'imageUrl must not contain control characters'
   expect(await call('DELETE', '/api/users/profile/gallery', olivia.token, { imageUrl: '/uploads/gallery/a\u0000.webp' })).toEqual({
     status: 400,
-    body: { message: nulUrl, errors: { imageUrl: [nulUrl] } },
+    body: { message: controlInUrl, errors: { imageUrl: [controlInUrl] } },
+  })
+  const nulPassword = 'password must not contain NUL characters'
+  expect(await call('POST', '/api/auth/login', olivia.token, { email: 'olivia@example.com', password: 'secret\u0000' })).toEqual({
+    status: 400,
+    body: { message: nulPassword, errors: { password: [nulPassword] } },
   })
   expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', olivia.id).execute()).toEqual([])
 })

@@ -10,8 +10,8 @@ import { startFakeSmtp } from '#tests/fakes/smtp.ts'
 import { makeCallers } from './access-callers.ts'
 import { appRequest, origin } from './app.ts'
 import { linkGoogleAccount } from './fixtures.ts'
-import { describeRequest, endpointsOf, requestsTo, type CallerName, type Endpoint, type FuzzRequest, type OpenApiDocument, type World } from './openapi-arbitraries.ts'
-import { takeApiProblems } from './openapi-validator.ts'
+import { allowedRequestsTo, describeRequest, endpointsOf, requestsTo, type CallerName, type Endpoint, type FuzzRequest, type OpenApiDocument, type World } from './openapi-arbitraries.ts'
+import { documentSchemaValidators, takeApiProblems } from './openapi-validator.ts'
 
 // Property-based fuzzing of every operation of the OpenAPI document the app serves (issue 30, decision 064).
 // fast-check makes requests to each (path x method): path parameters (real ids, other ids, unicode, huge,
@@ -85,6 +85,20 @@ const fewerRuns: Record<string, string> = {
   // all lookups together (the public Nominatim's policy, geocoder.server.ts), so each new address costs a
   // second of the run. Addresses are also looked up, and fuzzed, by PATCH /api/users/{id} and POST /api/bookings.
   'GET /api/geocode': 'each address not looked up before waits a second for its upstream turn',
+}
+
+/**
+ * Operations the reverse fuzz (below) runs fewer times, with the reason: there every request is a real one, and
+ * these are slow by design.
+ */
+const fewerAllowedRuns: Record<string, string> = {
+  ...fewerRuns,
+  // A point is an address lookup too (see above); every allowed point is a new one.
+  'GET /api/geocode/reverse': 'each point not looked up before waits a second for its upstream turn',
+  // Decision 058: past 5 failures of one account, each attempt waits (1 s, doubling); drawn e-mails repeat.
+  'POST /api/auth/login': "failed sign-ins of one account wait from the sixth on, 1 s and doubling",
+  // Each one hashes a password (scrypt) and makes an account, its session and its welcome.
+  'POST /api/auth/register': 'each registration hashes a password and makes an account',
 }
 
 /**
@@ -173,13 +187,29 @@ async function makeWorld() {
     '/api/admin/users/{id}': users,
     '/api/admin/users/{id}/suspension': users,
   }
+  const messageIds = messages.map((message) => message.id)
+  /** The real ids of the kind each property or parameter name takes (the reverse fuzz uses them). */
+  const idsByName: Record<string, string[]> = {
+    ownerId: [things.ownerId],
+    sitterId: [things.sitterId],
+    dogId: dogs,
+    bookingId: [things.bookingId],
+    recipientId: users,
+    partnerId: users,
+    userId: users,
+    subjectId: [...users, things.reviewId, ...dogs],
+    messageIds,
+    before: messageIds,
+  }
   const generatorWorld: World = {
     callers: ['owner', 'otherOwner', 'sitter', 'otherSitter', 'suspended', 'admin', 'deletedToken'],
     pathValues: (template) => fitting[template] ?? [],
-    ids: [...users, ...dogs, things.bookingId, things.reviewId, things.notificationId, things.reportId, conversation.id, ...messages.map((message) => message.id)],
+    ids: [...users, ...dogs, things.bookingId, things.reviewId, things.notificationId, things.reportId, conversation.id, ...messageIds],
     places: [fakePlaces[0]!.query, 'Nowhere Lane 1, Atlantis'],
     imagePaths: [things.dogImagePath],
     pushServiceUrl: pushService.url,
+    idsNamed: (name) => idsByName[name] ?? [],
+    callerIds: { owner: things.ownerId, sitter: things.sitterId },
   }
   return { credentials: callers.credentials, world: generatorWorld }
 }
@@ -271,9 +301,21 @@ async function checkAnswer(endpoint: Endpoint, request: FuzzRequest, world: Fuzz
 test('every operation of the document is fuzzed (every outside call goes to a local fake), and every name in the lists here is real', () => {
   const names = endpoints.map((endpoint) => endpoint.name)
   expect(names.length).toBeGreaterThan(60)
-  for (const name of Object.keys(fewerRuns)) expect(names, `'${name}' is no operation`).toContain(name)
+  for (const name of Object.keys(fewerAllowedRuns)) expect(names, `'${name}' is no operation`).toContain(name)
   for (const table of Object.keys(writtenByRefusals)) expect(schemaTables, `'${table}' is no table`).toContain(table)
   expect(tables.length).toBeGreaterThan(30)
+})
+
+test('every rule an operation states beside its schemas has its message and says the rule', () => {
+  const stated = endpoints.flatMap((endpoint) => {
+    const operation = document.paths[endpoint.path]?.[endpoint.method] as { 'x-cross-field-rules'?: unknown[]; description?: string }
+    return (operation['x-cross-field-rules'] ?? []).map((rule) => ({ endpoint: endpoint.name, rule, description: operation.description ?? '' }))
+  })
+  expect(stated.length).toBeGreaterThan(30)
+  for (const { endpoint, rule, description } of stated) {
+    expect(rule, endpoint).toEqual({ message: expect.stringMatching(/\S/), rule: expect.stringMatching(/\S/) })
+    expect(description, `${endpoint} says its rules`).toContain((rule as { rule: string }).rule)
+  }
 })
 
 test('every path parameter has real values to try', async () => {
@@ -295,6 +337,60 @@ for (const endpoint of endpoints) {
       )
     },
     // A failure is shrunk: each smaller request is sent again.
+    180_000,
+  )
+}
+
+// ---- the reverse fuzz: a request the document allows is not refused for a rule it does not state ----
+//
+// For each operation, requests drawn from the document alone (allowedRequestsTo in openapi-arbitraries.ts: every
+// parameter and body from its schema, honouring type, enum, pattern, format, lengths, bounds and required; real
+// ids for the path), sent by the caller the operation is for. A client generated from the document makes such
+// requests, and the server may refuse one with 400 only for a rule no JSON Schema keyword can state: one the
+// operation lists in `x-cross-field-rules` (two fields together, today's date, what is stored), by its message.
+// 401, 403, 404, 409 and 429 are the state's answers (an unknown id, a booking already accepted, a spent
+// token); a 5xx is never right. Same seed, runs and replay as the fuzz above: the test is named
+// '<METHOD> <path> takes what the document allows'.
+
+const { validatorAt } = documentSchemaValidators(document)
+
+/** The messages of the rules an operation states beside its schemas (x-cross-field-rules). */
+function statedRules(endpoint: Endpoint): string[] {
+  const operation = document.paths[endpoint.path]?.[endpoint.method] as { 'x-cross-field-rules'?: { message: string }[] } | undefined
+  return (operation?.['x-cross-field-rules'] ?? []).map((rule) => rule.message)
+}
+
+/** Sends a request the document allows: a 400 must name only stated rules; no 5xx; an answer on the document. */
+async function checkAllowedRequest(endpoint: Endpoint, request: FuzzRequest, world: FuzzWorld) {
+  await backgroundWorkDone()
+  await takeApiProblems()
+  logged.length = 0
+  const response = await send(request, world)
+  const text = await bodyText(response)
+  const offTheDocument = await takeApiProblems()
+  if (log) console.info(`${describeRequest(request)}\n  => ${response.status} ${text.slice(0, 200)}`)
+  const answer = `${request.method} ${request.url.slice(0, 200)} answered ${response.status}: ${text.slice(0, 500)}`
+
+  expect(response.status, `a server error: ${answer}\nThe app logged:\n${logged.join('\n').slice(0, 3000)}`).toBeLessThan(500)
+  if (response.status === 400) {
+    const { message, errors } = JSON.parse(text) as { message: string; errors: Record<string, string[]> }
+    const stated = statedRules(endpoint)
+    const unstated = [message, ...Object.values(errors).flat()].filter((refusal) => !stated.includes(refusal))
+    expect(unstated, `a request the document allows was refused for a rule it does not state: ${answer}`).toEqual([])
+  }
+  expect(offTheDocument, `an answer off the OpenAPI document: ${answer}`).toEqual([])
+}
+
+for (const endpoint of endpoints) {
+  test(
+    `${endpoint.name} takes what the document allows`,
+    async () => {
+      const world = await makeWorld()
+      await fc.assert(
+        fc.asyncProperty(allowedRequestsTo(document, world.world, endpoint, likelyCallers(endpoint), validatorAt), (request) => checkAllowedRequest(endpoint, request, world)),
+        { seed, numRuns: fewerAllowedRuns[endpoint.name] ? Math.max(3, Math.ceil(numRuns / 4)) : numRuns, path, verbose: fc.VerbosityLevel.Verbose },
+      )
+    },
     180_000,
   )
 }

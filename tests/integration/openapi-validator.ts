@@ -20,7 +20,7 @@ const documentId = 'urn:pawpal:openapi'
 const schemaOfErrors = '/components/schemas/Error'
 
 /** A JSON pointer segment (RFC 6901). */
-const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
+export const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
 
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json')
 
@@ -41,8 +41,11 @@ function pathMatcher(templates: string[]) {
     candidates.filter((candidate) => candidate.pattern.test(pathname)).sort((a, b) => byRank(a.rank, b.rank))[0]?.template
 }
 
-/** The checker of one document: the problems of an answer, none when it is documented. */
-export function createAnswerChecker(document: OpenApiDocument) {
+/**
+ * The schemas of one document as validators (JSON Schema 2020-12 with the formats of ajv-formats), by JSON
+ * pointer: '/components/schemas/Error', '/paths/~1api~1dogs/post/requestBody/content/application~1json/schema'.
+ */
+export function documentSchemaValidators(document: OpenApiDocument) {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true })
   addFormats(ajv)
   // The document is added whole (its schemas refer to '#/components/...'): its own fields are no keywords to
@@ -59,6 +62,12 @@ export function createAnswerChecker(document: OpenApiDocument) {
     }
     return validate
   }
+  return { ajv, validatorAt }
+}
+
+/** The checker of one document: the problems of an answer, none when it is documented. */
+export function createAnswerChecker(document: OpenApiDocument) {
+  const { ajv, validatorAt } = documentSchemaValidators(document)
   const at = (pointer: string) =>
     pointer
       .split('/')

@@ -5,7 +5,8 @@ import { call, owner, ownerDogAndSitter, sitter } from './booking-api.ts'
 import { insertBooking, localDateFromToday } from './fixtures.ts'
 
 // Review writes (DESIGN.md ruling 6): the owner of a completed booking reviews it once; the sitter
-// replies once. Through the production request handler.
+// replies once to it when published. Through the production request handler. Double-blind publication:
+// double-blind-reviews.test.ts.
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -21,7 +22,7 @@ async function completedBooking() {
 }
 
 describe('POST /api/reviews', () => {
-  test("the owner reviews a completed booking; the sitter's rating and count change at once", async () => {
+  test("the owner reviews a completed booking; the sitter's rating and count change once the sitter has reviewed too", async () => {
     const { owner: theOwner, sitter: theSitter, bookingId } = await completedBooking()
     const before = await appRequest(`/api/users/${theSitter.id}`)
     expect(await before.json()).toMatchObject({ rating: null, reviewCount: 0 })
@@ -31,11 +32,14 @@ describe('POST /api/reviews', () => {
 
     expect(answer).toMatchObject({
       status: 201,
-      body: { bookingId, sitterId: theSitter.id, ownerId: theOwner.id, rating: 4, comment: 'Rex came home happy and tired.', reply: null },
+      body: { bookingId, sitterId: theSitter.id, ownerId: theOwner.id, rating: 4, comment: 'Rex came home happy and tired.', reply: null, publishedAt: null },
     })
     expect(await reviewsOf(bookingId)).toHaveLength(1)
+    expect(await (await appRequest(`/api/users/${theSitter.id}`)).json()).toMatchObject({ rating: null, reviewCount: 0 })
+    expect((await call('GET', `/api/bookings/${bookingId}`, theOwner.token)).body).toMatchObject({ canReview: false, review: { rating: 4, publishedAt: null } })
+
+    expect((await call('POST', '/api/owner-reviews', theSitter.token, { bookingId, rating: 5 })).status).toBe(201)
     expect(await (await appRequest(`/api/users/${theSitter.id}`)).json()).toMatchObject({ rating: 4, reviewCount: 1 })
-    expect((await call('GET', `/api/bookings/${bookingId}`, theOwner.token)).body).toMatchObject({ canReview: false, review: { rating: 4 } })
   })
 
   test('a second review of the same booking is refused (409)', async () => {
@@ -64,6 +68,8 @@ describe('POST /api/reviews', () => {
     expect(await call('POST', '/api/reviews', theOwner.token, { bookingId: acceptedPast, rating: 5 })).toEqual(refused)
     expect(await call('POST', '/api/reviews', stranger.token, { bookingId, rating: 1 })).toEqual(refused)
     expect(await call('POST', '/api/reviews', theSitter.token, { bookingId, rating: 5 })).toEqual(refused)
+    expect(await call('POST', '/api/owner-reviews', theOwner.token, { bookingId, rating: 5 })).toEqual(refused)
+    expect(await call('POST', '/api/owner-reviews', theSitter.token, { bookingId: acceptedPast, rating: 5 })).toEqual(refused)
     expect(await call('POST', '/api/reviews', theOwner.token, { bookingId: crypto.randomUUID(), rating: 5 })).toEqual(refused)
     expect(await db.selectFrom('reviews').select('id').where('sitterId', '=', theSitter.id).execute()).toEqual([])
   })
@@ -91,10 +97,25 @@ describe('POST /api/reviews', () => {
   })
 })
 
+/** A completed booking the owner reviewed and the sitter too, so the owner's review is published. */
+async function publishedReview(rating: number, comment = '') {
+  const setup = await completedBooking()
+  const review = (await call<{ id: string }>('POST', '/api/reviews', setup.owner.token, { bookingId: setup.bookingId, rating, comment })).body
+  expect((await call('POST', '/api/owner-reviews', setup.sitter.token, { bookingId: setup.bookingId, rating: 5 })).status).toBe(201)
+  return { ...setup, review }
+}
+
 describe('POST /api/reviews/{id}/reply', () => {
-  test('the reviewed sitter replies once; a second reply is refused (409)', async () => {
+  test('before the review is published the sitter cannot reply to it: it is not found (404)', async () => {
     const { owner: theOwner, sitter: theSitter, bookingId } = await completedBooking()
     const review = (await call<{ id: string }>('POST', '/api/reviews', theOwner.token, { bookingId, rating: 5, comment: 'Great!' })).body
+    expect((await call('GET', `/api/bookings/${bookingId}`, theSitter.token)).body).toMatchObject({ canReply: false, review: null })
+    expect(await call('POST', `/api/reviews/${review.id}/reply`, theSitter.token, { reply: 'Thanks!' })).toEqual({ status: 404, body: { message: 'Review not found', errors: {} } })
+    expect(await reviewsOf(bookingId)).toEqual([expect.objectContaining({ reply: null })])
+  })
+
+  test('the reviewed sitter replies once; a second reply is refused (409)', async () => {
+    const { sitter: theSitter, bookingId, review } = await publishedReview(5, 'Great!')
     expect((await call('GET', `/api/bookings/${bookingId}`, theSitter.token)).body).toMatchObject({ canReply: true })
 
     const reply = await call('POST', `/api/reviews/${review.id}/reply`, theSitter.token, { reply: 'Thank you, Rex is a star.' })
@@ -107,8 +128,7 @@ describe('POST /api/reviews/{id}/reply', () => {
   })
 
   test('nobody but the reviewed sitter can reply (404), and an empty reply is refused (400)', async () => {
-    const { owner: theOwner, sitter: theSitter, bookingId } = await completedBooking()
-    const review = (await call<{ id: string }>('POST', '/api/reviews', theOwner.token, { bookingId, rating: 2 })).body
+    const { owner: theOwner, sitter: theSitter, bookingId, review } = await publishedReview(2)
     const otherSitter = await sitter({ name: 'Other Sitter' })
     const notFound = { status: 404, body: { message: 'Review not found', errors: {} } }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameText } from '#app/lib/plain-text.ts'
+import { nameText, plainText } from '#app/lib/plain-text.ts'
 
 // Spec section 5, Auth: the same messages for the page forms and the JSON API.
 const email = z
@@ -8,6 +8,8 @@ const email = z
   .min(1, { error: 'Email is required' })
   .pipe(z.email({ error: 'Please enter a valid email' }))
   .transform((value) => value.toLowerCase())
+  // zod's e-mail rule is narrower than JSON Schema's `email` format (no quoted names, no IP hosts): stated too.
+  .meta({ format: 'email', pattern: z.regexes.email.source })
 
 const password = z
   .string({ error: 'Password is required' })
@@ -47,5 +49,5 @@ export type RegisterInput = z.infer<typeof RegisterSchema>
 
 /** The JSON body of POST /api/auth/google. */
 export const GoogleCodeSchema = z.object({
-  authorizationCode: z.string({ error: 'Authorization code is required' }).trim().min(1, { error: 'Authorization code is required' }),
+  authorizationCode: plainText('Authorization code', { error: 'Authorization code is required' }).min(1, { error: 'Authorization code is required' }),
 })

@@ -1,6 +1,6 @@
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { addDays, daysBetween, formatZonedIso, fromMinutes, isoWeekday, localDateTime, toMinutes, zonedInstant } from '#app/lib/zoned-time.ts'
-import { maxAvailabilityDays } from './schedule-schema.ts'
+import { availabilityRangeMessages, maxAvailabilityDays } from './schedule-schema.ts'
 import { getSitterSchedule, type SitterSchedule } from './schedule.server.ts'
 
 // GET /api/users/{id}/availability?from&to (DESIGN.md ruling 7): when a sitter is busy, as intervals in
@@ -47,10 +47,8 @@ export async function getSitterAvailability(
   if (!timeZone) return { ok: false, status: 404, message: 'Sitter not found' }
   const from = range.from ?? localDateTime(now, timeZone).date
   const to = range.to ?? addDays(from, defaultAvailabilityDays - 1)
-  if (to < from) return { ok: false, status: 400, message: 'From must not be after to', field: 'to' }
-  if (daysBetween(from, to) + 1 > maxAvailabilityDays) {
-    return { ok: false, status: 400, message: `Ask for at most ${maxAvailabilityDays} days at a time`, field: 'to' }
-  }
+  if (to < from) return { ok: false, status: 400, message: availabilityRangeMessages.fromAfterTo, field: 'to' }
+  if (daysBetween(from, to) + 1 > maxAvailabilityDays) return { ok: false, status: 400, message: availabilityRangeMessages.tooLong, field: 'to' }
   const schedule = await getSitterSchedule(sitterId, { from, to })
   if (!schedule) return { ok: false, status: 404, message: 'Sitter not found' }
   const window = { start: zonedInstant(from, '00:00', timeZone), end: zonedInstant(addDays(to, 1), '00:00', timeZone) }

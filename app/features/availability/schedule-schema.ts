@@ -37,9 +37,13 @@ export type WeeklyRange = z.infer<typeof WeeklyRangeSchema>
 
 /** `GET /api/users/{id}/availability?from&to`: local dates in the sitter's zone, at most 93 days. */
 export const maxAvailabilityDays = 93
+export const availabilityRangeMessages = {
+  fromAfterTo: 'From must not be after to',
+  tooLong: `Ask for at most ${maxAvailabilityDays} days at a time`,
+} as const
 export const AvailabilityQuerySchema = z
   .object({ from: localDateField('From').optional(), to: localDateField('To').optional() })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: 'From must not be after to', path: ['to'] })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { error: availabilityRangeMessages.fromAfterTo, path: ['to'] })
 
 /** The sitter's bookings calendar: block or open one day. */
 export const BlockedDayFormSchema = z.object({
@@ -49,12 +53,17 @@ export const BlockedDayFormSchema = z.object({
 
 export type RangeIssue = { index: number; message: string; field: 'startTime' | 'endTime' }
 
+export const rangeMessages = {
+  endBeforeStart: 'End time must be after start time',
+  overlap: 'Time ranges of one day must not overlap',
+} as const
+
 /** Each range must end after it starts, and ranges of one day must not overlap. */
 export function availabilityIssues(ranges: readonly (WeeklyRange & { index: number })[]): RangeIssue[] {
   const issues: RangeIssue[] = []
   for (const range of ranges) {
     if (range.startTime >= range.endTime) {
-      issues.push({ index: range.index, field: 'endTime', message: 'End time must be after start time' })
+      issues.push({ index: range.index, field: 'endTime', message: rangeMessages.endBeforeStart })
     }
   }
   const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime))
@@ -62,7 +71,7 @@ export function availabilityIssues(ranges: readonly (WeeklyRange & { index: numb
     const previous = sorted[i - 1]
     const range = sorted[i]
     if (previous && range && previous.weekday === range.weekday && range.startTime < previous.endTime) {
-      issues.push({ index: range.index, field: 'startTime', message: 'Time ranges of one day must not overlap' })
+      issues.push({ index: range.index, field: 'startTime', message: rangeMessages.overlap })
     }
   }
   return issues

@@ -2,7 +2,9 @@ import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { activeMemberNames, getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
 import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
-import { bookingHasReview, type BookingReview, findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
+import { bookingHasReview, findReviewsOfBookings, type ReviewsOfBooking } from '#app/features/reviews/booking-reviews.server.ts'
+import { findOwnerReputation, type OwnerReputation } from '#app/features/reviews/owner-reviews.server.ts'
+import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
@@ -30,8 +32,10 @@ export async function getBookingFor(viewerId: string, bookingId: string, now = D
   await expireStaleRequests(now, onBookings()('bookings.id', '=', bookingId))
   const booking = await findBookingOfParty(viewerId, bookingId)
   if (!booking) return null
+  // What sitters say about the owner, for a sitter answering or awaiting the owner's request (DESIGN.md ruling 26).
+  const ownerReputation = booking.status === 'pending' && booking.sitterId === viewerId ? await findOwnerReputation(booking.ownerId) : null
   const [json] = await toBookingJsonList([booking], viewerId, now)
-  return json ?? null
+  return json ? { ...json, ownerReviews: ownerReputation } : null
 }
 
 export type BookingListOptions<Tab> = { tab?: Tab; date?: string; position?: PagePosition; limit?: number }
@@ -93,11 +97,13 @@ export async function countBookingsByDay(viewerId: string, side: Party, { from, 
   return Object.fromEntries(rows.map((row) => [row.date, Number(row.count)]))
 }
 
-/** The owner's most recent completed bookings without a review (the 'How did it go?' prompt), newest first. */
+/** The owner's most recent completed bookings still open for their review (the 'How did it go?' prompt), newest first. */
 export async function listBookingsToReview(ownerId: string, limit: number, now = Date.now()) {
   const on = onBookings()
   const where = on.and([on('bookings.ownerId', '=', ownerId), on('bookings.status', '=', 'completed'), on.not(bookingHasReview(on.ref('bookings.id')))])
-  return toBookingJsonList(await findBookings(where, db, { order: 'desc', limit }), ownerId, now)
+  const unreviewed = await findBookings(where, db, { order: 'desc', limit: limit * 4 })
+  const open = unreviewed.filter((booking) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)).slice(0, limit)
+  return toBookingJsonList(open, ownerId, now)
 }
 
 /**
@@ -175,7 +181,8 @@ async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: s
     if (!owner || !sitter || !dog) throw new Error(`Booking ${booking.id} names a missing user or dog`)
     const rating = ratings.get(booking.sitterId) ?? noReviews
     const overlap = overlaps.get(booking.id) ?? null
-    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, review: reviews.get(booking.id) ?? null, rating, overlap }, now)
+    const bookingReviews = reviews.get(booking.id) ?? { ofSitter: null, ofOwner: null }
+    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, reviews: bookingReviews, rating, overlap }, now)
   })
 }
 
@@ -187,19 +194,39 @@ type Related = {
   owner: PartyDetails
   sitter: PartyDetails
   dog: Dog
-  review: BookingReview | null
+  reviews: ReviewsOfBooking
   rating: { rating: number | null; reviewCount: number }
   /** The sitter's accepted booking that this pending request overlaps, when the viewer would answer it. */
   overlap?: BookingRecord | null
 }
 
-const withoutHiddenAt = ({ hiddenAt: _hidden, ...review }: BookingReview) => review
+/**
+ * The two reviews as the viewer may see them (DESIGN.md ruling 26): their own always, the other's once
+ * published; a review an admin hid (moderation) stays the booking's one review, but nobody sees it again.
+ * While the window is open, the viewer learns that the other party's review is in, not what it says.
+ */
+function reviewsSeenBy(viewer: Party, booking: BookingRecord, { ofSitter, ofOwner }: ReviewsOfBooking, now: number) {
+  const shown = <T extends { publishedAt: string | null }>(review: T | null, author: Party) => (review && (review.publishedAt !== null || viewer === author) ? review : null)
+  const ofSitterShown = ofSitter?.hiddenAt === null ? shown(ofSitter, 'owner') : null
+  const ofOwnerShown = shown(ofOwner, 'sitter')
+  const open = booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)
+  const theirs = viewer === 'owner' ? ofOwner : ofSitter
+  return {
+    review: ofSitterShown && { id: ofSitterShown.id, bookingId: ofSitterShown.bookingId, rating: ofSitterShown.rating, comment: ofSitterShown.comment, createdAt: ofSitterShown.createdAt, reply: ofSitterShown.reply, repliedAt: ofSitterShown.repliedAt, publishedAt: ofSitterShown.publishedAt },
+    reviewOfOwner: ofOwnerShown,
+    /** When the reviews publish at the latest, and the last moment to write one; null unless completed. */
+    reviewsCloseAt: booking.completedAt === null ? null : reviewWindowEnd(booking.completedAt),
+    canReview: viewer === 'owner' && open && ofSitter === null,
+    canReviewOwner: viewer === 'sitter' && open && ofOwner === null,
+    canReply: viewer === 'sitter' && ofSitterShown !== null && ofSitterShown.publishedAt !== null && ofSitterShown.reply === null,
+    /** The other party has reviewed the viewer, and the viewer will read it once both are in or reviews close. */
+    theirReviewWaiting: theirs !== null && theirs.publishedAt === null,
+  }
+}
 
 /** Spec section 3's booking read view, for one of its parties, as the screens read it: money in cents. */
 export function toBookingJson(booking: BookingRecord, related: Related, now: number) {
-  const { viewer, owner, sitter, dog, review } = related
-  // A review an admin hid (moderation) stays the booking's one review, but nobody sees it again.
-  const shownReview = review?.hiddenAt === null ? review : null
+  const { viewer, owner, sitter, dog } = related
   const accepted = booking.status === 'accepted'
   // DESIGN.md ruling 8: your own details always; the other party's exact place and contacts once accepted.
   const sees = (party: Party) => viewer === party || accepted
@@ -254,9 +281,9 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     /** The moves the viewer may make now (transitions.ts); not Accept while an accepted booking of the sitter overlaps. */
     actions: overlap ? moves.filter((move) => move !== 'accepted') : moves,
     overlap,
-    canReview: viewer === 'owner' && booking.status === 'completed' && review === null,
-    canReply: viewer === 'sitter' && shownReview !== null && shownReview.reply === null,
-    review: shownReview && withoutHiddenAt(shownReview),
+    ...reviewsSeenBy(viewer, booking, related.reviews, now),
+    /** What sitters say about the owner: on a pending request, for its sitter, on the one-booking read only. */
+    ownerReviews: null as OwnerReputation | null,
     dog: { ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null },
     owner: person(owner, 'owner'),
     sitter: { ...person(sitter, 'sitter'), ...related.rating },

@@ -14,6 +14,8 @@ export type BookingRecord = Selectable<BookingsTable> & {
   requestedBy: Party
   /** Why the last change happened when nobody made it ('expired'), else null. */
   statusReason: string | null
+  /** When the sitter marked it completed (UTC ISO); null unless it is. */
+  completedAt: string | null
 }
 
 const onBookings = () => expressionBuilder<Database, 'bookings'>()
@@ -43,9 +45,9 @@ export async function findBookings(
       .execute(),
     executor
       .selectFrom('bookingStatusHistory')
-      .select(['bookingId', 'reason', 'toStatus'])
+      .select(['bookingId', 'reason', 'toStatus', 'changedAt'])
       .where('bookingId', 'in', ids)
-      .where('reason', 'is not', null)
+      .where((eb) => eb.or([eb('reason', 'is not', null), eb('toStatus', '=', 'completed')]))
       .execute(),
   ])
   const slotsOf = new Map<string, TimeSlot[]>()
@@ -59,6 +61,7 @@ export async function findBookings(
     slots: slotsOf.get(row.id) ?? [],
     requestedBy: row.requestedById === row.sitterId ? 'sitter' : 'owner',
     statusReason: reasons.find((reason) => reason.bookingId === row.id && reason.toStatus === row.status)?.reason ?? null,
+    completedAt: row.status === 'completed' ? (reasons.find((change) => change.bookingId === row.id && change.toStatus === 'completed')?.changedAt ?? null) : null,
   }))
 }
 
@@ -81,16 +84,11 @@ export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
 /** Whether the booking's first slot has begun. */
 export const hasStarted = (booking: BookingRecord, now: number) => now >= startOf(booking)
 
-/** For reviewBooking: the booking when it is completed and `ownerId` is its owner, else null. */
-export async function findCompletedBookingOfOwner(ownerId: string, bookingId: string) {
-  const row = await db
-    .selectFrom('bookings')
-    .select(['id', 'ownerId', 'sitterId'])
-    .where('id', '=', bookingId)
-    .where('ownerId', '=', ownerId)
-    .where('status', '=', 'completed')
-    .executeTakeFirst()
-  return row ?? null
+/** For the review rules: the booking when it is completed and `userId` is its `party`, else null. */
+export async function findCompletedBookingOf(party: Party, userId: string, bookingId: string) {
+  const on = onBookings()
+  const booking = await findBooking(on.and([on('bookings.id', '=', bookingId), on(party === 'owner' ? 'bookings.ownerId' : 'bookings.sitterId', '=', userId), on('bookings.status', '=', 'completed')]))
+  return booking?.completedAt ? { ...booking, completedAt: booking.completedAt } : null
 }
 
 /** A user's latest bookings on either side, the latest start first (the admins' user page). */

@@ -30,15 +30,21 @@ export const bookingMessages = {
   duration: `Duration must be ${walkDurations.join(' or ')} minutes`,
   durationNeedsStart: 'A duration needs a start time',
   endOrDuration: 'Give an end time or a duration, not both',
+  startWithEnd: 'Start time and end time go together',
+  coordinatesTogether: 'Latitude and longitude go together',
 } as const
 
 /** A booking's clock time: HH:mm on a quarter hour. */
-const bookingTimeField = (label: string) => clockTimeField(label).refine(isQuarterHour, { error: bookingMessages.quarterHour(label) })
+const bookingTimeField = (label: string) =>
+  clockTimeField(label)
+    .refine(isQuarterHour, { error: bookingMessages.quarterHour(label) })
+    .meta({ pattern: '^([01][0-9]|2[0-3]):(00|15|30|45)$' })
+
+/** `timeSlot` as the OpenAPI document states it: a quarter hour as 09:15, or 9:15 AM (readTimeSlot also takes more spaces). */
+const timeSlotPattern = '^(([01][0-9]|2[0-3]):(00|15|30|45)|(0?[1-9]|1[0-2]):(00|15|30|45) ?[AaPp][Mm])$'
 
 const id = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  plainText(label, { error: `${label} is required` })
     .min(1, { error: `${label} is required` })
     .max(100, { error: `${label} is not valid` })
 
@@ -67,7 +73,11 @@ const BookingRequestFields = z.object({
   sitterId: id('Sitter'),
   date: localDateField('Date'),
   timePeriod: z.enum(bookingPeriods, { error: `Time period must be one of ${bookingPeriods.join(', ')}` }).optional(),
-  timeSlot: z.string({ error: bookingMessages.timeSlotFormat }).max(20, { error: bookingMessages.timeSlotFormat }).optional(),
+  timeSlot: z
+    .string({ error: bookingMessages.timeSlotFormat })
+    .max(20, { error: bookingMessages.timeSlotFormat })
+    .meta({ pattern: timeSlotPattern, examples: ['09:00', '9:00 AM'] })
+    .optional(),
   timeSlots: z.array(SlotSchema, { error: 'Time slots must be a list of {startTime, endTime}' }).max(24, { error: 'At most 24 time slots' }).optional(),
   startTime: bookingTimeField('Start time').optional(),
   endTime: bookingTimeField('End time').optional(),
@@ -118,7 +128,7 @@ function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: T
     return { period: timePeriod ?? null, slots: [walkSlot(startTime, duration)] }
   }
   if (startTime === undefined || endTime === undefined) {
-    const message = timePeriod === 'custom' ? bookingMessages.customNeedsTimes : 'Start time and end time go together'
+    const message = timePeriod === 'custom' ? bookingMessages.customNeedsTimes : bookingMessages.startWithEnd
     return { path: startTime === undefined ? 'startTime' : 'endTime', message }
   }
   if (endTime <= startTime) return { path: 'endTime', message: bookingMessages.endBeforeStart }
@@ -133,7 +143,7 @@ export const BookingRequestSchema = BookingRequestFields.transform((fields, ctx)
     return z.NEVER
   }
   if ((fields.latitude == null) !== (fields.longitude == null)) {
-    ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'Latitude and longitude go together' })
+    ctx.addIssue({ code: 'custom', path: ['longitude'], message: bookingMessages.coordinatesTogether })
     return z.NEVER
   }
   return {

@@ -5,13 +5,24 @@ import { plainText } from '#app/lib/plain-text.ts'
 // The spec's calendar calls (section 7, Calendar): the event payload of POST /api/auth/calendar/event
 // (spec section 3, 'Calendar event payload') and the range of GET /api/auth/google/calendar.
 
+const isoDateTime = (error: string) => z.iso.datetime({ offset: true, error })
+
+/**
+ * What zod's ISO date-time takes (a real calendar day, seconds, an offset or Z, upper-case T): narrower than
+ * JSON Schema's `date-time` (RFC 3339 also allows 't', 'z' and a space), so the OpenAPI document states it.
+ */
+export const isoDateTimePattern = (isoDateTime('').def.pattern ?? z.regexes.datetime({ offset: true, local: false, precision: null })).source
+
 const dateTime = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .max(40, { error: `${label} must be an ISO date and time like 2026-03-02T09:00:00+01:00`, abort: true })
-    .pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO date and time like 2026-03-02T09:00:00+01:00` }))
+    .pipe(isoDateTime(`${label} must be an ISO date and time like 2026-03-02T09:00:00+01:00`))
+    .meta({ format: 'date-time', pattern: isoDateTimePattern, examples: ['2026-03-02T09:00:00+01:00'] })
 
-const userId = (label: string) => z.string({ error: `${label} must be text` }).trim().min(1).max(100).optional()
+export const calendarEventMessages = { endAfterStart: 'End must be after start' } as const
+
+const userId = (label: string) => plainText(label).min(1).max(100).optional()
 
 export const CalendarEventSchema = z
   .object({
@@ -26,7 +37,7 @@ export const CalendarEventSchema = z
     ownerId: userId('ownerId'),
   })
   .refine((event) => Date.parse(event.endDateTime) > Date.parse(event.startDateTime), {
-    error: 'End must be after start',
+    error: calendarEventMessages.endAfterStart,
     path: ['endDateTime'],
   })
 

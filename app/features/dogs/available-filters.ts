@@ -22,7 +22,10 @@ export const AvailableDogFiltersSchema = z.object({
     .number({ error: maxDistanceMessage })
     .min(maxDistanceLimits.min, { error: maxDistanceMessage })
     .max(maxDistanceLimits.max, { error: maxDistanceMessage })
-    .multipleOf(maxDistanceLimits.step, { error: `Max distance must be in steps of ${maxDistanceLimits.step} miles` })
+    // Exactly, as JSON Schema's multipleOf (the document's): zod's multipleOf rounds to the step's decimals, so
+    // 5e-324 passed as a step of 0.5.
+    .refine((miles) => Number.isInteger(miles / maxDistanceLimits.step), { error: `Max distance must be in steps of ${maxDistanceLimits.step} miles` })
+    .meta({ multipleOf: maxDistanceLimits.step })
     .default(maxDistanceLimits.default),
   size: z
     .array(z.enum(dogSizes, { error: `Size must be one of ${dogSizes.join(', ')}` }))

@@ -5,7 +5,7 @@ import { parseAgeToMonths } from './age.ts'
 import { canonicalNames, type NameKind } from './canonical-names.ts'
 import type { Dog } from './dog.ts'
 import { photoLimitMessage } from './limits.ts'
-import { dogSizes, sizeForWeight } from './options.ts'
+import { dogActivities, dogAvailabilitySlots, dogSizes, dogTraits, sizeForWeight } from './options.ts'
 
 // The one schema of a dog, for every way a dog is made or changed: the dog form (/dogs/add,
 // /dogs/{id}/edit), its JSON twins (POST /api/dogs, PATCH /api/dogs/{id}) and owner onboarding. The page
@@ -26,9 +26,17 @@ export const dogMessages = {
   photoLimit: photoLimitMessage,
   dogNotFound: 'Dog not found',
   imageNotFound: 'Image not found',
+  idMismatch: 'The id in the body does not match the URL',
 } as const
 
 const maxWeightKg = 100
+
+// What the OpenAPI document states (issue 30): the common ways to write an age and a weight that the rules below
+// read (they also read more: other units and spellings, any case, 'kilos'). An age is years (0 to 30, a bare
+// number too), months (0 to 360) or weeks; a weight 0 to 100 kg.
+const agePattern =
+  '^(?:(?:30(?:[.,]0{1,2})?|[12]?\\d(?:[.,]\\d{1,2})?)(?: years?(?: old)?)?|(?:360|3[0-5]\\d|[12]?\\d{1,2}) months?(?: old)?|\\d{1,3} weeks?(?: old)?)$'
+const weightPattern = '^(?:100(?:[.,]0+)?|\\d{1,2}(?:[.,]\\d+)?)(?: ?kg)?$'
 
 const requiredText = (message: string, label: string, max: number, text = plainText) =>
   text(label, { error: message })
@@ -41,17 +49,22 @@ export function readWeightKg(text: string): number | null {
   return match?.[1] ? Number(match[1].replace(',', '.')) : null
 }
 
-const weight = plainText('Weight', { error: dogMessages.weightUnreadable }).superRefine((text, ctx) => {
+const weight = plainText('Weight', { error: dogMessages.weightUnreadable })
+  .superRefine((text, ctx) => {
     if (text === '') return
     const kg = readWeightKg(text)
     if (kg === null) ctx.addIssue({ code: 'custom', message: dogMessages.weightUnreadable })
     else if (kg < 0 || kg > maxWeightKg) ctx.addIssue({ code: 'custom', message: dogMessages.weightRange })
   })
+  .meta({ pattern: weightPattern, examples: ['15', '15.5 kg'] })
+
+/** The canonical names of each list, which the OpenAPI document offers (any case and separator is read too). */
+const canonicalLists: Record<NameKind, readonly string[]> = { personality: dogTraits, activities: dogActivities, availability: dogAvailabilitySlots }
 
 /** A list of names stored in their canonical spelling; an unknown name is a 400 that names it. */
 const nameList = (kind: NameKind) =>
   z
-    .array(z.string({ error: `Each ${kind} entry must be text` }))
+    .array(z.string({ error: `Each ${kind} entry must be text` }).meta({ enum: [...canonicalLists[kind]] }))
     .max(30, { error: `At most 30 ${kind} entries` })
     .default([])
     .transform((names, ctx) => {
@@ -65,9 +78,11 @@ const nameList = (kind: NameKind) =>
 export const DogFieldsSchema = z.object({
   name: requiredText(dogMessages.nameRequired, 'Name', 100, nameText),
   breed: requiredText(dogMessages.breedRequired, 'Breed', 100),
-  age: requiredText(dogMessages.ageRequired, 'Age', 50).refine((text) => parseAgeToMonths(text) !== null, {
-    error: dogMessages.ageUnreadable,
-  }),
+  age: requiredText(dogMessages.ageRequired, 'Age', 50)
+    .refine((text) => parseAgeToMonths(text) !== null, {
+      error: dogMessages.ageUnreadable,
+    })
+    .meta({ pattern: agePattern, examples: ['2 years', '6 months'] }),
   weight: weight.optional(),
   height: plainText('Height').max(50, { error: 'Height must be at most 50 characters' }).optional(),
   bio: plainText('Bio', { multiline: true }).max(1000, { error: dogMessages.bioTooLong }).optional(),
@@ -232,9 +247,7 @@ export function imageBasePathOf(url: string): string {
 }
 
 export const DeleteImageSchema = z.object({
-  imageUrl: z
-    .string({ error: 'imageUrl is required' })
-    .trim()
+  imageUrl: plainText('imageUrl', { error: 'imageUrl is required' })
     .min(1, { error: 'imageUrl is required' })
     .transform(imageBasePathOf),
 })

@@ -48,7 +48,7 @@ type BlockFailure = { ok: false; status: 400 | 404; message: string }
 
 /** Answers once what follows a new block (the requests between the two withdrawn) is done. */
 export async function blockUser(blockerId: string, blockedId: string): Promise<{ ok: true; created: boolean } | BlockFailure> {
-  if (blockerId === blockedId) return { ok: false, status: 400, message: 'You cannot block yourself' }
+  if (blockerId === blockedId) return { ok: false, status: 400, message: messageErrors.blockingYourself }
   if (!(await getMemberProfiles([blockedId])).has(blockedId)) return { ok: false, status: 404, message: messageErrors.userNotFound }
   const eventId = await db.transaction().execute(async (trx) => {
     const result = await trx

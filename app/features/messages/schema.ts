@@ -30,6 +30,7 @@ export const messageErrors = {
   contentTooLong: `Message must be at most ${maxMessageLength} characters`,
   recipientRequired: 'Choose who to send the message to',
   messagingYourself: 'You cannot message yourself',
+  blockingYourself: 'You cannot block yourself',
   userNotFound: 'User not found',
   conversationNotFound: 'Conversation not found',
   conversationExists: 'Conversation already exists',

@@ -9,6 +9,9 @@ const clock = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .refine((text) => isClockTime(text), { error: `${label} must be a 24-hour time such as 22:00` })
+    .meta({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', examples: ['22:00'] })
+
+export const quietHoursMessages = { sameStartAndEnd: 'Quiet hours end must differ from the start' } as const
 
 function settingsSchema(choice: () => z.ZodType<boolean, boolean | undefined>) {
   const channels = () => z.object({ push: choice(), email: choice() })
@@ -23,7 +26,7 @@ function settingsSchema(choice: () => z.ZodType<boolean, boolean | undefined>) {
     })
     .superRefine(({ quietHours }, context) => {
       if (quietHours.enabled && quietHours.start === quietHours.end) {
-        context.addIssue({ code: 'custom', path: ['quietHours', 'end'], message: 'Quiet hours end must differ from the start' })
+        context.addIssue({ code: 'custom', path: ['quietHours', 'end'], message: quietHoursMessages.sameStartAndEnd })
       }
     })
 }

@@ -7,15 +7,20 @@ import { findBookingById } from '#app/features/bookings/booking-records.server.t
 import { messageEventTypes } from '#app/features/messages/message-events.server.ts'
 import { findMessageJson } from '#app/features/messages/stored-message.server.ts'
 import { unreadInConversation } from '#app/features/messages/unread.server.ts'
-import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
+import { readReviewReminder, reviewReminderEventType } from '#app/features/bookings/review-reminders.server.ts'
+import { findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
+import { reviewWindowEnd } from '#app/features/reviews/review-window.ts'
+import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
 import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from './notification-texts.ts'
 import { escalateByEmail } from './notification-emails.server.ts'
 import { pushMessageNotification, pushNotification, type PushUrgency } from './notification-pushes.server.ts'
 import { addNotifications, keepUnreadMessagesEntry, nameUnreadEntryEmail, type NewNotification, usersWithUnreadEntryFor } from './notifications.server.ts'
 
 // The notification centre follows the domain events (decision 038): every change of a booking, a review
-// and its reply becomes one notification for each party it concerns (not the one who made it), and
+// and its reply becomes one notification for each party it concerns (not the one who made it; a completion
+// and a publication of reviews tell both, each a prompt to review the other), and
 // unread messages one entry per conversation, read when the conversation is read. What a notification is
 // added for also goes out by push (notification-pushes.server.ts) but a completion, which waits in the
 // centre; a request about to expire that no push delivered escalates to e-mail. A notification names the
@@ -27,7 +32,9 @@ const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
 /** Who hears of a change: the party that did not make it; of an expiry or a reminder, both; of a warning, who must answer. */
 function readersOf(notice: BookingNotice, actor: Party | null, requestedBy: Party): Party[] {
   if (notice === 'reviewed') return ['sitter']
-  if (notice === 'replied') return ['owner']
+  if (notice === 'owner-reviewed' || notice === 'replied') return ['owner']
+  // A completion prompts both parties to review each other (DESIGN.md ruling 26).
+  if (notice === 'completed' || notice === 'published') return ['owner', 'sitter']
   if (notice === 'expiring') return [other(requestedBy)]
   return actor ? [other(actor)] : ['owner', 'sitter']
 }
@@ -42,7 +49,10 @@ const pushOf: Partial<Record<BookingNotice, PushUrgency>> = {
   cancelled: { ttlSeconds: 24 * hour },
   expired: { ttlSeconds: 24 * hour },
   reviewed: { ttlSeconds: 24 * hour },
+  'owner-reviewed': { ttlSeconds: 24 * hour },
+  published: { ttlSeconds: 24 * hour },
   replied: { ttlSeconds: 24 * hour },
+  'review-reminder': { ttlSeconds: 24 * hour },
   expiring: { ttlSeconds: 2 * hour, urgent: true },
   reminder: { ttlSeconds: hour },
 }
@@ -57,9 +67,14 @@ function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor:
   return email.recipientId === userId ? email.key : null
 }
 
-const kindOf = (notice: BookingNotice) => (notice === 'reviewed' || notice === 'replied' ? 'reviews' : notice === 'reminder' ? 'reminders' : 'bookings')
+const reviewNotices: readonly BookingNotice[] = ['reviewed', 'owner-reviewed', 'published', 'replied', 'review-reminder']
+const kindOf = (notice: BookingNotice) => (reviewNotices.includes(notice) ? 'reviews' : notice === 'reminder' ? 'reminders' : 'bookings')
 
-async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, actor: Party | null) {
+/**
+ * `only`: the readers of a reminder addressed to some parties. A review's notice to a reader who has reviewed
+ * too is left out: the two reviews published together, and the published notice tells them so.
+ */
+async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, actor: Party | null, only?: readonly string[]) {
   const booking = await findBookingById(event.subjectId)
   if (!booking) return
   const context = await loadBookingEmailContext(booking)
@@ -72,10 +87,17 @@ async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, ac
     ownerName: owner.name,
     sitterName: sitter.name,
     requestedBy: booking.requestedBy,
+    reviewsCloseOn: booking.completedAt ? localDateTime(Date.parse(reviewWindowEnd(booking.completedAt)), booking.timeZone).date : null,
+    published: notice === 'published' ? (event.payload as PublishedReviews) : undefined,
   }
   const userIds = { owner: booking.ownerId, sitter: booking.sitterId }
   const currentYear = new Date(event.occurredAt).getUTCFullYear()
-  const notifications: NewNotification[] = readersOf(notice, actor, booking.requestedBy).map((reader) => ({
+  let readers = readersOf(notice, actor, booking.requestedBy).filter((reader) => !only || only.includes(userIds[reader]))
+  if (notice === 'reviewed' || notice === 'owner-reviewed') {
+    const reviews = (await findReviewsOfBookings([booking.id])).get(booking.id)
+    readers = readers.filter((reader) => !(reader === 'owner' ? reviews?.ofSitter : reviews?.ofOwner))
+  }
+  const notifications: NewNotification[] = readers.map((reader) => ({
     userId: userIds[reader],
     eventId: event.id,
     kind: kindOf(notice),
@@ -108,13 +130,17 @@ async function keepUnreadEntry(event: StoredEvent, userId: string, conversationI
 
 export const notificationSubscriber: Subscriber = {
   name: 'notifications',
-  types: [...bookingEventTypes, ...bookingAlertEventTypes, reviewEventTypes.written, reviewEventTypes.replied, ...Object.values(messageEventTypes)],
+  types: [...bookingEventTypes, ...bookingAlertEventTypes, reviewReminderEventType, ...Object.values(reviewEventTypes), ...Object.values(messageEventTypes)],
   async handle(event) {
     const change = readBookingChange(event)
     if (change) return recordBookingNotice(event, change.change, change.actor)
     const alert = readBookingAlert(event)
     if (alert) return recordBookingNotice(event, alert.kind, null)
+    const reviewReminder = readReviewReminder(event)
+    if (reviewReminder) return recordBookingNotice(event, 'review-reminder', null, reviewReminder.userIds)
     if (event.type === reviewEventTypes.written) return recordBookingNotice(event, 'reviewed', 'owner')
+    if (event.type === reviewEventTypes.ownerReviewed) return recordBookingNotice(event, 'owner-reviewed', 'sitter')
+    if (event.type === reviewEventTypes.published) return recordBookingNotice(event, 'published', null)
     if (event.type === reviewEventTypes.replied) return recordBookingNotice(event, 'replied', 'sitter')
     if (event.type === messageEventTypes.sent) {
       const message = await findMessageJson((event.payload as { messageId: string }).messageId)

@@ -10,6 +10,10 @@ export type BookingFacts = {
   ownerName: string
   sitterName: string
   requestedBy: 'owner' | 'sitter'
+  /** yyyy-MM-dd in the booking's zone: the day the 14 days to review end, once the booking is completed. */
+  reviewsCloseOn?: string | null
+  /** Of a review.published event: whose review of whom became visible (reviews/review-writes.server.ts). */
+  published?: { ownerReviewed: boolean; sitterReviewed: boolean }
 }
 
 const services: Record<string, string> = {
@@ -31,7 +35,20 @@ export function formatBookingMoment(date: string, startTime: string | null, curr
   return startTime ? `${text}, ${startTime}` : text
 }
 
-export type BookingNotice = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'reviewed' | 'replied' | 'expiring' | 'reminder'
+export type BookingNotice =
+  | 'requested'
+  | 'accepted'
+  | 'rejected'
+  | 'cancelled'
+  | 'expired'
+  | 'completed'
+  | 'reviewed'
+  | 'owner-reviewed'
+  | 'published'
+  | 'replied'
+  | 'expiring'
+  | 'reminder'
+  | 'review-reminder'
 
 /**
  * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
@@ -42,6 +59,9 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
   const what = `${service} for ${facts.dogName} on ${formatBookingMoment(facts.date, facts.startTime, currentYear)}`
   const name = { owner: facts.ownerName, sitter: facts.sitterName }
   const by = actor ? name[actor] : ''
+  const otherParty = reader === 'owner' ? facts.sitterName : facts.ownerName
+  const closeDay = facts.reviewsCloseOn ? formatBookingMoment(facts.reviewsCloseOn, null, currentYear) : null
+  const until = closeDay ? ` by ${closeDay}` : ''
   switch (notice) {
     case 'requested':
       return facts.requestedBy === 'owner' ? `${by} requested ${what}` : `${by} offered ${what}`
@@ -56,13 +76,23 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
         ? `Your request expired unanswered: ${what}`
         : `A request from ${name[facts.requestedBy]} expired before you answered: ${what}`
     case 'completed':
-      return `${by} marked ${what} as completed: leave a review`
+      return reader === 'owner'
+        ? `${by} marked ${what} as completed: review ${facts.sitterName}${until}`
+        : `Completed: ${what}. Review ${facts.ownerName} and ${facts.dogName}${until}`
     case 'expiring':
       return `Answer soon: ${name[facts.requestedBy]}'s ${facts.requestedBy === 'owner' ? 'request' : 'offer'} expires within 2 hours: ${what}`
     case 'reminder':
       return `Starting in an hour: ${what} with ${reader === 'owner' ? facts.sitterName : facts.ownerName}`
     case 'reviewed':
-      return `${by} reviewed ${what}`
+      return `${by} reviewed ${what}: write your review${until} to read it`
+    case 'owner-reviewed':
+      return `${by} reviewed you after ${what}: write your review${until} to read it`
+    case 'published': {
+      const aboutReader = reader === 'owner' ? facts.published?.ownerReviewed : facts.published?.sitterReviewed
+      return aboutReader ? `${otherParty}'s review of you is published: ${what}` : `Your review of ${otherParty} is published: ${what}`
+    }
+    case 'review-reminder':
+      return `Reviews close on ${closeDay ?? 'their 14th day'}: review ${otherParty} for ${what}`
     case 'replied':
       return `${by} replied to your review of ${what}`
   }

@@ -17,7 +17,12 @@ const limitedText = (label: string, options: Parameters<typeof plainText>[1] = {
 const text = (label: string) => limitedText(label).optional()
 const name = (label: string) => limitedText(label, {}, nameText).optional()
 const longText = (label: string) => limitedText(label, { multiline: true }).optional()
-const names = <T extends readonly [string, ...string[]]>(options: T) => z.array(z.enum(options)).default([])
+/** Chosen names, each once (a JSON client may repeat one; the profile stores each once). */
+const names = <T extends readonly [string, ...string[]]>(options: T) =>
+  z
+    .array(z.enum(options))
+    .default([])
+    .transform((chosen) => [...new Set(chosen)])
 
 export const OwnerDraftSchema = z.object({
   ownerName: name('Name'),

@@ -14,6 +14,12 @@ import { nameText, plainText } from '#app/lib/plain-text.ts'
 
 export const nameRequiredMessage = 'Name is required'
 
+/** The rules of the API's edit-profile payload that concern two fields together. */
+export const profileUpdateMessages = {
+  coordinatesTogether: 'Latitude and longitude go together',
+  locationWithCoordinates: 'Send the location text with its coordinates',
+} as const
+
 const name = nameText('Name', { error: nameRequiredMessage })
   .min(1, { error: nameRequiredMessage })
   .max(100, { error: 'Name must be at most 100 characters' })
@@ -227,10 +233,10 @@ export const ProfileUpdateSchema = z
   .superRefine((value, ctx) => {
     const hasPoint = value.latitude != null || value.longitude != null
     if (hasPoint && (value.latitude == null || value.longitude == null)) {
-      ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'Latitude and longitude go together' })
+      ctx.addIssue({ code: 'custom', path: ['longitude'], message: profileUpdateMessages.coordinatesTogether })
     }
     if (hasPoint && value.location === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['location'], message: 'Send the location text with its coordinates' })
+      ctx.addIssue({ code: 'custom', path: ['location'], message: profileUpdateMessages.locationWithCoordinates })
     }
     const ranges = (value.availability ?? []).map((range, index) => ({ ...range, index }))
     for (const issue of availabilityIssues(ranges)) {

@@ -15,12 +15,28 @@ export const maxDevicesPerUser = 10
  * most others use Chrome's), plus the configured one (the local fake in tests). The server sends requests to
  * these addresses, so any other address (an internal host, a loopback port) is refused.
  */
-const pushServiceHosts = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.notify\.windows\.com$/]
+const pushServiceHosts = ['fcm.googleapis.com', 'android.googleapis.com', 'web.push.apple.com']
+/** Push services with a host per region or device: any host under these. */
+const pushServiceDomains = ['.push.services.mozilla.com', '.notify.windows.com']
 
 function isPushServiceEndpoint(endpoint: string) {
   if (env.PUSH_SERVICE_URL && endpoint.startsWith(`${env.PUSH_SERVICE_URL}/`)) return true
   const url = URL.parse(endpoint)
-  return url?.protocol === 'https:' && url.port === '' && pushServiceHosts.some((host) => host.test(url.hostname))
+  const { hostname = '' } = url ?? {}
+  return url?.protocol === 'https:' && url.port === '' && (pushServiceHosts.includes(hostname) || pushServiceDomains.some((domain) => hostname.endsWith(domain)))
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The endpoints `isPushServiceEndpoint` takes, as the OpenAPI document states them: the https address of one of
+ * the push services (or of the configured one), with a path of URL characters (any it takes, but '%' escapes).
+ */
+export function pushEndpointPattern() {
+  const path = "(/[\\w.~!$&'()*+,;=:@/-]*)?"
+  const hosts = [...pushServiceHosts.map(escapeRegex), ...pushServiceDomains.map((domain) => `[a-z0-9-]+(\\.[a-z0-9-]+)*${escapeRegex(domain)}`)]
+  const configured = env.PUSH_SERVICE_URL ? [`${escapeRegex(env.PUSH_SERVICE_URL)}/[\\w.~!$&'()*+,;=:@/-]*`] : []
+  return `^(https://(${hosts.join('|')})${path}${configured.map((address) => `|${address}`).join('')})$`
 }
 
 export const notAPushService = 'endpoint must be the address of a browser push service'

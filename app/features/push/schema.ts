@@ -6,13 +6,17 @@ import { z } from 'zod'
 
 export const maxEndpointLength = 2048
 
+/** The characters of `bytes` bytes in base64url, without padding: 6 bits each, the last one part-filled. */
+const base64urlLength = (bytes: number) => Math.ceil((bytes * 8) / 6)
+
 const base64urlOf = (bytes: number, name: string) => {
   const error = `${name} must be ${bytes} bytes in base64url`
   return z
     .string({ error })
-    .max(Math.ceil((bytes * 4) / 3) + 2, { error })
+    .max(base64urlLength(bytes) + 2, { error })
     .regex(/^[\w-]+={0,2}$/, { error })
     .refine((text) => Buffer.from(text, 'base64url').length === bytes, { error })
+    .meta({ pattern: `^[\\w-]{${base64urlLength(bytes)}}={0,2}$` })
 }
 
 const endpoint = z
@@ -24,9 +28,12 @@ export const PushSubscriptionSchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
-      p256dh: base64urlOf(65, 'keys.p256dh').refine((text) => Buffer.from(text, 'base64url')[0] === 4, {
-        error: 'keys.p256dh must be an uncompressed P-256 point',
-      }),
+      p256dh: base64urlOf(65, 'keys.p256dh')
+        .refine((text) => Buffer.from(text, 'base64url')[0] === 4, {
+          error: 'keys.p256dh must be an uncompressed P-256 point',
+        })
+        // The first byte 0x04 is 'B' and then one of 'A' to 'P' (its last two bits and the next byte's first four).
+        .meta({ pattern: `^B[A-P][\\w-]{${base64urlLength(65) - 2}}={0,2}$` }),
       auth: base64urlOf(16, 'keys.auth'),
     },
     { error: 'keys must hold p256dh and auth' },

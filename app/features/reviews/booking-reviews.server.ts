@@ -1,25 +1,32 @@
 import { type Expression, expressionBuilder, type Selectable, type SqlBool } from 'kysely'
 import { type Database, db } from '#app/lib/db.server.ts'
-import type { ReviewsTable } from '#app/lib/db-schema.ts'
+import type { ReviewsOfOwnersTable, ReviewsTable } from '#app/lib/db-schema.ts'
 
-// The review of a booking, if it has one: what a booking's parties see on it (and whether the owner may
-// still write one, or the sitter reply). A review an admin hid is still the booking's one review, never shown.
+// The two reviews of a booking, if it has them: the owner's of the sitter and the sitter's of the owner and the
+// dog. What each party may see of them is the bookings feature's rule (booking-reads.server.ts): its own always,
+// the other's once published. A review an admin hid is still the booking's one review, never shown.
 
-const bookingReviewColumns = ['id', 'bookingId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt', 'hiddenAt'] as const
+const bookingReviewColumns = ['id', 'bookingId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt', 'hiddenAt', 'publishedAt'] as const
+const reviewOfOwnerColumns = ['id', 'bookingId', 'rating', 'comment', 'createdAt', 'publishedAt'] as const
 
 export type BookingReview = Pick<Selectable<ReviewsTable>, (typeof bookingReviewColumns)[number]>
+export type BookingReviewOfOwner = Pick<Selectable<ReviewsOfOwnersTable>, (typeof reviewOfOwnerColumns)[number]>
 
-export async function findReviewsOfBookings(bookingIds: readonly string[]): Promise<Map<string, BookingReview>> {
-  if (bookingIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('reviews')
-    .select(bookingReviewColumns)
-    .where('bookingId', 'in', [...new Set(bookingIds)])
-    .execute()
-  return new Map(rows.map((row) => [row.bookingId, row]))
+export type ReviewsOfBooking = { ofSitter: BookingReview | null; ofOwner: BookingReviewOfOwner | null }
+
+export async function findReviewsOfBookings(bookingIds: readonly string[]): Promise<Map<string, ReviewsOfBooking>> {
+  const ids = [...new Set(bookingIds)]
+  if (ids.length === 0) return new Map()
+  const [ofSitters, ofOwners] = await Promise.all([
+    db.selectFrom('reviews').select(bookingReviewColumns).where('bookingId', 'in', ids).execute(),
+    db.selectFrom('reviewsOfOwners').select(reviewOfOwnerColumns).where('bookingId', 'in', ids).execute(),
+  ])
+  return new Map(
+    ids.map((id) => [id, { ofSitter: ofSitters.find((row) => row.bookingId === id) ?? null, ofOwner: ofOwners.find((row) => row.bookingId === id) ?? null }]),
+  )
 }
 
-/** Whether the booking `bookingId` names has a review: a condition for the bookings feature's queries. */
+/** Whether the owner of the booking `bookingId` names has reviewed it: a condition for the bookings feature's queries. */
 export function bookingHasReview(bookingId: Expression<string>): Expression<SqlBool> {
   return expressionBuilder<Database>().exists(db.selectFrom('reviews').select('reviews.id').where('reviews.bookingId', '=', bookingId))
 }

@@ -2,13 +2,15 @@ import { z } from 'zod'
 import { plainText } from '#app/lib/plain-text.ts'
 import { maxReviewLength } from './review-limits.ts'
 
-// Writing reviews (DESIGN.md ruling 6): an owner reviews a completed booking once, 1-5 stars and a
-// comment of up to 2,000 characters; the sitter may reply once.
+// Writing reviews (DESIGN.md rulings 6 and 26): within 14 days of a booking's completion, its owner reviews the
+// sitter and its sitter the owner and the dog, once each: 1-5 stars and a comment of up to 2,000 characters
+// (POST /api/reviews and POST /api/owner-reviews take the same body); the sitter may reply once.
 
 export const reviewMessages = {
   ratingRange: 'Rating must be a whole number of stars from 1 to 5',
   notReviewable: 'You can only review a completed booking of yours',
   alreadyReviewed: 'You have already reviewed this booking',
+  windowClosed: 'Reviews close 14 days after a booking is completed',
   reviewNotFound: 'Review not found',
   alreadyReplied: 'You have already replied to this review',
   replyRequired: 'Reply is required',
@@ -20,9 +22,9 @@ const stars = z.preprocess(
   z.number({ error: reviewMessages.ratingRange }).int({ error: reviewMessages.ratingRange }).min(1, { error: reviewMessages.ratingRange }).max(5, { error: reviewMessages.ratingRange }),
 )
 
-/** POST /api/reviews. */
+/** POST /api/reviews and POST /api/owner-reviews. */
 export const ReviewSchema = z.object({
-  bookingId: z.string({ error: 'Booking is required' }).trim().min(1, { error: 'Booking is required' }).max(100),
+  bookingId: plainText('Booking', { error: 'Booking is required' }).min(1, { error: 'Booking is required' }).max(100),
   rating: stars,
   comment: plainText('Comment', { multiline: true })
     .max(maxReviewLength, { error: `Comment must be at most ${maxReviewLength} characters` })

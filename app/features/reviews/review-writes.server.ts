@@ -1,56 +1,150 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
-// Writing reviews: the owner of a completed booking reviews it once (bookings' reviewBooking checks the
-// booking, then calls createReview); the reviewed sitter replies once.
-// Both "once" rules hold under concurrency: the review's booking is unique in the table, and the reply is
-// set only where none is set yet. Ratings are computed from the rows, so they change at once. Each write
-// records its event (decision 038) in its transaction, for the live pushes and notifications that follow.
+// Writing reviews (DESIGN.md rulings 6 and 26): within 14 days of a booking's completion its owner reviews the
+// sitter and its sitter reviews the owner and the dog, once each (bookings' reviewBooking and reviewOwner check
+// the booking and the window, then call the functions here); the reviewed sitter replies once to a published
+// review. Double-blind: a review is written unpublished and both publish together, in one statement each, when
+// the second one is in (publishPair, run after the write's commit so that of two writes at once the later one
+// sees both) or when the window ends (publishDueReviews, the booking sweep's). Every "once" holds under
+// concurrency: a conditional insert or update, and an event recorded only by the call that changed the row.
 
 /** The domain events of reviews; the subject is the reviewed booking. */
-export const reviewEventTypes = { written: 'review.written', replied: 'review.replied' } as const
+export const reviewEventTypes = {
+  written: 'review.written',
+  ownerReviewed: 'review.owner-reviewed',
+  published: 'review.published',
+  replied: 'review.replied',
+} as const
 
 export type ReviewFailure = { ok: false; status: 403 | 404 | 409; message: string }
 
-const reviewColumns = ['id', 'bookingId', 'sitterId', 'ownerId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt'] as const
+/** What a review.published event carries: whose reviews became visible. */
+export type PublishedReviews = { ownerReviewed: boolean; sitterReviewed: boolean }
+
+/** A completed booking the bookings feature found open for reviews by the caller, with when its window ends. */
+export type ReviewableBooking = { id: string; ownerId: string; sitterId: string; dogId: string; windowEndsAt: string }
+
+const reviewColumns = ['id', 'bookingId', 'sitterId', 'ownerId', 'rating', 'comment', 'createdAt', 'reply', 'repliedAt', 'publishedAt'] as const
+const reviewOfOwnerColumns = ['id', 'bookingId', 'sitterId', 'ownerId', 'dogId', 'rating', 'comment', 'createdAt', 'publishedAt'] as const
 
 const findReview = (id: string) => db.selectFrom('reviews').select(reviewColumns).where('id', '=', id).executeTakeFirstOrThrow()
+const findReviewOfOwner = (id: string) => db.selectFrom('reviewsOfOwners').select(reviewOfOwnerColumns).where('id', '=', id).executeTakeFirstOrThrow()
 
 export type Review = Awaited<ReturnType<typeof findReview>>
+export type ReviewOfOwner = Awaited<ReturnType<typeof findReviewOfOwner>>
 
-/** The owner's review of a booking the bookings feature found reviewable (theirs, and completed). */
-export async function createReview(
-  booking: { id: string; ownerId: string; sitterId: string },
-  input: Pick<ReviewInput, 'rating' | 'comment'>,
-): Promise<{ ok: true; review: Review } | ReviewFailure> {
+const inserted = (result: { numInsertedOrUpdatedRows?: bigint }) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+
+/** The owner's review of the sitter of a booking open for it. */
+export async function createReview(booking: ReviewableBooking, input: Pick<ReviewInput, 'rating' | 'comment'>, now = Date.now()): Promise<{ ok: true; review: Review } | ReviewFailure> {
   const id = crypto.randomUUID()
   const eventId = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
+    const result = await trx
       .insertInto('reviews')
-      .values({
-        id,
-        bookingId: booking.id,
-        sitterId: booking.sitterId,
-        ownerId: booking.ownerId,
-        rating: input.rating,
-        comment: input.comment,
-        createdAt: new Date().toISOString(),
-      })
+      .values({ id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt })
       .onConflict((oc) => oc.column('bookingId').doNothing())
       .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null
-    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } })
+    if (!inserted(result)) return null
+    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } }, now)
   })
   if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
-  void dispatchEvents([eventId])
+  await finishWrite(eventId, booking.id, now)
   return { ok: true, review: await findReview(id) }
 }
 
-/** The sitter's one reply to a review of them; anyone else's review is not found. */
+/** The sitter's review of the owner and the dog of a booking open for it. */
+export async function createReviewOfOwner(booking: ReviewableBooking, input: Pick<ReviewInput, 'rating' | 'comment'>, now = Date.now()): Promise<{ ok: true; review: ReviewOfOwner } | ReviewFailure> {
+  const id = crypto.randomUUID()
+  const eventId = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('reviewsOfOwners')
+      .values({ id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, dogId: booking.dogId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt })
+      .onConflict((oc) => oc.column('bookingId').doNothing())
+      .executeTakeFirst()
+    if (!inserted(result)) return null
+    return recordEvent(trx, { type: reviewEventTypes.ownerReviewed, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } }, now)
+  })
+  if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
+  await finishWrite(eventId, booking.id, now)
+  return { ok: true, review: await findReviewOfOwner(id) }
+}
+
+async function finishWrite(eventId: string, bookingId: string, now: number) {
+  const published = await publishPair(bookingId, now)
+  void dispatchEvents(published ? [eventId, published] : [eventId], now)
+}
+
+const iso = (instant: number) => new Date(instant).toISOString()
+
+/**
+ * Publishes both reviews of the booking once both are in; the review.published event's id when this call
+ * published them. The two updates are ordered the same way everywhere, so two calls at once never deadlock:
+ * the second waits for the first and then finds nothing left to publish.
+ */
+export async function publishPair(bookingId: string, now = Date.now()) {
+  return db.transaction().execute(async (trx) => {
+    const sitterReviewed = await trx
+      .updateTable('reviews')
+      .set({ publishedAt: iso(now) })
+      .where('bookingId', '=', bookingId)
+      .where('publishedAt', 'is', null)
+      .where((eb) => eb.exists(eb.selectFrom('reviewsOfOwners').select('reviewsOfOwners.id').where('reviewsOfOwners.bookingId', '=', bookingId)))
+      .executeTakeFirst()
+    const ownerReviewed = await trx
+      .updateTable('reviewsOfOwners')
+      .set({ publishedAt: iso(now) })
+      .where('bookingId', '=', bookingId)
+      .where('publishedAt', 'is', null)
+      .where((eb) => eb.exists(eb.selectFrom('reviews').select('reviews.id').where('reviews.bookingId', '=', bookingId)))
+      .executeTakeFirst()
+    if (Number(sitterReviewed.numUpdatedRows) === 0 && Number(ownerReviewed.numUpdatedRows) === 0) return null
+    return recordPublished(trx, bookingId, { sitterReviewed: true, ownerReviewed: true }, now)
+  })
+}
+
+const recordPublished = (trx: Transaction<Database> | Kysely<Database>, bookingId: string, published: PublishedReviews, now: number) =>
+  recordEvent(trx, { type: reviewEventTypes.published, subjectId: bookingId, payload: published }, now)
+
+/** The sweep: publishes every review whose window has ended, alone or with its pair; returns how many bookings' reviews it published. */
+export async function publishDueReviews(now = Date.now()) {
+  const events = await db.transaction().execute(async (trx) => {
+    const sitterReviews = await trx
+      .updateTable('reviews')
+      .set({ publishedAt: iso(now) })
+      .where('publishedAt', 'is', null)
+      .where('windowEndsAt', '<=', iso(now))
+      .returning('bookingId')
+      .execute()
+    const ownerReviews = await trx
+      .updateTable('reviewsOfOwners')
+      .set({ publishedAt: iso(now) })
+      .where('publishedAt', 'is', null)
+      .where('windowEndsAt', '<=', iso(now))
+      .returning('bookingId')
+      .execute()
+    const eventIds: string[] = []
+    for (const bookingId of new Set([...sitterReviews, ...ownerReviews].map((row) => row.bookingId))) {
+      const published = { sitterReviewed: sitterReviews.some((row) => row.bookingId === bookingId), ownerReviewed: ownerReviews.some((row) => row.bookingId === bookingId) }
+      eventIds.push(await recordPublished(trx, bookingId, published, now))
+    }
+    return eventIds
+  })
+  void dispatchEvents(events, now)
+  return events.length
+}
+
+/** The sitter's one reply to a published review of them; anyone else's, or one not published yet, is not found. */
 export async function replyToReview(sitterId: string, reviewId: string, reply: string): Promise<{ ok: true; review: Review } | ReviewFailure> {
-  const review = await db.selectFrom('reviews').select(['id', 'bookingId', 'ownerId']).where('id', '=', reviewId).where('sitterId', '=', sitterId).executeTakeFirst()
+  const review = await db
+    .selectFrom('reviews')
+    .select(['id', 'bookingId', 'ownerId'])
+    .where('id', '=', reviewId)
+    .where('sitterId', '=', sitterId)
+    .where('publishedAt', 'is not', null)
+    .executeTakeFirst()
   if (!review) return { ok: false, status: 404, message: reviewMessages.reviewNotFound }
   const eventId = await db.transaction().execute(async (trx) => {
     const updated = await trx

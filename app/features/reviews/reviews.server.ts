@@ -3,8 +3,9 @@ import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/us
 import { db } from '#app/lib/db.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
-// Reviews of sitters (DESIGN.md ruling 6): ratings are computed from the review rows, never invented.
-// A review by a suspended owner, or one an admin hid, is left out of the list and the rating alike.
+// Reviews of sitters (DESIGN.md rulings 6 and 26): ratings are computed from the review rows, never invented.
+// Only published reviews count (double-blind); one by a suspended owner, or one an admin hid, is left out of
+// the list and the rating alike.
 
 export type SitterRating = {
   /** The mean of the stars, to one decimal; null without reviews ('New sitter' is the UI's word for it). */
@@ -14,7 +15,12 @@ export type SitterRating = {
 
 export const noReviews: SitterRating = { rating: null, reviewCount: 0 }
 
-const visibleReviews = () => db.selectFrom('reviews').where('reviews.hiddenAt', 'is', null).where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
+const visibleReviews = () =>
+  db
+    .selectFrom('reviews')
+    .where('reviews.publishedAt', 'is not', null)
+    .where('reviews.hiddenAt', 'is', null)
+    .where((eb) => hasActiveAccount(eb.ref('reviews.ownerId')))
 
 /** The rating and review count of each sitter, by id (sitters without reviews included). */
 export async function getSitterRatings(sitterIds: readonly string[]): Promise<Map<string, SitterRating>> {

@@ -33,7 +33,15 @@ export type SitterQuery = {
 }
 
 const bboxMessage = 'bbox must be four numbers west,south,east,north (longitude -180 to 180, latitude -90 to 90)'
+export const bboxOrderMessage = 'bbox must run west to east and south to north (west <= east, south <= north)'
+export const coordinateMessages = { together: 'lat and lng go together', radiusNeedsPoint: 'radius needs lat and lng' } as const
 const dateMessage = 'Date must be a calendar day written yyyy-MM-dd'
+
+// A longitude and a latitude as decimals in their ranges, and the box of four as the OpenAPI document states it
+// (the server also takes what Number() reads, such as '1e1', and spaces around each number).
+const longitudePattern = String.raw`-?(?:180(?:\.0+)?|(?:1[0-7]\d|[1-9]?\d)(?:\.\d+)?)`
+const latitudePattern = String.raw`-?(?:90(?:\.0+)?|[1-8]?\d(?:\.\d+)?)`
+const bboxPattern = `^${longitudePattern},${latitudePattern},${longitudePattern},${latitudePattern}$`
 
 const unique = <T,>(values: T[]) => [...new Set(values)]
 
@@ -62,11 +70,11 @@ const BboxSchema = z.string({ error: bboxMessage }).transform((value, context): 
     return z.NEVER
   }
   if (west > east || south > north) {
-    context.addIssue({ code: 'custom', message: 'bbox must run west to east and south to north (west <= east, south <= north)' })
+    context.addIssue({ code: 'custom', message: bboxOrderMessage })
     return z.NEVER
   }
   return { latitude: { min: south, max: north }, longitude: { min: west, max: east } }
-})
+}).meta({ pattern: bboxPattern, examples: ['8.50,47.36,8.56,47.39'] })
 
 /** Each query parameter's own rule (the sitters page reads some of them one by one). */
 export const sitterSearchFields = z.object({
@@ -81,7 +89,12 @@ export const sitterSearchFields = z.object({
     .array(z.enum(dogSizes, { error: `Size must be one of ${dogSizes.join(', ')}` }))
     .transform(unique)
     .default([]),
-  date: z.string({ error: dateMessage }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessage }).refine(isCalendarDay, { error: dateMessage }).optional(),
+  date: z
+    .string({ error: dateMessage })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessage })
+    .refine(isCalendarDay, { error: dateMessage })
+    .meta({ format: 'date', examples: ['2026-03-02'] })
+    .optional(),
   bbox: BboxSchema.optional(),
   lat: coordinate('Latitude', 90).optional(),
   lng: coordinate('Longitude', 180).optional(),
@@ -96,10 +109,10 @@ export const SitterSearchSchema = sitterSearchFields
   .check((context) => {
     const { lat, lng, radius } = context.value
     if ((lat === undefined) !== (lng === undefined)) {
-      context.issues.push({ code: 'custom', path: [lat === undefined ? 'lat' : 'lng'], message: 'lat and lng go together', input: context.value })
+      context.issues.push({ code: 'custom', path: [lat === undefined ? 'lat' : 'lng'], message: coordinateMessages.together, input: context.value })
     }
     if (radius !== undefined && (lat === undefined || lng === undefined)) {
-      context.issues.push({ code: 'custom', path: ['radius'], message: 'radius needs lat and lng', input: context.value })
+      context.issues.push({ code: 'custom', path: ['radius'], message: coordinateMessages.radiusNeedsPoint, input: context.value })
     }
   })
   .transform(

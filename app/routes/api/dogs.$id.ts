@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const dog = await getOwnedDog(user.id, params.id)
   if (!dog) return jsonError(404, dogMessages.dogNotFound)
   const body = await readDogApiRequest(request)
-  if (body.id !== undefined && body.id !== dog.id) return jsonError(400, 'The id in the body does not match the URL')
+  if (body.id !== undefined && body.id !== dog.id) return jsonError(400, dogMessages.idMismatch)
   const input = parseApiInput(DogFormSchema, { ...dogFormDefaults(dog), ...body.fields })
   const outcome = await updateDog(user.id, dog.id, input, { files: body.photos })
   if (!outcome.ok) return dogFailureResponse(outcome)

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import { maxReviewLength } from '../review-limits.ts'
 
-// The owner's review of a completed booking (1-5 stars, a comment of up to 2,000 characters; once) and
-// the sitter's one reply (DESIGN.md ruling 6). Plain form posts; the server validates with the API's schemas.
+// A party's review of the other after a completed booking (1-5 stars, a comment of up to 2,000 characters;
+// once: the owner's of the sitter, the sitter's of the owner and the dog) and the sitter's one reply (DESIGN.md
+// rulings 6 and 26). Plain form posts; the server validates with the API's schemas.
 
 const textareaClass =
   'tap-target min-h-28 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
@@ -35,7 +37,8 @@ function useSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-export function ReviewForm({ answer: refused, sitterFirstName }: { answer?: FormAnswer | null; sitterFirstName: string }) {
+/** `question` asks about the one reviewed ('How was it with Sam?'); `hint` says what the comment might cover. */
+export function ReviewForm({ answer: refused, question, hint }: { answer?: FormAnswer | null; question: ReactNode; hint?: string }) {
   const answer = useUnfixedAnswer('review-form', refused)
   const form = answeredForm<'rating' | 'comment'>('review-form', answer)
   const rating = form.field('rating')
@@ -46,7 +49,7 @@ export function ReviewForm({ answer: refused, sitterFirstName }: { answer?: Form
       <input type="hidden" name="intent" value="review" />
       <AnswerSummary formId={form.id} answer={answer} labels={[['rating', 'Rating'], ['comment', 'Comment']]} />
       <fieldset id={rating.id} aria-describedby={rating.errors ? rating.errorId : undefined}>
-        <legend className="mb-1 text-sm font-medium text-stone-800">How was it with <bdi>{sitterFirstName}</bdi>?</legend>
+        <legend className="mb-1 text-sm font-medium text-stone-800">{question}</legend>
         {/* Stars 5 to 1 in the markup, shown 1 to 5: a checked star lights itself and every star before it. */}
         <div className="flex flex-row-reverse justify-end">
           {[5, 4, 3, 2, 1].map((value) => (
@@ -74,7 +77,9 @@ export function ReviewForm({ answer: refused, sitterFirstName }: { answer?: Form
           Comment (optional)
         </label>
         <textarea id={comment.id} name={comment.name} defaultValue={comment.initialValue} {...comment.aria} maxLength={maxReviewLength} className={textareaClass} />
-        <p className="text-sm text-stone-500">Up to {maxReviewLength.toLocaleString('en-US')} characters.</p>
+        <p className="text-sm text-stone-500">
+          {hint ? `${hint} ` : ''}Up to {maxReviewLength.toLocaleString('en-US')} characters.
+        </p>
         <FormErrors id={comment.errorId} errors={comment.errors} />
       </div>
       <Button type="submit" disabled={busy} className="tap-target w-full sm:w-auto">
