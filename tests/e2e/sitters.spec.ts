@@ -110,6 +110,9 @@ test('a sitter profile shows its seeded rating and reviews; the Reviews tab work
     .select(['reviews.rating', 'reviews.comment', 'reviews.reply'])
     .where('reviews.sitterId', '=', sam.id)
     .where('owners.accountStatus', '=', 'active')
+    // Double-blind: only published reviews count and show; none an admin hid.
+    .where('reviews.publishedAt', 'is not', null)
+    .where('reviews.hiddenAt', 'is', null)
     .orderBy('reviews.createdAt', 'desc')
     .execute()
   expect(reviews.length).toBeGreaterThan(0)
