@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts'
 // review stays hidden from the sitter, who only learns that one is waiting; the sitter reviews the owner and
 // the dog, and both reviews show on both sides at once.
 
-test("the sitter reads the owner's review only after sending theirs; then both see both", async ({ page, db, visit }) => {
+test("the sitter reads the owner's review only after sending theirs; then both see both @desktop", async ({ page, db, visit }) => {
   const sitter = await registerSitter(page, db, 'Sam Walker')
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
   const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-2) })
