@@ -36,45 +36,46 @@ const findReviewOfOwner = (id: string) => db.selectFrom('reviewsOfOwners').selec
 export type Review = Awaited<ReturnType<typeof findReview>>
 export type ReviewOfOwner = Awaited<ReturnType<typeof findReviewOfOwner>>
 
-const inserted = (result: { numInsertedOrUpdatedRows?: bigint }) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-
 /** The owner's review of the sitter of a booking open for it. */
 export async function createReview(booking: ReviewableBooking, input: Pick<ReviewInput, 'rating' | 'comment'>, now = Date.now()): Promise<{ ok: true; review: Review } | ReviewFailure> {
   const id = crypto.randomUUID()
-  const eventId = await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('reviews')
-      .values({ id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt })
-      .onConflict((oc) => oc.column('bookingId').doNothing())
-      .executeTakeFirst()
-    if (!inserted(result)) return null
-    return recordEvent(trx, { type: reviewEventTypes.written, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } }, now)
-  })
-  if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
-  await finishWrite(eventId, booking.id, now)
-  return { ok: true, review: await findReview(id) }
+  const row = { id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt }
+  const written = await writeOnce(booking, reviewEventTypes.written, id, now, (trx) =>
+    trx.insertInto('reviews').values(row).onConflict((oc) => oc.column('bookingId').doNothing()).executeTakeFirst(),
+  )
+  return written ? { ok: true, review: await findReview(id) } : { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
 }
 
 /** The sitter's review of the owner and the dog of a booking open for it. */
 export async function createReviewOfOwner(booking: ReviewableBooking, input: Pick<ReviewInput, 'rating' | 'comment'>, now = Date.now()): Promise<{ ok: true; review: ReviewOfOwner } | ReviewFailure> {
   const id = crypto.randomUUID()
-  const eventId = await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('reviewsOfOwners')
-      .values({ id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, dogId: booking.dogId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt })
-      .onConflict((oc) => oc.column('bookingId').doNothing())
-      .executeTakeFirst()
-    if (!inserted(result)) return null
-    return recordEvent(trx, { type: reviewEventTypes.ownerReviewed, subjectId: booking.id, payload: { reviewId: id, ownerId: booking.ownerId, sitterId: booking.sitterId } }, now)
-  })
-  if (!eventId) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
-  await finishWrite(eventId, booking.id, now)
-  return { ok: true, review: await findReviewOfOwner(id) }
+  const row = { id, bookingId: booking.id, sitterId: booking.sitterId, ownerId: booking.ownerId, dogId: booking.dogId, rating: input.rating, comment: input.comment, createdAt: iso(now), windowEndsAt: booking.windowEndsAt }
+  const written = await writeOnce(booking, reviewEventTypes.ownerReviewed, id, now, (trx) =>
+    trx.insertInto('reviewsOfOwners').values(row).onConflict((oc) => oc.column('bookingId').doNothing()).executeTakeFirst(),
+  )
+  return written ? { ok: true, review: await findReviewOfOwner(id) } : { ok: false, status: 409, message: reviewMessages.alreadyReviewed }
 }
 
-async function finishWrite(eventId: string, bookingId: string, now: number) {
-  const published = await publishPair(bookingId, now)
+/**
+ * Inserts a review unless the booking has that one already, with its event in the same transaction; then
+ * publishes the pair if this was the second. Whether this call wrote it.
+ */
+async function writeOnce(
+  booking: ReviewableBooking,
+  type: string,
+  reviewId: string,
+  now: number,
+  insert: (trx: Transaction<Database>) => Promise<{ numInsertedOrUpdatedRows?: bigint }>,
+) {
+  const eventId = await db.transaction().execute(async (trx) => {
+    const result = await insert(trx)
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null
+    return recordEvent(trx, { type, subjectId: booking.id, payload: { reviewId, ownerId: booking.ownerId, sitterId: booking.sitterId } }, now)
+  })
+  if (!eventId) return false
+  const published = await publishPair(booking.id, now)
   void dispatchEvents(published ? [eventId, published] : [eventId], now)
+  return true
 }
 
 const iso = (instant: number) => new Date(instant).toISOString()
