@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import { type Database, db } from '#app/lib/db.server.ts'
+import { type Database, db, serializeOn } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
@@ -82,26 +82,23 @@ const iso = (instant: number) => new Date(instant).toISOString()
 
 /**
  * Publishes both reviews of the booking once both are in; the review.published event's id when this call
- * published them. The two updates are ordered the same way everywhere, so two calls at once never deadlock:
- * the second waits for the first and then finds nothing left to publish.
+ * published them. Calls for one booking run one after the other, and each decides from one statement (one
+ * snapshot) whether both reviews are in: deciding table by table, two calls at once could each see the other's
+ * review in only one of the tables and each publish half, with two events.
  */
 export async function publishPair(bookingId: string, now = Date.now()) {
   return db.transaction().execute(async (trx) => {
-    const sitterReviewed = await trx
-      .updateTable('reviews')
-      .set({ publishedAt: iso(now) })
-      .where('bookingId', '=', bookingId)
-      .where('publishedAt', 'is', null)
-      .where((eb) => eb.exists(eb.selectFrom('reviewsOfOwners').select('reviewsOfOwners.id').where('reviewsOfOwners.bookingId', '=', bookingId)))
+    await serializeOn(trx, [`review-pair:${bookingId}`])
+    const pair = await trx
+      .selectFrom('reviews')
+      .innerJoin('reviewsOfOwners', 'reviewsOfOwners.bookingId', 'reviews.bookingId')
+      .select('reviews.id')
+      .where('reviews.bookingId', '=', bookingId)
+      .where((eb) => eb.or([eb('reviews.publishedAt', 'is', null), eb('reviewsOfOwners.publishedAt', 'is', null)]))
       .executeTakeFirst()
-    const ownerReviewed = await trx
-      .updateTable('reviewsOfOwners')
-      .set({ publishedAt: iso(now) })
-      .where('bookingId', '=', bookingId)
-      .where('publishedAt', 'is', null)
-      .where((eb) => eb.exists(eb.selectFrom('reviews').select('reviews.id').where('reviews.bookingId', '=', bookingId)))
-      .executeTakeFirst()
-    if (Number(sitterReviewed.numUpdatedRows) === 0 && Number(ownerReviewed.numUpdatedRows) === 0) return null
+    if (!pair) return null
+    await trx.updateTable('reviews').set({ publishedAt: iso(now) }).where('bookingId', '=', bookingId).where('publishedAt', 'is', null).execute()
+    await trx.updateTable('reviewsOfOwners').set({ publishedAt: iso(now) }).where('bookingId', '=', bookingId).where('publishedAt', 'is', null).execute()
     return recordPublished(trx, bookingId, { sitterReviewed: true, ownerReviewed: true }, now)
   })
 }
