@@ -10,7 +10,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
-import { sendFile } from './app/lib/send-file.server.ts'
+import { sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
+import type { FileStorage } from './app/lib/storage/file-storage.ts'
 
 type AppEntry = {
   startApp: () => Promise<{ seeded: boolean; demoLogins: readonly { role: string; email: string; password: string }[] }>
@@ -20,6 +21,7 @@ type AppEntry = {
   answerSharedCopy: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
   databaseAnswers: () => Promise<boolean>
   uploadAccess: (basePath: string, headers: IncomingMessage['headers']) => Promise<'public' | 'private' | 'hidden'>
+  storage: Pick<FileStorage, 'get' | 'isReachable'>
 }
 
 const development = process.argv.includes('--dev')
@@ -38,9 +40,8 @@ const handleRequest = development ? createRequestHandler(loadBuild, 'development
 // With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
 const handleAppRequest = createRequestListener(
   async (request: Request) => ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest),
-  { trustProxy: env.TRUST_PROXY },
+  { trustProxy: env.TRUST_PROXY !== false },
 )
-const uploadRoot = path.resolve(env.UPLOAD_DIR)
 const compress = compression()
 
 // The methods React Router answers. Anything else is refused before a Fetch `Request` is built: it
@@ -61,7 +62,8 @@ const server = createServer((request, response) => {
     inFlight.delete(response)
     if (inFlight.size === 0) lastResponseDone?.()
   })
-  if (pathname === '/healthz') return void answerHealth(response)
+  if (pathname === '/healthz') return void response.end('ok')
+  if (pathname === '/readyz') return void answerReadiness(response)
   if (!servedMethods.has(request.method ?? '')) return void sendAnswer(response, methodRefusal(pathname))
   normaliseIncomingHeaders(request)
   drainUnreadBodyAfterAnswer(request, response)
@@ -112,11 +114,16 @@ server.listen(env.PORT, () => {
   for (const login of demoLogins) console.info(`  demo ${login.role}: ${login.email} / ${login.password}`)
 })
 
-/** 'ok' while the database answers; 503 otherwise, so a load balancer sends the traffic to another instance. */
-async function answerHealth(response: ServerResponse) {
-  if (await entry.databaseAnswers()) return void response.end('ok')
+/**
+ * GET /readyz: 'ok' while the database and the stored images' storage both answer; 503 naming what does not
+ * otherwise, so a load balancer sends the traffic to another instance. (GET /healthz only says the process is up.)
+ */
+async function answerReadiness(response: ServerResponse) {
+  const [database, storage] = await Promise.all([entry.databaseAnswers(), entry.storage.isReachable()])
+  const down = [database ? [] : ['database'], storage ? [] : ['storage']].flat()
+  if (down.length === 0) return void response.end('ok')
   response.statusCode = 503
-  response.end('database unavailable')
+  response.end(`${down.join(' and ')} unavailable`)
 }
 
 /**
@@ -242,10 +249,16 @@ async function serveUpload(pathname: string, request: IncomingMessage, response:
   const access = await app.uploadAccess(base, request.headers).catch(() => 'hidden' as const)
   if (access === 'hidden') return notFound(response)
   const variant = match[1] ? pathname : `${pathname}-${defaultImageSize}.webp`
-  const file = path.join(uploadRoot, variant.slice('/uploads/'.length))
+  const stored = await app.storage.get(variant.slice('/uploads/'.length)).catch((error: unknown) => {
+    console.error(`Could not read ${variant} from the storage:`, error)
+    return 'unavailable' as const
+  })
+  if (stored === 'unavailable') return sendAnswer(response, textAnswer(503, 'The photo cannot be loaded right now', { 'Retry-After': '5' }))
+  if (!stored) return notFound(response)
   // An unlisted dog's photo is its owner's and its sitters': kept by their browser, never by a shared cache.
+  // Every other one is public and never changes (a random name written once): a CDN may keep it forever.
   const cacheControl = access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable'
-  void sendFile(request, response, file, { contentType: 'image/webp', cacheControl }, () => notFound(response))
+  sendStoredFile(request, response, stored, { contentType: 'image/webp', cacheControl })
 }
 
 function notFound(response: ServerResponse) {

@@ -1,4 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // Every test runs the code on disk (docs/decisions/037-tests-run-the-source.md), against a fresh database per
@@ -10,7 +11,7 @@ export default defineConfig({
   // The app's server build is made from source through Vite (tests/integration/app.ts), so the request
   // handler, the fixtures and the tests share one copy of every module. At the root, not in the 'app'
   // project: a project left out by `--project` would leave the plugin's file watchers open at exit.
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), withoutModuleConditionInWorkers()],
   test: {
     setupFiles: ['tests/setup.ts'],
     pool: 'forks',
@@ -34,3 +35,18 @@ export default defineConfig({
     ],
   },
 })
+
+/**
+ * Vitest starts its workers with `--conditions` for every server condition, and React Router's plugin adds
+ * 'module', which Node then follows into packages' bundler-only builds: the AWS SDK's `dist-es` imports files
+ * without their extension and fails to load (decision 067). Node's own conditions are enough for the workers.
+ */
+function withoutModuleConditionInWorkers(): Plugin {
+  return {
+    name: 'without-module-condition-in-workers',
+    configResolved(config) {
+      const resolve = config.ssr.resolve
+      if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((condition) => condition !== 'module')
+    },
+  }
+}

@@ -4,10 +4,11 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { sitterQueryKey } from '#app/features/sitters/sitter-search-schema.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
+import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, noteDatabaseError } from '#app/lib/database-unavailable.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { guardFormBody } from '#app/lib/form-body.server.ts'
 import { tileOrigins } from '#app/lib/map-tiles.ts'
@@ -19,6 +20,7 @@ import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
 // server.ts reaches the app's lifecycle through this module, so it shares one module graph with the routes.
 export { handleSocketUpgrade, startApp, stopApp } from '#app/lifecycle.server.ts'
 export { databaseAnswers } from '#app/lib/db.server.ts'
+export { storage } from '#app/lib/storage/storage.server.ts'
 export { uploadAccess } from '#app/upload-access.server.ts'
 
 /**
@@ -26,9 +28,26 @@ export { uploadAccess } from '#app/upload-access.server.ts'
  * same-origin guard and the form-body guard for page writes, then the shared copy of public pages
  * for anonymous visitors, and of the map's sitters for everyone.
  */
-export function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
+export async function handleAppRequest(request: Request, handleRequest: (request: Request) => Promise<Response>) {
   const guarded = guardCrossSiteWrite(withoutForgedRefusal(request))
-  return guarded instanceof Response ? guarded : servePublicPage(guardFormBody(guarded), handleRequest, keyForEveryone)
+  if (guarded instanceof Response) return guarded
+  try {
+    return await servePublicPage(guardFormBody(guarded), handleRequest, keyForEveryone)
+  } catch (error) {
+    // The shared copies' version check runs before React Router and its middleware.
+    if (!isDatabaseUnavailable(error)) throw error
+    logDatabaseUnavailable(request, error)
+    return databaseUnavailableResponse(request)
+  }
+}
+
+/**
+ * Every error a loader, an action or a render threw: one line when it was the database going away (the
+ * request answers 503, lib/database-unavailable.server.ts), logged whole otherwise, as React Router would.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (noteDatabaseError(error, context)) return logDatabaseUnavailable(request, error)
+  if (!request.signal.aborted) console.error(isRouteErrorResponse(error) && 'error' in error ? error.error : error)
 }
 
 /**

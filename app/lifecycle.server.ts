@@ -14,6 +14,7 @@ import { deliverDueEvents, pruneDeliveredEvents } from '#app/lib/events.server.t
 import { env } from '#app/lib/env.server.ts'
 import { deleteStalePendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { deleteStaleRateLimitHits } from '#app/lib/rate-limit.server.ts'
+import { storage } from '#app/lib/storage/storage.server.ts'
 import { startWalCheckpoints, stopWalCheckpoints } from '#app/lib/wal-checkpoints.server.ts'
 import { closeAllSockets, pushBadgeCountsWith } from '#app/features/messages/socket.server.ts'
 import { badgeCountsFor } from './badge-counts.server.ts'
@@ -137,7 +138,7 @@ export async function seedDemoDataWhenEmpty(database: Kysely<Database> = db) {
     'seed demo data',
     async () => {
       if (!(await isDatabaseEmpty(database))) return false
-      await seedDemoData(database, { uploadDir: env.UPLOAD_DIR, adminPassword: !env.isProduction })
+      await seedDemoData(database, { storage, adminPassword: !env.isProduction })
       return true
     },
     { wait: true, database },

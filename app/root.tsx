@@ -19,6 +19,7 @@ import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { hasRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
 import { registerServiceWorker } from '#app/features/push/service-worker.ts'
+import { databaseUnavailableMiddleware } from '#app/lib/database-unavailable.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
 import { nulCharacterMiddleware } from '#app/lib/nul-characters.server.ts'
@@ -31,7 +32,7 @@ import { SkipLink } from '#app/ui/skip-link.tsx'
 import { Toaster } from '#app/ui/toaster.tsx'
 import './app.css'
 
-export const middleware: Route.MiddlewareFunction[] = [nulCharacterMiddleware, refusedRequestMiddleware, loadUserMiddleware, toastMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailableMiddleware, nulCharacterMiddleware, refusedRequestMiddleware, loadUserMiddleware, toastMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

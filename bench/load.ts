@@ -19,15 +19,16 @@ export function cpuMillisecondsOf(pid: number | undefined) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
-type LoadOptions = { seconds: number; connections: number; headers?: Record<string, string>; serverPid?: number }
+type LoadOptions = { seconds: number; connections: number; headers?: Record<string, string>; serverPid?: number; freshUrl?: () => string }
 
 /** `connections` loops of request-after-answer against `url` for `seconds`, after a one-second warm-up. */
-export async function load(url: string, { seconds, connections, headers = {}, serverPid }: LoadOptions): Promise<LoadResult> {
+/** `freshUrl`, when given, names each request's URL instead (a question nobody asked before). */
+export async function load(url: string, { seconds, connections, headers = {}, serverPid, freshUrl }: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections })
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now()
-      request(url, { agent, headers }, (response) => {
+      request(freshUrl?.() ?? url, { agent, headers }, (response) => {
         response.on('data', () => {})
         response.on('end', () => resolve(response.statusCode === 200 ? performance.now() - started : Number.NaN))
       })

@@ -1,6 +1,4 @@
 import { createHash, createHmac } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import sharp from 'sharp'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
@@ -22,6 +20,7 @@ import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import type { BookingStatus, Database, ReportState, Role } from '#app/lib/db-schema.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
+import { type FileStorage, StoredFileExistsError } from '#app/lib/storage/storage.server.ts'
 import { addDays, fromMinutes, isoWeekday, localDateTime, toMinutes } from '#app/lib/zoned-time.ts'
 
 // Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
@@ -44,11 +43,11 @@ export async function isDatabaseEmpty(database: Kysely<Database>) {
 }
 
 /**
- * Creates the demo world in one transaction and writes its pictures under `uploadDir`. `adminPassword`
+ * Creates the demo world in one transaction and writes its pictures to `storage`. `adminPassword`
  * false leaves the demo admin without a password (a production server seeding an empty database must not
  * open a console whose password the README prints; its first admin comes from `npm run admin -- grant`).
  */
-export async function seedDemoData(database: Kysely<Database>, options: { uploadDir: string; now?: Date; adminPassword?: boolean }) {
+export async function seedDemoData(database: Kysely<Database>, options: { storage: FileStorage; now?: Date; adminPassword?: boolean }) {
   const now = Math.floor((options.now ?? new Date()).getTime() / minute) * minute
   const today = zurichDate(now)
   const { sitters, owners, dogs } = buildPeopleAndDogs()
@@ -60,7 +59,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { upload
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
   const rows = toRows({ people, admin, sitters, dogs, bookings, conversations, reports }, today, await hashPassword(demoPassword), options.adminPassword ?? true)
   await Promise.all([
-    writePictures(options.uploadDir, people, sitters, dogs),
+    writePictures(options.storage, people, sitters, dogs),
     database.transaction().execute((trx) => insertRows(trx, rows)),
   ])
   return {
@@ -1834,35 +1833,31 @@ const skinTones = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']
 const hairColours = ['#2c1b10', '#6a4e35', '#b55239', '#e6c27a', '#3b3b3b', '#a7a7a7']
 const shirtColours = ['#2f6690', '#3a7d44', '#9c3d54', '#e07a5f', '#5f4b8b', '#264653']
 
-async function writePictures(uploadDir: string, people: readonly DemoPerson[], sitters: readonly DemoSitter[], dogs: readonly DemoDog[]) {
-  const avatarDirectory = path.join(uploadDir, 'avatars')
-  await mkdir(avatarDirectory, { recursive: true })
+async function writePictures(storage: FileStorage, people: readonly DemoPerson[], sitters: readonly DemoSitter[], dogs: readonly DemoDog[]) {
   await Promise.all([
-    ...people
-      .filter((person) => person.hasPhoto)
-      .map((person) => writeWebpVariants(avatarSvg(person), path.join(avatarDirectory, person.id))),
-    ...dogs.map(async (dog) => {
-      const directory = path.join(uploadDir, 'dogs', dog.id)
-      await mkdir(directory, { recursive: true })
-      await Promise.all(
-        imagePositions(dog).map((position) => writeWebpVariants(dogSvg(dog, position), path.join(directory, String(position)))),
-      )
-    }),
-    ...sitters.map(async (sitter) => {
-      const directory = path.join(uploadDir, 'gallery', sitter.id)
-      await mkdir(directory, { recursive: true })
-      await Promise.all(
-        galleryPositions(sitter).map((position) => writeWebpVariants(gallerySvg(sitter, position), path.join(directory, String(position)))),
-      )
-    }),
+    ...people.filter((person) => person.hasPhoto).map((person) => writeWebpVariants(storage, avatarSvg(person), `avatars/${person.id}`)),
+    ...dogs.flatMap((dog) =>
+      imagePositions(dog).map((position) => writeWebpVariants(storage, dogSvg(dog, position), `dogs/${dog.id}/${position}`)),
+    ),
+    ...sitters.flatMap((sitter) =>
+      galleryPositions(sitter).map((position) => writeWebpVariants(storage, gallerySvg(sitter, position), `gallery/${sitter.id}/${position}`)),
+    ),
   ])
 }
 
-/** Writes `<base>-320.webp` and `<base>-800.webp`, the names the app derives from a stored image path. */
-async function writeWebpVariants(svg: string, base: string) {
+/**
+ * Writes `<base>-320.webp` and `<base>-800.webp`, the names the app derives from a stored image path. Demo
+ * ids and drawings are the same on every run, so a picture already stored (a bucket seeded before) is this one.
+ */
+async function writeWebpVariants(storage: FileStorage, svg: string, base: string) {
   const drawing = sharp(Buffer.from(svg))
   await Promise.all(
-    imageWidths.map((width) => drawing.clone().resize({ width }).webp({ quality: 80 }).toFile(`${base}-${width}.webp`)),
+    imageWidths.map(async (width) => {
+      const data = await drawing.clone().resize({ width }).webp({ quality: 80 }).toBuffer()
+      await storage.put(`${base}-${width}.webp`, data, 'image/webp').catch((error: unknown) => {
+        if (!(error instanceof StoredFileExistsError)) throw error
+      })
+    }),
   )
 }
 

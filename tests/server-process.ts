@@ -79,7 +79,7 @@ export async function startServerProcess({
   }
 
   try {
-    await waitUntilHealthy(child, url)
+    await waitUntilReady(child, url)
   } catch (error) {
     process.off('exit', killOnExit)
     child.kill('SIGKILL')
@@ -115,7 +115,7 @@ export function findFreePort() {
   })
 }
 
-async function waitUntilHealthy(server: ChildProcess, baseUrl: string) {
+async function waitUntilReady(server: ChildProcess, baseUrl: string) {
   const deadline = Date.now() + startupLimitMs
   let lastProblem = 'no answer yet'
   while (Date.now() < deadline) {
@@ -123,12 +123,12 @@ async function waitUntilHealthy(server: ChildProcess, baseUrl: string) {
       throw new Error(`The server exited during start-up (${describeExit(server.exitCode, server.signalCode)}).`)
     }
     try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) })
       const body = await response.text()
       if (response.status === 200 && body.trim() === 'ok') return
-      lastProblem = `GET /healthz answered ${response.status} ${JSON.stringify(body.slice(0, 200))}`
+      lastProblem = `GET /readyz answered ${response.status} ${JSON.stringify(body.slice(0, 200))}`
     } catch (error) {
-      lastProblem = `GET /healthz failed: ${(error as Error).message}`
+      lastProblem = `GET /readyz failed: ${(error as Error).message}`
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

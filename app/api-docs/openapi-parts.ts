@@ -138,7 +138,7 @@ export const errorResponses = {
   415: ['UnsupportedMediaType', 'Wrong Content-Type, or the file is not an image.'],
   429: ['TooManyRequests', 'Rate limited: `Retry-After` gives the seconds until the limit frees a slot.'],
   502: ['BadGateway', 'An upstream service (Google, the geocoder) failed.'],
-  503: ['ServiceUnavailable', 'Not configured on this server, or the server is shutting down (send it again: another instance, or this one restarted, answers).'],
+  503: ['ServiceUnavailable', 'Not configured on this server, the server is shutting down, or its database is restarting: send it again after `Retry-After` seconds (another instance, or this one restarted, answers).'],
 } as const satisfies Record<number, readonly [string, string]>
 
 export type ErrorStatus = keyof typeof errorResponses
@@ -227,7 +227,7 @@ function withAnswersBeforeTheRoute(operation: Operation): Operation {
   return { ...operation, responses }
 }
 
-/** server.ts: a request that arrives after SIGTERM is answered 503 (with `Connection: close`). */
+/** server.ts: a request that arrives after SIGTERM is answered 503 (with `Connection: close`); so is one the database cannot serve (lib/database-unavailable.server.ts). */
 function withShutdownAnswer(operation: Operation): Operation {
   return { ...operation, responses: { ...errors({ 503: true }), ...operation.responses } }
 }

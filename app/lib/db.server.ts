@@ -23,16 +23,26 @@ import { env } from './env.server.ts'
 export type { Database, Engine }
 
 /**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before it fails: with the
+ * server away or overwhelmed, a request answers 503 soon (lib/database-unavailable.server.ts) instead of hanging.
+ */
+const connectTimeoutMs = 5_000
+
+/**
  * Opens the database a DATABASE_URL names (decision 044): a SQLite file with the settings every connection
  * needs, or a pool of `poolSize` connections to PostgreSQL.
  */
 export function openDatabase(location: DatabaseLocation | string, { poolSize = env.DATABASE_POOL_SIZE } = {}) {
   const where = typeof location === 'string' ? parseDatabaseUrl(location) : location
   if (where.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: where.url, max: poolSize, types: numberTypes })
+    const pool = new pg.Pool({ connectionString: where.url, max: poolSize, types: numberTypes, connectionTimeoutMillis: connectTimeoutMs })
     // An idle connection the server drops (a restart, a failover) is an 'error' event, which unheard would end
     // the process; the pool replaces the connection on the next query.
     pool.on('error', (error) => console.error(`An idle database connection failed: ${error.message}`))
+    // So is one taken from the pool but between statements (a transaction awaiting the app, the lock
+    // `exclusively` holds while its job runs), which the pool does not listen to: its next statement fails
+    // instead, and the pool drops it when it is given back (decision 069).
+    pool.on('connect', (client) => client.on('error', () => {}))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   return new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: withPreparedStatements(openSqlite(where.file)) }) })

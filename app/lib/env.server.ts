@@ -4,6 +4,7 @@ import path from 'node:path'
 import webpush from 'web-push'
 import { z } from 'zod'
 import { isDatabaseUrl, parseDatabaseUrl } from './database-url.ts'
+import { parseTrustProxy } from './trust-proxy.ts'
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -49,7 +50,29 @@ const EnvSchema = z
     EMAIL_FROM: z.string().min(3).default('Pawpal <no-reply@pawpal.local>'),
     SEED_DEMO: booleanFlag.default(true),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
-    TRUST_PROXY: booleanFlag.default(false),
+    /** When set, stored images live in this S3-compatible bucket instead of UPLOAD_DIR (decision 067). */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)' })
+      .optional(),
+    /** The bucket server (R2, MinIO...); without it, AWS S3 of S3_REGION. */
+    S3_ENDPOINT: httpUrl.optional(),
+    // MinIO's and s3rver's default region, the one AWS answers most buckets from, and an alias of R2's 'auto'.
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>`; by default on whenever S3_ENDPOINT is set. */
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    /** `true`: any peer's forwarded headers; a list: only those of a connection from these proxies (decision 068). */
+    TRUST_PROXY: z
+      .string()
+      .transform((text, ctx) => {
+        const trust = parseTrustProxy(text)
+        if (trust !== null) return trust
+        ctx.addIssue({ code: 'custom', message: 'must be true, false or the proxies\' addresses (IPs or CIDR subnets, comma-separated)' })
+        return z.NEVER
+      })
+      .default(false),
     SOCKET_HEARTBEAT_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(30),
     /** How often the booking sweep runs (expiries, expiry warnings, reminders, waiting pushes, digests, e-mails). */
     BOOKING_SWEEP_SECONDS: wholeNumber(1, 3600, 'must be a whole number of seconds from 1 to 3600').default(60),
@@ -66,12 +89,18 @@ const EnvSchema = z
     for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
       if (value.NODE_ENV === 'production' && !value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' })
     }
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (value.S3_BUCKET && !value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' })
+    }
     if (Boolean(value.VAPID_PUBLIC_KEY) !== Boolean(value.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: [value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'must be set together with its pair' })
     }
   })
 
 export type Env = ReturnType<typeof parseEnv>
+
+/** Every setting the app reads from the environment (the reference deployment is checked against it). */
+export const envNames = Object.keys(EnvSchema.shape)
 
 export class EnvError extends Error {}
 
@@ -109,6 +138,27 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     PUSH_SERVICE_URL: value.PUSH_SERVICE_URL?.replace(/\/$/, ''),
     googleConfigured: Boolean(value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET),
+    bucket: bucketSettings(value),
+  }
+}
+
+export type BucketSettings = {
+  bucket: string
+  endpoint: string | undefined
+  region: string
+  forcePathStyle: boolean
+  credentials: { accessKeyId: string; secretAccessKey: string }
+}
+
+/** The bucket that stores images, or null when they stay in UPLOAD_DIR. */
+function bucketSettings(value: z.infer<typeof EnvSchema>): BucketSettings | null {
+  if (!value.S3_BUCKET || !value.S3_ACCESS_KEY_ID || !value.S3_SECRET_ACCESS_KEY) return null
+  return {
+    bucket: value.S3_BUCKET,
+    endpoint: value.S3_ENDPOINT,
+    region: value.S3_REGION,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE ?? Boolean(value.S3_ENDPOINT),
+    credentials: { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY },
   }
 }
 

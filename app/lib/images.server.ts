@@ -1,8 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp, { type SharpOptions } from 'sharp'
-import { env } from './env.server.ts'
 import { type ImageKind, imageKinds, imageSizes, type ImageSize } from './image-url.ts'
+import { storage } from './storage/storage.server.ts'
 
 // DESIGN.md: every uploaded picture is decoded by sharp (proof that it is an image), turned upright by
 // its EXIF orientation, stripped of all metadata (EXIF with GPS, ICC, XMP, comments) and stored as
@@ -39,7 +37,7 @@ export class ImageTooLargeError extends Error {
   }
 }
 
-/** The encoded WebP files of one picture, in memory: nothing is on disk until saveImageVariants. */
+/** The encoded WebP files of one picture, in memory: nothing is stored until saveImageVariants. */
 export type ImageVariants = { readonly files: readonly { size: ImageSize; data: Buffer }[] }
 
 /** Decodes, checks and encodes a picture; throws UnsupportedImageError or ImageTooLargeError. */
@@ -66,21 +64,18 @@ export async function renderImageVariants(bytes: Uint8Array): Promise<ImageVaria
   }
 }
 
-/** Writes the variants under a random name in `<UPLOAD_DIR>/<kind>/<ownerKey>/` and returns the base path. */
+/** Writes the variants under a random name as `<kind>/<ownerKey>/<uuid>-<size>.webp` in the storage; returns the base path. */
 export async function saveImageVariants(variants: ImageVariants, { kind, ownerKey }: ImageTarget): Promise<string> {
   if (!imageKinds.includes(kind)) throw new Error(`Unknown image kind: ${String(kind)}`)
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(ownerKey)) throw new Error(`Invalid image owner key: ${ownerKey}`)
-  const directory = path.join(uploadRoot(), kind, ownerKey)
-  const name = crypto.randomUUID()
-  await mkdir(directory, { recursive: true })
-  const base = path.join(directory, name)
+  const basePath = `/uploads/${kind}/${ownerKey}/${crypto.randomUUID()}`
   try {
-    await Promise.all(variants.files.map(({ size, data }) => writeFile(`${base}-${size}.webp`, data, { flag: 'wx' })))
+    await Promise.all(variants.files.map(({ size, data }) => storage.put(variantKey(basePath, size), data, 'image/webp')))
   } catch (error) {
-    await removeVariantFiles(base)
+    await removeVariantFiles(basePath)
     throw error
   }
-  return `/uploads/${kind}/${ownerKey}/${name}`
+  return basePath
 }
 
 /**
@@ -93,32 +88,26 @@ export async function processImage(bytes: Uint8Array, target: ImageTarget): Prom
 
 /**
  * Removes the variant files of a stored image. Returns false for paths that are not ours (null, external
- * URLs); throws for an `/uploads/` path that would leave UPLOAD_DIR. Missing files are not an error.
+ * URLs); throws for an `/uploads/` path that is not a stored image's. Missing files are not an error.
  */
 export async function deleteImage(basePath: string | null | undefined): Promise<boolean> {
   if (!basePath?.startsWith('/uploads/')) return false
-  await removeVariantFiles(resolveStoredImage(basePath))
+  await removeVariantFiles(basePath)
   return true
 }
 
-/** The file-system base of a stored image path, checked to stay inside UPLOAD_DIR. */
-export function resolveStoredImage(basePath: string) {
-  const relative = basePath.slice('/uploads/'.length)
-  const segments = relative.split('/')
+/** The storage key of one size of the stored image `basePath` (`avatars/<owner>/<uuid>-800.webp`); throws for other paths. */
+export function variantKey(basePath: string, size: ImageSize) {
+  const segments = basePath.slice('/uploads/'.length).split('/')
   const valid =
+    basePath.startsWith('/uploads/') &&
     imageKinds.includes(segments[0] as ImageKind) &&
     segments.length >= 2 &&
     segments.every((segment) => /^[A-Za-z0-9_-]+$/.test(segment))
-  const root = uploadRoot()
-  const resolved = path.resolve(root, ...segments)
-  if (!valid || !resolved.startsWith(root + path.sep)) throw new Error(`Not a stored image path: ${basePath}`)
-  return resolved
+  if (!valid) throw new Error(`Not a stored image path: ${basePath}`)
+  return `${segments.join('/')}-${size}.webp`
 }
 
-async function removeVariantFiles(base: string) {
-  await Promise.all(imageSizes.map((size) => rm(`${base}-${size}.webp`, { force: true })))
-}
-
-function uploadRoot() {
-  return path.resolve(env.UPLOAD_DIR)
+async function removeVariantFiles(basePath: string) {
+  await Promise.all(imageSizes.map((size) => storage.delete(variantKey(basePath, size))))
 }

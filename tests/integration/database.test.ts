@@ -8,6 +8,7 @@ import { verifyPassword } from '#app/features/accounts/password.server.ts'
 import { rateUnits } from '#app/features/sitters/rates.ts'
 import type { SitterService } from '#app/features/sitters/options.ts'
 import { type Database, engine, migrateToLatest } from '#app/lib/db.server.ts'
+import { localFolderStorage } from '#app/lib/storage/local-folder-storage.server.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { closeEmptyDatabases, createEmptyDatabase, indexNames, newEmptyDatabase as newDatabase, openTracked, tableNames } from './empty-databases.ts'
@@ -283,9 +284,9 @@ describe('demo data', () => {
     seeded = await newDatabase('seeded-today')
     seededAnotherDay = await newDatabase('seeded-another-day')
     await Promise.all([migrateToLatest(seeded), migrateToLatest(seededAnotherDay)])
-    await seedDemoData(seeded, { uploadDir, now: new Date(seededAt) })
+    await seedDemoData(seeded, { storage: localFolderStorage(uploadDir), now: new Date(seededAt) })
     await seedDemoData(seededAnotherDay, {
-      uploadDir: path.join(workDirectory, 'uploads-another-day'),
+      storage: localFolderStorage(path.join(workDirectory, 'uploads-another-day')),
       now: new Date(anotherDay),
     })
   }, 60_000)
@@ -296,7 +297,7 @@ describe('demo data', () => {
   test('a production server seeds the demo admin without a password: the README\'s admin login opens no console there', async () => {
     const production = await newDatabase('seeded-in-production')
     await migrateToLatest(production)
-    await seedDemoData(production, { uploadDir: path.join(workDirectory, 'uploads-production'), adminPassword: false })
+    await seedDemoData(production, { storage: localFolderStorage(path.join(workDirectory, 'uploads-production')), adminPassword: false })
     const passwordOf = (database: Kysely<Database>, email: string) =>
       database.selectFrom('users').leftJoin('passwords', 'passwords.userId', 'users.id').select('passwords.hash').where('users.email', '=', email).executeTakeFirstOrThrow()
 

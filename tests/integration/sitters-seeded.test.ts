@@ -1,7 +1,6 @@
-import path from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
-import { env } from '#app/lib/env.server.ts'
+import { storage } from '#app/lib/storage/storage.server.ts'
 import { seedDemoData } from '#db/seed.ts'
 import { appRequest } from './app.ts'
 
@@ -10,7 +9,7 @@ import { appRequest } from './app.ts'
 
 beforeAll(async () => {
   await migrateToLatest()
-  await seedDemoData(db, { uploadDir: path.resolve(env.UPLOAD_DIR) })
+  await seedDemoData(db, { storage })
 }, 60_000)
 
 type Answer = { data: { id: string; location: string | null }[]; meta: { total: number } }

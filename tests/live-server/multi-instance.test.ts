@@ -201,10 +201,14 @@ describe('two instances on one PostgreSQL', () => {
     expect((await fetch(`${a.url}/healthz`)).status).toBe(200)
   })
 
-  test('with its database gone, the instance stays up and /healthz answers 503, so a load balancer sends traffic elsewhere', async () => {
+  test('with its database gone, the instance stays up and /readyz answers 503, so a load balancer sends traffic elsewhere; /healthz (alive) stays 200', async () => {
+    const ready = await fetch(`${a.url}/readyz`)
+    expect({ status: ready.status, body: await ready.text() }).toEqual({ status: 200, body: 'ok' })
     await db.destroy()
     await postgres.stop()
-    const health = await fetch(`${a.url}/healthz`)
-    expect({ status: health.status, body: await health.text() }).toEqual({ status: 503, body: 'database unavailable' })
+    const notReady = await fetch(`${a.url}/readyz`)
+    expect({ status: notReady.status, body: await notReady.text() }).toEqual({ status: 503, body: 'database unavailable' })
+    const alive = await fetch(`${a.url}/healthz`)
+    expect({ status: alive.status, body: await alive.text() }).toEqual({ status: 200, body: 'ok' })
   })
 })

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import type { z } from 'zod'
 import { findLiveSessionIds, findSessionUser, readSessionId, readTokenSessionId } from '#app/features/accounts/session.server.ts'
+import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from '#app/lib/database-unavailable.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { clientIpHeader, requestOriginOf } from '#app/lib/forwarded.server.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
@@ -126,21 +127,25 @@ export function handleSocketUpgrade(request: IncomingMessage, socket: Duplex, he
     })
     .catch((error: unknown) => {
       console.error(`Socket upgrade failed: ${error instanceof Error ? error.message : String(error)}`)
-      socket.destroy()
+      if (!isDatabaseUnavailable(error)) return void socket.destroy()
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${databaseRetryAfterSeconds}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     })
 }
 
 async function answer(connection: Connection, raw: RawData, isBinary: boolean) {
   connection.alive = true
+  let frame: Frame | null = null
   try {
-    const frame = isBinary ? null : parseFrame(socketFrameText(raw))
+    frame = isBinary ? null : parseFrame(socketFrameText(raw))
     if (!frame) return send(connection, { event: 'error', error: 'Frames must be JSON objects with a string event' })
     if (overFrameLimit(connection)) return send(connection, { event: 'ack', id: frame.id, error: 'Too many requests. Please slow down.' })
     const ack = await acknowledge(connection, frame)
     send(connection, { event: 'ack', id: frame.id, ...ack })
   } catch (error) {
     console.error(`Socket frame failed: ${error instanceof Error ? error.message : String(error)}`)
-    send(connection, { event: 'error', error: 'The frame could not be handled' })
+    // The database away (a restart): the request fails now, saying when to try again, as HTTP's 503 does.
+    if (isDatabaseUnavailable(error)) send(connection, { event: 'ack', id: frame?.id, error: databaseUnavailableMessage, retryAfter: databaseRetryAfterSeconds })
+    else send(connection, { event: 'error', error: 'The frame could not be handled' })
   }
 }
 
