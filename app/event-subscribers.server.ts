@@ -1,6 +1,7 @@
 import { blockedBookingsSubscriber, suspendedAccountBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
 import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
+import { homeAccessReminderSubscriber } from '#app/features/home-access/home-access-reminders.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { moderationNotificationSubscriber } from '#app/features/moderation/moderation-events.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
@@ -28,7 +29,7 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber]
+  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber, homeAccessReminderSubscriber]
   for (const subscriber of subscribers) {
     registerSubscriber(subscriber)
   }

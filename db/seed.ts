@@ -14,6 +14,7 @@ import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
 import { reviewWindowDays } from '#app/features/reviews/review-window.ts'
+import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
 import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
@@ -1525,6 +1526,7 @@ type SeededRows = Omit<
   | 'notificationQuietHours'
   | 'socketPresence'
   | 'messageDigests'
+  | 'homeAccessReminders'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
@@ -1627,6 +1629,7 @@ function toRows(
           ]
         : [],
     ),
+    ...demoHomeAccess(bookings),
     reviewsOfOwners: bookings.flatMap(({ id, plan, ownerReview }) =>
       ownerReview
         ? [
@@ -1781,6 +1784,32 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
   }
 }
 
+/** Obviously fake codes: the demo owner's home access (issue 32 part 3), sealed as the app seals it. */
+const demoVault = {
+  instructions: 'Lockbox on the left of the front door. Rex waits behind the kitchen door: open it slowly.',
+  lockboxCode: '0000 (demo)',
+  doorCode: '1234 (demo)',
+  alarmCode: '9999 (demo)',
+  wifiNetwork: 'Pawpal-Demo',
+  wifiPassword: 'not-a-real-password',
+}
+
+/**
+ * The demo owner's vault, and Sam's view of it for their first walk (demo:1), half an hour before it began.
+ * Their accepted walk (demo:3) shows each of them when Sam will see it: a booking inside the window at seed time
+ * would break the seed's rules (accepted bookings lie on days ahead, inside the sitter's weekly hours).
+ */
+function demoHomeAccess(bookings: readonly DemoBooking[]): Pick<SeededRows, 'homeAccess' | 'homeAccessViews'> {
+  const viewed = bookings.find((booking) => booking.plan.key === 'demo:1')
+  if (!viewed) throw new Error('Demo data: the demo owner’s first walk is missing')
+  const ownerId = viewed.plan.dog.owner.id
+  const viewedAt = bookingSpan({ date: viewed.date, timeZone, slots: viewed.slots }).start - 30 * minute
+  return {
+    homeAccess: [{ ownerId, ...sealHomeAccess(ownerId, JSON.stringify(demoVault)), updatedAt: iso(viewedAt - 3 * day) }],
+    homeAccessViews: [{ id: demoId('home-access-view:demo:1'), ownerId, sitterId: viewed.plan.sitter.id, bookingId: viewed.id, viewedAt: iso(viewedAt) }],
+  }
+}
+
 const imagePositions = (dog: DemoDog) => Array.from({ length: dog.imageCount }, (_, index) => index + 1)
 const galleryPositions = (sitter: DemoSitter) => Array.from({ length: sitter.galleryPhotos }, (_, index) => index + 1)
 
@@ -1808,6 +1837,8 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'bookingStatusHistory', rows.bookingStatusHistory)
   await insertBatches(trx, 'reviews', rows.reviews)
   await insertBatches(trx, 'reviewsOfOwners', rows.reviewsOfOwners)
+  await insertBatches(trx, 'homeAccess', rows.homeAccess)
+  await insertBatches(trx, 'homeAccessViews', rows.homeAccessViews)
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
   await insertBatches(trx, 'reports', rows.reports)

@@ -48,6 +48,7 @@ import { bookingPaths, bookingRules, bookingSchemas, bookingTags } from './opena
 import { messagePaths, messageRules, messageSchemas, messageTags } from './openapi-messages.ts'
 import { moderationPaths, moderationRules, moderationSchemas, moderationTags } from './openapi-moderation.ts'
 import { reviewPaths, reviewSchemas } from './openapi-reviews.ts'
+import { homeAccessPaths, homeAccessSchemas, homeAccessTags } from './openapi-home-access.ts'
 import { notificationPaths, notificationRules, notificationSchemas, notificationTags } from './openapi-notifications.ts'
 import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
 import { notificationSettingsPaths, notificationSettingsRules, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
@@ -795,11 +796,12 @@ export function buildOpenApiDocument() {
       ...pushTags,
       ...notificationSettingsTags,
       ...moderationTags,
+      ...homeAccessTags,
       { name: 'Docs', description: 'This document.' },
     ],
     paths: withSharedAnswers(
       withStatedRulesOf(
-        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths },
+        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths },
         { ...statedRules, ...bookingRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules },
       ),
     ),
@@ -851,6 +853,7 @@ export function buildOpenApiDocument() {
         ...notificationSettingsSchemas,
         ...moderationSchemas,
         ...reviewSchemas,
+        ...homeAccessSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

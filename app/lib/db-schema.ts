@@ -344,6 +344,31 @@ export interface ReviewsOfOwnersTable {
   publishedAt: string | null
 }
 
+/** An owner's entry instructions and codes, sealed (features/home-access): never readable from the row. */
+export interface HomeAccessTable {
+  ownerId: string
+  /** AES-256-GCM of the fields' JSON, `iv.tag.ciphertext` in base64url. */
+  sealed: string
+  /** Which key sealed it: an id of HOME_ACCESS_KEYS, or 'session' (derived from SESSION_SECRET). */
+  keyId: string
+  updatedAt: string
+}
+
+/** One showing of an owner's home access to the sitter of a booking. */
+export interface HomeAccessViewsTable {
+  id: string
+  ownerId: string
+  sitterId: string
+  bookingId: string
+  viewedAt: string
+}
+
+/** A booking whose owner was reminded to change their codes after its sitter saw them (once per booking). */
+export interface HomeAccessRemindersTable {
+  bookingId: string
+  remindedAt: string
+}
+
 export interface SitterPhotosTable {
   id: string
   sitterId: string
@@ -465,6 +490,9 @@ export interface Database {
   auditLog: AuditLogTable
   reviews: ReviewsTable
   reviewsOfOwners: ReviewsOfOwnersTable
+  homeAccess: HomeAccessTable
+  homeAccessViews: HomeAccessViewsTable
+  homeAccessReminders: HomeAccessRemindersTable
   sitterPhotos: SitterPhotosTable
   sitterListings: SitterListingsTable
   calendarEvents: CalendarEventsTable

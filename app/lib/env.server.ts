@@ -81,6 +81,19 @@ const EnvSchema = z
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'must be a P-256 private key in base64url (32 bytes)').optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }).optional(),
     PUSH_SERVICE_URL: httpUrl.optional(),
+    /**
+     * The keys that seal owners' home access (decision 070): `id:base64-of-32-bytes`, comma-separated; the first
+     * seals, any listed opens. Unset: one key derived from SESSION_SECRET (id 'session').
+     */
+    HOME_ACCESS_KEYS: z
+      .string()
+      .transform((text, ctx) => {
+        const keys = parseHomeAccessKeys(text)
+        if (keys) return keys
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of id:key, each id unique (letters, digits, - or _) and each key 32 bytes in base64' })
+        return z.NEVER
+      })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
@@ -97,6 +110,24 @@ const EnvSchema = z
     }
   })
 
+export type HomeAccessKey = { id: string; key: Uint8Array }
+
+/** `a:BASE64,b:BASE64` as keys, or null when any entry is malformed or an id repeats. */
+function parseHomeAccessKeys(text: string): HomeAccessKey[] | null {
+  const keys = text.split(',').map((entry) => {
+    const [id, secret, ...rest] = entry.trim().split(':')
+    if (!id || !secret || rest.length > 0 || !/^[\w-]{1,40}$/.test(id) || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret)) return null
+    const key = Buffer.from(secret, 'base64')
+    return key.length === 32 ? { id, key: new Uint8Array(key) } : null
+  })
+  if (keys.some((key) => key === null)) return null
+  const valid = keys.filter((key) => key !== null)
+  return new Set(valid.map((key) => key.id)).size === valid.length ? valid : null
+}
+
+/** Settings whose given value an error message must not repeat: the message goes to the log. */
+const secretSettings = new Set(['HOME_ACCESS_KEYS'])
+
 export type Env = ReturnType<typeof parseEnv>
 
 /** Every setting the app reads from the environment (the reference deployment is checked against it). */
@@ -111,7 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.')
-      const given = source[name]
+      const given = secretSettings.has(name) ? undefined : source[name]
       return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`
     })
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`)

@@ -14,6 +14,8 @@ import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
+import { BookingHomeAccess } from '#app/features/home-access/components/booking-home-access.tsx'
+import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
@@ -29,14 +31,15 @@ import { Page } from '#app/ui/page.tsx'
 // come from the status machine (booking.actions); each opens a confirmation that is a URL
 // (?confirm=accepted...), so it works without JavaScript. Completed bookings carry both parties' reviews of
 // each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner.
+// An accepted booking shows its sitter the owner's home access inside its window (features/home-access).
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, confirm: null }, { status: 404 })
+  if (!booking) return data({ booking: null, confirm: null, homeAccess: null }, { status: 404 })
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
-  return { booking, confirm }
+  return { booking, confirm, homeAccess: await homeAccessOnBookingPage(user.id, booking) }
 }
 
 type ActionData =
@@ -75,7 +78,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, confirm } = loaderData
+  const { booking, confirm, homeAccess } = loaderData
   if (!booking) return <BookingNotFound />
   const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
@@ -174,6 +177,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <Actions booking={booking} otherId={other.id} />
       </section>
 
+      {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
       {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
       {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} /> : null}
       <BookingReviews

@@ -8,6 +8,7 @@ import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { calendarFeedUrlOf, rotateCalendarFeed } from '#app/features/calendar/calendar-feed.server.ts'
 import { CalendarFeedSection, newCalendarLinkIntent } from '#app/features/calendar/components/calendar-feed-section.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { HomeAccessLink } from '#app/features/home-access/components/home-access-link.tsx'
 import { PushSwitch } from '#app/features/push/components/push-switch.tsx'
 import type { Role } from '#app/lib/db-schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
@@ -65,6 +66,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
       {tab === 'profile' ? <PushSwitch /> : null}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
+      {tab === 'profile' && isOwnerRole(profile.role) ? <HomeAccessLink /> : null}
     </Page>
   )
 }

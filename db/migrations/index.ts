@@ -20,6 +20,7 @@ import * as signInCodes from './020-sign-in-codes.ts'
 import * as dogImagePaths from './021-dog-image-paths.ts'
 import * as moderation from './022-moderation.ts'
 import * as doubleBlindReviews from './023-double-blind-reviews.ts'
+import * as homeAccess from './024-home-access.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '021-dog-image-paths': dogImagePaths,
   '022-moderation': moderation,
   '023-double-blind-reviews': doubleBlindReviews,
+  '024-home-access': homeAccess,
 }

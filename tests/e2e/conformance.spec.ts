@@ -94,6 +94,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'conversation', path: (demo) => `/messages/${demo.owner.partner}` },
   { visitor: 'owner', what: 'own dogs listed for sitting', path: '/dogs/available' },
   { visitor: 'owner', what: 'notifications', path: '/notifications' },
+  { visitor: 'owner', what: 'home access', path: '/home-access' },
 
   // The demo sitter.
   { visitor: 'sitter', what: 'home', path: '/' },

@@ -71,6 +71,7 @@ const urls: Record<string, (things: Things, method: Method) => string | Promise<
   '/api/bookings/:id': (t) => `/api/bookings/${t.bookingId}`,
   '/api/bookings/:id/status': (t) => `/api/bookings/${t.bookingId}/status`,
   '/api/bookings/:id/calendar': (t) => `/api/bookings/${t.bookingId}/calendar`,
+  '/api/bookings/:id/home-access': (t) => `/api/bookings/${t.bookingId}/home-access`,
   '/api/calendar/:feed': async (t) => `/api/calendar/${await t.calendarFeed()}`,
   '/api/reviews/:id/reply': (t) => `/api/reviews/${t.reviewId}/reply`,
   '/api/messages/conversations/:partnerId': (t) => `/api/messages/conversations/${t.sitterId}`,
@@ -226,6 +227,9 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /sitters/:id/book': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
   'GET /sitters/:id/book/:flow/:step': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 409, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
   'POST /sitters/:id/book/:flow/:step': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 409, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
+  // Anyone signed in keeps their own home access (an empty save clears it, then back to the page).
+  'GET /home-access': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
+  'POST /home-access': { anonymous: 302, owner: 302, otherOwner: 302, sitter: 302, otherSitter: 302, suspended: 302, admin: 302, deletedToken: 302 },
   'GET /notifications': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
   'POST /notifications': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
   // The API: no working credential is 401; a role's endpoint answers 403 to another role; another's thing is 404.
@@ -252,6 +256,9 @@ const expected: Record<string, Record<Caller, number>> = {
   'DELETE /api/users/profile/gallery': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },
   'GET /api/users/me/schedule': { anonymous: 401, owner: 403, otherOwner: 403, sitter: 200, otherSitter: 200, suspended: 401, admin: 403, deletedToken: 401 },
   'PUT /api/users/me/schedule': { anonymous: 401, owner: 403, otherOwner: 403, sitter: 200, otherSitter: 200, suspended: 401, admin: 403, deletedToken: 401 },
+  'GET /api/users/me/home-access': { anonymous: 401, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 401, admin: 200, deletedToken: 401 },
+  'PUT /api/users/me/home-access': { anonymous: 401, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 401, admin: 200, deletedToken: 401 },
+  'GET /api/users/me/home-access/views': { anonymous: 401, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 401, admin: 200, deletedToken: 401 },
   'GET /api/users/me/calendar-feed': { anonymous: 401, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 401, admin: 200, deletedToken: 401 },
   'POST /api/users/me/calendar-feed': { anonymous: 401, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 401, admin: 200, deletedToken: 401 },
   'GET /api/users/:id': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
@@ -274,6 +281,8 @@ const expected: Record<string, Record<Caller, number>> = {
   'GET /api/bookings/:id': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The booking's parties meet the status machine (409: only the sitter completes, after the start); others 404.
   'PATCH /api/bookings/:id/status': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  // The owner's home access: its sitter only, inside the window (the booking is next week: 403); the owner 403.
+  'GET /api/bookings/:id/home-access': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 403, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/calendar': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The feed's URL is its key (calendar apps send no credential), as is an unsubscribe link's token below.
   'GET /api/calendar/:feed': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },

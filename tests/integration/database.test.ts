@@ -103,6 +103,7 @@ describe('migrations', () => {
       { migrationName: '021-dog-image-paths', direction: 'Up', status: 'Success' },
       { migrationName: '022-moderation', direction: 'Up', status: 'Success' },
       { migrationName: '023-double-blind-reviews', direction: 'Up', status: 'Success' },
+      { migrationName: '024-home-access', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -116,6 +117,9 @@ describe('migrations', () => {
         'messages',
         'reviews',
         'reviewsOfOwners',
+        'homeAccess',
+        'homeAccessViews',
+        'homeAccessReminders',
         'sitterPhotos',
         'sitterListings',
         // The text and spatial indexes: tables of their own on SQLite, columns of sitterListings on PostgreSQL.

@@ -176,6 +176,7 @@ async function makeWorld() {
     '/api/bookings/{id}': [things.bookingId],
     '/api/bookings/{id}/status': [things.bookingId],
     '/api/bookings/{id}/calendar': [things.bookingId],
+    '/api/bookings/{id}/home-access': [things.bookingId],
     '/api/calendar/{feed}': [feed],
     '/api/reviews/{id}/reply': [things.reviewId],
     '/api/auth/calendar/event/{ownerId}': users,

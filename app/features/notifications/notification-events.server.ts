@@ -8,6 +8,7 @@ import { messageEventTypes } from '#app/features/messages/message-events.server.
 import { findMessageJson } from '#app/features/messages/stored-message.server.ts'
 import { unreadInConversation } from '#app/features/messages/unread.server.ts'
 import { readReviewReminder, reviewReminderEventType } from '#app/features/bookings/review-reminders.server.ts'
+import { homeAccessEventTypes, readHomeAccessReminder } from '#app/features/home-access/home-access-reminders.server.ts'
 import { findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
 import { reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
@@ -32,7 +33,7 @@ const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
 /** Who hears of a change: the party that did not make it; of an expiry or a reminder, both; of a warning, who must answer. */
 function readersOf(notice: BookingNotice, actor: Party | null, requestedBy: Party): Party[] {
   if (notice === 'reviewed') return ['sitter']
-  if (notice === 'owner-reviewed' || notice === 'replied') return ['owner']
+  if (notice === 'owner-reviewed' || notice === 'replied' || notice === 'home-access-viewed') return ['owner']
   // A completion prompts both parties to review each other (DESIGN.md ruling 26).
   if (notice === 'completed' || notice === 'published') return ['owner', 'sitter']
   if (notice === 'expiring') return [other(requestedBy)]
@@ -53,6 +54,7 @@ const pushOf: Partial<Record<BookingNotice, PushUrgency>> = {
   published: { ttlSeconds: 24 * hour },
   replied: { ttlSeconds: 24 * hour },
   'review-reminder': { ttlSeconds: 24 * hour },
+  'home-access-viewed': { ttlSeconds: 24 * hour },
   expiring: { ttlSeconds: 2 * hour, urgent: true },
   reminder: { ttlSeconds: hour },
 }
@@ -103,7 +105,7 @@ async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, ac
     kind: kindOf(notice),
     type: event.type,
     text: bookingNoticeText(notice, facts, { actor, reader, currentYear }),
-    href: href('/bookings/:id', { id: booking.id }),
+    href: notice === 'home-access-viewed' ? href('/home-access') : href('/bookings/:id', { id: booking.id }),
     occurredAt: event.occurredAt,
     emailKey: emailKeyFor(notice, context, actor, userIds[reader]),
   }))
@@ -130,7 +132,14 @@ async function keepUnreadEntry(event: StoredEvent, userId: string, conversationI
 
 export const notificationSubscriber: Subscriber = {
   name: 'notifications',
-  types: [...bookingEventTypes, ...bookingAlertEventTypes, reviewReminderEventType, ...Object.values(reviewEventTypes), ...Object.values(messageEventTypes)],
+  types: [
+    ...bookingEventTypes,
+    ...bookingAlertEventTypes,
+    reviewReminderEventType,
+    ...Object.values(reviewEventTypes),
+    ...Object.values(messageEventTypes),
+    homeAccessEventTypes.changeReminder,
+  ],
   async handle(event) {
     const change = readBookingChange(event)
     if (change) return recordBookingNotice(event, change.change, change.actor)
@@ -138,6 +147,8 @@ export const notificationSubscriber: Subscriber = {
     if (alert) return recordBookingNotice(event, alert.kind, null)
     const reviewReminder = readReviewReminder(event)
     if (reviewReminder) return recordBookingNotice(event, 'review-reminder', null, reviewReminder.userIds)
+    const homeAccessReminder = readHomeAccessReminder(event)
+    if (homeAccessReminder) return recordBookingNotice(event, 'home-access-viewed', null, [homeAccessReminder.ownerId])
     if (event.type === reviewEventTypes.written) return recordBookingNotice(event, 'reviewed', 'owner')
     if (event.type === reviewEventTypes.ownerReviewed) return recordBookingNotice(event, 'owner-reviewed', 'sitter')
     if (event.type === reviewEventTypes.published) return recordBookingNotice(event, 'published', null)

@@ -16,6 +16,12 @@ test('a request says who asked for what, for which dog, when; an offer says it w
   )
 })
 
+test("the reminder to change the codes names the sitter and the booking, and no code", () => {
+  expect(bookingNoticeText('home-access-viewed', facts, { actor: null, reader: 'owner', currentYear: 2026 })).toBe(
+    'Alex viewed your home access for a walk for Mochi on Wed 2 Dec, 08:00. You may want to change your codes.',
+  )
+})
+
 test('unread messages count in words', () => {
   expect(unreadMessagesText('Sam', 1)).toBe('Sam sent you a message')
   expect(unreadMessagesText('Sam', 4)).toBe('Sam sent you 4 messages')

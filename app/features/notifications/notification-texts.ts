@@ -49,6 +49,7 @@ export type BookingNotice =
   | 'expiring'
   | 'reminder'
   | 'review-reminder'
+  | 'home-access-viewed'
 
 /**
  * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
@@ -95,6 +96,8 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
       return `Reviews close on ${closeDay ?? 'their 14th day'}: review ${otherParty} for ${what}`
     case 'replied':
       return `${by} replied to your review of ${what}`
+    case 'home-access-viewed':
+      return `${facts.sitterName} viewed your home access for ${what}. You may want to change your codes.`
   }
 }
 
