@@ -1,5 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import S3rver from 's3rver'
+import { afterAll, beforeAll } from 'vitest'
 import type { BucketSettings } from '#app/lib/env.server.ts'
 
 // An S3-compatible server from node_modules (s3rver, decision 067) on 127.0.0.1 with its files in a temporary
@@ -36,6 +38,30 @@ export async function startS3Server(directory: string, bucket = 'pawpal-photos')
     async stop() {
       await server.close()
       rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * For one test file: a work folder under tests/.tmp and an S3 server with its files in it, started before the
+ * file's tests and removed after them. `s3` is the running server (only inside a test).
+ */
+export function s3ServerForTheseTests(name: string) {
+  const workDirectory = path.resolve('tests/.tmp', `${name}-${process.pid}-${crypto.randomUUID()}`)
+  let running: RunningS3Server | undefined
+  beforeAll(async () => {
+    mkdirSync(workDirectory, { recursive: true })
+    running = await startS3Server(path.join(workDirectory, 's3'))
+  })
+  afterAll(async () => {
+    await running?.stop()
+    rmSync(workDirectory, { recursive: true, force: true })
+  })
+  return {
+    workDirectory,
+    get s3() {
+      if (!running) throw new Error('The S3 server runs only while the tests do')
+      return running
     },
   }
 }

@@ -1,27 +1,17 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { bucketStorage } from '#app/lib/storage/bucket-storage.server.ts'
 import { type FileStorage, type StoredFile, StoredFileExistsError } from '#app/lib/storage/file-storage.ts'
 import { localFolderStorage } from '#app/lib/storage/local-folder-storage.server.ts'
-import { type RunningS3Server, startS3Server } from '#tests/s3-server.ts'
+import { s3ServerForTheseTests } from '#tests/s3-server.ts'
 import { findFreePort } from '#tests/server-process.ts'
 
 // One contract, two storages (decision 067): whatever the app does with a stored image behaves the same in a
 // local folder and in an S3-compatible bucket (s3rver from node_modules, on 127.0.0.1).
 
-const workDirectory = path.resolve('tests/.tmp', `storage-contract-${process.pid}-${crypto.randomUUID()}`)
-let s3: RunningS3Server
-
-beforeAll(async () => {
-  mkdirSync(workDirectory, { recursive: true })
-  s3 = await startS3Server(path.join(workDirectory, 's3'))
-})
-
-afterAll(async () => {
-  await s3?.stop()
-  rmSync(workDirectory, { recursive: true, force: true })
-})
+const scratch = s3ServerForTheseTests('storage-contract')
+const workDirectory = scratch.workDirectory
 
 type Implementation = {
   name: string
@@ -43,10 +33,10 @@ const implementations: Implementation[] = [
   },
   {
     name: 'an S3-compatible bucket',
-    storage: () => bucketStorage(s3.bucket),
+    storage: () => bucketStorage(scratch.s3.bucket),
     async unreachable() {
       const endpoint = `http://127.0.0.1:${await findFreePort()}` // nothing listens there
-      return bucketStorage({ ...s3.bucket, endpoint })
+      return bucketStorage({ ...scratch.s3.bucket, endpoint })
     },
   },
 ]
@@ -119,5 +109,5 @@ describe.each(implementations)('$name', ({ storage, unreachable }) => {
 })
 
 test('a bucket that does not exist on a server that answers is not reachable', async () => {
-  expect(await bucketStorage({ ...s3.bucket, bucket: 'no-such-bucket' }).isReachable()).toBe(false)
+  expect(await bucketStorage({ ...scratch.s3.bucket, bucket: 'no-such-bucket' }).isReachable()).toBe(false)
 })

@@ -1,28 +1,17 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { bucketStorage } from '#app/lib/storage/bucket-storage.server.ts'
 import type { FileStorage } from '#app/lib/storage/file-storage.ts'
 import { localFolderStorage } from '#app/lib/storage/local-folder-storage.server.ts'
 import { copyStoredFiles } from '../../scripts/storage-copy.ts'
-import { type RunningS3Server, startS3Server } from '#tests/s3-server.ts'
+import { s3ServerForTheseTests, startS3Server } from '#tests/s3-server.ts'
 
 // `npm run storage:copy` (scripts/storage-copy.ts): a machine's UPLOAD_DIR moves into the bucket.
 
-const workDirectory = path.resolve('tests/.tmp', `storage-copy-${process.pid}-${crypto.randomUUID()}`)
-let s3: RunningS3Server
-
-beforeAll(async () => {
-  mkdirSync(workDirectory, { recursive: true })
-  s3 = await startS3Server(path.join(workDirectory, 's3'))
-})
-
-afterAll(async () => {
-  await s3?.stop()
-  rmSync(workDirectory, { recursive: true, force: true })
-})
+const scratch = s3ServerForTheseTests('storage-copy')
+const workDirectory = scratch.workDirectory
 
 const run = promisify(execFile)
 const textOf = async (storage: FileStorage, key: string) => {
@@ -40,7 +29,7 @@ async function folderWith(name: string, keys: readonly string[]) {
 test('copies every file the bucket lacks under the same key, leaves the ones it has, and copies nothing the second time', async () => {
   const keys = ['avatars/u1/a-320.webp', 'avatars/u1/a-800.webp', 'dogs/d1/b-800.webp']
   const folder = await folderWith('copy-all', keys)
-  const bucket = bucketStorage({ ...s3.bucket })
+  const bucket = bucketStorage({ ...scratch.s3.bucket })
   await bucket.put('dogs/d1/b-800.webp', Buffer.from('already in the bucket'), 'image/webp')
 
   expect(await copyStoredFiles(folder, bucket)).toEqual({ copied: 2, skipped: 1 })
