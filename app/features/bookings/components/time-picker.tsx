@@ -115,9 +115,14 @@ function SeveralPeriods({ choices, field, chosen }: { choices: TimeChoices; fiel
 function TimeSelect({ label, field, times }: { label: string; field: AnsweredField; times: readonly string[] }) {
   return (
     <div>
-      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
+      {/* A label names a control: a day with no time on offer has none, so its name is plain text. */}
+      {times.length === 0 ? (
+        <p className="mb-1 block text-sm font-medium text-stone-800">{label}</p>
+      ) : (
+        <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
+          {label}
+        </label>
+      )}
       {times.length === 0 ? (
         <p id={field.id} className="text-sm text-stone-700">
           No free time on this day.
