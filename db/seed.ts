@@ -1527,6 +1527,11 @@ type SeededRows = Omit<
   | 'socketPresence'
   | 'messageDigests'
   | 'homeAccessReminders'
+  | 'visits'
+  | 'visitEntries'
+  | 'visitPhotos'
+  | 'visitRoutePoints'
+  | 'visitAlarms'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)

@@ -369,6 +369,51 @@ export interface HomeAccessRemindersTable {
   remindedAt: string
 }
 
+/** A booking's visit once its sitter checked in (db/migrations/025); never the check-in's coordinates. */
+export interface VisitsTable {
+  bookingId: string
+  checkedInAt: string
+  checkInPlace: 'at_place' | 'elsewhere' | 'no_position'
+  /** From the meeting place, in 50 m steps; null without a position. */
+  checkInDistanceMeters: number | null
+  checkedOutAt: string | null
+  checkOutNote: string | null
+  routeMeters: Generated<number>
+  routeStartedAt: string | null
+  routeEndedAt: string | null
+}
+
+export interface VisitEntriesTable {
+  id: string
+  bookingId: string
+  kind: string
+  note: string | null
+  recordedAt: string
+}
+
+export interface VisitPhotosTable {
+  id: string
+  bookingId: string
+  path: string
+  takenAt: string
+}
+
+/** A walk's route, without the points near either party's home. */
+export interface VisitRoutePointsTable {
+  id: string
+  bookingId: string
+  latitude: number
+  longitude: number
+  recordedAt: string
+}
+
+/** A missed check-in, check-out or daily update ('update:<date>'), once per booking. */
+export interface VisitAlarmsTable {
+  bookingId: string
+  kind: string
+  recordedAt: string
+}
+
 export interface SitterPhotosTable {
   id: string
   sitterId: string
@@ -493,6 +538,11 @@ export interface Database {
   homeAccess: HomeAccessTable
   homeAccessViews: HomeAccessViewsTable
   homeAccessReminders: HomeAccessRemindersTable
+  visits: VisitsTable
+  visitEntries: VisitEntriesTable
+  visitPhotos: VisitPhotosTable
+  visitRoutePoints: VisitRoutePointsTable
+  visitAlarms: VisitAlarmsTable
   sitterPhotos: SitterPhotosTable
   sitterListings: SitterListingsTable
   calendarEvents: CalendarEventsTable

@@ -2,8 +2,8 @@
 // file per size beside it (`<base>-320.webp`, `<base>-800.webp`). Safe to import in the browser.
 export const imageSizes = [320, 800] as const
 
-/** The folders under /uploads: profile photos, dog photos, sitters' gallery photos. */
-export const imageKinds = ['avatars', 'dogs', 'gallery'] as const
+/** The folders under /uploads: profile photos, dog photos, sitters' gallery photos, photos of a visit (private to its booking). */
+export const imageKinds = ['avatars', 'dogs', 'gallery', 'visits'] as const
 export type ImageKind = (typeof imageKinds)[number]
 
 export type ImageSize = (typeof imageSizes)[number]

@@ -21,6 +21,7 @@ import * as dogImagePaths from './021-dog-image-paths.ts'
 import * as moderation from './022-moderation.ts'
 import * as doubleBlindReviews from './023-double-blind-reviews.ts'
 import * as homeAccess from './024-home-access.ts'
+import * as visitLogs from './025-visit-logs.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '022-moderation': moderation,
   '023-double-blind-reviews': doubleBlindReviews,
   '024-home-access': homeAccess,
+  '025-visit-logs': visitLogs,
 }

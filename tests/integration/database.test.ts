@@ -104,6 +104,7 @@ describe('migrations', () => {
       { migrationName: '022-moderation', direction: 'Up', status: 'Success' },
       { migrationName: '023-double-blind-reviews', direction: 'Up', status: 'Success' },
       { migrationName: '024-home-access', direction: 'Up', status: 'Success' },
+      { migrationName: '025-visit-logs', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -120,6 +121,11 @@ describe('migrations', () => {
         'homeAccess',
         'homeAccessViews',
         'homeAccessReminders',
+        'visits',
+        'visitEntries',
+        'visitPhotos',
+        'visitRoutePoints',
+        'visitAlarms',
         'sitterPhotos',
         'sitterListings',
         // The text and spatial indexes: tables of their own on SQLite, columns of sitterListings on PostgreSQL.
