@@ -7,16 +7,18 @@ import { moderationNotificationSubscriber } from '#app/features/moderation/moder
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
 import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
+import { visitAlarmEventTypes } from '#app/features/visits/visit-alarms.server.ts'
+import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
 import { registerSubscriber, type Subscriber } from '#app/lib/events.server.ts'
 
 // The composition root of the domain events (decision 038): which side effect follows which recorded
 // change. Features record events and export their handlers; only this module ties them together, so no
 // feature reaches into another to send an e-mail or push to a socket.
 
-/** Both parties' open pages hear that a booking of theirs changed. */
+/** Both parties' open pages hear that a booking of theirs changed (its status, reviews, visit log or a missed visit). */
 const bookingPushSubscriber: Subscriber = {
   name: 'booking-pushes',
-  types: [...bookingEventTypes, ...Object.values(reviewEventTypes)],
+  types: [...bookingEventTypes, ...Object.values(reviewEventTypes), ...Object.values(visitEventTypes), ...Object.values(visitAlarmEventTypes)],
   async handle(event) {
     const booking = await bookingPartiesOf(event.subjectId)
     if (!booking) return

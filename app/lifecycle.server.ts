@@ -5,6 +5,7 @@ import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.se
 import { recordDueReviewReminders } from '#app/features/bookings/review-reminders.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
+import { recordDueVisitAlarms } from '#app/features/visits/visit-alarms.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
 import { liftEndedSuspensions } from '#app/features/moderation/suspensions.server.ts'
 import { publishDueReviews } from '#app/features/reviews/review-writes.server.ts'
@@ -46,7 +47,8 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
  * Every minute (BOOKING_SWEEP_SECONDS): pending requests whose start has passed are cancelled as expired, the warnings of requests
- * about to expire and the reminders of bookings about to start are recorded, pushes that waited for the end
+ * about to expire and the reminders of bookings about to start are recorded, so are missed visits (no check-in,
+ * check-out or daily update in time), pushes that waited for the end
  * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
  * due (new, or retried after a failure) are sent, suspensions whose end has come are lifted, and the reviews
  * of bookings whose 14 days have passed are published (the day-10 reminders recorded first). A failure is logged and tried again next time.
@@ -55,6 +57,7 @@ async function sweepBookings() {
   try {
     await expirySweep()
     await exclusively('booking alerts', () => recordDueBookingAlerts())
+    await exclusively('visit alarms', () => recordDueVisitAlarms())
     await exclusively('waiting pushes', () => sendWaitingPushes())
     await exclusively('ended suspensions', () => liftEndedSuspensions())
     await exclusively('review window', async () => {

@@ -19,6 +19,16 @@ import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
 import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
+import {
+  alarmKey,
+  classifyCheckIn,
+  type EntryKind,
+  isNearAHome,
+  metersBetween,
+  pathMeters,
+  type RoutePoint,
+  visitRules,
+} from '#app/features/visits/visit-rules.ts'
 import type { BookingStatus, Database, ReportState, Role } from '#app/lib/db-schema.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
 import { type FileStorage, StoredFileExistsError } from '#app/lib/storage/storage.server.ts'
@@ -26,9 +36,10 @@ import { addDays, fromMinutes, isoWeekday, localDateTime, toMinutes } from '#app
 
 // Demo data of DESIGN.md section 6. Everything derives from `seedPhrase`: ids are hashes of what a row
 // is ('dog:<owner email>:0'), every other choice comes from a seeded PRNG stream named after the thing it
-// describes, so two runs give the same users, dogs, ids and counts. The one moving input is today's date
-// in Zurich: bookings, blocked dates and messages are placed around it, so the demo always has upcoming
-// and past bookings. Users and dogs are dated from a fixed reference instead.
+// describes, so two runs give the same users, dogs, ids and counts. The one moving input is the seed moment:
+// bookings, blocked dates and messages are placed around its date in Zurich, so the demo always has upcoming
+// and past bookings, and two stays around the moment itself (a visit under way, a missed check-in). Users and
+// dogs are dated from a fixed reference instead.
 
 export const demoPassword = 'pawpal-demo'
 
@@ -58,9 +69,10 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const conversations = conversationPlans.map((plan) => scriptConversation(plan, now))
   const admin = demoAdmin()
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
-  const rows = toRows({ people, admin, sitters, dogs, bookings, conversations, reports }, today, await hashPassword(demoPassword), options.adminPassword ?? true)
+  const visitLogs = keepVisitLogs(bookings, now)
+  const rows = toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs }, today, await hashPassword(demoPassword), options.adminPassword ?? true)
   await Promise.all([
-    writePictures(options.storage, people, sitters, dogs),
+    writePictures(options.storage, { people, sitters, dogs, visits: visitLogs.visits }),
     database.transaction().execute((trx) => insertRows(trx, rows)),
   ])
   return {
@@ -75,6 +87,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
     conversations: rows.conversations.length,
     messages: rows.messages.length,
     reports: rows.reports.length,
+    visits: rows.visits.length,
   }
 }
 
@@ -860,8 +873,10 @@ interface BookingPlan {
   ownerRating?: number
   /** The sitter answers the owner's review once it is published, rather than by chance. */
   replied?: boolean
-  /** Days before today to complete the booking (or the sitter's first free day before), rather than 2 to 60. */
+  /** Days before today to complete the booking (or the sitter's first free day before), rather than 3 to 60. */
   completedDaysAgo?: number
+  /** An accepted stay around the seed moment rather than on a day ahead (stayAroundNow). */
+  aroundNow?: 'under-way' | 'missed-check-in'
 }
 
 interface DemoBooking {
@@ -898,6 +913,8 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
   if (!rex || !luna) throw new Error('Demo data: the demo owner’s dogs are missing')
   const [oliviasFirstSitter, oliviasSecondSitter, oliviasThirdSitter] = nearestSitters(olivia, otherSitters, 3)
   if (!oliviasFirstSitter || !oliviasSecondSitter || !oliviasThirdSitter) throw new Error('Demo data: too few sitters')
+  const oliviasStaySitter = nearestSitters(olivia, otherSitters, otherSitters.length).find((sitter) => offersStays(sitter))
+  if (!oliviasStaySitter) throw new Error('Demo data: no sitter near the demo owner offers daycare and boarding')
   const samsOwners = otherOwners.slice(0, 7)
   const dogSamOffersToWalk = otherOwners
     .slice(samsOwners.length)
@@ -929,6 +946,10 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
     // A sitter offers to walk Rex (listed for sitting): the demo owner confirms.
     plan('demo:9', rex, oliviasThirdSitter, 'pending', { requestedBy: 'sitter' }),
     plan('demo:10', luna, oliviasThirdSitter, 'pending'),
+    // The visit log (issue 32): Sam looks after Luna right now, and Rex's sitter has not checked in (daycare by
+    // day, boarding by night: stayAroundNow).
+    plan('demo:under-way', luna, sam, 'accepted', { service: 'daycare', aroundNow: 'under-way' }),
+    plan('demo:missed', rex, oliviasStaySitter, 'accepted', { service: 'daycare', aroundNow: 'missed-check-in' }),
     ...samsOwners.map((owner, index) => plan(`demo:sam:${index}`, firstDogOf(owner), sam, itemAt(samsQueue, index), samsReviews[index])),
     // The demo sitter offers to walk a listed dog: its owner confirms.
     plan('demo:sam:offer', dogSamOffersToWalk, sam, 'pending', { requestedBy: 'sitter', service: 'walking' }),
@@ -1014,9 +1035,15 @@ function offeredServices(sitter: DemoSitter) {
   return sitterServices.filter((service) => sitter.rates[service] !== undefined)
 }
 
-/** Days from today, never today itself: completed ones lie in the past, pending and accepted ones ahead. */
+const offersStays = (sitter: DemoSitter) => sitter.rates.daycare !== undefined && sitter.rates.boarding !== undefined
+
+/**
+ * Days from today, never today itself: completed ones lie in the past, pending and accepted ones ahead (but for the
+ * stays around now). Completed ones began three days ago or earlier: the missed-visit sweep looks two days back
+ * (visits/visit-alarms.server.ts), and these bookings come from before the visit log, which they do not have.
+ */
 const dayOffsetsByStatus: Record<BookingStatus, readonly (readonly [number, number])[]> = {
-  completed: [[-60, -2]],
+  completed: [[-60, -3]],
   accepted: [[1, 24]],
   pending: [[1, 14]],
   rejected: [[-21, -1], [2, 14]],
@@ -1025,19 +1052,43 @@ const dayOffsetsByStatus: Record<BookingStatus, readonly (readonly [number, numb
 
 function scheduleBookings(plans: readonly BookingPlan[], today: string, now: number) {
   const taken = new Set<string>()
+  const take = (plan: BookingPlan, date: string) => {
+    for (const day of daysTouched(plan, date)) {
+      taken.add(`${plan.sitter.id}:${day}`)
+      taken.add(`${plan.dog.id}:${day}`)
+    }
+  }
+  // The stays around now take their days first: every other booking of their sitter and dog keeps off them.
+  const stays = new Map(plans.flatMap((plan) => (plan.aroundNow ? [[plan.key, stayAroundNow(plan, now)] as const] : [])))
+  for (const stay of stays.values()) take(stay.plan, stay.date)
   return plans.map((plan) => {
     const random = createRandom(`booking:${plan.key}`)
     const [from, to] = random.pick(dayOffsetsByStatus[plan.status])
     // Drawn even when the plan sets the day, so that the draws after it stay the same.
     const drawnOffset = random.int(from, to)
+    const stay = stays.get(plan.key)
+    if (stay) return placeBooking(stay.plan, stay.date, now, random)
     const dayOffset = plan.status === 'completed' && plan.completedDaysAgo !== undefined ? -plan.completedDaysAgo : drawnOffset
     const date = firstFreeDate(plan, today, dayOffset, taken)
-    for (const day of daysTouched(plan, date)) {
-      taken.add(`${plan.sitter.id}:${day}`)
-      taken.add(`${plan.dog.id}:${day}`)
-    }
+    take(plan, date)
     return placeBooking(plan, date, now, random)
   })
+}
+
+/**
+ * A stay around the seed moment: a daycare day (08:00 to 20:00) or a boarding night (20:00 to 08:00), the services
+ * that weekly hours do not bind (bookings/booking-rules.server.ts), so one of them holds any moment of the week,
+ * whatever the sitter's hours. 'under-way' holds the moment itself; 'missed-check-in' began 15 minutes or more
+ * before it (its alarm is due) and owes no daily update yet. A walk could not: Sam walks on weekdays and Saturday
+ * mornings only, and nobody walks dogs at 3 a.m.
+ */
+function stayAroundNow(plan: BookingPlan, now: number): { plan: BookingPlan; date: string } {
+  const { date, minutes } = localDateTime(now, timeZone)
+  const late = plan.aroundNow === 'missed-check-in' ? visitRules.missedCheckInAfterMs / minute : 0
+  const dayStarts = toMinutes(periodWindows.all_day.startTime)
+  const dayEnds = toMinutes(periodWindows.all_day.endTime)
+  if (minutes >= dayStarts + late && minutes < dayEnds) return { plan: { ...plan, service: 'daycare' }, date }
+  return { plan: { ...plan, service: 'boarding' }, date: minutes >= dayEnds + late ? date : addDays(date, -1) }
 }
 
 /** The days a booking on `date` touches: boarding runs overnight into the next morning. */
@@ -1495,6 +1546,187 @@ function fileReports(
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Visit logs (issue 32, DESIGN.md ruling 27): the report card of the demo owner's walk with Sam (demo:1) with its
+// route round Zürichhorn, Luna's stay with Sam under way, and Rex's stay whose sitter never checked in. Times are
+// the server's stamps (to the millisecond); a check-in position is kept only as visits/visit-rules.ts keeps it.
+
+type PhotoScene = 'meadow' | 'lake' | 'blanket'
+
+interface DemoVisit {
+  booking: DemoBooking
+  checkedInAt: number
+  checkIn: ReturnType<typeof classifyCheckIn>
+  checkOut: { at: number; note: string } | null
+  entries: { kind: EntryKind; note: string | null; at: number }[]
+  photos: { id: string; path: string; scene: PhotoScene; at: number }[]
+  /** The stored points: none lies within 200 m of the owner's or the sitter's home. */
+  route: RoutePoint[]
+}
+
+interface DemoVisitAlarm {
+  bookingId: string
+  kind: string
+  at: number
+}
+
+const metresPerDegreeOfLatitude = 111_195
+
+const spanOf = (booking: DemoBooking) => bookingSpan({ date: booking.date, timeZone, slots: booking.slots })
+
+/** What the server stamps: the minute it aims at, plus the seconds the sitter took to tap. */
+const serverStamp = (instant: number, random: Random) => instant + random.int(0, 59_999)
+
+function keepVisitLogs(bookings: readonly DemoBooking[], now: number): { visits: DemoVisit[]; alarms: DemoVisitAlarm[] } {
+  const bookingOf = (key: string) => {
+    const booking = bookings.find((candidate) => candidate.plan.key === key)
+    if (!booking) throw new Error(`Demo data: booking ${key} is missing`)
+    return booking
+  }
+  const missed = bookingOf('demo:missed')
+  return {
+    visits: [walkReportCard(bookingOf('demo:1')), stayUnderWay(bookingOf('demo:under-way'), now)],
+    // Recorded by the booking sweep the minute it came due (visits/visit-alarms.server.ts).
+    alarms: [{ bookingId: missed.id, kind: alarmKey('missed-check-in'), at: spanOf(missed).start + visitRules.missedCheckInAfterMs }],
+  }
+}
+
+/** The sitter's phone at check-in: at the owner's door, give or take the 30 to 45 m of a building and its GPS. */
+function checkInAtTheDoor(owner: DemoPerson, random: Random) {
+  const door = { latitude: owner.address.latitude + random.int(30, 45) / metresPerDegreeOfLatitude, longitude: owner.address.longitude }
+  return classifyCheckIn(door, owner.address)
+}
+
+/** The walk of demo:1, checked out into its report card: on time, the route, four activities, two photos, a note. */
+function walkReportCard(booking: DemoBooking): DemoVisit {
+  const { plan } = booking
+  const random = createRandom(`visit:${plan.key}`)
+  const checkedInAt = serverStamp(spanOf(booking).start - random.int(3, 5) * minute, random)
+  // Tracking starts on the quay: the few minutes from the door lie in the 200 m around the home.
+  const { route, reached } = walkAlong(zurichhornLoop, checkedInAt + random.int(4, 6) * minute, random)
+  if (route.some((point) => isNearAHome(point, [plan.dog.owner.address, plan.sitter.address]))) {
+    throw new Error('Demo data: a point of the walk lies near a home')
+  }
+  const firstPoint = itemAt(route, 0)
+  const lastPoint = itemAt(route, route.length - 1)
+  const photo = (index: number, scene: PhotoScene, at: number) => {
+    const id = demoId(`visit-photo:${plan.key}:${index}`)
+    return { id, path: `/uploads/visits/${booking.id}/${id}`, scene, at: serverStamp(at, random) }
+  }
+  return {
+    booking,
+    checkedInAt,
+    checkIn: checkInAtTheDoor(plan.dog.owner, random),
+    checkOut: {
+      at: serverStamp(lastPoint.at + random.int(4, 6) * minute, random),
+      note:
+        `${plan.dog.name} was a star: fetch on the Blatterwiese, a swim at the Zürichhorn and a slow sniff through the ` +
+        'Chinese garden on the way back. Paws towelled off, water bowl refilled.',
+    },
+    entries: [
+      { kind: 'pee' as const, note: null, at: firstPoint.at + minute },
+      { kind: 'play' as const, note: 'Fetch on the Blatterwiese', at: reached('meadow') + minute },
+      { kind: 'water' as const, note: 'A swim and a drink at the Zürichhorn', at: reached('lake') + minute },
+      { kind: 'poo' as const, note: null, at: reached('garden') },
+    ].map((entry) => ({ ...entry, at: serverStamp(entry.at, random) })),
+    photos: [photo(0, 'meadow', reached('meadow') + 4 * minute), photo(1, 'lake', reached('lake') + 3 * minute)],
+    route,
+  }
+}
+
+/**
+ * The stay of demo:under-way, checked in minutes before its start and not yet checked out. Each entry comes at its
+ * usual time after the check-in, or sooner when the stay began only minutes before now; on a daycare day its photo is
+ * the day's update.
+ */
+function stayUnderWay(booking: DemoBooking, now: number): DemoVisit {
+  const { plan } = booking
+  const random = createRandom(`visit:${plan.key}`)
+  const checkedInAt = serverStamp(spanOf(booking).start - random.int(6, 12) * minute, random)
+  const after = (minutes: number, shareOfTheTimeSince: number) =>
+    checkedInAt + Math.min(minutes * minute, Math.floor(shareOfTheTimeSince * (now - checkedInAt))) + random.int(0, 9_999)
+  const photoId = demoId(`visit-photo:${plan.key}:0`)
+  return {
+    booking,
+    checkedInAt,
+    checkIn: checkInAtTheDoor(plan.dog.owner, random),
+    checkOut: null,
+    entries: [
+      { kind: 'pee', note: null, at: after(12, 0.2) },
+      { kind: 'water', note: null, at: after(25, 0.4) },
+      { kind: 'food', note: `${plan.dog.name}'s usual portion, all gone`, at: after(50, 0.8) },
+    ],
+    photos: [{ id: photoId, path: `/uploads/visits/${booking.id}/${photoId}`, scene: 'blanket', at: after(35, 0.6) }],
+    route: [],
+  }
+}
+
+type WalkStop = 'meadow' | 'lake' | 'garden'
+
+/**
+ * About 2 km through Zürichhorn park, a few hundred metres from the demo owner's door: north along the lake quay,
+ * back to the Blatterwiese meadow, round the Zürichhorn point and through the Chinese garden. `linger`: minutes at a stop.
+ */
+const zurichhornLoop: readonly { latitude: number; longitude: number; stop?: WalkStop; linger?: number }[] = [
+  { latitude: 47.3571, longitude: 8.5484 }, // Seefeldquai at Höschgasse
+  { latitude: 47.3602, longitude: 8.5472 },
+  { latitude: 47.3565, longitude: 8.548, stop: 'meadow', linger: 10 },
+  { latitude: 47.3548, longitude: 8.5482 },
+  { latitude: 47.3536, longitude: 8.5493, stop: 'lake', linger: 6 },
+  { latitude: 47.353, longitude: 8.5508 },
+  { latitude: 47.354, longitude: 8.552 },
+  { latitude: 47.3549, longitude: 8.5515, stop: 'garden' },
+  { latitude: 47.3558, longitude: 8.5505 }, // Pavillon Le Corbusier
+  { latitude: 47.3566, longitude: 8.5492 },
+  { latitude: 47.3571, longitude: 8.5484 },
+]
+
+/**
+ * A phone's positions along the waypoints, one every 19 to 21 seconds at a sniffing dog's pace (16 to 22 m a step),
+ * each off by up to 2 m of GPS noise, more while lingering at a stop.
+ */
+function walkAlong(waypoints: typeof zurichhornLoop, startAt: number, random: Random) {
+  const metresPerDegree = { latitude: metresPerDegreeOfLatitude, longitude: metresPerDegreeOfLatitude * Math.cos((47.36 * Math.PI) / 180) }
+  const route: RoutePoint[] = []
+  const reachedAt = new Map<WalkStop, number>()
+  let at = startAt
+  const record = (latitude: number, longitude: number, noiseMetres: number) => {
+    route.push({
+      latitude: round6(latitude + ((random.next() - 0.5) * 2 * noiseMetres) / metresPerDegree.latitude),
+      longitude: round6(longitude + ((random.next() - 0.5) * 2 * noiseMetres) / metresPerDegree.longitude),
+      at,
+    })
+    at += random.int(19_000, 21_000)
+  }
+  waypoints.forEach((waypoint, index) => {
+    const previous = waypoints[index - 1]
+    if (!previous) record(waypoint.latitude, waypoint.longitude, 2)
+    else {
+      const steps = Math.ceil(metersBetween(previous, waypoint) / random.int(16, 22))
+      for (let step = 1; step <= steps; step++) {
+        const share = step / steps
+        record(previous.latitude + share * (waypoint.latitude - previous.latitude), previous.longitude + share * (waypoint.longitude - previous.longitude), 2)
+      }
+    }
+    if (waypoint.stop) reachedAt.set(waypoint.stop, itemAt(route, route.length - 1).at)
+    for (let lingered = 0; lingered < (waypoint.linger ?? 0) * 3; lingered++) record(waypoint.latitude, waypoint.longitude, 5)
+  })
+  const reached = (stop: WalkStop) => {
+    const instant = reachedAt.get(stop)
+    if (instant === undefined) throw new Error(`Demo data: the walk has no stop ${stop}`)
+    return instant
+  }
+  return { route, reached }
+}
+
+/** A visit's route totals as the server keeps them (visits/visit-log.server.ts): length and times of the stored points. */
+function routeTotals(route: readonly RoutePoint[]) {
+  const first = route[0]
+  const last = route.at(-1)
+  if (!first || !last) return { routeMeters: 0, routeStartedAt: null, routeEndedAt: null }
+  return { routeMeters: Math.round(pathMeters(route)), routeStartedAt: iso(first.at), routeEndedAt: iso(last.at) }
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Rows
 
 type Rows = { [Table in keyof Database]: Insertable<Database[Table]>[] }
@@ -1527,11 +1759,6 @@ type SeededRows = Omit<
   | 'socketPresence'
   | 'messageDigests'
   | 'homeAccessReminders'
-  | 'visits'
-  | 'visitEntries'
-  | 'visitPhotos'
-  | 'visitRoutePoints'
-  | 'visitAlarms'
 >
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
@@ -1545,12 +1772,13 @@ function toRows(
     bookings: readonly DemoBooking[]
     conversations: readonly DemoConversation[]
     reports: readonly DemoReport[]
+    visitLogs: { visits: readonly DemoVisit[]; alarms: readonly DemoVisitAlarm[] }
   },
   today: string,
   passwordHash: string,
   adminPassword: boolean,
 ): SeededRows {
-  const { people, admin, sitters, dogs, bookings, conversations, reports } = world
+  const { people, admin, sitters, dogs, bookings, conversations, reports, visitLogs } = world
   return {
     users: [...people.map(userRow), adminRow(admin)],
     passwords: [...people, ...(adminPassword ? [admin] : [])].map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
@@ -1635,6 +1863,7 @@ function toRows(
         : [],
     ),
     ...demoHomeAccess(bookings),
+    ...visitRows(visitLogs),
     reviewsOfOwners: bookings.flatMap(({ id, plan, ownerReview }) =>
       ownerReview
         ? [
@@ -1789,6 +2018,40 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
   }
 }
 
+function visitRows({ visits, alarms }: { visits: readonly DemoVisit[]; alarms: readonly DemoVisitAlarm[] }) {
+  return {
+    visits: visits.map(({ booking, checkedInAt, checkIn, checkOut, route }) => ({
+      bookingId: booking.id,
+      checkedInAt: iso(checkedInAt),
+      checkInPlace: checkIn.place,
+      checkInDistanceMeters: checkIn.distanceMeters,
+      checkedOutAt: checkOut ? iso(checkOut.at) : null,
+      checkOutNote: checkOut?.note ?? null,
+      ...routeTotals(route),
+    })),
+    visitEntries: visits.flatMap(({ booking, entries }) =>
+      entries.map((entry, index) => ({
+        id: demoId(`visit-entry:${booking.plan.key}:${index}`),
+        bookingId: booking.id,
+        kind: entry.kind,
+        note: entry.note,
+        recordedAt: iso(entry.at),
+      })),
+    ),
+    visitPhotos: visits.flatMap(({ booking, photos }) => photos.map(({ id, path, at }) => ({ id, bookingId: booking.id, path, takenAt: iso(at) }))),
+    visitRoutePoints: visits.flatMap(({ booking, route }) =>
+      route.map((point, index) => ({
+        id: demoId(`visit-route:${booking.plan.key}:${index}`),
+        bookingId: booking.id,
+        latitude: point.latitude,
+        longitude: point.longitude,
+        recordedAt: iso(point.at),
+      })),
+    ),
+    visitAlarms: alarms.map(({ bookingId, kind, at }) => ({ bookingId, kind, recordedAt: iso(at) })),
+  } satisfies Pick<SeededRows, 'visits' | 'visitEntries' | 'visitPhotos' | 'visitRoutePoints' | 'visitAlarms'>
+}
+
 /** Obviously fake codes: the demo owner's home access (issue 32 part 3), sealed as the app seals it. */
 const demoVault = {
   instructions: 'Lockbox on the left of the front door. Rex waits behind the kitchen door: open it slowly.',
@@ -1800,18 +2063,23 @@ const demoVault = {
 }
 
 /**
- * The demo owner's vault, and Sam's view of it for their first walk (demo:1), half an hour before it began.
- * Their accepted walk (demo:3) shows each of them when Sam will see it: a booking inside the window at seed time
- * would break the seed's rules (accepted bookings lie on days ahead, inside the sitter's weekly hours).
+ * The demo owner's vault, and Sam's views of it: for their first walk (demo:1) half an hour before it began, and for
+ * Luna's stay under way (demo:under-way) a quarter of an hour before it began, just before he checked in. Their
+ * accepted walk (demo:3) shows each of them when Sam will see it next.
  */
 function demoHomeAccess(bookings: readonly DemoBooking[]): Pick<SeededRows, 'homeAccess' | 'homeAccessViews'> {
-  const viewed = bookings.find((booking) => booking.plan.key === 'demo:1')
-  if (!viewed) throw new Error('Demo data: the demo owner’s first walk is missing')
-  const ownerId = viewed.plan.dog.owner.id
-  const viewedAt = bookingSpan({ date: viewed.date, timeZone, slots: viewed.slots }).start - 30 * minute
+  const viewing = (key: string, minutesBeforeStart: number) => {
+    const booking = bookings.find((candidate) => candidate.plan.key === key)
+    if (!booking) throw new Error(`Demo data: the demo owner’s booking ${key} is missing`)
+    const { owner } = booking.plan.dog
+    return { id: demoId(`home-access-view:${key}`), ownerId: owner.id, sitterId: booking.plan.sitter.id, bookingId: booking.id, viewedAt: spanOf(booking).start - minutesBeforeStart * minute }
+  }
+  const views = [viewing('demo:1', 30), viewing('demo:under-way', 15)]
+  const [first] = views
+  if (!first) throw new Error('Demo data: no view of the vault')
   return {
-    homeAccess: [{ ownerId, ...sealHomeAccess(ownerId, JSON.stringify(demoVault)), updatedAt: iso(viewedAt - 3 * day) }],
-    homeAccessViews: [{ id: demoId('home-access-view:demo:1'), ownerId, sitterId: viewed.plan.sitter.id, bookingId: viewed.id, viewedAt: iso(viewedAt) }],
+    homeAccess: [{ ownerId: first.ownerId, ...sealHomeAccess(first.ownerId, JSON.stringify(demoVault)), updatedAt: iso(first.viewedAt - 3 * day) }],
+    homeAccessViews: views.map((view) => ({ ...view, viewedAt: iso(view.viewedAt) })),
   }
 }
 
@@ -1844,6 +2112,11 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'reviewsOfOwners', rows.reviewsOfOwners)
   await insertBatches(trx, 'homeAccess', rows.homeAccess)
   await insertBatches(trx, 'homeAccessViews', rows.homeAccessViews)
+  await insertBatches(trx, 'visits', rows.visits)
+  await insertBatches(trx, 'visitEntries', rows.visitEntries)
+  await insertBatches(trx, 'visitPhotos', rows.visitPhotos)
+  await insertBatches(trx, 'visitRoutePoints', rows.visitRoutePoints)
+  await insertBatches(trx, 'visitAlarms', rows.visitAlarms)
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
   await insertBatches(trx, 'reports', rows.reports)
@@ -1869,8 +2142,14 @@ const skinTones = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']
 const hairColours = ['#2c1b10', '#6a4e35', '#b55239', '#e6c27a', '#3b3b3b', '#a7a7a7']
 const shirtColours = ['#2f6690', '#3a7d44', '#9c3d54', '#e07a5f', '#5f4b8b', '#264653']
 
-async function writePictures(storage: FileStorage, people: readonly DemoPerson[], sitters: readonly DemoSitter[], dogs: readonly DemoDog[]) {
+async function writePictures(
+  storage: FileStorage,
+  { people, sitters, dogs, visits }: { people: readonly DemoPerson[]; sitters: readonly DemoSitter[]; dogs: readonly DemoDog[]; visits: readonly DemoVisit[] },
+) {
   await Promise.all([
+    ...visits.flatMap(({ booking, photos }) =>
+      photos.map((photo) => writeWebpVariants(storage, visitPhotoSvg(booking.plan.dog, photo), photo.path.slice('/uploads/'.length))),
+    ),
     ...people.filter((person) => person.hasPhoto).map((person) => writeWebpVariants(storage, avatarSvg(person), `avatars/${person.id}`)),
     ...dogs.flatMap((dog) =>
       imagePositions(dog).map((position) => writeWebpVariants(storage, dogSvg(dog, position), `dogs/${dog.id}/${position}`)),
@@ -1920,6 +2199,26 @@ function gallerySvg(sitter: DemoSitter, position: number) {
 <rect x="${treeX - 6}" y="150" width="12" height="60" fill="#7a5230"/>
 <circle cx="${treeX}" cy="140" r="34" fill="#4f8f4f"/>
 ${dogFace(random.pick(breeds), { x: 200, y: 180, angle: random.int(-12, 12), tongue: random.chance(0.6) })}
+</svg>`
+}
+
+/** A photo taken during a visit: the dog on the meadow, by the lake, or on its blanket indoors. */
+function visitPhotoSvg(dog: DemoDog, photo: { id: string; scene: PhotoScene }) {
+  const random = createRandom(`visit-picture:${photo.id}`)
+  const scenes: Record<PhotoScene, string> = {
+    meadow:
+      '<rect width="400" height="300" fill="#cfe8f7"/><path d="M0 190 Q120 150 240 185 T400 175 V300 H0 Z" fill="#8cc084"/>' +
+      `<circle cx="${random.int(60, 120)}" cy="262" r="11" fill="#e5d34b"/>`,
+    lake:
+      '<rect width="400" height="300" fill="#d6ecf7"/><path d="M0 120 Q200 105 400 120 V200 H0 Z" fill="#5b9bc9"/>' +
+      '<path d="M0 200 H400 V300 H0 Z" fill="#c9b48a"/><path d="M30 150 Q60 145 90 150 M250 165 Q285 160 320 165" stroke="#e8f4fb" stroke-width="3" fill="none"/>',
+    blanket:
+      '<rect width="400" height="300" fill="#f3e3cf"/><rect y="200" width="400" height="100" fill="#b98b62"/>' +
+      `<ellipse cx="200" cy="250" rx="150" ry="38" fill="${random.pick(['#d96c6c', '#6c8fd9', '#8fbf6a'])}"/>`,
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 400 300">
+${scenes[photo.scene]}
+${dogFace(dog.breed, { x: 200, y: 180, angle: random.int(-12, 12), tongue: photo.scene !== 'blanket' })}
 </svg>`
 }
 

@@ -49,6 +49,7 @@ import { messagePaths, messageRules, messageSchemas, messageTags } from './opena
 import { moderationPaths, moderationRules, moderationSchemas, moderationTags } from './openapi-moderation.ts'
 import { reviewPaths, reviewSchemas } from './openapi-reviews.ts'
 import { homeAccessPaths, homeAccessSchemas, homeAccessTags } from './openapi-home-access.ts'
+import { visitPaths, visitRulesByOperation, visitSchemas, visitTags } from './openapi-visits.ts'
 import { notificationPaths, notificationRules, notificationSchemas, notificationTags } from './openapi-notifications.ts'
 import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
 import { notificationSettingsPaths, notificationSettingsRules, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
@@ -797,12 +798,13 @@ export function buildOpenApiDocument() {
       ...notificationSettingsTags,
       ...moderationTags,
       ...homeAccessTags,
+      ...visitTags,
       { name: 'Docs', description: 'This document.' },
     ],
     paths: withSharedAnswers(
       withStatedRulesOf(
-        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths },
-        { ...statedRules, ...bookingRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules },
+        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths, ...visitPaths },
+        { ...statedRules, ...bookingRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules, ...visitRulesByOperation },
       ),
     ),
     components: {
@@ -854,6 +856,7 @@ export function buildOpenApiDocument() {
         ...moderationSchemas,
         ...reviewSchemas,
         ...homeAccessSchemas,
+        ...visitSchemas,
       },
       responses: Object.fromEntries(
         Object.values(errorResponses).map(([name, description]) => [

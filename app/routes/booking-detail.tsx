@@ -19,9 +19,14 @@ import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.s
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
+import { BookingVisitLog } from '#app/features/visits/components/booking-visit-log.tsx'
+import { isVisitFormIntent, type VisitFormRefusal } from '#app/features/visits/visit-form-fields.ts'
+import { submitVisitForm } from '#app/features/visits/visit-forms.server.ts'
+import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -31,27 +36,37 @@ import { Page } from '#app/ui/page.tsx'
 // come from the status machine (booking.actions); each opens a confirmation that is a URL
 // (?confirm=accepted...), so it works without JavaScript. Completed bookings carry both parties' reviews of
 // each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner.
-// An accepted booking shows its sitter the owner's home access inside its window (features/home-access).
+// An accepted booking shows its sitter the owner's home access inside its window (features/home-access), and
+// both parties its visit log: the sitter's check-in, activities, photos and check-out (features/visits).
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, confirm: null, homeAccess: null }, { status: 404 })
+  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, now: 0 }, { status: 404 })
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
-  return { booking, confirm, homeAccess: await homeAccessOnBookingPage(user.id, booking) }
+  const now = Date.now()
+  const [homeAccess, visitLog] = await Promise.all([
+    homeAccessOnBookingPage(user.id, booking),
+    booking.status === 'accepted' || booking.status === 'completed' ? getVisitLogFor(user.id, booking.id, now) : null,
+  ])
+  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, now }
 }
 
 type ActionData =
   | { intent: 'status'; move: Move | null; toast: ToastInput; message: string }
   | { intent: 'review' | 'reply'; result: SubmissionResult<string[]>; toast?: undefined }
   | { intent: 'calendar'; toast: ToastInput }
+  | { intent: 'visit'; refusal: VisitFormRefusal; toast?: undefined }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  const formData = await request.formData()
+  // Only the visit's photo form sends a file (multipart); the other forms come as they always did.
+  const upload = await readMultipartFormOrError(request, { maxFiles: 1 })
   const booking = await getBookingFor(user.id, params.id)
   if (!booking) throw data(null, { status: 404 })
+  if (!upload.ok) return data<ActionData>({ intent: 'visit', refusal: { form: 'photo', message: upload.error.message } }, { status: upload.error.status })
+  const formData = upload.form.fields
   const here = `/bookings/${booking.id}`
   const intent = formData.get('intent')
 
@@ -74,11 +89,17 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     return data<ActionData>({ intent, result: outcome.result }, { status: outcome.status })
   }
 
+  if (isVisitFormIntent(intent)) {
+    const outcome = await submitVisitForm(intent, user.id, booking.id, upload.form)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    return data<ActionData>({ intent: 'visit', refusal: outcome.refusal }, { status: outcome.status })
+  }
+
   throw data(null, { status: 400 })
 }
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, confirm, homeAccess } = loaderData
+  const { booking, confirm, homeAccess, visit, now } = loaderData
   if (!booking) return <BookingNotFound />
   const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
@@ -89,6 +110,17 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   const other = sitterView ? booking.owner : booking.sitter
   const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
   const formShown = answer?.intent === 'review' ? booking.canReview || booking.canReviewOwner : answer?.intent === 'reply' ? booking.canReply : false
+  const visitLog =
+    visit && (booking.status === 'accepted' || visit.state !== 'not-started' || visit.alarms.length > 0) ? (
+      <BookingVisitLog
+        visit={visit}
+        booking={{ id: booking.id, viewerRole: booking.viewerRole, status: booking.status, service: booking.service, timeZone: booking.timeZone, sitterName: booking.sitter.name }}
+        now={now}
+        refusal={answer?.intent === 'visit' ? answer.refusal : null}
+      />
+    ) : null
+  // While the sitter may check in, and while the visit runs, its log is what both parties came for.
+  const visitFirst = Boolean(visit && (visit.canCheckIn || visit.state === 'under-way'))
   // A refusal whose dialog or form is no longer on the page (the booking changed meanwhile) shows here.
   const pageError = statusAnswer && !dialogMove ? statusAnswer.message : answer && 'result' in answer && !formShown ? (answer.result.error?.['']?.[0] ?? null) : null
   return (
@@ -105,6 +137,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           {pageError}
         </p>
       ) : null}
+      {visitFirst ? visitLog : null}
 
       <section aria-labelledby="booking-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -177,6 +210,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <Actions booking={booking} otherId={other.id} />
       </section>
 
+      {visitFirst ? null : visitLog}
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
       {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
       {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} /> : null}

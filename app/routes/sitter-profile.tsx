@@ -21,6 +21,7 @@ import { weeklyAvailabilityGrid } from '#app/features/availability/availability-
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
+import { findSitterReliability } from '#app/features/visits/reliability.server.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
@@ -49,7 +50,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const viewer = getOptionalUser(context)
   const tab = tabs.find((candidate) => candidate === url.searchParams.get('tab')) ?? 'about'
   const reviewPage = pageParameter.catch(1).parse(url.searchParams.get('page') ?? undefined)
-  const reviews = tab === 'reviews' ? await listPublicSitterReviews(found.id, { page: reviewPage, limit: reviewPageSize }) : null
+  const [reviews, reliability] = await Promise.all([
+    tab === 'reviews' ? listPublicSitterReviews(found.id, { page: reviewPage, limit: reviewPageSize }) : null,
+    findSitterReliability(found.id),
+  ])
   return {
     // Only what the page shows: no public point, no account fields.
     sitter: {
@@ -75,6 +79,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       reviewCount: found.reviewCount,
       medianReplyMinutes: found.medianReplyMinutes,
       completedBookings: found.completedBookings,
+      reliability,
       memberSince: found.memberSince,
       availabilityGrid: weeklyAvailabilityGrid(found.availability),
     },

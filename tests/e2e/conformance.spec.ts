@@ -106,6 +106,7 @@ const pages: PageCase[] = [
   { visitor: 'sitter', what: 'booking, accept dialog', path: (demo) => `/bookings/${demo.sitter.pending.id}?confirm=accepted` },
   { visitor: 'sitter', what: 'booking, decline dialog', path: (demo) => `/bookings/${demo.sitter.pending.id}?confirm=rejected` },
   { visitor: 'sitter', what: 'booking, reviewed', path: (demo) => `/bookings/${demo.sitter.reviewed.id}` },
+  { visitor: 'sitter', what: 'booking, visit under way', path: (demo) => `/bookings/${demo.sitter.visitUnderWay}` },
   { visitor: 'sitter', what: 'profile', path: '/profile' },
   { visitor: 'sitter', what: 'profile, my services', path: '/profile?tab=services' },
   { visitor: 'sitter', what: 'profile edit', path: '/profile/edit' },
@@ -305,6 +306,15 @@ async function findDemoRows(db: TestDatabase) {
     sitter: {
       pending: await booking('sitterId', sam.id, 'pending'),
       reviewed: await booking('sitterId', sam.id, 'completed', true),
+      visitUnderWay: (
+        await db
+          .selectFrom('visits')
+          .innerJoin('bookings', 'bookings.id', 'visits.bookingId')
+          .select('bookings.id')
+          .where('bookings.sitterId', '=', sam.id)
+          .where('visits.checkedOutAt', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).id,
       partner: await readPartner(sam.id),
     },
     newcomer: await newcomerWithResetLink(db),

@@ -1,3 +1,4 @@
+import { insertBooking, registerOwnerWithDog, registerSitter, signInAs, signOut, zurichDate } from './booking-helpers.ts'
 import { expect, registerUser, test } from './fixtures.ts'
 
 // The home-access vault (issue 32 part 3, decision 070): an owner keeps codes on /home-access, sealed at rest.
@@ -21,4 +22,45 @@ test('an owner saves a door code and a Wi-Fi password; the page shows them again
   const row = await db.selectFrom('homeAccess').select('sealed').where('ownerId', '=', user.id).executeTakeFirstOrThrow()
   expect(row.sealed).not.toContain(doorCode)
   expect(row.sealed).not.toContain('correct horse')
+})
+
+/** Today in Zurich and the quarter hour that began last there, so a booking from it is under way. */
+function startedQuarterInZurich() {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  )
+  const minutes = Number(parts.hour) * 60 + Math.floor(Number(parts.minute) / 15) * 15
+  const clock = (total: number) => `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, slot: { startTime: clock(minutes), endTime: clock(minutes + 60) } }
+}
+
+test('the sitter of a booking under way reads the door code on its page; the owner sees that view listed; a booking next week shows when it opens', async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db, 'Sam Walker')
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const doorCode = `door-${crypto.randomUUID().slice(0, 8)}`
+  await visit('/home-access')
+  await page.getByLabel('Door code').fill(doorCode)
+  await page.getByRole('button', { name: 'Save home access' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Home access saved' })).toBeVisible()
+  const parties = { dogId, ownerId: owner.id, sitterId: sitter.id }
+  const now = await insertBooking(db, parties, { status: 'accepted', ...startedQuarterInZurich() })
+  const nextWeek = await insertBooking(db, parties, { status: 'accepted', date: zurichDate(7) })
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit(`/bookings/${nextWeek}`)
+  const section = page.getByRole('region', { name: 'Home access' })
+  await expect(section).toContainText('Home access opens at 08:00')
+  await expect(page.getByText(doorCode)).toHaveCount(0)
+
+  await visit(`/bookings/${now}`)
+  await expect(section.getByRole('definition').filter({ hasText: doorCode })).toBeVisible()
+
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit('/home-access')
+  await expect(page.getByText(/Sam Walker viewed it at/)).toBeVisible()
+  expect(await db.selectFrom('homeAccessViews').select('bookingId').where('ownerId', '=', owner.id).execute()).toEqual([{ bookingId: now }])
 })

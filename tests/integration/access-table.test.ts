@@ -72,6 +72,12 @@ const urls: Record<string, (things: Things, method: Method) => string | Promise<
   '/api/bookings/:id/status': (t) => `/api/bookings/${t.bookingId}/status`,
   '/api/bookings/:id/calendar': (t) => `/api/bookings/${t.bookingId}/calendar`,
   '/api/bookings/:id/home-access': (t) => `/api/bookings/${t.bookingId}/home-access`,
+  '/api/bookings/:id/visit': (t) => `/api/bookings/${t.bookingId}/visit`,
+  '/api/bookings/:id/visit/check-in': (t) => `/api/bookings/${t.bookingId}/visit/check-in`,
+  '/api/bookings/:id/visit/entries': (t) => `/api/bookings/${t.bookingId}/visit/entries`,
+  '/api/bookings/:id/visit/photos': (t) => `/api/bookings/${t.bookingId}/visit/photos`,
+  '/api/bookings/:id/visit/route': (t) => `/api/bookings/${t.bookingId}/visit/route`,
+  '/api/bookings/:id/visit/check-out': (t) => `/api/bookings/${t.bookingId}/visit/check-out`,
   '/api/calendar/:feed': async (t) => `/api/calendar/${await t.calendarFeed()}`,
   '/api/reviews/:id/reply': (t) => `/api/reviews/${t.reviewId}/reply`,
   '/api/messages/conversations/:partnerId': (t) => `/api/messages/conversations/${t.sitterId}`,
@@ -105,6 +111,9 @@ const bodies: Record<string, (things: Things) => unknown> = {
   }),
   // Rex's photo: only the owner may remove it (and does, last).
   'DELETE /api/dogs/:id/images': (t) => ({ imageUrl: t.dogImagePath }),
+  // The visit has not started (the booking is next week): its sitter is refused by the log's state.
+  'POST /api/bookings/:id/visit/entries': () => ({ kind: 'pee' }),
+  'POST /api/bookings/:id/visit/route': (t) => ({ points: [{ latitude: 47.37, longitude: 8.54, at: t.bookingStartsAt }] }),
   // The review has its reply already.
   'POST /api/reviews/:id/reply': () => ({ reply: 'Thanks again!' }),
 }
@@ -283,6 +292,15 @@ const expected: Record<string, Record<Caller, number>> = {
   'PATCH /api/bookings/:id/status': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The owner's home access: its sitter only, inside the window (the booking is next week: 403); the owner 403.
   'GET /api/bookings/:id/home-access': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 403, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  // The visit log: both parties read it; only its sitter writes, and the visit has not started (409: check-in
+  // opens 30 minutes before next week's start); its owner 403; others 404. The photo form is multipart: `{}`
+  // is refused (415) before the guard of the log (visit-log-api.test.ts sends the pictures).
+  'GET /api/bookings/:id/visit': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/check-in': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/entries': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/photos': { anonymous: 401, owner: 415, otherOwner: 415, sitter: 415, otherSitter: 415, suspended: 401, admin: 415, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/route': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/check-out': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/calendar': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The feed's URL is its key (calendar apps send no credential), as is an unsubscribe link's token below.
   'GET /api/calendar/:feed': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },

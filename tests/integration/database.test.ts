@@ -11,6 +11,7 @@ import { type Database, engine, migrateToLatest } from '#app/lib/db.server.ts'
 import { localFolderStorage } from '#app/lib/storage/local-folder-storage.server.ts'
 import { migrations } from '#db/migrations/index.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
+import { metresBetween } from '#tests/metres-between.ts'
 import { closeEmptyDatabases, createEmptyDatabase, indexNames, newEmptyDatabase as newDatabase, openTracked, tableNames } from './empty-databases.ts'
 
 // tests/setup.ts gives this file its own temporary folder (uploads go there) and database; every database
@@ -475,8 +476,8 @@ describe('demo data', () => {
     }
   })
 
-  test('has bookings in all five statuses: completed ones in the past, pending and accepted ones ahead', async () => {
-    const bookings = await seeded.selectFrom('bookings').select(['status', 'date']).execute()
+  test('has bookings in all five statuses: completed ones in the past, pending and accepted ones ahead but for two stays begun before the seed', async () => {
+    const bookings = await seeded.selectFrom('bookings').select(['status', 'date', 'service', 'startsAt']).execute()
     const today = zurichToday()
 
     expect(new Set(bookings.map((booking) => booking.status))).toEqual(
@@ -484,7 +485,14 @@ describe('demo data', () => {
     )
     for (const booking of bookings) {
       if (booking.status === 'completed') expect(booking.date < today).toBe(true)
-      if (booking.status === 'pending' || booking.status === 'accepted') expect(booking.date > today).toBe(true)
+      if (booking.status === 'pending') expect(booking.date > today).toBe(true)
+    }
+    // The visit under way and the missed check-in: a daycare day or a boarding night, which weekly hours do not bind.
+    const begun = bookings.filter((booking) => booking.status === 'accepted' && booking.date <= today)
+    expect(begun).toHaveLength(2)
+    for (const booking of begun) {
+      expect(['daycare', 'boarding']).toContain(booking.service)
+      expect(Date.parse(booking.startsAt)).toBeLessThanOrEqual(seededAt)
     }
   })
 
@@ -699,6 +707,128 @@ describe('demo data', () => {
       )
 
     expect(await demoStates(seededAnotherDay, anotherDay)).toEqual(await demoStates(seeded, seededAt))
+  })
+
+  /** The seeded visit logs with their bookings, and the demo users' homes. */
+  async function visitLogs() {
+    const { findBookings } = await import('#app/features/bookings/booking-records.server.ts')
+    const { bookingSpan } = await import('#app/features/bookings/slots.ts')
+    const [olivia, sam] = await Promise.all(
+      ['owner@pawpal.test', 'sitter@pawpal.test'].map(async (email) => {
+        const { id, latitude, longitude } = await seeded.selectFrom('users').select(['id', 'latitude', 'longitude']).where('email', '=', email).executeTakeFirstOrThrow()
+        if (latitude === null || longitude === null) throw new Error(`${email} has no home`)
+        return { id, latitude, longitude }
+      }),
+    )
+    const withBooking = async <Row extends { bookingId: string }>(rows: Row[]) =>
+      Promise.all(
+        rows.map(async (row) => {
+          const [booking] = await findBookings(sql<boolean>`bookings.id = ${row.bookingId}`, seeded)
+          if (!booking) throw new Error(`no booking ${row.bookingId}`)
+          return { ...row, booking, span: bookingSpan(booking) }
+        }),
+      )
+    const ofBooking = async (bookingId: string) => ({
+      entries: await seeded.selectFrom('visitEntries').selectAll().where('bookingId', '=', bookingId).orderBy('recordedAt').execute(),
+      photos: await seeded.selectFrom('visitPhotos').selectAll().where('bookingId', '=', bookingId).orderBy('takenAt').execute(),
+      route: await seeded.selectFrom('visitRoutePoints').selectAll().where('bookingId', '=', bookingId).orderBy('recordedAt').execute(),
+    })
+    return {
+      olivia: olivia!,
+      sam: sam!,
+      visits: await withBooking(await seeded.selectFrom('visits').selectAll().execute()),
+      alarms: await withBooking(await seeded.selectFrom('visitAlarms').selectAll().execute()),
+      ofBooking,
+    }
+  }
+
+  const photoFileOf = (basePath: string, width: number) => path.join(uploadDir, `${basePath.slice('/uploads/'.length)}-${width}.webp`)
+  const minute = 60_000
+
+  test("keeps the report card of the demo owner's walk with Sam: checked in at the door on time, activities, photos, a note and a 2 km route never within 200 m of either home", async () => {
+    const { olivia, sam, visits, ofBooking } = await visitLogs()
+    const reportCards = visits.filter((visit) => visit.checkedOutAt !== null)
+    expect(reportCards).toHaveLength(1)
+    const [walk] = reportCards
+    const { entries, photos, route } = await ofBooking(walk!.bookingId)
+    const { booking, span } = walk!
+    const checkedIn = Date.parse(walk!.checkedInAt)
+    const checkedOut = Date.parse(walk!.checkedOutAt!)
+    const completion = await seeded.selectFrom('bookingStatusHistory').select('changedAt').where('bookingId', '=', booking.id).where('toStatus', '=', 'completed').executeTakeFirstOrThrow()
+    const during = (at: string) => checkedIn <= Date.parse(at) && Date.parse(at) <= checkedOut
+
+    expect(booking).toMatchObject({ ownerId: olivia.id, sitterId: sam.id, service: 'walking', status: 'completed' })
+    expect(checkedIn).toBeGreaterThanOrEqual(span.start - 30 * minute)
+    expect(checkedIn).toBeLessThanOrEqual(span.start)
+    expect(checkedOut).toBeLessThanOrEqual(Date.parse(completion.changedAt))
+    expect(walk!.checkInPlace).toBe('at_place')
+    expect(walk!.checkOutNote?.length).toBeGreaterThan(20)
+    expect([0, 50, 100, 150]).toContain(walk!.checkInDistanceMeters)
+
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(['pee', 'play', 'poo', 'water'])
+    for (const entry of entries) expect(during(entry.recordedAt), entry.kind).toBe(true)
+    expect(photos.length).toBeGreaterThanOrEqual(1)
+    expect(photos.length).toBeLessThanOrEqual(2)
+    for (const photo of photos) {
+      expect(photo.path).toMatch(new RegExp(`^/uploads/visits/${booking.id}/[0-9a-f-]{36}$`))
+      expect(during(photo.takenAt)).toBe(true)
+      expect(existsSync(photoFileOf(photo.path, 320))).toBe(true)
+      expect((await sharp(photoFileOf(photo.path, 800)).metadata()).exif).toBeUndefined()
+    }
+
+    // A position every ~20 s while the page is open, measured with the tests' own ruler.
+    expect(route.length).toBeGreaterThan(60)
+    let metres = 0
+    for (const [index, point] of route.entries()) {
+      expect(during(point.recordedAt)).toBe(true)
+      expect(metresBetween(point, olivia)).toBeGreaterThan(200)
+      expect(metresBetween(point, sam)).toBeGreaterThan(200)
+      expect(metresBetween(point, olivia)).toBeLessThan(2000)
+      const previous = route[index - 1]
+      if (!previous) continue
+      expect(Date.parse(point.recordedAt) - Date.parse(previous.recordedAt)).toBeLessThanOrEqual(30_000)
+      metres += metresBetween(previous, point)
+    }
+    expect(metres).toBeGreaterThan(1500)
+    expect(metres).toBeLessThan(3000)
+    expect(Math.abs(walk!.routeMeters - metres)).toBeLessThanOrEqual(1)
+    expect(walk).toMatchObject({ routeStartedAt: route[0]?.recordedAt, routeEndedAt: route.at(-1)?.recordedAt })
+  })
+
+  test('has, around the seed moment, a stay of Luna with Sam under way and a stay of Rex whose sitter missed the check-in, and owes no other alarm', async () => {
+    const { recordDueVisitAlarms } = await import('#app/features/visits/visit-alarms.server.ts')
+    const { olivia, sam, visits, alarms, ofBooking } = await visitLogs()
+    const underWay = visits.filter((visit) => visit.checkedOutAt === null)
+    expect(underWay).toHaveLength(1)
+    const [stay] = underWay
+    const { entries, photos, route } = await ofBooking(stay!.bookingId)
+    const checkedIn = Date.parse(stay!.checkedInAt)
+    const sinceCheckIn = (at: string) => checkedIn <= Date.parse(at) && Date.parse(at) <= seededAt
+    const dogOf = (dogId: string) => seeded.selectFrom('dogs').select('name').where('id', '=', dogId).executeTakeFirstOrThrow()
+
+    expect(stay!.booking).toMatchObject({ ownerId: olivia.id, sitterId: sam.id, status: 'accepted' })
+    expect(await dogOf(stay!.booking.dogId)).toEqual({ name: 'Luna' })
+    expect(stay!.span.start).toBeLessThanOrEqual(seededAt)
+    expect(stay!.span.end).toBeGreaterThan(seededAt)
+    expect(checkedIn).toBeGreaterThanOrEqual(stay!.span.start - 30 * minute)
+    expect(stay).toMatchObject({ checkInPlace: 'at_place', routeMeters: 0, routeStartedAt: null })
+    expect(entries.length).toBeGreaterThan(0)
+    for (const entry of [...entries.map((entry) => entry.recordedAt), ...photos.map((photo) => photo.takenAt)]) expect(sinceCheckIn(entry)).toBe(true)
+    expect(photos).toHaveLength(1)
+    expect(existsSync(photoFileOf(photos[0]!.path, 800))).toBe(true)
+    expect(route).toEqual([])
+
+    expect(alarms).toHaveLength(1)
+    const [missed] = alarms
+    expect(missed!.kind).toBe('missed-check-in')
+    expect(missed!.booking).toMatchObject({ ownerId: olivia.id, status: 'accepted' })
+    expect(await dogOf(missed!.booking.dogId)).toEqual({ name: 'Rex' })
+    expect(visits.some((visit) => visit.bookingId === missed!.bookingId)).toBe(false)
+    expect(missed!.recordedAt).toBe(iso(missed!.span.start + 15 * minute))
+    expect(Date.parse(missed!.recordedAt)).toBeLessThanOrEqual(seededAt)
+
+    // Every other booking the sweep looks at has its log: it records nothing at the seed moment.
+    expect(await recordDueVisitAlarms(seededAt, seeded)).toBe(0)
   })
 
   test('gives the demo sitter and some others gallery photos, at most 6 each, as metadata-free WebP files', async () => {

@@ -10,7 +10,7 @@ export const isNotificationKind = (value: string): value is NotificationKind => 
 
 /** How the settings form and the unsubscribe page name each kind. */
 export const kindLabels: Record<NotificationKind, { title: string; detail: string }> = {
-  bookings: { title: 'Booking requests and answers', detail: 'New requests, accepted, declined, cancelled or expired bookings' },
+  bookings: { title: 'Booking requests and answers', detail: 'New requests, accepted, declined, cancelled or expired bookings, report cards and missed visits' },
   reminders: { title: 'Reminders', detail: 'An hour before an accepted booking starts' },
   messages: { title: 'Messages', detail: 'New messages while you are away from Pawpal' },
   reviews: { title: 'Reviews', detail: 'A review of your care, or a reply to your review' },

@@ -10,12 +10,14 @@ import { unreadInConversation } from '#app/features/messages/unread.server.ts'
 import { readReviewReminder, reviewReminderEventType } from '#app/features/bookings/review-reminders.server.ts'
 import { homeAccessEventTypes, readHomeAccessReminder } from '#app/features/home-access/home-access-reminders.server.ts'
 import { findReviewsOfBookings } from '#app/features/reviews/booking-reviews.server.ts'
+import { readVisitAlarm, visitAlarmEventTypes } from '#app/features/visits/visit-alarms.server.ts'
+import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
 import { reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
 import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from './notification-texts.ts'
-import { escalateByEmail } from './notification-emails.server.ts'
+import { emailReportCard, escalateByEmail, reportCardEmailKey } from './notification-emails.server.ts'
 import { pushMessageNotification, pushNotification, type PushUrgency } from './notification-pushes.server.ts'
 import { addNotifications, keepUnreadMessagesEntry, nameUnreadEntryEmail, type NewNotification, usersWithUnreadEntryFor } from './notifications.server.ts'
 
@@ -26,6 +28,8 @@ import { addNotifications, keepUnreadMessagesEntry, nameUnreadEntryEmail, type N
 // added for also goes out by push (notification-pushes.server.ts) but a completion, which waits in the
 // centre; a request about to expire that no push delivered escalates to e-mail. A notification names the
 // e-mail that told the same (a booking e-mail, the unread-message digest), so the centre shows its fate.
+// A visit's check-out is the owner's report card (by push and e-mail too); a missed-visit alarm is pushed at
+// once, quiet hours or not, to the readers its event names (issue 32).
 
 type Party = 'owner' | 'sitter'
 const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
@@ -33,7 +37,7 @@ const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
 /** Who hears of a change: the party that did not make it; of an expiry or a reminder, both; of a warning, who must answer. */
 function readersOf(notice: BookingNotice, actor: Party | null, requestedBy: Party): Party[] {
   if (notice === 'reviewed') return ['sitter']
-  if (notice === 'owner-reviewed' || notice === 'replied' || notice === 'home-access-viewed') return ['owner']
+  if (notice === 'owner-reviewed' || notice === 'replied' || notice === 'home-access-viewed' || notice === 'visit-report') return ['owner']
   // A completion prompts both parties to review each other (DESIGN.md ruling 26).
   if (notice === 'completed' || notice === 'published') return ['owner', 'sitter']
   if (notice === 'expiring') return [other(requestedBy)]
@@ -57,12 +61,17 @@ const pushOf: Partial<Record<BookingNotice, PushUrgency>> = {
   'home-access-viewed': { ttlSeconds: 24 * hour },
   expiring: { ttlSeconds: 2 * hour, urgent: true },
   reminder: { ttlSeconds: hour },
+  'visit-report': { ttlSeconds: 24 * hour },
+  'missed-check-in': { ttlSeconds: hour, urgent: true },
+  'missed-check-out': { ttlSeconds: hour, urgent: true },
+  'missed-update': { ttlSeconds: 2 * hour, urgent: true },
 }
 
 const emailedNotices = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'expiring'] as const satisfies readonly BookingEvent[]
 
 /** The outbox key of the booking e-mail telling this reader the same news, if there is one (bookings/booking-emails.server.ts). */
 function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor: Party | null, userId: string) {
+  if (notice === 'visit-report') return userId === context.owner.id ? reportCardEmailKey(context.booking.id) : null
   const emailed = emailedNotices.find((candidate) => candidate === notice)
   if (!emailed) return null
   const email = bookingEmail(emailed, context, actor ?? undefined)
@@ -70,13 +79,21 @@ function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor:
 }
 
 const reviewNotices: readonly BookingNotice[] = ['reviewed', 'owner-reviewed', 'published', 'replied', 'review-reminder']
+// A report card and a missed visit are news of the booking itself ('bookings'), not a convenience like the
+// hour-before reminder, which someone may turn off and still must hear that the sitter did not come.
 const kindOf = (notice: BookingNotice) => (reviewNotices.includes(notice) ? 'reviews' : notice === 'reminder' ? 'reminders' : 'bookings')
 
 /**
- * `only`: the readers of a reminder addressed to some parties. A review's notice to a reader who has reviewed
- * too is left out: the two reviews published together, and the published notice tells them so.
+ * `only`: the readers of a reminder or an alarm addressed to some parties; `updateDate`: the day of a missed daily
+ * update. A review's notice to a reader who has reviewed too is left out: the two reviews published together, and
+ * the published notice tells them so.
  */
-async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, actor: Party | null, only?: readonly string[]) {
+async function recordBookingNotice(
+  event: StoredEvent,
+  notice: BookingNotice,
+  actor: Party | null,
+  { only, updateDate = null }: { only?: readonly string[]; updateDate?: string | null } = {},
+) {
   const booking = await findBookingById(event.subjectId)
   if (!booking) return
   const context = await loadBookingEmailContext(booking)
@@ -91,6 +108,7 @@ async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, ac
     requestedBy: booking.requestedBy,
     reviewsCloseOn: booking.completedAt ? localDateTime(Date.parse(reviewWindowEnd(booking.completedAt)), booking.timeZone).date : null,
     published: notice === 'published' ? (event.payload as PublishedReviews) : undefined,
+    updateDate,
   }
   const userIds = { owner: booking.ownerId, sitter: booking.sitterId }
   const currentYear = new Date(event.occurredAt).getUTCFullYear()
@@ -110,6 +128,8 @@ async function recordBookingNotice(event: StoredEvent, notice: BookingNotice, ac
     emailKey: emailKeyFor(notice, context, actor, userIds[reader]),
   }))
   const added = await addNotifications(notifications)
+  // Queued whether or not this handling added the notification: the outbox key sends it once, a retry included.
+  if (notice === 'visit-report') await emailReportCard(context)
   const push = pushOf[notice]
   if (!push) return
   await Promise.all(
@@ -139,6 +159,8 @@ export const notificationSubscriber: Subscriber = {
     ...Object.values(reviewEventTypes),
     ...Object.values(messageEventTypes),
     homeAccessEventTypes.changeReminder,
+    visitEventTypes.checkedOut,
+    ...Object.values(visitAlarmEventTypes),
   ],
   async handle(event) {
     const change = readBookingChange(event)
@@ -146,9 +168,12 @@ export const notificationSubscriber: Subscriber = {
     const alert = readBookingAlert(event)
     if (alert) return recordBookingNotice(event, alert.kind, null)
     const reviewReminder = readReviewReminder(event)
-    if (reviewReminder) return recordBookingNotice(event, 'review-reminder', null, reviewReminder.userIds)
+    if (reviewReminder) return recordBookingNotice(event, 'review-reminder', null, { only: reviewReminder.userIds })
     const homeAccessReminder = readHomeAccessReminder(event)
-    if (homeAccessReminder) return recordBookingNotice(event, 'home-access-viewed', null, [homeAccessReminder.ownerId])
+    if (homeAccessReminder) return recordBookingNotice(event, 'home-access-viewed', null, { only: [homeAccessReminder.ownerId] })
+    if (event.type === visitEventTypes.checkedOut) return recordBookingNotice(event, 'visit-report', 'sitter')
+    const alarm = readVisitAlarm(event)
+    if (alarm) return recordBookingNotice(event, alarm.alarm, null, { only: alarm.userIds, updateDate: alarm.date })
     if (event.type === reviewEventTypes.written) return recordBookingNotice(event, 'reviewed', 'owner')
     if (event.type === reviewEventTypes.ownerReviewed) return recordBookingNotice(event, 'owner-reviewed', 'sitter')
     if (event.type === reviewEventTypes.published) return recordBookingNotice(event, 'published', null)

@@ -14,6 +14,8 @@ export type BookingFacts = {
   reviewsCloseOn?: string | null
   /** Of a review.published event: whose review of whom became visible (reviews/review-writes.server.ts). */
   published?: { ownerReviewed: boolean; sitterReviewed: boolean }
+  /** Of a missed daily update: its local date, yyyy-MM-dd (visits/visit-alarms.server.ts). */
+  updateDate?: string | null
 }
 
 const services: Record<string, string> = {
@@ -24,6 +26,19 @@ const services: Record<string, string> = {
   training: 'training',
   grooming: 'grooming',
 }
+
+/** What the dog had, after its name: 'Rex's walk'. */
+const visitNames: Record<string, string> = {
+  walking: 'walk',
+  sitting: 'visit',
+  boarding: 'boarding',
+  daycare: 'daycare',
+  training: 'training',
+  grooming: 'grooming',
+}
+
+/** "Rex's walk". */
+export const dogsVisit = (dogName: string, service: string) => `${dogName}'s ${visitNames[service] ?? service}`
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
 const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -50,6 +65,10 @@ export type BookingNotice =
   | 'reminder'
   | 'review-reminder'
   | 'home-access-viewed'
+  | 'visit-report'
+  | 'missed-check-in'
+  | 'missed-check-out'
+  | 'missed-update'
 
 /**
  * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
@@ -63,6 +82,7 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
   const otherParty = reader === 'owner' ? facts.sitterName : facts.ownerName
   const closeDay = facts.reviewsCloseOn ? formatBookingMoment(facts.reviewsCloseOn, null, currentYear) : null
   const until = closeDay ? ` by ${closeDay}` : ''
+  const updateDay = facts.updateDate ? formatBookingMoment(facts.updateDate, null, currentYear) : 'the day'
   switch (notice) {
     case 'requested':
       return facts.requestedBy === 'owner' ? `${by} requested ${what}` : `${by} offered ${what}`
@@ -98,6 +118,16 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
       return `${by} replied to your review of ${what}`
     case 'home-access-viewed':
       return `${facts.sitterName} viewed your home access for ${what}. You may want to change your codes.`
+    case 'visit-report':
+      return `${facts.sitterName} checked out of ${dogsVisit(facts.dogName, facts.service)}: the report card is ready`
+    case 'missed-check-in':
+      return reader === 'owner' ? `${facts.sitterName} has not checked in yet: ${what}` : `You have not checked in yet: ${what}. Check in now, or tell ${facts.ownerName}`
+    case 'missed-check-out':
+      return `${facts.sitterName} has not checked out yet: ${what}`
+    case 'missed-update':
+      return reader === 'owner'
+        ? `${facts.sitterName} has sent no update with a photo of ${facts.dogName} for ${updateDay}: ${what}`
+        : `You have sent no update with a photo of ${facts.dogName} for ${updateDay}: add one to the visit log`
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { firstNameOf, formatCompletedBookings, formatRating, formatReplyTime, reviewCountText } from './sitter-format.ts'
+import { firstNameOf, formatCompletedBookings, formatRating, formatReliability, formatReplyTime, reviewCountText } from './sitter-format.ts'
 
 test('ratings to one decimal, review and booking counts, first names', () => {
   expect(formatRating(4)).toBe('4.0')
@@ -7,6 +7,10 @@ test('ratings to one decimal, review and booking counts, first names', () => {
   expect([reviewCountText(1), reviewCountText(12)]).toEqual(['1 review', '12 reviews'])
   expect([formatCompletedBookings(1), formatCompletedBookings(14)]).toEqual(['1 completed booking', '14 completed bookings'])
   expect([firstNameOf('Anna Keller'), firstNameOf('  Jo  '), firstNameOf('')]).toEqual(['Anna', 'Jo', ''])
+})
+
+test('reliability counts visits on time of visits logged', () => {
+  expect([formatReliability({ onTime: 48, visits: 50 }), formatReliability({ onTime: 0, visits: 1 })]).toEqual(['On time for 48 of 50 visits', 'On time for 0 of 1 visit'])
 })
 
 test.each([

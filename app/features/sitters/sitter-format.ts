@@ -26,3 +26,6 @@ export const formatCompletedBookings = (count: number) => `${count} completed ${
 
 /** 'Anna' of 'Anna Keller' (the 'Book with' card). */
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name
+
+/** 'On time for 48 of 50 visits': checked in no later than 15 minutes after the start (visits/reliability.server.ts). */
+export const formatReliability = ({ onTime, visits }: { onTime: number; visits: number }) => `On time for ${onTime} of ${visits} ${visits === 1 ? 'visit' : 'visits'}`

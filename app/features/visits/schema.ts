@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import { plainText } from '#app/lib/plain-text.ts'
+import { maxVisitNoteLength } from './visit-form-fields.ts'
 import { entryKinds, entryLabels, visitRules } from './visit-rules.ts'
 
 // What the sitter sends to a visit log (issue 32 part 1): the booking page's forms and the API
 // (/api/bookings/{id}/visit/...) validate with these schemas, and answer refusals with these messages.
 
-export const maxVisitNoteLength = 1000
+export { maxVisitNoteLength }
+
+const coordinatesTogether = 'Latitude and longitude must be sent together'
+const noteNeedsText = 'A note needs some text'
 
 const note = plainText('Note', { multiline: true }).max(maxVisitNoteLength, { error: `Note must be at most ${maxVisitNoteLength} characters` })
 
@@ -18,7 +22,7 @@ const longitude = z
 export const CheckInSchema = z
   .object({ latitude: latitude.optional(), longitude: longitude.optional() }, { error: 'Check-in must be an object' })
   .refine((position) => (position.latitude === undefined) === (position.longitude === undefined), {
-    error: 'Latitude and longitude must be sent together',
+    error: coordinatesTogether,
     path: ['latitude'],
   })
 
@@ -30,7 +34,7 @@ export const VisitEntrySchema = z
     },
     { error: 'An entry must be an object' },
   )
-  .refine((entry) => entry.kind !== 'note' || Boolean(entry.note), { error: 'A note needs some text', path: ['note'] })
+  .refine((entry) => entry.kind !== 'note' || Boolean(entry.note), { error: noteNeedsText, path: ['note'] })
 
 export const RouteSchema = z.object(
   {
@@ -62,6 +66,8 @@ export const visitMessages = {
   photoRequired: 'Choose a photo to add',
   routeOnlyForWalks: 'A route is recorded only for walks.',
   routeFull: `A route holds at most ${visitRules.maxRoutePoints} points.`,
+  coordinatesTogether,
+  noteNeedsText,
 } as const
 
 export const entryAdded = (kind: keyof typeof entryLabels) => (kind === 'note' ? 'Note added' : `${entryLabels[kind]} logged`)

@@ -8,6 +8,7 @@ import { db, type Database, serializeOn } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { deleteImage, type ImageVariants, saveImageVariants } from '#app/lib/images.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
+import { validateImageUpload } from '#app/lib/upload.server.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type VisitEntryInput, visitMessages } from './schema.ts'
 import { checkInWindow, classifyCheckIn, dailyUpdateDues, type EntryKind, hasDailyUpdates, readAlarmKey, isNearAHome, metersBetween, pathMeters, type RoutePoint, tracksRoute, visitRules } from './visit-rules.ts'
@@ -98,12 +99,15 @@ export async function addVisitEntry(userId: string, bookingId: string, entry: Vi
   return { ok: true as const, visit: await readVisitLog(open.booking, now) }
 }
 
-/** Whether the visit may take one more photo: refuses before the picture is processed. */
-export async function checkPhotoRoom(userId: string, bookingId: string) {
+/**
+ * POST .../visit/photos and the page's photo form: refuses a full or closed visit before the picture is decoded,
+ * then proves it is a picture and strips its metadata (lib/upload.server.ts). Throws UploadError (400/413/415).
+ */
+export async function addVisitPhotoFile(userId: string, bookingId: string, file: Blob, now = Date.now()) {
   const open = await openVisitOf(userId, bookingId)
   if (isFailure(open)) return open
   if ((await countPhotos(db, bookingId)) >= visitRules.maxPhotos) return refused(409, visitMessages.tooManyPhotos)
-  return { ok: true as const }
+  return addVisitPhoto(userId, bookingId, await validateImageUpload(file), now)
 }
 
 async function countPhotos(executor: Pick<typeof db, 'selectFrom'>, bookingId: string) {
@@ -111,11 +115,8 @@ async function countPhotos(executor: Pick<typeof db, 'selectFrom'>, bookingId: s
   return Number(row.count)
 }
 
-/**
- * POST .../visit/photos: a picture already decoded and stripped of its metadata (lib/images.server.ts), stored
- * privately under the booking with the server's time. Photos sent at once never take the visit past 10.
- */
-export async function addVisitPhoto(userId: string, bookingId: string, variants: ImageVariants, now = Date.now()) {
+/** A picture already decoded and stripped, stored privately under the booking; photos sent at once never take the visit past 10. */
+async function addVisitPhoto(userId: string, bookingId: string, variants: ImageVariants, now = Date.now()) {
   const open = await openVisitOf(userId, bookingId)
   if (isFailure(open)) return open
   const path = await saveImageVariants(variants, { kind: 'visits', ownerKey: bookingId })

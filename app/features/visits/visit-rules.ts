@@ -52,7 +52,8 @@ export function readAlarmKey(key: string): { kind: AlarmKind; date: string | nul
 }
 
 /** Boarding and daycare get a daily update with a photo instead of a walk's route. */
-export const hasDailyUpdates = (service: string) => service === 'boarding' || service === 'daycare'
+export const dailyUpdateServices = ['boarding', 'daycare'] as const
+export const hasDailyUpdates = (service: string) => (dailyUpdateServices as readonly string[]).includes(service)
 export const tracksRoute = (service: string) => service === 'walking'
 
 type Span = { start: number; end: number }

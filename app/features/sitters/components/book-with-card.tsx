@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
-import { CalendarIcon, ChatIcon, UserIcon } from '#app/ui/icons.tsx'
+import { CalendarIcon, ChatIcon, ShieldIcon, UserIcon } from '#app/ui/icons.tsx'
 import { formatRateIn, type RateUnit } from '../rates.ts'
-import { firstNameOf, formatCompletedBookings, formatReplyTime } from '../sitter-format.ts'
+import { firstNameOf, formatCompletedBookings, formatReliability, formatReplyTime } from '../sitter-format.ts'
 
 // The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
 // claims, facts measured from data: the median time the sitter takes to answer a message, how many
-// bookings they completed, since when they are a member.
+// bookings they completed, how often they checked in on time (once a visit is logged), since when they are a member.
 
 export type BookWithFacts = {
   name: string
@@ -15,6 +15,8 @@ export type BookWithFacts = {
   rateUnit: RateUnit | null
   medianReplyMinutes: number | null
   completedBookings: number
+  /** From the visit logs, which the route reads (this feature does not know them); null before the first. */
+  reliability: { onTime: number; visits: number } | null
   memberSince: string
 }
 
@@ -51,6 +53,7 @@ export function BookWithCard({
         <Fact icon={<CalendarIcon className="size-5 text-brand-700" />}>
           {sitter.completedBookings === 0 ? 'No completed bookings yet' : formatCompletedBookings(sitter.completedBookings)}
         </Fact>
+        {sitter.reliability ? <Fact icon={<ShieldIcon className="size-5 text-brand-700" />}>{formatReliability(sitter.reliability)}</Fact> : null}
         <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongDate(sitter.memberSince)}</Fact>
       </ul>
       {ownProfile ? (
