@@ -2,7 +2,7 @@
 // written for it, on SQLite and PostgreSQL (vitest.mutation.config.ts), so a refusal no test exercises shows
 // up as a surviving mutant. Each module keeps its own incremental report in reports/mutation/, so a rerun
 // tests only the mutants and tests that changed. A module under 90% fails the run. Its score and the
-// equivalent mutants left alive are listed in the README (Test it).
+// equivalent mutants left alive are listed in docs/testing.md (Mutation testing).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

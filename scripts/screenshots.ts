@@ -1,5 +1,5 @@
 // `npm run screenshots`: the main screens at a phone (390 x 844) and a desktop (1280 x 800) size, as
-// PNGs in docs/screenshots/ (the README shows them). Like the e2e run (tests/e2e/global-setup.ts) it
+// PNGs in docs/screenshots/ (docs/screens.md shows them). Like the e2e run (tests/e2e/global-setup.ts) it
 // starts the production build on a fresh demo database with the local fakes of Google, the geocoder
 // and the map tile server, so it needs no network and always shows the current code.
 import { mkdirSync, rmSync } from 'node:fs'

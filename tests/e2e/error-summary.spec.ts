@@ -227,7 +227,7 @@ test('/reset-password: passwords that do not match are summed up with a link to 
 test('/forgot-password: a refusal with no field to fix (too many requests) says there is a problem', async ({ page, visit, jsEnabled }) => {
   const email = uniqueEmail('summary-limit')
   await visit('/forgot-password')
-  // The limit is 3 requests per e-mail an hour (README, Security): use them up.
+  // The limit is 3 requests per e-mail an hour (docs/security.md, Controls in brief): use them up.
   for (let sent = 0; sent < 3; sent++) {
     const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
     expect(response.ok()).toBe(true)

@@ -3,7 +3,7 @@ import { WebSocket } from 'ws'
 import { isAnswering, type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
 import { socketFrameText } from '#app/lib/socket-frame-text.ts'
 
-// How many live sockets one account and one client address can hold or ask for (README, live chat):
+// How many live sockets one account and one client address can hold or ask for (docs/api.md, The live socket):
 // at most 20 open sockets per user (the 21st closes the user's oldest with 4429), and at most
 // SOCKET_UPGRADES_PER_MINUTE upgrades per client address (429 beyond). Behind a proxy here, so each
 // test comes from its own address.
