@@ -31,7 +31,10 @@ export function recordRoute(bookingId: string, onChange: (state: RouteRecordingS
   async function keepScreenOn() {
     if (stopped || document.visibilityState !== 'visible' || !('wakeLock' in navigator)) return
     try {
-      wakeLock = await navigator.wakeLock.request('screen')
+      const lock = await navigator.wakeLock.request('screen')
+      // Stopped while the browser was granting it: nothing would release it later, and the screen would stay on.
+      if (stopped) return await lock.release()
+      wakeLock = lock
       wakeLock.addEventListener('release', () => report({ awake: false }))
       report({ awake: true })
     } catch {
@@ -55,10 +58,13 @@ export function recordRoute(bookingId: string, onChange: (state: RouteRecordingS
         return report({ problem: 'No connection: the positions are kept and sent later.' })
       }
       if (response.status >= 500 || response.status === 429) return report({ problem: 'The server is busy: the positions are kept and sent later.' })
-      held = held.slice(batch.length)
+      // Points trimmed from the front while this batch was on its way are not in `held` any more.
+      held = held.filter((point) => !batch.includes(point))
       if (!response.ok) {
+        // Refused for good (the visit was checked out, the route is full): the held points would be refused too.
+        held = []
         const { message } = (await response.json().catch(() => ({}))) as { message?: string }
-        stopWatching()
+        await halt()
         return report({ problem: message ?? 'The route could not be saved.' })
       }
       report({ sent: state.sent + batch.length, problem: null })
@@ -96,13 +102,18 @@ export function recordRoute(bookingId: string, onChange: (state: RouteRecordingS
   document.addEventListener('visibilitychange', onVisibility)
   void keepScreenOn()
 
+  /** Stops the positions and lets the screen sleep; what is held is still sent. */
+  async function halt() {
+    stopped = true
+    stopWatching()
+    document.removeEventListener('visibilitychange', onVisibility)
+    await wakeLock?.release().catch(() => {})
+    wakeLock = null
+  }
+
   return {
     async stop() {
-      stopped = true
-      stopWatching()
-      document.removeEventListener('visibilitychange', onVisibility)
-      await wakeLock?.release().catch(() => {})
-      wakeLock = null
+      await halt()
       await send()
     },
   }
