@@ -18,6 +18,7 @@ import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
 import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
+import { type CancellationTerms, isLateCancellation } from '#app/features/sitters/cancellation-terms.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import {
   alarmKey,
@@ -545,6 +546,7 @@ interface DemoSitter extends DemoPerson {
   blockedDayOffsets: readonly number[]
   /** How many photos of dogs in their care the sitter shows on their profile (0 to 6). */
   galleryPhotos: number
+  cancellationTerms: CancellationTerms
 }
 
 interface DemoDog {
@@ -651,6 +653,7 @@ function demoSitter(): DemoSitter {
     ],
     blockedDayOffsets: [9, 10, 23],
     galleryPhotos: 4,
+    cancellationTerms: 'moderate',
   }
 }
 
@@ -688,7 +691,13 @@ function randomSitter(name: string, index: number): DemoSitter {
     schedule: random.pick(schedulePresets),
     blockedDayOffsets: Array.from({ length: random.int(0, 3) }, () => random.int(3, 45)),
     galleryPhotos: galleryPhotoCount(name),
+    cancellationTerms: cancellationTermsOf(name),
   }
+}
+
+/** Most sitters keep flexible terms, some choose strict or moderate (a stream of its own, like the gallery's). */
+function cancellationTermsOf(name: string) {
+  return createRandom(`cancellation-terms:${name}`).weighted<CancellationTerms>([['flexible', 70], ['moderate', 10], ['strict', 20]])
 }
 
 /** About half the sitters show two to five photos (a stream of its own, so the rest of the sitter stays as it was). */
@@ -877,6 +886,8 @@ interface BookingPlan {
   completedDaysAgo?: number
   /** An accepted stay around the seed moment rather than on a day ahead (stayAroundNow). */
   aroundNow?: 'under-way' | 'missed-check-in'
+  /** A cancelled booking that was accepted, then cancelled by this party inside its terms' notice period, days ago. */
+  cancelledLate?: { by: Party; daysAgo: number }
 }
 
 interface DemoBooking {
@@ -963,6 +974,10 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
     plan('demo:sam:lapsed', samsClient(5), sam, 'completed', { rating: 4, completedDaysAgo: 24 }),
     // Nobody reviewed, and now nobody can.
     plan('demo:sam:unreviewed', samsClient(6), sam, 'completed', { completedDaysAgo: 30 }),
+    // Late cancellations under Sam's moderate terms (issue 33 part 4): one by an owner, which his profile does not
+    // count, and one by Sam long ago, which it does ('Cancelled late: 1 of ...').
+    plan('demo:sam:late-by-owner', samsClient(1), sam, 'cancelled', { cancelledLate: { by: 'owner', daysAgo: 8 } }),
+    plan('demo:sam:late-by-sam', samsClient(0), sam, 'cancelled', { cancelledLate: { by: 'sitter', daysAgo: 75 } }),
   ]
   const regularOwners = [...otherOwners, ...sitters.filter((sitter) => sitter.role === 'both')]
   return [
@@ -1068,7 +1083,8 @@ function scheduleBookings(plans: readonly BookingPlan[], today: string, now: num
     const drawnOffset = random.int(from, to)
     const stay = stays.get(plan.key)
     if (stay) return placeBooking(stay.plan, stay.date, now, random)
-    const dayOffset = plan.status === 'completed' && plan.completedDaysAgo !== undefined ? -plan.completedDaysAgo : drawnOffset
+    const dayOffset =
+      plan.status === 'completed' && plan.completedDaysAgo !== undefined ? -plan.completedDaysAgo : plan.cancelledLate ? -plan.cancelledLate.daysAgo : drawnOffset
     const date = firstFreeDate(plan, today, dayOffset, taken)
     take(plan, date)
     return placeBooking(plan, date, now, random)
@@ -1259,12 +1275,33 @@ function statusHistory(plan: BookingPlan, start: number, end: number, now: numbe
         { from: 'accepted', to: 'completed', byId: sitterId, at: end + random.int(30, 180) * minute } as const,
       ]
     case 'cancelled': {
+      if (plan.cancelledLate) return [requested, accepted, lateCancellation(plan, plan.cancelledLate.by === 'owner' ? ownerId : sitterId, start, answeredAt)]
       const before = random.chance(0.5) ? [requested, accepted] : [requested]
       const cancelledAt = Math.max(awake(random.between(answeredAt + 10 * minute, deadline)), answeredAt + 10 * minute)
       const byId = random.pick([ownerId, sitterId])
       return [...before, { from: itemAt(before, before.length - 1).to, to: 'cancelled', byId, at: cancelledAt } as const]
     }
   }
+}
+
+/** A planned late cancellation: 2 to 12 hours before the start (at waking hours), never before the acceptance. */
+function lateCancellation(plan: BookingPlan, byId: string, start: number, answeredAt: number) {
+  const random = createRandom(`late-cancellation:${plan.key}`)
+  const at = Math.max(awake(start - random.int(2, 12) * hour), answeredAt + 10 * minute)
+  if (!isLateCancellation(plan.sitter.cancellationTerms, start, at)) throw new Error(`Demo data: the cancellation of ${plan.key} is not late`)
+  return { from: 'accepted', to: 'cancelled', byId, at } as const
+}
+
+/**
+ * Who cancelled the booking late, as the app records it (bookings/status-change.server.ts): the party who cancelled
+ * it once accepted, inside the notice period of its terms.
+ */
+function lateCancellationBy(booking: DemoBooking): Party | null {
+  const cancellation = booking.history.at(-1)
+  if (cancellation?.to !== 'cancelled' || cancellation.from !== 'accepted') return null
+  const { start } = bookingSpan({ date: booking.date, timeZone, slots: booking.slots })
+  if (!isLateCancellation(booking.plan.sitter.cancellationTerms, start, cancellation.at)) return null
+  return cancellation.byId === booking.plan.sitter.id ? 'sitter' : 'owner'
 }
 
 function firstName(person: DemoPerson) {
@@ -1790,6 +1827,7 @@ function toRows(
       canHostOvernight: flag(sitter.canHostOvernight),
       isBackgroundChecked: flag(sitter.isBackgroundChecked),
       verified: flag(sitter.verified),
+      cancellationTerms: sitter.cancellationTerms,
       createdAt: iso(sitter.createdAt),
       updatedAt: iso(sitter.createdAt),
     })),
@@ -2012,6 +2050,8 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
     hourlyRateCents: rateFor(plan),
     priceCents: booking.priceCents,
     status: plan.status,
+    cancellationTerms: plan.sitter.cancellationTerms,
+    lateCancellationBy: lateCancellationBy(booking),
     ...listingTimes({ date: booking.date, timeZone, slots: booking.slots }),
     createdAt: iso(itemAt(booking.history, 0).at),
     updatedAt: iso(itemAt(booking.history, booking.history.length - 1).at),

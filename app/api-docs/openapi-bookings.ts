@@ -11,6 +11,7 @@ import { bookingStatuses } from '#app/features/bookings/transitions.ts'
 import { CalendarEventSchema, CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
 import { AvailabilityQuerySchema, maxAvailabilityDays, SitterScheduleSchema } from '#app/features/availability/schedule-schema.ts'
+import { cancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { sitterServices } from '#app/features/sitters/options.ts'
 import {
   answer,
@@ -101,6 +102,9 @@ const Booking = objectOf({
   longitude: nullable('number'),
   price: nullable('number', { description: 'Dollars: the hourly rate at request time x the booked hours; null when the sitter had set no rate.' }),
   hourlyRate: nullable('number', { description: 'Dollars per hour, at request time.' }),
+  cancellationTerms: { enum: cancellationTerms, description: "The sitter's cancellation terms when it was requested (a later change of terms does not apply); flexible for bookings made before terms existed." },
+  cancelledLate: { enum: ['owner', 'sitter', null], description: 'Who cancelled it late: after it was accepted, inside the notice period of its terms; null otherwise.' },
+  lateFrom: nullable('string', { format: 'date-time', description: 'While accepted: the instant (UTC) after which a cancellation by either party is late; null otherwise.' }),
   actions: { type: 'array', items: { enum: bookingStatuses }, description: 'The statuses you may move it to now.' },
   overlap: {
     oneOf: [

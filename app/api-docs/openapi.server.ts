@@ -13,6 +13,7 @@ import { GeocodeSearchSchema, ReverseGeocodeSchema } from '#app/features/geo/geo
 import { ReviewPageSchema } from '#app/features/reviews/review-page-schema.ts'
 import { dayParts } from '#app/features/availability/availability-grid.ts'
 import { galleryMessages, maxGalleryPhotos } from '#app/features/sitters/gallery-fields.ts'
+import { cancellationTerms, noticeHours } from '#app/features/sitters/cancellation-terms.ts'
 import { experienceLevels, sitterServices } from '#app/features/sitters/options.ts'
 import { bboxOrderMessage, coordinateMessages, maxRadiusMiles, maxSitterLimit, SitterSearchSchema, sitterPageSize } from '#app/features/sitters/sitter-search-schema.ts'
 import {
@@ -142,6 +143,13 @@ const sitterProperties = {
   canHostOvernight: { type: 'boolean' },
   isBackgroundChecked: { type: 'boolean' },
   verified: { type: 'boolean' },
+  cancellationTerms: {
+    type: 'string',
+    enum: cancellationTerms,
+    description: `The sitter's cancellation terms (DESIGN.md ruling 28): a cancellation of an accepted booking is late under ${cancellationTerms
+      .map((terms) => `${noticeHours[terms]} hours (${terms})`)
+      .join(', ')} before its start. Flexible until the sitter chooses.`,
+  },
   services: { type: 'array', items: { type: 'string', enum: sitterServices } },
   rates: {
     type: 'object',
@@ -195,6 +203,10 @@ const PublicSitter = objectOf({
       "sitter last wrote) and the sitter's next reply in that conversation; null before the first reply.",
   }),
   completedBookings: { type: 'integer', description: 'Bookings the sitter has completed.' },
+  lateCancellations: {
+    ...objectOf({ late: { type: 'integer', minimum: 0 }, accepted: { type: 'integer', minimum: 0 } }),
+    description: 'Of the bookings the sitter ever accepted (`accepted`), how many the sitter cancelled late (`late`).',
+  },
   memberSince: { type: 'string', format: 'date-time', description: 'When the account was created.' },
   availabilityGrid: {
     type: 'array',

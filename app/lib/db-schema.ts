@@ -106,6 +106,8 @@ export interface SitterProfilesTable {
   canHostOvernight: Generated<Flag>
   isBackgroundChecked: Generated<Flag>
   verified: Generated<Flag>
+  /** 'flexible', 'moderate' or 'strict' (sitters/cancellation-terms.ts). */
+  cancellationTerms: Generated<string>
   createdAt: string
   updatedAt: string
 }
@@ -207,6 +209,10 @@ export interface BookingsTable {
   startsAt: string
   /** When the booking's date ends in its zone (UTC ISO): the date is today or later while this lies ahead. */
   dayEndsAt: string
+  /** The sitter's cancellation terms when it was requested; null before terms existed (read as flexible). */
+  cancellationTerms: Generated<string | null>
+  /** Who cancelled it late, when an accepted booking was cancelled inside its terms' notice period. */
+  lateCancellationBy: Generated<'owner' | 'sitter' | null>
   createdAt: string
   updatedAt: string
 }

@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
-import { type BookingJson, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingJson, countLateCancellations, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
@@ -16,6 +16,7 @@ import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { BookingHomeAccess } from '#app/features/home-access/components/booking-home-access.tsx'
 import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.server.ts'
+import { termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
@@ -35,22 +36,24 @@ import { Page } from '#app/ui/page.tsx'
 // parties; anyone else, and unknown ids, get 'Booking not found' (404). The moves the viewer may make
 // come from the status machine (booking.actions); each opens a confirmation that is a URL
 // (?confirm=accepted...), so it works without JavaScript. Completed bookings carry both parties' reviews of
-// each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner.
+// each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner and
+// how often the owner cancelled late. The booking's cancellation terms show, and who cancelled it late (ruling 28).
 // An accepted booking shows its sitter the owner's home access inside its window (features/home-access), and
 // both parties its visit log: the sitter's check-in, activities, photos and check-out (features/visits).
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, now: 0 }, { status: 404 })
+  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, now: 0 }, { status: 404 })
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
   const now = Date.now()
-  const [homeAccess, visitLog] = await Promise.all([
+  const [homeAccess, visitLog, ownerLateCancellations] = await Promise.all([
     homeAccessOnBookingPage(user.id, booking),
     booking.status === 'accepted' || booking.status === 'completed' ? getVisitLogFor(user.id, booking.id, now) : null,
+    booking.ownerReviews ? countLateCancellations(booking.ownerId, 'owner') : null,
   ])
-  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, now }
+  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, now }
 }
 
 type ActionData =
@@ -99,7 +102,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, confirm, homeAccess, visit, now } = loaderData
+  const { booking, confirm, homeAccess, visit, ownerLateCancellations, now } = loaderData
   if (!booking) return <BookingNotFound />
   const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
@@ -152,7 +155,10 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
               </>
             )}
           </h2>
-          <StatusBadge status={booking.status} reason={booking.statusReason} />
+          <div className="flex flex-col items-end gap-1">
+            <StatusBadge status={booking.status} reason={booking.statusReason} />
+            {booking.cancelledLate ? <span className="text-sm font-medium text-red-800">Cancelled late by the {booking.cancelledLate}</span> : null}
+          </div>
         </div>
         <StatusNote booking={booking} waitingOnOther={waitingOnOther} otherName={other.name} />
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -191,6 +197,10 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
               <span className="block text-sm font-normal text-stone-600">{formatRate(booking.service as SitterService, booking.hourlyRateCents)}</span>
             )}
           </Fact>
+          <Fact label="Cancellation terms">
+            {termsLabels[booking.cancellationTerms].title}
+            <span className="block text-sm font-normal text-stone-600">{termsLabels[booking.cancellationTerms].detail}</span>
+          </Fact>
           {booking.location ? <Fact label="Location">{booking.location}</Fact> : null}
           {other.phone || other.email ? (
             <Fact label="Contact details">
@@ -213,14 +223,14 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
       {visitFirst ? null : visitLog}
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
       {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
-      {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} /> : null}
+      {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} lateCancellations={ownerLateCancellations} /> : null}
       <BookingReviews
         booking={booking}
         answers={{ review: answer?.intent === 'review' ? answer.result : null, reply: answer?.intent === 'reply' ? answer.result : null }}
       />
 
       {dialogMove ? (
-        <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} />
+        <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} now={now} />
       ) : null}
     </Page>
   )

@@ -5,6 +5,7 @@ import { RequestDatePicker } from '#app/features/bookings/components/request-dat
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { getDogRequestScreen, submitDogRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { bookingTimeFields } from '#app/features/bookings/request-fields.ts'
@@ -167,6 +168,7 @@ function DogRequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: F
           />
           <FormErrors id={fields.notes.errorId} errors={fields.notes.errors} />
         </FormPart>
+        <p className="text-sm text-stone-600">{formatCancellationTerms(loaded.cancellationTerms)} These are your terms: the booking keeps them.</p>
         <Button type="submit" disabled={busy} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}
         </Button>

@@ -68,6 +68,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     blockedDates,
     timeZone,
     dialog: dialogBooking && isMove(move) && dialogBooking.actions.includes(move) ? { booking: dialogBooking, move } : null,
+    /** The moment of this answer, against which the dialog tells a late cancellation. */
+    now: Date.now(),
   }
 }
 
@@ -202,7 +204,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
         </div>
       </div>
 
-      {dialog ? <StatusChangeDialog booking={dialog.booking} move={dialog.move} closeTo={here} error={refused ? answer?.message : null} request /> : null}
+      {dialog ? <StatusChangeDialog booking={dialog.booking} move={dialog.move} closeTo={here} error={refused ? answer?.message : null} now={loaderData.now} request /> : null}
     </Page>
   )
 }

@@ -5,6 +5,7 @@ import type { Route } from './+types/profile-edit'
 import {
   Availability,
   BasicInfo,
+  CancellationTermsChoice,
   editProfileFieldLabels,
   Gallery,
   galleryInputId,
@@ -141,6 +142,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
             <SitterInfo fields={fields} />
             <Preferences fields={fields} />
             <Availability fields={fields} />
+            <CancellationTermsChoice fields={fields} />
           </>
         ) : null}
         <LocationSection key={form.key} fields={fields} tileUrl={loaderData.tileUrl} role={loaderData.role} />

@@ -80,6 +80,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       medianReplyMinutes: found.medianReplyMinutes,
       completedBookings: found.completedBookings,
       reliability,
+      lateCancellations: found.lateCancellations,
+      cancellationTerms: found.cancellationTerms,
       memberSince: found.memberSince,
       availabilityGrid: weeklyAvailabilityGrid(found.availability),
     },

@@ -9,6 +9,7 @@ import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/b
 import { bookingTimeFields, type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
 import { bookingStyles, dayPeriods, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
 import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
@@ -274,6 +275,7 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
                 : (timeOfAnswers(style, chosen)?.slots ?? null)
           }
         />
+        <p className="text-sm text-stone-600">{formatCancellationTerms(sitter.cancellationTerms)}</p>
         <Button type="submit" disabled={busy || dogs.length === 0} className="tap-target w-full">
           {busy ? 'Sending request...' : 'Request Booking'}
         </Button>

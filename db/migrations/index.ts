@@ -22,6 +22,7 @@ import * as moderation from './022-moderation.ts'
 import * as doubleBlindReviews from './023-double-blind-reviews.ts'
 import * as homeAccess from './024-home-access.ts'
 import * as visitLogs from './025-visit-logs.ts'
+import * as cancellationTerms from './026-cancellation-terms.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '023-double-blind-reviews': doubleBlindReviews,
   '024-home-access': homeAccess,
   '025-visit-logs': visitLogs,
+  '026-cancellation-terms': cancellationTerms,
 }

@@ -120,17 +120,22 @@ export async function insertDog(db: TestDatabase, ownerId: string, dog: { name: 
   return dogId
 }
 
-/** A booking as the app would have stored it: the row, one slot, its history up to `status`. */
+/** A booking as the app would have stored it: the row, one slot, its history up to `status`, the sitter's terms when asked. */
 export async function insertBooking(
   db: TestDatabase,
   parties: { dogId: string; ownerId: string; sitterId: string },
-  { status, date, slot = { startTime: '10:00', endTime: '11:00' } }: { status: BookingStatus; date: string; slot?: { startTime: string; endTime: string } },
+  {
+    status,
+    date,
+    slot = { startTime: '10:00', endTime: '11:00' },
+    cancellationTerms = null,
+  }: { status: BookingStatus; date: string; slot?: { startTime: string; endTime: string }; cancellationTerms?: 'flexible' | 'moderate' | 'strict' | null },
 ) {
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
   await db
     .insertInto('bookings')
-    .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
+    .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, cancellationTerms, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
     .execute()
   await db.insertInto('bookingTimeSlots').values({ bookingId: id, position: 1, ...slot }).execute()
   const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', parties.ownerId]]

@@ -106,6 +106,7 @@ describe('migrations', () => {
       { migrationName: '023-double-blind-reviews', direction: 'Up', status: 'Success' },
       { migrationName: '024-home-access', direction: 'Up', status: 'Success' },
       { migrationName: '025-visit-logs', direction: 'Up', status: 'Success' },
+      { migrationName: '026-cancellation-terms', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -568,6 +569,43 @@ describe('demo data', () => {
         expect(change.changedAt < new Date().toISOString()).toBe(true)
       }
     }
+  })
+
+  test('gives Sam moderate cancellation terms, most sitters flexible and some strict, and each booking its sitter’s terms', async () => {
+    const profiles = await seeded.selectFrom('sitterProfiles').innerJoin('users', 'users.id', 'sitterProfiles.userId').select(['users.id', 'email', 'cancellationTerms']).execute()
+    const bookings = await seeded.selectFrom('bookings').select(['sitterId', 'cancellationTerms']).execute()
+    const termsOfSitter = new Map(profiles.map((profile) => [profile.id, profile.cancellationTerms]))
+    const counted = (terms: string) => profiles.filter((profile) => profile.cancellationTerms === terms).length
+
+    expect(profiles.find((profile) => profile.email === 'sitter@pawpal.test')?.cancellationTerms).toBe('moderate')
+    expect(counted('flexible')).toBeGreaterThan(profiles.length / 2)
+    expect(counted('strict')).toBeGreaterThan(0)
+    for (const booking of bookings) expect(booking.cancellationTerms).toBe(termsOfSitter.get(booking.sitterId))
+  })
+
+  test('records a late cancellation exactly where an accepted booking was cancelled inside its terms’ notice period (DESIGN.md ruling 28)', async () => {
+    const noticeHours: Record<string, number> = { flexible: 2, moderate: 24, strict: 72 }
+    const bookings = await seeded.selectFrom('bookings').select(['id', 'ownerId', 'sitterId', 'startsAt', 'cancellationTerms', 'lateCancellationBy']).execute()
+    const history = await seeded.selectFrom('bookingStatusHistory').selectAll().orderBy('changedAt').execute()
+
+    for (const booking of bookings) {
+      const cancellation = history.find((change) => change.bookingId === booking.id && change.toStatus === 'cancelled')
+      const late = cancellation?.fromStatus === 'accepted' && Date.parse(booking.startsAt) - Date.parse(cancellation.changedAt) < noticeHours[booking.cancellationTerms ?? 'flexible']! * 3_600_000
+      const expected = !late ? null : cancellation.changedById === booking.sitterId ? 'sitter' : 'owner'
+      expect(booking.lateCancellationBy, booking.id).toBe(expected)
+    }
+  })
+
+  test('shows on the demo sitter’s profile one late cancellation of his own, not the one an owner made', async () => {
+    const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+    const bookings = await seeded.selectFrom('bookings').select(['id', 'lateCancellationBy']).where('sitterId', '=', sam.id).execute()
+    const everAccepted = new Set(
+      (await seeded.selectFrom('bookingStatusHistory').select('bookingId').where('toStatus', '=', 'accepted').execute()).map((change) => change.bookingId),
+    )
+
+    expect(bookings.filter((booking) => booking.lateCancellationBy === 'sitter')).toHaveLength(1)
+    expect(bookings.filter((booking) => booking.lateCancellationBy === 'owner')).toHaveLength(1)
+    expect(bookings.filter((booking) => everAccepted.has(booking.id)).length).toBeGreaterThan(5)
   })
 
   test('has a review with 1 to 5 stars for most completed bookings and for no other booking', async () => {

@@ -5,6 +5,7 @@ import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { bookingHasReview, findReviewsOfBookings, type ReviewsOfBooking } from '#app/features/reviews/booking-reviews.server.ts'
 import { findOwnerReputation, type OwnerReputation } from '#app/features/reviews/owner-reviews.server.ts'
 import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
+import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
@@ -247,6 +248,7 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
   const state = { status: booking.status, requestedBy: booking.requestedBy, started: hasStarted(booking, now) }
   const moves = allowedTransitions(state, viewer)
   const overlap = moves.includes('accepted') && related.overlap ? describeOverlap(related.overlap, booking.timeZone, viewer) : null
+  const terms = termsOf(booking.cancellationTerms)
   return {
     id: booking.id,
     dogId: booking.dogId,
@@ -278,6 +280,12 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     longitude: sees('owner') ? booking.longitude : null,
     priceCents: booking.hourlyRateCents === null ? null : booking.priceCents,
     hourlyRateCents: booking.hourlyRateCents,
+    /** The sitter's cancellation terms when it was requested (DESIGN.md ruling 28); flexible for older bookings. */
+    cancellationTerms: terms,
+    /** Who cancelled it inside the terms' notice period, when it was cancelled late after being accepted. */
+    cancelledLate: booking.lateCancellationBy,
+    /** While accepted: the instant (UTC ISO) after which a cancellation by either party is late. */
+    lateFrom: accepted ? new Date(lateCancellationFrom(terms, start)).toISOString() : null,
     /** The moves the viewer may make now (transitions.ts); not Accept while an accepted booking of the sitter overlaps. */
     actions: overlap ? moves.filter((move) => move !== 'accepted') : moves,
     overlap,
@@ -303,4 +311,24 @@ function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) 
 /** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
 export function toBookingApiJson({ priceCents, hourlyRateCents, ...booking }: BookingJson) {
   return { ...booking, price: centsToDollars(priceCents), hourlyRate: centsToDollars(hourlyRateCents) }
+}
+
+/**
+ * A party's late cancellations (issue 33 part 4): of the bookings on their side that were ever accepted, how many
+ * they cancelled inside the notice period of the terms. The public line on a sitter's profile, and on a request
+ * for its sitter about the owner.
+ */
+export async function countLateCancellations(userId: string, side: Party) {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('accepted'),
+      eb.fn.sum<number>(eb.case().when('lateCancellationBy', '=', side).then(1).else(0).end()).as('late'),
+    ])
+    .where(side === 'owner' ? 'ownerId' : 'sitterId', '=', userId)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('bookingStatusHistory').select('bookingStatusHistory.bookingId').whereRef('bookingStatusHistory.bookingId', '=', 'bookings.id').where('bookingStatusHistory.toStatus', '=', 'accepted')),
+    )
+    .executeTakeFirstOrThrow()
+  return { late: Number(row.late ?? 0), accepted: Number(row.accepted) }
 }

@@ -2,6 +2,7 @@ import { href } from 'react-router'
 import { getAccount } from '#app/features/accounts/users.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
+import type { CancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getPublicSitter, type PublicSitter } from '#app/features/sitters/public-sitter.server.ts'
@@ -55,7 +56,16 @@ export type WizardStepView = {
   style: BookingStyle
   times: TimeChoices | null
   dogs: { id: string; name: string; breed: string; photo: string | null }[] | null
-  summary: { date: string | null; time: string | null; dogName: string | null; service: string; priceCents: number | null; rate: string | null } | null
+  summary: {
+    date: string | null
+    time: string | null
+    dogName: string | null
+    service: string
+    priceCents: number | null
+    rate: string | null
+    /** The sitter's terms, which the booking will keep (DESIGN.md ruling 28). */
+    cancellationTerms: CancellationTerms
+  } | null
   /** MAP_TILE_URL, on the step with the meeting place's map. */
   tileUrl: string | null
 }
@@ -297,6 +307,7 @@ function summaryOf(context: WizardContext): NonNullable<WizardStepView['summary'
     service: serviceLabels[context.service],
     priceCents: time ? priceCentsFor(context.service, context.rateCents, time.slots) : null,
     rate: context.rateCents === null ? null : formatRate(context.service, context.rateCents),
+    cancellationTerms: context.sitter.cancellationTerms,
   }
 }
 

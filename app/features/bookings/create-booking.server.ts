@@ -133,6 +133,7 @@ export async function createBooking(
           latitude: request.latitude,
           longitude: request.longitude,
           hourlyRateCents: rate.hourlyRateCents,
+          cancellationTerms: sitterDetails.cancellationTerms,
           priceCents: priceCentsFor(service, rate.hourlyRateCents, time.slots) ?? 0,
           status: 'pending',
           ...listingTimes(times),

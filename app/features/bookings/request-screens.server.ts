@@ -6,6 +6,7 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import type { DogViewer } from '#app/features/dogs/visibility.server.ts'
+import { termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
@@ -53,6 +54,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
       reviewCount: sitter.reviewCount,
       services: sitter.services,
       weekly: sitter.availability,
+      cancellationTerms: sitter.cancellationTerms,
     },
     dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
     ...days,
@@ -109,6 +111,8 @@ export async function getDogRequestScreen(user: DogViewer & { name: string }, do
     timeZone: zone,
     times,
     rateCents,
+    /** The sitter's own terms, which the request will keep (as createBooking stores them). */
+    cancellationTerms: termsOf(details?.cancellationTerms),
     defaults: {
       date: date ?? undefined,
       startTime: query.get('startTime') ?? undefined,

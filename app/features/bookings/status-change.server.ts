@@ -1,9 +1,10 @@
 import { expressionBuilder } from 'kysely'
+import { isLateCancellation, termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
-import { findBookingOfParty, hasStarted, partyOf } from './booking-records.server.ts'
+import { findBookingOfParty, hasStarted, partyOf, startOf } from './booking-records.server.ts'
 import { findOverlappingAcceptedBooking, overlapMessage, serializeSitterBookings } from './booking-rules.server.ts'
 import { expiredReason, expireStaleRequests } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
@@ -15,7 +16,8 @@ import { decideTransition } from './transitions.ts'
 // decided on; an acceptance then checks the sitter's accepted bookings for an overlap inside that
 // transaction, so of two overlapping requests accepted at once exactly one wins. The change's side effects
 // run after the commit and never undo it; the outcome carries what each subscriber made of it (the
-// calendars report theirs: calendar/booking-calendar.server.ts).
+// calendars report theirs: calendar/booking-calendar.server.ts). An accepted booking cancelled inside the notice
+// period of the terms it was requested under records who cancelled late (sitters/cancellation-terms.ts).
 
 export const statusMessages = {
   expired: 'This request expired: it was not answered before it was due to start.',
@@ -56,9 +58,10 @@ export async function changeBookingStatus(
   try {
     eventId = await db.transaction().execute(async (trx) => {
       if (change.status === 'accepted') await serializeSitterBookings(trx, booking.sitterId)
+      const lateCancellationBy = from === 'accepted' && change.status === 'cancelled' && isLateCancellation(termsOf(booking.cancellationTerms), startOf(booking), now) ? actor : null
       const updated = await trx
         .updateTable('bookings')
-        .set({ status: change.status, updatedAt: changedAt })
+        .set({ status: change.status, updatedAt: changedAt, ...(lateCancellationBy ? { lateCancellationBy } : {}) })
         .where('id', '=', booking.id)
         .where('status', '=', from)
         .executeTakeFirst()

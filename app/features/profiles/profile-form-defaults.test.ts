@@ -31,6 +31,7 @@ const sitter: OwnProfile = {
     canHostOvernight: true,
     isBackgroundChecked: false,
     verified: false,
+    cancellationTerms: 'flexible',
     services: [
       { service: 'walking', hourlyRateCents: 2250 },
       { service: 'sitting', hourlyRateCents: null },

@@ -28,6 +28,7 @@ export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
     dogSizes: sitter?.dogSizes ?? [],
     dogAges: sitter?.dogAges ?? [],
     preferredDogBreeds: sitter?.preferredDogBreeds.join(', ') ?? '',
+    cancellationTerms: sitter?.cancellationTerms,
     // Every weekday gets a row; a day with several saved ranges keeps them all.
     availability: weekdays.flatMap((day): EditProfileFormValue['availability'] & object => {
       const ranges = (sitter?.availability ?? []).filter((range) => range.weekday === day.value)

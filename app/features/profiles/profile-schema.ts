@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { dogAgeGroups, dogSizes, type DogAgeGroup, type DogSize } from '#app/features/dogs/options.ts'
 import { availabilityIssues } from '#app/features/availability/schedule-schema.ts'
 import { rateUnits } from '#app/features/sitters/rates.ts'
+import { type CancellationTerms, cancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import { experienceLevels, sitterServices, type ExperienceLevel, type SitterService } from '#app/features/sitters/options.ts'
 import { dollarsToCents } from '#app/lib/money.ts'
@@ -49,6 +50,10 @@ const service = z.enum(sitterServices, { error: 'Please choose a known service' 
 const dogSize = z.enum(dogSizes, { error: 'Please choose a known dog size' })
 const dogAge = z.enum(dogAgeGroups, { error: 'Please choose a known dog age' })
 
+export const cancellationTermsMessage = 'Cancellation terms must be flexible, moderate or strict'
+/** Optional in both: a form or client that does not send it keeps the saved terms (DESIGN.md ruling 28). */
+const terms = z.enum(cancellationTerms, { error: cancellationTermsMessage })
+
 /** A rate in dollars, in its service's unit (DESIGN.md rulings 15 and 21: stored in cents, shown in USD). */
 export const rateDollars = z
   .number({ error: 'Rate must be a number of dollars' })
@@ -83,6 +88,7 @@ export type SitterProfilePatch = {
   /** The API's single `rate`: for every offered service not named in ratesCents. */
   defaultRateCents?: number | null
   availability?: AvailabilityRange[]
+  cancellationTerms?: CancellationTerms
 }
 
 /** What updateProfile() saves. `undefined` leaves a field as it is; null clears it. */
@@ -149,6 +155,7 @@ export const EditProfileFieldsSchema = z
     dogAges: z.array(dogAge).default([]),
     preferredDogBreeds: breedsText.optional(),
     availability: z.array(AvailabilityRowSchema).max(50).default([]),
+    cancellationTerms: terms.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.sitterSections) {
@@ -197,6 +204,7 @@ export const EditProfileSchema = EditProfileFieldsSchema.transform(
                 ? [{ weekday: row.weekday, startTime: row.startTime, endTime: row.endTime }]
                 : [],
             ),
+            cancellationTerms: value.cancellationTerms,
           },
         }
       : {}),
@@ -229,6 +237,7 @@ export const ProfileUpdateSchema = z
       .array(z.object({ weekday: z.number().int().min(1).max(7), startTime: time, endTime: time }))
       .max(50)
       .optional(),
+    cancellationTerms: terms.optional(),
   })
   .superRefine((value, ctx) => {
     const hasPoint = value.latitude != null || value.longitude != null
@@ -259,6 +268,7 @@ export const ProfileUpdateSchema = z
         Object.fromEntries(Object.entries(value.rates).map(([s, dollars]) => [s, centsOrNull(dollars)])),
       defaultRateCents: value.rate === undefined ? undefined : centsOrNull(value.rate),
       availability: value.availability,
+      cancellationTerms: value.cancellationTerms,
     }
     const hasSitterFields = Object.values(sitter).some((field) => field !== undefined)
     return {

@@ -118,6 +118,7 @@ export function mergeSitterProfile(current: SitterDetails | null, patch: SitterP
     preferredDogBreeds: patch.preferredDogBreeds ?? current?.preferredDogBreeds ?? [],
     services: services.map((service) => ({ service, hourlyRateCents: rateFor(service) })),
     availability: patch.availability ?? current?.availability ?? [],
+    cancellationTerms: patch.cancellationTerms ?? current?.cancellationTerms,
   }
 }
 

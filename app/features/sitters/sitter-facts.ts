@@ -5,4 +5,6 @@ export type SitterFacts = {
   /** The median minutes the sitter takes to answer a message; null before their first answer. */
   medianReplyMinutes: number | null
   completedBookings: number
+  /** Of the bookings the sitter ever accepted, how many they cancelled late (cancellation-terms.ts). */
+  lateCancellations: { late: number; accepted: number }
 }

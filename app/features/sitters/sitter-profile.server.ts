@@ -4,6 +4,7 @@ import { db, type Database } from '#app/lib/db.server.ts'
 import { type DogAgeGroup, dogAgeGroups, type DogSize, dogSizes } from '#app/features/dogs/options.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
+import { type CancellationTerms, termsOf } from './cancellation-terms.ts'
 import { listGalleryPhotos } from './gallery.server.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from './options.ts'
 import { type RateUnit, startingRate } from './rates.ts'
@@ -18,6 +19,8 @@ export type SitterProfileInput = {
   preferredDogBreeds?: string[]
   services: { service: SitterService; hourlyRateCents: number | null }[]
   availability?: { weekday: number; startTime: string; endTime: string }[]
+  /** Left out: the saved terms stay (a new profile gets flexible). */
+  cancellationTerms?: CancellationTerms
 }
 
 /** Creates or replaces a sitter's profile and its lists in one go. */
@@ -29,6 +32,7 @@ export async function saveSitterProfile(trx: Transaction<Database>, sitterId: st
     acceptsMultipleDogs: flag(input.acceptsMultipleDogs),
     ...(input.hasHomeVisit === undefined ? {} : { hasHomeVisit: flag(input.hasHomeVisit) }),
     ...(input.canHostOvernight === undefined ? {} : { canHostOvernight: flag(input.canHostOvernight) }),
+    ...(input.cancellationTerms === undefined ? {} : { cancellationTerms: input.cancellationTerms }),
     updatedAt: now,
   }
   await trx
@@ -85,6 +89,7 @@ export async function getSitterDetails(sitterId: string) {
     canHostOvernight: profile.canHostOvernight === 1,
     isBackgroundChecked: profile.isBackgroundChecked === 1,
     verified: profile.verified === 1,
+    cancellationTerms: termsOf(profile.cancellationTerms),
     services: offered,
     dogSizes: sizes.map((s) => s.size as DogSize).sort(inOrderOf(dogSizes)),
     dogAges: ages.map((a) => a.age as DogAgeGroup).sort(inOrderOf(dogAgeGroups)),

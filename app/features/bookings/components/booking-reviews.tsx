@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
+import { formatLateCancellations } from '#app/features/sitters/cancellation-terms.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from '../booking-format.ts'
 import type { BookingJson } from '../booking-reads.server.ts'
@@ -110,17 +111,28 @@ export function BookingReviews({ booking, answers }: { booking: BookingJson; ans
   )
 }
 
-/** What other sitters say about the owner of a request: for its sitter only. */
-export function OwnerReviewsPanel({ booking }: { booking: BookingJson & { ownerReviews: NonNullable<BookingJson['ownerReviews']> } }) {
+/** What other sitters say about the owner of a request, and how often the owner cancelled late: for its sitter only. */
+export function OwnerReviewsPanel({
+  booking,
+  lateCancellations,
+}: {
+  booking: BookingJson & { ownerReviews: NonNullable<BookingJson['ownerReviews']> }
+  /** Of the owner's bookings ever accepted, how many they cancelled late; shown once there is one. */
+  lateCancellations: { late: number; accepted: number } | null
+}) {
   const { ownerReviews } = booking
   const owner = <bdi>{firstNameOf(booking.owner.name)}</bdi>
+  const lateLine = lateCancellations && lateCancellations.accepted > 0 ? <p className="text-stone-700">{formatLateCancellations(lateCancellations)}</p> : null
   return (
     <section aria-labelledby="owner-reviews-heading" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="owner-reviews-heading" className="text-lg font-semibold">
         What sitters say about {owner}
       </h2>
       {ownerReviews.rating === null ? (
-        <p className="text-stone-600">No sitter has reviewed {owner} yet.</p>
+        <>
+          <p className="text-stone-600">No sitter has reviewed {owner} yet.</p>
+          {lateLine}
+        </>
       ) : (
         <>
           <p className="flex items-center gap-2">
@@ -128,6 +140,7 @@ export function OwnerReviewsPanel({ booking }: { booking: BookingJson & { ownerR
             <span className="font-semibold">{formatRating(ownerReviews.rating)}</span>
             <span className="text-stone-500">({reviewCountText(ownerReviews.reviewCount)})</span>
           </p>
+          {lateLine}
           <ul className="divide-y divide-stone-100">
             {ownerReviews.reviews.map((review) => (
               <li key={review.id} className="space-y-1 py-3">

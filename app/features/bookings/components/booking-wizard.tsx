@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
 import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
+import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
@@ -261,6 +262,7 @@ function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView[
           </dd>
         </div>
       </dl>
+      <p className="mt-2 text-stone-600">{formatCancellationTerms(summary.cancellationTerms)}</p>
     </section>
   )
 }

@@ -8,6 +8,8 @@ import { formatBookingDate } from '../booking-format.ts'
 // The confirmation of a status change (spec section 2, Booking detail; Sitter Bookings' 'Accept Booking
 // Request'). It is a URL (?confirm=... on the detail page, ?booking=...&move=... on the sitter's list),
 // so it works without JavaScript; Confirm posts the change, and reads 'Processing' while it runs (the spec's word).
+// Cancelling an accepted booking inside its terms' notice period says first that it will count as late (DESIGN.md
+// ruling 28).
 
 export type Move = Extract<BookingStatus, 'accepted' | 'rejected' | 'cancelled' | 'completed'>
 
@@ -34,6 +36,7 @@ export function StatusChangeDialog({
   closeTo,
   error,
   request = false,
+  now,
 }: {
   booking: BookingJson
   move: Move
@@ -43,12 +46,15 @@ export function StatusChangeDialog({
   error?: string | null
   /** The sitter list's 'Accept Booking Request' form of the dialog: the request's facts first. */
   request?: boolean
+  /** The moment the page was rendered (the loader's), against which a cancellation is late or in time. */
+  now: number
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('bookingId') === booking.id
   const { title, verb } = moves[move]
   const accepting = move === 'accepted'
   const firstSlot = booking.timeSlots[0]
+  const late = move === 'cancelled' && booking.lateFrom !== null && now > Date.parse(booking.lateFrom)
   return (
     <RouteDialog title={request && accepting ? 'Accept Booking Request' : title} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4">
@@ -68,6 +74,11 @@ export function StatusChangeDialog({
           </dl>
         ) : null}
         {request && accepting ? null : <p className="text-stone-700">Are you sure you want to {verb} this booking?</p>}
+        {late ? (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            Cancelling now is late under the {booking.cancellationTerms} terms: it is counted on your profile.
+          </p>
+        ) : null}
         {accepting ? (
           <div>
             <label className="tap-target flex items-center gap-3 font-medium">

@@ -11,6 +11,7 @@ import {
   sitterServices,
 } from '#app/features/sitters/options.ts'
 import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
+import { cancellationTerms, termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { quarterHours } from '#app/lib/zoned-time.ts'
@@ -119,6 +120,7 @@ export function editProfileFieldLabels(availabilityWeekdays: readonly unknown[])
         return `${rowLabels[Number(index)] ?? 'Availability'}${part}`
       },
     ],
+    ['cancellationTerms', 'Cancellation terms'],
     ['location', 'Address'],
     ['latitude', 'Address', 'location'],
     ['longitude', 'Address', 'location'],
@@ -298,6 +300,44 @@ export function Availability({ fields }: { fields: EditProfileFields }) {
           )
         })}
       </ul>
+    </Section>
+  )
+}
+
+/** The sitter's cancellation terms (DESIGN.md ruling 28): owners see them before sending a request. */
+export function CancellationTermsChoice({ fields }: { fields: EditProfileFields }) {
+  const field = fields.cancellationTerms
+  return (
+    <Section title="Cancellation Terms">
+      <p id={`${field.id}-note`} className="text-sm text-stone-600">
+        Owners see your terms before they send a request, and a booking keeps the terms it was requested under. Cancelling an accepted booking later than
+        they allow is counted on the profile of whoever cancels, you or the owner.
+      </p>
+      <fieldset id={field.id} aria-describedby={[`${field.id}-note`, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ')} className="space-y-3">
+        <legend className="sr-only">Cancellation terms</legend>
+        <div className="space-y-2">
+          {getCollectionProps(field, { type: 'radio', options: [...cancellationTerms] }).map(({ key, ...props }) => {
+            const terms = props.value as (typeof cancellationTerms)[number]
+            return (
+              <label
+                key={key}
+                className="tap-target flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 bg-white p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+              >
+                <input {...props} aria-labelledby={`${props.id}-title`} aria-describedby={`${props.id}-detail`} className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+                <span>
+                  <span id={`${props.id}-title`} className="block font-medium">
+                    {termsLabels[terms].title}
+                  </span>
+                  <span id={`${props.id}-detail`} className="block text-sm text-stone-600">
+                    {termsLabels[terms].detail}
+                  </span>
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        <FieldErrors id={field.errorId} errors={field.errors} />
+      </fieldset>
     </Section>
   )
 }

@@ -2,12 +2,14 @@ import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { CalendarIcon, ChatIcon, ShieldIcon, UserIcon } from '#app/ui/icons.tsx'
+import { type CancellationTerms, formatCancellationTerms, formatLateCancellations } from '../cancellation-terms.ts'
 import { formatRateIn, type RateUnit } from '../rates.ts'
 import { firstNameOf, formatCompletedBookings, formatReliability, formatReplyTime } from '../sitter-format.ts'
 
 // The profile's 'Book with {first name}' card (spec section 2; DESIGN.md ruling 6): instead of the static
 // claims, facts measured from data: the median time the sitter takes to answer a message, how many
-// bookings they completed, how often they checked in on time (once a visit is logged), since when they are a member.
+// bookings they completed, how often they checked in on time (once a visit is logged) and cancelled late (once a
+// booking was accepted), since when they are a member; then their cancellation terms (DESIGN.md ruling 28).
 
 export type BookWithFacts = {
   name: string
@@ -17,6 +19,9 @@ export type BookWithFacts = {
   completedBookings: number
   /** From the visit logs, which the route reads (this feature does not know them); null before the first. */
   reliability: { onTime: number; visits: number } | null
+  /** Of the bookings the sitter ever accepted, how many they cancelled late (counted by bookings, read by the route). */
+  lateCancellations: { late: number; accepted: number }
+  cancellationTerms: CancellationTerms
   memberSince: string
 }
 
@@ -54,8 +59,12 @@ export function BookWithCard({
           {sitter.completedBookings === 0 ? 'No completed bookings yet' : formatCompletedBookings(sitter.completedBookings)}
         </Fact>
         {sitter.reliability ? <Fact icon={<ShieldIcon className="size-5 text-brand-700" />}>{formatReliability(sitter.reliability)}</Fact> : null}
+        {sitter.lateCancellations.accepted > 0 ? (
+          <Fact icon={<ShieldIcon className="size-5 text-brand-700" />}>{formatLateCancellations(sitter.lateCancellations)}</Fact>
+        ) : null}
         <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongDate(sitter.memberSince)}</Fact>
       </ul>
+      <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">{formatCancellationTerms(sitter.cancellationTerms)}</p>
       {ownProfile ? (
         <div className="space-y-2">
           <p className="text-sm text-stone-600">This is how owners see your profile.</p>
