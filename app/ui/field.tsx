@@ -2,7 +2,8 @@ import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
 
-const controlClass =
+/** The look of a text input or textarea, for forms that do not go through conform's fields below. */
+export const textControlClass =
   'tap-target w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
@@ -34,7 +35,7 @@ export function TextField({
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input {...getInputProps(field, { type })} {...inputProps} key={field.key} className={controlClass} />
+      <input {...getInputProps(field, { type })} {...inputProps} key={field.key} className={textControlClass} />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   )
@@ -54,7 +55,7 @@ export function TextAreaField({
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <textarea {...getTextareaProps(field)} {...textareaProps} key={field.key} className={`${controlClass} min-h-28`} />
+      <textarea {...getTextareaProps(field)} {...textareaProps} key={field.key} className={`${textControlClass} min-h-28`} />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   )

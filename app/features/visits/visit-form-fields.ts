@@ -14,5 +14,5 @@ export const maxVisitNoteLength = 1000
 /** The page's visit forms: 'visit-entry' comes from the activity buttons or the note form. */
 export type VisitForm = 'check-in' | 'activity' | 'note' | 'photo' | 'check-out'
 
-/** A refused visit form, shown beside the form it came from. */
-export type VisitFormRefusal = { form: VisitForm; message: string }
+/** A refused visit form, shown beside the form it came from, with the note that was typed in it (never lost). */
+export type VisitFormRefusal = { form: VisitForm; message: string; note?: string }

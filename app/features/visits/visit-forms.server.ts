@@ -3,16 +3,26 @@ import type { ToastInput } from '#app/lib/toast.ts'
 import { type MultipartForm, UploadError, uploadMessages } from '#app/lib/upload.server.ts'
 import { CheckInSchema, CheckOutSchema, entryAdded, VisitEntrySchema, visitMessages } from './schema.ts'
 import { checkInPlaceLabel } from './visit-format.ts'
-import { positionUnavailableField, type VisitForm, type VisitFormIntent } from './visit-form-fields.ts'
+import { positionUnavailableField, type VisitForm, type VisitFormIntent, type VisitFormRefusal } from './visit-form-fields.ts'
 import { addVisitEntry, addVisitPhotoFile, checkIn, checkOut } from './visit-log.server.ts'
 
 // The booking page's visit forms (/bookings/{id}, issue 32): check in, an activity or a note, a photo, check
 // out. Each is a plain POST that works without JavaScript; a saved form answers with its toast, a refused one
 // with its message, shown beside the form it came from.
 
-export type VisitFormOutcome = { ok: true; toast: ToastInput } | { ok: false; status: number; refusal: { form: VisitForm; message: string } }
+export type VisitFormOutcome = { ok: true; toast: ToastInput } | { ok: false; status: number; refusal: VisitFormRefusal }
 
-const refusal = (form: VisitForm, status: number, message: string): VisitFormOutcome => ({ ok: false, status, refusal: { form, message } })
+const refusal = (form: VisitForm, status: number, message: string, note?: string): VisitFormOutcome => ({
+  ok: false,
+  status,
+  refusal: { form, message, ...(note ? { note } : {}) },
+})
+
+/** What was typed in a form's note, to give back with its refusal. */
+const typedNote = (fields: FormData) => {
+  const note = fields.get('note')
+  return typeof note === 'string' && note.trim() ? note : undefined
+}
 
 const firstError = (error: Record<string, string[] | null> | null | undefined) =>
   Object.values(error ?? {})
@@ -40,10 +50,11 @@ async function submitCheckIn(userId: string, bookingId: string, fields: FormData
 
 async function submitVisitEntry(userId: string, bookingId: string, fields: FormData, now: number): Promise<VisitFormOutcome> {
   const form = fields.get('kind') === 'note' ? 'note' : 'activity'
+  const note = typedNote(fields)
   const submission = parseWithZod(fields, { schema: VisitEntrySchema })
-  if (submission.status !== 'success') return refusal(form, 400, firstError(submission.error))
+  if (submission.status !== 'success') return refusal(form, 400, firstError(submission.error), note)
   const outcome = await addVisitEntry(userId, bookingId, submission.value, now)
-  if (!outcome.ok) return refusal(form, outcome.status, outcome.message)
+  if (!outcome.ok) return refusal(form, outcome.status, outcome.message, note)
   return { ok: true, toast: { type: 'success', title: entryAdded(submission.value.kind) } }
 }
 
@@ -62,9 +73,10 @@ async function submitVisitPhoto(userId: string, bookingId: string, form: Multipa
 }
 
 async function submitCheckOut(userId: string, bookingId: string, fields: FormData, now: number): Promise<VisitFormOutcome> {
+  const note = typedNote(fields)
   const submission = parseWithZod(fields, { schema: CheckOutSchema })
-  if (submission.status !== 'success') return refusal('check-out', 400, firstError(submission.error))
+  if (submission.status !== 'success') return refusal('check-out', 400, firstError(submission.error), note)
   const outcome = await checkOut(userId, bookingId, submission.value.note, now)
-  if (!outcome.ok) return refusal('check-out', outcome.status, outcome.message)
+  if (!outcome.ok) return refusal('check-out', outcome.status, outcome.message, note)
   return { ok: true, toast: { type: 'success', title: 'Checked out: the report card is ready' } }
 }

@@ -30,16 +30,21 @@ export function BookingVisitLog({ visit, booking, now, refusal }: { visit: Visit
   const sitterView = booking.viewerRole === 'sitter'
   // A refusal whose form is gone (the visit moved on meanwhile, in another tab) shows at the top.
   const formsShown: VisitForm[] = !sitterView ? [] : visit.state === 'under-way' ? ['activity', 'note', 'photo', 'check-out'] : visit.state === 'not-started' && visit.canCheckIn ? ['check-in'] : []
-  const strayRefusal = refusal && !formsShown.includes(refusal.form) ? refusal.message : null
+  const strayRefusal = refusal && !formsShown.includes(refusal.form) ? refusal : null
   return (
     <section aria-labelledby="visit-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="visit-heading" className="text-lg font-semibold">
         {headings[visit.state]}
       </h2>
       {strayRefusal ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {strayRefusal}
-        </p>
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p>{strayRefusal.message}</p>
+          {strayRefusal.note ? (
+            <p className="mt-2">
+              Your note, not saved: <bdi className="whitespace-pre-line">{strayRefusal.note}</bdi>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <VisitAlarms alarms={visit.alarms} timeOf={timeOf} />
       {visit.state === 'not-started' ? (
@@ -57,10 +62,10 @@ export function BookingVisitLog({ visit, booking, now, refusal }: { visit: Visit
           {sitterView ? (
             <div className="space-y-5 border-t border-stone-100 pt-4">
               {/* Each saved note or photo empties its form: the key changes with what the log holds. */}
-              <VisitNoteForm key={`note-${visit.entries.length}`} refusal={refusalOf('note')} />
+              <VisitNoteForm key={`note-${visit.entries.length}`} refusal={refusal?.form === 'note' ? refusal : null} />
               <VisitPhotoForm key={`photo-${visit.photos.length}`} refusal={refusalOf('photo')} dailyUpdates={hasDailyUpdates(booking.service)} />
               {tracksRoute(booking.service) ? <LazyRouteTracker bookingId={booking.id} /> : null}
-              <CheckOutForm refusal={refusalOf('check-out')} />
+              <CheckOutForm refusal={refusal?.form === 'check-out' ? refusal : null} />
             </div>
           ) : null}
         </>

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
+import { Button } from '#app/ui/button.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { positionUnavailableField } from '../visit-form-fields.ts'
-import { primaryButtonClass } from './form-classes.ts'
 import { FormRefusal } from './form-refusal.tsx'
 
 // The sitter's check-in (issue 32). The position is shared only with JavaScript and only when the sitter ticks
@@ -59,9 +59,9 @@ export function CheckInForm({ refusal }: { refusal: string | null }) {
         {hydrated && sharePosition ? 'The owner sees only whether you are at the meeting place, or how far from it.' : 'No position is shared: the owner sees the time of your check-in.'}
       </p>
       <FormRefusal id="check-in-refusal" message={refusal} />
-      <button type="submit" disabled={submitting} className={primaryButtonClass}>
+      <Button type="submit" disabled={submitting} className="tap-target w-full sm:w-auto">
         {locating ? 'Finding your position...' : 'Check in'}
-      </button>
+      </Button>
     </Form>
   )
 }

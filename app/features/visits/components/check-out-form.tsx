@@ -1,35 +1,19 @@
 import { Form, useNavigation } from 'react-router'
-import { maxVisitNoteLength } from '../visit-form-fields.ts'
-import { primaryButtonClass, textControlClass } from './form-classes.ts'
-import { FormRefusal } from './form-refusal.tsx'
+import { Button } from '#app/ui/button.tsx'
+import type { VisitFormRefusal } from '../visit-form-fields.ts'
+import { VisitNoteField } from './visit-note-field.tsx'
 
 /** Closes the visit into its report card, with an optional note for the owner. */
-export function CheckOutForm({ refusal }: { refusal: string | null }) {
+export function CheckOutForm({ refusal }: { refusal: VisitFormRefusal | null }) {
   const navigation = useNavigation()
   const checkingOut = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'check-out'
   return (
     <Form method="post" preventScrollReset className="space-y-2 border-t border-stone-100 pt-4">
       <input type="hidden" name="intent" value="check-out" />
-      <label htmlFor="check-out-note" className="block text-sm font-medium text-stone-800">
-        Note for the owner (optional)
-      </label>
-      <textarea
-        id="check-out-note"
-        name="note"
-        maxLength={maxVisitNoteLength}
-        rows={3}
-        aria-invalid={refusal ? true : undefined}
-        aria-describedby={refusal ? 'check-out-refusal' : undefined}
-        className={textControlClass}
-      />
-      <FormRefusal id="check-out-refusal" message={refusal} />
-      <button
-        type="submit"
-        disabled={checkingOut}
-        className={primaryButtonClass}
-      >
+      <VisitNoteField id="check-out-note" label="Note for the owner (optional)" rows={3} refusal={refusal} />
+      <Button type="submit" disabled={checkingOut} className="tap-target w-full sm:w-auto">
         Check out
-      </button>
+      </Button>
     </Form>
   )
 }

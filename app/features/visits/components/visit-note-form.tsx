@@ -1,33 +1,20 @@
 import { Form, useNavigation } from 'react-router'
-import { maxVisitNoteLength } from '../visit-form-fields.ts'
-import { secondaryButtonClass, textControlClass } from './form-classes.ts'
-import { FormRefusal } from './form-refusal.tsx'
+import { Button } from '#app/ui/button.tsx'
+import type { VisitFormRefusal } from '../visit-form-fields.ts'
+import { VisitNoteField } from './visit-note-field.tsx'
 
 /** A note in the log, with the server's time. */
-export function VisitNoteForm({ refusal }: { refusal: string | null }) {
+export function VisitNoteForm({ refusal }: { refusal: VisitFormRefusal | null }) {
   const navigation = useNavigation()
   const adding = navigation.state === 'submitting' && navigation.formData?.get('kind') === 'note'
   return (
     <Form method="post" preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value="visit-entry" />
       <input type="hidden" name="kind" value="note" />
-      <label htmlFor="visit-note" className="block text-sm font-medium text-stone-800">
-        Note
-      </label>
-      <textarea
-        id="visit-note"
-        name="note"
-        required
-        maxLength={maxVisitNoteLength}
-        rows={2}
-        aria-invalid={refusal ? true : undefined}
-        aria-describedby={refusal ? 'visit-note-refusal' : undefined}
-        className={textControlClass}
-      />
-      <FormRefusal id="visit-note-refusal" message={refusal} />
-      <button type="submit" disabled={adding} className={secondaryButtonClass}>
+      <VisitNoteField id="visit-note" label="Note" rows={2} required refusal={refusal} />
+      <Button type="submit" variant="secondary" disabled={adding} className="tap-target">
         Add note
-      </button>
+      </Button>
     </Form>
   )
 }

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { secondaryButtonClass } from './form-classes.ts'
+import { Button } from '#app/ui/button.tsx'
 import { FormRefusal } from './form-refusal.tsx'
 
 /** A photo taken there and then: the phone opens its camera; the server strips the picture's metadata and stamps its own time. */
@@ -27,9 +27,9 @@ export function VisitPhotoForm({ refusal, dailyUpdates }: { refusal: string | nu
         {dailyUpdates ? 'A photo each day by 20:00 is the daily update. ' : ''}Up to 10 photos a visit, under 5 MB each.
       </p>
       <FormRefusal id="visit-photo-refusal" message={refusal} />
-      <button type="submit" disabled={uploading} className={secondaryButtonClass}>
+      <Button type="submit" variant="secondary" disabled={uploading} className="tap-target">
         {uploading ? 'Adding photo...' : 'Add photo'}
-      </button>
+      </Button>
     </Form>
   )
 }
