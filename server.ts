@@ -110,8 +110,10 @@ server.once('error', (error: NodeJS.ErrnoException) => {
 server.listen(env.PORT, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
-  console.info(`Pawpal is running at http://localhost:${port}${seeded ? ' (demo data created)' : ''}`)
+  const url = `http://localhost:${port}`
+  console.info(`Pawpal is running at ${url}${seeded ? ' (demo data created)' : ''}`)
   for (const login of demoLogins) console.info(`  demo ${login.role}: ${login.email} / ${login.password}`)
+  if (env.LOCAL_RUN) console.info(`  e-mails it sends: ${url}/local/outbox`)
 })
 
 /**

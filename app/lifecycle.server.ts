@@ -141,7 +141,7 @@ export async function seedDemoDataWhenEmpty(database: Kysely<Database> = db) {
     'seed demo data',
     async () => {
       if (!(await isDatabaseEmpty(database))) return false
-      await seedDemoData(database, { storage, adminPassword: !env.isProduction })
+      await seedDemoData(database, { storage, adminPassword: !env.isProduction || env.LOCAL_RUN })
       return true
     },
     { wait: true, database },

@@ -15,6 +15,7 @@ export default [
   route('support', 'routes/support.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+  route('local/outbox', 'routes/local-outbox.tsx'), // only in a local run (LOCAL_RUN, decision 073)
   route('profile', 'routes/profile.tsx'),
   route('profile/edit', 'routes/profile-edit.tsx'),
   route('unauthorized', 'routes/unauthorized.tsx'),

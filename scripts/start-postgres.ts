@@ -2,11 +2,13 @@
 // an embedded PostgreSQL from node_modules keeping its data in data/postgres, two instances of the server
 // sharing it on PORT + 1 and PORT + 2, and haproxy from the system with deploy/haproxy.cfg in front of them
 // on PORT (default 3000), the demo data created on the first start. Requests take turns between the
-// instances; a message sent through one arrives live in a browser on the other. Ctrl+C stops them all.
+// instances; a message sent through one arrives live in a browser on the other. Each is a local run in
+// production mode (scripts/local-run.ts): their e-mails are on /local/outbox. Ctrl+C stops them all.
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { startEmbeddedPostgres } from '#db/embedded-postgres.ts'
 import { findHaproxy, installHaproxy, type RunningHaproxy, startHaproxy } from '../deploy/start-haproxy.ts'
+import { localRunSettings } from './local-run.ts'
 
 if (!findHaproxy()) {
   console.error(`npm run start:postgres puts haproxy in front of the instances, and it is not installed: ${installHaproxy}`)
@@ -31,6 +33,7 @@ async function startInstance(port: number) {
     stdio: 'inherit',
     env: {
       ...process.env,
+      ...localRunSettings(process.env),
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       UPLOAD_DIR: process.env.UPLOAD_DIR ?? 'data/uploads',

@@ -7,11 +7,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => esc
 
 const linkStyle = 'color:#b45309'
 
+/** Whether a line of an e-mail's text is a link: nothing but a URL of our own site. */
+export const isOwnLink = (line: string, ownOrigin: string) => line.trim() === line && URL.parse(line)?.origin === ownOrigin
+
 function lineHtml(line: string, ownOrigin: string) {
-  const trimmed = line.trim()
-  if (URL.parse(trimmed)?.origin === ownOrigin && trimmed === line) {
-    return `<a href="${escapeHtml(trimmed)}" style="${linkStyle}">${escapeHtml(trimmed)}</a>`
-  }
+  if (isOwnLink(line, ownOrigin)) return `<a href="${escapeHtml(line)}" style="${linkStyle}">${escapeHtml(line)}</a>`
   return escapeHtml(line)
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
-import { type Email, sendEmail } from './email.server.ts'
+import { deliverEmail, type Email } from './email.server.ts'
 import { doTaken, inBackground, takeDue, type WorkQueue } from './work-queue.server.ts'
 
 // E-mails that report a change (a booking requested, accepted, ...) are written to the emailOutbox table
@@ -56,7 +56,7 @@ export async function deliverDueEmails(now = Date.now(), database: Kysely<Databa
   for (const email of due) {
     const describe = `E-mail ${email.id} to ${email.recipient}`
     const result = await doTaken(database, emails, email, { now, describe }, () =>
-      sendEmail({ to: email.recipient, subject: email.subject, text: email.body, unsubscribeUrl: email.unsubscribeUrl }),
+      deliverEmail({ to: email.recipient, subject: email.subject, text: email.body, unsubscribeUrl: email.unsubscribeUrl }),
     )
     if (result.ok) sent++
     else failed++

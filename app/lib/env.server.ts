@@ -23,6 +23,11 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * A run on this machine (`npm start`, `npm run start:postgres`; decision 073): secrets and VAPID keys generated
+     * beside the database even in production, e-mails kept for /local/outbox instead of sent or printed.
+     */
+    LOCAL_RUN: booleanFlag.default(false),
     PORT: wholeNumber(0, 65535, 'must be a port number').default(3000),
     DATABASE_URL: z
       .string()
@@ -96,11 +101,14 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+    for (const name of ['SESSION_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+      if (value.NODE_ENV === 'production' && !value.LOCAL_RUN && !value[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production (unless LOCAL_RUN=true)' })
+      }
     }
-    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
-      if (value.NODE_ENV === 'production' && !value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' })
+    // A local run shows every e-mail (reset links included) to whoever opens /local/outbox: never on a public address.
+    if (value.LOCAL_RUN && value.PUBLIC_URL && !isOnThisMachine(value.PUBLIC_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_RUN'], message: `must be false when PUBLIC_URL is not on this machine (${value.PUBLIC_URL})` })
     }
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (value.S3_BUCKET && !value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' })
@@ -109,6 +117,12 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: [value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'must be set together with its pair' })
     }
   })
+
+/** localhost, a name under .localhost, 127.x.x.x or [::1]. */
+function isOnThisMachine(url: string) {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
 
 export type HomeAccessKey = { id: string; key: Uint8Array }
 
@@ -155,7 +169,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     ...value,
     isProduction: value.NODE_ENV === 'production',
     database,
-    SESSION_SECRET: value.SESSION_SECRET ?? developmentSecret(dataDirectory),
+    SESSION_SECRET: value.SESSION_SECRET ?? generatedSecret(dataDirectory),
     PUBLIC_URL,
     // Every cookie the app sets carries Secure when the site is served over https, whatever NODE_ENV says:
     // a staging or demo server on https must not send a session over plain http either.
@@ -163,7 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     vapid: {
       ...(value.VAPID_PUBLIC_KEY && value.VAPID_PRIVATE_KEY
         ? { publicKey: value.VAPID_PUBLIC_KEY, privateKey: value.VAPID_PRIVATE_KEY }
-        : developmentVapidKeys(dataDirectory)),
+        : generatedVapidKeys(dataDirectory)),
       // Push services contact this address about a misbehaving sender; an https: site address will do.
       subject: value.VAPID_SUBJECT ?? (PUBLIC_URL.startsWith('https:') ? PUBLIC_URL : `mailto:${emailAddressOf(value.EMAIL_FROM)}`),
     },
@@ -193,8 +207,11 @@ function bucketSettings(value: z.infer<typeof EnvSchema>): BucketSettings | null
   }
 }
 
-/** Outside production a secret is generated once and kept beside the database, so sessions survive restarts. */
-function developmentSecret(directory: string) {
+/**
+ * Outside production, and in a local run, a secret is generated once and kept beside the database, so sessions
+ * survive restarts. (The file names date from when only development had them.)
+ */
+function generatedSecret(directory: string) {
   const file = path.join(directory, '.dev-session-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   const secret = randomBytes(32).toString('base64url')
@@ -203,8 +220,8 @@ function developmentSecret(directory: string) {
   return secret
 }
 
-/** Outside production the VAPID key pair is made once beside the database: devices subscribed to it keep working. */
-function developmentVapidKeys(directory: string): { publicKey: string; privateKey: string } {
+/** Outside production, and in a local run, the VAPID key pair is made once beside the database: subscribed devices keep working. */
+function generatedVapidKeys(directory: string): { publicKey: string; privateKey: string } {
   const file = path.join(directory, '.dev-vapid-keys.json')
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
   const keys = webpush.generateVAPIDKeys()

@@ -194,6 +194,8 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /support': { anonymous: 400, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 400, admin: 400, deletedToken: 400 },
   'GET /terms': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
   'GET /privacy': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
+  // Only a local run (LOCAL_RUN, decision 073) has an outbox page; here, as on every real server, nobody has one.
+  'GET /local/outbox': { anonymous: 404, owner: 404, otherOwner: 404, sitter: 404, otherSitter: 404, suspended: 404, admin: 404, deletedToken: 404 },
   'GET /profile': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
   'POST /profile': { anonymous: 302, owner: 302, otherOwner: 302, sitter: 302, otherSitter: 302, suspended: 302, admin: 302, deletedToken: 302 },
   'GET /profile/edit': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
