@@ -533,6 +533,8 @@ interface DemoPerson {
 interface DemoSitter extends DemoPerson {
   experience: ExperienceLevel
   rates: Partial<Record<SitterService, number>>
+  /** What each further dog adds to a service's rate (DESIGN.md ruling 28); services left out add nothing. */
+  extraDogRates?: Partial<Record<SitterService, number>>
   dogSizes: readonly string[]
   dogAges: readonly string[]
   preferredBreeds: readonly string[]
@@ -639,6 +641,7 @@ function demoSitter(): DemoSitter {
     createdAt: referenceDate - 320 * day,
     experience: '5+',
     rates: { walking: 2500, sitting: 3000, boarding: 6500, daycare: 6000, training: 4000 },
+    extraDogRates: { walking: 1000, sitting: 1000, boarding: 3000, daycare: 2500 },
     dogSizes,
     dogAges: dogAgeGroups,
     preferredBreeds: ['Bernese Mountain Dog', 'Border Collie'],
@@ -870,6 +873,8 @@ function nearestSitters(person: DemoPerson, sitters: readonly DemoSitter[], coun
 interface BookingPlan {
   key: string
   dog: DemoDog
+  /** Further dogs of the same owner in the booking (issue 33 part 3). */
+  otherDogs?: readonly DemoDog[]
   sitter: DemoSitter
   status: BookingStatus
   requestedBy: Party
@@ -947,7 +952,8 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
     plan('demo:1', rex, sam, 'completed', { rating: 5, ownerRating: 5, replied: true }),
     // Left unreviewed, its window open, so the demo owner and the demo sitter can each write a review.
     plan('demo:2', luna, sam, 'completed', { service: 'sitting', completedDaysAgo: 3 }),
-    plan('demo:3', rex, sam, 'accepted', { twoWalks: true }),
+    // Rex and Luna together: Sam takes several dogs, each further one at his extra-dog rate.
+    plan('demo:3', rex, sam, 'accepted', { twoWalks: true, otherDogs: [luna] }),
     // Sam sees what Olivia's sitters said of her (demo:1 and demo:5) on this request.
     plan('demo:4', luna, sam, 'pending'),
     plan('demo:5', rex, oliviasFirstSitter, 'completed', { rating: 4, ownerRating: 4 }),
@@ -1070,7 +1076,7 @@ function scheduleBookings(plans: readonly BookingPlan[], today: string, now: num
   const take = (plan: BookingPlan, date: string) => {
     for (const day of daysTouched(plan, date)) {
       taken.add(`${plan.sitter.id}:${day}`)
-      taken.add(`${plan.dog.id}:${day}`)
+      for (const dog of dogsOfPlan(plan)) taken.add(`${dog.id}:${day}`)
     }
   }
   // The stays around now take their days first: every other booking of their sitter and dog keeps off them.
@@ -1122,7 +1128,7 @@ function firstFreeDate(plan: BookingPlan, today: string, dayOffset: number, take
     const date = addDays(today, offset)
     const days = daysTouched(plan, date)
     const free =
-      days.every((day) => !taken.has(`${plan.sitter.id}:${day}`) && !taken.has(`${plan.dog.id}:${day}`)) &&
+      days.every((day) => !taken.has(`${plan.sitter.id}:${day}`) && dogsOfPlan(plan).every((dog) => !taken.has(`${dog.id}:${day}`))) &&
       days.every((_day, index) => !plan.sitter.blockedDayOffsets.includes(offset + index)) &&
       (plan.service === 'boarding' || plan.service === 'daycare' || rangesFitting(plan, date).length > 0)
     if (free) return date
@@ -1159,7 +1165,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
     date,
     period,
     slots,
-    priceCents: priceCentsFor(plan.service, rateFor(plan), slots),
+    priceCents: priceCentsFor(plan.service, rateFor(plan) + extraDogRateFor(plan) * (dogsOfPlan(plan).length - 1), slots),
     notes,
     history,
     ...(completedAt === undefined ? {} : reviewsOf(plan, completedAt, now, random)),
@@ -1213,6 +1219,10 @@ function sitterReply(plan: BookingPlan, rating: number, publishedAt: number | nu
   const comment = fillIn(random.pick(reviewReplies[rating] ?? []), { owner: firstName(plan.dog.owner), dog: plan.dog.name })
   return { comment, at }
 }
+
+const dogsOfPlan = (plan: BookingPlan) => [plan.dog, ...(plan.otherDogs ?? [])]
+
+const extraDogRateFor = (plan: BookingPlan) => plan.sitter.extraDogRates?.[plan.service] ?? 0
 
 function rateFor(plan: BookingPlan) {
   const rate = plan.sitter.rates[plan.service]
@@ -1836,6 +1846,7 @@ function toRows(
         sitterId: sitter.id,
         service,
         hourlyRateCents: sitter.rates[service] ?? null,
+        extraDogRateCents: sitter.extraDogRates?.[service] ?? null,
       })),
     ),
     sitterDogSizes: sitters.flatMap((sitter) => sitter.dogSizes.map((size) => ({ sitterId: sitter.id, size }))),
@@ -1871,6 +1882,7 @@ function toRows(
     bookingTimeSlots: bookings.flatMap((booking) =>
       booking.slots.map((slot, index) => ({ bookingId: booking.id, position: index + 1, ...slot })),
     ),
+    bookingDogs: bookings.flatMap((booking) => dogsOfPlan(booking.plan).map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 }))),
     bookingStatusHistory: bookings.flatMap((booking) =>
       booking.history.map((change, index) => ({
         id: demoId(`booking-history:${booking.plan.key}:${index}`),
@@ -2048,6 +2060,7 @@ function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
     latitude: pickUpAtHome ? owner.address.latitude : null,
     longitude: pickUpAtHome ? owner.address.longitude : null,
     hourlyRateCents: rateFor(plan),
+    extraDogRateCents: plan.sitter.extraDogRates?.[plan.service] ?? null,
     priceCents: booking.priceCents,
     status: plan.status,
     cancellationTerms: plan.sitter.cancellationTerms,
@@ -2147,6 +2160,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'dogAvailability', rows.dogAvailability)
   await insertBatches(trx, 'bookings', rows.bookings)
   await insertBatches(trx, 'bookingTimeSlots', rows.bookingTimeSlots)
+  await insertBatches(trx, 'bookingDogs', rows.bookingDogs)
   await insertBatches(trx, 'bookingStatusHistory', rows.bookingStatusHistory)
   await insertBatches(trx, 'reviews', rows.reviews)
   await insertBatches(trx, 'reviewsOfOwners', rows.reviewsOfOwners)

@@ -31,7 +31,7 @@ import {
 import { BookingReviewOfOwner, OwnerReviews } from './openapi-reviews.ts'
 import { createBookingMessages } from '#app/features/bookings/create-booking.server.ts'
 import { bookingStyles } from '#app/features/bookings/periods.ts'
-import { bookingMessages } from '#app/features/bookings/schema.ts'
+import { bookingMessages, maxDogsPerBooking } from '#app/features/bookings/schema.ts'
 import { serviceTimeMessages } from '#app/features/bookings/service-times.ts'
 import { calendarEventMessages } from '#app/features/calendar/schema.ts'
 import { availabilityRangeMessages, rangeMessages } from '#app/features/availability/schedule-schema.ts'
@@ -75,9 +75,17 @@ const Review = objectOf({
 })
 
 /** toBookingApiJson() (features/bookings/booking-reads.server.ts). */
+const bookingDog = {
+  allOf: [
+    ref('Dog'),
+    objectOf({ avatar: nullable('string'), image: nullable('string'), archived: { type: 'boolean' } }),
+  ],
+}
+
 const Booking = objectOf({
   id: { type: 'string' },
-  dogId: { type: 'string' },
+  dogId: { type: 'string', description: 'The first dog of `dogIds`.' },
+  dogIds: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: maxDogsPerBooking, description: 'Every dog of the booking, in the order requested.' },
   ownerId: { type: 'string' },
   sitterId: { type: 'string' },
   requestedById: { type: 'string' },
@@ -101,7 +109,10 @@ const Booking = objectOf({
   latitude: nullable('number'),
   longitude: nullable('number'),
   price: nullable('number', { description: 'Dollars: the hourly rate at request time x the booked hours; null when the sitter had set no rate.' }),
-  hourlyRate: nullable('number', { description: 'Dollars per hour, at request time.' }),
+  hourlyRate: nullable('number', { description: "Dollars per unit of the service (hour, day or night) for one dog, at request time." }),
+  extraDogRate: nullable('number', {
+    description: 'Dollars each further dog added per unit at request time; null when nothing. `price` is (`hourlyRate` + `extraDogRate` x (dogs - 1)) x the units booked.',
+  }),
   cancellationTerms: { enum: cancellationTerms, description: "The sitter's cancellation terms when it was requested (a later change of terms does not apply); flexible for bookings made before terms existed." },
   cancelledLate: { enum: ['owner', 'sitter', null], description: 'Who cancelled it late: after it was accepted, inside the notice period of its terms; null otherwise.' },
   lateFrom: nullable('string', { format: 'date-time', description: 'While accepted: the instant (UTC) after which a cancellation by either party is late; null otherwise.' }),
@@ -141,12 +152,8 @@ const Booking = objectOf({
   },
   reviewOfOwner: BookingReviewOfOwner,
   ownerReviews: OwnerReviews,
-  dog: {
-    allOf: [
-      ref('Dog'),
-      objectOf({ avatar: nullable('string'), image: nullable('string'), archived: { type: 'boolean' } }),
-    ],
-  },
+  dog: { ...bookingDog, description: 'The first dog.' },
+  dogs: { type: 'array', items: bookingDog, description: 'Every dog of the booking, in the order of `dogIds`.' },
   owner: bookingParty(),
   sitter: bookingParty({ rating: nullable('number'), reviewCount: { type: 'integer' } }),
   createdAt: { type: 'string', format: 'date-time' },
@@ -570,7 +577,13 @@ const requestRules: StatedRule[] = [
     message: createBookingMessages.serviceNotOffered(service),
     rule: '`service` (or the sitter\'s first) is one the sitter offers',
   })),
-  { message: createBookingMessages.dogNotFound, rule: '`dogId` is your dog (or, offering as the sitter, a dog listed for sitting)' },
+  { message: createBookingMessages.dogNotFound, rule: 'every dog of `dogIds` (or `dogId`) is yours (or, offering as the sitter, one dog listed for sitting)' },
+  { message: bookingMessages.dogMissing, rule: '`dogIds` (or the single `dogId` of clients before several dogs) names at least one dog' },
+  { message: bookingMessages.dogsTooMany, rule: `at most ${maxDogsPerBooking} dogs in \`dogIds\`` },
+  { message: bookingMessages.dogTwice, rule: '`dogIds` lists each dog once' },
+  { message: bookingMessages.dogIdNotInDogIds, rule: '`dogId`, sent with `dogIds`, is one of them' },
+  { message: createBookingMessages.oneDogOnly, rule: 'several dogs only with a sitter who accepts multiple dogs' },
+  { message: createBookingMessages.offerOneDog, rule: 'a sitter offers to care for one listed dog' },
   { message: createBookingMessages.bookYourself, rule: 'nobody books themself' },
   { message: createBookingMessages.youAreNotASitter, rule: 'only a sitter offers to care for a dog (`sitterId` yourself)' },
 ]

@@ -157,6 +157,13 @@ const sitterProperties = {
     additionalProperties: nullable('number'),
     description: "Each offered service's rate in dollars, in the service's unit: per hour (walking, sitting, training, grooming), per day (daycare), per night (boarding).",
   },
+  extraDogRates: {
+    type: 'object',
+    propertyNames: { enum: sitterServices },
+    additionalProperties: { type: 'number' },
+    description:
+      "What each further dog of a booking adds to a service's rate, in dollars in the service's unit (DESIGN.md ruling 28); a service left out adds nothing. Only sitters who accept multiple dogs take more than one.",
+  },
   rate: nullable('number', { description: "The 'from' rate in dollars: the lowest rate of the shortest unit offered (an hour before a day before a night)." }),
   dogSizes: { type: 'array', items: { type: 'string', enum: dogSizes } },
   dogAges: { type: 'array', items: { type: 'string', enum: dogAgeGroups } },

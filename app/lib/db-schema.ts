@@ -116,6 +116,8 @@ export interface SitterServicesTable {
   sitterId: string
   service: string
   hourlyRateCents: number | null
+  /** What each further dog adds to the rate, in the service's unit; null adds nothing. */
+  extraDogRateCents: Generated<number | null>
 }
 
 export interface SitterDogSizesTable {
@@ -187,6 +189,13 @@ export interface DogAvailabilityTable {
   slot: string
 }
 
+/** Every dog of a booking in the owner's order; the first is also bookings.dogId. */
+export interface BookingDogsTable {
+  bookingId: string
+  dogId: string
+  position: number
+}
+
 export interface BookingsTable {
   id: string
   dogId: string
@@ -213,6 +222,8 @@ export interface BookingsTable {
   cancellationTerms: Generated<string | null>
   /** Who cancelled it late, when an accepted booking was cancelled inside its terms' notice period. */
   lateCancellationBy: Generated<'owner' | 'sitter' | null>
+  /** The sitter's extra-dog rate for the service when it was requested; null: further dogs added nothing. */
+  extraDogRateCents: Generated<number | null>
   createdAt: string
   updatedAt: string
 }
@@ -531,6 +542,7 @@ export interface Database {
   dogAvailability: DogAvailabilityTable
   bookings: BookingsTable
   bookingTimeSlots: BookingTimeSlotsTable
+  bookingDogs: BookingDogsTable
   bookingStatusHistory: BookingStatusHistoryTable
   bookingAlerts: BookingAlertsTable
   conversations: ConversationsTable

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
+import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
 import { type BookingJson, countLateCancellations, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
@@ -18,7 +18,7 @@ import { BookingHomeAccess } from '#app/features/home-access/components/booking-
 import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.server.ts'
 import { termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
-import { formatRate } from '#app/features/sitters/rates.ts'
+import { formatRateForDogs } from '#app/features/bookings/pricing.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { BookingVisitLog } from '#app/features/visits/components/booking-visit-log.tsx'
 import { isVisitFormIntent, type VisitFormRefusal } from '#app/features/visits/visit-form-fields.ts'
@@ -147,7 +147,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
           <h2 id="booking-heading" className="text-xl font-semibold">
             {sitterView ? (
               <>
-                Walking <bdi>{booking.dog.name}</bdi>
+                Walking <bdi>{formatDogNames(booking.dogs)}</bdi>
               </>
             ) : (
               <>
@@ -187,14 +187,22 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
               </span>
             </span>
           </Fact>
-          <Fact label="Dog">
-            <bdi>{booking.dog.name}</bdi> ({booking.dog.breed})
+          <Fact label={booking.dogs.length > 1 ? 'Dogs' : 'Dog'}>
+            <ul>
+              {booking.dogs.map((dog) => (
+                <li key={dog.id}>
+                  <bdi>{dog.name}</bdi> ({dog.breed})
+                </li>
+              ))}
+            </ul>
           </Fact>
           <Fact label="Service">{serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}</Fact>
           <Fact label="Price">
             {booking.priceCents === null ? 'No rate set' : formatUsd(booking.priceCents)}
             {booking.hourlyRateCents === null ? null : (
-              <span className="block text-sm font-normal text-stone-600">{formatRate(booking.service as SitterService, booking.hourlyRateCents)}</span>
+              <span className="block text-sm font-normal text-stone-600">
+                {formatRateForDogs(booking.service as SitterService, { hourlyRateCents: booking.hourlyRateCents, extraDogRateCents: booking.extraDogRateCents }, booking.dogs.length)}
+              </span>
             )}
           </Fact>
           <Fact label="Cancellation terms">
@@ -222,7 +230,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
 
       {visitFirst ? null : visitLog}
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
-      {sitterView ? <BookingDogProfile dog={booking.dog} /> : null}
+      {sitterView ? booking.dogs.map((dog) => <BookingDogProfile key={dog.id} dog={dog} />) : null}
       {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} lateCancellations={ownerLateCancellations} /> : null}
       <BookingReviews
         booking={booking}

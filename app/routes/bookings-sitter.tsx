@@ -1,4 +1,5 @@
 import { data, href, Link } from 'react-router'
+import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
@@ -218,12 +219,12 @@ function RequestActions({ booking, linkTo }: { booking: BookingJson; linkTo: (mo
     <>
       <OverlapNote booking={booking} className="basis-full" />
       {booking.actions.includes('accepted') ? (
-        <Link to={linkTo('accepted')} preventScrollReset className={`${base} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Accept ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
+        <Link to={linkTo('accepted')} preventScrollReset className={`${base} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Accept
         </Link>
       ) : null}
       {booking.actions.includes('rejected') ? (
-        <Link to={linkTo('rejected')} preventScrollReset className={`${base} border border-red-300 bg-white text-red-700 hover:bg-red-50`} aria-label={`Reject ${booking.dog.name} on ${formatShortDate(booking.date)}`}>
+        <Link to={linkTo('rejected')} preventScrollReset className={`${base} border border-red-300 bg-white text-red-700 hover:bg-red-50`} aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Reject
         </Link>
       ) : null}

@@ -1,4 +1,5 @@
 import { href, Link, redirect } from 'react-router'
+import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
@@ -203,13 +204,13 @@ function ReviewPrompt({ bookings }: { bookings: BookingJson[] }) {
         {bookings.map((booking) => (
           <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-amber-950">
-              <bdi>{booking.dog.name}</bdi>’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with{' '}
+              <bdi>{formatDogNames(booking.dogs)}</bdi>’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with{' '}
               <bdi>{booking.sitter.name}</bdi>, 
               {formatShortDate(booking.date)}
             </p>
             <Link
               to={`${href('/bookings/:id', { id: booking.id })}#review`}
-              aria-label={`Write a review of ${booking.dog.name}’s booking on ${formatShortDate(booking.date)}`}
+              aria-label={`Write a review of ${formatDogNames(booking.dogs)}’s booking on ${formatShortDate(booking.date)}`}
               className="tap-target inline-flex items-center justify-center rounded-lg bg-white px-3 text-sm font-medium text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
             >
               Write a review

@@ -20,7 +20,7 @@ import { WeeklyAvailability } from '#app/features/availability/components/weekly
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
 import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.server.ts'
-import { formatRate } from '#app/features/sitters/rates.ts'
+import { formatExtraDogRate, formatRate } from '#app/features/sitters/rates.ts'
 import { findSitterReliability } from '#app/features/visits/reliability.server.ts'
 import { pageParameter } from '#app/lib/paging.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
@@ -220,14 +220,19 @@ function ServicesTab({ sitter }: { sitter: Sitter }) {
           <p className="text-stone-500 italic">No services listed yet.</p>
         ) : (
           <ul className="divide-y divide-stone-100">
-            {sitter.services.map(({ service, hourlyRateCents }) => (
+            {sitter.services.map(({ service, hourlyRateCents, extraDogRateCents }) => (
               <li key={service} className="flex items-center justify-between gap-3 py-2.5">
                 <span className="flex items-center gap-2 font-medium">
                   <PawIcon className="size-5 text-brand-600" />
                   {serviceLabels[service]}
                 </span>
-                <span className={hourlyRateCents === null ? 'text-sm text-stone-500' : 'font-semibold text-brand-800'}>
-                  {hourlyRateCents === null ? 'Rate on request' : formatRate(service, hourlyRateCents)}
+                <span className="text-right">
+                  <span className={hourlyRateCents === null ? 'text-sm text-stone-500' : 'font-semibold text-brand-800'}>
+                    {hourlyRateCents === null ? 'Rate on request' : formatRate(service, hourlyRateCents)}
+                  </span>
+                  {sitter.acceptsMultipleDogs && extraDogRateCents ? (
+                    <span className="block text-sm text-stone-600">{formatExtraDogRate(service, extraDogRateCents)}</span>
+                  ) : null}
                 </span>
               </li>
             ))}

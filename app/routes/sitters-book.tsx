@@ -8,7 +8,7 @@ import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
 import { getSitterRequestScreen, submitSitterRequestForm } from '#app/features/bookings/request-screens.server.ts'
 import { bookingTimeFields, type OwnerRequestField, ownerRequestFields } from '#app/features/bookings/request-fields.ts'
 import { bookingStyles, dayPeriods, slotsOfPeriods, type TimeSlot } from '#app/features/bookings/periods.ts'
-import { priceCentsFor } from '#app/features/bookings/pricing.ts'
+import { formatRateForDogs, priceCentsFor, rateForDogs } from '#app/features/bookings/pricing.ts'
 import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
@@ -102,9 +102,11 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
   const form = answeredForm<OwnerRequestField>('booking-request', answer, defaults)
   const fields = Object.fromEntries(ownerRequestFields.map((name) => [name, form.field(name)])) as Record<OwnerRequestField, AnsweredField>
   // What the price row reads: the submitted or default choices, then every change the user makes.
+  const severalDogs = sitter.acceptsMultipleDogs && dogs.length > 1
   const [chosen, setChosen] = useState(() => ({
     service: fields.service.initialValue,
-    timePeriods: submittedPeriods(answer) ?? loaded.chosenPeriods,
+    dogIds: submittedList(answer, 'dogIds') ?? (loaded.chosenDogs.length > 0 ? loaded.chosenDogs : defaults.dogId ? [defaults.dogId] : []),
+    timePeriods: submittedList(answer, 'timePeriods') ?? loaded.chosenPeriods,
     timePeriod: fields.timePeriod.initialValue,
     startTime: fields.startTime.initialValue,
     endTime: fields.endTime.initialValue,
@@ -114,7 +116,7 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
   const submit = useSubmit()
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const offered = sitter.services.find((offered) => offered.service === chosen.service)
-  const rateCents = offered?.hourlyRateCents ?? null
+  const dogCount = severalDogs ? Math.max(1, chosen.dogIds.length) : 1
   const style = offered ? bookingStyles[offered.service] : null
   return (
     <Page width="regular" className="space-y-5">
@@ -141,30 +143,31 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
         method="post"
         id={form.id}
         onChange={(event) => {
-          // A new day or service has its own free times: ask the page again, with everything chosen so far.
-          const changed = event.target instanceof HTMLInputElement ? event.target.name : null
-          if (changed === 'date' || changed === 'service') {
-            void submit(event.currentTarget, { method: 'get', replace: true, preventScrollReset: true })
-            return
-          }
           const data = new FormData(event.currentTarget)
           const text = (name: string) => (data.get(name) as string | null) ?? undefined
           setChosen({
             service: text('service'),
+            dogIds: data.getAll('dogIds').map(String),
             timePeriods: data.getAll('timePeriods').map(String),
             timePeriod: text('timePeriod'),
             startTime: text('startTime'),
             endTime: text('endTime'),
             duration: text('duration'),
           })
+          // A new day or service has its own free times, and other dogs their own prices: ask the page again, with everything chosen so far.
+          const changed = event.target instanceof HTMLInputElement ? event.target.name : null
+          if (changed === 'date' || changed === 'service' || changed === 'dogIds') {
+            void submit(event.currentTarget, { method: 'get', replace: true, preventScrollReset: true })
+          }
         }}
         className="space-y-5"
       >
         {loaded.sitterQuery ? <input type="hidden" name="sitter" value={loaded.sitterQuery} /> : null}
         <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
 
-        <FormPart title="Your dog">
-          <DogChoices field={fields.dogId} dogs={dogs} />
+        <FormPart title={severalDogs ? 'Your dogs' : 'Your dog'}>
+          {severalDogs ? <p className="text-sm text-stone-600">{sitter.firstName} takes several dogs at once: choose every dog for this booking.</p> : null}
+          <DogChoices field={fields.dogId} dogs={dogs} several={severalDogs ? { name: 'dogIds', chosen: chosen.dogIds } : undefined} />
         </FormPart>
 
         {sitter.services.length > 1 ? (
@@ -265,8 +268,8 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
         </FormPart>
 
         <PriceRow
-          service={offered?.service ?? null}
-          rateCents={rateCents}
+          offered={offered ?? null}
+          dogCount={dogCount}
           slots={
             !style
               ? null
@@ -286,28 +289,33 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
 
 const nonEmpty = (slots: TimeSlot[]) => (slots.length > 0 ? slots : null)
 
-/** The periods a refused multi-period form sent back (conform's reply holds a list, or one value). */
-function submittedPeriods(answer: FormAnswer | undefined): string[] | null {
-  const sent = answer?.initialValue?.timePeriods
+/** A list a refused form sent back, such as its periods or dogs (conform's reply holds a list, or one value). */
+function submittedList(answer: FormAnswer | undefined, name: 'timePeriods' | 'dogIds'): string[] | null {
+  const sent = answer?.initialValue?.[name]
   if (sent === undefined) return null
   return (Array.isArray(sent) ? sent : [sent]).filter((value): value is string => typeof value === 'string')
 }
 
-/** The sitter's rate times the chosen hours, day or night (pricing.ts), as the request will store it. */
-function PriceRow({ service, rateCents, slots }: { service: SitterService | null; rateCents: number | null; slots: TimeSlot[] | null }) {
+type OfferedRate = { service: SitterService; hourlyRateCents: number | null; extraDogRateCents: number | null }
+
+/** The sitter's rate for the chosen dogs times the chosen hours, day or night (pricing.ts), as the request will store it. */
+function PriceRow({ offered, dogCount, slots }: { offered: OfferedRate | null; dogCount: number; slots: TimeSlot[] | null }) {
+  const service = offered?.service ?? null
+  const rateCents = offered ? rateForDogs(offered, dogCount) : null
   const price = service && slots ? priceCentsFor(service, rateCents, slots) : null
+  const rate = offered && offered.hourlyRateCents !== null ? formatRateForDogs(offered.service, { hourlyRateCents: offered.hourlyRateCents, extraDogRateCents: offered.extraDogRateCents }, dogCount) : null
   return (
     <div className="flex items-center justify-between rounded-2xl bg-white p-5 shadow-sm" aria-live="polite">
       <span className="font-medium">Price</span>
       <span className="text-right">
-        {rateCents === null || !service ? (
+        {rate === null ? (
           <span className="text-stone-600">No rate set for this service</span>
         ) : price === null ? (
-          <span className="text-stone-600">{formatRate(service, rateCents)} · choose a time</span>
+          <span className="text-stone-600">{rate} · choose a time</span>
         ) : (
           <>
             <span className="block text-lg font-semibold">{formatUsd(price)}</span>
-            <span className="block text-sm text-stone-600">{formatRate(service, rateCents)}</span>
+            <span className="block text-sm text-stone-600">{rate}</span>
           </>
         )}
       </span>

@@ -23,6 +23,7 @@ import * as doubleBlindReviews from './023-double-blind-reviews.ts'
 import * as homeAccess from './024-home-access.ts'
 import * as visitLogs from './025-visit-logs.ts'
 import * as cancellationTerms from './026-cancellation-terms.ts'
+import * as severalDogs from './027-several-dogs.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '024-home-access': homeAccess,
   '025-visit-logs': visitLogs,
   '026-cancellation-terms': cancellationTerms,
+  '027-several-dogs': severalDogs,
 }

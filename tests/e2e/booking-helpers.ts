@@ -138,6 +138,7 @@ export async function insertBooking(
     .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, cancellationTerms, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
     .execute()
   await db.insertInto('bookingTimeSlots').values({ bookingId: id, position: 1, ...slot }).execute()
+  await db.insertInto('bookingDogs').values({ bookingId: id, dogId: parties.dogId, position: 1 }).execute()
   const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', parties.ownerId]]
   if (status !== 'pending') steps.push(['pending', status, parties.sitterId])
   await db

@@ -107,6 +107,7 @@ describe('migrations', () => {
       { migrationName: '024-home-access', direction: 'Up', status: 'Success' },
       { migrationName: '025-visit-logs', direction: 'Up', status: 'Success' },
       { migrationName: '026-cancellation-terms', direction: 'Up', status: 'Success' },
+      { migrationName: '027-several-dogs', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -497,15 +498,26 @@ describe('demo data', () => {
     }
   })
 
-  test('prices each booking at the sitter’s rate for its service times the booked hours, day or night', async () => {
+  test('prices each booking at the sitter’s rate for its service, plus the extra-dog rate for each further dog, times the booked hours, day or night', async () => {
     const bookings = await seeded
       .selectFrom('bookings')
       .innerJoin('sitterServices', (join) =>
         join.onRef('sitterServices.sitterId', '=', 'bookings.sitterId').onRef('sitterServices.service', '=', 'bookings.service'),
       )
-      .select(['bookings.id', 'bookings.service', 'bookings.priceCents', 'bookings.hourlyRateCents', 'sitterServices.hourlyRateCents as rateNow'])
+      .select([
+        'bookings.id',
+        'bookings.service',
+        'bookings.priceCents',
+        'bookings.hourlyRateCents',
+        'bookings.extraDogRateCents',
+        'sitterServices.hourlyRateCents as rateNow',
+        'sitterServices.extraDogRateCents as extraNow',
+      ])
       .execute()
     const slots = await seeded.selectFrom('bookingTimeSlots').selectAll().execute()
+    const dogRows = await seeded.selectFrom('bookingDogs').select(['bookingId', 'dogId']).execute()
+    const dogCountOf = (bookingId: string) => dogRows.filter((row) => row.bookingId === bookingId).length
+    expect(bookings.some((booking) => dogCountOf(booking.id) === 2 && (booking.extraDogRateCents ?? 0) > 0)).toBe(true)
     const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3))
 
     expect(bookings.length).toBe(Number((await rowCountsPerTable(seeded)).bookings))
@@ -518,8 +530,11 @@ describe('demo data', () => {
         return sum + (length > 0 ? length : length + 24 * 60) // an overnight slot ends the next day
       }, 0)
       expect(booking.hourlyRateCents).toBe(booking.rateNow)
+      expect(booking.extraDogRateCents).toBe(booking.extraNow)
+      expect(dogCountOf(booking.id)).toBeGreaterThanOrEqual(1)
+      const unitRate = (booking.hourlyRateCents ?? 0) + (booking.extraDogRateCents ?? 0) * (dogCountOf(booking.id) - 1)
       const perHour = rateUnits[booking.service as SitterService] === 'hour'
-      expect(booking.priceCents).toBe(perHour ? Math.round(((booking.hourlyRateCents ?? 0) * minutes) / 60) : (booking.hourlyRateCents ?? 0) * bookedSlots.length)
+      expect(booking.priceCents).toBe(perHour ? Math.round((unitRate * minutes) / 60) : unitRate * bookedSlots.length)
     }
   })
 

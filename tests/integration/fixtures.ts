@@ -111,6 +111,7 @@ export async function insertBookingRow(
       updatedAt: now,
     })
     .execute()
+  await (await database()).insertInto('bookingDogs').values({ bookingId: id, dogId, position: 1 }).execute()
   if (status === 'completed') {
     await (await database())
       .insertInto('bookingStatusHistory')
@@ -321,6 +322,7 @@ export async function insertBooking(parties: { dogId: string; ownerId: string; s
     })
     .execute()
   await db.insertInto('bookingTimeSlots').values(slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot }))).execute()
+  await db.insertInto('bookingDogs').values({ bookingId: id, dogId: parties.dogId, position: 1 }).execute()
   const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', requestedById]]
   if (status === 'accepted' || status === 'completed') steps.push(['pending', 'accepted', confirmerId])
   if (status === 'completed') steps.push(['accepted', 'completed', parties.sitterId])

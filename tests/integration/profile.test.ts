@@ -527,8 +527,8 @@ describe('/profile', () => {
     expect(data.tabs).toEqual(['profile', 'services'])
     expect(data.tab).toBe('profile')
     expect(data.profile.sitter?.services).toEqual([
-      { service: 'walking', hourlyRateCents: 2000 },
-      { service: 'boarding', hourlyRateCents: null },
+      { service: 'walking', hourlyRateCents: 2000, extraDogRateCents: null },
+      { service: 'boarding', hourlyRateCents: null, extraDogRateCents: null },
     ])
   })
 })

@@ -4,7 +4,7 @@ import { unsubscribeFooter } from '#app/features/notification-settings/unsubscri
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { env } from '#app/lib/env.server.ts'
-import { formatBookingDate } from './booking-format.ts'
+import { dogNamesOf, formatBookingDate } from './booking-format.ts'
 import type { BookingRecord } from './booking-records.server.ts'
 import { formatSlot } from './slots.ts'
 import { confirmingParty, type Party } from './transitions.ts'
@@ -29,13 +29,13 @@ export type BookingEmailContext = {
 
 /** Names and addresses for the e-mails. */
 export async function loadBookingEmailContext(booking: BookingRecord): Promise<BookingEmailContext> {
-  const [people, dogs] = await Promise.all([getPartyDetails([booking.ownerId, booking.sitterId]), findDogsForBookings([booking.dogId])])
+  const [people, dogs] = await Promise.all([getPartyDetails([booking.ownerId, booking.sitterId]), findDogsForBookings(booking.dogIds)])
   const person = (id: string) => {
     const found = people.get(id)
     if (!found) throw new Error(`Booking ${booking.id}: user ${id} is missing`)
     return { id, name: found.name, email: found.email }
   }
-  return { booking, dogName: dogs.get(booking.dogId)?.name ?? 'your dog', owner: person(booking.ownerId), sitter: person(booking.sitterId) }
+  return { booking, dogName: dogNamesOf(booking, dogs) ?? 'your dog', owner: person(booking.ownerId), sitter: person(booking.sitterId) }
 }
 
 /**

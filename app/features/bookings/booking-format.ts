@@ -7,3 +7,16 @@ const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'lon
 export function formatBookingDate(date: string) {
   return longDate.format(new Date(`${date}T00:00:00Z`))
 }
+
+const dogList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
+
+/** 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever it is named. */
+export function formatDogNames(dogs: readonly { name: string }[]) {
+  return dogList.format(dogs.map((dog) => dog.name))
+}
+
+/** The names of a booking's dogs found in `dogs` ('Rex and Luna'); null when none is. */
+export function dogNamesOf(booking: { dogIds: readonly string[] }, dogs: ReadonlyMap<string, { name: string }>) {
+  const found = booking.dogIds.flatMap((dogId) => dogs.get(dogId) ?? [])
+  return found.length > 0 ? formatDogNames(found) : null
+}

@@ -15,11 +15,13 @@ const optionalText = z.string().optional()
 type Issue = { path: PropertyKey[]; message: string }
 type Context = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void }
 
-/** Runs the API schema on the form's fields; its issues become the form's, under the same field names. */
+/** Runs the API schema on the form's fields; its issues become the form's, under the same field names (the dogs' at the dog fieldset, `dogId`). */
 function asBookingRequest(input: Record<string, unknown>, ctx: Context) {
   const parsed = BookingRequestSchema.safeParse(input)
   if (parsed.success) return parsed.data
-  for (const issue of parsed.error.issues as Issue[]) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  for (const issue of parsed.error.issues as Issue[]) {
+    ctx.addIssue({ code: 'custom', path: issue.path[0] === 'dogIds' ? ['dogId'] : issue.path, message: issue.message })
+  }
   return z.NEVER
 }
 
@@ -29,6 +31,16 @@ function requireFields(fields: Record<string, unknown>, required: Record<string,
   for (const [name, message] of missing) ctx.addIssue({ code: 'custom', path: [name], message })
   if (missing.length > 0) ctx.addIssue({ code: 'custom', path: [], message: summary })
   return missing.length === 0
+}
+
+/**
+ * The dogs a form chose: the checkboxes `dogIds` of a sitter who takes several dogs, else the radio `dogId`.
+ * Either way a missing choice is named at `dogId`, the dog fieldset's name.
+ */
+function chosenDogs({ dogId, dogIds }: { dogId?: string | undefined; dogIds?: string[] | undefined }) {
+  const ids = dogIds?.filter(Boolean) ?? []
+  if (ids.length > 0) return { dogIds: ids }
+  return dogId ? { dogId } : {}
 }
 
 /** How the form's service is booked (the page always sends its service; an unknown one is the API's to refuse). */
@@ -43,6 +55,7 @@ export const OwnerRequestFormSchema = z
   .object({
     sitterId: z.string(),
     dogId: optionalText,
+    dogIds: z.array(z.string()).optional(),
     date: optionalText,
     timePeriod: optionalText,
     startTime: optionalText,
@@ -52,13 +65,14 @@ export const OwnerRequestFormSchema = z
     notes: optionalText,
     location: optionalText,
   })
-  .transform(({ timePeriod, startTime, endTime, duration, ...fields }, ctx) => {
+  .transform(({ timePeriod, startTime, endTime, duration, dogId, dogIds, ...fields }, ctx) => {
     const style = styleOf(fields.service)
     const time = { timePeriod, startTime, endTime, duration }
+    const dogs = chosenDogs({ dogId, dogIds })
     const required = { date: bookingFormMessages.chooseDate, dogId: bookingFormMessages.chooseDog }
-    if (!requireFields(fields, required, bookingFormMessages.missingInformation, ctx, timeProblems(style, time))) return z.NEVER
+    if (!requireFields({ ...fields, dogId: 'dogId' in dogs || 'dogIds' in dogs }, required, bookingFormMessages.missingInformation, ctx, timeProblems(style, time))) return z.NEVER
     // Only the fields of the service's way of booking are sent: times chosen for 'Custom' and then left are not part of the request.
-    return asBookingRequest({ ...fields, ...requestFieldsOf(style, time) }, ctx)
+    return asBookingRequest({ ...fields, ...dogs, ...requestFieldsOf(style, time) }, ctx)
   })
 
 /**
@@ -70,22 +84,24 @@ export const MultiPeriodFormSchema = z
   .object({
     sitterId: z.string(),
     dogId: optionalText,
+    dogIds: z.array(z.string()).optional(),
     date: optionalText,
     timePeriods: z.array(z.string()).optional(),
     service: optionalText,
     notes: optionalText,
     location: optionalText,
   })
-  .transform(({ timePeriods = [], ...fields }, ctx) => {
+  .transform(({ timePeriods = [], dogId, dogIds, ...fields }, ctx) => {
     const periods = dayPeriods.filter((period) => timePeriods.includes(period))
+    const dogs = chosenDogs({ dogId, dogIds })
     const complete = requireFields(
-      { ...fields, timePeriods: periods.length > 0 },
+      { ...fields, dogId: 'dogId' in dogs || 'dogIds' in dogs, timePeriods: periods.length > 0 },
       { date: bookingFormMessages.chooseDate, timePeriods: bookingFormMessages.choosePeriods, dogId: bookingFormMessages.chooseDog },
       bookingFormMessages.missingInformation,
       ctx,
     )
     if (!complete) return z.NEVER
-    return asBookingRequest({ ...fields, timeSlots: slotsOfPeriods(styleOf(fields.service), periods) }, ctx)
+    return asBookingRequest({ ...fields, ...dogs, timeSlots: slotsOfPeriods(styleOf(fields.service), periods) }, ctx)
   })
 
 /** A sitter's offer to walk a dog listed for sitting (/bookings/new?dogId): a date, a start time and a duration. The route adds `sitterId` (the sitter). */

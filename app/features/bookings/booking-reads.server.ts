@@ -169,7 +169,7 @@ async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: s
   // What would refuse an acceptance, asked of the requests the viewer would answer.
   const toAnswer = bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId))
   const [dogs, people, reviews, ratings, overlaps] = await Promise.all([
-    findDogsForBookings(bookings.map((booking) => booking.dogId)),
+    findDogsForBookings(bookings.flatMap((booking) => booking.dogIds)),
     getPartyDetails(bookings.flatMap((booking) => [booking.ownerId, booking.sitterId])),
     findReviewsOfBookings(ids),
     getSitterRatings(bookings.map((booking) => booking.sitterId)),
@@ -179,11 +179,12 @@ async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: s
     const owner = people.get(booking.ownerId)
     const sitter = people.get(booking.sitterId)
     const dog = dogs.get(booking.dogId)
-    if (!owner || !sitter || !dog) throw new Error(`Booking ${booking.id} names a missing user or dog`)
+    const all = booking.dogIds.flatMap((dogId) => dogs.get(dogId) ?? [])
+    if (!owner || !sitter || !dog || all.length !== booking.dogIds.length) throw new Error(`Booking ${booking.id} names a missing user or dog`)
     const rating = ratings.get(booking.sitterId) ?? noReviews
     const overlap = overlaps.get(booking.id) ?? null
     const bookingReviews = reviews.get(booking.id) ?? { ofSitter: null, ofOwner: null }
-    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, reviews: bookingReviews, rating, overlap }, now)
+    return toBookingJson(booking, { viewer: partyOf(booking, viewerId), owner, sitter, dog, dogs: all, reviews: bookingReviews, rating, overlap }, now)
   })
 }
 
@@ -195,6 +196,8 @@ type Related = {
   owner: PartyDetails
   sitter: PartyDetails
   dog: Dog
+  /** Every dog of the booking in order, `dog` first. */
+  dogs: readonly Dog[]
   reviews: ReviewsOfBooking
   rating: { rating: number | null; reviewCount: number }
   /** The sitter's accepted booking that this pending request overlaps, when the viewer would answer it. */
@@ -251,7 +254,10 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
   const terms = termsOf(booking.cancellationTerms)
   return {
     id: booking.id,
+    /** The first dog, as clients before several dogs read it. */
     dogId: booking.dogId,
+    /** Every dog of the booking in order (DESIGN.md ruling 28). */
+    dogIds: booking.dogIds,
     ownerId: booking.ownerId,
     sitterId: booking.sitterId,
     requestedById: booking.requestedById,
@@ -280,6 +286,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     longitude: sees('owner') ? booking.longitude : null,
     priceCents: booking.hourlyRateCents === null ? null : booking.priceCents,
     hourlyRateCents: booking.hourlyRateCents,
+    /** What each further dog added to the rate when it was requested; null: nothing. */
+    extraDogRateCents: booking.extraDogRateCents,
     /** The sitter's cancellation terms when it was requested (DESIGN.md ruling 28); flexible for older bookings. */
     cancellationTerms: terms,
     /** Who cancelled it inside the terms' notice period, when it was cancelled late after being accepted. */
@@ -292,7 +300,9 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     ...reviewsSeenBy(viewer, booking, related.reviews, now),
     /** What sitters say about the owner: on a pending request, for its sitter, on the one-booking read only. */
     ownerReviews: null as OwnerReputation | null,
-    dog: { ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null },
+    dog: bookingDogJson(dog),
+    /** Every dog of the booking in order, `dog` first (DESIGN.md ruling 28). */
+    dogs: related.dogs.map(bookingDogJson),
     owner: person(owner, 'owner'),
     sitter: { ...person(sitter, 'sitter'), ...related.rating },
     createdAt: booking.createdAt,
@@ -302,6 +312,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 
 export type BookingJson = ReturnType<typeof toBookingJson>
 
+const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
+
 /** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */
 function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) {
   const start = localDateTime(bookingSpan(other).start, timeZone)
@@ -309,8 +321,8 @@ function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) 
 }
 
 /** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
-export function toBookingApiJson({ priceCents, hourlyRateCents, ...booking }: BookingJson) {
-  return { ...booking, price: centsToDollars(priceCents), hourlyRate: centsToDollars(hourlyRateCents) }
+export function toBookingApiJson({ priceCents, hourlyRateCents, extraDogRateCents, ...booking }: BookingJson) {
+  return { ...booking, price: centsToDollars(priceCents), hourlyRate: centsToDollars(hourlyRateCents), extraDogRate: centsToDollars(extraDogRateCents) }
 }
 
 /**

@@ -11,6 +11,8 @@ import type { Party } from './transitions.ts'
 
 export type BookingRecord = Selectable<BookingsTable> & {
   slots: TimeSlot[]
+  /** Every dog of the booking in order; the first is `dogId`. */
+  dogIds: string[]
   requestedBy: Party
   /** Why the last change happened when nobody made it ('expired'), else null. */
   statusReason: string | null
@@ -35,7 +37,7 @@ export async function findBookings(
   const rows = await query.execute()
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const [slots, reasons] = await Promise.all([
+  const [slots, dogs, reasons] = await Promise.all([
     executor
       .selectFrom('bookingTimeSlots')
       .select(['bookingId', 'startTime', 'endTime'])
@@ -43,6 +45,7 @@ export async function findBookings(
       .orderBy('bookingId')
       .orderBy('position')
       .execute(),
+    executor.selectFrom('bookingDogs').select(['bookingId', 'dogId']).where('bookingId', 'in', ids).orderBy('bookingId').orderBy('position').execute(),
     executor
       .selectFrom('bookingStatusHistory')
       .select(['bookingId', 'reason', 'toStatus', 'changedAt'])
@@ -50,19 +53,27 @@ export async function findBookings(
       .where((eb) => eb.or([eb('reason', 'is not', null), eb('toStatus', '=', 'completed')]))
       .execute(),
   ])
-  const slotsOf = new Map<string, TimeSlot[]>()
-  for (const { bookingId, startTime, endTime } of slots) {
-    const list = slotsOf.get(bookingId) ?? []
-    list.push({ startTime, endTime })
-    slotsOf.set(bookingId, list)
-  }
+  const slotsOf = groupBy(slots, ({ startTime, endTime }) => ({ startTime, endTime }))
+  const dogsOf = groupBy(dogs, ({ dogId }) => dogId)
   return rows.map((row) => ({
     ...row,
     slots: slotsOf.get(row.id) ?? [],
+    dogIds: dogsOf.get(row.id) ?? [row.dogId],
     requestedBy: row.requestedById === row.sitterId ? 'sitter' : 'owner',
     statusReason: reasons.find((reason) => reason.bookingId === row.id && reason.toStatus === row.status)?.reason ?? null,
     completedAt: row.status === 'completed' ? (reasons.find((change) => change.bookingId === row.id && change.toStatus === 'completed')?.changedAt ?? null) : null,
   }))
+}
+
+/** Rows of a booking's list table as lists by booking, in the order read. */
+function groupBy<Row extends { bookingId: string }, Item>(rows: readonly Row[], item: (row: Row) => Item) {
+  const lists = new Map<string, Item[]>()
+  for (const row of rows) {
+    const list = lists.get(row.bookingId) ?? []
+    list.push(item(row))
+    lists.set(row.bookingId, list)
+  }
+  return lists
 }
 
 export async function findBooking(where: Expression<SqlBool>, executor: Kysely<Database> = db) {

@@ -56,6 +56,8 @@ export type WizardStepView = {
   style: BookingStyle
   times: TimeChoices | null
   dogs: { id: string; name: string; breed: string; photo: string | null }[] | null
+  /** The request page, on the dog step when the sitter takes several dogs and the owner has several: the wizard books one. */
+  severalDogsPath: string | null
   summary: {
     date: string | null
     time: string | null
@@ -276,6 +278,7 @@ async function stepView(context: WizardContext, step: WizardStep, errors: Wizard
       ? await getTimeChoices(sitter, { date: answers.date ?? null, service: context.service, rateCents: context.rateCents })
       : null,
     dogs: asked.includes('dogId') ? context.dogs : null,
+    severalDogsPath: asked.includes('dogId') && sitter.acceptsMultipleDogs && context.dogs.length > 1 ? href('/sitters/:id/book', { id: sitter.id }) : null,
     summary: last ? summaryOf(context) : null,
     tileUrl: asked.includes('location') ? env.MAP_TILE_URL : null,
   }

@@ -1,7 +1,7 @@
 import { hasRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
-import { getOwnedDog } from '#app/features/dogs/dogs.server.ts'
+import { getOwnedDog, listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
@@ -21,7 +21,7 @@ import {
   serializeSitterBookings,
 } from './booking-rules.server.ts'
 import type { BookingRequest } from './schema.ts'
-import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { defaultServiceOf, priceCentsFor, rateForDogs } from './pricing.ts'
 import { fitTimeToService } from './service-times.ts'
 import { bookingSpan, listingTimes } from './slots.ts'
 
@@ -31,7 +31,8 @@ import { bookingSpan, listingTimes } from './slots.ts'
 // yourself), the time (fitted to how the service is booked, ruling 21; not in the past, at most a year
 // ahead, inside the sitter's availability), and, inside the writing transaction, that neither of the two
 // blocked the other (ruling 31: 403) and no overlap with the sitter's accepted bookings. The price is the
-// sitter's rate for the service times the booked hours, days or nights (pricing.ts), fixed now.
+// sitter's rate for the service (plus the extra-dog rate for each further dog) times the booked hours,
+// days or nights (pricing.ts), fixed now.
 
 export const createBookingMessages = {
   sitterNotFound: 'Sitter not found',
@@ -47,6 +48,8 @@ export const createBookingMessages = {
   noServices: 'This sitter does not offer any service yet',
   tooManyRequests: 'Too many booking requests. Please try again later.',
   blocked: "You can't book with this person",
+  oneDogOnly: 'This sitter takes one dog at a time. Please choose one dog.',
+  offerOneDog: 'An offer is for one listed dog',
 } as const
 
 /** How far ahead a request may be (the request screens' calendars end there too). */
@@ -80,12 +83,15 @@ export async function createBooking(
   const slot = await requestsPerUser.take(`booking-request:user:${user.id}`)
   if (!slot.ok) return { ok: false, status: 429, message: createBookingMessages.tooManyRequests, retryAfterSeconds: slot.retryAfterSeconds }
   const offer = request.sitterId === user.id
-  const parties = offer ? await offeringParties(user, request.dogId) : await requestingParties(user, request)
+  const parties = offer ? await offeringParties(user, request.dogIds) : await requestingParties(user, request)
   if (!parties.ok) return parties
   const { ownerId, sitterId, sitterName, sitter } = parties
+  const [dogId] = request.dogIds
+  if (!dogId) throw new Error('A booking request names no dog')
 
   const sitterDetails = await getSitterDetails(sitterId)
   if (!sitterDetails) return refuse(400, createBookingMessages.noSitterProfile, 'sitterId')
+  if (request.dogIds.length > 1 && !sitterDetails.acceptsMultipleDogs) return refuse(400, createBookingMessages.oneDogOnly, 'dogIds')
   const offered = sitterDetails.services
   if (offered.length === 0) return refuse(409, createBookingMessages.noServices, 'sitterId')
   const service = request.service ?? defaultServiceOf(offered)
@@ -120,7 +126,7 @@ export async function createBooking(
         .insertInto('bookings')
         .values({
           id,
-          dogId: request.dogId,
+          dogId,
           ownerId,
           sitterId,
           requestedById: user.id,
@@ -133,8 +139,9 @@ export async function createBooking(
           latitude: request.latitude,
           longitude: request.longitude,
           hourlyRateCents: rate.hourlyRateCents,
+          extraDogRateCents: rate.extraDogRateCents,
           cancellationTerms: sitterDetails.cancellationTerms,
-          priceCents: priceCentsFor(service, rate.hourlyRateCents, time.slots) ?? 0,
+          priceCents: priceCentsFor(service, rateForDogs(rate, request.dogIds.length), time.slots) ?? 0,
           status: 'pending',
           ...listingTimes(times),
           createdAt,
@@ -145,8 +152,12 @@ export async function createBooking(
         .insertInto('bookingTimeSlots')
         .values(time.slots.map((slot, index) => ({ bookingId: id, position: index + 1, ...slot })))
         .execute()
+      await trx
+        .insertInto('bookingDogs')
+        .values(request.dogIds.map((each, index) => ({ bookingId: id, dogId: each, position: index + 1 })))
+        .execute()
       if (await findOverlappingAcceptedBooking(trx, { id, sitterId, ...times })) throw new OverlapRefusal()
-      if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId: request.dogId, ...times })) throw new RepeatRefusal()
+      if (await repeatsPendingRequest(trx, { id, requestedById: user.id, sitterId, dogId, ...times })) throw new RepeatRefusal()
       await trx
         .insertInto('bookingStatusHistory')
         .values({ id: crypto.randomUUID(), bookingId: id, fromStatus: null, toStatus: 'pending', changedById: user.id, changedAt: createdAt, reason: null })
@@ -168,14 +179,13 @@ type Parties =
       ok: true
       ownerId: string
       sitterId: string
-      dogName: string
       sitterName: string
       owner: { name: string; email: string }
       sitter: { name: string; email: string; timeZone: string }
     }
   | CreateBookingFailure
 
-/** An owner asks a sitter: the sitter must be an active sitter other than the owner, the dog the owner's own. */
+/** An owner asks a sitter: the sitter must be an active sitter other than the owner, every dog the owner's own. */
 async function requestingParties(user: { id: string }, request: BookingRequest): Promise<Parties> {
   const people = await getPartyDetails([user.id, request.sitterId])
   const sitter = people.get(request.sitterId)
@@ -183,21 +193,23 @@ async function requestingParties(user: { id: string }, request: BookingRequest):
   if (!sitter || sitter.accountStatus !== 'active') return refuse(400, createBookingMessages.sitterNotFound, 'sitterId')
   if (!isSitterRole(sitter.role)) return refuse(400, createBookingMessages.notASitter, 'sitterId')
   if (!owner) throw new Error(`User ${user.id} is missing`)
-  const dog = await getOwnedDog(user.id, request.dogId)
-  if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
-  return { ok: true, ownerId: user.id, sitterId: sitter.id, dogName: dog.name, sitterName: firstNameOf(sitter.name), owner, sitter }
+  const owned = new Set((await listDogsOf(user.id)).map((dog) => dog.id))
+  if (!request.dogIds.every((dogId) => owned.has(dogId))) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
+  return { ok: true, ownerId: user.id, sitterId: sitter.id, sitterName: firstNameOf(sitter.name), owner, sitter }
 }
 
-/** A sitter offers to care for a dog: the dog must be listed for sitting by another, active owner. */
-async function offeringParties(user: { id: string; role: Role }, dogId: string): Promise<Parties> {
+/** A sitter offers to care for a dog: one dog, listed for sitting by another, active owner. */
+async function offeringParties(user: { id: string; role: Role }, dogIds: readonly string[]): Promise<Parties> {
+  const [dogId] = dogIds
+  if (!dogId || dogIds.length > 1) return refuse(400, createBookingMessages.offerOneDog, 'dogIds')
   if (await getOwnedDog(user.id, dogId)) return refuse(400, createBookingMessages.bookYourself, 'sitterId')
   if (!hasRole(user, 'sitter')) return refuse(400, createBookingMessages.youAreNotASitter, 'sitterId')
   const dog = await getAvailableDog(user, dogId)
-  if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
+  if (!dog) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
   const people = await getPartyDetails([dog.ownerId, user.id])
   const owner = people.get(dog.ownerId)
   const sitter = people.get(user.id)
-  if (!owner || !sitter) return refuse(400, createBookingMessages.dogNotFound, 'dogId')
-  return { ok: true, ownerId: owner.id, sitterId: user.id, dogName: dog.name, sitterName: firstNameOf(sitter.name), owner, sitter }
+  if (!owner || !sitter) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
+  return { ok: true, ownerId: owner.id, sitterId: user.id, sitterName: firstNameOf(sitter.name), owner, sitter }
 }
 

@@ -41,7 +41,8 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
   // The multi-period form: its switch (`periods`), or the mode the form was in when a month arrow sent it.
   const several = (query.get('periods') ?? query.get('periodMode')) === 'several'
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
-  const times = await requestTimeChoices(sitter, { date, service })
+  const chosenDogs = query.getAll('dogIds')
+  const times = await requestTimeChoices(sitter, { date, service, dogCount: dogCountFor(sitter, chosenDogs) })
   return {
     page: 'form' as const,
     sitter: {
@@ -55,6 +56,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
       services: sitter.services,
       weekly: sitter.availability,
       cancellationTerms: sitter.cancellationTerms,
+      acceptsMultipleDogs: sitter.acceptsMultipleDogs,
     },
     dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
     ...days,
@@ -63,6 +65,8 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
     several,
     times,
     chosenPeriods: query.getAll('timePeriods'),
+    /** The dogs chosen before a month arrow or 'Show free times' sent the form (GET). */
+    chosenDogs,
     defaults: {
       dogId: asked('dogId') ?? (dogs.length === 1 ? dogs[0]?.id : undefined),
       date: date ?? undefined,
@@ -122,6 +126,9 @@ export async function getDogRequestScreen(user: DogViewer & { name: string }, do
   }
 }
 
+/** How many dogs the form's prices are for: those ticked, when the sitter takes several. */
+const dogCountFor = (sitter: { acceptsMultipleDogs: boolean }, dogIds: readonly unknown[]) => (sitter.acceptsMultipleDogs ? Math.max(1, dogIds.length) : 1)
+
 const walkingRateOf = (details: Awaited<ReturnType<typeof getSitterDetails>>) =>
   details?.services.find((offered) => offered.service === 'walking')?.hourlyRateCents ?? null
 
@@ -142,14 +149,15 @@ export async function submitSitterRequestForm(user: Requester, sitterId: string,
     const value = formData.get(name)
     return typeof value === 'string' ? value : null
   }
-  const times = sitter && (await requestTimeChoices(sitter, { date: readDate(text('date')), service: text('service') }))
+  const dogCount = sitter ? dogCountFor(sitter, formData.getAll('dogIds')) : 1
+  const times = sitter && (await requestTimeChoices(sitter, { date: readDate(text('date')), service: text('service'), dogCount }))
   if (submission.status !== 'success') return { ok: false, status: 400, result: submission.reply(), times }
   const outcome = await createBooking(user, submission.value)
   if (outcome.ok) return outcome
   // A refusal about the time is shown at the form's time field; one about no field of this form (the sitter) for the whole form.
   const timeField = several ? 'timePeriods' : submission.value.service === 'walking' ? 'startTime' : 'timePeriod'
   return refused((options) => submission.reply(options), outcome, times, (field) => {
-    const named = field === 'slots' || field === 'period' ? timeField : field
+    const named = field === 'slots' || field === 'period' ? timeField : field === 'dogIds' ? 'dogId' : field
     return ownerRequestFields.find((onForm) => onForm === named)
   })
 }

@@ -18,6 +18,9 @@ import { bookingStatuses } from './transitions.ts'
 // (service-times.ts). Whether the request is the owner's or a sitter's offer (variant b) depends
 // on who sends it, not on how the time is written.
 
+/** How many dogs one booking may hold (DESIGN.md ruling 28: one overlap, whatever the number). */
+export const maxDogsPerBooking = 5
+
 export const bookingMessages = {
   bookingNotFound: 'Booking not found',
   timeMissing: 'Please choose a time: a period, a time slot, or a start and an end time',
@@ -32,6 +35,10 @@ export const bookingMessages = {
   endOrDuration: 'Give an end time or a duration, not both',
   startWithEnd: 'Start time and end time go together',
   coordinatesTogether: 'Latitude and longitude go together',
+  dogMissing: 'Dog is required',
+  dogsTooMany: `At most ${maxDogsPerBooking} dogs in one booking`,
+  dogTwice: 'Each dog can be listed once',
+  dogIdNotInDogIds: 'dogId must be one of dogIds (or leave it out)',
 } as const
 
 /** A booking's clock time: HH:mm on a quarter hour. */
@@ -69,7 +76,15 @@ export function readTimeSlot(text: string): number | null {
 }
 
 const BookingRequestFields = z.object({
-  dogId: id('Dog'),
+  /** One dog, as clients before several dogs send it. */
+  dogId: id('Dog').optional(),
+  /** Every dog of the booking, in order; the first is the booking's `dogId`. */
+  dogIds: z
+    .array(id('Dog'), { error: 'dogIds must be a list of dog ids' })
+    .min(1, { error: bookingMessages.dogMissing })
+    .max(maxDogsPerBooking, { error: bookingMessages.dogsTooMany })
+    .refine((ids) => new Set(ids).size === ids.length, { error: bookingMessages.dogTwice })
+    .optional(),
   sitterId: id('Sitter'),
   date: localDateField('Date'),
   timePeriod: z.enum(bookingPeriods, { error: `Time period must be one of ${bookingPeriods.join(', ')}` }).optional(),
@@ -135,8 +150,20 @@ function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: T
   return { period: timePeriod ?? null, slots: [{ startTime, endTime }] }
 }
 
-/** `POST /api/bookings`: any of the four variants, normalised to {date, period, slots}. */
+/** The dogs the fields name: `dogIds` in its order, else the one `dogId`; or what is wrong with them. */
+function dogsOf({ dogId, dogIds }: Fields): string[] | Issue {
+  if (dogIds === undefined) return dogId === undefined ? { path: 'dogId', message: bookingMessages.dogMissing } : [dogId]
+  if (dogId !== undefined && !dogIds.includes(dogId)) return { path: 'dogId', message: bookingMessages.dogIdNotInDogIds }
+  return dogIds
+}
+
+/** `POST /api/bookings`: any of the four variants, normalised to {dogIds, date, period, slots}. */
 export const BookingRequestSchema = BookingRequestFields.transform((fields, ctx) => {
+  const dogIds = dogsOf(fields)
+  if ('message' in dogIds) {
+    ctx.addIssue({ code: 'custom', path: [dogIds.path], message: dogIds.message })
+    return z.NEVER
+  }
   const time = normaliseTime(fields)
   if ('message' in time) {
     ctx.addIssue({ code: 'custom', path: [time.path], message: time.message })
@@ -147,7 +174,7 @@ export const BookingRequestSchema = BookingRequestFields.transform((fields, ctx)
     return z.NEVER
   }
   return {
-    dogId: fields.dogId,
+    dogIds,
     sitterId: fields.sitterId,
     date: fields.date,
     period: time.period,
@@ -161,6 +188,9 @@ export const BookingRequestSchema = BookingRequestFields.transform((fields, ctx)
 })
 
 export type BookingRequest = z.output<typeof BookingRequestSchema>
+
+/** The field a refusal about the dogs names: the one the client sent (`dogId` from clients before several dogs). */
+export const dogsFieldOf = (body: unknown) => (body !== null && typeof body === 'object' && 'dogIds' in body ? 'dogIds' : 'dogId')
 
 /** `PATCH /api/bookings/{id}/status`. */
 export const StatusChangeSchema = z.object({

@@ -2,7 +2,7 @@ import type { SitterService } from '#app/features/sitters/options.ts'
 import { createBookingMessages } from './create-booking.server.ts'
 import { getTimeRefusals } from './bookable-days.server.ts'
 import { type BookingPeriod, bookingStyles, type BookingStyle, dayPeriods, type DayPeriod, periodLabels, periodWindows, slotsOfPeriods, walkDurations, walkSlot } from './periods.ts'
-import { defaultServiceOf, priceCentsFor } from './pricing.ts'
+import { defaultServiceOf, priceCentsFor, rateForDogs } from './pricing.ts'
 import { formatSlot } from './slots.ts'
 import { quarterHours } from '#app/lib/zoned-time.ts'
 
@@ -98,9 +98,9 @@ export async function getTimeChoices(
 
 /** A request screen's choices for one of the sitter's services (the one asked, else the default) on a day; null when the sitter offers none. */
 export async function requestTimeChoices(
-  sitter: { id: string; name: string; services: readonly { service: SitterService; hourlyRateCents: number | null }[] },
-  asked: { date: string | null; service?: string | null },
+  sitter: { id: string; name: string; services: readonly { service: SitterService; hourlyRateCents: number | null; extraDogRateCents: number | null }[] },
+  asked: { date: string | null; service?: string | null; dogCount?: number },
 ) {
   const offered = sitter.services.find((offer) => offer.service === asked.service) ?? sitter.services.find((offer) => offer.service === defaultServiceOf(sitter.services))
-  return offered ? getTimeChoices(sitter, { date: asked.date, service: offered.service, rateCents: offered.hourlyRateCents }) : null
+  return offered ? getTimeChoices(sitter, { date: asked.date, service: offered.service, rateCents: rateForDogs(offered, asked.dogCount ?? 1) }) : null
 }

@@ -2,7 +2,7 @@ import { getPartyDetails, type PartyDetails } from '#app/features/accounts/users
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { env } from '#app/lib/env.server.ts'
-import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
+import { dogNamesOf, formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import type { BookingRecord } from '#app/features/bookings/booking-records.server.ts'
 import { bookingSpan, formatSlot } from '#app/features/bookings/slots.ts'
 import type { Party } from '#app/features/bookings/transitions.ts'
@@ -25,14 +25,14 @@ export type BookingEventNames = { dogName: string; owner: PartyDetails; sitter: 
 /** Dog and party details for several bookings at once. */
 export async function loadEventNames(bookings: readonly BookingRecord[]) {
   const [dogs, people] = await Promise.all([
-    findDogsForBookings(bookings.map((booking) => booking.dogId)),
+    findDogsForBookings(bookings.flatMap((booking) => booking.dogIds)),
     getPartyDetails(bookings.flatMap((booking) => [booking.ownerId, booking.sitterId])),
   ])
   return (booking: BookingRecord): BookingEventNames => {
     const owner = people.get(booking.ownerId)
     const sitter = people.get(booking.sitterId)
     if (!owner || !sitter) throw new Error(`Booking ${booking.id} names a missing user`)
-    return { dogName: dogs.get(booking.dogId)?.name ?? 'Dog', owner, sitter }
+    return { dogName: dogNamesOf(booking, dogs) ?? 'Dog', owner, sitter }
   }
 }
 

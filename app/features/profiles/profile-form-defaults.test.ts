@@ -33,8 +33,8 @@ const sitter: OwnProfile = {
     verified: false,
     cancellationTerms: 'flexible',
     services: [
-      { service: 'walking', hourlyRateCents: 2250 },
-      { service: 'sitting', hourlyRateCents: null },
+      { service: 'walking', hourlyRateCents: 2250, extraDogRateCents: null },
+      { service: 'sitting', hourlyRateCents: null, extraDogRateCents: null },
     ],
     dogSizes: ['small'],
     dogAges: ['adult', 'senior'],

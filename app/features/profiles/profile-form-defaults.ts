@@ -7,9 +7,10 @@ import { isSitterRole } from '#app/features/accounts/roles.ts'
 /** The saved profile in the edit-profile form's shape (rates in dollars, one row per weekday range). */
 export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
   const sitter = profile.sitter
-  const rates = Object.fromEntries(
-    (sitter?.services ?? []).flatMap((s) => (s.hourlyRateCents === null ? [] : [[s.service, centsToDollars(s.hourlyRateCents)]])),
-  )
+  const dollarsOf = (cents: (service: NonNullable<typeof sitter>['services'][number]) => number | null) =>
+    Object.fromEntries((sitter?.services ?? []).flatMap((s) => (cents(s) === null ? [] : [[s.service, centsToDollars(cents(s))]])))
+  const rates = dollarsOf((s) => s.hourlyRateCents)
+  const extraDogRates = dollarsOf((s) => s.extraDogRateCents)
   return {
     sitterSections: isSitterRole(profile.role),
     name: profile.name,
@@ -22,6 +23,7 @@ export function profileFormDefaults(profile: OwnProfile): EditProfileFormValue {
     experience: sitter?.experience ?? '0-1',
     services: sitter?.services.map((s) => s.service) ?? [],
     rates,
+    extraDogRates,
     acceptsMultipleDogs: sitter?.acceptsMultipleDogs ?? false,
     hasHomeVisit: sitter?.hasHomeVisit ?? false,
     canHostOvernight: sitter?.canHostOvernight ?? false,

@@ -87,6 +87,8 @@ export type SitterProfilePatch = {
   ratesCents?: Partial<Record<SitterService, number | null>>
   /** The API's single `rate`: for every offered service not named in ratesCents. */
   defaultRateCents?: number | null
+  /** Per service, what each further dog adds in cents (DESIGN.md ruling 28); null clears it, a service missing here keeps it. */
+  extraDogRatesCents?: Partial<Record<SitterService, number | null>>
   availability?: AvailabilityRange[]
   cancellationTerms?: CancellationTerms
 }
@@ -148,6 +150,7 @@ export const EditProfileFieldsSchema = z
     experience: experience.default('0-1'),
     services: z.array(service).default([]),
     rates: FormRatesSchema.default({}),
+    extraDogRates: FormRatesSchema.default({}),
     acceptsMultipleDogs: z.boolean().default(false),
     hasHomeVisit: z.boolean().default(false),
     canHostOvernight: z.boolean().default(false),
@@ -199,6 +202,7 @@ export const EditProfileSchema = EditProfileFieldsSchema.transform(
             services: unique(value.services),
             // The form shows every rate: a blank one is no rate.
             ratesCents: Object.fromEntries(sitterServices.map((s) => [s, centsOrNull(value.rates[s])])),
+            extraDogRatesCents: Object.fromEntries(sitterServices.map((s) => [s, centsOrNull(value.extraDogRates[s])])),
             availability: value.availability.flatMap((row) =>
               row.available && row.startTime && row.endTime
                 ? [{ weekday: row.weekday, startTime: row.startTime, endTime: row.endTime }]
@@ -227,6 +231,8 @@ export const ProfileUpdateSchema = z
     services: z.array(service).max(20).optional(),
     rates: z.partialRecord(service, rateDollars.nullable()).optional(),
     rate: rateDollars.nullable().optional(),
+    /** Per service, what each further dog adds in the service's unit (dollars); null clears it. */
+    extraDogRates: z.partialRecord(service, rateDollars.nullable()).optional(),
     acceptsMultipleDogs: z.boolean({ error: 'Must be true or false' }).optional(),
     hasHomeVisit: z.boolean({ error: 'Must be true or false' }).optional(),
     canHostOvernight: z.boolean({ error: 'Must be true or false' }).optional(),
@@ -267,6 +273,9 @@ export const ProfileUpdateSchema = z
         value.rates &&
         Object.fromEntries(Object.entries(value.rates).map(([s, dollars]) => [s, centsOrNull(dollars)])),
       defaultRateCents: value.rate === undefined ? undefined : centsOrNull(value.rate),
+      extraDogRatesCents:
+        value.extraDogRates &&
+        Object.fromEntries(Object.entries(value.extraDogRates).map(([s, dollars]) => [s, centsOrNull(dollars)])),
       availability: value.availability,
       cancellationTerms: value.cancellationTerms,
     }

@@ -101,6 +101,7 @@ async function locationChanges(
 /** The whole sitter profile after a patch: what the patch leaves out keeps its saved value. */
 export function mergeSitterProfile(current: SitterDetails | null, patch: SitterProfilePatch): SitterProfileInput {
   const savedRates = new Map(current?.services.map((s) => [s.service, s.hourlyRateCents]))
+  const savedExtraDogRates = new Map(current?.services.map((s) => [s.service, s.extraDogRateCents]))
   const services = patch.services ?? current?.services.map((s) => s.service) ?? []
   const rateFor = (service: (typeof services)[number]) => {
     const given = patch.ratesCents?.[service]
@@ -116,7 +117,11 @@ export function mergeSitterProfile(current: SitterDetails | null, patch: SitterP
     dogSizes: patch.dogSizes ?? current?.dogSizes ?? [],
     dogAges: patch.dogAges ?? current?.dogAges ?? [],
     preferredDogBreeds: patch.preferredDogBreeds ?? current?.preferredDogBreeds ?? [],
-    services: services.map((service) => ({ service, hourlyRateCents: rateFor(service) })),
+    services: services.map((service) => ({
+      service,
+      hourlyRateCents: rateFor(service),
+      extraDogRateCents: patch.extraDogRatesCents?.[service] !== undefined ? patch.extraDogRatesCents[service] : (savedExtraDogRates.get(service) ?? null),
+    })),
     availability: patch.availability ?? current?.availability ?? [],
     cancellationTerms: patch.cancellationTerms ?? current?.cancellationTerms,
   }

@@ -1,4 +1,4 @@
-import { getSitterDetails, serviceRatesJson } from '#app/features/sitters/sitter-profile.server.ts'
+import { getSitterDetails, sitterServicesJson } from '#app/features/sitters/sitter-profile.server.ts'
 import { getAccount } from '#app/features/accounts/users.server.ts'
 
 /** The signed-in user's own profile: account details plus, for sitters, everything they publish. */
@@ -14,5 +14,5 @@ export function toUserJson(profile: OwnProfile) {
   const { sitter, ...account } = profile
   if (!sitter) return account
   const { rateCents: _from, rateUnit: _unit, services, ...rest } = sitter
-  return { ...account, ...rest, ...serviceRatesJson(services) }
+  return { ...account, ...rest, ...sitterServicesJson(services) }
 }

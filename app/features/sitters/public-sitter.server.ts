@@ -2,7 +2,7 @@ import { findPublicAccount } from '#app/features/accounts/users.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { listSitterReviews } from '#app/features/reviews/reviews.server.ts'
-import { getSitterDetails, hasSitterProfile, serviceRatesJson } from './sitter-profile.server.ts'
+import { getSitterDetails, hasSitterProfile, sitterServicesJson } from './sitter-profile.server.ts'
 
 // What anyone may see of a sitter (GET /api/users/{id}, the sitter profile page). DESIGN.md ruling 8:
 // never the email, phone, exact address or exact coordinates; the location is the district text and
@@ -54,5 +54,5 @@ export type PublicSitter = NonNullable<Awaited<ReturnType<typeof getPublicSitter
 /** The API's sitter object: services as names, rates in dollars (spec section 3, User), the availability grid. */
 export function toPublicSitterJson<Sitter extends PublicSitter>(sitter: Sitter) {
   const { services, rateCents: _from, rateUnit: _unit, ...rest } = sitter
-  return { ...rest, ...serviceRatesJson(services), availabilityGrid: weeklyAvailabilityGrid(sitter.availability) }
+  return { ...rest, ...sitterServicesJson(services), availabilityGrid: weeklyAvailabilityGrid(sitter.availability) }
 }

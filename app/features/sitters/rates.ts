@@ -23,6 +23,9 @@ export const formatRateIn = (unit: RateUnit, cents: number) => `${formatUsd(cent
 /** A service's rate in its own unit: '$28/hour' for walking, '$45/night' for boarding. */
 export const formatRate = (service: SitterService, cents: number) => formatRateIn(rateUnits[service], cents)
 
+/** What each further dog adds to a service's rate (DESIGN.md ruling 28): '+ $10/hour for each further dog'. */
+export const formatExtraDogRate = (service: SitterService, cents: number) => `+ ${formatRate(service, cents)} for each further dog`
+
 /** The units in the order a list's 'from' price looks at them: the shortest booking first. */
 const unitOrder: readonly RateUnit[] = ['hour', 'day', 'night']
 

@@ -17,7 +17,7 @@ export type SitterProfileInput = {
   dogSizes: DogSize[]
   dogAges: DogAgeGroup[]
   preferredDogBreeds?: string[]
-  services: { service: SitterService; hourlyRateCents: number | null }[]
+  services: { service: SitterService; hourlyRateCents: number | null; extraDogRateCents?: number | null }[]
   availability?: { weekday: number; startTime: string; endTime: string }[]
   /** Left out: the saved terms stay (a new profile gets flexible). */
   cancellationTerms?: CancellationTerms
@@ -73,7 +73,7 @@ export async function getSitterDetails(sitterId: string) {
   const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
   if (!profile) return null
   const [services, sizes, ages, breeds, availability, photos, rating] = await Promise.all([
-    db.selectFrom('sitterServices').select(['service', 'hourlyRateCents']).where('sitterId', '=', sitterId).execute(),
+    db.selectFrom('sitterServices').select(['service', 'hourlyRateCents', 'extraDogRateCents']).where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId).execute(),
     db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitterId).orderBy('breed').execute(),
@@ -102,14 +102,19 @@ export async function getSitterDetails(sitterId: string) {
   }
 }
 
-export type OfferedService = { service: SitterService; hourlyRateCents: number | null }
+export type OfferedService = {
+  service: SitterService
+  hourlyRateCents: number | null
+  /** What each further dog adds, in the service's unit; null adds nothing. */
+  extraDogRateCents: number | null
+}
 
 const inOrderOf = (list: readonly string[]) => (a: string, b: string) => list.indexOf(a) - list.indexOf(b)
 
 /** Service rows in the canonical order of options.ts. */
-export function orderServices(rows: readonly { service: string; hourlyRateCents: number | null }[]): OfferedService[] {
+export function orderServices(rows: readonly { service: string; hourlyRateCents: number | null; extraDogRateCents?: number | null }[]): OfferedService[] {
   return rows
-    .map((row) => ({ service: row.service as SitterService, hourlyRateCents: row.hourlyRateCents }))
+    .map((row) => ({ service: row.service as SitterService, hourlyRateCents: row.hourlyRateCents, extraDogRateCents: row.extraDogRateCents ?? null }))
     .sort((a, b) => inOrderOf(sitterServices)(a.service, b.service))
 }
 
@@ -125,6 +130,14 @@ export function serviceRatesJson(services: readonly OfferedService[]) {
     services: services.map((s) => s.service),
     rates: Object.fromEntries(services.map((s) => [s.service, centsToDollars(s.hourlyRateCents)])),
     rate: centsToDollars(startingRate(services)?.cents ?? null),
+  }
+}
+
+/** A sitter's whole services for the API: the rates and, per service, what each further dog adds in dollars (services without one left out). */
+export function sitterServicesJson(services: readonly OfferedService[]) {
+  return {
+    ...serviceRatesJson(services),
+    extraDogRates: Object.fromEntries(services.flatMap((s) => (s.extraDogRateCents === null ? [] : [[s.service, centsToDollars(s.extraDogRateCents)]]))),
   }
 }
 

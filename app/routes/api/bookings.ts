@@ -2,7 +2,7 @@ import type { Route } from './+types/bookings'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
 import { getBookingFor, listOwnerBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
-import { BookingRequestSchema, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
+import { BookingRequestSchema, dogsFieldOf, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
 import { jsonError, methodNotAllowed, pagedListResponse, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
@@ -20,10 +20,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const user = requireApiUser(context)
-  const input = parseApiInput(BookingRequestSchema, await readJsonBody(request))
+  const body = await readJsonBody(request)
+  const input = parseApiInput(BookingRequestSchema, body)
   const outcome = await createBooking(user, input)
   if (!outcome.ok && outcome.status === 429) return jsonError(429, outcome.message, {}, retryAfterHeaders(outcome.retryAfterSeconds))
-  if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : {})
+  if (!outcome.ok) {
+    const field = outcome.field === 'dogIds' ? dogsFieldOf(body) : outcome.field
+    return jsonError(outcome.status, outcome.message, field ? { [field]: [outcome.message] } : {})
+  }
   const booking = await getBookingFor(user.id, outcome.bookingId)
   return Response.json(booking && toBookingApiJson(booking), { status: 201 })
 }

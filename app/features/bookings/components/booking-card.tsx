@@ -4,10 +4,11 @@ import { serviceLabels } from '#app/features/sitters/options.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import type { BookingJson } from '../booking-reads.server.ts'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
+import { formatDogNames } from '../booking-format.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 /**
- * Spec section 2, Booking card: the dog's photo and name, date ('MMM d, yyyy'), time, status badge, the
+ * Spec section 2, Booking card: the dog's photo and name (every dog's name, DESIGN.md ruling 28), date ('MMM d, yyyy'), time, status badge, the
  * other party, the breed, the place if any. The whole card opens /bookings/{id}; `actions` (Accept,
  * Reject) and, while the booking is pending or accepted, Contact (the conversation with the other party)
  * sit above that link.
@@ -24,13 +25,13 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
           <div className="-mt-2.5 flex items-center justify-between gap-2">
             <h3 className="font-semibold">
               <Link to={href('/bookings/:id', { id: booking.id })} className="tap-target inline-flex items-center outline-none after:absolute after:inset-0 after:content-['']">
-                <bdi>{booking.dog.name}</bdi>
+                <bdi>{formatDogNames(booking.dogs)}</bdi>
               </Link>
             </h3>
             <StatusBadge status={booking.status} reason={booking.statusReason} />
           </div>
           <p className="text-sm text-stone-600">
-            {booking.dog.breed} · {serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}
+            {booking.dogs.length > 1 ? `${booking.dogs.length} dogs` : booking.dog.breed} · {serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}
           </p>
           <p className="text-sm font-medium text-stone-900">
             {formatShortDate(booking.date)}

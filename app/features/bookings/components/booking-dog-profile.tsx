@@ -15,8 +15,8 @@ export function BookingDogProfile({ dog }: { dog: BookingDog }) {
     { label: 'Size', value: dog.size ? dogSizeLabels[dog.size] : null },
   ]
   return (
-    <section aria-labelledby="dog-profile-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id="dog-profile-heading" className="text-lg font-semibold">
+    <section aria-labelledby={`dog-profile-heading-${dog.id}`} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id={`dog-profile-heading-${dog.id}`} className="text-lg font-semibold">
         About <bdi>{dog.name}</bdi>
       </h2>
       {dog.images.length > 0 ? (

@@ -4,7 +4,7 @@ import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/compone
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { formatLateCancellations } from '#app/features/sitters/cancellation-terms.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
-import { formatBookingDate } from '../booking-format.ts'
+import { formatBookingDate, formatDogNames } from '../booking-format.ts'
 import type { BookingJson } from '../booking-reads.server.ts'
 
 // The reviews of a completed booking as one party sees them (DESIGN.md ruling 26): their own review (or the
@@ -44,7 +44,7 @@ export function BookingReviews({ booking, answers }: { booking: BookingJson; ans
   const ownerView = booking.viewerRole === 'owner'
   const other = firstNameOf(ownerView ? booking.sitter.name : booking.owner.name)
   const otherName = <bdi>{other}</bdi>
-  const dogName = <bdi>{booking.dog.name}</bdi>
+  const dogName = <bdi>{formatDogNames(booking.dogs)}</bdi>
   const closes = closingTime(booking)
   const mine = ownerView ? booking.review : booking.reviewOfOwner
   const theirs = ownerView ? booking.reviewOfOwner : booking.review
@@ -83,7 +83,7 @@ export function BookingReviews({ booking, answers }: { booking: BookingJson; ans
           <ReviewForm
             answer={answers.review}
             question={ownerView ? <>How was it with {otherName}?</> : <>How was it with {otherName} and {dogName}?</>}
-            hint={ownerView ? undefined : `Punctuality, ${booking.dog.name} as described, communication. Only sitters ${other} asks will see it.`}
+            hint={ownerView ? undefined : `Punctuality, ${formatDogNames(booking.dogs)} as described, communication. Only sitters ${other} asks will see it.`}
           />
         ) : (
           <p className="text-stone-600">You didn&apos;t review {otherName}: reviews closed on {closes}.</p>

@@ -163,6 +163,11 @@ export function WizardStepForm({
       ) : null}
 
       {view.dogs && asked.includes('dogId') ? <DogChoices field={form.field('dogId')} dogs={view.dogs} /> : null}
+      {view.severalDogsPath ? (
+        <Link to={view.severalDogsPath} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+          Booking more than one dog? {sitter.firstName} takes several: book them together
+        </Link>
+      ) : null}
       {asked.includes('notes') && !noDogs ? (
         <div>
           <label htmlFor={form.field('notes').id} className="mb-1 block text-sm font-medium text-stone-800">

@@ -58,16 +58,25 @@ export function NoDogs() {
 
 export type DogOption = { id: string; name: string; breed: string; photo: string | null }
 
-/** One radio per dog of the owner, or 'You don't have any dogs registered' with Add a Dog. */
-export function DogChoices({ field, dogs }: { field: AnsweredField; dogs: readonly DogOption[] }) {
+/**
+ * One radio per dog of the owner, or 'You don't have any dogs registered' with Add a Dog. `several`: a sitter
+ * who takes several dogs, so one checkbox per dog (named `several.name`), `several.chosen` ticked.
+ */
+export function DogChoices({ field, dogs, several }: { field: AnsweredField; dogs: readonly DogOption[]; several?: { name: string; chosen: readonly string[] } }) {
   if (dogs.length === 0) return <NoDogs />
   return (
     <fieldset id={field.id} aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className="sr-only">Dog</legend>
+      <legend className="sr-only">{several ? 'Dogs' : 'Dog'}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {dogs.map((dog) => (
           <label key={dog.id} className={`${choiceClass} p-3`}>
-            <input type="radio" name={field.name} value={dog.id} defaultChecked={field.initialValue === dog.id} className="size-5 accent-brand-700" />
+            <input
+              type={several ? 'checkbox' : 'radio'}
+              name={several ? several.name : field.name}
+              value={dog.id}
+              defaultChecked={several ? several.chosen.includes(dog.id) : field.initialValue === dog.id}
+              className="size-5 accent-brand-700"
+            />
             <Avatar photo={dog.photo} kind="dog" size="sm" />
             <span>
               <bdi className="block font-medium">{dog.name}</bdi>

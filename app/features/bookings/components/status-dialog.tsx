@@ -3,7 +3,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { Button } from '#app/ui/button.tsx'
 import { RouteDialog } from '#app/ui/route-dialog.tsx'
 import type { BookingJson } from '../booking-reads.server.ts'
-import { formatBookingDate } from '../booking-format.ts'
+import { formatBookingDate, formatDogNames } from '../booking-format.ts'
 
 // The confirmation of a status change (spec section 2, Booking detail; Sitter Bookings' 'Accept Booking
 // Request'). It is a URL (?confirm=... on the detail page, ?booking=...&move=... on the sitter's list),
@@ -63,8 +63,8 @@ export function StatusChangeDialog({
         <input type="hidden" name="status" value={move} />
         {request ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-stone-50 p-3 text-sm">
-            <dt className="text-stone-500">Dog</dt>
-            <dd className="font-medium">{booking.dog.name || 'Unknown'}</dd>
+            <dt className="text-stone-500">{booking.dogs.length > 1 ? 'Dogs' : 'Dog'}</dt>
+            <dd className="font-medium">{formatDogNames(booking.dogs) || 'Unknown'}</dd>
             <dt className="text-stone-500">Owner</dt>
             <dd className="font-medium">{booking.owner.name || 'Unknown'}</dd>
             <dt className="text-stone-500">Date</dt>

@@ -109,6 +109,7 @@ export function editProfileFieldLabels(availabilityWeekdays: readonly unknown[])
     ['experience', 'Experience'],
     ['services', 'Services'],
     ['rates', (name) => `${serviceLabels[name.slice('rates.'.length) as keyof typeof serviceLabels] ?? 'Service'} rate`],
+    ['extraDogRates', (name) => `${serviceLabels[name.slice('extraDogRates.'.length) as keyof typeof serviceLabels] ?? 'Service'} rate for each further dog`],
     ['dogSizes', 'Dog sizes'],
     ['dogAges', 'Dog ages'],
     ['preferredDogBreeds', 'Preferred breeds'],
@@ -153,6 +154,7 @@ export function BasicInfo({ fields }: { fields: EditProfileFields }) {
 
 export function SitterInfo({ fields }: { fields: EditProfileFields }) {
   const rates = fields.rates.getFieldset()
+  const extraDogRates = fields.extraDogRates.getFieldset()
   const { key: _key, ...experienceProps } = getSelectProps(fields.experience)
   return (
     <Section title="Sitter Info">
@@ -175,6 +177,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
           {getCollectionProps(fields.services, { type: 'checkbox', options: [...sitterServices] }).map(({ key, ...props }) => {
             const service = props.value as (typeof sitterServices)[number]
             const rate = rates[service]
+            const extraDogRate = extraDogRates[service]
             return (
               <li key={key} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3">
                 <label className="tap-target flex flex-1 items-center gap-2 font-medium">
@@ -198,6 +201,26 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
                   <span className="text-sm text-stone-500">/{rateUnits[service]}</span>
                 </div>
                 <FieldErrors id={rate.errorId} errors={rate.errors} />
+                <div className="flex w-full items-center justify-end gap-1 text-sm">
+                  <label htmlFor={extraDogRate.id} className="mr-1 text-stone-700">
+                    Each further dog (optional)
+                  </label>
+                  <span aria-hidden className="text-stone-500">
+                    + $
+                  </span>
+                  <input
+                    {...getInputProps(extraDogRate, { type: 'number' })}
+                    key={extraDogRate.key}
+                    min={0}
+                    max={1000}
+                    step="0.01"
+                    inputMode="decimal"
+                    aria-label={`${serviceLabels[service]} rate for each further dog in dollars per ${rateUnits[service]}`}
+                    className={`${controlClass} w-24`}
+                  />
+                  <span className="text-stone-500">/{rateUnits[service]}</span>
+                </div>
+                <FieldErrors id={extraDogRate.errorId} errors={extraDogRate.errors} />
               </li>
             )
           })}

@@ -8,7 +8,7 @@ import { experienceLabels, serviceLabels, type SitterService } from '#app/featur
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
-import { formatRate } from '#app/features/sitters/rates.ts'
+import { formatExtraDogRate, formatRate } from '#app/features/sitters/rates.ts'
 import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -246,7 +246,7 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
         <EmptyState title="No Services Added Yet" description="Add your services to start receiving booking requests!" />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {services.map(({ service, hourlyRateCents }) => (
+          {services.map(({ service, hourlyRateCents, extraDogRateCents }) => (
             <li key={service} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm">
               <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl">
                 {serviceIcons[service]}
@@ -256,7 +256,10 @@ export function ServicesTab({ sitter }: { sitter: OwnProfile['sitter'] }) {
                 <p className="text-sm text-stone-600">Available for booking</p>
               </div>
               {hourlyRateCents === null ? null : (
-                <p className="font-semibold text-brand-800">{formatRate(service, hourlyRateCents)}</p>
+                <p className="text-right font-semibold text-brand-800">
+                  {formatRate(service, hourlyRateCents)}
+                  {extraDogRateCents ? <span className="block text-sm font-normal text-stone-600">{formatExtraDogRate(service, extraDogRateCents)}</span> : null}
+                </p>
               )}
             </li>
           ))}
