@@ -202,10 +202,10 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
                 </div>
                 <FieldErrors id={rate.errorId} errors={rate.errors} />
                 <div className="flex w-full items-center justify-end gap-1 text-sm">
-                  <label htmlFor={extraDogRate.id} className="mr-1 text-stone-700">
+                  <label htmlFor={extraDogRate.id} className="mr-1 flex-1 text-stone-700">
                     Each further dog (optional)
                   </label>
-                  <span aria-hidden className="text-stone-500">
+                  <span aria-hidden className="whitespace-nowrap text-stone-500">
                     + $
                   </span>
                   <input
@@ -216,7 +216,7 @@ export function SitterInfo({ fields }: { fields: EditProfileFields }) {
                     step="0.01"
                     inputMode="decimal"
                     aria-label={`${serviceLabels[service]} rate for each further dog in dollars per ${rateUnits[service]}`}
-                    className={`${controlClass} w-24`}
+                    className={`${controlClass} w-24 shrink-0`}
                   />
                   <span className="text-stone-500">/{rateUnits[service]}</span>
                 </div>
