@@ -77,6 +77,8 @@ export default [
   route('api/bookings/previous-sitters', 'routes/api/bookings.previous-sitters.ts'),
   route('api/bookings/:id', 'routes/api/bookings.$id.ts'),
   route('api/bookings/:id/status', 'routes/api/bookings.$id.status.ts'),
+  route('api/bookings/:id/changes', 'routes/api/bookings.$id.changes.ts'),
+  route('api/bookings/:id/changes/:changeId', 'routes/api/bookings.$id.changes.$changeId.ts'),
   route('api/bookings/:id/calendar', 'routes/api/bookings.$id.calendar.ts'),
   route('api/bookings/:id/home-access', 'routes/api/bookings.$id.home-access.ts'),
   route('api/bookings/:id/visit', 'routes/api/bookings.$id.visit.ts'),

@@ -953,6 +953,8 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
     // Left unreviewed, its window open, so the demo owner and the demo sitter can each write a review.
     plan('demo:2', luna, sam, 'completed', { service: 'sitting', completedDaysAgo: 3 }),
     // Rex and Luna together: Sam takes several dogs, each further one at his extra-dog rate.
+    // Rex and Luna together: Sam takes several dogs, each further one at his extra-dog rate. Olivia has proposed a
+    // change that waits for Sam's answer: Rex alone (demoProposals).
     plan('demo:3', rex, sam, 'accepted', { twoWalks: true, otherDogs: [luna] }),
     // Sam sees what Olivia's sitters said of her (demo:1 and demo:5) on this request.
     plan('demo:4', luna, sam, 'pending'),
@@ -1883,6 +1885,7 @@ function toRows(
       booking.slots.map((slot, index) => ({ bookingId: booking.id, position: index + 1, ...slot })),
     ),
     bookingDogs: bookings.flatMap((booking) => dogsOfPlan(booking.plan).map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 }))),
+    bookingProposals: demoProposals(bookings),
     bookingStatusHistory: bookings.flatMap((booking) =>
       booking.history.map((change, index) => ({
         id: demoId(`booking-history:${booking.plan.key}:${index}`),
@@ -2041,6 +2044,36 @@ function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
   }
 }
 
+/**
+ * A change waiting for an answer (issue 33 part 2): a minute after Sam accepted Rex and Luna's walks, Olivia proposed
+ * them for Rex alone, with a note, at the booking's own rates: the price before and after differ.
+ */
+function demoProposals(bookings: readonly DemoBooking[]): Insertable<Database['bookingProposals']>[] {
+  const booking = bookings.find(({ plan }) => plan.key === 'demo:3')
+  if (!booking) throw new Error('Demo data: the booking with a proposed change is missing')
+  const { plan } = booking
+  const previous = { date: booking.date, period: booking.period, slots: booking.slots, dogIds: dogsOfPlan(plan).map((dog) => dog.id), notes: booking.notes, priceCents: booking.priceCents }
+  const proposed = {
+    ...previous,
+    dogIds: [plan.dog.id],
+    notes: `Only ${plan.dog.name} this time: ${plan.otherDogs?.[0]?.name ?? 'the other one'} is staying with my sister that week.`,
+    priceCents: priceCentsFor(plan.service, rateFor(plan), booking.slots),
+  }
+  return [
+    {
+      id: demoId(`proposal:${plan.key}`),
+      bookingId: booking.id,
+      proposedById: plan.dog.owner.id,
+      status: 'pending',
+      previous: JSON.stringify(previous),
+      proposed: JSON.stringify(proposed),
+      createdAt: iso(itemAt(booking.history, booking.history.length - 1).at + 60_000),
+      answeredById: null,
+      answeredAt: null,
+    },
+  ]
+}
+
 function bookingRow(booking: DemoBooking): Insertable<Database['bookings']> {
   const { plan } = booking
   const owner = plan.dog.owner
@@ -2161,6 +2194,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'bookings', rows.bookings)
   await insertBatches(trx, 'bookingTimeSlots', rows.bookingTimeSlots)
   await insertBatches(trx, 'bookingDogs', rows.bookingDogs)
+  await insertBatches(trx, 'bookingProposals', rows.bookingProposals)
   await insertBatches(trx, 'bookingStatusHistory', rows.bookingStatusHistory)
   await insertBatches(trx, 'reviews', rows.reviews)
   await insertBatches(trx, 'reviewsOfOwners', rows.reviewsOfOwners)

@@ -65,6 +65,14 @@ const firstLinkHref = (listPath: string, selector: string) => async (page: Page)
   return href
 }
 
+/** The booking of several dogs in a list, by its card's link ('Rex and Luna'). */
+const bookingOfDogs = (listPath: string) => async (page: Page) => {
+  await page.goto(listPath)
+  const href = await page.getByRole('link', { name: /^\w+ and \w+$/ }).first().getAttribute('href')
+  if (!href) throw new Error(`No booking of two dogs on ${listPath}`)
+  return href
+}
+
 const screens: Screen[] = [
   { name: 'login', who: 'visitor', path: '/login' },
   { name: 'register', who: 'visitor', path: '/register' },
@@ -100,6 +108,9 @@ const screens: Screen[] = [
   { name: 'bookings-sitter', who: 'sitter', path: '/bookings-sitter' },
   { name: 'booking-accept-dialog', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main a[href*="move=accepted"]') },
   { name: 'booking-detail-sitter', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main article h3 a[href^="/bookings/"]') },
+  // Rex and Luna's walks with Sam: two dogs, and Olivia's change waiting for his answer (issue 33).
+  { name: 'booking-change-sitter', who: 'sitter', path: bookingOfDogs('/bookings-sitter?tab=upcoming') },
+  { name: 'booking-change-owner', who: 'owner', path: bookingOfDogs('/bookings?tab=upcoming') },
   {
     name: 'booking-dog-request',
     who: 'sitter',

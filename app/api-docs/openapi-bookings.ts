@@ -6,7 +6,11 @@ import {
   OwnerBookingFiltersSchema,
   SitterBookingFiltersSchema,
   StatusChangeSchema,
+  BookingChangeSchema,
+  ProposalAnswerSchema,
 } from '#app/features/bookings/schema.ts'
+import { proposalMessages } from '#app/features/bookings/booking-proposals.server.ts'
+import { overlapMessage } from '#app/features/bookings/booking-rules.server.ts'
 import { bookingStatuses } from '#app/features/bookings/transitions.ts'
 import { CalendarEventSchema, CalendarQuerySchema } from '#app/features/calendar/schema.ts'
 import { ReviewReplySchema, ReviewSchema } from '#app/features/reviews/review-write-schema.ts'
@@ -31,7 +35,7 @@ import {
 import { BookingReviewOfOwner, OwnerReviews } from './openapi-reviews.ts'
 import { createBookingMessages } from '#app/features/bookings/create-booking.server.ts'
 import { bookingStyles } from '#app/features/bookings/periods.ts'
-import { bookingMessages, maxDogsPerBooking } from '#app/features/bookings/schema.ts'
+import { bookingChangeMessages, bookingMessages, maxDogsPerBooking, proposalAnswers } from '#app/features/bookings/schema.ts'
 import { serviceTimeMessages } from '#app/features/bookings/service-times.ts'
 import { calendarEventMessages } from '#app/features/calendar/schema.ts'
 import { availabilityRangeMessages, rangeMessages } from '#app/features/availability/schedule-schema.ts'
@@ -81,6 +85,35 @@ const bookingDog = {
     objectOf({ avatar: nullable('string'), image: nullable('string'), archived: { type: 'boolean' } }),
   ],
 }
+
+const proposalTerms = objectOf({
+  date: { type: 'string', format: 'date' },
+  period: { enum: [...bookingPeriods, null] },
+  timeSlots: { type: 'array', items: timeSlot },
+  dogIds: { type: 'array', items: { type: 'string' } },
+  dogNames: { type: 'array', items: { type: 'string' }, description: 'The names of `dogIds`, in order.' },
+  notes: nullable('string'),
+  price: { type: 'number', description: "Dollars, at the booking's own rates." },
+})
+
+const BookingProposal = objectOf({
+  id: { type: 'string' },
+  proposedBy: { enum: ['owner', 'sitter'] },
+  status: { enum: ['pending', ...proposalAnswers] },
+  previous: { ...proposalTerms, description: 'The booking when the change was proposed.' },
+  proposed: { ...proposalTerms, description: 'The booking as proposed.' },
+  createdAt: { type: 'string', format: 'date-time' },
+  answeredAt: nullable('string', { format: 'date-time' }),
+  canAnswer: { type: 'boolean', description: 'You may accept or decline it.' },
+  canWithdraw: { type: 'boolean', description: 'You proposed it and may withdraw it.' },
+})
+
+const HistoryEntry = objectOf({
+  at: { type: 'string', format: 'date-time' },
+  what: { enum: ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'completed', 'change-proposed', 'changed', 'change-declined', 'change-withdrawn'] },
+  by: { enum: ['owner', 'sitter', null] },
+  proposalId: nullable('string'),
+})
 
 const Booking = objectOf({
   id: { type: 'string' },
@@ -152,6 +185,15 @@ const Booking = objectOf({
   },
   reviewOfOwner: BookingReviewOfOwner,
   ownerReviews: OwnerReviews,
+  changeable: { type: 'boolean', description: 'Either party may propose a change now: pending or accepted, not begun.' },
+  changes: {
+    oneOf: [{ type: 'null' }, { type: 'array', items: BookingProposal }],
+    description: 'The changes proposed to it, oldest first; on `GET /api/bookings/{id}` and the answers of one booking, null in lists.',
+  },
+  history: {
+    oneOf: [{ type: 'null' }, { type: 'array', items: HistoryEntry }],
+    description: 'Requested, accepted, changed, ... oldest first; on the one-booking answers, null in lists.',
+  },
   dog: { ...bookingDog, description: 'The first dog.' },
   dogs: { type: 'array', items: bookingDog, description: 'Every dog of the booking, in the order of `dogIds`.' },
   owner: bookingParty(),
@@ -264,6 +306,8 @@ export const bookingSchemas = {
   PreviousSitter,
   BookingRequestInput: inputSchema(BookingRequestSchema),
   StatusChangeInput: inputSchema(StatusChangeSchema),
+  BookingChangeInput: inputSchema(BookingChangeSchema),
+  ProposalAnswerInput: inputSchema(ProposalAnswerSchema),
   ScheduleInput: inputSchema(SitterScheduleSchema),
   ReviewInput: reviewInput(),
   ReviewReplyInput: inputSchema(ReviewReplySchema),
@@ -378,6 +422,57 @@ export const bookingPaths = {
           401: true,
           404: 'Booking not found (or not yours).',
           409: 'Not allowed now: the message says why (wrong party, already started, final status, overlap on accept, expired).',
+          415: true,
+        }),
+      },
+    },
+  },
+  '/api/bookings/{id}/changes': {
+    parameters: [bookingId],
+    post: {
+      operationId: 'proposeBookingChange',
+      tags: ['Bookings'],
+      summary: 'Propose a change of a booking: another date, time, dogs or notes',
+      description:
+        'Either party of a pending or accepted booking that has not begun proposes a new `date`, a new time (one way, as a ' +
+        'request gives it), other `dogIds` (the owner only) or other `notes` (null clears them); what is left out stays. ' +
+        "The price after is the booking's own rates for the new time and dogs. One change waits for an answer at a time. " +
+        'The other party accepts or declines it with `PATCH /api/bookings/{id}/changes/{changeId}`.',
+      security: signedIn,
+      requestBody: jsonBody(ref('BookingChangeInput')),
+      responses: {
+        201: answer('The booking; its `changes` end with the proposal.', ref('Booking')),
+        ...errors({
+          400: true,
+          401: true,
+          403: 'The sitter named dogs: only the owner chooses them.',
+          404: 'Booking not found (or not yours).',
+          409: "Not changeable now (not pending or accepted, begun), a change already waits, or the new time does not fit the sitter's hours, blocked days or accepted bookings.",
+          415: true,
+        }),
+      },
+    },
+  },
+  '/api/bookings/{id}/changes/{changeId}': {
+    parameters: [bookingId, pathParameter('changeId', 'The proposed change.')],
+    patch: {
+      operationId: 'answerBookingChange',
+      tags: ['Bookings'],
+      summary: 'Accept or decline a proposed change (the other party), or withdraw it (its author)',
+      description:
+        "Accepting rewrites the booking to the proposal under the request's rules, checked again now: not begun, the " +
+        "sitter's weekly hours and blocked days, no overlap with the sitter's accepted bookings. The Google Calendar events " +
+        'of the booking are updated, never added twice.',
+      security: signedIn,
+      requestBody: jsonBody(ref('ProposalAnswerInput')),
+      responses: {
+        200: answer('The booking after the answer.', ref('Booking')),
+        ...errors({
+          400: true,
+          401: true,
+          403: 'Its author cannot accept or decline it; only its author withdraws it.',
+          404: 'Booking or change not found (or not yours).',
+          409: 'Already answered, or the change no longer fits (the message says why).',
           415: true,
         }),
       },
@@ -551,7 +646,8 @@ const availabilityRange: StatedRule[] = [
   { message: availabilityRangeMessages.tooLong, rule: `\`from\` to \`to\` spans at most ${maxAvailabilityDays} days` },
 ]
 
-const requestRules: StatedRule[] = [
+/** The rules of a booking's time, however it is given (a request, a change). */
+const timeRules: StatedRule[] = [
   { message: bookingMessages.timeMissing, rule: 'the time is given: `timePeriod`, `timeSlot`, `timeSlots` (one at least) or `startTime`' },
   { message: bookingMessages.timeTwice, rule: 'the time is given one way only' },
   { message: bookingMessages.customNeedsTimes, rule: '`timePeriod` custom comes with `startTime` and `endTime`' },
@@ -560,13 +656,17 @@ const requestRules: StatedRule[] = [
   { message: bookingMessages.endOrDuration, rule: '`endTime` or `duration`, not both' },
   { message: bookingMessages.endBeforeStart, rule: 'each time ends after it starts' },
   { message: bookingMessages.slotsOverlap, rule: '`timeSlots` do not overlap' },
-  { message: bookingMessages.coordinatesTogether, rule: '`latitude` and `longitude` are sent together' },
   { message: serviceTimeMessages.walkLength, rule: 'a walk lasts 30 or 60 minutes' },
   ...sitterServices
     .filter((service) => bookingStyles[service] === 'periods')
     .map((service) => ({ message: serviceTimeMessages.periodsOnly(service), rule: 'sitting, training and grooming take a period of the day or custom times' })),
   { message: serviceTimeMessages.wholeDay, rule: 'daycare is booked all_day' },
   { message: serviceTimeMessages.wholeNight, rule: 'boarding is booked overnight' },
+]
+
+const requestRules: StatedRule[] = [
+  ...timeRules,
+  { message: bookingMessages.coordinatesTogether, rule: '`latitude` and `longitude` are sent together' },
   { message: createBookingMessages.pastDate, rule: '`date` is today or later in the sitter\'s zone' },
   { message: createBookingMessages.pastTime, rule: 'the time has not begun yet' },
   { message: createBookingMessages.tooFarAhead, rule: '`date` is at most a year ahead' },
@@ -588,10 +688,35 @@ const requestRules: StatedRule[] = [
   { message: createBookingMessages.youAreNotASitter, rule: 'only a sitter offers to care for a dog (`sitterId` yourself)' },
 ]
 
+const changeRules: StatedRule[] = [
+  ...timeRules,
+  { message: bookingChangeMessages.nothing, rule: 'at least one of `date`, a time, `dogIds` or `notes`' },
+  { message: proposalMessages.sameAsBooked, rule: 'the proposal differs from the booking as it stands' },
+  { message: proposalMessages.notChangeable, rule: 'the booking is pending or accepted' },
+  { message: proposalMessages.started, rule: 'the booking has not begun' },
+  { message: proposalMessages.waiting, rule: 'no other change of the booking waits for an answer' },
+  { message: proposalMessages.dogsOwnerOnly, rule: 'only the owner sends `dogIds`' },
+  { message: createBookingMessages.dogNotFound, rule: 'every dog of `dogIds` is the owner\'s' },
+  { message: createBookingMessages.oneDogOnly, rule: 'several dogs only with a sitter who accepts multiple dogs' },
+  { message: createBookingMessages.pastDate, rule: '`date` is today or later in the booking\'s zone' },
+  { message: createBookingMessages.tooFarAhead, rule: '`date` is at most a year ahead' },
+  { message: createBookingMessages.pastTime, rule: 'the new time has not begun yet' },
+  { message: overlapMessage, rule: "the new time overlaps none of the sitter's accepted bookings" },
+]
+
+const answerRules: StatedRule[] = [
+  { message: proposalMessages.answered, rule: 'the change still waits for an answer' },
+  { message: proposalMessages.otherPartyAnswers, rule: 'its author does not accept or decline it' },
+  { message: proposalMessages.authorWithdraws, rule: 'only its author withdraws it' },
+  { message: proposalMessages.changedMeanwhile, rule: 'the booking was not changed since it was read' },
+]
+
 export const bookingRules: Record<string, StatedRule[]> = {
   listMyBookings: cursorRules(),
   listSitterBookings: cursorRules(),
   requestBooking: requestRules,
+  proposeBookingChange: changeRules,
+  answerBookingChange: answerRules,
   getSitterAvailability: availabilityRange,
   saveMySchedule: [
     { message: rangeMessages.endBeforeStart, rule: 'each weekly range ends after it starts' },

@@ -189,6 +189,21 @@ export interface DogAvailabilityTable {
   slot: string
 }
 
+/** A change of a booking one party proposed (bookings/booking-proposals.server.ts); JSON snapshots before and after. */
+export interface BookingProposalsTable {
+  id: string
+  bookingId: string
+  proposedById: string
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn'
+  /** JSON: {date, period, slots, dogIds, notes, priceCents} of the booking when proposed. */
+  previous: string
+  /** JSON: the same, as proposed. */
+  proposed: string
+  createdAt: string
+  answeredById: string | null
+  answeredAt: string | null
+}
+
 /** Every dog of a booking in the owner's order; the first is also bookings.dogId. */
 export interface BookingDogsTable {
   bookingId: string
@@ -543,6 +558,7 @@ export interface Database {
   bookings: BookingsTable
   bookingTimeSlots: BookingTimeSlotsTable
   bookingDogs: BookingDogsTable
+  bookingProposals: BookingProposalsTable
   bookingStatusHistory: BookingStatusHistoryTable
   bookingAlerts: BookingAlertsTable
   conversations: ConversationsTable

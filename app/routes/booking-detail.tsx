@@ -7,6 +7,8 @@ import { formatBookingDate, formatDogNames } from '#app/features/bookings/bookin
 import { type BookingJson, countLateCancellations, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
+import { changeFormDogs, submitChangeAnswer, submitChangeProposal } from '#app/features/bookings/booking-change-forms.server.ts'
+import { BookingHistory, PendingChange, ProposeChange } from '#app/features/bookings/components/booking-changes.tsx'
 import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
 import { BookingReviews, OwnerReviewsPanel } from '#app/features/bookings/components/booking-reviews.tsx'
 import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
@@ -25,6 +27,7 @@ import { isVisitFormIntent, type VisitFormRefusal } from '#app/features/visits/v
 import { submitVisitForm } from '#app/features/visits/visit-forms.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
 import { formatUsd } from '#app/lib/money.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
@@ -44,16 +47,17 @@ import { Page } from '#app/ui/page.tsx'
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, now: 0 }, { status: 404 })
+  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0 }, { status: 404 })
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
   const now = Date.now()
-  const [homeAccess, visitLog, ownerLateCancellations] = await Promise.all([
+  const [homeAccess, visitLog, ownerLateCancellations, changeDogs] = await Promise.all([
     homeAccessOnBookingPage(user.id, booking),
     booking.status === 'accepted' || booking.status === 'completed' ? getVisitLogFor(user.id, booking.id, now) : null,
     booking.ownerReviews ? countLateCancellations(booking.ownerId, 'owner') : null,
+    changeFormDogs(booking),
   ])
-  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, now }
+  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now }
 }
 
 type ActionData =
@@ -61,6 +65,8 @@ type ActionData =
   | { intent: 'review' | 'reply'; result: SubmissionResult<string[]>; toast?: undefined }
   | { intent: 'calendar'; toast: ToastInput }
   | { intent: 'visit'; refusal: VisitFormRefusal; toast?: undefined }
+  | { intent: 'change-propose'; result: SubmissionResult<string[]>; toast?: undefined }
+  | { intent: 'change-answer'; message: string; toast?: undefined }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
@@ -92,6 +98,18 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     return data<ActionData>({ intent, result: outcome.result }, { status: outcome.status })
   }
 
+  if (intent === 'change-propose') {
+    const outcome = await submitChangeProposal(user, booking, formData)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    return data<ActionData>({ intent, result: outcome.result }, { status: outcome.status })
+  }
+
+  if (intent === 'change-answer') {
+    const outcome = await submitChangeAnswer(user, booking, formData)
+    if (outcome.ok) return redirectWithToast(here, outcome.toast)
+    return data<ActionData>({ intent, message: outcome.message }, { status: outcome.status })
+  }
+
   if (isVisitFormIntent(intent)) {
     const outcome = await submitVisitForm(intent, user.id, booking.id, upload.form)
     if (outcome.ok) return redirectWithToast(here, outcome.toast)
@@ -102,7 +120,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, confirm, homeAccess, visit, ownerLateCancellations, now } = loaderData
+  const { booking, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now } = loaderData
   if (!booking) return <BookingNotFound />
   const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
@@ -112,7 +130,15 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   const sitterView = booking.viewerRole === 'sitter'
   const other = sitterView ? booking.owner : booking.sitter
   const waitingOnOther = booking.status === 'pending' && booking.confirmingParty !== booking.viewerRole
-  const formShown = answer?.intent === 'review' ? booking.canReview || booking.canReviewOwner : answer?.intent === 'reply' ? booking.canReply : false
+  const pendingChange = booking.changes?.find((change) => change.status === 'pending') ?? null
+  const formShown =
+    answer?.intent === 'review'
+      ? booking.canReview || booking.canReviewOwner
+      : answer?.intent === 'reply'
+        ? booking.canReply
+        : answer?.intent === 'change-propose'
+          ? booking.changeable && !pendingChange
+          : false
   const visitLog =
     visit && (booking.status === 'accepted' || visit.state !== 'not-started' || visit.alarms.length > 0) ? (
       <BookingVisitLog
@@ -125,7 +151,15 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
   // While the sitter may check in, and while the visit runs, its log is what both parties came for.
   const visitFirst = Boolean(visit && (visit.canCheckIn || visit.state === 'under-way'))
   // A refusal whose dialog or form is no longer on the page (the booking changed meanwhile) shows here.
-  const pageError = statusAnswer && !dialogMove ? statusAnswer.message : answer && 'result' in answer && !formShown ? (answer.result.error?.['']?.[0] ?? null) : null
+  const changeAnswerError = answer?.intent === 'change-answer' ? answer.message : null
+  const pageError =
+    statusAnswer && !dialogMove
+      ? statusAnswer.message
+      : changeAnswerError && !pendingChange
+        ? changeAnswerError
+        : answer && 'result' in answer && !formShown
+          ? (answer.result.error?.['']?.[0] ?? null)
+          : null
   return (
     <Page width="regular" toast={answer?.toast} className="space-y-5">
       <Link
@@ -228,6 +262,10 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <Actions booking={booking} otherId={other.id} />
       </section>
 
+      {pendingChange ? <PendingChange booking={booking} change={pendingChange} error={changeAnswerError} /> : null}
+      {booking.changeable && !pendingChange ? (
+        <ProposeChange booking={booking} dogs={changeDogs} answer={answer?.intent === 'change-propose' ? answer.result : null} today={localDateTime(now, booking.timeZone).date} />
+      ) : null}
       {visitFirst ? null : visitLog}
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
       {sitterView ? booking.dogs.map((dog) => <BookingDogProfile key={dog.id} dog={dog} />) : null}
@@ -236,6 +274,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         booking={booking}
         answers={{ review: answer?.intent === 'review' ? answer.result : null, reply: answer?.intent === 'reply' ? answer.result : null }}
       />
+      <BookingHistory booking={booking} />
 
       {dialogMove ? (
         <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} now={now} />

@@ -24,6 +24,7 @@ import * as homeAccess from './024-home-access.ts'
 import * as visitLogs from './025-visit-logs.ts'
 import * as cancellationTerms from './026-cancellation-terms.ts'
 import * as severalDogs from './027-several-dogs.ts'
+import * as bookingProposals from './028-booking-proposals.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '025-visit-logs': visitLogs,
   '026-cancellation-terms': cancellationTerms,
   '027-several-dogs': severalDogs,
+  '028-booking-proposals': bookingProposals,
 }

@@ -31,6 +31,8 @@ export type FakeCalendarEvent = {
   owner: string
   body: Record<string, unknown>
   createdAt: string
+  /** When a PUT last replaced it. */
+  updatedAt?: string
 }
 
 export type FakeGoogleOptions = {
@@ -245,6 +247,20 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     const index = events.findIndex((event) => mine(event) && event.id === eventId)
     if (index === -1) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     if (request.method === 'GET') return sendJson(response, 200, eventResource(events[index] as FakeCalendarEvent))
+    if (request.method === 'PUT') {
+      let body: unknown
+      try {
+        body = JSON.parse(String(await readBody(request)))
+      } catch {
+        return sendJson(response, 400, googleError(400, 'Parse Error', 'INVALID_ARGUMENT'))
+      }
+      if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) {
+        return sendJson(response, 400, googleError(400, 'Missing time range.', 'INVALID_ARGUMENT'))
+      }
+      const updated: FakeCalendarEvent = { ...(events[index] as FakeCalendarEvent), body, updatedAt: new Date().toISOString() }
+      events[index] = updated
+      return sendJson(response, 200, eventResource(updated))
+    }
     if (request.method === 'DELETE') {
       events.splice(index, 1)
       response.writeHead(204).end()

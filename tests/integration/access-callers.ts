@@ -51,6 +51,13 @@ export async function makeCallers() {
   const bookingId = await insertBooking({ dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: localDateFromToday(7) })
   await insertConversation(owner.id, sitter.id, [{ from: owner.id, at: new Date(Date.now() - 60_000).toISOString(), content: 'Hi Sam!' }])
   const { startsAt: bookingStartsAt } = await db.selectFrom('bookings').select('startsAt').where('id', '=', bookingId).executeTakeFirstOrThrow()
+  // A change of the booking the sitter declined: answering it again is refused (409) without writing anything.
+  const proposalId = crypto.randomUUID()
+  const terms = JSON.stringify({ date: localDateFromToday(7), period: null, slots: [{ startTime: '10:00', endTime: '11:00' }], dogIds: [dogId], notes: null, priceCents: 2000 })
+  await db
+    .insertInto('bookingProposals')
+    .values({ id: proposalId, bookingId, proposedById: owner.id, status: 'declined', previous: terms, proposed: terms.replace('10:00', '09:00'), createdAt: new Date().toISOString(), answeredById: sitter.id, answeredAt: new Date().toISOString() })
+    .execute()
   // Already answered: the sitter's reply to it is refused (409) without writing anything.
   const reviewId = await insertReview(sitter.id, owner.id, { rating: 5, reply: { comment: 'Thank you!', createdAt: new Date().toISOString() } })
   const notificationId = crypto.randomUUID()
@@ -104,6 +111,8 @@ export async function makeCallers() {
       disposableDogId,
       bookingId,
       bookingStartsAt,
+      /** A change of the booking, already declined. */
+      proposalId,
       reviewId,
       notificationId,
       reportId: report.reportId,

@@ -73,6 +73,8 @@ const urls: Record<string, (things: Things, method: Method) => string | Promise<
   '/api/bookings/:id/calendar': (t) => `/api/bookings/${t.bookingId}/calendar`,
   '/api/bookings/:id/home-access': (t) => `/api/bookings/${t.bookingId}/home-access`,
   '/api/bookings/:id/visit': (t) => `/api/bookings/${t.bookingId}/visit`,
+  '/api/bookings/:id/changes': (t) => `/api/bookings/${t.bookingId}/changes`,
+  '/api/bookings/:id/changes/:changeId': (t) => `/api/bookings/${t.bookingId}/changes/${t.proposalId}`,
   '/api/bookings/:id/visit/check-in': (t) => `/api/bookings/${t.bookingId}/visit/check-in`,
   '/api/bookings/:id/visit/entries': (t) => `/api/bookings/${t.bookingId}/visit/entries`,
   '/api/bookings/:id/visit/photos': (t) => `/api/bookings/${t.bookingId}/visit/photos`,
@@ -114,6 +116,10 @@ const bodies: Record<string, (things: Things) => unknown> = {
   // The visit has not started (the booking is next week): its sitter is refused by the log's state.
   'POST /api/bookings/:id/visit/entries': () => ({ kind: 'pee' }),
   'POST /api/bookings/:id/visit/route': (t) => ({ points: [{ latitude: 47.37, longitude: 8.54, at: t.bookingStartsAt }] }),
+  // The booking as it stands (no notes): its parties are refused by the rule that a change must change something.
+  'POST /api/bookings/:id/changes': () => ({ notes: null }),
+  // The change was declined already.
+  'PATCH /api/bookings/:id/changes/:changeId': () => ({ status: 'accepted' }),
   // The review has its reply already.
   'POST /api/reviews/:id/reply': () => ({ reply: 'Thanks again!' }),
 }
@@ -297,6 +303,9 @@ const expected: Record<string, Record<Caller, number>> = {
   // The visit log: both parties read it; only its sitter writes, and the visit has not started (409: check-in
   // opens 30 minutes before next week's start); its owner 403; others 404. The photo form is multipart: `{}`
   // is refused (415) before the guard of the log (visit-log-api.test.ts sends the pictures).
+  // A change of the booking: its parties meet the rules (400: the same booking; 409: answered already); others 404.
+  'POST /api/bookings/:id/changes': { anonymous: 401, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'PATCH /api/bookings/:id/changes/:changeId': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'GET /api/bookings/:id/visit': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/check-in': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/entries': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },

@@ -108,6 +108,7 @@ describe('migrations', () => {
       { migrationName: '025-visit-logs', direction: 'Up', status: 'Success' },
       { migrationName: '026-cancellation-terms', direction: 'Up', status: 'Success' },
       { migrationName: '027-several-dogs', direction: 'Up', status: 'Success' },
+      { migrationName: '028-booking-proposals', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

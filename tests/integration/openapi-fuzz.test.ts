@@ -183,6 +183,8 @@ async function makeWorld() {
     '/api/bookings/{id}/visit/photos': [things.bookingId],
     '/api/bookings/{id}/visit/route': [things.bookingId],
     '/api/bookings/{id}/visit/check-out': [things.bookingId],
+    '/api/bookings/{id}/changes': [things.bookingId],
+    '/api/bookings/{id}/changes/{changeId}': [things.bookingId],
     '/api/calendar/{feed}': [feed],
     '/api/reviews/{id}/reply': [things.reviewId],
     '/api/auth/calendar/event/{ownerId}': users,
@@ -210,8 +212,8 @@ async function makeWorld() {
   }
   const generatorWorld: World = {
     callers: ['owner', 'otherOwner', 'sitter', 'otherSitter', 'suspended', 'admin', 'deletedToken'],
-    pathValues: (template) => fitting[template] ?? [],
-    ids: [...users, ...dogs, things.bookingId, things.reviewId, things.notificationId, things.reportId, conversation.id, ...messageIds],
+    pathValues: (template, parameter) => (parameter === 'changeId' ? [things.proposalId] : (fitting[template] ?? [])),
+    ids: [...users, ...dogs, things.bookingId, things.proposalId, things.reviewId, things.notificationId, things.reportId, conversation.id, ...messageIds],
     places: [fakePlaces[0]!.query, 'Nowhere Lane 1, Atlantis'],
     imagePaths: [things.dogImagePath],
     pushServiceUrl: pushService.url,

@@ -14,7 +14,19 @@ import type { Party } from './transitions.ts'
 // Reviews and replies record their own events (reviews/review-writes.server.ts).
 // The composition root (app/event-subscribers.server.ts) registers the subscribers.
 
-export const bookingChanges = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'completed'] as const
+export const bookingChanges = [
+  'requested',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'expired',
+  'completed',
+  // A change both sides agree to (booking-proposals.server.ts): proposed, then accepted ('changed'), declined or withdrawn.
+  'change-proposed',
+  'changed',
+  'change-declined',
+  'change-withdrawn',
+] as const
 export type BookingChange = (typeof bookingChanges)[number]
 
 export const bookingEventType = (change: BookingChange) => `booking.${change}`
@@ -26,6 +38,8 @@ export type BookingChangeFacts = {
   from: BookingStatus | null
   /** An acceptance: whether the confirming party asked for Google Calendar events. */
   addToCalendar?: boolean
+  /** A proposed change and its answers: the proposal. */
+  proposalId?: string
 }
 
 export function recordBookingChange(trx: Transaction<Database> | Kysely<Database>, change: BookingChange, bookingId: string, facts: BookingChangeFacts, now = Date.now()) {

@@ -20,3 +20,8 @@ export function dogNamesOf(booking: { dogIds: readonly string[] }, dogs: Readonl
   const found = booking.dogIds.flatMap((dogId) => dogs.get(dogId) ?? [])
   return found.length > 0 ? formatDogNames(found) : null
 }
+
+/** 'Thu 26 Nov, 10:04' in the booking's zone: when something happened to a booking (its history). */
+export function formatBookingMoment(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso))
+}

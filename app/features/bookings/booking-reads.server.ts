@@ -15,6 +15,8 @@ import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings } from './booking-rules.server.ts'
+import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
+import { listProposals, type Proposal } from './booking-proposals.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
 import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
@@ -36,7 +38,16 @@ export async function getBookingFor(viewerId: string, bookingId: string, now = D
   // What sitters say about the owner, for a sitter answering or awaiting the owner's request (DESIGN.md ruling 26).
   const ownerReputation = booking.status === 'pending' && booking.sitterId === viewerId ? await findOwnerReputation(booking.ownerId) : null
   const [json] = await toBookingJsonList([booking], viewerId, now)
-  return json ? { ...json, ownerReviews: ownerReputation } : null
+  if (!json) return null
+  const proposals = (await listProposals([booking.id])).get(booking.id) ?? []
+  const viewer = partyOf(booking, viewerId)
+  const dogs = await findDogsForBookings(proposals.flatMap((proposal) => [...proposal.previous.dogIds, ...proposal.proposed.dogIds]))
+  return {
+    ...json,
+    ownerReviews: ownerReputation,
+    changes: proposals.map((proposal) => toProposalJson(proposal, viewer, dogs)),
+    history: await bookingHistoryOf(booking, proposals),
+  }
 }
 
 export type BookingListOptions<Tab> = { tab?: Tab; date?: string; position?: PagePosition; limit?: number }
@@ -300,6 +311,12 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     ...reviewsSeenBy(viewer, booking, related.reviews, now),
     /** What sitters say about the owner: on a pending request, for its sitter, on the one-booking read only. */
     ownerReviews: null as OwnerReputation | null,
+    /** Whether either party may still propose a change (issue 33 part 2): pending or accepted, not begun. */
+    changeable: (booking.status === 'pending' || booking.status === 'accepted') && !hasStarted(booking, now),
+    /** The changes proposed to it, oldest first: on the one-booking read only. */
+    changes: null as ProposalJson[] | null,
+    /** Requested, accepted, changed, ...: on the one-booking read only. */
+    history: null as HistoryEntry[] | null,
     dog: bookingDogJson(dog),
     /** Every dog of the booking in order, `dog` first (DESIGN.md ruling 28). */
     dogs: related.dogs.map(bookingDogJson),
@@ -312,6 +329,27 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 
 export type BookingJson = ReturnType<typeof toBookingJson>
 
+/** A proposed change as its booking's parties read it: the booking before and as proposed, prices included. */
+function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<string, Dog>) {
+  const waiting = proposal.status === 'pending'
+  const withNames = (terms: Proposal['previous']) => ({ ...terms, dogNames: terms.dogIds.map((dogId) => dogs.get(dogId)?.name ?? 'Dog') })
+  return {
+    id: proposal.id,
+    proposedBy: proposal.proposedBy,
+    status: proposal.status,
+    previous: withNames(proposal.previous),
+    proposed: withNames(proposal.proposed),
+    createdAt: proposal.createdAt,
+    answeredAt: proposal.answeredAt,
+    /** The viewer may accept or decline it. */
+    canAnswer: waiting && viewer !== proposal.proposedBy,
+    /** The viewer proposed it and may withdraw it. */
+    canWithdraw: waiting && viewer === proposal.proposedBy,
+  }
+}
+
+export type ProposalJson = ReturnType<typeof toProposalJson>
+
 const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
 
 /** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */
@@ -321,8 +359,15 @@ function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) 
 }
 
 /** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
-export function toBookingApiJson({ priceCents, hourlyRateCents, extraDogRateCents, ...booking }: BookingJson) {
-  return { ...booking, price: centsToDollars(priceCents), hourlyRate: centsToDollars(hourlyRateCents), extraDogRate: centsToDollars(extraDogRateCents) }
+export function toBookingApiJson({ priceCents, hourlyRateCents, extraDogRateCents, changes, ...booking }: BookingJson) {
+  const inDollars = ({ priceCents: cents, slots, ...terms }: ProposalJson['previous']) => ({ ...terms, timeSlots: slots, price: centsToDollars(cents) })
+  return {
+    ...booking,
+    price: centsToDollars(priceCents),
+    hourlyRate: centsToDollars(hourlyRateCents),
+    extraDogRate: centsToDollars(extraDogRateCents),
+    changes: changes && changes.map((change) => ({ ...change, previous: inDollars(change.previous), proposed: inDollars(change.proposed) })),
+  }
 }
 
 /**

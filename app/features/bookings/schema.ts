@@ -75,18 +75,15 @@ export function readTimeSlot(text: string): number | null {
   return hour * 60 + Number(minuteText)
 }
 
-const BookingRequestFields = z.object({
-  /** One dog, as clients before several dogs send it. */
-  dogId: id('Dog').optional(),
-  /** Every dog of the booking, in order; the first is the booking's `dogId`. */
-  dogIds: z
-    .array(id('Dog'), { error: 'dogIds must be a list of dog ids' })
-    .min(1, { error: bookingMessages.dogMissing })
-    .max(maxDogsPerBooking, { error: bookingMessages.dogsTooMany })
-    .refine((ids) => new Set(ids).size === ids.length, { error: bookingMessages.dogTwice })
-    .optional(),
-  sitterId: id('Sitter'),
-  date: localDateField('Date'),
+/** Every dog of a booking, in order; the first is the booking's `dogId`. */
+const dogIdList = z
+  .array(id('Dog'), { error: 'dogIds must be a list of dog ids' })
+  .min(1, { error: bookingMessages.dogMissing })
+  .max(maxDogsPerBooking, { error: bookingMessages.dogsTooMany })
+  .refine((ids) => new Set(ids).size === ids.length, { error: bookingMessages.dogTwice })
+
+/** A booking's time in one of the four ways of spec section 3 (normaliseTime turns them into slots). */
+const timeFields = {
   timePeriod: z.enum(bookingPeriods, { error: `Time period must be one of ${bookingPeriods.join(', ')}` }).optional(),
   timeSlot: z
     .string({ error: bookingMessages.timeSlotFormat })
@@ -98,18 +95,30 @@ const BookingRequestFields = z.object({
   endTime: bookingTimeField('End time').optional(),
   /** Minutes from startTime, instead of endTime: how a walk is asked for. */
   duration: z.literal(walkDurations, { error: bookingMessages.duration }).optional(),
+}
+
+const notesField = plainText('Notes', { multiline: true }).max(2000, { error: 'Notes must be at most 2000 characters' })
+
+const BookingRequestFields = z.object({
+  /** One dog, as clients before several dogs send it. */
+  dogId: id('Dog').optional(),
+  dogIds: dogIdList.optional(),
+  sitterId: id('Sitter'),
+  date: localDateField('Date'),
+  ...timeFields,
   service: z.enum(sitterServices, { error: `Service must be one of ${sitterServices.join(', ')}` }).optional(),
-  notes: plainText('Notes', { multiline: true }).max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
+  notes: notesField.nullish(),
   location: plainText('Location').max(300, { error: 'Location must be at most 300 characters' }).nullish(),
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
 })
 
 type Fields = z.infer<typeof BookingRequestFields>
+type TimeFields = Pick<Fields, keyof typeof timeFields>
 type Issue = { path: string; message: string }
 
 /** The slots and period the fields name, or what is wrong with them. */
-function normaliseTime(fields: Fields): { period: BookingPeriod | null; slots: TimeSlot[] } | Issue {
+function normaliseTime(fields: TimeFields): { period: BookingPeriod | null; slots: TimeSlot[] } | Issue {
   const { timePeriod, timeSlot, timeSlots, startTime, endTime, duration } = fields
   const startAndEnd = startTime !== undefined || endTime !== undefined || duration !== undefined
   const ways = [
@@ -191,6 +200,40 @@ export type BookingRequest = z.output<typeof BookingRequestSchema>
 
 /** The field a refusal about the dogs names: the one the client sent (`dogId` from clients before several dogs). */
 export const dogsFieldOf = (body: unknown) => (body !== null && typeof body === 'object' && 'dogIds' in body ? 'dogIds' : 'dogId')
+
+export const bookingChangeMessages = {
+  nothing: 'Please change the date, the time, the dogs or the notes',
+} as const
+
+/**
+ * `POST /api/bookings/{id}/changes` (DESIGN.md ruling 28): a new date, a new time in any of the four ways, other
+ * dogs or other notes (null clears them); what is left out stays as booked. The booking decides the rest.
+ */
+export const BookingChangeSchema = z
+  .object({ date: localDateField('Date').optional(), ...timeFields, dogIds: dogIdList.optional(), notes: notesField.nullable().optional() })
+  .transform((fields, ctx) => {
+    const { date, dogIds, notes, ...time } = fields
+    const timeGiven = Object.values(time).some((value) => value !== undefined)
+    const slots = timeGiven ? normaliseTime(time) : null
+    if (slots && 'message' in slots) {
+      ctx.addIssue({ code: 'custom', path: [slots.path], message: slots.message })
+      return z.NEVER
+    }
+    if (date === undefined && !slots && dogIds === undefined && notes === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: bookingChangeMessages.nothing })
+      return z.NEVER
+    }
+    return { date, time: slots, dogIds, notes: notes === undefined ? undefined : notes || null }
+  })
+
+export type BookingChangeInput = z.output<typeof BookingChangeSchema>
+
+export const proposalAnswers = ['accepted', 'declined', 'withdrawn'] as const
+
+/** `PATCH /api/bookings/{id}/changes/{changeId}`: the other party accepts or declines, its author withdraws it. */
+export const ProposalAnswerSchema = z.object({
+  status: z.enum(proposalAnswers, { error: `Status must be one of ${proposalAnswers.join(', ')}` }),
+})
 
 /** `PATCH /api/bookings/{id}/status`. */
 export const StatusChangeSchema = z.object({

@@ -5,7 +5,7 @@ import {
   forgetCalendarEvent,
   saveCalendarEvent,
 } from './calendar-events.server.ts'
-import { deleteEvent, GoogleCalendarError, insertEvent } from './google-calendar.server.ts'
+import { deleteEvent, GoogleCalendarError, insertEvent, updateEvent } from './google-calendar.server.ts'
 import { bookingEventType, readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
 import { type BookingRecord, findBookingById } from '#app/features/bookings/booking-records.server.ts'
 import type { StatusChange } from '#app/features/bookings/schema.ts'
@@ -58,10 +58,14 @@ export class CalendarSyncFailed extends Error {
  */
 export const bookingCalendarSubscriber: Subscriber = {
   name: 'booking-google-calendar',
-  types: [bookingEventType('accepted'), bookingEventType('cancelled')],
+  types: [bookingEventType('accepted'), bookingEventType('cancelled'), bookingEventType('changed')],
   async handle(event): Promise<CalendarSync | undefined> {
     const facts = readBookingChange(event)
     if (!facts) return undefined
+    if (facts.change === 'changed') {
+      if (!(await updateBookingInGoogleCalendars(facts.bookingId))) throw new Error(`Google Calendar events of booking ${facts.bookingId} are not all updated yet`)
+      return undefined
+    }
     if (facts.change === 'cancelled') {
       if (facts.from === 'accepted' && !(await removeBookingFromGoogleCalendars(facts.bookingId))) {
         throw new Error(`Google Calendar events of booking ${facts.bookingId} are not all deleted yet`)
@@ -130,17 +134,9 @@ export async function ensureGoogleEvent(booking: BookingRecord, names: BookingEv
   }
   if (!accessToken) return { party, outcome: 'not-linked', eventId: null }
   const eventId = googleEventIdFor(booking.id, userId)
-  const content = bookingEventContent(booking, names, party)
   let outcome: CalendarOutcome = 'created'
   try {
-    await insertEvent(accessToken, {
-      id: eventId,
-      summary: content.summary,
-      description: content.description,
-      ...(content.location ? { location: content.location } : {}),
-      start: { dateTime: formatZonedIso(content.start, booking.timeZone), timeZone: booking.timeZone },
-      end: { dateTime: formatZonedIso(content.end, booking.timeZone), timeZone: booking.timeZone },
-    })
+    await insertEvent(accessToken, { id: eventId, ...googleEventOf(booking, names, party) })
   } catch (error) {
     // 409: an event with our id exists already (an earlier attempt whose answer was lost, or one racing this).
     if (!(error instanceof GoogleCalendarError)) throw error
@@ -149,6 +145,37 @@ export async function ensureGoogleEvent(booking: BookingRecord, names: BookingEv
   }
   await saveCalendarEvent(booking.id, userId, eventId)
   return { party, outcome, eventId }
+}
+
+/** Rewrites the events the booking already has after a change both sides agreed to (its id stays, so never a second). */
+export async function updateBookingInGoogleCalendars(bookingId: string) {
+  const booking = await findBookingById(bookingId)
+  const stored = await findCalendarEvents(bookingId)
+  if (!booking || stored.length === 0) return true
+  const names = (await loadEventNames([booking]))(booking)
+  let complete = true
+  for (const { userId, eventId } of stored) {
+    try {
+      const accessToken = await getGoogleAccessToken(userId)
+      if (accessToken) await updateEvent(accessToken, eventId, googleEventOf(booking, names, userId === booking.ownerId ? 'owner' : 'sitter'))
+    } catch (error) {
+      complete = false
+      console.warn(`Could not update Google Calendar event ${eventId} of booking ${bookingId}:`, error instanceof Error ? error.message : error)
+    }
+  }
+  return complete
+}
+
+/** A party's Google event of the booking: its summary, description, place and times in the booking's zone. */
+function googleEventOf(booking: BookingRecord, names: BookingEventNames, party: Party) {
+  const content = bookingEventContent(booking, names, party)
+  return {
+    summary: content.summary,
+    description: content.description,
+    ...(content.location ? { location: content.location } : {}),
+    start: { dateTime: formatZonedIso(content.start, booking.timeZone), timeZone: booking.timeZone },
+    end: { dateTime: formatZonedIso(content.end, booking.timeZone), timeZone: booking.timeZone },
+  }
 }
 
 /** Deletes the booking's events from the parties' calendars; what fails stays stored for a retry. */

@@ -3,7 +3,7 @@ import { gaxios, OAuth2Client } from 'google-auth-library'
 import { z } from 'zod'
 import { env } from '#app/lib/env.server.ts'
 
-// The three Google Calendar API v3 calls Pawpal makes, through @googleapis/calendar with its root URL
+// The four Google Calendar API v3 calls Pawpal makes, through @googleapis/calendar with its root URL
 // from GOOGLE_API_URL (DESIGN.md ruling 11; tests point it at tests/fakes/google.ts). The only module that
 // talks to Google Calendar (decision 020).
 
@@ -72,6 +72,14 @@ export async function insertEvent(accessToken: string, event: GoogleEventInput):
   const created = EventSchema.safeParse(await call(() => api.events.insert({ calendarId: primary, requestBody: event }, requestOptions)))
   if (!created.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event')
   return created.data
+}
+
+/** Replaces an event of the user's primary calendar (a booking whose time or dogs changed): the same event, never a second. */
+export async function updateEvent(accessToken: string, eventId: string, event: GoogleEventInput): Promise<GoogleEvent> {
+  const api = calendarFor(accessToken)
+  const updated = EventSchema.safeParse(await call(() => api.events.update({ calendarId: primary, eventId, requestBody: event }, requestOptions)))
+  if (!updated.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event')
+  return updated.data
 }
 
 /** Deletes an event from the user's primary calendar; one already gone (404, 410) counts as deleted. */

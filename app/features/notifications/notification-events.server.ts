@@ -65,6 +65,10 @@ const pushOf: Partial<Record<BookingNotice, PushUrgency>> = {
   'missed-check-in': { ttlSeconds: hour, urgent: true },
   'missed-check-out': { ttlSeconds: hour, urgent: true },
   'missed-update': { ttlSeconds: 2 * hour, urgent: true },
+  'change-proposed': { ttlSeconds: 24 * hour },
+  changed: { ttlSeconds: 24 * hour },
+  'change-declined': { ttlSeconds: 24 * hour },
+  'change-withdrawn': { ttlSeconds: 24 * hour },
 }
 
 const emailedNotices = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'expiring'] as const satisfies readonly BookingEvent[]

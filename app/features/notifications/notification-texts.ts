@@ -69,6 +69,10 @@ export type BookingNotice =
   | 'missed-check-in'
   | 'missed-check-out'
   | 'missed-update'
+  | 'change-proposed'
+  | 'changed'
+  | 'change-declined'
+  | 'change-withdrawn'
 
 /**
  * The text a party reads about a booking's change. `actor` made the change (none for an expiry); `reader`
@@ -124,6 +128,14 @@ export function bookingNoticeText(notice: BookingNotice, facts: BookingFacts, { 
       return reader === 'owner' ? `${facts.sitterName} has not checked in yet: ${what}` : `You have not checked in yet: ${what}. Check in now, or tell ${facts.ownerName}`
     case 'missed-check-out':
       return `${facts.sitterName} has not checked out yet: ${what}`
+    case 'change-proposed':
+      return `${by} proposed a change to ${what}: accept or decline it`
+    case 'changed':
+      return `${by} accepted your change. Now: ${what}`
+    case 'change-declined':
+      return `${by} declined your change to ${what}`
+    case 'change-withdrawn':
+      return `${by} withdrew their change to ${what}`
     case 'missed-update':
       return reader === 'owner'
         ? `${facts.sitterName} has sent no update with a photo of ${facts.dogName} for ${updateDay}: ${what}`
