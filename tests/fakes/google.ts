@@ -201,6 +201,18 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     return issued && issued.expiresAt > Date.now() ? issued : null
   }
 
+  /** An event resource as a POST or PUT sends it: JSON with a start and an end, or Google's 400. */
+  async function readEventBody(request: IncomingMessage): Promise<{ body: Record<string, unknown> } | { refusal: unknown }> {
+    let body: unknown
+    try {
+      body = JSON.parse(String(await readBody(request)))
+    } catch {
+      return { refusal: googleError(400, 'Parse Error', 'INVALID_ARGUMENT') }
+    }
+    if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) return { refusal: googleError(400, 'Missing time range.', 'INVALID_ARGUMENT') }
+    return { body }
+  }
+
   async function calendar(request: IncomingMessage, response: ServerResponse, path: string[]) {
     if (calendarFailing) return sendJson(response, 503, googleError(503, 'The service is currently unavailable.', 'UNAVAILABLE'))
     const issued = bearer(request)
@@ -213,15 +225,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     if (calendars !== 'calendars' || !calendarId || eventsSegment !== 'events') return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     const mine = (event: FakeCalendarEvent) => event.owner === issued.user.sub && event.calendarId === calendarId
     if (request.method === 'POST' && !eventId) {
-      let body: unknown
-      try {
-        body = JSON.parse(String(await readBody(request)))
-      } catch {
-        return sendJson(response, 400, googleError(400, 'Parse Error', 'INVALID_ARGUMENT'))
-      }
-      if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) {
-        return sendJson(response, 400, googleError(400, 'Missing time range.', 'INVALID_ARGUMENT'))
-      }
+      const read = await readEventBody(request)
+      if ('refusal' in read) return sendJson(response, 400, read.refusal)
+      const { body } = read
       const givenId = (body as { id?: unknown }).id
       if (givenId !== undefined && (typeof givenId !== 'string' || !/^[a-v0-9]{5,1024}$/.test(givenId))) {
         return sendJson(response, 400, googleError(400, 'Invalid resource id value.', 'INVALID_ARGUMENT'))
@@ -248,15 +254,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     if (index === -1) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     if (request.method === 'GET') return sendJson(response, 200, eventResource(events[index] as FakeCalendarEvent))
     if (request.method === 'PUT') {
-      let body: unknown
-      try {
-        body = JSON.parse(String(await readBody(request)))
-      } catch {
-        return sendJson(response, 400, googleError(400, 'Parse Error', 'INVALID_ARGUMENT'))
-      }
-      if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) {
-        return sendJson(response, 400, googleError(400, 'Missing time range.', 'INVALID_ARGUMENT'))
-      }
+      const read = await readEventBody(request)
+      if ('refusal' in read) return sendJson(response, 400, read.refusal)
+      const { body } = read
       const updated: FakeCalendarEvent = { ...(events[index] as FakeCalendarEvent), body, updatedAt: new Date().toISOString() }
       events[index] = updated
       return sendJson(response, 200, eventResource(updated))
