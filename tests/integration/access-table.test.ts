@@ -301,15 +301,15 @@ const expected: Record<string, Record<Caller, number>> = {
   // The owner's home access: its sitter only, inside the window (the booking is next week: 403); the owner 403.
   'GET /api/bookings/:id/home-access': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 403, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The visit log: both parties read it; only its sitter writes, and the visit has not started (409: check-in
-  // opens 30 minutes before next week's start); its owner 403; others 404. The photo form is multipart: `{}`
-  // is refused (415) before the guard of the log (visit-log-api.test.ts sends the pictures).
+  // opens 30 minutes before next week's start); its owner 403; others 404. The photo's guard answers before the
+  // multipart body is read, so `{}` meets it too (visit-log-api.test.ts sends the pictures).
   // A change of the booking: its parties meet the rules (400: the same booking; 409: answered already); others 404.
   'POST /api/bookings/:id/changes': { anonymous: 401, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'PATCH /api/bookings/:id/changes/:changeId': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'GET /api/bookings/:id/visit': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/check-in': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/entries': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
-  'POST /api/bookings/:id/visit/photos': { anonymous: 401, owner: 415, otherOwner: 415, sitter: 415, otherSitter: 415, suspended: 401, admin: 415, deletedToken: 401 },
+  'POST /api/bookings/:id/visit/photos': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/route': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/check-out': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/calendar': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },

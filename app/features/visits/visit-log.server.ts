@@ -99,14 +99,20 @@ export async function addVisitEntry(userId: string, bookingId: string, entry: Vi
   return { ok: true as const, visit: await readVisitLog(open.booking, now) }
 }
 
+/** Why `userId` may not add a photo to the booking's visit now (404, 403, 409), or null: asked before a picture is read. */
+export async function visitPhotoRefusal(userId: string, bookingId: string) {
+  const open = await openVisitOf(userId, bookingId)
+  if (isFailure(open)) return open
+  return (await countPhotos(db, bookingId)) >= visitRules.maxPhotos ? refused(409, visitMessages.tooManyPhotos) : null
+}
+
 /**
  * POST .../visit/photos and the page's photo form: refuses a full or closed visit before the picture is decoded,
  * then proves it is a picture and strips its metadata (lib/upload.server.ts). Throws UploadError (400/413/415).
  */
 export async function addVisitPhotoFile(userId: string, bookingId: string, file: Blob, now = Date.now()) {
-  const open = await openVisitOf(userId, bookingId)
-  if (isFailure(open)) return open
-  if ((await countPhotos(db, bookingId)) >= visitRules.maxPhotos) return refused(409, visitMessages.tooManyPhotos)
+  const refusal = await visitPhotoRefusal(userId, bookingId)
+  if (refusal) return refusal
   return addVisitPhoto(userId, bookingId, await validateImageUpload(file), now)
 }
 
