@@ -70,10 +70,10 @@ type ActionData =
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  // Only the visit's photo form sends a file (multipart); the other forms come as they always did.
-  const upload = await readMultipartFormOrError(request, { maxFiles: 1 })
   const booking = await getBookingFor(user.id, params.id)
   if (!booking) throw data(null, { status: 404 })
+  // Only the visit's photo form sends a file (multipart); the other forms come as they always did.
+  const upload = await readMultipartFormOrError(request, { maxFiles: 1 })
   if (!upload.ok) return data<ActionData>({ intent: 'visit', refusal: { form: 'photo', message: upload.error.message } }, { status: upload.error.status })
   const formData = upload.form.fields
   const here = `/bookings/${booking.id}`
