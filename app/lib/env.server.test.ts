@@ -50,3 +50,13 @@ test('LOCAL_RUN refuses a PUBLIC_URL that is not on this machine: its outbox pag
     expect(() => parseEnv(settingsWith({ LOCAL_RUN: 'true', PUBLIC_URL: publicUrl }))).toThrow(/LOCAL_RUN must be false when PUBLIC_URL is not on this machine/)
   }
 })
+
+test('SEED_DEMO: unset, an empty database is filled with the demo in development and in a local run, never in production', () => {
+  expect(parseEnv(settingsWith({})).SEED_DEMO).toBe(true)
+  expect(parseEnv(settingsWith({ NODE_ENV: 'production', LOCAL_RUN: 'true' })).SEED_DEMO).toBe(true)
+  const production = settingsWith({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), VAPID_PUBLIC_KEY: 'A'.repeat(87), VAPID_PRIVATE_KEY: 'A'.repeat(43) })
+  expect(() => parseEnv(production)).not.toThrow()
+  expect(parseEnv(production).SEED_DEMO).toBe(false)
+  expect(parseEnv({ ...production, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+  expect(parseEnv(settingsWith({ SEED_DEMO: 'false' })).SEED_DEMO).toBe(false)
+})

@@ -53,7 +53,8 @@ const EnvSchema = z
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     EMAIL_FROM: z.string().min(3).default('Pawpal <no-reply@pawpal.local>'),
-    SEED_DEMO: booleanFlag.default(true),
+    /** Unset: true in development and in a local run; false in production, where demo accounts would be real ones. */
+    SEED_DEMO: booleanFlag.optional(),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     /** When set, stored images live in this S3-compatible bucket instead of UPLOAD_DIR (decision 067). */
     S3_BUCKET: z
@@ -168,6 +169,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   return {
     ...value,
     isProduction: value.NODE_ENV === 'production',
+    SEED_DEMO: value.SEED_DEMO ?? (value.NODE_ENV !== 'production' || value.LOCAL_RUN),
     database,
     SESSION_SECRET: value.SESSION_SECRET ?? generatedSecret(dataDirectory),
     PUBLIC_URL,
