@@ -175,6 +175,8 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
       {visitFirst ? visitLog : null}
+      {/* A change waiting for an answer is what either party opens the page for. */}
+      {pendingChange ? <PendingChange booking={booking} change={pendingChange} error={changeAnswerError} /> : null}
 
       <section aria-labelledby="booking-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -262,7 +264,6 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <Actions booking={booking} otherId={other.id} />
       </section>
 
-      {pendingChange ? <PendingChange booking={booking} change={pendingChange} error={changeAnswerError} /> : null}
       {booking.changeable && !pendingChange ? (
         <ProposeChange booking={booking} dogs={changeDogs} answer={answer?.intent === 'change-propose' ? answer.result : null} today={localDateTime(now, booking.timeZone).date} />
       ) : null}

@@ -26,10 +26,10 @@ async function parties() {
   return { theOwner, theSitter, rex, luna }
 }
 
-/** An accepted 60-minute walk of Rex at 10:00, `days` ahead. */
-async function acceptedWalk(days = 5) {
+/** An accepted walk of Rex at 10:00 (60 minutes unless `duration` says otherwise), `days` ahead. */
+async function acceptedWalk(days = 5, duration = 60) {
   const people = await parties()
-  const booking = await requestBooking(people.theOwner.token, { dogIds: [people.rex], sitterId: people.theSitter.id, date: localDateFromToday(days), startTime: '10:00', duration: 60 })
+  const booking = await requestBooking(people.theOwner.token, { dogIds: [people.rex], sitterId: people.theSitter.id, date: localDateFromToday(days), startTime: '10:00', duration })
   expect((await setStatus(people.theSitter.token, booking.id, 'accepted', { addToCalendar: false })).status).toBe(200)
   return { ...people, booking }
 }
@@ -286,6 +286,26 @@ describe('the booking page without JavaScript', () => {
     const after = await textOf(await visitAs(ownerPerson, path))
     expect(after).toContain('History Requested by Olivia Owner')
     expect(after).toContain('Change accepted by Sam Sitter')
+  })
+
+  test("the form starts from the walk's own length, and a new length alone keeps the start", async () => {
+    const { theOwner, booking } = await acceptedWalk(5, 30)
+    const person = await signedIn(theOwner)
+    const path = `/bookings/${booking.id}`
+    const durations = (await (await visitAs(person, path)).text()).match(/<input[^>]*name="duration"[^>]*>/g) ?? []
+    expect(durations.filter((input) => input.includes('checked=""'))).toEqual([expect.stringContaining('value="30"')])
+
+    const sent = await post(person, path, [
+      ['intent', 'change-propose'],
+      ['date', booking.date as string],
+      ['startTime', ''],
+      ['duration', '60'],
+      ['notes', ''],
+    ])
+
+    expect(sent.status).toBe(302)
+    const [row] = await db.selectFrom('bookingProposals').select('proposed').where('bookingId', '=', booking.id).execute()
+    expect(JSON.parse(row?.proposed ?? '{}')).toMatchObject({ slots: [{ startTime: '10:00', endTime: '11:00' }], priceCents: 2400 })
   })
 
   test('a refused proposal comes back with the reason at its field and what was typed', async () => {

@@ -5,6 +5,7 @@ import type { ToastInput } from '#app/lib/toast.ts'
 import { answerProposal, proposeChange } from './booking-proposals.server.ts'
 import type { BookingJson } from './booking-reads.server.ts'
 import { bookingStyles } from './periods.ts'
+import { slotMinutes } from './slots.ts'
 import { BookingChangeSchema, proposalAnswers } from './schema.ts'
 import type { SitterService } from '#app/features/sitters/options.ts'
 
@@ -31,7 +32,13 @@ function proposalOf(booking: BookingJson, form: FormData) {
   const notes = text(form, 'notes').trim()
   const dogIds = form.getAll('dogIds').filter((value): value is string => typeof value === 'string' && value !== '')
   const time: Record<string, unknown> = {}
-  if (style === 'walk' && text(form, 'startTime')) Object.assign(time, { startTime: text(form, 'startTime'), duration: Number(text(form, 'duration') || 60) })
+  if (style === 'walk') {
+    // A new duration alone keeps the walk's start: a walk is one slot.
+    const [slot] = booking.timeSlots
+    const duration = Number(text(form, 'duration')) || (slot ? slotMinutes(slot) : 60)
+    const startTime = text(form, 'startTime') || (slot && booking.timeSlots.length === 1 && duration !== slotMinutes(slot) ? slot.startTime : '')
+    if (startTime) Object.assign(time, { startTime, duration })
+  }
   if (style === 'periods' && text(form, 'timePeriod')) {
     const timePeriod = text(form, 'timePeriod')
     Object.assign(time, timePeriod === 'custom' ? { timePeriod, startTime: text(form, 'startTimeCustom') || undefined, endTime: text(form, 'endTimeCustom') || undefined } : { timePeriod })

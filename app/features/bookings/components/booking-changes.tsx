@@ -10,7 +10,7 @@ import { formatBookingDate, formatBookingMoment } from '../booking-format.ts'
 import type { changeFormFields } from '../booking-change-forms.server.ts'
 import type { BookingJson, ProposalJson } from '../booking-reads.server.ts'
 import { bookingStyles, dayPeriods, periodLabels, walkDurations } from '../periods.ts'
-import { formatSlot } from '../slots.ts'
+import { formatSlot, slotMinutes } from '../slots.ts'
 import { DogChoices, type DogOption } from './request-parts.tsx'
 
 // A booking's changes both sides agree to (issue 33 part 2) on its page: the change waiting for an answer with the
@@ -118,7 +118,8 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-propose'
   const style = bookingStyles[booking.service as SitterService]
-  const form = answeredForm<ChangeField>('booking-change', answer, { date: booking.date, notes: booking.notes ?? '', duration: '60' })
+  const [firstSlot] = booking.timeSlots
+  const form = answeredForm<ChangeField>('booking-change', answer, { date: booking.date, notes: booking.notes ?? '', duration: String(firstSlot ? slotMinutes(firstSlot) : 60) })
   const field = form.field
   const sentDogs = answer?.initialValue?.dogIds
   const chosenDogs = Array.isArray(sentDogs) ? sentDogs.map(String) : booking.dogIds
@@ -249,7 +250,7 @@ export function BookingHistory({ booking }: { booking: BookingJson }) {
                 </>
               ) : null}
             </span>
-            <time dateTime={entry.at} className="text-stone-600">
+            <time dateTime={entry.at} className="ml-auto text-stone-600">
               {formatBookingMoment(entry.at, booking.timeZone)}
             </time>
           </li>
