@@ -239,7 +239,8 @@ function drainUnreadBodyAfterAnswer(request: IncomingMessage, response: ServerRe
   })
 }
 
-// Image variants the app wrote (app/lib/images.server.ts); names are random, so they never change.
+// Image variants the app wrote (app/lib/images.server.ts); a name is written once and never changes content
+// (public images are named by their hash, decision 077; visit photos by a random id).
 // The stored base path itself answers with the default size (DESIGN.md ruling 16).
 const uploadPattern = new RegExp(`^/uploads/(?:${imageKinds.join('|')})/[\\w-]+(?:/[\\w-]+)?(-(?:${imageSizes.join('|')})\\.webp)?$`)
 
@@ -258,7 +259,7 @@ async function serveUpload(pathname: string, request: IncomingMessage, response:
   if (stored === 'unavailable') return sendAnswer(response, textAnswer(503, 'The photo cannot be loaded right now', { 'Retry-After': '5' }))
   if (!stored) return notFound(response)
   // An unlisted dog's photo is its owner's and its sitters': kept by their browser, never by a shared cache.
-  // Every other one is public and never changes (a random name written once): a CDN may keep it forever.
+  // Every other one is public and named by its content (decision 077): a CDN may keep it forever.
   const cacheControl = access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable'
   sendStoredFile(request, response, stored, { contentType: 'image/webp', cacheControl })
 }

@@ -1,12 +1,24 @@
+import { createHash } from 'node:crypto'
+import type { Transaction } from 'kysely'
 import sharp, { type SharpOptions } from 'sharp'
+import { db, type Database, serializeOn } from './db.server.ts'
+import { isImageNamed } from './image-references.server.ts'
 import { type ImageKind, imageKinds, imageSizes, type ImageSize } from './image-url.ts'
 import { storage } from './storage/storage.server.ts'
+import { StoredFileExistsError } from './storage/file-storage.ts'
 
 // DESIGN.md: every uploaded picture is decoded by sharp (proof that it is an image), turned upright by
 // its EXIF orientation, stripped of all metadata (EXIF with GPS, ICC, XMP, comments) and stored as
-// WebP at each size of image-url.ts. A stored image is its base path, `/uploads/<kind>/<ownerKey>/<uuid>`.
+// WebP at each size of image-url.ts. A stored image is its base path, `/uploads/<kind>/<ownerKey>/<name>`.
+// Public images (profile photos, dog photos, gallery photos) are named by their content (decision 077):
+// the same picture in one owner's folder is one file that several rows may name, so its files go only
+// when no row names it any more. Private visit photos keep random names, one row each.
 
-export type ImageTarget = { kind: ImageKind; ownerKey: string }
+/** Where a private image goes: a visit's photos, served only through the app's authorization. */
+export type ImageTarget = { kind: 'visits'; ownerKey: string }
+
+/** Where a public image goes: its folder, `/uploads/<kind>/<ownerKey>/`. */
+export type PublicImageTarget = { kind: Exclude<ImageKind, 'visits'>; ownerKey: string }
 
 /** Decompression-bomb guard: larger pictures are refused before they are decoded (48 MP phone photos pass). */
 export const maxImagePixels = 50_000_000
@@ -64,11 +76,9 @@ export async function renderImageVariants(bytes: Uint8Array): Promise<ImageVaria
   }
 }
 
-/** Writes the variants under a random name as `<kind>/<ownerKey>/<uuid>-<size>.webp` in the storage; returns the base path. */
-export async function saveImageVariants(variants: ImageVariants, { kind, ownerKey }: ImageTarget): Promise<string> {
-  if (!imageKinds.includes(kind)) throw new Error(`Unknown image kind: ${String(kind)}`)
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(ownerKey)) throw new Error(`Invalid image owner key: ${ownerKey}`)
-  const basePath = `/uploads/${kind}/${ownerKey}/${crypto.randomUUID()}`
+/** Writes a private picture's variants under a random name as `<kind>/<ownerKey>/<uuid>-<size>.webp`; returns the base path. */
+export async function saveImageVariants(variants: ImageVariants, target: ImageTarget): Promise<string> {
+  const basePath = `${folderOf(target)}/${crypto.randomUUID()}`
   try {
     await Promise.all(variants.files.map(({ size, data }) => storage.put(variantKey(basePath, size), data, 'image/webp')))
   } catch (error) {
@@ -78,21 +88,67 @@ export async function saveImageVariants(variants: ImageVariants, { kind, ownerKe
   return basePath
 }
 
+/** Length of a public image's name: 24 hex digits, the first 96 bits of the SHA-256 of its files. */
+const contentNameLength = 24
+
 /**
- * Stores an uploaded picture as WebP variants and returns its base path (`/uploads/<kind>/<ownerKey>/<uuid>`).
- * Throws UnsupportedImageError or ImageTooLargeError, in which case nothing was written.
+ * The base path a public picture is stored under: `/uploads/<kind>/<ownerKey>/<name>`, where the name is
+ * the SHA-256 of its WebP files, smallest first (the bytes served, so the same URL always means the same bytes).
  */
-export async function processImage(bytes: Uint8Array, target: ImageTarget): Promise<string> {
-  return saveImageVariants(await renderImageVariants(bytes), target)
+export function publicImagePath(variants: ImageVariants, target: PublicImageTarget): string {
+  const hash = createHash('sha256')
+  for (const size of imageSizes) hash.update(variantOf(variants, size))
+  return `${folderOf(target)}/${hash.digest('hex').slice(0, contentNameLength)}`
 }
 
 /**
- * Removes the variant files of a stored image. Returns false for paths that are not ours (null, external
- * URLs); throws for an `/uploads/` path that is not a stored image's. Missing files are not an error.
+ * Inside the transaction that names them in a row: stores the pictures under their content names (a file
+ * already there is this picture) and answers their base paths. Each image's lock is held to the commit,
+ * so a deleteImage of the same picture cannot remove its files between this write and the row.
+ */
+export async function storePublicImages(
+  trx: Transaction<Database>,
+  pictures: readonly ImageVariants[],
+  target: PublicImageTarget,
+): Promise<string[]> {
+  const paths = pictures.map((variants) => publicImagePath(variants, target))
+  await lockImages(trx, paths)
+  for (const [index, variants] of pictures.entries()) {
+    await Promise.all(
+      variants.files.map(({ size, data }) =>
+        storage.put(variantKey(paths[index] ?? '', size), data, 'image/webp').catch((error: unknown) => {
+          if (!(error instanceof StoredFileExistsError)) throw error
+        }),
+      ),
+    )
+  }
+  return paths
+}
+
+/** Serializes the transactions that store or delete these images (a no-op on SQLite, whose writes are serial). */
+export function lockImages(trx: Transaction<Database>, paths: readonly string[]) {
+  return serializeOn(
+    trx,
+    paths.map((path) => `stored-image:${path}`),
+  )
+}
+
+/**
+ * Removes the variant files of a stored image once no row names it (a public image may be named by
+ * several: decision 077). Returns false for paths that are not ours (null, external URLs); throws for an
+ * `/uploads/` path that is not a stored image's. Missing files are not an error.
  */
 export async function deleteImage(basePath: string | null | undefined): Promise<boolean> {
   if (!basePath?.startsWith('/uploads/')) return false
-  await removeVariantFiles(basePath)
+  variantKey(basePath, imageSizes[0])
+  if (basePath.startsWith('/uploads/visits/')) {
+    await removeVariantFiles(basePath)
+    return true
+  }
+  await db.transaction().execute(async (trx) => {
+    await lockImages(trx, [basePath])
+    if (!(await isImageNamed(trx, basePath))) await removeVariantFiles(basePath)
+  })
   return true
 }
 
@@ -106,6 +162,18 @@ export function variantKey(basePath: string, size: ImageSize) {
     segments.every((segment) => /^[A-Za-z0-9_-]+$/.test(segment))
   if (!valid) throw new Error(`Not a stored image path: ${basePath}`)
   return `${segments.join('/')}-${size}.webp`
+}
+
+function folderOf({ kind, ownerKey }: ImageTarget | PublicImageTarget) {
+  if (!imageKinds.includes(kind)) throw new Error(`Unknown image kind: ${String(kind)}`)
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(ownerKey)) throw new Error(`Invalid image owner key: ${ownerKey}`)
+  return `/uploads/${kind}/${ownerKey}`
+}
+
+function variantOf(variants: ImageVariants, size: ImageSize) {
+  const file = variants.files.find((candidate) => candidate.size === size)
+  if (!file) throw new Error(`No ${size} variant`)
+  return file.data
 }
 
 async function removeVariantFiles(basePath: string) {

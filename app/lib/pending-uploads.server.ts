@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { db, type Database } from './db.server.ts'
 import type { PendingUploadsTable } from './db-schema.ts'
-import { deleteImage, type ImageVariants, saveImageVariants } from './images.server.ts'
+import { deleteImage, type ImageVariants, publicImagePath, storePublicImages } from './images.server.ts'
 import {
   addRefusal,
   describeRefusedPhotos,
@@ -35,25 +35,24 @@ function pendingTokensOf(values: readonly FormDataEntryValue[]): string[] {
 
 const freshSince = (now = Date.now()) => new Date(now - pendingUploadLifetimeMs).toISOString()
 
-/** Writes each picture's variants under `<kind>/<userId>/` and records them as the user's pending uploads. */
+/** Stores each picture under `<kind>/<userId>/` and records it as one of the user's pending uploads. */
 async function keepPendingUploads(userId: string, kind: PendingUploadKind, pictures: readonly ImageVariants[]): Promise<PendingUpload[]> {
-  const kept: PendingUpload[] = []
+  if (pictures.length === 0) return []
   try {
-    for (const variants of pictures) {
-      kept.push({ token: crypto.randomUUID(), path: await saveImageVariants(variants, { kind, ownerKey: userId }) })
-    }
-    if (kept.length) {
+    return await db.transaction().execute(async (trx) => {
+      const paths = await storePublicImages(trx, pictures, { kind, ownerKey: userId })
+      const kept = paths.map((path) => ({ token: crypto.randomUUID(), path }))
       const createdAt = new Date().toISOString()
-      await db
+      await trx
         .insertInto('pendingUploads')
         .values(kept.map(({ token, path }) => ({ id: token, userId, kind, path, createdAt })))
         .execute()
-    }
+      return kept
+    })
   } catch (error) {
-    await removeFiles(kept.map(({ path }) => path))
+    await removeFiles(pictures.map((variants) => publicImagePath(variants, { kind, ownerKey: userId })))
     throw error
   }
-  return kept
 }
 
 /** The rows behind `tokens` that are this user's, of this kind and still fresh. */

@@ -10,16 +10,7 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser'
 import { jsonError } from './api.server.ts'
-import {
-  deleteImage,
-  ImageTooLargeError,
-  type ImageTarget,
-  type ImageVariants,
-  maxImagePixels,
-  renderImageVariants,
-  saveImageVariants,
-  UnsupportedImageError,
-} from './images.server.ts'
+import { ImageTooLargeError, type ImageVariants, maxImagePixels, renderImageVariants, UnsupportedImageError } from './images.server.ts'
 import { addRefusal, maxImageBytes, photoMessages, type RefusedPhotos } from './photo-rules.ts'
 
 // Multipart uploads for page actions and the JSON API alike (spec sections 5 and 9: images only, under
@@ -205,26 +196,14 @@ export async function screenImageUploads(files: readonly File[], oversizedNames:
   return screened
 }
 
-/** Validates and stores one uploaded picture; returns its base path. Throws UploadError (nothing written then). */
-export async function storeUploadedImage(file: Blob, target: ImageTarget): Promise<string> {
-  return saveImageVariants(await validateImageUpload(file), target)
-}
-
 /**
- * Validates every file first and stores them only when all are pictures, so a bad third file leaves
- * nothing behind. Returns the base paths in the order given. Throws UploadError.
+ * Validates every file before anything is stored, so a bad third file leaves nothing behind: the
+ * pictures rendered in memory, in the order given, for storePublicImages. Throws UploadError.
  */
-export async function storeUploadedImages(files: readonly Blob[], target: ImageTarget): Promise<string[]> {
+export async function validateImageUploads(files: readonly Blob[]): Promise<ImageVariants[]> {
   const rendered: ImageVariants[] = []
   for (const file of files) rendered.push(await validateImageUpload(file))
-  const stored: string[] = []
-  try {
-    for (const variants of rendered) stored.push(await saveImageVariants(variants, target))
-  } catch (error) {
-    await Promise.all(stored.map((basePath) => deleteImage(basePath)))
-    throw error
-  }
-  return stored
+  return rendered
 }
 
 /** For API routes: an UploadError as its JSON error Response; anything else is rethrown. */

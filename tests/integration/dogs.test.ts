@@ -42,8 +42,14 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-const jpegBytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c47a3a' } }).jpeg().toBuffer()
-const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegBytes)], name, { type: 'image/jpeg' })
+// Every photo() is another picture, as a user's photos are: the same picture twice is one photo (decision 077).
+const jpegs = await Promise.all(
+  Array.from({ length: 16 }, (_, index) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 196, g: 40 + index * 12, b: 58 } } }).jpeg().toBuffer(),
+  ),
+)
+let photosMade = 0
+const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegs[photosMade++ % jpegs.length]!)], name, { type: 'image/jpeg' })
 const notAPicture = (name = 'rex.jpg') => new File([new TextEncoder().encode('just text')], name, { type: 'image/jpeg' })
 
 type Fields = Record<string, string | string[]>
@@ -601,7 +607,7 @@ describe('GET and POST /api/dogs', () => {
       ownerId: owner.id,
     })
     expect(dog.images).toHaveLength(1)
-    expect(dog.images[0]).toMatch(new RegExp(`^/uploads/dogs/${dog.id}/[0-9a-f-]{36}$`))
+    expect(dog.images[0]).toMatch(new RegExp(`^/uploads/dogs/${dog.id}/[0-9a-f]{24}$`))
   })
 
   test('the add-form variant: repeated lowercase personality, activities and availability', async () => {

@@ -27,8 +27,14 @@ afterAll(async () => {
   await db.destroy()
 })
 
-const jpegBytes = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#c4703a' } }).jpeg().toBuffer()
-const photo = (name: string) => new File([new Uint8Array(jpegBytes)], name, { type: 'image/jpeg' })
+// Every photo() is another picture, as a user's photos are: the same picture twice is one photo (decision 077).
+const jpegs = await Promise.all(
+  Array.from({ length: 16 }, (_, index) =>
+    sharp({ create: { width: 48, height: 48, channels: 3, background: { r: 196, g: 112, b: 10 + index * 14 } } }).jpeg().toBuffer(),
+  ),
+)
+let photosMade = 0
+const photo = (name: string) => new File([new Uint8Array(jpegs[photosMade++ % jpegs.length]!)], name, { type: 'image/jpeg' })
 
 type Fields = Record<string, string | string[] | File | File[]>
 type PageData = { galleryPhotos?: { token: string; path: string }[]; galleryErrors?: string[]; toast?: { title: string } }

@@ -37,8 +37,14 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-const jpegBytes = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#3a7ac4' } }).jpeg().toBuffer()
-const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegBytes)], name, { type: 'image/jpeg' })
+// Every photo() is another picture, as a user's photos are: the same picture twice is one photo (decision 077).
+const jpegs = await Promise.all(
+  Array.from({ length: 16 }, (_, index) =>
+    sharp({ create: { width: 48, height: 48, channels: 3, background: { r: 40 + index * 12, g: 122, b: 196 } } }).jpeg().toBuffer(),
+  ),
+)
+let photosMade = 0
+const photo = (name = 'rex.jpg') => new File([new Uint8Array(jpegs[photosMade++ % jpegs.length]!)], name, { type: 'image/jpeg' })
 const notAPicture = (name = 'notes.jpg') => new File(['Dear sitter, this is not a photo.'], name, { type: 'image/jpeg' })
 const sixMegabytes = (name = 'big.jpg') => new File([new Uint8Array(6 * 1024 * 1024)], name, { type: 'image/jpeg' })
 
@@ -277,7 +283,7 @@ describe('/profile/edit photo', () => {
     expect(answer.location).toBe('/profile')
     const row = await userRow(owner.id)
     expect(row.name).toBe('Olivia Photo')
-    expect(row.profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${owner.id}/[0-9a-f-]{36}$`))
+    expect(row.profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${owner.id}/[0-9a-f]{24}$`))
     for (const file of filesOf(row.profilePhoto ?? '')) expect(existsSync(file)).toBe(true)
     expect(await pendingOf(owner.id)).toEqual([])
   })

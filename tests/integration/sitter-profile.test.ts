@@ -272,9 +272,14 @@ describe('the gallery', () => {
   const endpoint = 'http://localhost/api/users/profile/gallery'
   const png = (colour: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer()
 
+  // Every photo another picture, as a user's are: the same picture twice is one photo (decision 077).
+  let photosMade = 0
   async function upload(user: SessionUser | null, count: number, field = 'images') {
     const body = new FormData()
-    for (let n = 0; n < count; n++) body.append(field, new Blob([new Uint8Array(await png(`#${String(n).repeat(6)}`))], { type: 'image/png' }), `photo-${n}.png`)
+    for (let n = 0; n < count; n++) {
+      const colour = `#${String(photosMade++ % 10).repeat(6)}`
+      body.append(field, new Blob([new Uint8Array(await png(colour))], { type: 'image/png' }), `photo-${n}.png`)
+    }
     return call(new Request(endpoint, { method: 'POST', body }), user)
   }
 

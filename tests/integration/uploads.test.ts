@@ -8,13 +8,14 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
-import { deleteImage, processImage, UnsupportedImageError } from '#app/lib/images.server.ts'
 import {
-  readMultipartFormOrError,
-  storeUploadedImage,
-  storeUploadedImages,
-  UploadError,
-} from '#app/lib/upload.server.ts'
+  deleteImage,
+  type PublicImageTarget,
+  renderImageVariants,
+  storePublicImages,
+  UnsupportedImageError,
+} from '#app/lib/images.server.ts'
+import { readMultipartFormOrError, UploadError, validateImageUpload, validateImageUploads } from '#app/lib/upload.server.ts'
 import { action, loader } from '#app/routes/api/users.profile-photo.ts'
 import { contextFor, routeAnswer } from './route-calls.ts'
 
@@ -41,6 +42,14 @@ async function insertUser(profilePhoto: string | null = null): Promise<SessionUs
   return { ...user, role: 'owner', sessionId: 'test-session' }
 }
 
+
+/** Stores pictures as an attaching transaction would (without the row). */
+async function storePictures(pictures: readonly Uint8Array[], target: PublicImageTarget) {
+  const rendered = await Promise.all(pictures.map((bytes) => renderImageVariants(bytes)))
+  return db.transaction().execute((trx) => storePublicImages(trx, rendered, target))
+}
+
+const processImage = async (bytes: Uint8Array, target: PublicImageTarget) => (await storePictures([bytes], target))[0]!
 
 function photoRequest(file: Blob | null, fileName = 'photo.jpg', method = 'PATCH') {
   const body = new FormData()
@@ -162,7 +171,7 @@ describe('PATCH /api/users/profile/photo', () => {
 
     expect(response.status).toBe(200)
     const body = (await response.json()) as { profilePhoto: string; user: { id: string; profilePhoto: string } }
-    expect(body.profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${user.id}/[0-9a-f-]{36}$`))
+    expect(body.profilePhoto).toMatch(new RegExp(`^/uploads/avatars/${user.id}/[0-9a-f]{24}$`))
     expect(body.user).toMatchObject({ id: user.id, profilePhoto: body.profilePhoto })
     expect(await profilePhotoOf(user.id)).toBe(body.profilePhoto)
     for (const [size, height] of [
@@ -257,7 +266,7 @@ describe('storing uploaded images', () => {
   test('a truncated JPEG is refused', async () => {
     const photo = await jpeg(800, 800).toBuffer()
     const truncated = new Blob([photo.subarray(0, photo.length / 2)])
-    const error = await storeUploadedImage(truncated, { kind: 'dogs', ownerKey: 'dog-1' }).catch((thrown: unknown) => thrown)
+    const error = await validateImageUpload(truncated).catch((thrown: unknown) => thrown)
     expect(error).toBeInstanceOf(UploadError)
     expect(error).toMatchObject({ status: 415, message: 'Please upload an image file' })
     expect(await storedFiles()).toEqual([])
@@ -267,22 +276,24 @@ describe('storing uploaded images', () => {
     const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
       .gif()
       .toBuffer()
-    const basePath = await storeUploadedImage(new Blob([gif]), { kind: 'dogs', ownerKey: 'dog-7' })
-    expect(basePath).toMatch(/^\/uploads\/dogs\/dog-7\/[0-9a-f-]{36}$/)
+    const basePath = await processImage(gif, { kind: 'dogs', ownerKey: 'dog-7' })
+    expect(basePath).toMatch(/^\/uploads\/dogs\/dog-7\/[0-9a-f]{24}$/)
     expect(await sharp(fileOf(basePath, 320)).metadata()).toMatchObject({ format: 'webp', width: 300, height: 200 })
   })
 
-  test('several dog photos are stored only when every one is a picture', async () => {
+  test('several dog photos are refused together when one is not a picture, before anything is stored', async () => {
     const good = new Blob([await jpeg(300, 300).toBuffer()])
     const bad = new Blob(['not a picture'])
-    await expect(storeUploadedImages([good, bad], { kind: 'dogs', ownerKey: 'dog-2' })).rejects.toMatchObject({
-      status: 415,
-    })
+    await expect(validateImageUploads([good, bad])).rejects.toMatchObject({ status: 415 })
     expect(await storedFiles()).toEqual([])
+  })
 
-    const stored = await storeUploadedImages([good, good], { kind: 'dogs', ownerKey: 'dog-2' })
+  test('the same picture stored twice in one folder is one pair of files under one path', async () => {
+    const good = await jpeg(300, 300).toBuffer()
+    const stored = await storePictures([good, good], { kind: 'dogs', ownerKey: 'dog-2' })
     expect(stored).toHaveLength(2)
-    expect(await storedFiles()).toHaveLength(4)
+    expect(stored[1]).toBe(stored[0])
+    expect(await storedFiles()).toHaveLength(2)
   })
 
   test('deleteImage removes the variants and refuses paths outside the upload folder', async () => {
@@ -291,6 +302,7 @@ describe('storing uploaded images', () => {
 
     expect(await deleteImage(basePath)).toBe(true)
     expect(await storedFiles()).toEqual([])
+    expect(await deleteImage('/uploads/avatars/u1/0123456789abcdef01234567')).toBe(true)
     expect(await deleteImage(null)).toBe(false)
     expect(await deleteImage('https://example.com/avatar.png')).toBe(false)
     await expect(deleteImage('/uploads/avatars/../../app')).rejects.toThrow()

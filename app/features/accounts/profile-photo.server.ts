@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
-import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
+import { deleteImage, type ImageVariants, publicImagePath, storePublicImages } from '#app/lib/images.server.ts'
 import { claimPendingUploads, stageSubmittedPhotos } from '#app/lib/pending-uploads.server.ts'
 import { describeRefusedPhotos } from '#app/lib/photo-rules.ts'
-import { type MultipartForm, screenImageUploads, storeUploadedImage } from '#app/lib/upload.server.ts'
+import { type MultipartForm, screenImageUploads, validateImageUpload } from '#app/lib/upload.server.ts'
 import { profilePhotoFields } from './photo-fields.ts'
 import { getAccount } from './users.server.ts'
 
@@ -14,13 +14,7 @@ import { getAccount } from './users.server.ts'
  * which case nothing was stored or changed.
  */
 export async function updateProfilePhoto(userId: string, file: Blob) {
-  const profilePhoto = await storeUploadedImage(file, { kind: 'avatars', ownerKey: userId })
-  try {
-    await replaceProfilePhoto(userId, () => Promise.resolve(profilePhoto))
-  } catch (error) {
-    await deleteImage(profilePhoto)
-    throw error
-  }
+  const profilePhoto = await storeProfilePhoto(userId, await validateImageUpload(file))
   return { profilePhoto, user: await getAccount(userId) }
 }
 
@@ -42,14 +36,19 @@ export async function saveSubmittedProfilePhoto(userId: string, form: MultipartF
   if (screened.refused.length) return { problems: screened.refused.map(describeRefusedPhotos) }
   const picture = screened.accepted[0]
   if (!picture) return { problems: [] }
-  const photo = await saveImageVariants(picture.variants, { kind: 'avatars', ownerKey: userId })
+  return { photo: await storeProfilePhoto(userId, picture.variants), problems: [] }
+}
+
+/** Stores the picture in the transaction that makes it the profile photo; a failed save leaves no file no row names. */
+async function storeProfilePhoto(userId: string, picture: ImageVariants) {
+  const folder = { kind: 'avatars', ownerKey: userId } as const
   try {
-    await replaceProfilePhoto(userId, () => Promise.resolve(photo))
+    await replaceProfilePhoto(userId, async (trx) => (await storePublicImages(trx, [picture], folder))[0] ?? null)
   } catch (error) {
-    await deleteImage(photo)
+    await deleteImage(publicImagePath(picture, folder))
     throw error
   }
-  return { photo, problems: [] }
+  return publicImagePath(picture, folder)
 }
 
 /** /profile/edit: the photo a submit brought: a new picture (replacing a kept one), or the one kept from before. */

@@ -2,10 +2,10 @@ import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Tra
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
-import { deleteImage } from '#app/lib/images.server.ts'
+import { deleteImage, type ImageVariants, publicImagePath, storePublicImages } from '#app/lib/images.server.ts'
 import { claimPendingUploads } from '#app/lib/pending-uploads.server.ts'
 import { photoMessages } from '#app/lib/photo-rules.ts'
-import { storeUploadedImages, UploadError } from '#app/lib/upload.server.ts'
+import { UploadError, validateImageUploads } from '#app/lib/upload.server.ts'
 import type { Dog, DogNameLists } from './dog.ts'
 import { dogActivities, dogAvailabilitySlots, dogTraits } from './options.ts'
 import { dogMessages, maxDogImages, type DogInput } from './schema.ts'
@@ -38,7 +38,7 @@ export async function createDog(
     .insertInto('dogs')
     .values({ ...dogColumns(dog), id, ownerId, createdAt: now, updatedAt: now })
     .execute()
-  await insertImages(trx, id, imagePaths, 0, now)
+  await insertImages(trx, id, [...new Set(imagePaths)], 0, now)
   await insertNames(trx, id, dog)
   return { id, roleBecame }
 }
@@ -168,16 +168,16 @@ export async function addDog(
 ): Promise<(DogOutcome & { ok: true; roleBecame: Role | null }) | DogFailure> {
   if (countOf(photos) > maxDogImages) return photoLimitReached
   const id = crypto.randomUUID()
-  const stored = await storeNewPhotos(id, photos)
-  if (!stored.ok) return stored
+  const rendered = await renderNewPhotos(photos)
+  if (!rendered.ok) return rendered
   let roleBecame: Role | null
   try {
     roleBecame = await db.transaction().execute(async (trx) => {
-      const created = await createDog(trx, ownerId, input, await attachablePaths(trx, ownerId, photos, stored.paths), id)
+      const created = await createDog(trx, ownerId, input, await attachablePaths(trx, ownerId, id, photos, rendered.pictures), id)
       return created.roleBecame
     })
   } catch (error) {
-    await removeImageFiles(stored.paths)
+    await removeImageFiles(storedPathsOf(id, rendered.pictures))
     if (error instanceof DogRefusal) return error.failure
     throw error
   }
@@ -193,8 +193,8 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
   const dog = await getOwnedDog(ownerId, dogId)
   if (!dog) return notFound
   if (dog.images.length + countOf(photos) > maxDogImages) return photoLimitReached
-  const stored = await storeNewPhotos(dog.id, photos)
-  if (!stored.ok) return stored
+  const rendered = await renderNewPhotos(photos)
+  if (!rendered.ok) return rendered
   try {
     await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString()
@@ -205,9 +205,11 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
         .where(ownDogs({ id: ownerId }))
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new DogRefusal(notFound)
-      const paths = await attachablePaths(trx, ownerId, photos, stored.paths)
-      // Counted again inside the transaction: two uploads at once cannot pass the limit together.
-      const existing = await trx.selectFrom('dogImages').select(['position']).where('dogId', '=', dog.id).execute()
+      const attached = await attachablePaths(trx, ownerId, dog.id, photos, rendered.pictures)
+      // Counted again inside the transaction (the update above holds the dog's row): two uploads at once
+      // cannot pass the limit together, nor put the same picture on the dog twice.
+      const existing = await trx.selectFrom('dogImages').select(['position', 'path']).where('dogId', '=', dog.id).execute()
+      const paths = [...new Set(attached)].filter((path) => !existing.some((image) => image.path === path))
       if (existing.length + paths.length > maxDogImages) throw new DogRefusal(photoLimitReached)
       const next = existing.reduce((max, image) => Math.max(max, image.position + 1), 0)
       await insertImages(trx, dog.id, paths, next, now)
@@ -217,7 +219,7 @@ export async function updateDog(ownerId: string, dogId: string, input: DogInput,
       await insertNames(trx, dog.id, input)
     })
   } catch (error) {
-    await removeImageFiles(stored.paths)
+    await removeImageFiles(storedPathsOf(dog.id, rendered.pictures))
     if (error instanceof DogRefusal) return error.failure
     throw error
   }
@@ -299,23 +301,25 @@ async function loaded(ownerId: string, dogId: string): Promise<DogOutcome> {
   return dog ? { ok: true, dog } : notFound
 }
 
-/**
- * Stores the request's files under the dog's folder (pending uploads are stored already); a file that is
- * not a picture or over 5 MB stores none (413/415).
- */
-async function storeNewPhotos(dogId: string, photos: NewDogPhotos): Promise<{ ok: true; paths: string[] } | DogFailure> {
-  if (!('files' in photos) || photos.files.length === 0) return { ok: true, paths: [] }
+/** Renders the request's files (pending uploads are stored already); a file that is not a picture or over 5 MB fails them all (413/415). */
+async function renderNewPhotos(photos: NewDogPhotos): Promise<{ ok: true; pictures: ImageVariants[] } | DogFailure> {
+  if (!('files' in photos)) return { ok: true, pictures: [] }
   try {
-    return { ok: true, paths: await storeUploadedImages(photos.files, { kind: 'dogs', ownerKey: dogId }) }
+    return { ok: true, pictures: await validateImageUploads(photos.files) }
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message, field: 'images' }
     throw error
   }
 }
 
-/** The paths to attach: the files just stored, or the pending uploads claimed in this transaction. */
-async function attachablePaths(trx: Transaction<Database>, ownerId: string, photos: NewDogPhotos, storedPaths: string[]) {
-  if ('files' in photos) return storedPaths
+const dogFolder = (dogId: string) => ({ kind: 'dogs', ownerKey: dogId }) as const
+
+/** Where the request's pictures are stored under the dog's folder (content names), for the clean-up of a save that failed. */
+const storedPathsOf = (dogId: string, pictures: readonly ImageVariants[]) => pictures.map((variants) => publicImagePath(variants, dogFolder(dogId)))
+
+/** The paths to attach: the request's pictures, stored now, or the pending uploads claimed in this transaction. */
+async function attachablePaths(trx: Transaction<Database>, ownerId: string, dogId: string, photos: NewDogPhotos, pictures: readonly ImageVariants[]) {
+  if ('files' in photos) return storePublicImages(trx, pictures, dogFolder(dogId))
   const claimed = await claimPendingUploads(trx, ownerId, 'dogs', photos.pendingTokens)
   if (!claimed) throw new DogRefusal(keptPhotosGone)
   return claimed

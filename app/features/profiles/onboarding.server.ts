@@ -7,7 +7,7 @@ import { defaultCentre, defaultCentreCity } from '#app/features/geo/map-settings
 import { typicalRatesAround } from '#app/features/sitters/typical-rates.server.ts'
 import { hasSitterProfile, saveSitterProfile } from '#app/features/sitters/sitter-profile.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { deleteImage, saveImageVariants } from '#app/lib/images.server.ts'
+import { deleteImage, storePublicImages } from '#app/lib/images.server.ts'
 import { addRefusal, describeRefusedPhotos } from '#app/lib/photo-rules.ts'
 import { type MultipartForm, screenImageUploads } from '#app/lib/upload.server.ts'
 import { DogFormSchema } from '#app/features/dogs/schema.ts'
@@ -164,11 +164,12 @@ export async function addDraftDogPhotos(userId: string, draft: OwnerDraft, form:
   const room = Math.max(0, maxDogImages - draft.images.length)
   const refused = [...screened.refused]
   for (const { name } of screened.accepted.slice(room)) addRefusal(refused, photoLimitMessage, name)
-  const added: string[] = []
-  for (const { variants } of screened.accepted.slice(0, room)) {
-    added.push(await saveImageVariants(variants, { kind: 'dogs', ownerKey: userId }))
-  }
-  return { draft: { ...draft, images: [...draft.images, ...added] }, problems: refused.map(describeRefusedPhotos) }
+  const pictures = screened.accepted.slice(0, room).map(({ variants }) => variants)
+  const added = pictures.length
+    ? await db.transaction().execute((trx) => storePublicImages(trx, pictures, { kind: 'dogs', ownerKey: userId }))
+    : []
+  // A picture the draft holds already (the same content, so the same path) is one photo, not two.
+  return { draft: { ...draft, images: [...new Set([...draft.images, ...added])] }, problems: refused.map(describeRefusedPhotos) }
 }
 
 /** Removes a photo from the owner draft and its files. */

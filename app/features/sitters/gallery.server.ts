@@ -2,9 +2,9 @@ import { hasRole } from '#app/features/accounts/roles.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import type { Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
-import { deleteImage } from '#app/lib/images.server.ts'
+import { deleteImage, type ImageVariants, lockImages, publicImagePath, storePublicImages } from '#app/lib/images.server.ts'
 import { claimPendingUploads, stageSubmittedPhotos } from '#app/lib/pending-uploads.server.ts'
-import { type MultipartForm, storeUploadedImages, UploadError, type UploadErrorStatus } from '#app/lib/upload.server.ts'
+import { type MultipartForm, UploadError, type UploadErrorStatus, validateImageUploads } from '#app/lib/upload.server.ts'
 import { galleryMessages, galleryPhotoFields, maxGalleryPhotos } from './gallery-fields.ts'
 
 // A sitter's gallery on their profile (issue 9, DESIGN.md ruling 16): the sitter's own photos, at most 6,
@@ -29,24 +29,27 @@ export async function addGalleryPhotos(sitter: GalleryOwner, files: readonly Fil
   if (files.length === 0) return { ok: false, status: 400, message: galleryMessages.noPhoto }
   const limitReached = { ok: false, status: 400, message: galleryMessages.limit } as const
   if ((await listGalleryPhotos(sitter.id)).length + files.length > maxGalleryPhotos) return limitReached
-  let stored: string[]
+  let pictures: ImageVariants[]
   try {
-    stored = await storeUploadedImages(files, { kind: 'gallery', ownerKey: sitter.id })
+    pictures = await validateImageUploads(files)
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message }
     throw error
   }
+  const folder = { kind: 'gallery', ownerKey: sitter.id } as const
+  const storedPaths = pictures.map((variants) => publicImagePath(variants, folder))
   const added = await db
     .transaction()
-    .execute((trx) => appendGalleryRows(trx, sitter.id, stored))
+    .execute(async (trx) => {
+      if (await appendGalleryRows(trx, sitter.id, await storePublicImages(trx, pictures, folder))) return true
+      throw new GalleryFull()
+    })
     .catch(async (error: unknown) => {
-      await removeFiles(stored)
+      await removeFiles(storedPaths)
+      if (error instanceof GalleryFull) return false
       throw error
     })
-  if (!added) {
-    await removeFiles(stored)
-    return limitReached
-  }
+  if (!added) return limitReached
   return { ok: true, photos: await listGalleryPhotos(sitter.id) }
 }
 
@@ -83,11 +86,17 @@ export async function attachKeptGalleryPhotos(sitterId: string, tokens: readonly
 
 class GalleryFull extends Error {}
 
-/** Adds photos after the sitter's others; false (nothing added) when they would pass 6. Counted inside the
- * transaction, so two saves at once cannot pass the limit together. */
-async function appendGalleryRows(trx: Transaction<Database>, sitterId: string, paths: readonly string[]) {
-  const existing = await trx.selectFrom('sitterPhotos').select('position').where('sitterId', '=', sitterId).execute()
+/**
+ * Adds photos after the sitter's others; false (nothing added) when they would pass 6. A picture the
+ * gallery has already (the same content, so the same path) is not added twice. Counted inside the
+ * transaction under the images' locks, so two saves at once cannot pass the limit or add one picture twice.
+ */
+async function appendGalleryRows(trx: Transaction<Database>, sitterId: string, newPaths: readonly string[]) {
+  await lockImages(trx, newPaths)
+  const existing = await trx.selectFrom('sitterPhotos').select(['position', 'path']).where('sitterId', '=', sitterId).execute()
+  const paths = [...new Set(newPaths)].filter((path) => !existing.some((photo) => photo.path === path))
   if (existing.length + paths.length > maxGalleryPhotos) return false
+  if (paths.length === 0) return true
   const next = existing.reduce((max, photo) => Math.max(max, photo.position + 1), 0)
   const createdAt = new Date().toISOString()
   await trx
