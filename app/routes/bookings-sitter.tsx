@@ -3,7 +3,7 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingCardData, type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings, toBookingCard } from '#app/features/bookings/booking-reads.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
@@ -62,7 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: list.bookings,
+    bookings: list.bookings.map(toBookingCard),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     weekly,
@@ -210,7 +210,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   )
 }
 
-function RequestActions({ booking, linkTo }: { booking: BookingJson; linkTo: (move: Move) => string }) {
+function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo: (move: Move) => string }) {
   const base = 'tap-target inline-flex flex-1 items-center justify-center rounded-lg px-4 py-2 font-medium'
   if (booking.confirmingParty !== booking.viewerRole) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>

@@ -4,7 +4,7 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { type BookingJson, countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingCardData, countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters, toBookingCard } from '#app/features/bookings/booking-reads.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
@@ -64,10 +64,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: list.bookings,
+    bookings: list.bookings.map(toBookingCard),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
-    toReview,
+    toReview: toReview.map(toBookingCard),
     recentSitters,
   }
 }
@@ -194,7 +194,7 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
   )
 }
 
-function ReviewPrompt({ bookings }: { bookings: BookingJson[] }) {
+function ReviewPrompt({ bookings }: { bookings: BookingCardData[] }) {
   return (
     <section aria-labelledby="review-prompt-heading" className="space-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-4">
       <h2 id="review-prompt-heading" className="font-semibold text-amber-950">

@@ -350,6 +350,33 @@ function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<str
 
 export type ProposalJson = ReturnType<typeof toProposalJson>
 
+/**
+ * What a list's booking card needs of a booking (BookingCard, a request's Accept and Reject, the overlap note, the
+ * owner's review prompt): a list page's data is this, not the whole booking with its dogs' profiles and contacts.
+ */
+export function toBookingCard(booking: BookingJson) {
+  const { id, status, statusReason, date, timeSlot, timeSlots, service, location, viewerRole, confirmingParty, actions, overlap } = booking
+  return {
+    id,
+    status,
+    statusReason,
+    date,
+    timeSlot,
+    timeSlots,
+    service,
+    location,
+    viewerRole,
+    confirmingParty,
+    actions,
+    overlap,
+    dogs: booking.dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, avatar: dog.avatar })),
+    owner: { id: booking.owner.id, name: booking.owner.name },
+    sitter: { id: booking.sitter.id, name: booking.sitter.name },
+  }
+}
+
+export type BookingCardData = ReturnType<typeof toBookingCard>
+
 const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
 
 /** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
-import type { BookingJson } from '../booking-reads.server.ts'
+import type { BookingCardData } from '../booking-reads.server.ts'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import { formatDogNames } from '../booking-format.ts'
 import { StatusBadge } from './status-badge.tsx'
@@ -13,14 +13,14 @@ import { StatusBadge } from './status-badge.tsx'
  * Reject) and, while the booking is pending or accepted, Contact (the conversation with the other party)
  * sit above that link.
  */
-export function BookingCard({ booking, actions }: { booking: BookingJson; actions?: ReactNode }) {
+export function BookingCard({ booking, actions }: { booking: BookingCardData; actions?: ReactNode }) {
   const other = booking.viewerRole === 'sitter' ? { label: 'Owner', person: booking.owner } : { label: 'Sitter', person: booking.sitter }
   const moreSlots = booking.timeSlots.length - 1
   const canContact = booking.status === 'pending' || booking.status === 'accepted'
   return (
     <article className="relative rounded-xl border border-stone-200 bg-white p-4 shadow-xs focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
       <div className="flex gap-3">
-        <Avatar photo={booking.dog.avatar} kind="dog" />
+        <Avatar photo={booking.dogs[0]?.avatar ?? null} kind="dog" />
         <div className="min-w-0 flex-1 space-y-0.5">
           <div className="-mt-2.5 flex items-center justify-between gap-2">
             <h3 className="font-semibold">
@@ -31,7 +31,7 @@ export function BookingCard({ booking, actions }: { booking: BookingJson; action
             <StatusBadge status={booking.status} reason={booking.statusReason} />
           </div>
           <p className="text-sm text-stone-600">
-            {booking.dogs.length > 1 ? `${booking.dogs.length} dogs` : booking.dog.breed} · {serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}
+            {booking.dogs.length > 1 ? `${booking.dogs.length} dogs` : booking.dogs[0]?.breed} · {serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}
           </p>
           <p className="text-sm font-medium text-stone-900">
             {formatShortDate(booking.date)}
