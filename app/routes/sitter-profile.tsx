@@ -167,7 +167,7 @@ export default function SitterProfileRoute({ loaderData, actionData }: Route.Com
 function ProfileHeader({ sitter }: { sitter: Sitter }) {
   return (
     <header className="flex items-center gap-4">
-      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="xl" />
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="xl" eager />
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-2xl font-bold md:text-3xl">

@@ -303,7 +303,8 @@ function SitterResults({ data }: { data: LoaderData }) {
       <ol ref={list} className="grid gap-3 md:grid-cols-2" start={(pages.first - 1) * 10 + 1}>
         {sitters.map((sitter, index) => (
           <li key={sitter.id} id={`sitter-${(pages.first - 1) * 10 + index + 1}`}>
-            <SitterListItem sitter={sitter} />
+            {/* The first three fill a phone's first screen: the first photo is its largest paint. */}
+            <SitterListItem sitter={sitter} eager={index < 3} />
           </li>
         ))}
       </ol>

@@ -22,16 +22,19 @@ export function Avatar({
   kind = 'person',
   size = 'md',
   alt = '',
+  eager = false,
 }: {
   photo: string | null | undefined
   name?: string
   kind?: 'person' | 'dog'
   size?: keyof typeof sizes
   alt?: string
+  /** In a list's first screen, where it can be the largest paint: loaded at once, not when laid out. */
+  eager?: boolean
 }) {
   const box = `${sizes[size]} shrink-0 rounded-full`
   const src = imageUrl(photo, 320)
-  if (src) return <img src={src} alt={alt} width={320} height={320} loading="lazy" decoding="async" className={`${box} bg-stone-100 object-cover`} />
+  if (src) return <img src={src} alt={alt} width={320} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" className={`${box} bg-stone-100 object-cover`} />
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
   const initial = name?.trim().charAt(0).toUpperCase()
   if (initial) {

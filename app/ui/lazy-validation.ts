@@ -5,14 +5,23 @@ export type FormValidator = (formData: FormData) => Submission<unknown, string[]
 
 /**
  * A validator loader for useLazyValidation, defined at module level. In the browser it starts loading
- * as soon as the route module runs (before hydration), so it is normally there before the first blur:
- * conform does not validate a field on blur again once it has (it revalidates on input and on submit).
+ * once the page has loaded (at once after a client-side navigation), so it is normally there before the
+ * first blur: conform does not validate a field on blur again once it has (it revalidates on input and on
+ * submit). Started before, as the route module runs, zod often landed before the load event and in the
+ * page's first load (DESIGN.md section 8).
  */
 export function validatorLoader(load: () => Promise<FormValidator>) {
   let loading: Promise<FormValidator> | null = null
-  const start = () => (loading ??= load())
+  const start = () => (loading ??= pageLoaded().then(load))
   if (typeof document !== 'undefined') void start()
   return start
+}
+
+function pageLoaded() {
+  return new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else window.addEventListener('load', () => resolve(), { once: true })
+  })
 }
 
 /**

@@ -162,6 +162,16 @@ describe('/sitters', () => {
     expect(last.html).not.toContain('Load More')
   })
 
+  test("the first three sitters' photos load at once (a phone's first screen, its largest paint), the others when scrolled to", async () => {
+    for (let n = 1; n <= 4; n++) {
+      const sitter = await sitterAt(zurich, { name: `Sitter ${n}` })
+      await db.updateTable('users').set({ profilePhoto: `/uploads/avatars/${sitter.id}` }).where('id', '=', sitter.id).execute()
+    }
+    const { html } = await page('/sitters')
+    const photos = [...html.matchAll(/<img src="\/uploads\/avatars\/[^"]+"[^>]*loading="(\w+)"/g)].map((match) => match[1])
+    expect(photos).toEqual(['eager', 'eager', 'eager', 'lazy'])
+  })
+
   test('never shows more than 10 pages at once, whatever page or limit is asked for', async () => {
     for (let n = 1; n <= 102; n++) await sitterAt(zurich, { name: `Sitter ${n}` })
     expect(listedIds((await page('/sitters?limit=1000')).html)).toHaveLength(10)
@@ -264,6 +274,13 @@ describe('/sitters/{id}', () => {
     expect(header).toContain('Boris Frei')
     expect(header).toContain('Location not specified')
     expect(header).toContain('New sitter')
+  })
+
+  test("the header's photo loads at once: the top of the page, its largest paint", async () => {
+    const sitter = await sitterAt(zurich, { name: 'Anna Keller' })
+    await db.updateTable('users').set({ profilePhoto: `/uploads/avatars/${sitter.id}` }).where('id', '=', sitter.id).execute()
+    const { html } = await page(`/sitters/${sitter.id}`)
+    expect(html.match(/<header[^>]*>\s*<img [^>]*loading="(\w+)"/)?.[1]).toBe('eager')
   })
 
   test('the Verified badge only when verified; no gallery without photos', async () => {

@@ -41,15 +41,17 @@ type SitterListItemProps = {
   sitter: SitterSummary
   /** A plain link, without the app's own navigation and prefetching: for a list whose taps do something else. */
   plainLink?: boolean
+  /** Its photo loads at once: the list's first items (see Avatar). */
+  eager?: boolean
 }
 
-export const SitterListItem = memo(function SitterListItem({ sitter, plainLink = false }: SitterListItemProps) {
+export const SitterListItem = memo(function SitterListItem({ sitter, plainLink = false, eager = false }: SitterListItemProps) {
   const profilePath = href('/sitters/:id', { id: sitter.id })
   const className =
     'flex min-h-24 gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none'
   const content = (
     <>
-      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" />
+      <Avatar photo={sitter.profilePhoto} name={sitter.name} size="lg" eager={eager} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <h3 className="truncate text-lg leading-tight font-semibold text-stone-900">
