@@ -130,8 +130,8 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
       <Form method="post" id={form.id} preventScrollReset className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="change-propose" />
         <p className="text-sm text-stone-600">
-          Change what should be different; the rest stays as booked. {booking.viewerRole === 'owner' ? booking.sitter.name : booking.owner.name} accepts or
-          declines it, and both of you see the price before and after.
+          Change what should be different; the rest stays as booked. <bdi>{booking.viewerRole === 'owner' ? booking.sitter.name : booking.owner.name}</bdi>{' '}
+          accepts or declines it, and both of you see the price before and after.
         </p>
         <AnswerSummary formId={form.id} answer={answer} labels={changeFieldLabels} />
         <div>
