@@ -48,7 +48,7 @@ test('the owner proposes a later, shorter walk; the sitter sees both prices and 
   await expect(bookingFact(page, 'Time')).toContainText('10:00 - 11:00')
   const form = proposeForm(page)
   await form.getByText('Propose a change', { exact: true }).click()
-  await form.getByLabel('New start time (empty keeps 10:00 - 11:00)').fill('12:00')
+  await form.getByLabel('New start time (empty keeps the booked time)').fill('12:00')
   await form.getByRole('radio', { name: '30 minutes' }).check()
   await form.getByRole('button', { name: 'Send proposal' }).click()
 

@@ -22,13 +22,13 @@ const test = base.extend<object, { owner: RegisteredUser; member: RegisteredUser
   member: [async ({ browser, db }, provide) => provide(await registerForWorker(browser, db, 'photos-member')), { scope: 'worker' }],
 })
 
-const colours = [
-  { r: 210, g: 40, b: 40 },
-  { r: 40, g: 70, b: 210 },
-  { r: 40, g: 170, b: 70 },
-  { r: 200, g: 160, b: 30 },
-]
-const photos = (...names: string[]) => Promise.all(names.map((name, index) => pngFile(name, colours[index % colours.length])))
+/** A colour per file name: photos of different names are different pictures (a picture is named by its bytes, decision 077). */
+function colourOf(name: string) {
+  let hash = 0
+  for (const character of name) hash = (hash * 31 + character.charCodeAt(0)) >>> 0
+  return { r: hash & 255, g: (hash >>> 8) & 255, b: (hash >>> 16) & 255 }
+}
+const photos = (...names: string[]) => Promise.all(names.map((name) => pngFile(name, colourOf(name))))
 const textFile = (name: string, mimeType = 'text/plain') => ({ name, mimeType, buffer: Buffer.from('Dear sitter, this is not a photo.') })
 const sixMegabytes = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024) })
 const photoLimit = 'Maximum of 3 photos reached - delete a photo to add new ones'

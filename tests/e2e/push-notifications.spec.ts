@@ -65,7 +65,7 @@ test('@desktop a sitter with no page open gets a push for a new request, and it 
     await sitterPage.goto(notification?.url ?? '')
     await expect(sitterPage).toHaveURL(new RegExp(`/bookings/${booking.id}$`))
     await expect(sitterPage.getByRole('heading', { name: 'Walking Pepper' })).toBeVisible()
-    await expect(sitterPage.getByText('Olive Owner')).toBeVisible()
+    await expect(sitterPage.getByRole('definition').getByText('Olive Owner')).toBeVisible()
   } finally {
     await phone.close()
   }

@@ -123,7 +123,6 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
   const field = form.field
   const sentDogs = answer?.initialValue?.dogIds
   const chosenDogs = Array.isArray(sentDogs) ? sentDogs.map(String) : booking.dogIds
-  const keep = describeTime({ ...booking, slots: booking.timeSlots, dogNames: [], priceCents: 0 })
   return (
     <details open={Boolean(answer)} className="group rounded-2xl bg-white p-5 shadow-sm">
       <summary className="tap-target flex cursor-pointer items-center text-lg font-semibold">Propose a change</summary>
@@ -145,7 +144,7 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor={field('startTime').id} className="mb-1 block text-sm font-medium text-stone-800">
-                New start time (empty keeps {keep})
+                New start time (empty keeps the booked time)
               </label>
               <input type="time" step={900} id={field('startTime').id} name="startTime" defaultValue={field('startTime').initialValue} {...field('startTime').aria} className={textControlClass} />
               <FormErrors id={field('startTime').errorId} errors={field('startTime').errors} />
@@ -170,7 +169,7 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
                 Time
               </label>
               <select id={field('timePeriod').id} name="timePeriod" defaultValue={field('timePeriod').initialValue ?? ''} {...field('timePeriod').aria} className={textControlClass}>
-                <option value="">Keep {keep}</option>
+                <option value="">Keep the booked time</option>
                 {[...dayPeriods, 'custom' as const].map((period) => (
                   <option key={period} value={period}>
                     {periodLabels[period]}
