@@ -166,7 +166,7 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
         <AnswerSummary formId={form.id} answer={answer} labels={fieldLabels} />
 
         <FormPart title={severalDogs ? 'Your dogs' : 'Your dog'}>
-          {severalDogs ? <p className="text-sm text-stone-600">{sitter.firstName} takes several dogs at once: choose every dog for this booking.</p> : null}
+          {severalDogs ? <p className="text-sm text-stone-600"><bdi>{sitter.firstName}</bdi> takes several dogs at once: choose every dog for this booking.</p> : null}
           <DogChoices field={fields.dogId} dogs={dogs} several={severalDogs ? { name: 'dogIds', chosen: chosen.dogIds } : undefined} />
         </FormPart>
 

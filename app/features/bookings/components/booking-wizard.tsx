@@ -165,7 +165,7 @@ export function WizardStepForm({
       {view.dogs && asked.includes('dogId') ? <DogChoices field={form.field('dogId')} dogs={view.dogs} /> : null}
       {view.severalDogsPath ? (
         <Link to={view.severalDogsPath} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
-          Booking more than one dog? {sitter.firstName} takes several: book them together
+          Booking more than one dog? <bdi>{sitter.firstName}</bdi> takes several: book them together
         </Link>
       ) : null}
       {asked.includes('notes') && !noDogs ? (
