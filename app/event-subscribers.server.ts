@@ -1,11 +1,14 @@
 import { blockedBookingsSubscriber, suspendedAccountBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
 import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
+import { seriesCalendarSubscriber } from '#app/features/calendar/series-calendar.server.ts'
 import { homeAccessReminderSubscriber } from '#app/features/home-access/home-access-reminders.server.ts'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { moderationNotificationSubscriber } from '#app/features/moderation/moderation-events.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
 import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
+import { seriesNotificationSubscriber } from '#app/features/notifications/series-notifications.server.ts'
+import { seriesEmailSubscriber } from '#app/features/bookings/series-notices.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
 import { visitAlarmEventTypes } from '#app/features/visits/visit-alarms.server.ts'
 import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
@@ -31,7 +34,7 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber, homeAccessReminderSubscriber]
+  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, seriesCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber, homeAccessReminderSubscriber, seriesEmailSubscriber, seriesNotificationSubscriber]
   for (const subscriber of subscribers) {
     registerSubscriber(subscriber)
   }

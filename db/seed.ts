@@ -13,6 +13,7 @@ import {
 import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
+import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import { reviewWindowDays } from '#app/features/reviews/review-window.ts'
 import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
@@ -71,7 +72,12 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const admin = demoAdmin()
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
   const visitLogs = keepVisitLogs(bookings, now)
-  const rows = toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs }, today, await hashPassword(demoPassword), options.adminPassword ?? true)
+  const rows = withDemoSeries(
+    toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
+    { sitters, owners, dogs, bookings },
+    today,
+    now,
+  )
   await Promise.all([
     writePictures(options.storage, { people, sitters, dogs, visits: visitLogs.visits }),
     database.transaction().execute((trx) => insertRows(trx, rows)),
@@ -652,6 +658,8 @@ function demoSitter(): DemoSitter {
     verified: true,
     schedule: [
       { weekdays, startTime: '08:00', endTime: '18:00' },
+      // Evening walks only (too short for any other demo booking): his weekly series with Olivia (withDemoSeries).
+      { weekdays, startTime: '18:00', endTime: '18:45' },
       { weekdays: [6], startTime: '09:00', endTime: '14:00' },
     ],
     blockedDayOffsets: [9, 10, 23],
@@ -1789,6 +1797,7 @@ type SeededRows = Omit<
   | 'pendingUploads'
   | 'onboardingDrafts'
   | 'calendarEvents'
+  | 'seriesCalendarEvents'
   | 'geocodeCache'
   | 'supportRequests'
   | 'sitterListings' // kept by triggers (db/migrations/002)
@@ -1886,6 +1895,9 @@ function toRows(
     ),
     bookingDogs: bookings.flatMap((booking) => dogsOfPlan(booking.plan).map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 }))),
     bookingProposals: demoProposals(bookings),
+    bookingSeries: [],
+    bookingSeriesDogs: [],
+    bookingSeriesConflicts: [],
     bookingStatusHistory: bookings.flatMap((booking) =>
       booking.history.map((change, index) => ({
         id: demoId(`booking-history:${booking.plan.key}:${index}`),
@@ -2048,6 +2060,186 @@ function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
  * A change waiting for an answer (issue 33 part 2): a minute after Sam accepted Rex and Luna's walks, Olivia proposed
  * them for Rex alone, with a note, at the booking's own rates: the price before and after differ.
  */
+/**
+ * Weekly series (issue 33 part 1). Olivia walks Rex and Luna with Sam three weekdays a week at 18:00, in Sam's short
+ * evening hours (too short for any other demo booking of his, so none overlaps): Sam accepted three days ago at his
+ * rates then, so eight weeks of bookings exist. The weekdays are the first three of Monday, Wednesday, Friday, Tuesday
+ * and Thursday that none of Sam's blocked days falls on, so every seeding has the same rows. One date Sam blocked
+ * after Olivia asked is listed as not booked (as accepting does); Olivia skipped the second date of the last weekday
+ * (cancelled) and moved a date of the first weekday to the next day (a change Sam accepted). Another owner's Tuesday
+ * and Thursday lunchtime walks wait for Sam's answer.
+ */
+/** The first date from `from` on that falls on the ISO weekday. */
+function nextDateOn(from: string, weekday: number) {
+  let date = from
+  while (isoWeekday(date) !== weekday) date = addDays(date, 1)
+  return date
+}
+
+function withDemoSeries(
+  rows: SeededRows,
+  world: { sitters: readonly DemoSitter[]; owners: readonly DemoPerson[]; dogs: readonly DemoDog[]; bookings: readonly DemoBooking[] },
+  today: string,
+  now: number,
+): SeededRows {
+  const [sam] = world.sitters
+  const [olivia, asker] = world.owners
+  const dogsOf = (owner: DemoPerson) => world.dogs.filter((dog) => dog.owner.id === owner.id)
+  if (!sam || !olivia || !asker) throw new Error('Demo data: the demo users are missing')
+  const [rex, luna] = dogsOf(olivia)
+  const askersDog = dogsOf(asker)[0]
+  if (!rex || !luna || !askersDog) throw new Error('Demo data: the dogs of the weekly series are missing')
+  const slots = [{ startTime: '18:00', endTime: '18:30' }]
+  const seriesId = demoId('series:olivia-sam')
+  const requestedAt = now - 4 * day
+  const acceptedAt = now - 3 * day
+  const blocked = new Set(sam.blockedDayOffsets.map((offset) => addDays(today, offset)))
+  const blockedWeekdays = new Set([...blocked].map(isoWeekday))
+  const seriesWeekdays = [1, 3, 5, 2, 4]
+    .filter((weekday) => !blockedWeekdays.has(weekday))
+    .slice(0, 3)
+    .sort((a, b) => a - b)
+  const firstDate = nextDateOn(addDays(today, 1), itemAt(seriesWeekdays, 0))
+  const dates: string[] = []
+  for (let date = firstDate; dates.length < 8 * seriesWeekdays.length; date = addDays(date, 1)) if (seriesWeekdays.includes(isoWeekday(date))) dates.push(date)
+  const bookedThrough = itemAt(dates, dates.length - 1)
+  const samsDays = new Set(world.bookings.filter((booking) => booking.plan.sitter.id === sam.id).flatMap((booking) => daysTouched(booking.plan, booking.date)))
+  const free = (date: string) => !blocked.has(date) && !samsDays.has(date)
+  // A date of the first weekday moved to the next day, which must be free too; the second date of the last weekday skipped.
+  const movedFrom = dates.filter((date) => isoWeekday(date) === seriesWeekdays[0]).find((date, index) => index >= 1 && free(addDays(date, 1)) && !seriesWeekdays.includes(isoWeekday(addDays(date, 1))))
+  const skipped = dates.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
+  // The date Sam blocked after Olivia asked: a later one without any other booking of his that day.
+  const away = dates.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped && (!movedFrom || date !== addDays(movedFrom, 1)))
+  if (!away || !movedFrom || !skipped) throw new Error('Demo data: no free dates for the weekly series')
+  const conflicts = [{ seriesId, date: away, reason: `Sam is not available on ${formatBookingDate(away)}.`, createdAt: iso(acceptedAt) }]
+  const booked = dates
+    .filter((date) => date !== away)
+    .map((seriesDate) => ({
+      seriesDate,
+      date: seriesDate === movedFrom ? addDays(seriesDate, 1) : seriesDate,
+      status: seriesDate === skipped ? ('cancelled' as const) : ('accepted' as const),
+      moved: seriesDate === movedFrom,
+    }))
+  const rate = sam.rates.walking ?? 0
+  const extra = sam.extraDogRates?.walking ?? 0
+  const priceCents = priceCentsFor('walking', rate + extra, slots)
+  const notes = 'Our regular evening walk: Luna pulls towards the river, Rex is happy to follow.'
+  const bookingId = (seriesDate: string) => demoId(`series-booking:${dates.indexOf(seriesDate)}`)
+  const terms = (date: string) => ({ date, period: null, slots, dogIds: [rex.id, luna.id], notes, priceCents })
+  const seriesBookings = booked.map(({ date, seriesDate, status, moved }) => ({
+    id: bookingId(seriesDate),
+    dogId: rex.id,
+    ownerId: olivia.id,
+    sitterId: sam.id,
+    requestedById: olivia.id,
+    date,
+    timeZone,
+    period: null,
+    service: 'walking',
+    notes,
+    location: olivia.address.location,
+    latitude: olivia.address.latitude,
+    longitude: olivia.address.longitude,
+    hourlyRateCents: rate,
+    extraDogRateCents: extra,
+    priceCents,
+    status,
+    cancellationTerms: sam.cancellationTerms,
+    seriesId,
+    seriesDate,
+    ...listingTimes({ date, timeZone, slots }),
+    createdAt: iso(acceptedAt),
+    updatedAt: iso(status === 'cancelled' || moved ? acceptedAt + 3 * hour : acceptedAt),
+  }))
+  const askersSeries = {
+    id: demoId('series:asker-sam'),
+    ownerId: asker.id,
+    sitterId: sam.id,
+    service: 'walking',
+    weekdays: '2,4',
+    period: null,
+    slots: JSON.stringify([{ startTime: '12:00', endTime: '12:30' }]),
+    firstDate: nextDateOn(addDays(today, 1), 2),
+    endDate: null,
+    timeZone,
+    notes: `${askersDog.name} needs a lunchtime walk while I am at the office.`,
+    location: asker.address.location,
+    latitude: asker.address.latitude,
+    longitude: asker.address.longitude,
+    status: 'pending' as const,
+    hourlyRateCents: null,
+    extraDogRateCents: null,
+    cancellationTerms: null,
+    bookedThrough: null,
+    createdAt: iso(now - 5 * hour),
+    updatedAt: iso(now - 5 * hour),
+  }
+  return {
+    ...rows,
+    bookingSeries: [
+      {
+        id: seriesId,
+        ownerId: olivia.id,
+        sitterId: sam.id,
+        service: 'walking',
+        weekdays: seriesWeekdays.join(','),
+        period: null,
+        slots: JSON.stringify(slots),
+        firstDate,
+        endDate: null,
+        timeZone,
+        notes,
+        location: olivia.address.location,
+        latitude: olivia.address.latitude,
+        longitude: olivia.address.longitude,
+        status: 'accepted',
+        hourlyRateCents: rate,
+        extraDogRateCents: extra,
+        cancellationTerms: sam.cancellationTerms,
+        bookedThrough,
+        createdAt: iso(requestedAt),
+        updatedAt: iso(acceptedAt),
+      },
+      askersSeries,
+    ],
+    bookingSeriesDogs: [
+      { seriesId, dogId: rex.id, position: 1 },
+      { seriesId, dogId: luna.id, position: 2 },
+      { seriesId: askersSeries.id, dogId: askersDog.id, position: 1 },
+    ],
+    bookingSeriesConflicts: conflicts,
+    sitterBlockedDates: [...rows.sitterBlockedDates, { sitterId: sam.id, date: away }],
+    bookings: [...rows.bookings, ...seriesBookings],
+    bookingTimeSlots: [...rows.bookingTimeSlots, ...seriesBookings.map((booking) => ({ bookingId: booking.id, position: 1, ...itemAt(slots, 0) }))],
+    bookingDogs: [...rows.bookingDogs, ...seriesBookings.flatMap((booking) => [rex, luna].map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 })))],
+    bookingStatusHistory: [
+      ...rows.bookingStatusHistory,
+      ...booked.flatMap(({ seriesDate, status }) => [
+        { id: demoId(`series-history:${dates.indexOf(seriesDate)}:accepted`), bookingId: bookingId(seriesDate), fromStatus: null, toStatus: 'accepted' as const, changedById: sam.id, changedAt: iso(acceptedAt), reason: null },
+        ...(status === 'cancelled'
+          ? [{ id: demoId(`series-history:${dates.indexOf(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(acceptedAt + 3 * hour), reason: null }]
+          : []),
+      ]),
+    ],
+    bookingProposals: [
+      ...rows.bookingProposals,
+      ...booked
+        .filter(({ moved }) => moved)
+        .map(({ date, seriesDate }) => ({
+          id: demoId('series-proposal:moved'),
+          bookingId: bookingId(seriesDate),
+          proposedById: olivia.id,
+          status: 'accepted' as const,
+          previous: JSON.stringify(terms(seriesDate)),
+          proposed: JSON.stringify(terms(date)),
+          createdAt: iso(acceptedAt + 2 * hour),
+          answeredById: sam.id,
+          answeredAt: iso(acceptedAt + 3 * hour),
+        })),
+    ],
+  }
+}
+
 function demoProposals(bookings: readonly DemoBooking[]): Insertable<Database['bookingProposals']>[] {
   const booking = bookings.find(({ plan }) => plan.key === 'demo:3')
   if (!booking) throw new Error('Demo data: the booking with a proposed change is missing')
@@ -2191,6 +2383,9 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'dogTraits', rows.dogTraits)
   await insertBatches(trx, 'dogActivities', rows.dogActivities)
   await insertBatches(trx, 'dogAvailability', rows.dogAvailability)
+  await insertBatches(trx, 'bookingSeries', rows.bookingSeries)
+  await insertBatches(trx, 'bookingSeriesDogs', rows.bookingSeriesDogs)
+  await insertBatches(trx, 'bookingSeriesConflicts', rows.bookingSeriesConflicts)
   await insertBatches(trx, 'bookings', rows.bookings)
   await insertBatches(trx, 'bookingTimeSlots', rows.bookingTimeSlots)
   await insertBatches(trx, 'bookingDogs', rows.bookingDogs)

@@ -111,6 +111,16 @@ const screens: Screen[] = [
   // Rex and Luna's walks with Sam: two dogs, and Olivia's change waiting for his answer (issue 33).
   { name: 'booking-change-sitter', who: 'sitter', path: bookingOfDogs('/bookings-sitter?tab=upcoming') },
   { name: 'booking-change-owner', who: 'owner', path: bookingOfDogs('/bookings?tab=upcoming') },
+  { name: 'series-request-sitter', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main a[href^="/bookings/series/"]') },
+  { name: 'series-owner', who: 'owner', path: firstLinkHref('/bookings', 'main a[href^="/bookings/series/"]') },
+  {
+    name: 'series-new',
+    who: 'owner',
+    path: async (page) => {
+      const bookAgain = await firstLinkHref('/bookings', 'a[aria-label^="Book Sam"]')(page)
+      return `/bookings/series/new?sitter=${bookAgain.split('/')[2]}`
+    },
+  },
   {
     name: 'booking-dog-request',
     who: 'sitter',

@@ -194,6 +194,7 @@ const Booking = objectOf({
     oneOf: [{ type: 'null' }, { type: 'array', items: HistoryEntry }],
     description: 'Requested, accepted, changed, ... oldest first; on the one-booking answers, null in lists.',
   },
+  seriesId: nullable('string', { description: 'The weekly series it was made for (`GET /api/booking-series/{id}`); null for a single booking.' }),
   dog: { ...bookingDog, description: 'The first dog.' },
   dogs: { type: 'array', items: bookingDog, description: 'Every dog of the booking, in the order of `dogIds`.' },
   owner: bookingParty(),
@@ -664,7 +665,7 @@ const timeRules: StatedRule[] = [
   { message: serviceTimeMessages.wholeNight, rule: 'boarding is booked overnight' },
 ]
 
-const requestRules: StatedRule[] = [
+export const requestRules: StatedRule[] = [
   ...timeRules,
   { message: bookingMessages.coordinatesTogether, rule: '`latitude` and `longitude` are sent together' },
   { message: createBookingMessages.pastDate, rule: '`date` is today or later in the sitter\'s zone' },
@@ -696,6 +697,9 @@ const changeRules: StatedRule[] = [
   { message: proposalMessages.started, rule: 'the booking has not begun' },
   { message: proposalMessages.waiting, rule: 'no other change of the booking waits for an answer' },
   { message: proposalMessages.dogsOwnerOnly, rule: 'only the owner sends `dogIds`' },
+  { message: bookingMessages.dogMissing, rule: '`dogIds`, when sent, names at least one dog' },
+  { message: bookingMessages.dogsTooMany, rule: `at most ${maxDogsPerBooking} dogs in \`dogIds\`` },
+  { message: bookingMessages.dogTwice, rule: '`dogIds` lists each dog once' },
   { message: createBookingMessages.dogNotFound, rule: 'every dog of `dogIds` is the owner\'s' },
   { message: createBookingMessages.oneDogOnly, rule: 'several dogs only with a sitter who accepts multiple dogs' },
   { message: createBookingMessages.pastDate, rule: '`date` is today or later in the booking\'s zone' },

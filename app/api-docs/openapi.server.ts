@@ -46,6 +46,7 @@ import {
   withStatedRulesOf,
 } from './openapi-parts.ts'
 import { bookingPaths, bookingRules, bookingSchemas, bookingTags } from './openapi-bookings.ts'
+import { seriesPaths, seriesRules, seriesSchemas } from './openapi-series.ts'
 import { messagePaths, messageRules, messageSchemas, messageTags } from './openapi-messages.ts'
 import { moderationPaths, moderationRules, moderationSchemas, moderationTags } from './openapi-moderation.ts'
 import { reviewPaths, reviewSchemas } from './openapi-reviews.ts'
@@ -822,8 +823,8 @@ export function buildOpenApiDocument() {
     ],
     paths: withSharedAnswers(
       withStatedRulesOf(
-        { ...paths, ...bookingPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths, ...visitPaths },
-        { ...statedRules, ...bookingRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules, ...visitRulesByOperation },
+        { ...paths, ...bookingPaths, ...seriesPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths, ...visitPaths },
+        { ...statedRules, ...bookingRules, ...seriesRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules, ...visitRulesByOperation },
       ),
     ),
     components: {
@@ -868,6 +869,7 @@ export function buildOpenApiDocument() {
         DogFieldChanges,
         DeleteImageInput: inputSchema(DeleteImageSchema),
         ...bookingSchemas,
+        ...seriesSchemas,
         ...messageSchemas,
         ...notificationSchemas,
         ...pushSchemas,

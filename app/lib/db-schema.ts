@@ -239,8 +239,63 @@ export interface BookingsTable {
   lateCancellationBy: Generated<'owner' | 'sitter' | null>
   /** The sitter's extra-dog rate for the service when it was requested; null: further dogs added nothing. */
   extraDogRateCents: Generated<number | null>
+  /** The weekly series it was made for (bookings/booking-series.server.ts), and the date it was made for there. */
+  seriesId: Generated<string | null>
+  seriesDate: Generated<string | null>
   createdAt: string
   updatedAt: string
+}
+
+/** A weekly series (bookings/booking-series.server.ts): the same care on some weekdays every week. */
+export interface BookingSeriesTable {
+  id: string
+  ownerId: string
+  sitterId: string
+  service: string
+  /** ISO weekdays, Monday 1: '1,3,5'. */
+  weekdays: string
+  period: BookingsTable['period']
+  /** JSON: [{startTime, endTime}] as a booking's slots. */
+  slots: string
+  firstDate: string
+  /** The last date a booking may fall on; null: no end. */
+  endDate: string | null
+  timeZone: string
+  notes: string | null
+  location: string | null
+  latitude: number | null
+  longitude: number | null
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'ended'
+  /** The rates when the sitter accepted, fixed for the series' life; null while pending. */
+  hourlyRateCents: number | null
+  extraDogRateCents: number | null
+  cancellationTerms: string | null
+  /** The last date already made into bookings (or conflicts); null before acceptance. */
+  bookedThrough: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface BookingSeriesDogsTable {
+  seriesId: string
+  dogId: string
+  position: number
+}
+
+/** A date of a series that is not a booking, and why. */
+export interface BookingSeriesConflictsTable {
+  seriesId: string
+  date: string
+  reason: string
+  createdAt: string
+}
+
+/** The recurring Google Calendar event of a series in one party's calendar. */
+export interface SeriesCalendarEventsTable {
+  seriesId: string
+  userId: string
+  eventId: string
+  createdAt: string
 }
 
 export interface BookingTimeSlotsTable {
@@ -559,6 +614,10 @@ export interface Database {
   bookingTimeSlots: BookingTimeSlotsTable
   bookingDogs: BookingDogsTable
   bookingProposals: BookingProposalsTable
+  bookingSeries: BookingSeriesTable
+  bookingSeriesDogs: BookingSeriesDogsTable
+  bookingSeriesConflicts: BookingSeriesConflictsTable
+  seriesCalendarEvents: SeriesCalendarEventsTable
   bookingStatusHistory: BookingStatusHistoryTable
   bookingAlerts: BookingAlertsTable
   conversations: ConversationsTable

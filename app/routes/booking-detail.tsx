@@ -199,6 +199,13 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <StatusNote booking={booking} waitingOnOther={waitingOnOther} otherName={other.name} />
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
           <Fact label="Date">{booking.date ? formatBookingDate(booking.date) : 'Date not available'}</Fact>
+          {booking.seriesId ? (
+            <Fact label="Weekly series">
+              <Link to={href('/bookings/series/:id', { id: booking.seriesId })} className="tap-target inline-flex items-center text-brand-700 underline underline-offset-4">
+                See the whole series
+              </Link>
+            </Fact>
+          ) : null}
           <Fact label="Time">
             <ul>
               {booking.timeSlots.map((slot) => (

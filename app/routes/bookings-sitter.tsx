@@ -22,6 +22,8 @@ import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
+import { WeeklySeriesList } from '#app/features/bookings/components/series-list.tsx'
+import { listSeriesOf } from '#app/features/bookings/series-reads.server.ts'
 import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
@@ -52,9 +54,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const shownThrough = readPageCursor(query, bookingListName('sitter', filters))
   const list = await listSitterBookings(user.id, { ...filters, position: { through: shownThrough } })
   const move = query.get('move')
-  const [bookedDays, dialogBooking] = await Promise.all([
+  const [bookedDays, dialogBooking, series] = await Promise.all([
     countBookingsByDay(user.id, 'sitter', { from: firstDayOf(month), to: lastDayOf(month), statuses: ['pending', 'accepted'] }),
     query.get('booking') && isMove(move) ? getBookingFor(user.id, query.get('booking') ?? '') : null,
+    listSeriesOf(user.id, 'sitter'),
   ])
   return {
     role: user.role,
@@ -65,6 +68,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     bookings: list.bookings.map(toBookingCard),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
+    series,
     weekly,
     blockedDates,
     timeZone,
@@ -171,6 +175,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
         </div>
         <div className="contents md:flex md:flex-col md:gap-6">
           <section aria-labelledby="list-heading" className="order-2 space-y-4 md:order-none">
+            <WeeklySeriesList series={loaderData.series} side="sitter" />
             <h2 id="list-heading" className="text-xl font-semibold">
               {date ? `Bookings for ${formatDayTitle(date)}` : 'Your Bookings'}
             </h2>

@@ -8,6 +8,8 @@ import { type BookingCardData, countBookingsByDay, listBookingsToReview, listOwn
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
+import { WeeklySeriesList } from '#app/features/bookings/components/series-list.tsx'
+import { listSeriesOf } from '#app/features/bookings/series-reads.server.ts'
 import { DayStrip } from '#app/features/bookings/components/day-strip.tsx'
 import { BookingsSideSwitch } from '#app/features/bookings/components/side-switch.tsx'
 import { bookingListName, type OwnerTab } from '#app/features/bookings/schema.ts'
@@ -53,10 +55,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const shownThrough = readPageCursor(query, bookingListName('owner', filters))
   const list = await listOwnerBookings(user.id, { ...filters, position: { through: shownThrough } })
   const stripDays = dayStripDates(month)
-  const [bookedDays, toReview, recentSitters] = await Promise.all([
+  const [bookedDays, toReview, recentSitters, series] = await Promise.all([
     countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),
     listBookingsToReview(user.id, reviewPromptSize),
     listPreviousSitters(user.id, 6),
+    listSeriesOf(user.id, 'owner'),
   ])
   return {
     role: user.role,
@@ -69,11 +72,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     bookedDays,
     toReview: toReview.map(toBookingCard),
     recentSitters,
+    series,
   }
 }
 
 export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
-  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, toReview, recentSitters } = loaderData
+  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, toReview, recentSitters, series } = loaderData
   const query = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams()
     const values: Record<string, string | null> = {
@@ -112,6 +116,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
             nextMonth={addMonths(month, 1)}
           />
           {toReview.length > 0 ? <ReviewPrompt bookings={toReview} /> : null}
+          <WeeklySeriesList series={series} side="owner" />
           <section aria-labelledby="list-heading" className="space-y-4">
             {date ? (
               <div className="flex flex-wrap items-center justify-between gap-2">

@@ -133,6 +133,7 @@ export default function SitterProfileRoute({ loaderData, actionData }: Route.Com
           <BookWithCard
             sitter={sitter}
             bookHref={`${profilePath}/book`}
+            weeklyHref={`${href('/bookings/series/new')}?${new URLSearchParams({ sitter: sitter.id })}`}
             contactHref={`${href('/messages')}?${new URLSearchParams({ userId: sitter.id })}`}
             ownProfile={ownProfile}
           />

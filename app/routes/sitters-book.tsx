@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Form, href, useNavigation, useSubmit } from 'react-router'
+import { data, Form, href, Link, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/sitters-book'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { ChoiceCard, DogChoices, FormPart, textInputClass, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
@@ -283,6 +283,12 @@ function RequestForm({ loaded, answer: refused }: { loaded: Loaded; answer: Form
           {busy ? 'Sending request...' : 'Request Booking'}
         </Button>
       </Form>
+      <p className="text-center text-sm text-stone-700">
+        The same time every week?{' '}
+        <Link to={`${href('/bookings/series/new')}?${new URLSearchParams({ sitter: sitter.id })}`} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
+          Ask <bdi>{sitter.firstName}</bdi> for weekly care
+        </Link>
+      </p>
     </Page>
   )
 }

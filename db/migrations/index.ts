@@ -25,6 +25,7 @@ import * as visitLogs from './025-visit-logs.ts'
 import * as cancellationTerms from './026-cancellation-terms.ts'
 import * as severalDogs from './027-several-dogs.ts'
 import * as bookingProposals from './028-booking-proposals.ts'
+import * as bookingSeries from './029-booking-series.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '026-cancellation-terms': cancellationTerms,
   '027-several-dogs': severalDogs,
   '028-booking-proposals': bookingProposals,
+  '029-booking-series': bookingSeries,
 }

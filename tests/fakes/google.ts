@@ -10,8 +10,11 @@
 // POST /__fake/expire-tokens, GET /__fake/events, POST /__fake/calendar-failure {failing: true|false}.
 //
 // Calendar API: events insert (POST .../events, honouring a client-given `id` and answering 409 for an id
-// that exists, as Google does), list (GET .../events) and delete (DELETE .../events/{id}). While
-// failCalendar(true) is set, every Calendar call answers 503.
+// that exists, as Google does), list (GET .../events), update (PUT .../events/{id}) and delete (DELETE
+// .../events/{id}). A recurring event keeps its `recurrence` lines (RRULE, EXDATE) in its body; a PUT on one of
+// its occurrences, `{id}_{original start as 20260302T070000Z}` as Google names them, stores an override of that
+// occurrence (`overrides`, GET /__fake/events lists them too). While failCalendar(true) is set, every Calendar
+// call answers 503.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenOnLoopback, readBody, serveWhenRunDirectly } from './loopback-server.ts'
@@ -33,6 +36,19 @@ export type FakeCalendarEvent = {
   createdAt: string
   /** When a PUT last replaced it. */
   updatedAt?: string
+}
+
+/** One occurrence of a recurring event as a PUT on its instance id replaced it (moved, or cancelled). */
+export type FakeCalendarOverride = {
+  /** The instance id: `${recurringEventId}_${originalStart}`. */
+  id: string
+  recurringEventId: string
+  /** The occurrence's original start in UTC, as the instance id writes it (20260302T070000Z). */
+  originalStart: string
+  calendarId: string
+  owner: string
+  body: Record<string, unknown>
+  updatedAt: string
 }
 
 export type FakeGoogleOptions = {
@@ -89,6 +105,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const accessTokens = new Map<string, IssuedToken>()
   const refreshTokens = new Map<string, { user: FakeGoogleUser; scope: string }>()
   const events: FakeCalendarEvent[] = []
+  const overrides: FakeCalendarOverride[] = []
   /** Every authorization request's query, for asserting what the app asked for. */
   const authorizationRequests: URLSearchParams[] = []
   /** Every token request's form body (grant type, code, verifier...), secrets removed. */
@@ -210,6 +227,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return { refusal: googleError(400, 'Parse Error', 'INVALID_ARGUMENT') }
     }
     if (typeof body !== 'object' || body === null || !('start' in body) || !('end' in body)) return { refusal: googleError(400, 'Missing time range.', 'INVALID_ARGUMENT') }
+    const { recurrence } = body as { recurrence?: unknown }
+    if (recurrence !== undefined && (!Array.isArray(recurrence) || !recurrence.every((line) => typeof line === 'string' && /^(RRULE|EXRULE|RDATE|EXDATE)[:;]/.test(line)))) {
+      return { refusal: googleError(400, 'Invalid recurrence rule.', 'INVALID_ARGUMENT') }
+    }
     return { body }
   }
 
@@ -251,6 +272,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return sendJson(response, 200, { kind: 'calendar#events', items: events.filter(mine).map(eventResource) })
     }
     const index = events.findIndex((event) => mine(event) && event.id === eventId)
+    const instance = index === -1 ? /^([a-v0-9]{5,1024})_(\d{8}T\d{6}Z)$/.exec(eventId ?? '') : null
+    if (instance) return occurrence(request, response, events.find((event) => mine(event) && event.id === instance[1]), instance[2] ?? '')
     if (index === -1) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     if (request.method === 'GET') return sendJson(response, 200, eventResource(events[index] as FakeCalendarEvent))
     if (request.method === 'PUT') {
@@ -262,11 +285,40 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       return sendJson(response, 200, eventResource(updated))
     }
     if (request.method === 'DELETE') {
-      events.splice(index, 1)
+      const [deleted] = events.splice(index, 1)
+      // Its occurrences go with it (overrides stays the same live array).
+      const kept = overrides.filter((override) => override.recurringEventId !== deleted?.id || override.owner !== deleted.owner)
+      overrides.splice(0, overrides.length, ...kept)
       response.writeHead(204).end()
       return
     }
     sendJson(response, 405, googleError(405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED'))
+  }
+
+  /** GET or PUT on one occurrence of a recurring event: its override, made or replaced by the PUT. */
+  async function occurrence(request: IncomingMessage, response: ServerResponse, master: FakeCalendarEvent | undefined, originalStart: string) {
+    if (!master || !Array.isArray(master.body.recurrence)) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
+    const id = `${master.id}_${originalStart}`
+    const existing = overrides.findIndex((override) => override.id === id && override.owner === master.owner && override.calendarId === master.calendarId)
+    if (request.method === 'GET') {
+      const override = overrides[existing]
+      return sendJson(response, 200, { kind: 'calendar#event', status: 'confirmed', ...master.body, ...override?.body, id, recurringEventId: master.id })
+    }
+    if (request.method !== 'PUT') return sendJson(response, 405, googleError(405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED'))
+    const read = await readEventBody(request)
+    if ('refusal' in read) return sendJson(response, 400, read.refusal)
+    const override: FakeCalendarOverride = {
+      id,
+      recurringEventId: master.id,
+      originalStart,
+      calendarId: master.calendarId,
+      owner: master.owner,
+      body: read.body,
+      updatedAt: new Date().toISOString(),
+    }
+    if (existing === -1) overrides.push(override)
+    else overrides[existing] = override
+    return sendJson(response, 200, { kind: 'calendar#event', status: 'confirmed', ...read.body, id, recurringEventId: master.id })
   }
 
   async function control(request: IncomingMessage, response: ServerResponse, action: string) {
@@ -284,7 +336,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       api.expireAccessTokens()
       return sendJson(response, 200, { ok: true })
     }
-    if (request.method === 'GET' && action === 'events') return sendJson(response, 200, { events })
+    if (request.method === 'GET' && action === 'events') return sendJson(response, 200, { events, overrides })
     if (request.method === 'POST' && action === 'calendar-failure') {
       const body = JSON.parse(String(await readBody(request)) || '{}') as { failing?: unknown }
       api.failCalendar(body.failing === true)
@@ -326,6 +378,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     clientSecret,
     /** Events created through the Calendar API, oldest first (a live array). */
     events,
+    /** Occurrences of recurring events replaced through their instance ids, first made first (a live array). */
+    overrides,
     authorizationRequests,
     tokenRequests,
     /** The user the next authorization without a login_hint signs in (once). */

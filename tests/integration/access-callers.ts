@@ -58,6 +58,36 @@ export async function makeCallers() {
     .insertInto('bookingProposals')
     .values({ id: proposalId, bookingId, proposedById: owner.id, status: 'declined', previous: terms, proposed: terms.replace('10:00', '09:00'), createdAt: new Date().toISOString(), answeredById: sitter.id, answeredAt: new Date().toISOString() })
     .execute()
+  // A weekly series the owner asked the sitter for, waiting for the sitter: ending it is refused (409) without writing anything.
+  const seriesId = crypto.randomUUID()
+  const seriesAskedAt = new Date().toISOString()
+  await db
+    .insertInto('bookingSeries')
+    .values({
+      id: seriesId,
+      ownerId: owner.id,
+      sitterId: sitter.id,
+      service: 'walking',
+      weekdays: '1,3,5',
+      period: null,
+      slots: JSON.stringify([{ startTime: '08:00', endTime: '08:30' }]),
+      firstDate: localDateFromToday(1),
+      endDate: null,
+      timeZone: 'Europe/Zurich',
+      notes: null,
+      location: null,
+      latitude: null,
+      longitude: null,
+      status: 'pending',
+      hourlyRateCents: null,
+      extraDogRateCents: null,
+      cancellationTerms: null,
+      bookedThrough: null,
+      createdAt: seriesAskedAt,
+      updatedAt: seriesAskedAt,
+    })
+    .execute()
+  await db.insertInto('bookingSeriesDogs').values({ seriesId, dogId, position: 1 }).execute()
   // Already answered: the sitter's reply to it is refused (409) without writing anything.
   const reviewId = await insertReview(sitter.id, owner.id, { rating: 5, reply: { comment: 'Thank you!', createdAt: new Date().toISOString() } })
   const notificationId = crypto.randomUUID()
@@ -113,6 +143,8 @@ export async function makeCallers() {
       bookingStartsAt,
       /** A change of the booking, already declined. */
       proposalId,
+      /** A weekly series of Rex with the sitter, waiting for the sitter's answer. */
+      seriesId,
       reviewId,
       notificationId,
       reportId: report.reportId,

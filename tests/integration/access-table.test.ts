@@ -53,6 +53,8 @@ const urls: Record<string, (things: Things, method: Method) => string | Promise<
   '/messages/:userId': (t) => `/messages/${t.ownerId}`,
   '/bookings/new': (t) => `/bookings/new?${new URLSearchParams({ dogId: t.listedDogId })}`,
   '/bookings/:id': (t) => `/bookings/${t.bookingId}`,
+  '/bookings/series/new': (t) => `/bookings/series/new?${new URLSearchParams({ sitter: t.sitterId })}`,
+  '/bookings/series/:id': (t) => `/bookings/series/${t.seriesId}`,
   '/booking/new': (t) => `/booking/new?${new URLSearchParams({ sitter: t.sitterId })}`,
   '/unsubscribe/:token': (t) => `/unsubscribe/${t.unsubscribeToken}`,
   '/admin/reports/:id': (t) => `/admin/reports/${t.reportId}`,
@@ -80,6 +82,8 @@ const urls: Record<string, (things: Things, method: Method) => string | Promise<
   '/api/bookings/:id/visit/photos': (t) => `/api/bookings/${t.bookingId}/visit/photos`,
   '/api/bookings/:id/visit/route': (t) => `/api/bookings/${t.bookingId}/visit/route`,
   '/api/bookings/:id/visit/check-out': (t) => `/api/bookings/${t.bookingId}/visit/check-out`,
+  '/api/booking-series/:id': (t) => `/api/booking-series/${t.seriesId}`,
+  '/api/booking-series/:id/status': (t) => `/api/booking-series/${t.seriesId}/status`,
   '/api/calendar/:feed': async (t) => `/api/calendar/${await t.calendarFeed()}`,
   '/api/reviews/:id/reply': (t) => `/api/reviews/${t.reviewId}/reply`,
   '/api/messages/conversations/:partnerId': (t) => `/api/messages/conversations/${t.sitterId}`,
@@ -120,6 +124,8 @@ const bodies: Record<string, (things: Things) => unknown> = {
   'POST /api/bookings/:id/changes': () => ({ notes: null }),
   // The change was declined already.
   'PATCH /api/bookings/:id/changes/:changeId': () => ({ status: 'accepted' }),
+  // The series waits for the sitter: only an accepted one can be ended.
+  'PATCH /api/booking-series/:id/status': () => ({ status: 'ended' }),
   // The review has its reply already.
   'POST /api/reviews/:id/reply': () => ({ reply: 'Thanks again!' }),
 }
@@ -235,6 +241,12 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /bookings/new': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
   'GET /bookings/:id': { anonymous: 302, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   'POST /bookings/:id': { anonymous: 302, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
+  // A weekly request to the first sitter (the form refuses the sitter's own on sending); a weekly series: its two
+  // parties only, whatever the form holds.
+  'GET /bookings/series/new': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
+  'POST /bookings/series/new': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
+  'GET /bookings/series/:id': { anonymous: 302, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
+  'POST /bookings/series/:id': { anonymous: 302, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   // A sitter's page: the owners and the admin are sent to /unauthorized. Booking the first sitter: not themself (409).
   'GET /bookings-sitter': { anonymous: 302, owner: 302, otherOwner: 302, sitter: 200, otherSitter: 200, suspended: 302, admin: 302, deletedToken: 302 },
   'POST /bookings-sitter': { anonymous: 302, owner: 302, otherOwner: 302, sitter: 400, otherSitter: 400, suspended: 302, admin: 302, deletedToken: 302 },
@@ -313,6 +325,11 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /api/bookings/:id/visit/route': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/visit/check-out': { anonymous: 401, owner: 403, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'POST /api/bookings/:id/calendar': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  // A weekly series: anyone signed in may ask (400: `{}`); its two parties read it and meet its rules (409: a
+  // waiting series cannot be ended); others 404.
+  'POST /api/booking-series': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },
+  'GET /api/booking-series/:id': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
+  'PATCH /api/booking-series/:id/status': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The feed's URL is its key (calendar apps send no credential), as is an unsubscribe link's token below.
   'GET /api/calendar/:feed': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
   'POST /api/reviews': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },

@@ -109,6 +109,7 @@ describe('migrations', () => {
       { migrationName: '026-cancellation-terms', direction: 'Up', status: 'Success' },
       { migrationName: '027-several-dogs', direction: 'Up', status: 'Success' },
       { migrationName: '028-booking-proposals', direction: 'Up', status: 'Success' },
+      { migrationName: '029-booking-series', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -568,15 +569,16 @@ describe('demo data', () => {
   })
 
   test('keeps a status history for each booking, from the request to its current status', async () => {
-    const bookings = await seeded.selectFrom('bookings').select(['id', 'status', 'requestedById', 'createdAt']).execute()
+    const bookings = await seeded.selectFrom('bookings').select(['id', 'status', 'requestedById', 'sitterId', 'seriesId', 'createdAt']).execute()
     const history = await seeded.selectFrom('bookingStatusHistory').selectAll().orderBy('changedAt').execute()
 
     for (const booking of bookings) {
       const changes = history.filter((change) => change.bookingId === booking.id)
+      // A weekly series' booking is made accepted when its sitter accepts the series (the series was the request).
       expect(changes[0]).toMatchObject({
         fromStatus: null,
-        toStatus: 'pending',
-        changedById: booking.requestedById,
+        toStatus: booking.seriesId ? 'accepted' : 'pending',
+        changedById: booking.seriesId ? booking.sitterId : booking.requestedById,
         changedAt: booking.createdAt,
       })
       expect(changes.at(-1)?.toStatus).toBe(booking.status)
@@ -585,6 +587,31 @@ describe('demo data', () => {
         expect(change.changedAt < new Date().toISOString()).toBe(true)
       }
     }
+  })
+
+  test('has a running weekly series of the demo owner with Sam: eight weeks of bookings, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {
+    const olivia = await seeded.selectFrom('users').select('id').where('email', '=', 'owner@pawpal.test').executeTakeFirstOrThrow()
+    const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+    const series = await seeded.selectFrom('bookingSeries').selectAll().where('sitterId', '=', sam.id).orderBy('createdAt').execute()
+    expect(series.map((each) => [each.ownerId === olivia.id, each.status])).toEqual([
+      [true, 'accepted'],
+      [false, 'pending'],
+    ])
+    const [running] = series
+    const bookings = await seeded.selectFrom('bookings').select(['date', 'seriesDate', 'status', 'priceCents']).where('seriesId', '=', running?.id ?? '').orderBy('seriesDate').execute()
+    const conflicts = await seeded.selectFrom('bookingSeriesConflicts').select(['date', 'reason']).where('seriesId', '=', running?.id ?? '').execute()
+    // Three weekdays for eight weeks: 24 dates, one of them not booked.
+    expect(bookings).toHaveLength(23)
+    expect(conflicts).toHaveLength(1)
+    expect(conflicts[0]?.reason).toMatch(/^Sam is not available on /)
+    const blocked = await seeded.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sam.id).execute()
+    expect(blocked.map((row) => row.date)).toContain(conflicts[0]?.date)
+    expect(bookings.filter((booking) => booking.status === 'cancelled')).toHaveLength(1)
+    const moved = bookings.filter((booking) => booking.date !== booking.seriesDate)
+    expect(moved).toHaveLength(1)
+    expect(Date.parse(`${moved[0]?.date}T00:00:00Z`) - Date.parse(`${moved[0]?.seriesDate}T00:00:00Z`)).toBe(24 * 60 * 60 * 1000)
+    // Sam's walking rate and extra-dog rate, fixed at acceptance: ($25 + $10) for half an hour.
+    expect(new Set(bookings.map((booking) => booking.priceCents))).toEqual(new Set([1750]))
   })
 
   test('gives Sam moderate cancellation terms, most sitters flexible and some strict, and each booking its sitter’s terms', async () => {

@@ -185,6 +185,8 @@ async function makeWorld() {
     '/api/bookings/{id}/visit/check-out': [things.bookingId],
     '/api/bookings/{id}/changes': [things.bookingId],
     '/api/bookings/{id}/changes/{changeId}': [things.bookingId],
+    '/api/booking-series/{id}': [things.seriesId],
+    '/api/booking-series/{id}/status': [things.seriesId],
     '/api/calendar/{feed}': [feed],
     '/api/reviews/{id}/reply': [things.reviewId],
     '/api/auth/calendar/event/{ownerId}': users,

@@ -7,9 +7,11 @@ import { recordBookingChange } from './booking-changes.server.ts'
 import { bookingsOfParty, findBookings, partyOf } from './booking-records.server.ts'
 import { serializeSitterBookings } from './booking-rules.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
+import { withdrawPendingSeries } from './booking-series.server.ts'
+import { seriesOfParty } from './series-records.server.ts'
 import { confirmingParty } from './transitions.ts'
 
-// A suspension (DESIGN.md ruling 25) withdraws the suspended user's pending requests the same way, as if
+// A suspension (DESIGN.md ruling 25) withdraws the suspended user's pending requests (weekly ones too) the same way, as if
 // they had declined or cancelled each: the other party hears a neutral decline or cancellation.
 //
 // A block stops every contact both ways (DESIGN.md ruling 31): createBooking refuses a request or an offer
@@ -51,13 +53,23 @@ async function withdrawPendingRequests(withdrawnBy: string, scope: Expression<Sq
 }
 
 /** Withdraws every request pending between the two while a block stands; the blocker is the party who withdraws them. */
-function withdrawPendingBookingsBetween(blockerId: string, otherId: string) {
+async function withdrawPendingBookingsBetween(blockerId: string, otherId: string) {
   const on = expressionBuilder<Database, 'bookings'>()
   const between = on.or([
     on.and([on('bookings.ownerId', '=', blockerId), on('bookings.sitterId', '=', otherId)]),
     on.and([on('bookings.ownerId', '=', otherId), on('bookings.sitterId', '=', blockerId)]),
   ])
-  return withdrawPendingRequests(blockerId, between, async (trx) => isEitherBlocked(await blockStateBetween(blockerId, otherId, trx)))
+  const stillBlocked = async (trx: Transaction<Database>) => isEitherBlocked(await blockStateBetween(blockerId, otherId, trx))
+  await withdrawPendingRequests(blockerId, between, stillBlocked)
+  const onSeries = expressionBuilder<Database, 'bookingSeries'>()
+  await withdrawPendingSeries(
+    blockerId,
+    onSeries.or([
+      onSeries.and([onSeries('bookingSeries.ownerId', '=', blockerId), onSeries('bookingSeries.sitterId', '=', otherId)]),
+      onSeries.and([onSeries('bookingSeries.ownerId', '=', otherId), onSeries('bookingSeries.sitterId', '=', blockerId)]),
+    ]),
+    stillBlocked,
+  )
 }
 
 export const blockedBookingsSubscriber: Subscriber = {
@@ -74,6 +86,9 @@ export const suspendedAccountBookingsSubscriber: Subscriber = {
   types: [accountEventTypes.suspended],
   async handle(event) {
     const userId = suspendedAccountOf(event)
-    if (userId) await withdrawPendingRequests(userId, bookingsOfParty(userId), async (trx) => (await accountStatusOf(userId, trx)) === 'suspended')
+    if (!userId) return
+    const stillSuspended = async (trx: Transaction<Database>) => (await accountStatusOf(userId, trx)) === 'suspended'
+    await withdrawPendingRequests(userId, bookingsOfParty(userId), stillSuspended)
+    await withdrawPendingSeries(userId, seriesOfParty(userId), stillSuspended)
   },
 }

@@ -26,7 +26,7 @@ function asBookingRequest(input: Record<string, unknown>, ctx: Context) {
 }
 
 /** Reports what is missing: `required` names the fields that must be filled, `problems` what else is missing (the time), by field. */
-function requireFields(fields: Record<string, unknown>, required: Record<string, string>, summary: string, ctx: Context, problems: Record<string, string> = {}) {
+export function requireFields(fields: Record<string, unknown>, required: Record<string, string>, summary: string, ctx: Context, problems: Record<string, string> = {}) {
   const missing = [...Object.entries(required).filter(([name]) => !fields[name]), ...Object.entries(problems)]
   for (const [name, message] of missing) ctx.addIssue({ code: 'custom', path: [name], message })
   if (missing.length > 0) ctx.addIssue({ code: 'custom', path: [], message: summary })
@@ -37,14 +37,14 @@ function requireFields(fields: Record<string, unknown>, required: Record<string,
  * The dogs a form chose: the checkboxes `dogIds` of a sitter who takes several dogs, else the radio `dogId`.
  * Either way a missing choice is named at `dogId`, the dog fieldset's name.
  */
-function chosenDogs({ dogId, dogIds }: { dogId?: string | undefined; dogIds?: string[] | undefined }) {
+export function chosenDogs({ dogId, dogIds }: { dogId?: string | undefined; dogIds?: string[] | undefined }) {
   const ids = dogIds?.filter(Boolean) ?? []
   if (ids.length > 0) return { dogIds: ids }
   return dogId ? { dogId } : {}
 }
 
 /** How the form's service is booked (the page always sends its service; an unknown one is the API's to refuse). */
-const styleOf = (service: string | undefined) => bookingStyles[(sitterServices as readonly string[]).includes(service ?? '') ? (service as SitterService) : 'sitting']
+export const styleOf = (service: string | undefined) => bookingStyles[(sitterServices as readonly string[]).includes(service ?? '') ? (service as SitterService) : 'sitting']
 
 /**
  * An owner's request to a sitter (/sitters/{id}/book, /booking/new?sitter=): a date, the time as the

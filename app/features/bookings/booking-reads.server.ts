@@ -317,6 +317,8 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     changes: null as ProposalJson[] | null,
     /** Requested, accepted, changed, ...: on the one-booking read only. */
     history: null as HistoryEntry[] | null,
+    /** The weekly series it was made for (issue 33 part 1); null for a single booking. */
+    seriesId: booking.seriesId,
     dog: bookingDogJson(dog),
     /** Every dog of the booking in order, `dog` first (DESIGN.md ruling 28). */
     dogs: related.dogs.map(bookingDogJson),

@@ -186,7 +186,7 @@ type Parties =
   | CreateBookingFailure
 
 /** An owner asks a sitter: the sitter must be an active sitter other than the owner, every dog the owner's own. */
-async function requestingParties(user: { id: string }, request: BookingRequest): Promise<Parties> {
+export async function requestingParties(user: { id: string }, request: Pick<BookingRequest, 'sitterId' | 'dogIds'>): Promise<Parties> {
   const people = await getPartyDetails([user.id, request.sitterId])
   const sitter = people.get(request.sitterId)
   const owner = people.get(user.id)

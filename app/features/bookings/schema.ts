@@ -4,7 +4,7 @@ import { clockTimeField, localDateField } from '#app/lib/date-fields.ts'
 import { cursorMessages, cursorParameter } from '#app/lib/keyset-paging.ts'
 import { limitParameter } from '#app/lib/paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
-import { fromMinutes, toMinutes } from '#app/lib/zoned-time.ts'
+import { addDays, daysBetween, fromMinutes, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { bookingFormMessages } from './form-messages.ts'
 import { bookingPeriods, type BookingPeriod, isQuarterHour, periodWindows, type TimeSlot, walkDurations, walkSlot } from './periods.ts'
 import { bookingStatuses } from './transitions.ts'
@@ -20,6 +20,9 @@ import { bookingStatuses } from './transitions.ts'
 
 /** How many dogs one booking may hold (DESIGN.md ruling 28: one overlap, whatever the number). */
 export const maxDogsPerBooking = 5
+
+/** How long a series with an end date may run (a year, as far ahead as a single request). */
+const maxBookingDaysAheadOfSeries = 365
 
 export const bookingMessages = {
   bookingNotFound: 'Booking not found',
@@ -200,6 +203,72 @@ export type BookingRequest = z.output<typeof BookingRequestSchema>
 
 /** The field a refusal about the dogs names: the one the client sent (`dogId` from clients before several dogs). */
 export const dogsFieldOf = (body: unknown) => (body !== null && typeof body === 'object' && 'dogIds' in body ? 'dogIds' : 'dogId')
+
+export const seriesMessages = {
+  weekdaysMissing: 'Please choose at least one weekday',
+  weekdayFormat: 'Weekdays must be a list of ISO weekdays, Monday 1 to Sunday 7',
+  weekdayTwice: 'Each weekday can be listed once',
+  endBeforeFirst: 'The last date must be on or after the first date',
+  tooLong: `A series with an end date lasts at most ${maxBookingDaysAheadOfSeries} days`,
+  noDate: 'None of the chosen weekdays falls between the first and the last date',
+} as const
+
+/** ISO weekdays, Monday 1 to Sunday 7, each once. */
+const weekdayList = z
+  .array(z.int({ error: seriesMessages.weekdayFormat }).min(1, { error: seriesMessages.weekdayFormat }).max(7, { error: seriesMessages.weekdayFormat }), {
+    error: seriesMessages.weekdayFormat,
+  })
+  .min(1, { error: seriesMessages.weekdaysMissing })
+  .max(7, { error: seriesMessages.weekdayTwice })
+  .refine((days) => new Set(days).size === days.length, { error: seriesMessages.weekdayTwice })
+
+/**
+ * `POST /api/booking-series` (issue 33 part 1): a booking request whose `date` is a first date, repeated on
+ * `weekdays` every week until `endDate` (or with no end); normalised as a booking request is, weekdays sorted.
+ */
+export const SeriesRequestSchema = BookingRequestFields.omit({ date: true })
+  .extend({ weekdays: weekdayList, firstDate: localDateField('First date'), endDate: localDateField('End date').nullish() })
+  .transform((fields, ctx) => {
+    const { weekdays, firstDate, endDate, ...rest } = fields
+    const request = BookingRequestSchema.safeParse({ ...rest, date: firstDate })
+    if (!request.success) {
+      for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.map((part) => (part === 'date' ? 'firstDate' : part)), message: issue.message })
+      return z.NEVER
+    }
+    if (endDate && endDate < firstDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: seriesMessages.endBeforeFirst })
+      return z.NEVER
+    }
+    if (endDate && daysBetween(firstDate, endDate) > maxBookingDaysAheadOfSeries) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: seriesMessages.tooLong })
+      return z.NEVER
+    }
+    if (endDate && daysBetween(firstDate, endDate) < 6 && !weekdays.some((day) => datesBetween(firstDate, endDate).some((date) => isoWeekday(date) === day))) {
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: seriesMessages.noDate })
+      return z.NEVER
+    }
+    const { date: _first, ...booking } = request.data
+    return { ...booking, weekdays: [...weekdays].sort((a, b) => a - b), firstDate, endDate: endDate ?? null }
+  })
+
+export type SeriesRequest = z.output<typeof SeriesRequestSchema>
+
+const datesBetween = (from: string, to: string) => Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => addDays(from, index))
+
+export const seriesAnswers = ['accepted', 'declined', 'cancelled', 'ended'] as const
+
+/**
+ * `PATCH /api/booking-series/{id}/status`: the sitter accepts or declines a waiting series, its owner cancels the
+ * request; either party ends an accepted one `from` a date (today when left out).
+ */
+export const SeriesStatusSchema = z.object({
+  status: z.enum(seriesAnswers, { error: `Status must be one of ${seriesAnswers.join(', ')}` }),
+  from: localDateField('From').optional(),
+  /** On accept: one recurring event in both parties' Google Calendars. */
+  addToCalendar: z.boolean({ error: 'addToCalendar must be true or false' }).default(true),
+})
+
+export type SeriesStatusChange = z.output<typeof SeriesStatusSchema>
 
 export const bookingChangeMessages = {
   nothing: 'Please change the date, the time, the dogs or the notes',

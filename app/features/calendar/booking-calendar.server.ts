@@ -14,6 +14,7 @@ import type { Party } from '#app/features/bookings/transitions.ts'
 import type { DeliveryResult, Subscriber } from '#app/lib/events.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { bookingEventContent, type BookingEventNames, loadEventNames } from './booking-events.server.ts'
+import { ensureSeriesGoogleEvent } from './series-calendar.server.ts'
 
 // Accepted bookings in the parties' Google Calendars (DESIGN.md ruling 11): one event in the sitter's
 // and one in the owner's primary calendar, for each party that linked Google. The event id is derived
@@ -123,6 +124,8 @@ function summarise(results: readonly CalendarPartyResult[]) {
 
 /** One party's event for the booking: created now, already there, or why not. */
 export async function ensureGoogleEvent(booking: BookingRecord, names: BookingEventNames, party: Party): Promise<CalendarPartyResult> {
+  // A booking of a weekly series is an occurrence of the series' one recurring event (series-calendar.server.ts).
+  if (booking.seriesId) return ensureSeriesGoogleEvent(booking.seriesId, party)
   const userId = party === 'owner' ? booking.ownerId : booking.sitterId
   const stored = (await findCalendarEvents(booking.id)).find((event) => event.userId === userId)
   if (stored) return { party, outcome: 'exists', eventId: stored.eventId }

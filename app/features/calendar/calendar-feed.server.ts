@@ -10,6 +10,7 @@ import type { Database } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { bookingEventContent, loadEventNames } from './booking-events.server.ts'
 import { bookingsOfParty, findBookings, partyOf } from '#app/features/bookings/booking-records.server.ts'
+import { seriesIcsEvents } from './series-events.server.ts'
 
 // Every user's private calendar feed (DESIGN.md ruling 11): an ICS file of their accepted bookings, from
 // both sides (as owner and as sitter), that any calendar app can subscribe to. Bookings accepted and
@@ -34,12 +35,15 @@ export async function renderCalendarFeed(token: string, now = Date.now()) {
   if (!userId) return null
   const on = expressionBuilder<Database, 'bookings'>()
   const bookings = await findBookings(on.and([bookingsOfParty(userId), on('bookings.status', 'in', ['accepted', 'completed'])]))
-  const namesOf = await loadEventNames(bookings)
-  const events = bookings
-    .map((booking) => {
+  // A weekly series' bookings are one recurring event (series-events.server.ts); the rest one event each.
+  const singles = bookings.filter((booking) => !booking.seriesId)
+  const namesOf = await loadEventNames(singles)
+  const events = [
+    ...singles.map((booking) => {
       const content = bookingEventContent(booking, namesOf(booking), partyOf(booking, userId))
       return { uid: `booking-${booking.id}@pawpal`, ...content, updatedAt: Date.parse(booking.updatedAt) || now }
-    })
-    .sort((a, b) => a.start - b.start)
-  return renderIcsCalendar({ name: 'Pawpal bookings', events })
+    }),
+    ...(await seriesIcsEvents(userId, bookings)),
+  ].sort((a, b) => a.start - b.start)
+  return renderIcsCalendar({ name: 'Pawpal bookings', events }, now)
 }

@@ -3,7 +3,7 @@ import { gaxios, OAuth2Client } from 'google-auth-library'
 import { z } from 'zod'
 import { env } from '#app/lib/env.server.ts'
 
-// The four Google Calendar API v3 calls Pawpal makes, through @googleapis/calendar with its root URL
+// The Google Calendar API v3 calls Pawpal makes, through @googleapis/calendar with its root URL
 // from GOOGLE_API_URL (DESIGN.md ruling 11; tests point it at tests/fakes/google.ts). The only module that
 // talks to Google Calendar (decision 020).
 
@@ -17,6 +17,8 @@ export type GoogleEventInput = {
   location?: string
   start: GoogleEventTime
   end: GoogleEventTime
+  /** A recurring event's RRULE and EXDATE lines (a weekly series). */
+  recurrence?: string[]
 }
 
 const EventSchema = z.object({
@@ -78,6 +80,20 @@ export async function insertEvent(accessToken: string, event: GoogleEventInput):
 export async function updateEvent(accessToken: string, eventId: string, event: GoogleEventInput): Promise<GoogleEvent> {
   const api = calendarFor(accessToken)
   const updated = EventSchema.safeParse(await call(() => api.events.update({ calendarId: primary, eventId, requestBody: event }, requestOptions)))
+  if (!updated.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event')
+  return updated.data
+}
+
+/** Google's id of one occurrence of a recurring event: the event's id and the occurrence's original start in UTC. */
+export const instanceIdOf = (eventId: string, originalStart: number) =>
+  `${eventId}_${new Date(originalStart).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`
+
+/** Replaces one occurrence of a recurring event (an occurrence moved to another time): it stays part of the event. */
+export async function updateEventInstance(accessToken: string, recurringEventId: string, originalStartTime: GoogleEventTime, event: GoogleEventInput): Promise<GoogleEvent> {
+  const api = calendarFor(accessToken)
+  const eventId = instanceIdOf(recurringEventId, Date.parse(originalStartTime.dateTime))
+  const requestBody = { ...event, recurringEventId, originalStartTime }
+  const updated = EventSchema.safeParse(await call(() => api.events.update({ calendarId: primary, eventId, requestBody }, requestOptions)))
   if (!updated.success) throw new GoogleCalendarError(502, 'Google Calendar answered with an unreadable event')
   return updated.data
 }

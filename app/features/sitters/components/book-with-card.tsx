@@ -28,11 +28,14 @@ export type BookWithFacts = {
 export function BookWithCard({
   sitter,
   bookHref,
+  weeklyHref,
   contactHref,
   ownProfile,
 }: {
   sitter: BookWithFacts
   bookHref: string
+  /** The weekly request form: the same care every week. */
+  weeklyHref: string
   contactHref: string
   /** The sitter looking at their own profile: no booking themself, a way to edit it instead. */
   ownProfile: boolean
@@ -82,6 +85,9 @@ export function BookWithCard({
               Contact
             </Link>
           </div>
+          <Link to={weeklyHref} className="tap-target flex items-center justify-center text-sm font-medium text-brand-700 underline underline-offset-4">
+            Book the same time every week
+          </Link>
         </div>
       )}
     </section>

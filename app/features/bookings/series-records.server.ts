@@ -1,0 +1,70 @@
+import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import { db, type Database } from '#app/lib/db.server.ts'
+import type { BookingSeriesTable } from '#app/lib/db-schema.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
+import type { TimeSlot } from './periods.ts'
+
+// Weekly series as stored (booking-series.server.ts writes them): the row with its weekdays and slots read, and its
+// dogs in order. Every read of a series goes through `findSeriesWhere`.
+
+export type BookingSeries = Omit<Selectable<BookingSeriesTable>, 'weekdays' | 'slots'> & {
+  weekdays: number[]
+  slots: TimeSlot[]
+  dogIds: string[]
+}
+
+export const seriesChanges = ['requested', 'accepted', 'declined', 'cancelled', 'ended', 'conflicts'] as const
+export type SeriesChange = (typeof seriesChanges)[number]
+export const seriesEventType = (change: SeriesChange) => `booking-series.${change}`
+export const seriesEventTypes = seriesChanges.map(seriesEventType)
+
+/** The change a series event reports, or null when it is not one. */
+export function readSeriesChange(event: { type: string; subjectId: string; payload: Record<string, unknown> }) {
+  const change = seriesChanges.find((candidate) => seriesEventType(candidate) === event.type)
+  if (!change) return null
+  const payload = event.payload as { actor?: 'owner' | 'sitter' | null; addToCalendar?: boolean; conflicts?: { date: string; reason: string }[]; from?: string }
+  return { change, seriesId: event.subjectId, actor: payload.actor ?? null, addToCalendar: payload.addToCalendar ?? false, conflicts: payload.conflicts ?? [], from: payload.from ?? null }
+}
+
+/** Today in the series' zone. */
+export const seriesTimeZoneToday = (series: Pick<BookingSeries, 'timeZone'>, now: number) => localDateTime(now, series.timeZone).date
+
+const onSeries = () => expressionBuilder<Database, 'bookingSeries'>()
+
+/** Series where the user is the owner or the sitter. */
+export const seriesOfParty = (userId: string): Expression<SqlBool> =>
+  onSeries().or([onSeries()('bookingSeries.ownerId', '=', userId), onSeries()('bookingSeries.sitterId', '=', userId)])
+
+export async function findSeriesWhere(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<BookingSeries[]> {
+  const rows = await executor.selectFrom('bookingSeries').selectAll().where(where).orderBy('createdAt', 'desc').orderBy('id').execute()
+  if (rows.length === 0) return []
+  const dogs = await executor
+    .selectFrom('bookingSeriesDogs')
+    .select(['seriesId', 'dogId'])
+    .where('seriesId', 'in', rows.map((row) => row.id))
+    .orderBy('seriesId')
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    weekdays: row.weekdays.split(',').map(Number),
+    slots: JSON.parse(row.slots) as TimeSlot[],
+    dogIds: dogs.filter((dog) => dog.seriesId === row.id).map((dog) => dog.dogId),
+  }))
+}
+
+export async function findSeries(seriesId: string, executor: Kysely<Database> = db) {
+  const [series] = await findSeriesWhere(onSeries()('bookingSeries.id', '=', seriesId), executor)
+  return series ?? null
+}
+
+/** The series when the user is one of its two parties; null for anyone else (who gets 'Series not found'). */
+export async function findSeriesOfParty(userId: string, seriesId: string) {
+  const [series] = await findSeriesWhere(onSeries().and([onSeries()('bookingSeries.id', '=', seriesId), seriesOfParty(userId)]))
+  return series ?? null
+}
+
+/** The dates of a series that did not become bookings, with why, by date. */
+export async function findSeriesConflicts(seriesId: string) {
+  return db.selectFrom('bookingSeriesConflicts').select(['date', 'reason']).where('seriesId', '=', seriesId).orderBy('date').execute()
+}

@@ -1,0 +1,330 @@
+import type { Locator, Page } from '@playwright/test'
+import ICAL from 'ical.js'
+import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
+import { dayName, insertDog, registerOwnerWithDog, registerSitterWithGoogle, signInAs, signOut, zurichDate } from './booking-helpers.ts'
+import { expect, type RegisteredUser, test, type TestDatabase } from './fixtures.ts'
+import { fakeGoogleUrlVariable } from './global-setup.ts'
+import { fakeUserFor } from '../fakes/google.ts'
+
+// Weekly series (issue 33 part 1, decision 078): an owner asks a sitter for the same walk every Monday, Wednesday and
+// Friday; the sitter sees the next eight weeks and accepts the series once; its dates become ordinary bookings in both
+// lists, on the sitter's calendar and in the ICS feed (one weekly event); a moved and a skipped date are a change and
+// a cancellation of their bookings, and Google Calendar keeps ONE recurring event with one override and one EXDATE.
+
+const rates = { walkingCents: 2400, extraDogCents: 1000 }
+/** A 30-minute walk for two dogs: half an hour of the base rate plus one further dog's. */
+const twoDogWalk = `$${((rates.walkingCents + rates.extraDogCents) / 2 / 100).toFixed(2)}`
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title })
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+const proposeForm = (page: Page) => page.locator('details').filter({ has: page.locator('summary', { hasText: 'Propose a change' }) })
+const changeRow = (section: Locator, label: string) => section.locator(`dt:text-is("${label}") + dd`)
+const bookingFact = (page: Page, label: string) => page.getByRole('region', { name: /^(Booking with|Walking) / }).locator(`dt:text-is("${label}") + dd`)
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** 'Thursday, December 3, 2026', as the booking and series pages name a day. */
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+const isoWeekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** The instant of a clock time on a day in Zurich, from the zone's offset that day (Intl's own, not the app's). */
+function zurichInstant(date: string, time: string) {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')
+    ?.value.replace('GMT', '')
+  return new Date(`${date}T${time}:00${offset || 'Z'}`)
+}
+
+/** '2026-03-02 08:00': an instant as a Zurich date and clock time. */
+function zurichClock(instant: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+/**
+ * The series the journey asks for, computed from today in Zurich (the sitter's zone): from the next Monday at least two
+ * days ahead, every Monday, Wednesday and Friday through the last day of the eight weeks starting today.
+ */
+function weeklyPlan() {
+  const today = zurichDate(0)
+  let firstDate = addDays(today, 2)
+  while (isoWeekdayOf(firstDate) !== 1) firstDate = addDays(firstDate, 1)
+  const lastDay = addDays(today, 8 * 7 - 1)
+  const dates: string[] = []
+  for (let date = firstDate; date <= lastDay; date = addDays(date, 1)) if ([1, 3, 5].includes(isoWeekdayOf(date))) dates.push(date)
+  // The second week's Wednesday moves to its Thursday; its Friday is skipped.
+  const moved = { from: addDays(firstDate, 9), to: addDays(firstDate, 10) }
+  const skipped = addDays(firstDate, 11)
+  return { firstDate, lastDay, dates, moved, skipped }
+}
+
+/** Walker Sam, Google linked, walking at $24 an hour plus $10 for each further dog, on weekdays from 07:00 to 12:00. */
+async function walkerWithWeekdayMornings(page: Page, db: TestDatabase, visit: (path: string) => Promise<unknown>) {
+  const sitter = await registerSitterWithGoogle(page, db, visit, 'Sam Walker')
+  await db.updateTable('sitterProfiles').set({ acceptsMultipleDogs: 1 }).where('userId', '=', sitter.id).execute()
+  await db.updateTable('sitterServices').set({ hourlyRateCents: rates.walkingCents, extraDogRateCents: rates.extraDogCents }).where('sitterId', '=', sitter.id).execute()
+  await db
+    .insertInto('sitterAvailability')
+    .values([1, 2, 3, 4, 5].map((weekday) => ({ id: crypto.randomUUID(), sitterId: sitter.id, weekday, startTime: '07:00', endTime: '12:00' })))
+    .execute()
+  return sitter
+}
+
+/** Signs a registered user in with Google once, which links their Google account with the calendar scope. */
+async function linkGoogle(page: Page, db: TestDatabase, visit: (path: string) => Promise<unknown>, user: RegisteredUser) {
+  await signOut(page)
+  await page.route(
+    (url) => url.pathname === '/api/auth/google' && !url.searchParams.has('login_hint'),
+    async (route) => {
+      const url = new URL(route.request().url())
+      url.searchParams.set('login_hint', user.email)
+      await route.fulfill({ status: 302, headers: { location: url.toString() } })
+    },
+  )
+  await visit('/login')
+  await page.getByRole('link', { name: 'Sign in with Google' }).click()
+  await expect(page).not.toHaveURL(/\/(login|api\/auth)/)
+  await page.unrouteAll()
+  const linked = await db.selectFrom('oauthAccounts').select('scope').where('userId', '=', user.id).executeTakeFirstOrThrow()
+  expect(linked.scope).toContain('calendar')
+  return fakeUserFor(user.email).sub
+}
+
+/** Owner Olive with Rex and then Luna (a minute later, so the forms list Rex first), Google linked; signed in as her. */
+async function ownerOfRexAndLuna(page: Page, db: TestDatabase, visit: (path: string) => Promise<unknown>) {
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
+  const luna = await insertDog(db, owner.id, { name: 'Luna' })
+  await db.updateTable('dogs').set({ createdAt: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', luna).execute()
+  const googleSub = await linkGoogle(page, db, visit, owner)
+  return { owner, googleSub }
+}
+
+/** Every card of a booking list's tab, after 'Show more bookings' until there is no more. */
+async function allCards(page: Page, visit: (path: string) => Promise<unknown>, path: string, expected: number) {
+  await visit(path)
+  const cards = page.getByRole('article')
+  await expect(cards.first()).toBeVisible()
+  for (let shown = await cards.count(); shown < expected; shown = await cards.count()) {
+    const more = page.getByRole('link', { name: 'Show more bookings' })
+    if ((await more.count()) === 0) break
+    await more.click()
+    await expect(cards).not.toHaveCount(shown)
+  }
+  return cards
+}
+
+/** The user's ICS feed (its link on /profile), with the starts ical.js expands its weekly event to, through `through`. */
+async function feedOf(page: Page, visit: (path: string) => Promise<unknown>, through: string) {
+  await visit('/profile')
+  const link = await page.getByRole('textbox', { name: 'Your calendar link' }).inputValue()
+  const response = await page.request.get(new URL(link).pathname)
+  expect(response.status()).toBe(200)
+  const calendar = ICAL.Component.fromString(await response.text())
+  const vevents = calendar.getAllSubcomponents('vevent')
+  const weekly = vevents.filter((vevent) => vevent.hasProperty('rrule'))
+  expect(weekly, 'the feed holds one weekly event').toHaveLength(1)
+  const [master] = weekly as [ICAL.Component]
+  const event = new ICAL.Event(master, { exceptions: vevents.filter((vevent) => vevent !== master) })
+  const starts: string[] = []
+  const iterator = event.iterator()
+  for (let next = iterator.next(); next && zurichClock(next.toJSDate()) <= `${through} 23:59`; next = iterator.next()) {
+    starts.push(zurichClock(event.getOccurrenceDetails(next).startDate.toJSDate()))
+  }
+  return { rrule: String(master.getFirstPropertyValue('rrule')), starts: starts.sort() }
+}
+
+type FakeEvent = { id: string; owner: string; body: { recurrence?: string[]; start?: { dateTime?: string } } }
+type FakeOverride = { recurringEventId: string; owner: string; originalStart: string; body: { start?: { dateTime?: string } } }
+
+/** What the fake Google Calendar holds in one Google user's calendars: events and overrides of their occurrences. */
+async function googleCalendarOf(googleSub: string) {
+  const origin = process.env[fakeGoogleUrlVariable]
+  if (!origin) throw new Error(`${fakeGoogleUrlVariable} is not set: run the e2e tests with \`npx playwright test\``)
+  const { events, overrides } = (await (await fetch(`${origin}/__fake/events`)).json()) as { events: FakeEvent[]; overrides: FakeOverride[] }
+  return { events: events.filter((event) => event.owner === googleSub), overrides: overrides.filter((override) => override.owner === googleSub) }
+}
+
+/** The calendar as the test expects it: one weekly event on Mon/Wed/Fri, the skipped Friday excepted, the Wednesday moved. */
+function expectedGoogleCalendar(plan: ReturnType<typeof weeklyPlan>) {
+  const compact = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  return {
+    recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR', `EXDATE;TZID=Europe/Zurich:${plan.skipped.replace(/-/g, '')}T080000`],
+    override: { originalStart: compact(zurichInstant(plan.moved.from, '08:00')), start: `${plan.moved.to}T08:00` },
+  }
+}
+
+async function googleCalendarSummary(googleSub: string) {
+  const { events, overrides } = await googleCalendarOf(googleSub)
+  return {
+    recurrence: events.map((event) => event.body.recurrence),
+    overrides: overrides.map((override) => ({ ofEvent: events.some((event) => event.id === override.recurringEventId), originalStart: override.originalStart, start: override.body.start?.dateTime?.slice(0, 16) })),
+  }
+}
+
+test('an owner asks for Mon/Wed/Fri walks for two dogs; the sitter accepts once; eight weeks of bookings everywhere; one date moved, one skipped', async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+}) => {
+  test.setTimeout(150_000) // two people, each signing in with Google, and eight weeks of bookings read on many pages
+  const plan = weeklyPlan()
+  const count = plan.dates.length
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  const { owner, googleSub: ownerGoogleSub } = await ownerOfRexAndLuna(page, db, visit)
+
+  // The owner asks once.
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  await expect(page.getByRole('heading', { name: 'Weekly care with Sam' })).toBeVisible()
+  const dogs = page.getByRole('group', { name: 'Dogs' })
+  await dogs.getByRole('checkbox', { name: /^Rex\b/ }).check()
+  await dogs.getByRole('checkbox', { name: /^Luna\b/ }).check()
+  await expect(page.getByRole('radio', { name: /^Dog Walking/ })).toBeChecked()
+  for (const day of ['Mon', 'Wed', 'Fri']) await page.getByRole('checkbox', { name: day, exact: true }).check()
+  await page.getByLabel('Start time').selectOption('08:00')
+  await page.getByRole('radio', { name: /^30 minutes/ }).check()
+  await page.getByLabel('First date').fill(plan.firstDate)
+  await expect(page.getByLabel('Last date (optional)')).toHaveValue('')
+  if (jsEnabled) await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Each visit' })).toContainText(twoDogWalk)
+  await page.getByRole('button', { name: 'Request weekly care' }).click()
+
+  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
+  await expect(toast(page, 'Weekly request sent')).toBeVisible()
+  const seriesId = page.url().split('/').at(-1) ?? ''
+  await expect(page.getByRole('heading', { name: 'Weekly dog walking for Rex and Luna' })).toBeVisible()
+  await expect(page.locator('[data-series-status]')).toHaveText('Waiting for an answer')
+  const stored = await db.selectFrom('bookingSeries').select(['ownerId', 'sitterId', 'weekdays', 'slots', 'firstDate', 'endDate', 'status']).where('id', '=', seriesId).executeTakeFirstOrThrow()
+  expect(stored).toEqual({ ownerId: owner.id, sitterId: sitter.id, weekdays: '1,3,5', slots: JSON.stringify([{ startTime: '08:00', endTime: '08:30' }]), firstDate: plan.firstDate, endDate: null, status: 'pending' })
+
+  // The sitter finds it in 'Weekly', sees the next eight weeks and accepts the whole series once.
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit('/bookings-sitter')
+  const weeklyLink = region(page, 'Weekly').getByRole('link', { name: /Dog Walking for Rex and Luna/ })
+  await expect(weeklyLink).toContainText('Needs your answer')
+  await weeklyLink.click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/series/${seriesId}$`))
+  const nextWeeks = region(page, 'The next eight weeks')
+  await expect(nextWeeks).toContainText(`${count} of ${count} dates fit.`)
+  await expect(nextWeeks.getByRole('listitem')).toHaveCount(count)
+  await expect(page.getByRole('checkbox', { name: /^Add to Google Calendar/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Accept the series' }).click()
+
+  await expect(toast(page, 'Weekly series accepted')).toBeVisible()
+  await expect(page.locator('[data-series-status]')).toHaveText('Accepted')
+  await expect(page.getByRole('button', { name: 'Accept the series' })).toHaveCount(0)
+  await expect(region(page, 'Dates not booked')).toHaveCount(0)
+  const seriesBookings = region(page, 'Bookings').getByRole('listitem')
+  await expect(seriesBookings).toHaveText(plan.dates.map((date) => new RegExp(`^${escapeRegExp(longDay(date))}\\s*08:00\\s*Accepted$`)))
+  const booked = await db.selectFrom('bookings').select(['date', 'status', 'priceCents']).where('seriesId', '=', seriesId).orderBy('date').execute()
+  expect(booked).toEqual(plan.dates.map((date) => ({ date, status: 'accepted', priceCents: (rates.walkingCents + rates.extraDogCents) / 2 })))
+
+  // Its dates are marked on the sitter's calendar, month by month, and no other day is.
+  for (const month of [...new Set(plan.dates.map((date) => date.slice(0, 7)))]) {
+    await visit(`/bookings-sitter?month=${month}`)
+    const calendar = region(page, 'Calendar')
+    const inMonth = plan.dates.filter((date) => date.startsWith(month))
+    await expect(calendar.getByRole('link', { name: /, \d+ bookings?/ })).toHaveCount(inMonth.length)
+    for (const date of inMonth) await expect(calendar.getByRole('link', { name: `${dayName(date)}, 1 booking`, exact: true })).toBeVisible()
+  }
+  // ... and in the sitter's upcoming list.
+  const sitterCards = await allCards(page, visit, '/bookings-sitter?tab=upcoming', count)
+  await expect(sitterCards).toHaveCount(count)
+  await expect(sitterCards).toContainText(plan.dates.map((date) => `${formatShortDate(date)} · 08:00 - 08:30`))
+
+  // The feed has one weekly event that ical.js expands to the series' dates at 08:00.
+  const sitterFeed = await feedOf(page, visit, plan.lastDay)
+  expect(sitterFeed.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR')
+  expect(sitterFeed.starts).toEqual(plan.dates.map((date) => `${date} 08:00`))
+
+  // The owner's list has the same bookings, and the series page links each of them.
+  await signOut(page)
+  await signInAs(page, owner)
+  const ownerCards = await allCards(page, visit, '/bookings', count)
+  await expect(ownerCards).toHaveCount(count)
+  await expect(ownerCards).toContainText(plan.dates.map((date) => `${formatShortDate(date)} · 08:00 - 08:30`))
+  const ownerWeekly = region(page, 'Weekly').getByRole('link', { name: /Dog Walking for Rex and Luna/ })
+  await expect(ownerWeekly).toContainText('Running')
+  await ownerWeekly.click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/series/${seriesId}$`))
+  await expect(region(page, 'Bookings').getByRole('link')).toHaveCount(count)
+  await expect(page.locator('dt:text-is("Each visit") + dd')).toContainText(`${twoDogWalk} ($24/hour + $10/hour for each further dog, fixed for the whole series)`)
+
+  // The owner skips one Friday: that booking is cancelled.
+  await region(page, 'Bookings').getByRole('link', { name: new RegExp(`^${escapeRegExp(longDay(plan.skipped))}`) }).click()
+  await expect(bookingFact(page, 'Date')).toHaveText(longDay(plan.skipped))
+  await page.getByRole('link', { name: 'Cancel Booking' }).click()
+  await page.getByRole('dialog', { name: 'Cancel Booking' }).getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText('Booking has been cancelled')).toBeVisible()
+  await expect(page.locator('[data-status]').first()).toHaveText('Cancelled')
+
+  // ... and proposes to move one Wednesday to the Thursday; both see the price.
+  await visit(`/bookings/series/${seriesId}`)
+  await region(page, 'Bookings').getByRole('link', { name: new RegExp(`^${escapeRegExp(longDay(plan.moved.from))}`) }).click()
+  await expect(bookingFact(page, 'Date')).toHaveText(longDay(plan.moved.from))
+  const form = proposeForm(page)
+  await form.getByText('Propose a change', { exact: true }).click()
+  await form.getByLabel('Date', { exact: true }).fill(plan.moved.to)
+  await form.getByRole('button', { name: 'Send proposal' }).click()
+  await expect(toast(page, 'Change proposed')).toBeVisible()
+  const mine = page.getByRole('region', { name: 'Your proposed change' })
+  await expect(changeRow(mine, 'Date')).toHaveText(new RegExp(`${escapeRegExp(longDay(plan.moved.from))}.*${escapeRegExp(longDay(plan.moved.to))}`))
+  await expect(changeRow(mine, 'Price')).toHaveText(`${twoDogWalk} (unchanged)`)
+  const movedBookingUrl = new URL(page.url()).pathname
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit(movedBookingUrl)
+  const theirs = page.getByRole('region', { name: 'Olive Owner proposes a change' })
+  await expect(changeRow(theirs, 'Date')).toHaveText(new RegExp(`${escapeRegExp(longDay(plan.moved.from))}.*${escapeRegExp(longDay(plan.moved.to))}`))
+  await expect(changeRow(theirs, 'Price')).toHaveText(`${twoDogWalk} (unchanged)`)
+  await theirs.getByRole('button', { name: 'Accept change' }).click()
+  await expect(toast(page, 'Change accepted')).toBeVisible()
+  await expect(bookingFact(page, 'Date')).toHaveText(longDay(plan.moved.to))
+  await expect(bookingFact(page, 'Time')).toContainText('08:00 - 08:30')
+
+  // The series page reads the moved date and the skipped one.
+  await page.getByRole('link', { name: 'See the whole series' }).click()
+  const afterChanges = region(page, 'Bookings').getByRole('listitem')
+  await expect(afterChanges).toHaveCount(count)
+  await expect(afterChanges.filter({ hasText: longDay(plan.moved.to) })).toHaveText(new RegExp(`08:00 · moved from ${escapeRegExp(longDay(plan.moved.from))}\\s*Accepted$`))
+  await expect(afterChanges.filter({ hasText: longDay(plan.skipped) })).toHaveText(/Cancelled$/)
+
+  // The feed: the Thursday instead of the Wednesday, no Friday.
+  const changedFeed = await feedOf(page, visit, plan.lastDay)
+  const expectedStarts = plan.dates.filter((date) => date !== plan.skipped).map((date) => `${date === plan.moved.from ? plan.moved.to : date} 08:00`)
+  expect(changedFeed.starts).toEqual(expectedStarts.sort())
+
+  // Google Calendar: one recurring event in each party's calendar, with one override (the move) and one EXDATE (the skip).
+  const { recurrence, override } = expectedGoogleCalendar(plan)
+  for (const googleSub of [sitter.googleSub, ownerGoogleSub]) {
+    await expect.poll(() => googleCalendarSummary(googleSub), { timeout: 15_000 }).toEqual({ recurrence: [recurrence], overrides: [{ ofEvent: true, ...override }] })
+  }
+})
+
+test('@desktop a weekly request without a weekday is refused with the reason and keeps what was chosen', async ({ page, visit, db }) => {
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
+  const firstDate = weeklyPlan().firstDate
+
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  await page.getByLabel('Start time').selectOption('08:00')
+  await page.getByRole('radio', { name: /^30 minutes/ }).check()
+  await page.getByLabel('First date').fill(firstDate)
+  await page.getByRole('button', { name: 'Request weekly care' }).click()
+
+  await expect(page.getByRole('group', { name: 'Weekdays' })).toHaveAccessibleDescription('Please choose at least one weekday')
+  await expect(page.getByLabel('Start time')).toHaveValue('08:00')
+  await expect(page.getByRole('radio', { name: /^30 minutes/ })).toBeChecked()
+  await expect(page.getByLabel('First date')).toHaveValue(firstDate)
+  const requests = await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', owner.id).execute()
+  expect(requests).toEqual([])
+})

@@ -1,0 +1,247 @@
+import { describe, expect, test } from 'vitest'
+import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
+import { appRequest } from './app.ts'
+import { owner, sitter } from './booking-api.ts'
+import { startAppWithFakeGoogle } from './fake-google-app.ts'
+import { insertDog, localDateFromToday } from './fixtures.ts'
+import { signedIn, textOf, toastOf, visitAs, type Person } from './page-visits.ts'
+
+// Weekly series on the pages, as a browser without JavaScript plays them (issue 33 part 1): the owner's request form
+// (/bookings/series/new?sitter=), the series page where the sitter answers and either party ends it, the 'Weekly'
+// section of both booking lists, and what each party hears (notification and e-mail). Through the production request
+// handler, on both engines.
+const { db } = await startAppWithFakeGoogle()
+
+/** Olivia with Rex and Luna; Sam walks for $24 an hour, $10 for each further dog, any day (no weekly hours). */
+async function parties() {
+  const theOwner = await owner()
+  const rex = await insertDog(theOwner.id, { name: 'Rex' })
+  const luna = await insertDog(theOwner.id, { name: 'Luna' })
+  const theSitter = await sitter({ services: [{ service: 'walking', hourlyRateCents: 2400 }] })
+  await db.updateTable('sitterProfiles').set({ acceptsMultipleDogs: 1 }).where('userId', '=', theSitter.id).execute()
+  await db.updateTable('sitterServices').set({ extraDogRateCents: 1000 }).where('sitterId', '=', theSitter.id).execute()
+  return { olivia: await signedIn(theOwner), sam: await signedIn(theSitter), rex, luna }
+}
+
+/** A form post with repeated fields (checkboxes), as a browser sends it. */
+const postFields = (person: Person, path: string, fields: [string, string][]) =>
+  appRequest(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie: person.cookie } })
+
+const formPath = (sitterId: string) => `/bookings/series/new?${new URLSearchParams({ sitter: sitterId })}`
+
+/** The next Monday at least two days ahead, in Zurich, counted from today's weekday. */
+function nextMonday() {
+  for (let days = 2; days < 9; days += 1) {
+    const date = localDateFromToday(days)
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 1) return date
+  }
+  throw new Error('no Monday within a week')
+}
+
+async function askForWeeklyWalks(people: Awaited<ReturnType<typeof parties>>) {
+  const response = await postFields(people.olivia, formPath(people.sam.id), [
+    ['dogIds', people.rex],
+    ['dogIds', people.luna],
+    ['service', 'walking'],
+    ['weekdays', '1'],
+    ['weekdays', '3'],
+    ['weekdays', '5'],
+    ['startTime', '08:00'],
+    ['duration', '30'],
+    ['firstDate', nextMonday()],
+    ['endDate', ''],
+    ['notes', 'Luna pulls towards the river.'],
+  ])
+  expect(response.status).toBe(302)
+  const location = response.headers.get('location') ?? ''
+  expect(location).toMatch(/^\/bookings\/series\/[\w-]+$/)
+  return { response, path: location, id: location.split('/').at(-1) ?? '' }
+}
+
+describe('asking for weekly care without JavaScript', () => {
+  test('the form names the sitter and offers the weekdays, the walk lengths and the dogs', async () => {
+    const people = await parties()
+    const page = await textOf(await visitAs(people.olivia, formPath(people.sam.id)))
+    expect(page).toContain('Weekly care with Sam')
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) expect(page).toContain(day)
+    expect(page).toContain('30 minutes')
+    expect(page).toContain('Rex')
+    expect(page).toContain('Luna')
+  })
+
+  test('a sent request lands on the series page, waiting for the sitter, at $17 a visit for two dogs ($24 + $10 an hour, half an hour)', async () => {
+    const people = await parties()
+    const { response, path } = await askForWeeklyWalks(people)
+    expect((await toastOf(response))?.title).toBe('Weekly request sent')
+
+    const page = await textOf(await visitAs(people.olivia, path))
+    expect(page).toContain('Waiting for an answer')
+    expect(page).toContain('Weekly dog walking for Rex and Luna')
+    expect(page).toContain('Mondays, Wednesdays, and Fridays')
+    expect(page).toContain('08:00 - 08:30')
+    expect(page).toContain('$17.00')
+    expect(page).toContain('Cancel this request')
+    expect(page).not.toContain('Accept the series')
+  })
+
+  test('a refused form says what is missing at each field and keeps what was typed', async () => {
+    const people = await parties()
+    const response = await postFields(people.olivia, formPath(people.sam.id), [
+      ['dogIds', people.rex],
+      ['service', 'walking'],
+      ['startTime', '08:00'],
+      ['duration', '30'],
+      ['firstDate', nextMonday()],
+      ['notes', 'Keep me'],
+    ])
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('Please choose at least one weekday')
+    expect(html).toContain('Keep me')
+    expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toEqual([])
+  })
+
+  test('a last date before the first is refused at the last date, nothing written', async () => {
+    const people = await parties()
+    const first = nextMonday()
+    const response = await postFields(people.olivia, formPath(people.sam.id), [
+      ['dogIds', people.rex],
+      ['service', 'walking'],
+      ['weekdays', '1'],
+      ['startTime', '08:00'],
+      ['duration', '30'],
+      ['firstDate', first],
+      ['endDate', localDateFromToday(1)],
+    ])
+    expect(response.status).toBe(400)
+    expect(await textOf(response)).toContain('The last date must be on or after the first date')
+    expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toEqual([])
+  })
+
+  test('an unknown sitter is a 404 with "Sitter not found"', async () => {
+    const people = await parties()
+    const response = await visitAs(people.olivia, formPath('no-such-sitter'))
+    expect(response.status).toBe(404)
+    expect(await textOf(response)).toContain('Sitter not found')
+  })
+})
+
+describe('answering and ending a series on its page', () => {
+  test('the sitter sees the next eight weeks and accepts: bookings appear on both sides, each linking back to the series', async () => {
+    const people = await parties()
+    const { path, id } = await askForWeeklyWalks(people)
+
+    const waiting = await textOf(await visitAs(people.sam, path))
+    expect(waiting).toContain('The next eight weeks')
+    expect(waiting).toContain('Accept the series')
+
+    const accepted = await postFields(people.sam, path, [['status', 'accepted']])
+    expect(accepted.status).toBe(302)
+    expect((await toastOf(accepted))?.title).toBe('Weekly series accepted')
+
+    const rows = await db.selectFrom('bookings').select(['id', 'status', 'priceCents']).where('seriesId', '=', id).execute()
+    expect(rows.length).toBeGreaterThan(0)
+    expect(new Set(rows.map((row) => [row.status, row.priceCents].join()))).toEqual(new Set(['accepted,1700']))
+    const page = await textOf(await visitAs(people.olivia, path))
+    expect(page).toContain('Accepted')
+    expect(page).toContain('fixed for the whole series')
+    expect(page).toContain('End the series')
+
+    const booking = await textOf(await visitAs(people.olivia, `/bookings/${rows[0]?.id}`))
+    expect(booking).toContain('See the whole series')
+    const ownerList = await textOf(await visitAs(people.olivia, '/bookings'))
+    expect(ownerList).toContain('Weekly')
+    expect(ownerList).toContain('Mon, Wed, Fri')
+    const sitterList = await textOf(await visitAs(people.sam, '/bookings-sitter'))
+    expect(sitterList).toContain('Dog Walking for Rex and Luna')
+  })
+
+  test('the owner cannot accept their own request: the page refuses it and nothing is booked', async () => {
+    const people = await parties()
+    const { path, id } = await askForWeeklyWalks(people)
+    const refused = await postFields(people.olivia, path, [['status', 'accepted']])
+    expect(refused.status).toBe(403)
+    expect(await textOf(refused)).toContain('Only the sitter can accept or decline a weekly series')
+    expect(await db.selectFrom('bookings').select('id').where('seriesId', '=', id).execute()).toEqual([])
+  })
+
+  test('ending from a date cancels the bookings from then on and keeps those before', async () => {
+    const people = await parties()
+    const { path, id } = await askForWeeklyWalks(people)
+    expect((await postFields(people.sam, path, [['status', 'accepted']])).status).toBe(302)
+    const dates = (await db.selectFrom('bookings').select('date').where('seriesId', '=', id).orderBy('date').execute()).map((row) => row.date)
+    const from = dates[3] ?? ''
+
+    const ended = await postFields(people.olivia, path, [['status', 'ended'], ['from', from]])
+
+    expect(ended.status).toBe(302)
+    const rows = await db.selectFrom('bookings').select(['date', 'status']).where('seriesId', '=', id).orderBy('date').execute()
+    expect(rows.filter((row) => row.status === 'accepted').map((row) => row.date)).toEqual(dates.slice(0, 3))
+    expect(rows.filter((row) => row.status === 'cancelled').map((row) => row.date)).toEqual(dates.slice(3))
+    expect(await textOf(await visitAs(people.sam, path))).toContain('Ended')
+  })
+
+  test('a stranger gets "Series not found" (404)', async () => {
+    const people = await parties()
+    const { path } = await askForWeeklyWalks(people)
+    const stranger = await signedIn(await owner('Nora Nobody'))
+    const response = await visitAs(stranger, path)
+    expect(response.status).toBe(404)
+    expect(await textOf(response)).toContain('Series not found')
+    expect((await postFields(stranger, path, [['status', 'ended']])).status).toBe(404)
+  })
+})
+
+describe('what each party hears', () => {
+  test('the sitter hears of the request, the owner of the acceptance: a notification leading to the series and an e-mail', async () => {
+    const people = await parties()
+    const { path } = await askForWeeklyWalks(people)
+    await backgroundWorkDone()
+    const samsNotices = await db.selectFrom('notifications').select(['text', 'href']).where('userId', '=', people.sam.id).execute()
+    expect(samsNotices).toEqual([{ text: 'Olivia Owner asks for weekly dog walking for Rex and Luna: Mondays, Wednesdays, and Fridays, 08:00 - 08:30 (Europe/Zurich time), from ' + formatLong(nextMonday()) + '.', href: path }])
+    const samsMail = await db.selectFrom('emailOutbox').select(['subject', 'body']).where('recipient', '=', (await emailOf(people.sam.id)) ?? '').execute()
+    expect(samsMail.map((mail) => mail.subject)).toEqual(['New weekly request: Rex and Luna'])
+
+    expect((await postFields(people.sam, path, [['status', 'accepted']])).status).toBe(302)
+    await backgroundWorkDone()
+    const oliviasNotices = await db.selectFrom('notifications').select(['text', 'href']).where('userId', '=', people.olivia.id).execute()
+    expect(oliviasNotices).toEqual([{ text: 'Sam Sitter accepted your weekly dog walking for Rex and Luna.', href: path }])
+    // One notification for the series, none for each of its bookings.
+    expect(await db.selectFrom('notifications').select('id').where('userId', '=', people.sam.id).execute()).toHaveLength(1)
+  })
+})
+
+const emailOf = async (userId: string) => (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email
+
+/** 'Monday, March 2, 2026', written with its own formatter. */
+function formatLong(date: string) {
+  const [year, month, day] = date.split('-').map(Number)
+  const names = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+  const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+  const weekday = weekdayNames[new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay()]
+  return `${weekday}, ${names[(month ?? 1) - 1]} ${day}, ${year}`
+}
+
+describe('a block between the two', () => {
+  test('withdraws the waiting weekly request (declined by the sitter who blocked) and refuses a new one', async () => {
+    const { blockUser } = await import('#app/features/messages/blocks.server.ts')
+    const people = await parties()
+    const { id } = await askForWeeklyWalks(people)
+
+    expect(await blockUser(people.sam.id, people.olivia.id)).toEqual({ ok: true, created: true })
+    await backgroundWorkDone()
+
+    expect(await db.selectFrom('bookingSeries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'declined' })
+    const again = await postFields(people.olivia, formPath(people.sam.id), [
+      ['dogIds', people.rex],
+      ['service', 'walking'],
+      ['weekdays', '2'],
+      ['startTime', '09:00'],
+      ['duration', '30'],
+      ['firstDate', nextMonday()],
+    ])
+    expect(again.status).toBe(403)
+    expect(await textOf(again)).toContain("You can't book with this person")
+    expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toHaveLength(1)
+  })
+})
