@@ -99,7 +99,7 @@ const proposalTerms = objectOf({
 const BookingProposal = objectOf({
   id: { type: 'string' },
   proposedBy: { enum: ['owner', 'sitter'] },
-  status: { enum: ['pending', ...proposalAnswers] },
+  status: { enum: ['pending', ...proposalAnswers, 'lapsed'], description: "'lapsed': left unanswered until its booking was cancelled, declined or begun." },
   previous: { ...proposalTerms, description: 'The booking when the change was proposed.' },
   proposed: { ...proposalTerms, description: 'The booking as proposed.' },
   createdAt: { type: 'string', format: 'date-time' },

@@ -114,6 +114,75 @@ describe('a change proposed and accepted', () => {
   })
 })
 
+describe('e-mails of a change', () => {
+  const mailsTo = async (userId: string) => {
+    const { backgroundWorkDone } = await import('#app/lib/work-queue.server.ts')
+    await backgroundWorkDone()
+    const { email } = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()
+    return (await db.selectFrom('emailOutbox').select(['subject', 'body']).where('recipient', '=', email).orderBy('createdAt').execute()).map((mail) => mail.subject)
+  }
+
+  test('the other party is e-mailed a proposal, its author the answer; a second proposal is a second e-mail', async () => {
+    const { theOwner, theSitter, booking } = await acceptedWalk()
+    const when = booking.date
+    const subjectDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${when}T00:00:00Z`))
+    const before = await mailsTo(theSitter.id)
+
+    const first = await propose(theOwner, booking.id, { notes: 'Use the back gate' })
+    expect(first.status).toBe(201)
+    expect((await mailsTo(theSitter.id)).slice(before.length)).toEqual([`Change proposed: Rex on ${subjectDate}`])
+
+    expect((await answer(theSitter, booking.id, first.body.changes[0]?.id ?? '', 'declined')).status).toBe(200)
+    expect((await mailsTo(theOwner.id)).at(-1)).toBe(`Change declined: Rex on ${subjectDate}`)
+
+    const second = await propose(theOwner, booking.id, { notes: 'Use the front gate' })
+    expect((await mailsTo(theSitter.id)).slice(before.length)).toEqual([`Change proposed: Rex on ${subjectDate}`, `Change proposed: Rex on ${subjectDate}`])
+    expect((await answer(theSitter, booking.id, second.body.changes[1]?.id ?? '', 'accepted')).status).toBe(200)
+    expect((await mailsTo(theOwner.id)).at(-1)).toBe(`Change accepted: Rex on ${subjectDate}`)
+  })
+})
+
+describe('a change accepted while the booking is cancelled', () => {
+  test('accepting and cancelling at the same moment: the booking ends cancelled, and rewritten only if the change was accepted first', async () => {
+    const { theOwner, theSitter, booking } = await acceptedWalk()
+    const proposed = await propose(theOwner, booking.id, { startTime: '11:00', duration: 60 })
+    const changeId = proposed.body.changes[0]?.id ?? ''
+
+    const [accepted, cancelled] = await Promise.all([answer(theSitter, booking.id, changeId, 'accepted'), setStatus(theOwner.token, booking.id, 'cancelled')])
+
+    expect(cancelled.status).toBe(200)
+    const row = await db.selectFrom('bookings').select(['status', 'startsAt']).where('id', '=', booking.id).executeTakeFirstOrThrow()
+    expect(row.status).toBe('cancelled')
+    const slots = await slotRows(booking.id)
+    const proposal = await db.selectFrom('bookingProposals').select('status').where('id', '=', changeId).executeTakeFirstOrThrow()
+    if (accepted.status === 200) {
+      expect(slots).toEqual([{ startTime: '11:00', endTime: '12:00' }])
+      expect(proposal.status).toBe('accepted')
+    } else {
+      expect(accepted.status).toBe(409)
+      expect(slots).toEqual([{ startTime: '10:00', endTime: '11:00' }])
+      expect(proposal.status).toBe('pending')
+    }
+    // Either way nothing waits on a cancelled booking: an unanswered change lapsed with it, and cannot be answered.
+    const read = await call<BookingAnswer>('GET', `/api/bookings/${booking.id}`, theSitter.token)
+    expect(read.body.changes.map((change) => change.status)).toEqual([accepted.status === 200 ? 'accepted' : 'lapsed'])
+    expect((await answer(theSitter, booking.id, changeId, 'declined')).status).toBe(409)
+  })
+
+  test('a change left unanswered when the booking is cancelled lapses: the page offers no Accept, and answering it is 409', async () => {
+    const { theOwner, theSitter, booking } = await acceptedWalk()
+    const proposed = await propose(theOwner, booking.id, { notes: 'Bring treats' })
+    expect((await setStatus(theOwner.token, booking.id, 'cancelled')).status).toBe(200)
+
+    const read = await call<BookingAnswer>('GET', `/api/bookings/${booking.id}`, theSitter.token)
+    expect(read.body.changes.map((change) => change.status)).toEqual(['lapsed'])
+    const page = await textOf(await visitAs(await signedIn(theSitter), `/bookings/${booking.id}`))
+    expect(page).not.toContain('Accept change')
+    expect((await answer(theSitter, booking.id, proposed.body.changes[0]?.id ?? '', 'accepted')).status).toBe(409)
+    expect((await answer(theOwner, booking.id, proposed.body.changes[0]?.id ?? '', 'withdrawn')).status).toBe(409)
+  })
+})
+
 describe('who may propose and answer', () => {
   test('its author cannot accept it (403); a stranger gets 404 for the booking and the change; an answered change is 409', async () => {
     const { theOwner, theSitter, booking } = await acceptedWalk()

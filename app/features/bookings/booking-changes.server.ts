@@ -59,7 +59,7 @@ export async function bookingPartiesOf(bookingId: string) {
   return booking ? { ownerId: booking.ownerId, sitterId: booking.sitterId, status: booking.status } : null
 }
 
-const emailedChanges = ['requested', 'accepted', 'rejected', 'cancelled', 'expired'] as const satisfies readonly BookingChange[]
+const emailedChanges = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'change-proposed', 'changed', 'change-declined'] as const satisfies readonly BookingChange[]
 
 /**
  * The e-mail of a change, queued in the e-mail outbox under a key per booking and change, so it is sent
@@ -74,7 +74,7 @@ export const bookingEmailSubscriber: Subscriber = {
     if (!facts || !change) return
     const booking = await findBookingById(facts.bookingId)
     if (!booking) return
-    const email = bookingEmail(change, await loadBookingEmailContext(booking), facts.actor ?? undefined)
+    const email = bookingEmail(change, await loadBookingEmailContext(booking), facts.actor ?? undefined, facts.proposalId)
     const decision = await decideDelivery({ userId: email.recipientId, kind: 'bookings', channel: 'email' })
     if (decision.send === 'never') return
     await queueEmail(db, email)

@@ -11,12 +11,15 @@ import { confirmingParty, type Party } from './transitions.ts'
 
 // The e-mails of a booking's life (issue 10): the confirming party hears of a new request (with a link
 // to it), the requester hears that it was accepted, declined or expired, and a cancellation goes to the
-// party that did not cancel. They follow from the booking's recorded changes (booking-changes.server.ts),
+// party that did not cancel. A proposed change goes to the other party, its answer to the one who proposed it. They follow from the booking's recorded changes (booking-changes.server.ts),
 // keyed by booking and event in the outbox, so each is sent once (app/lib/email-outbox.server.ts). Each
 // closes with the link that stops e-mails about bookings (notification-settings).
 
-/** A change of the booking, or 'expiring': the warning a request will expire, when no push reached its confirming party. */
-export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'expiring'
+/**
+ * A change of the booking, or 'expiring': the warning a request will expire, when no push reached its confirming
+ * party; a change proposed to it, accepted ('changed') or declined (booking-proposals.server.ts).
+ */
+export type BookingEvent = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'expiring' | 'change-proposed' | 'changed' | 'change-declined'
 
 type Person = { id: string; name: string; email: string }
 
@@ -42,7 +45,7 @@ export async function loadBookingEmailContext(booking: BookingRecord): Promise<B
  * The e-mail for an event. `actor` is who caused it (for a cancellation, the party that cancelled; the
  * other party hears of it).
  */
-export function bookingEmail(event: BookingEvent, context: BookingEmailContext, actor?: Party) {
+export function bookingEmail(event: BookingEvent, context: BookingEmailContext, actor?: Party, proposalId?: string) {
   const { booking, dogName } = context
   const party = { owner: context.owner, sitter: context.sitter }
   const requester = booking.requestedBy
@@ -55,7 +58,7 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
   const message = (to: Party, subject: string, lines: string[]) => {
     const unsubscribe = unsubscribeFooter(party[to].id, 'bookings')
     return {
-      key: `booking:${booking.id}:${event}`,
+      key: `booking:${booking.id}:${event}${proposalId ? `:${proposalId}` : ''}`,
       recipientId: party[to].id,
       to: party[to].email,
       subject,
@@ -99,6 +102,25 @@ export function bookingEmail(event: BookingEvent, context: BookingEmailContext, 
         `Your booking of ${service} for ${dogName} on ${when} was not answered by ${party[confirmer].name} before it was due to start, so it was cancelled automatically.`,
         `See the booking:\n${link}`,
       ])
+    case 'change-proposed': {
+      const proposer = actor ?? 'owner'
+      const other: Party = proposer === 'owner' ? 'sitter' : 'owner'
+      return message(other, `Change proposed: ${about}`, [
+        `${party[proposer].name} proposed a change to the booking of ${service} for ${dogName} on ${when}.`,
+        `See the change, with the price before and after, and accept or decline it:\n${link}`,
+      ])
+    }
+    case 'changed':
+    case 'change-declined': {
+      // The answer goes to the one who proposed the change: the party that did not answer.
+      const answerer = actor ?? 'sitter'
+      const proposer: Party = answerer === 'owner' ? 'sitter' : 'owner'
+      const verb = event === 'changed' ? 'accepted' : 'declined'
+      return message(proposer, `Change ${verb}: ${about}`, [
+        `${party[answerer].name} ${verb} your change to the booking of ${service} for ${dogName}${event === 'changed' ? `. It is now on ${when}` : ''}.`,
+        `See the booking:\n${link}`,
+      ])
+    }
     case 'expiring':
       return message(confirmer, `Please answer soon: ${about}`, [
         requester === 'owner'

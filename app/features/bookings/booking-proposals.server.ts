@@ -186,12 +186,15 @@ export async function answerProposal(
   const proposal = (await listProposals([booking.id])).get(booking.id)?.find((each) => each.id === proposalId)
   if (!proposal) return refuse(404, proposalMessages.notFound)
   if (proposal.status !== 'pending') return refuse(409, proposalMessages.answered)
+  // Unanswered when its booking was cancelled, declined or begun: it lapsed with it.
+  const closed = changeableRefusal(booking, now)
+  if (closed) return closed
   const actor = partyOf(booking, user.id)
   if (answer === 'withdrawn' && actor !== proposal.proposedBy) return refuse(403, proposalMessages.authorWithdraws)
   if (answer !== 'withdrawn' && actor === proposal.proposedBy) return refuse(403, proposalMessages.otherPartyAnswers)
   if (answer === 'accepted') {
     // Read before the transaction (on SQLite a read outside it would wait for it); the overlap is asked inside.
-    const unfit = changeableRefusal(booking, now) ?? (await scheduleRefusalFor(booking, proposal.proposed)) ?? (await dogsRefusal(booking, proposal.proposed))
+    const unfit = (await scheduleRefusalFor(booking, proposal.proposed)) ?? (await dogsRefusal(booking, proposal.proposed))
     if (unfit) return unfit
   }
 

@@ -45,7 +45,7 @@ export async function getBookingFor(viewerId: string, bookingId: string, now = D
   return {
     ...json,
     ownerReviews: ownerReputation,
-    changes: proposals.map((proposal) => toProposalJson(proposal, viewer, dogs)),
+    changes: proposals.map((proposal) => toProposalJson(proposal, viewer, dogs, json.changeable)),
     history: await bookingHistoryOf(booking, proposals),
   }
 }
@@ -331,14 +331,18 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 
 export type BookingJson = ReturnType<typeof toBookingJson>
 
-/** A proposed change as its booking's parties read it: the booking before and as proposed, prices included. */
-function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<string, Dog>) {
-  const waiting = proposal.status === 'pending'
+/**
+ * A proposed change as its booking's parties read it: the booking before and as proposed, prices included. A change
+ * still unanswered when its booking stopped being changeable (cancelled, declined, begun) has lapsed with it.
+ */
+function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<string, Dog>, bookingChangeable: boolean) {
+  const lapsed = proposal.status === 'pending' && !bookingChangeable
+  const waiting = proposal.status === 'pending' && !lapsed
   const withNames = (terms: Proposal['previous']) => ({ ...terms, dogNames: terms.dogIds.map((dogId) => dogs.get(dogId)?.name ?? 'Dog') })
   return {
     id: proposal.id,
     proposedBy: proposal.proposedBy,
-    status: proposal.status,
+    status: lapsed ? ('lapsed' as const) : proposal.status,
     previous: withNames(proposal.previous),
     proposed: withNames(proposal.proposed),
     createdAt: proposal.createdAt,

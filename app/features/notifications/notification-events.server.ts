@@ -71,14 +71,14 @@ const pushOf: Partial<Record<BookingNotice, PushUrgency>> = {
   'change-withdrawn': { ttlSeconds: 24 * hour },
 }
 
-const emailedNotices = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'expiring'] as const satisfies readonly BookingEvent[]
+const emailedNotices = ['requested', 'accepted', 'rejected', 'cancelled', 'expired', 'expiring', 'change-proposed', 'changed', 'change-declined'] as const satisfies readonly BookingEvent[]
 
 /** The outbox key of the booking e-mail telling this reader the same news, if there is one (bookings/booking-emails.server.ts). */
-function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor: Party | null, userId: string) {
+function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor: Party | null, userId: string, proposalId?: string) {
   if (notice === 'visit-report') return userId === context.owner.id ? reportCardEmailKey(context.booking.id) : null
   const emailed = emailedNotices.find((candidate) => candidate === notice)
   if (!emailed) return null
-  const email = bookingEmail(emailed, context, actor ?? undefined)
+  const email = bookingEmail(emailed, context, actor ?? undefined, proposalId)
   return email.recipientId === userId ? email.key : null
 }
 
@@ -129,7 +129,7 @@ async function recordBookingNotice(
     text: bookingNoticeText(notice, facts, { actor, reader, currentYear }),
     href: notice === 'home-access-viewed' ? href('/home-access') : href('/bookings/:id', { id: booking.id }),
     occurredAt: event.occurredAt,
-    emailKey: emailKeyFor(notice, context, actor, userIds[reader]),
+    emailKey: emailKeyFor(notice, context, actor, userIds[reader], (event.payload as { proposalId?: string }).proposalId),
   }))
   const added = await addNotifications(notifications)
   // Queued whether or not this handling added the notification: the outbox key sends it once, a retry included.
