@@ -124,7 +124,7 @@ describe('e-mails of a change', () => {
 
   test('the other party is e-mailed a proposal, its author the answer; a second proposal is a second e-mail', async () => {
     const { theOwner, theSitter, booking } = await acceptedWalk()
-    const when = booking.date
+    const when = String(booking.date)
     const subjectDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${when}T00:00:00Z`))
     const before = await mailsTo(theSitter.id)
 
