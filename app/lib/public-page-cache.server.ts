@@ -146,7 +146,11 @@ export function markShareable(headers: Headers, body: Uint8Array | string) {
 
 /** A JSON answer marked shareable: the same for everyone who asks the same question. */
 export function shareableJson(data: unknown) {
-  const body = JSON.stringify(data)
+  return shareableJsonText(JSON.stringify(data))
+}
+
+/** `shareableJson` of an answer already written out as JSON text. */
+export function shareableJsonText(body: string) {
   const headers = new Headers({ 'Content-Type': 'application/json' })
   markShareable(headers, body)
   return new Response(body, { headers })
@@ -180,7 +184,7 @@ let nextVersionRead: Promise<number> | null = null
  * starts) share one read, so a burst of 50 costs one query instead of 50, yet none is answered from a read
  * that started before it arrived (a change acknowledged to a client shows on that client's next request).
  */
-function versionReadAfterNow() {
+export function versionReadAfterNow() {
   nextVersionRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
     nextVersionRead = null
     return publicDataVersion()

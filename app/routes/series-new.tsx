@@ -17,10 +17,10 @@ import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.ser
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { quarterHours } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
-import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { type AnsweredField, answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { SitterNotBookable } from '#app/features/bookings/components/sitter-not-bookable.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 
 // /bookings/series/new?sitter={id} (issue 33 part 1): an owner asks a sitter for the same care every week: the dogs,
@@ -68,20 +68,7 @@ const fieldLabels: FieldLabels = [
 type Loaded = Extract<Route.ComponentProps['loaderData'], { page: 'form' }>
 
 export default function SeriesRequestRoute({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.page === 'not-found') {
-    return (
-      <Page width="narrow">
-        <EmptyState title="Sitter not found" description="This sitter does not exist or is not taking bookings." action={<LinkButton to={href('/map')}>Browse sitters</LinkButton>} />
-      </Page>
-    )
-  }
-  if (loaderData.page === 'yourself') {
-    return (
-      <Page width="narrow">
-        <EmptyState title="You cannot book yourself" action={<LinkButton to={href('/bookings-sitter')}>Your bookings</LinkButton>} />
-      </Page>
-    )
-  }
+  if (loaderData.page !== 'form') return <SitterNotBookable reason={loaderData.page} />
   return <SeriesForm loaded={loaderData} answer={actionData?.result} />
 }
 

@@ -3,6 +3,7 @@ import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getSitterSchedule, type SitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
 import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
+import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { db, type Database, serializeOn } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
@@ -259,7 +260,7 @@ async function bookDates(trx: Transaction<Database>, series: BookingSeries, date
   )
   const fresh = dates.filter((date) => !already.has(date))
   const overlapping = await overlappedDates(trx, series, fresh)
-  const decided = dateRefusals(series, fresh, schedule, overlapping, sitterName.split(' ')[0] ?? sitterName, now)
+  const decided = dateRefusals(series, fresh, schedule, overlapping, firstNameOf(sitterName), now)
   const conflicts = decided.filter((each): each is SeriesConflict => each.reason !== null)
   const createdAt = new Date(now).toISOString()
   const rate = rateForDogs({ hourlyRateCents: series.hourlyRateCents, extraDogRateCents: series.extraDogRateCents }, series.dogIds.length)

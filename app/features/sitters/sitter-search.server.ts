@@ -229,7 +229,7 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
  * The list items of a page in two statements: each sitter's public identity, profile and rating in one,
  * their services in the other (a 100-sitter page of the map asked six before).
  */
-async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promise<SitterListItem[]> {
+export async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promise<SitterListItem[]> {
   const ids = rows.map((row) => row.sitterId)
   if (ids.length === 0) return []
   const [sitters, services] = await Promise.all([

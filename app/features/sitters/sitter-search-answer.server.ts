@@ -1,0 +1,18 @@
+import { pageMeta } from '#app/lib/paging.ts'
+import { mapAreaPage } from './map-area-cache.server.ts'
+import type { SitterQuery } from './sitter-search-schema.ts'
+import { searchSitters, toSitterListItemJson } from './sitter-search.server.ts'
+
+// GET /api/users/sitters's answer as the JSON text it sends: the map's own question (a box, nothing else)
+// from the cells neighbouring boxes share (map-area-cache.server.ts), every other query searched. Both
+// write the same bytes for the same sitters: `{"data":[...],"meta":{...}}` as JSON.stringify writes it.
+
+export async function sitterSearchAnswer(query: SitterQuery): Promise<string> {
+  const { items, total } = (await mapAreaPage(query)) ?? (await searchedPage(query))
+  return `{"data":[${items.join(',')}],"meta":${JSON.stringify(pageMeta(query, total))}}`
+}
+
+async function searchedPage(query: SitterQuery) {
+  const { sitters, total } = await searchSitters(query)
+  return { items: sitters.map((sitter) => JSON.stringify(toSitterListItemJson(sitter))), total }
+}
