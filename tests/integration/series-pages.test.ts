@@ -245,3 +245,16 @@ describe('a block between the two', () => {
     expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toHaveLength(1)
   })
 })
+
+describe('the Bookings badge', () => {
+  test("counts a weekly request among the sitter's requests to answer until it is answered", async () => {
+    const { badgeCountsFor } = await import('#app/badge-counts.server.ts')
+    const people = await parties()
+    expect((await badgeCountsFor(people.sam.id)).requestsToAnswer).toBe(0)
+    const { path } = await askForWeeklyWalks(people)
+    expect((await badgeCountsFor(people.sam.id)).requestsToAnswer).toBe(1)
+    expect((await badgeCountsFor(people.olivia.id)).requestsToAnswer).toBe(0)
+    expect((await postFields(people.sam, path, [['status', 'declined']])).status).toBe(302)
+    expect((await badgeCountsFor(people.sam.id)).requestsToAnswer).toBe(0)
+  })
+})

@@ -13,6 +13,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
+import { countSeriesToAnswer } from './series-records.server.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
@@ -157,7 +158,8 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
 
 /**
  * The requests waiting for this user's answer (the Bookings badge): pending, not yet started, and made by
- * the other party, so the user is the one who accepts or declines (DESIGN.md ruling 4).
+ * the other party, so the user is the one who accepts or declines (DESIGN.md ruling 4); and the weekly requests
+ * waiting for this sitter.
  */
 export async function countRequestsToAnswer(userId: string, now = Date.now()) {
   const on = onBookings()
@@ -170,7 +172,7 @@ export async function countRequestsToAnswer(userId: string, now = Date.now()) {
       ]),
     ]),
   )
-  return waiting.filter((booking) => !hasStarted(booking, now)).length
+  return waiting.filter((booking) => !hasStarted(booking, now)).length + (await countSeriesToAnswer(userId))
 }
 
 // ---- the booking as JSON ----

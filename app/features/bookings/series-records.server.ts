@@ -68,3 +68,9 @@ export async function findSeriesOfParty(userId: string, seriesId: string) {
 export async function findSeriesConflicts(seriesId: string) {
   return db.selectFrom('bookingSeriesConflicts').select(['date', 'reason']).where('seriesId', '=', seriesId).orderBy('date').execute()
 }
+
+/** The weekly requests waiting for the sitter `userId`'s answer (the Bookings badge counts them with the requests). */
+export async function countSeriesToAnswer(userId: string) {
+  const row = await db.selectFrom('bookingSeries').select((eb) => eb.fn.countAll<number>().as('count')).where('sitterId', '=', userId).where('status', '=', 'pending').executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
