@@ -3,7 +3,7 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingCardData, type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings, toBookingCard } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings, type RequestCardData, toRequestCard } from '#app/features/bookings/booking-reads.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
@@ -65,7 +65,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: list.bookings.map(toBookingCard),
+    bookings: list.bookings.map(toRequestCard),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     series,
@@ -215,8 +215,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   )
 }
 
-function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo: (move: Move) => string }) {
-  const base = 'tap-target inline-flex flex-1 items-center justify-center rounded-lg px-4 py-2 font-medium'
+function RequestActions({ booking, linkTo }: { booking: RequestCardData; linkTo: (move: Move) => string }) {
   if (booking.confirmingParty !== booking.viewerRole) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>
   }
@@ -224,12 +223,12 @@ function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo:
     <>
       <OverlapNote booking={booking} className="basis-full" />
       {booking.actions.includes('accepted') ? (
-        <Link to={linkTo('accepted')} preventScrollReset className={`${base} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+        <Link to={linkTo('accepted')} preventScrollReset className="button-link button-link-primary flex-1 py-2" aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Accept
         </Link>
       ) : null}
       {booking.actions.includes('rejected') ? (
-        <Link to={linkTo('rejected')} preventScrollReset className={`${base} border border-red-300 bg-white text-red-700 hover:bg-red-50`} aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+        <Link to={linkTo('rejected')} preventScrollReset className="button-link button-link-danger flex-1 py-2" aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Reject
         </Link>
       ) : null}

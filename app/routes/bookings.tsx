@@ -71,7 +71,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     toReview: toReview.map(toBookingCard),
-    recentSitters,
+    // What the New Booking chooser shows of each sitter.
+    recentSitters: recentSitters.map(({ id, name, profilePhoto, rating, reviewCount, lastBookingDate }) => ({ id, name, profilePhoto, rating, reviewCount, lastBookingDate })),
     series,
   }
 }
@@ -157,7 +158,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnType<typeof listPreviousSitters>> }) {
+function NewBookingChooser({ recentSitters }: { recentSitters: Route.ComponentProps['loaderData']['recentSitters'] }) {
   return (
     <details className="rounded-2xl open:bg-white open:p-4 open:shadow-sm md:open:w-96">
       <summary className="tap-target inline-flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
@@ -177,21 +178,18 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Awaited<ReturnTyp
                     <bdi>{sitter.name}</bdi>
                   </p>
                   <p className="text-sm text-stone-600">
-                    <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} /> · last booked {formatShortDate(sitter.lastBookingDate)}
+                    <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
+                    {` · last booked ${formatShortDate(sitter.lastBookingDate)}`}
                   </p>
                 </div>
-                <Link
-                  to={href('/sitters/:id/book', { id: sitter.id })}
-                  aria-label={`Book ${sitter.name} again`}
-                  className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100"
-                >
+                <Link to={href('/sitters/:id/book', { id: sitter.id })} aria-label={`Book ${sitter.name} again`} className="button-link button-link-plain px-3 text-sm">
                   Book
                 </Link>
               </li>
             ))}
           </ul>
         )}
-        <Link to={href('/map')} className="tap-target flex items-center justify-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100">
+        <Link to={href('/map')} className="button-link button-link-plain flex">
           Browse All Sitters
         </Link>
       </div>
@@ -210,7 +208,7 @@ function ReviewPrompt({ bookings }: { bookings: BookingCardData[] }) {
           <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-amber-950">
               <bdi>{formatDogNames(booking.dogs)}</bdi>’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with{' '}
-              <bdi>{booking.sitter.name}</bdi>, 
+              <bdi>{booking.other.name}</bdi>, 
               {formatShortDate(booking.date)}
             </p>
             <Link

@@ -4,7 +4,8 @@ export type LinkTab<Value extends string> = { value: Value; label: string }
 
 /**
  * Tabs that are plain links (usually `?tab=`), so they work without JavaScript; the current one is
- * marked `aria-current="page"`. `replace` keeps tab switches out of the history.
+ * marked `aria-current="page"`. `replace` keeps tab switches out of the history. Their look is the
+ * `link-tabs` classes of app.css.
  */
 export function LinkTabs<Value extends string>({
   label,
@@ -21,18 +22,10 @@ export function LinkTabs<Value extends string>({
 }) {
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 rounded-xl bg-stone-200/70 p-1">
+      <ul className="link-tabs">
         {tabs.map((tab) => (
-          <li key={tab.value} className="flex-1">
-            <Link
-              to={hrefFor(tab.value)}
-              replace={replace}
-              preventScrollReset
-              aria-current={tab.value === current ? 'page' : undefined}
-              className={`tap-target flex items-center justify-center rounded-lg px-3 py-2 text-center text-sm font-medium ${
-                tab.value === current ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
-              }`}
-            >
+          <li key={tab.value}>
+            <Link to={hrefFor(tab.value)} replace={replace} preventScrollReset aria-current={tab.value === current ? 'page' : undefined}>
               {tab.label}
             </Link>
           </li>

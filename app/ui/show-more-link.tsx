@@ -17,10 +17,7 @@ export function firstNewRowIndex(rows: readonly { id: string }[], shownThroughId
 export function ShowMoreLink({ href, label }: { href: string; label: string }) {
   return (
     <div className="flex justify-center py-2">
-      <Link
-        to={`${href}#${firstNewRowId}`}
-        className="tap-target inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-800 hover:bg-stone-100"
-      >
+      <Link to={`${href}#${firstNewRowId}`} className="button-link button-link-plain text-stone-800">
         {label}
       </Link>
     </div>

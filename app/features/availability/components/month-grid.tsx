@@ -14,6 +14,7 @@ const weekdayNames = [
 /**
  * A month as a table of weeks, Monday first. The caller draws each day (a link, a radio button) and the
  * month arrows (links, or submit buttons of a form), so the same grid serves every booking calendar.
+ * Its look is the `month-grid` class of app.css.
  */
 export function MonthGrid({
   month,
@@ -35,15 +36,13 @@ export function MonthGrid({
         </p>
         {next}
       </div>
-      <table className="w-full table-fixed border-collapse text-center">
+      <table className="month-grid">
         <caption className="sr-only">{formatMonthTitle(month)}</caption>
         <thead>
           <tr>
             {weekdayNames.map(([short, long]) => (
-              <th key={short} scope="col" className="pb-1 text-xs font-medium text-stone-500">
-                <abbr title={long} className="no-underline">
-                  {short}
-                </abbr>
+              <th key={short} scope="col">
+                <abbr title={long}>{short}</abbr>
               </th>
             ))}
           </tr>
@@ -52,9 +51,7 @@ export function MonthGrid({
           {monthWeeks(month).map((week) => (
             <tr key={week.find(Boolean)}>
               {week.map((date, index) => (
-                <td key={date ?? `empty-${index}`} className="p-0">
-                  {date ? renderDay(date) : null}
-                </td>
+                <td key={date ?? `empty-${index}`}>{date ? renderDay(date) : null}</td>
               ))}
             </tr>
           ))}

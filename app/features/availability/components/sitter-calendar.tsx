@@ -5,7 +5,8 @@ import { monthArrowClass, MonthGrid } from './month-grid.tsx'
 /**
  * The sitter's own month (on /bookings-sitter and /profile/edit): each day a link that chooses it, marked
  * when the sitter blocked it and, where the page counts them, with its bookings. Links, so it works
- * without JavaScript; the page says where each one leads.
+ * without JavaScript; the page says where each one leads. The days lead to this same page (nothing for
+ * React Router to discover: `discover="none"`); their look is the `sitter-calendar-day` class of app.css.
  */
 export function SitterCalendar({
   month,
@@ -46,15 +47,18 @@ export function SitterCalendar({
           const label = [formatDayTitle(day), count ? `${count} ${count === 1 ? 'booking' : 'bookings'}` : null, blocked ? 'blocked' : null]
             .filter(Boolean)
             .join(', ')
+          const look = [
+            selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-600 line-through hover:bg-stone-200' : null,
+            day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : null,
+          ]
           return (
             <Link
               to={dayHref(day)}
               preventScrollReset
+              discover="none"
               aria-label={label}
               aria-current={selected ? 'date' : undefined}
-              className={`relative flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm ${
-                selected ? 'bg-brand-700 font-semibold text-white' : blocked ? 'bg-stone-100 text-stone-600 line-through hover:bg-stone-200' : 'hover:bg-stone-100'
-              } ${day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : ''}`}
+              className={['sitter-calendar-day', ...look].filter(Boolean).join(' ')}
             >
               {Number(day.slice(8))}
               {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}

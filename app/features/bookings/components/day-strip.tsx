@@ -5,8 +5,10 @@ import { monthArrowClass } from '#app/features/availability/components/month-gri
 
 /**
  * Spec section 2, Bookings page: a horizontally scrolling strip of the month's days with 7 days before
- * and after it, month arrows, and a dot on days with bookings. Days and arrows are links; with
- * JavaScript the strip scrolls the picked day (or today) into view.
+ * and after it, month arrows, and a dot on days with bookings. Days and arrows are links to this same
+ * page (nothing for React Router to discover: `discover="none"`); with JavaScript the strip scrolls the
+ * picked day (or today) into view. Its look is the `day-strip` classes of app.css: the 45 days would
+ * otherwise repeat the same utilities.
  */
 export function DayStrip({
   month,
@@ -28,41 +30,40 @@ export function DayStrip({
   nextMonth: string
 }) {
   const strip = useRef<HTMLOListElement>(null)
-  const focusDay = selected ?? today
+  const days = dayStripDates(month)
+  const focusIndex = days.indexOf(selected ?? today)
   useEffect(() => {
     const list = strip.current
-    const item = list?.querySelector<HTMLElement>(`[data-date="${focusDay}"]`)
-    if (list && item) list.scrollLeft = item.offsetLeft - list.clientWidth / 2 + item.clientWidth / 2
-  }, [focusDay, month])
+    const item = list?.children[focusIndex]
+    if (list && item instanceof HTMLElement) list.scrollLeft = item.offsetLeft - list.clientWidth / 2 + item.clientWidth / 2
+  }, [focusIndex, month])
   return (
     <nav aria-label="Days" className="rounded-2xl bg-white p-3 shadow-sm">
       <div className="mb-2 flex items-center justify-between">
-        <Link to={hrefForMonth(previousMonth)} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
+        <Link to={hrefForMonth(previousMonth)} preventScrollReset discover="none" aria-label="Previous month" className={monthArrowClass}>
           ‹
         </Link>
         <p className="font-semibold">{formatMonthTitle(month)}</p>
-        <Link to={hrefForMonth(nextMonth)} preventScrollReset aria-label="Next month" className={monthArrowClass}>
+        <Link to={hrefForMonth(nextMonth)} preventScrollReset discover="none" aria-label="Next month" className={monthArrowClass}>
           ›
         </Link>
       </div>
-      <ol ref={strip} className="flex snap-x gap-1.5 overflow-x-auto scroll-smooth px-0.5 py-1">
-        {dayStripDates(month).map((date) => {
+      <ol ref={strip} className="day-strip">
+        {days.map((date) => {
           const count = bookedDays[date] ?? 0
           const isSelected = date === selected
           const outside = !date.startsWith(month)
           return (
-            <li key={date} data-date={date} className="snap-center">
+            <li key={date}>
               <Link
                 to={hrefForDay(date)}
                 preventScrollReset
+                discover="none"
                 aria-current={isSelected ? 'date' : undefined}
-                className={`relative flex h-16 w-12 flex-col items-center justify-center rounded-xl text-sm ${
-                  isSelected ? 'bg-brand-700 text-white' : date === today ? 'ring-1 ring-brand-600 text-brand-800' : outside ? 'text-stone-500 hover:bg-stone-100' : 'hover:bg-stone-100'
-                }`}
+                className={isSelected ? undefined : date === today ? 'day-strip-today' : outside ? 'day-strip-outside' : undefined}
               >
                 {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3). */}
-                <span className="text-xs">{formatWeekdayShort(date)}</span>{' '}
-                <span className="text-base font-semibold">{Number(date.slice(8))}</span>
+                <span>{formatWeekdayShort(date)}</span> <span>{Number(date.slice(8))}</span>
                 <span className="sr-only">
                   {` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}
                 </span>

@@ -1,13 +1,13 @@
 import { href, Link } from 'react-router'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
-import type { BookingCardData } from '../booking-reads.server.ts'
+import type { BookingJson } from '../booking-reads.server.ts'
 
 /**
  * In place of Accept on a request that overlaps an accepted booking of the sitter (the acceptance would be
  * refused): when that booking starts, 24-hour in the sitter's zone, with its date when it is another day,
  * and for the sitter a link to it.
  */
-export function OverlapNote({ booking, className = '' }: { booking: Pick<BookingCardData, 'overlap' | 'date' | 'sitter'>; className?: string }) {
+export function OverlapNote({ booking, className = '' }: { booking: Pick<BookingJson, 'overlap' | 'date'> & { sitter: { name: string } }; className?: string }) {
   const { overlap } = booking
   if (!overlap) return null
   const when = `${overlap.date === booking.date ? '' : `on ${formatShortDate(overlap.date)} `}at ${overlap.startTime}`
