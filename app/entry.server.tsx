@@ -6,7 +6,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
-import { sitterQueryKey } from '#app/features/sitters/sitter-search-schema.ts'
+import { sitterSearchResponse } from '#app/features/sitters/sitter-search-answer.server.ts'
+import { SitterSearchSchema, sitterQueryKey, sitterSearchInput } from '#app/features/sitters/sitter-search-schema.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from '#app/lib/content-security-policy.server.ts'
 import { databaseUnavailableResponse, isDatabaseUnavailable, logDatabaseUnavailable, noteDatabaseError } from '#app/lib/database-unavailable.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -55,7 +56,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * 056); otherwise (false) the request goes on to handleAppRequest.
  */
 export function answerSharedCopy(request: IncomingMessage, response: ServerResponse) {
-  return answerFromSharedCopy(request, response, keyForEveryone)
+  return answerFromSharedCopy(request, response, keyForEveryone, answerForEveryone)
 }
 
 /** Answers that never depend on who asks, and the key of their shared copy (decision 042). */
@@ -63,6 +64,16 @@ function keyForEveryone(url: URL) {
   if (url.pathname !== '/api/users/sitters') return null
   const query = sitterQueryKey(url.searchParams)
   return query && `${url.pathname} ${query}`
+}
+
+/**
+ * The map's sitters made before React Router when no copy holds them (issue 34: each pan asks a new box),
+ * by the route's own function; a bad query is left to the app and its 400.
+ */
+function answerForEveryone(url: URL) {
+  if (url.pathname !== '/api/users/sitters') return null
+  const parsed = SitterSearchSchema.safeParse(sitterSearchInput(url.searchParams))
+  return parsed.success ? () => sitterSearchResponse(parsed.data) : null
 }
 
 export const streamTimeout = 5_000

@@ -90,24 +90,30 @@ export async function servePublicPage(request: Request, render: (request: Reques
   const stored = freshEntry(key, version)
   if (stored) return answer(stored, request)
 
+  const rendered = await renderShared(key, version, () => render(request))
+  return rendered instanceof Response ? withoutShareableMark(rendered) : answer(rendered, request)
+}
+
+/**
+ * The copy under `key` at `version`, rendered now (concurrent misses for one key wait for the same render)
+ * and kept; the render's own response when it is not one to share.
+ */
+async function renderShared(key: string, version: number, render: () => Promise<Response>): Promise<Entry | Response> {
   const renderKey = `${version} ${key}`
   const pending = rendering.get(renderKey)
-  if (pending) {
-    const entry = await pending
-    return entry ? answer(entry, request) : render(request)
-  }
+  if (pending) return (await pending) ?? render()
   let settle: (entry: Entry | null) => void = () => {}
   rendering.set(renderKey, new Promise((resolve) => (settle = resolve)))
   try {
-    const response = await render(request)
+    const response = await render()
     // A cookie (a dropped session, say) is the visitor's own: such an answer is never kept.
     if (!response.headers.has(shareableRenderHeader) || response.headers.has('set-cookie')) {
       settle(null)
-      return withoutShareableMark(response)
+      return response
     }
     const entry = await keep(key, response, version)
     settle(entry)
-    return answer(entry, request)
+    return entry
   } catch (error) {
     settle(null)
     throw error
@@ -117,17 +123,36 @@ export async function servePublicPage(request: Request, render: (request: Reques
 }
 
 /**
+ * An answer for everyone that the app's entry can make without React Router and its middleware (the map's
+ * sitters: their answer never depends on who asks), as the route itself makes it; null leaves it to the app.
+ */
+export type AnswerForEveryone = (url: URL) => (() => Promise<Response>) | null
+
+/**
  * server.ts's way in: when a fresh shared copy answers this request, sends it straight to the socket (the
  * same status, headers and bytes servePublicPage would give) and resolves true, so no Fetch Request,
- * compression middleware or React Router is involved; resolves false when the app must answer. A request
- * no copy is kept for costs no database read.
+ * compression middleware or React Router is involved; resolves false when the app must answer. Without a
+ * copy, an answer `answerForEveryone` can make is made here and kept as servePublicPage would keep it (a
+ * map's box nobody asked before, issue 34). A request no copy is kept or made for costs no database read.
  */
-export async function answerFromSharedCopy(request: IncomingMessage, response: ServerResponse, keyForEveryone: KeyForEveryone) {
+export async function answerFromSharedCopy(
+  request: IncomingMessage,
+  response: ServerResponse,
+  keyForEveryone: KeyForEveryone,
+  answerForEveryone: AnswerForEveryone = () => null,
+) {
   const url = request.method === 'GET' ? URL.parse(request.url ?? '/', 'http://localhost') : null
   const key = url && sharedKey('GET', url, { cookie: request.headers.cookie, authorization: request.headers.authorization }, keyForEveryone)
-  if (!key || !entries.has(key)) return false
-  const stored = freshEntry(key, await versionReadAfterNow())
-  if (!stored) return false
+  if (!url || !key) return false
+  // Whether the answer can be made here is asked only when no copy is kept: a kept copy costs no parsing.
+  const kept = entries.has(key)
+  const render = kept ? null : answerForEveryone(url)
+  if (!kept && !render) return false
+  const version = await versionReadAfterNow()
+  const fresh = freshEntry(key, version)
+  const make = fresh ? null : (render ?? answerForEveryone(url))
+  const stored = fresh ?? (make ? await renderShared(key, version, make) : null)
+  if (!stored || stored instanceof Response) return false
   const { status, headers, body } = readyAnswer(stored, request.headers['accept-encoding'], request.headers['if-none-match'])
   response.writeHead(status, body ? { ...headers, 'content-length': String(body.byteLength) } : headers)
   response.end(body)

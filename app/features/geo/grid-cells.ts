@@ -31,6 +31,11 @@ export function cellOf(point: GeoPoint, size: number): GridCell {
   return { size, column: Math.floor(point.longitude / size), row: Math.floor(point.latitude / size) }
 }
 
+/** The cell of a larger size (of the same grid of powers of two) that holds a smaller cell. */
+export function cellAround(small: GridCell, size: number): GridCell {
+  return { size, column: Math.floor((small.column * small.size) / size), row: Math.floor((small.row * small.size) / size) }
+}
+
 /** Every cell of that size that holds a point of `box` (which must have a longitude range). */
 export function cellsCovering(box: GeoBox, size: number): GridCell[] {
   const longitude = box.longitude ?? { min: -180, max: 180 }

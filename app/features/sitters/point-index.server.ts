@@ -110,14 +110,27 @@ export const latitudeCosine = (latitude: number) => Math.cos(latitude * (2 * hal
 
 /**
  * `haversineFrom` in memory, for points already read: the same operations in the same order, so points
- * come out in the order the SQL sorts them (up to the last bit of the engine's sine).
+ * come out in the order the SQL sorts them (up to the last bit of the engine's sine); and a bound no point
+ * of a box can come under, to skip boxes of points that cannot be among the nearest.
  */
 export function haversineInMemoryFrom(origin: GeoPoint) {
   const originCosine = Math.cos(origin.latitude * 2 * halfRadians)
-  return (point: GeoPoint, cosine: number) => {
-    const latitudeSine = Math.sin((point.latitude - origin.latitude) * halfRadians)
-    const longitudeSine = Math.sin((point.longitude - origin.longitude) * halfRadians)
-    return latitudeSine * latitudeSine + originCosine * cosine * (longitudeSine * longitudeSine)
+  const squaredSine = (degrees: number) => Math.sin(degrees * halfRadians) ** 2
+  return {
+    of(point: GeoPoint, cosine: number) {
+      const latitudeSine = Math.sin((point.latitude - origin.latitude) * halfRadians)
+      const longitudeSine = Math.sin((point.longitude - origin.longitude) * halfRadians)
+      return latitudeSine * latitudeSine + originCosine * cosine * (longitudeSine * longitudeSine)
+    },
+    /** At most the term of any point in `box` (which has a longitude range): each part at its smallest. */
+    lowestIn(box: GeoBox) {
+      const longitude = box.longitude ?? { min: -180, max: 180 }
+      const gap = (value: number, range: { min: number; max: number }) => Math.max(0, range.min - value, value - range.max)
+      const smallestCosine = Math.min(latitudeCosine(box.latitude.min), latitudeCosine(box.latitude.max))
+      const lowest = squaredSine(gap(origin.latitude, box.latitude)) + originCosine * smallestCosine * squaredSine(gap(origin.longitude, longitude))
+      // A hair lower, so that rounding never makes it exceed the term of a point on the box's edge.
+      return lowest * (1 - 1e-9)
+    },
   }
 }
 

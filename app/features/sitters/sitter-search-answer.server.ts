@@ -1,4 +1,5 @@
 import { pageMeta } from '#app/lib/paging.ts'
+import { shareableJsonText } from '#app/lib/public-page-cache.server.ts'
 import { mapAreaPage } from './map-area-cache.server.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { searchSitters, toSitterListItemJson } from './sitter-search.server.ts'
@@ -7,7 +8,12 @@ import { searchSitters, toSitterListItemJson } from './sitter-search.server.ts'
 // from the cells neighbouring boxes share (map-area-cache.server.ts), every other query searched. Both
 // write the same bytes for the same sitters: `{"data":[...],"meta":{...}}` as JSON.stringify writes it.
 
-export async function sitterSearchAnswer(query: SitterQuery): Promise<string> {
+/** The answer as the route sends it and as entry.server.tsx makes it before React Router (one shared copy for everyone). */
+export async function sitterSearchResponse(query: SitterQuery) {
+  return shareableJsonText(await sitterSearchAnswer(query))
+}
+
+async function sitterSearchAnswer(query: SitterQuery): Promise<string> {
   const { items, total } = (await mapAreaPage(query)) ?? (await searchedPage(query))
   return `{"data":[${items.join(',')}],"meta":${JSON.stringify(pageMeta(query, total))}}`
 }
