@@ -162,17 +162,23 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
  * waiting for this sitter.
  */
 export async function countRequestsToAnswer(userId: string, now = Date.now()) {
+  // Every signed-in page asks this (the badge): one count, no booking records.
   const on = onBookings()
-  const waiting = await findBookings(
-    on.and([
-      on('bookings.status', '=', 'pending'),
-      on.or([
-        on.and([on('bookings.sitterId', '=', userId), on('bookings.requestedById', '!=', on.ref('bookings.sitterId'))]),
-        on.and([on('bookings.ownerId', '=', userId), on('bookings.requestedById', '=', on.ref('bookings.sitterId'))]),
+  const waiting = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(
+      on.and([
+        on('bookings.status', '=', 'pending'),
+        on('bookings.startsAt', '>', new Date(now).toISOString()),
+        on.or([
+          on.and([on('bookings.sitterId', '=', userId), on('bookings.requestedById', '!=', on.ref('bookings.sitterId'))]),
+          on.and([on('bookings.ownerId', '=', userId), on('bookings.requestedById', '=', on.ref('bookings.sitterId'))]),
+        ]),
       ]),
-    ]),
-  )
-  return waiting.filter((booking) => !hasStarted(booking, now)).length + (await countSeriesToAnswer(userId))
+    )
+    .executeTakeFirst()
+  return Number(waiting?.count ?? 0) + (await countSeriesToAnswer(userId))
 }
 
 // ---- the booking as JSON ----

@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { migrateToLatest } from '#app/lib/db.server.ts'
+import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
+
+// The Bookings badge on every signed-in page (badge-counts.server.ts): the requests waiting for the user's own
+// answer, pending and not yet begun, and made by the other party (DESIGN.md ruling 4). On both engines.
+
+beforeAll(async () => {
+  await migrateToLatest()
+})
+
+describe('the Bookings badge', () => {
+  test("counts the requests the user answers: an owner's requests for the sitter, a sitter's offers for the owner; none begun, answered or their own", async () => {
+    const { badgeCountsFor } = await import('#app/badge-counts.server.ts')
+    const owner = await insertUser({ name: 'Olivia Owner' })
+    const sitter = await insertSitter({ name: 'Sam Sitter', services: [{ service: 'walking', hourlyRateCents: 2400 }] })
+    const dogId = await insertDog(owner.id, { name: 'Rex' })
+    const parties = { dogId, ownerId: owner.id, sitterId: sitter.id }
+    const tomorrow = localDateFromToday(1)
+
+    await insertBooking(parties, { date: tomorrow, slots: [{ startTime: '09:00', endTime: '10:00' }] })
+    await insertBooking(parties, { date: tomorrow, slots: [{ startTime: '11:00', endTime: '12:00' }] })
+    await insertBooking(parties, { date: tomorrow, slots: [{ startTime: '13:00', endTime: '14:00' }], requestedBy: 'sitter' })
+    // Begun (yesterday), answered, or not pending: none counts.
+    await insertBooking(parties, { date: localDateFromToday(-1), slots: [{ startTime: '09:00', endTime: '10:00' }] })
+    await insertBooking(parties, { date: tomorrow, slots: [{ startTime: '15:00', endTime: '16:00' }], status: 'accepted' })
+    await insertBooking(parties, { date: tomorrow, slots: [{ startTime: '17:00', endTime: '18:00' }], status: 'rejected' })
+
+    expect((await badgeCountsFor(sitter.id)).requestsToAnswer).toBe(2)
+    expect((await badgeCountsFor(owner.id)).requestsToAnswer).toBe(1)
+  })
+})
