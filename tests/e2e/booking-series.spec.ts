@@ -328,3 +328,20 @@ test('@desktop a weekly request without a weekday is refused with the reason and
   const requests = await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', owner.id).execute()
   expect(requests).toEqual([])
 })
+
+test('choosing another service shows its times and keeps what was chosen (with JavaScript at once, without it by "Show the times for this service")', async ({ page, visit, db, jsEnabled }) => {
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  await db.insertInto('sitterServices').values({ sitterId: sitter.id, service: 'sitting', hourlyRateCents: 3000 }).execute()
+  await registerOwnerWithDog(page, db, { name: 'Rex' })
+
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  await expect(page.getByLabel('Start time')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Mon', exact: true }).check()
+  await page.getByRole('radio', { name: /^Dog Sitting/ }).check()
+  if (!jsEnabled) await page.getByRole('button', { name: 'Show the times for this service' }).click()
+
+  await expect(page.getByRole('radio', { name: /^Morning/ })).toBeVisible()
+  await expect(page.getByLabel('Start time')).toBeHidden()
+  await expect(page.getByRole('radio', { name: /^Dog Sitting/ })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Mon', exact: true })).toBeChecked()
+})
