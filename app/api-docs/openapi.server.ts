@@ -479,7 +479,9 @@ const paths = {
       description:
         'Only active sitters, each with approximate location only. Order: nearest first from `lat`/`lng` (or from the ' +
         'middle of `bbox`), else best match first for a `search`, else the order sitters joined. `search` matches ' +
-        'name, district, services and bio, every word (the last one as a prefix); its characters are never search syntax.',
+        'name, district, services and bio, every word (the last one as a prefix); its characters are never search syntax. ' +
+        'Best match first: the sitters whose name holds every word, then name and district, then those and services, then ' +
+        'anywhere; each group in the order sitters joined.',
       security: [],
       parameters: queryParameters(SitterSearchSchema, {
         page: 'Page number, 1 unless given.',

@@ -217,6 +217,23 @@ export function versionReadAfterNow() {
   return nextVersionRead
 }
 
+/**
+ * What a module keeps for the current public data version: made anew by `fresh` once the version grows or
+ * the kept one is `keepMs` old. Null for a request that read an older version than the kept one's (it
+ * must not use what a newer reader keeps, nor replace it).
+ */
+export function keptForPublicVersion<T>(fresh: () => T, keepMs = lifetimeMs): () => Promise<T | null> {
+  let current: { version: number; startedAt: number; kept: T } | null = null
+  return async () => {
+    const version = await versionReadAfterNow()
+    if (current && version < current.version) return null
+    if (!current || version > current.version || Date.now() - current.startedAt >= keepMs) {
+      current = { version, startedAt: Date.now(), kept: fresh() }
+    }
+    return current.kept
+  }
+}
+
 async function keep(key: string, response: Response, version: number): Promise<Entry> {
   const headers = new Headers(response.headers)
   headers.delete(shareableRenderHeader)

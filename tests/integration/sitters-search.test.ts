@@ -93,6 +93,63 @@ describe('search', () => {
     expect(await idsFound({ search: 'luna' })).toEqual([namedLuna.id, mentionsLuna.id])
   })
 
+  /**
+   * Seven sitters, joined in this order, each matching `train` (a prefix) in one field: its place in the
+   * list is the tier of the field (name, then location, then services, then bio), then the order they joined.
+   */
+  async function sittersMatchingTrainInEachField() {
+    const training = [{ service: 'training', hourlyRateCents: 3000 }]
+    const joined = []
+    for (const [key, options, district] of [
+      ['bio1', { name: 'Bea Brun', bio: 'I love trains.' }],
+      ['services1', { name: 'Cleo Amman', services: training }],
+      ['location', { name: 'Dora Ernst' }, 'Trainhof, Zürich'],
+      ['name1', { name: 'Tess Trainor', services: training }],
+      ['bio2', { name: 'Ueli Graf', bio: 'Trainee vet nurse.' }],
+      ['services2', { name: 'Vera Hug', services: training }],
+      ['name2', { name: 'Trainer Tom' }],
+    ] as const) {
+      joined.push([key, (await sitterAt(zurich, options, district)).id] as const)
+    }
+    return Object.fromEntries(joined) as Record<(typeof joined)[number][0], string>
+  }
+
+  test('lists name matches first, then location, services and bio, each in the order the sitters joined, page by page', async () => {
+    const id = await sittersMatchingTrainInEachField()
+    const expected = [id.name1, id.name2, id.location, id.services1, id.services2, id.bio1, id.bio2]
+
+    const pages = await Promise.all(['1', '2', '3'].map((page) => listSitters({ search: 'train', limit: '3', page })))
+
+    expect(pages.map(({ body }) => body.data.map((sitter) => sitter.id))).toEqual([expected.slice(0, 3), expected.slice(3, 6), expected.slice(6)])
+    expect(pages.map(({ body }) => body.meta.total)).toEqual([7, 7, 7])
+    expect(await idsFound({ search: 'train', limit: '2', page: '2' })).toEqual(expected.slice(2, 4))
+  })
+
+  test('with filters, the tiers hold only the sitters that pass them; a sitter is in the first tier holding every word', async () => {
+    const id = await sittersMatchingTrainInEachField()
+    const annaNameAndBio = await sitterAt(zurich, { name: 'Anna Roth', bio: 'Trains dogs.' })
+    const annaNameOnly = await sitterAt(zurich, { name: 'Anna Trainor' })
+
+    expect((await listSitters({ search: 'train', service: 'training' })).body).toMatchObject({
+      data: [{ id: id.name1 }, { id: id.services1 }, { id: id.services2 }],
+      meta: { total: 3 },
+    })
+    expect(await idsFound({ search: 'anna train' })).toEqual([annaNameOnly.id, annaNameAndBio.id])
+  })
+
+  test('a sitter who starts to match counts in the total and the list on the next request', async () => {
+    await sittersMatchingTrainInEachField()
+    expect((await listSitters({ search: 'train' })).body.meta.total).toBe(7)
+    expect((await listSitters({ service: 'training' })).body.meta.total).toBe(3)
+
+    const newcomer = await sitterAt(zurich, { name: 'Wanda Trainee', services: [{ service: 'training', hourlyRateCents: 2500 }] })
+
+    const { body } = await listSitters({ search: 'train' })
+    expect(body.meta.total).toBe(8)
+    expect(body.data.map((sitter) => sitter.id)).toContain(newcomer.id)
+    expect((await listSitters({ service: 'training' })).body.meta.total).toBe(4)
+  })
+
   const everyone = ['anna', 'obrien', 'near']
 
   test.each([

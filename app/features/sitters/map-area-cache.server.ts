@@ -2,7 +2,7 @@ import { boxCentre, boxContains, type GeoBox, type GeoPoint } from '#app/feature
 import { cellAround, cellBox, cellKey, cellOf, cellSizeFor, cellsCovering, type GridCell, sameCell } from '#app/features/geo/grid-cells.ts'
 import { offsetOf } from '#app/lib/paging.ts'
 import { smallestFirst } from '#app/lib/smallest-first.ts'
-import { versionReadAfterNow } from '#app/lib/public-page-cache.server.ts'
+import { keptForPublicVersion } from '#app/lib/public-page-cache.server.ts'
 import { haversineInMemoryFrom, type IndexedPointBounds, indexedPointOf, isIndexedInside, latitudeCosine, sitterPointBoundsInside } from './point-index.server.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { toListItems, toSitterListItemJson } from './sitter-search.server.ts'
@@ -17,7 +17,6 @@ import { searchWords } from './text-query.ts'
 // public data version (decision 022, read from the shared database, so a change through any instance
 // shows on the next request to every instance) and lives at most 5 s.
 
-const lifetimeMs = 5_000
 const maxCells = 200
 const maxListItems = 20_000
 /** Cells are read a little wider: the R*Tree's 32-bit box around a point near a cell's edge reaches past it. */
@@ -34,15 +33,11 @@ type SmallCell = { box: GeoBox; points: CellPoint[] }
 type CellPoints = { cell: GridCell; smallCells: (SmallCell | undefined)[] }
 
 type Generation = {
-  version: number
-  startedAt: number
   /** Each cell's points, read once (concurrent askers wait for the same read). */
   cells: Map<string, Promise<CellPoints>>
   /** Each sitter's list item as JSON text; null for a sitter no longer there. */
   listItems: Map<string, string | null | Promise<string | null>>
 }
-
-let current: Generation | null = null
 
 /**
  * The page of the answer to a map's question as JSON list items, and how many sitters the box holds; null
@@ -68,14 +63,7 @@ function onlyBoxOf(query: SitterQuery) {
 }
 
 /** What is kept for the current public data version; null for a request that read an older version. */
-async function generationNow() {
-  const version = await versionReadAfterNow()
-  if (current && version < current.version) return null
-  if (!current || version > current.version || Date.now() - current.startedAt >= lifetimeMs) {
-    current = { version, startedAt: Date.now(), cells: new Map(), listItems: new Map() }
-  }
-  return current
-}
+const generationNow = keptForPublicVersion<Generation>(() => ({ cells: new Map(), listItems: new Map() }))
 
 function pointsOf(generation: Generation, cell: GridCell) {
   const key = cellKey(cell)

@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely'
+import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { publicIdentityColumns, toPublicIdentity } from '#app/features/accounts/users.server.ts'
 import { blockedOn } from '#app/features/availability/schedule.server.ts'
 import {
@@ -14,16 +14,17 @@ import {
   wholeEarth,
 } from '#app/features/geo/distance.ts'
 import { sitterRatingColumns, toSitterRating } from '#app/features/reviews/reviews.server.ts'
-import { type Database, db } from '#app/lib/db.server.ts'
+import { type Database, db, engine } from '#app/lib/db.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
-import { listingBits } from './listing-bits.ts'
+import { listingBits, valuesWithAllBits } from './listing-bits.ts'
 import type { ExperienceLevel } from './options.ts'
 import type { SitterQuery } from './sitter-search-schema.ts'
 import { fromRate, orderServices, serviceRatesJson, type OfferedService } from './sitter-profile.server.ts'
 import type { RateUnit } from './rates.ts'
-import { sitterTextMatches } from './text-index.server.ts'
-import { type SearchWords, searchWords } from './text-query.ts'
+import { anywhere, sitterTextMatches, sitterTextMatchesFirstIn, type TextQuery, textQueryOf, type TextTier, textTiers } from './text-index.server.ts'
+import { keptCount } from './search-counts.server.ts'
+import { searchWords } from './text-query.ts'
 
 // The sitters list, its search and filters, and the map (issue 9). Only listed sitters are found (active
 // accounts with a sitter profile: the sitterListings rows that db/migrations/002 keeps); every point is a
@@ -66,15 +67,21 @@ export async function searchSitters(query: SitterQuery): Promise<SitterSearchRes
 
 async function findPage(query: SitterQuery): Promise<{ page: Row[]; total: number }> {
   const words = searchWords(query.search)
+  const text = words && (await textQueryOf(words))
   const where = filtersOf(query)
   const origin = query.near?.origin ?? (query.box ? boxCentre(query.box) : null)
-  if (origin) return nearestFirst(words ? [...where, textFilter(words)] : where, origin, query)
-  const [page, total] = await Promise.all(
-    words
-      ? [bestMatchesFirst(where, words, rowOffset(query), query.limit), countListings([...where, textFilter(words)])]
-      : [inJoiningOrder(where, rowOffset(query), query.limit), countListings(where)],
-  )
+  const countAll = () => countMatching(query, where, text, anywhere)
+  if (origin) return nearestFirst(text ? [...where, textFilter(text)] : where, origin, query, countAll)
+  if (text) return bestMatchesFirst(where, text, query)
+  const [page, total] = await Promise.all([inJoiningOrder(where, rowOffset(query), query.limit), countAll()])
   return { page, total }
+}
+
+/** How many listings pass the filters and match the words within `tier`, kept per public data version. */
+function countMatching(query: SitterQuery, where: Expression<SqlBool>[], text: TextQuery | null, tier: TextTier) {
+  // The key names what the count depends on (the filters and words), not the page nor the query's spelling.
+  const key = JSON.stringify([[...query.services].sort(), [...query.sizes].sort(), query.freeOn ?? null, text?.words ?? null, tier])
+  return keptCount(key, () => (text ? countTextMatches(where, text, tier) : countListings(where)))
 }
 
 const rowOffset = (query: SitterQuery) => query.offset ?? offsetOf(query)
@@ -96,12 +103,17 @@ function filtersOf(query: SitterQuery): Expression<SqlBool>[] {
   return where
 }
 
-/** The listing's bit set in `column` (kept by db/migrations/005's triggers) has every bit of `bits`. */
+/**
+ * The listing's bit set in `column` (kept by db/migrations/005's triggers) has every bit of `bits`. PostgreSQL
+ * is asked for the values holding them (see valuesWithAllBits); SQLite tests the bits, which it does faster.
+ */
 const hasAllBits = (column: 'services' | 'dogSizes' | 'weekdays', bits: number) =>
-  sql<SqlBool>`(${sql.ref(`sitterListings.${column}`)} & ${bits}) = ${bits}`
+  engine === 'postgres'
+    ? onListings(`sitterListings.${column}`, 'in', valuesWithAllBits(column, bits))
+    : sql<SqlBool>`(${sql.ref(`sitterListings.${column}`)} & ${bits}) = ${bits}`
 
-const textFilter = (words: SearchWords) =>
-  onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(words, { ranked: false }).as('matches')).select('matches.key'))
+const textFilter = (text: TextQuery) =>
+  onListings('sitterListings.key', 'in', db.selectFrom(sitterTextMatches(text).as('matches')).select('matches.key'))
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a yyyy-MM-dd day, as the weekly schedule stores it. */
 function isoWeekday(day: string) {
@@ -121,17 +133,50 @@ async function inJoiningOrder(where: Expression<SqlBool>[], offset: number, limi
     .execute()
 }
 
-async function bestMatchesFirst(where: Expression<SqlBool>[], words: SearchWords, offset: number, limit: number): Promise<Row[]> {
-  return db
-    .selectFrom('sitterListings')
-    .innerJoin(sitterTextMatches(words, { ranked: true }).as('matches'), 'matches.key', 'sitterListings.key')
+/**
+ * Best match first (text-index.server.ts): tier by tier, each in joining order. The page reads just its
+ * rows; the tiers before its last row are counted (each count kept, search-counts.server.ts).
+ */
+async function bestMatchesFirst(where: Expression<SqlBool>[], text: TextQuery, query: SitterQuery) {
+  const countWithin = (tier: TextTier) => countMatching(query, where, text, tier)
+  const total = await countWithin(anywhere)
+  const offset = rowOffset(query)
+  const page: Row[] = []
+  /** How many matches the tiers before this one hold. */
+  let before = 0
+  for (const tier of textTiers) {
+    if (page.length === query.limit || before >= total) break
+    const through = tier === anywhere ? total : await countWithin(tier)
+    const next = offset + page.length
+    if (next < through) page.push(...(await firstInTier(where, text, tier, Math.max(0, next - before), query.limit - page.length)))
+    before = through
+  }
+  return { page, total }
+}
+
+/** The listings whose tier is `tier`, in joining order. */
+function firstInTier(where: Expression<SqlBool>[], text: TextQuery, tier: TextTier, offset: number, limit: number): Promise<Row[]> {
+  return fromTextMatches(sitterTextMatchesFirstIn(text, tier))
     .select(['sitterListings.key', 'sitterListings.sitterId'])
     .where(onListings.and(where))
-    .orderBy('matches.rank')
-    .orderBy('sitterListings.key')
+    .orderBy('matches.key')
     .limit(limit)
     .offset(offset)
     .execute()
+}
+
+async function countTextMatches(where: Expression<SqlBool>[], text: TextQuery, tier: TextTier) {
+  const matches = sitterTextMatches(text, tier)
+  // Every match is a listing's: without filters the text index alone counts them.
+  const row = await (where.length === 0 ? db.selectFrom(matches.as('matches')) : fromTextMatches(matches).where(onListings.and(where)))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** The matches, each with its listing. CROSS JOIN keeps the text index as the outer loop, in key order. */
+function fromTextMatches(matches: RawBuilder<{ key: number }>) {
+  return db.selectFrom(matches.as('matches')).crossJoin('sitterListings').whereRef('sitterListings.key', '=', 'matches.key')
 }
 
 /** The first ring's radius (in a city it already holds a page); each next ring is four times wider. */
@@ -142,7 +187,7 @@ const firstRingMiles = 0.25
  * rings grow until they hold the page or cover the whole area; sitters without a location come after
  * every located one (only when no bbox asks for points).
  */
-async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, query: SitterQuery) {
+async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, query: SitterQuery, countAll: () => Promise<number>) {
   const offset = rowOffset(query)
   const needed = offset + query.limit
   const area = query.box ?? wholeEarth
@@ -157,7 +202,7 @@ async function nearestFirst(where: Expression<SqlBool>[], origin: GeoPoint, quer
   }
   const [located, total] = await Promise.all([
     nearestLocated(where, origin, area, null, needed),
-    query.box ? countLocated(where, origin, area, null) : countListings(where),
+    query.box ? countLocated(where, origin, area, null) : countAll(),
   ])
   const page = located.slice(offset)
   if (query.box || located.length >= needed) return { page, total }
