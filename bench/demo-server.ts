@@ -13,22 +13,25 @@ export const demoPassword = 'pawpal-demo'
 
 export type DemoServer = {
   url: string
+  /** The server's process id (the benches read its CPU time). */
+  pid: number
   databaseFile: string
   stop: () => Promise<void>
 }
 
-/** Builds when the source changed since the last build, then starts the server and the tile fake. */
-export async function startDemoServer(): Promise<DemoServer> {
+/** Builds when the source changed since the last build, then starts the server (with `environment` added) and the tile fake. */
+export async function startDemoServer(environment: Record<string, string> = {}): Promise<DemoServer> {
   ensureFreshBuild(process.cwd())
   const tiles = await startFakeMapTiles()
   try {
     const server = await startServerProcess({
       root: process.cwd(),
       directory: path.resolve('tests/.tmp', `bench-browser-${process.pid}`),
-      environment: { SEED_DEMO: 'true', MAP_TILE_URL: tiles.template },
+      environment: { SEED_DEMO: 'true', MAP_TILE_URL: tiles.template, ...environment },
     })
     return {
       url: server.url,
+      pid: server.pid,
       databaseFile: server.databaseFile,
       stop: async () => {
         await server.dispose()

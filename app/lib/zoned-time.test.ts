@@ -55,3 +55,15 @@ describe('zones', () => {
     expect(isTimeZone('')).toBe(false)
   })
 })
+
+describe('readings kept by instant', () => {
+  test('the same instant read again, in another zone and after many others, gives each zone its own reading', () => {
+    const instant = Date.UTC(2026, 6, 1, 10, 30)
+    expect(localDateTime(instant, 'Europe/Zurich')).toEqual({ date: '2026-07-01', time: '12:30', minutes: 750 })
+    expect(localDateTime(instant, 'America/New_York')).toEqual({ date: '2026-07-01', time: '06:30', minutes: 390 })
+    // More instants than are kept: the oldest readings are let go, never mixed up.
+    for (let minute = 0; minute < 60_000; minute++) localDateTime(instant + minute * 60_000, 'Asia/Tokyo')
+    expect(localDateTime(instant, 'Europe/Zurich')).toEqual({ date: '2026-07-01', time: '12:30', minutes: 750 })
+    expect(localDateTime(instant, 'Asia/Tokyo')).toEqual({ date: '2026-07-01', time: '19:30', minutes: 1170 })
+  })
+})

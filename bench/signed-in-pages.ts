@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { demoRows, signIn, startDemoServer } from './demo-server.ts'
+import { formatLoad, load, startBareServer } from './load.ts'
+
+// `npx node bench/signed-in-pages.ts [--seconds 5] [--connections 10] [--profile <dir>] [/path ... (/path* for every page it begins)]` (builds when
+// the source changed): issue 34 part 2's pages as the demo owner and sitter see them, on the production server
+// with the demo data (SQLite). For each page: requests/s, p50, p99 and the server's CPU time per request at
+// `connections` keep-alive connections signed in with a session cookie, beside a bare node:http server sending
+// the same bytes. With --profile the server writes a V8 CPU profile (.cpuprofile) of the whole run into <dir>.
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    profile: { type: 'string' },
+  },
+})
+const seconds = Number(values.seconds)
+const connections = Number(values.connections)
+const profileDirectory = values.profile && path.resolve(values.profile)
+if (profileDirectory) mkdirSync(profileDirectory, { recursive: true })
+
+const server = await startDemoServer(profileDirectory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDirectory}` } : {})
+try {
+  const rows = demoRows(server.databaseFile)
+  const owner = await signIn(server.url, 'owner@pawpal.test')
+  const sitter = await signIn(server.url, 'sitter@pawpal.test')
+  const pages: [string, string][] = [
+    [owner, '/'],
+    [owner, '/bookings'],
+    [owner, `/bookings/${rows.ownerBooking.pending}`],
+    [owner, '/messages'],
+    [owner, '/notifications'],
+    [owner, '/profile'],
+    [owner, `/dogs/${rows.oliviasDog}`],
+    [owner, '/sitters'],
+    [sitter, '/bookings-sitter'],
+    [sitter, '/dogs/available'],
+    [sitter, '/profile'],
+  ]
+  // A path given ending in * names every page it begins.
+  const asked = (page: string) => positionals.some((wanted) => (wanted.endsWith('*') ? page.startsWith(wanted.slice(0, -1)) : page === wanted))
+  const chosen = positionals.length ? pages.filter(([, page]) => asked(page)) : pages
+  const visitorOf = (cookie: string) => (cookie === owner ? 'owner' : 'sitter')
+  console.info(`Signed-in pages on the demo data (SQLite), ${connections} connections, ${seconds} s each\n`)
+  for (const [cookie, page] of chosen) {
+    const response = await fetch(`${server.url}${page}`, { headers: { cookie } })
+    if (response.status !== 200) throw new Error(`${page} answered ${response.status} to the ${visitorOf(cookie)}`)
+    const body = Buffer.from(await response.arrayBuffer())
+    const app = await load(`${server.url}${page}`, { seconds, connections, headers: { cookie }, serverPid: server.pid })
+    const bare = await startBareServer(body, 'text/html; charset=utf-8')
+    const bareResult = await load(bare.url, { seconds, connections, serverPid: bare.pid })
+    bare.stop()
+    console.info(`${`GET ${page} (${visitorOf(cookie)}, ${(body.byteLength / 1024).toFixed(1)} KB)`.padEnd(60)} ${formatLoad(app)}`)
+    console.info(`${'    bare node:http, same bytes'.padEnd(60)} ${formatLoad(bareResult)}`)
+  }
+} finally {
+  await server.stop()
+}
+if (profileDirectory) console.info(`\nCPU profile written to ${profileDirectory} (open it in Chrome DevTools' Performance panel)`)
+
