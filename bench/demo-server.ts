@@ -90,6 +90,7 @@ export function demoRows(databaseFile: string) {
     }
     return {
       newcomerEmail: newcomer.email,
+      olivia: owner,
       sam: sitter,
       oliviasDog: one('select id from dogs where ownerId = ? and archivedAt is null order by name', owner),
       availableDog: one('select id from dogs where listedForSitting = 1 and archivedAt is null and ownerId != ? order by id', sitter),

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { giveBusyHistory } from './busy-history.ts'
 import { demoRows, signIn, startDemoServer } from './demo-server.ts'
 import { formatLoad, load, startBareServer } from './load.ts'
 
-// `npx node bench/signed-in-pages.ts [--seconds 5] [--connections 10] [--profile <dir>] [/path ... (/path* for every page it begins)]` (builds when
+// `npx node bench/signed-in-pages.ts [--seconds 5] [--connections 10] [--profile <dir>] [--busy] [/path ... (/path* for every page it begins)]` (builds when
 // the source changed): issue 34 part 2's pages as the demo owner and sitter see them, on the production server
 // with the demo data (SQLite). For each page: requests/s, p50, p99 and the server's CPU time per request at
 // `connections` keep-alive connections signed in with a session cookie, beside a bare node:http server sending
 // the same bytes. With --profile the server writes a V8 CPU profile (.cpuprofile) of the whole run into <dir>.
+// With --busy the demo owner and sitter first get 1,000 more bookings and 1,000 more conversations each
+// (bench/busy-history.ts).
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -16,6 +19,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     profile: { type: 'string' },
+    busy: { type: 'boolean', default: false },
   },
 })
 const seconds = Number(values.seconds)
@@ -26,6 +30,7 @@ if (profileDirectory) mkdirSync(profileDirectory, { recursive: true })
 const server = await startDemoServer(profileDirectory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDirectory}` } : {})
 try {
   const rows = demoRows(server.databaseFile)
+  if (values.busy) giveBusyHistory(server.databaseFile, { ownerId: rows.olivia, sitterId: rows.sam, count: 1000 })
   const owner = await signIn(server.url, 'owner@pawpal.test')
   const sitter = await signIn(server.url, 'sitter@pawpal.test')
   const pages: [string, string][] = [
@@ -45,7 +50,8 @@ try {
   const asked = (page: string) => positionals.some((wanted) => (wanted.endsWith('*') ? page.startsWith(wanted.slice(0, -1)) : page === wanted))
   const chosen = positionals.length ? pages.filter(([, page]) => asked(page)) : pages
   const visitorOf = (cookie: string) => (cookie === owner ? 'owner' : 'sitter')
-  console.info(`Signed-in pages on the demo data (SQLite), ${connections} connections, ${seconds} s each\n`)
+  const data = values.busy ? 'the demo data, the owner and the sitter with 1,000 more bookings and conversations each' : 'the demo data'
+  console.info(`Signed-in pages on ${data} (SQLite), ${connections} connections, ${seconds} s each\n`)
   for (const [cookie, page] of chosen) {
     const response = await fetch(`${server.url}${page}`, { headers: { cookie } })
     if (response.status !== 200) throw new Error(`${page} answered ${response.status} to the ${visitorOf(cookie)}`)
