@@ -165,6 +165,22 @@ describe('sessions', () => {
     expect(profile.status).toBe(200)
   })
 
+  test('a session cookie is checked on every request: once seen valid, an altered copy, a copy after logout and a copy in another order of cookies', async () => {
+    const { email, password } = await registerAccount()
+    const session = cookiesFrom(await postForm('/login', { email, password, redirectTo: '/profile' }))
+    const profileWith = async (cookie: string) => (await appRequest('/profile', { headers: { cookie } })).status
+    expect(await profileWith(session)).toBe(200)
+    expect(await profileWith(`theme=dark; ${session}`)).toBe(200)
+
+    const [name, value] = [session.slice(0, session.indexOf('=')), session.slice(session.indexOf('=') + 1)]
+    const lastCharacter = value.at(-1) === 'A' ? 'B' : 'A'
+    expect(await profileWith(`${name}=${value.slice(0, -1)}${lastCharacter}`)).toBe(302)
+    expect(await profileWith(`${name}=${value.split('.')[0]}.`)).toBe(302)
+
+    expect((await postForm('/logout', {}, { cookie: session })).status).toBeLessThan(400)
+    expect(await profileWith(session)).toBe(302)
+  })
+
   test('a protected page sends a signed-out visitor to /login, remembering the way back', async () => {
     const response = await appRequest('/profile')
     expect(response.status).toBe(302)
