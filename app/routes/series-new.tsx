@@ -153,7 +153,9 @@ function SeriesForm({ loaded, answer: refused }: { loaded: Loaded; answer: FormA
             type="submit"
             formMethod="get"
             formNoValidate
-            className={hydrated ? 'sr-only' : 'tap-target text-sm font-medium text-brand-700 underline underline-offset-4'}
+            // With JavaScript a change of service submits through it by itself; out of sight and out of the tab order.
+            hidden={hydrated}
+            className="tap-target text-sm font-medium text-brand-700 underline underline-offset-4"
           >
             Show the times for this service
           </button>

@@ -329,13 +329,15 @@ test('@desktop a weekly request without a weekday is refused with the reason and
   expect(requests).toEqual([])
 })
 
-test('choosing another service shows its times and keeps what was chosen (with JavaScript at once, without it by "Show the times for this service")', async ({ page, visit, db, jsEnabled }) => {
+test('choosing another service shows its times and keeps what was chosen (with JavaScript at once, without it by "Show the times for this service", which JavaScript hides)', async ({ page, visit, db, jsEnabled }) => {
   const sitter = await walkerWithWeekdayMornings(page, db, visit)
   await db.insertInto('sitterServices').values({ sitterId: sitter.id, service: 'sitting', hourlyRateCents: 3000 }).execute()
   await registerOwnerWithDog(page, db, { name: 'Rex' })
 
   await visit(`/bookings/series/new?sitter=${sitter.id}`)
   await expect(page.getByLabel('Start time')).toBeVisible()
+  // With JavaScript the button is not needed, so it is neither shown nor in the tab order.
+  if (jsEnabled) await expect(page.getByRole('button', { name: 'Show the times for this service' })).toBeHidden()
   await page.getByRole('checkbox', { name: 'Mon', exact: true }).check()
   await page.getByRole('radio', { name: /^Dog Sitting/ }).check()
   if (!jsEnabled) await page.getByRole('button', { name: 'Show the times for this service' }).click()
