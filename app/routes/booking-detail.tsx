@@ -336,7 +336,7 @@ function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }
   }
   return (
     <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
-      <OverlapNote booking={booking} className="basis-full" />
+      <OverlapNote overlap={booking.overlap} date={booking.date} sitterName={booking.sitter.name} className="basis-full" />
       {moves.map((move) => (
         <Link
           key={move}

@@ -3,7 +3,8 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings, type RequestCardData, toRequestCard } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { type RequestCardData, toRequestCards } from '#app/features/bookings/booking-cards.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
@@ -65,7 +66,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: list.bookings.map(toRequestCard),
+    bookings: toRequestCards(list.bookings),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     series,
@@ -195,6 +196,8 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
                     <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
                       <BookingCard
                         booking={booking}
+                        viewer="sitter"
+                        discover={index === 0}
                         actions={booking.status === 'pending' ? <RequestActions booking={booking} linkTo={(move) => query({ booking: booking.id, move })} /> : null}
                       />
                     </li>
@@ -215,20 +218,21 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   )
 }
 
+/** Accept and Reject open this page's dialog (nothing for React Router to discover). */
 function RequestActions({ booking, linkTo }: { booking: RequestCardData; linkTo: (move: Move) => string }) {
-  if (booking.confirmingParty !== booking.viewerRole) {
+  if (!booking.awaitsYourAnswer) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>
   }
   return (
     <>
-      <OverlapNote booking={booking} className="basis-full" />
-      {booking.actions.includes('accepted') ? (
-        <Link to={linkTo('accepted')} preventScrollReset className="button-link button-link-primary flex-1 py-2" aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+      <OverlapNote overlap={booking.overlap} date={booking.date} className="basis-full" />
+      {booking.actions?.includes('accepted') ? (
+        <Link to={linkTo('accepted')} preventScrollReset discover="none" className="button-link button-link-primary flex-1 py-2" aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Accept
         </Link>
       ) : null}
-      {booking.actions.includes('rejected') ? (
-        <Link to={linkTo('rejected')} preventScrollReset className="button-link button-link-danger flex-1 py-2" aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+      {booking.actions?.includes('rejected') ? (
+        <Link to={linkTo('rejected')} preventScrollReset discover="none" className="button-link button-link-danger flex-1 py-2" aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Reject
         </Link>
       ) : null}
@@ -265,7 +269,7 @@ function Availability({
               return (
                 <li key={day.value} className="flex justify-between gap-2 py-0.5">
                   <span>{day.label}</span>
-                  <span className={ranges.length ? '' : 'text-stone-500'}>
+                  <span className={ranges.length ? undefined : 'text-stone-500'}>
                     {ranges.length ? ranges.map((range) => `${range.startTime} - ${range.endTime}`).join(', ') : 'Not working'}
                   </span>
                 </li>

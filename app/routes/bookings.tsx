@@ -4,7 +4,8 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { type BookingCardData, countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters, toBookingCard } from '#app/features/bookings/booking-reads.server.ts'
+import { countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingCardData, toBookingCards } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
@@ -67,10 +68,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: list.bookings.map(toBookingCard),
+    bookings: toBookingCards(list.bookings),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
-    toReview: toReview.map(toBookingCard),
+    toReview: toBookingCards(toReview),
     // What the New Booking chooser shows of each sitter.
     recentSitters: recentSitters.map(({ id, name, profilePhoto, rating, reviewCount, lastBookingDate }) => ({ id, name, profilePhoto, rating, reviewCount, lastBookingDate })),
     series,
@@ -143,7 +144,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
                 <ul className="grid gap-3 lg:grid-cols-2">
                   {bookings.map((booking, index) => (
                     <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
-                      <BookingCard booking={booking} />
+                      <BookingCard booking={booking} viewer="owner" discover={index === 0} />
                     </li>
                   ))}
                 </ul>
@@ -158,6 +159,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** Its list's look is the `recent-sitters` class of app.css. */
 function NewBookingChooser({ recentSitters }: { recentSitters: Route.ComponentProps['loaderData']['recentSitters'] }) {
   return (
     <details className="rounded-2xl open:bg-white open:p-4 open:shadow-sm md:open:w-96">
@@ -169,15 +171,15 @@ function NewBookingChooser({ recentSitters }: { recentSitters: Route.ComponentPr
         {recentSitters.length === 0 ? (
           <p className="text-sm text-stone-600">You have not booked a sitter yet.</p>
         ) : (
-          <ul className="divide-y divide-stone-100">
+          <ul className="recent-sitters">
             {recentSitters.map((sitter) => (
-              <li key={sitter.id} className="flex items-center gap-3 py-2">
+              <li key={sitter.id}>
                 <Avatar photo={sitter.profilePhoto} kind="person" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
+                <div>
+                  <p>
                     <bdi>{sitter.name}</bdi>
                   </p>
-                  <p className="text-sm text-stone-600">
+                  <p>
                     <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
                     {` · last booked ${formatShortDate(sitter.lastBookingDate)}`}
                   </p>

@@ -1,19 +1,19 @@
 import { imageUrl } from '#app/lib/image-url.ts'
-import { PawIcon, UserIcon } from './icons.tsx'
 
 // The one round photo of a person or a dog: its 320 px WebP, or without a photo the first letter of the
 // name when one is given, else a neutral figure (a person, or a paw for a dog). Decorative unless `alt`
-// says otherwise: a name is shown beside it.
+// says otherwise: a name is shown beside it. Its look is the `avatar` classes of app.css (the figure is
+// drawn there too): a list repeats it on every row.
 
 const sizes = {
   /** 32 px: inside a line of text. */
-  sm: 'size-8 text-sm',
+  sm: 'avatar-sm',
   /** 48 px: list rows, reviews, conversations. */
-  md: 'size-12 text-lg',
+  md: 'avatar-md',
   /** 64 px: list items, request headers, the chat partner. */
-  lg: 'size-16 text-2xl',
+  lg: 'avatar-lg',
   /** 96 px: profile headers. */
-  xl: 'size-24 text-4xl',
+  xl: 'avatar-xl',
 } as const
 
 export function Avatar({
@@ -32,22 +32,17 @@ export function Avatar({
   /** In a list's first screen, where it can be the largest paint: loaded at once, not when laid out. */
   eager?: boolean
 }) {
-  const box = `${sizes[size]} shrink-0 rounded-full`
+  const box = `avatar ${sizes[size]}`
   const src = imageUrl(photo, 320)
-  if (src) return <img src={src} alt={alt} width={320} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" className={`${box} bg-stone-100 object-cover`} />
+  if (src) return <img src={src} alt={alt} width={320} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" className={box} />
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
   const initial = name?.trim().charAt(0).toUpperCase()
   if (initial) {
     return (
-      <span {...label} className={`${box} flex items-center justify-center bg-brand-100 font-bold text-brand-800`}>
+      <span {...label} className={`${box} avatar-initial`}>
         {initial}
       </span>
     )
   }
-  const Icon = kind === 'dog' ? PawIcon : UserIcon
-  return (
-    <span {...label} className={`${box} flex items-center justify-center bg-stone-200 text-stone-500`}>
-      <Icon className="size-1/2" />
-    </span>
-  )
+  return <span {...label} className={`${box} ${kind === 'dog' ? 'avatar-dog' : 'avatar-person'}`} />
 }

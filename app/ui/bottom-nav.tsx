@@ -13,7 +13,10 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Notifications: BellIcon,
 }
 
-/** The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. */
+/**
+ * The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. Its look is the
+ * `tab-bar` class of app.css.
+ */
 export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { bookingsPath: string; counts: NavCounts; sitter: boolean; admin?: boolean }) {
   const { pathname } = useLocation()
   const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => entry.inBottomBar)
@@ -23,19 +26,12 @@ export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { boo
       aria-label="Main navigation, tab bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto flex max-w-md">
+      <ul className="tab-bar">
         {entries.map(({ label, to, active, badge, iconOnly }) => {
           const Icon = icons[label] ?? MapIcon
           return (
             <li key={label} className={iconOnly ? 'w-14 shrink-0' : 'min-w-0 flex-1'}>
-              <Link
-                to={to}
-                aria-current={active ? 'page' : undefined}
-                aria-label={iconOnly?.accessibleName}
-                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium ${
-                  active ? 'text-brand-700' : 'text-stone-600 hover:text-stone-900'
-                }`}
-              >
+              <Link to={to} aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName}>
                 <Icon />
                 {iconOnly ? null : label}
                 {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}

@@ -1,13 +1,14 @@
 /**
  * A red count: unread messages, requests waiting for an answer. Screen readers hear '3 unread' as part of
  * the link it sits in (an `aria-label` on a plain `<span>` is ignored by some of them, and is invalid HTML);
- * an icon-only link (the bell) names itself with the count instead, and shows the number alone.
+ * an icon-only link (the bell) names itself with the count instead, and shows the number alone. Its look is
+ * the `count-badge` class of app.css, with the caller's size and place.
  */
 export function CountBadge({ count, label, className }: { count: string; label?: string; className: string }) {
   return (
-    <span className={`rounded-full bg-red-600 text-center leading-5 text-white ${className}`}>
+    <span className={`count-badge ${className}`}>
       {count}
-      {label ? <span className="sr-only"> {label}</span> : null}
+      {label ? <span className="sr-only">{` ${label}`}</span> : null}
     </span>
   )
 }

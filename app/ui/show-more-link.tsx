@@ -13,11 +13,11 @@ export function firstNewRowIndex(rows: readonly { id: string }[], shownThroughId
   return index === -1 ? -1 : index + 1
 }
 
-/** `href` is the page's address with the cursor of the last row shown. */
+/** `href` is the page's address with the cursor of the last row shown (nothing for React Router to discover). */
 export function ShowMoreLink({ href, label }: { href: string; label: string }) {
   return (
     <div className="flex justify-center py-2">
-      <Link to={`${href}#${firstNewRowId}`} className="button-link button-link-plain text-stone-800">
+      <Link to={`${href}#${firstNewRowId}`} discover="none" className="button-link button-link-plain text-stone-800">
         {label}
       </Link>
     </div>

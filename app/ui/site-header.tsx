@@ -6,7 +6,7 @@ import { CountBadge } from './count-badge.tsx'
 /**
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
  * Sign in / Sign up for visitors. Phones navigate with the bottom tab bar instead. Focused flows
- * (sign-in, onboarding) get the brand alone.
+ * (sign-in, onboarding) get the brand alone. The links' look is the `site-nav-link` class of app.css.
  */
 export function SiteHeader({
   bookingsPath,
@@ -38,14 +38,7 @@ export function SiteHeader({
             <ul className="flex items-center gap-1">
               {entries.map(({ label, to, active, badge, iconOnly }) => (
                 <li key={label}>
-                  <Link
-                    to={to}
-                    aria-current={active ? 'page' : undefined}
-                    aria-label={iconOnly?.accessibleName}
-                    className={`tap-target relative flex items-center gap-1.5 rounded-lg font-medium ${iconOnly ? 'justify-center px-2.5' : 'px-3'} ${
-                      active ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
-                    }`}
-                  >
+                  <Link to={to} aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName} className={iconOnly ? 'site-nav-link justify-center px-2.5' : 'site-nav-link'}>
                     {iconOnly ? <BellIcon /> : label}
                     {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
                   </Link>

@@ -364,39 +364,6 @@ function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<str
 
 export type ProposalJson = ReturnType<typeof toProposalJson>
 
-/**
- * What a list's booking card shows of a booking (BookingCard, the owner's review prompt), and no more: a list
- * page's loader data is in its HTML, 20 times over (issue 34). The other party is the one the viewer deals with
- * (their name on the card, Contact); `moreSlotCount` is what '(+2 more)' counts.
- */
-export function toBookingCard(booking: BookingJson) {
-  const { id, status, statusReason, date, timeSlot, service, location, viewerRole, confirmingParty } = booking
-  const other = viewerRole === 'sitter' ? booking.owner : booking.sitter
-  return {
-    id,
-    status,
-    statusReason,
-    date,
-    timeSlot,
-    moreSlotCount: Math.max(booking.timeSlots.length - 1, 0),
-    service,
-    location,
-    viewerRole,
-    confirmingParty,
-    dogs: booking.dogs.map((dog) => ({ name: dog.name, breed: dog.breed, avatar: dog.avatar })),
-    other: { id: other.id, name: other.name },
-  }
-}
-
-export type BookingCardData = ReturnType<typeof toBookingCard>
-
-/** A card on the sitter's list, with what a request's Accept and Reject and its overlap note need. */
-export function toRequestCard(booking: BookingJson) {
-  return { ...toBookingCard(booking), actions: booking.actions, overlap: booking.overlap, sitter: { name: booking.sitter.name } }
-}
-
-export type RequestCardData = ReturnType<typeof toRequestCard>
-
 const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
 
 /** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */

@@ -7,7 +7,8 @@ export const blockDayIntent = 'block'
 
 /**
  * Blocking the day chosen in the SitterCalendar, or opening it again, and the blocked days ahead, each
- * with Unblock. Each button is a form post of its own to the page it sits on.
+ * with Unblock. Each button is a form post of its own to the page it sits on (nothing for React Router
+ * to discover).
  */
 export function BlockedDays({ date, today, blockedDates }: { date: string | null; today: string; blockedDates: readonly string[] }) {
   const navigation = useNavigation()
@@ -16,7 +17,7 @@ export function BlockedDays({ date, today, blockedDates }: { date: string | null
   return (
     <>
       {date && date >= today ? (
-        <Form method="post" preventScrollReset>
+        <Form method="post" preventScrollReset discover="none">
           <input type="hidden" name="intent" value={blockDayIntent} />
           <input type="hidden" name="date" value={date} />
           <input type="hidden" name="blocked" value={dateBlocked ? 'false' : 'true'} />
@@ -34,7 +35,7 @@ export function BlockedDays({ date, today, blockedDates }: { date: string | null
           {blockedDates.map((blocked) => (
             <li key={blocked} className="flex items-center justify-between gap-2">
               <span className="text-sm">{formatDayTitle(blocked)}</span>
-              <Form method="post" preventScrollReset>
+              <Form method="post" preventScrollReset discover="none">
                 <input type="hidden" name="intent" value={blockDayIntent} />
                 <input type="hidden" name="date" value={blocked} />
                 <input type="hidden" name="blocked" value="false" />

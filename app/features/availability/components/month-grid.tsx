@@ -14,7 +14,7 @@ const weekdayNames = [
 /**
  * A month as a table of weeks, Monday first. The caller draws each day (a link, a radio button) and the
  * month arrows (links, or submit buttons of a form), so the same grid serves every booking calendar.
- * Its look is the `month-grid` class of app.css.
+ * Its look is the `month-grid` class of app.css, the arrows' the `month-arrow` class.
  */
 export function MonthGrid({
   month,
@@ -60,6 +60,3 @@ export function MonthGrid({
     </div>
   )
 }
-
-export const monthArrowClass =
-  'tap-target flex items-center justify-center rounded-full text-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300 disabled:hover:bg-transparent'

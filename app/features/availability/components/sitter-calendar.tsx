@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { addMonths, formatDayTitle } from '../calendar-dates.ts'
-import { monthArrowClass, MonthGrid } from './month-grid.tsx'
+import { MonthGrid } from './month-grid.tsx'
 
 /**
  * The sitter's own month (on /bookings-sitter and /profile/edit): each day a link that chooses it, marked
  * when the sitter blocked it and, where the page counts them, with its bookings. Links, so it works
  * without JavaScript; the page says where each one leads. The days lead to this same page (nothing for
- * React Router to discover: `discover="none"`); their look is the `sitter-calendar-day` class of app.css.
+ * React Router to discover: `discover="none"`); their look is the `sitter-calendar` class of app.css.
  */
 export function SitterCalendar({
   month,
@@ -27,16 +27,16 @@ export function SitterCalendar({
   dayHref: (date: string) => string
 }) {
   return (
-    <div>
+    <div className="sitter-calendar">
       <MonthGrid
         month={month}
         previous={
-          <Link to={monthHref(addMonths(month, -1))} preventScrollReset aria-label="Previous month" className={monthArrowClass}>
+          <Link to={monthHref(addMonths(month, -1))} preventScrollReset aria-label="Previous month" className="month-arrow">
             ‹
           </Link>
         }
         next={
-          <Link to={monthHref(addMonths(month, 1))} preventScrollReset aria-label="Next month" className={monthArrowClass}>
+          <Link to={monthHref(addMonths(month, 1))} preventScrollReset aria-label="Next month" className="month-arrow">
             ›
           </Link>
         }
@@ -58,10 +58,11 @@ export function SitterCalendar({
               discover="none"
               aria-label={label}
               aria-current={selected ? 'date' : undefined}
-              className={['sitter-calendar-day', ...look].filter(Boolean).join(' ')}
+              className={look.filter(Boolean).join(' ') || undefined}
             >
               {Number(day.slice(8))}
-              {count > 0 ? <span aria-hidden className={`absolute bottom-1 size-1.5 rounded-full ${selected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+              {/* The dot of a day with bookings. */}
+              {count > 0 ? <span aria-hidden /> : null}
             </Link>
           )
         }}

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { dayStripDates, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
-import { monthArrowClass } from '#app/features/availability/components/month-grid.tsx'
 
 /**
  * Spec section 2, Bookings page: a horizontally scrolling strip of the month's days with 7 days before
@@ -40,11 +39,11 @@ export function DayStrip({
   return (
     <nav aria-label="Days" className="rounded-2xl bg-white p-3 shadow-sm">
       <div className="mb-2 flex items-center justify-between">
-        <Link to={hrefForMonth(previousMonth)} preventScrollReset discover="none" aria-label="Previous month" className={monthArrowClass}>
+        <Link to={hrefForMonth(previousMonth)} preventScrollReset discover="none" aria-label="Previous month" className="month-arrow">
           ‹
         </Link>
         <p className="font-semibold">{formatMonthTitle(month)}</p>
-        <Link to={hrefForMonth(nextMonth)} preventScrollReset discover="none" aria-label="Next month" className={monthArrowClass}>
+        <Link to={hrefForMonth(nextMonth)} preventScrollReset discover="none" aria-label="Next month" className="month-arrow">
           ›
         </Link>
       </div>
@@ -62,12 +61,11 @@ export function DayStrip({
                 aria-current={isSelected ? 'date' : undefined}
                 className={isSelected ? undefined : date === today ? 'day-strip-today' : outside ? 'day-strip-outside' : undefined}
               >
-                {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3). */}
+                {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3); the
+                    third span, for screen readers only, adds the month and the bookings; the last draws the dot. */}
                 <span>{formatWeekdayShort(date)}</span> <span>{Number(date.slice(8))}</span>
-                <span className="sr-only">
-                  {` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}
-                </span>
-                {count > 0 ? <span aria-hidden className={`absolute bottom-1.5 size-1.5 rounded-full ${isSelected ? 'bg-white' : 'bg-brand-600'}`} /> : null}
+                <span>{` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}</span>
+                {count > 0 ? <span aria-hidden /> : null}
               </Link>
             </li>
           )

@@ -7,10 +7,21 @@ import type { BookingJson } from '../booking-reads.server.ts'
  * refused): when that booking starts, 24-hour in the sitter's zone, with its date when it is another day,
  * and for the sitter a link to it.
  */
-export function OverlapNote({ booking, className = '' }: { booking: Pick<BookingJson, 'overlap' | 'date'> & { sitter: { name: string } }; className?: string }) {
-  const { overlap } = booking
+export function OverlapNote({
+  overlap,
+  date,
+  sitterName,
+  className = '',
+}: {
+  overlap: BookingJson['overlap'] | undefined
+  /** The request's date. */
+  date: string
+  /** Named when the overlapping booking is not the viewer's own (the owner's view, without its id). */
+  sitterName?: string
+  className?: string
+}) {
   if (!overlap) return null
-  const when = `${overlap.date === booking.date ? '' : `on ${formatShortDate(overlap.date)} `}at ${overlap.startTime}`
+  const when = `${overlap.date === date ? '' : `on ${formatShortDate(overlap.date)} `}at ${overlap.startTime}`
   return (
     <p className={`text-sm font-medium text-amber-900 ${className}`}>
       {overlap.bookingId ? (
@@ -19,7 +30,7 @@ export function OverlapNote({ booking, className = '' }: { booking: Pick<Booking
         </Link>
       ) : (
         <>
-          <bdi>{booking.sitter.name}</bdi> is already booked {when}
+          <bdi>{sitterName}</bdi> is already booked {when}
         </>
       )}
     </p>

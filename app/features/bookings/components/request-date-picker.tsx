@@ -1,5 +1,5 @@
 import { addMonths, closedDayLabels, type DayState, formatDayTitle } from '#app/features/availability/calendar-dates.ts'
-import { monthArrowClass, MonthGrid } from '#app/features/availability/components/month-grid.tsx'
+import { MonthGrid } from '#app/features/availability/components/month-grid.tsx'
 import { type AnsweredField, FormErrors } from '#app/ui/form-answer.tsx'
 
 // The date of every request screen and booking wizard: a month of radio buttons, past, blocked, off and
@@ -36,7 +36,7 @@ export function RequestDatePicker({
     return count > 0 ? [`${count} ${closedDayLabels[state]}`] : []
   })
   const arrow = (target: string, label: string, text: string, disabled: boolean) => (
-    <button type="submit" name="month" value={target} formMethod="get" formAction={monthAction} formNoValidate disabled={disabled} aria-label={label} className={monthArrowClass}>
+    <button type="submit" name="month" value={target} formMethod="get" formAction={monthAction} formNoValidate disabled={disabled} aria-label={label} className="month-arrow">
       {text}
     </button>
   )
