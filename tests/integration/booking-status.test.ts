@@ -288,6 +288,14 @@ describe('lists', () => {
       expect.objectContaining({ id: second.id, name: 'Second Sitter', bookingCount: 1, lastBookingDate: localDateFromToday(-3), hasProfile: true }),
       expect.objectContaining({ id: first.id, name: 'Sam Sitter', bookingCount: 2, lastBookingDate: localDateFromToday(-10), hasProfile: true }),
     ])
+
+    // A sitter who gave up their profile is still listed, without one (the chooser then books by /sitters/{id}/book).
+    await db.deleteFrom('sitterProfiles').where('userId', '=', second.id).execute()
+    const later = await call<Record<string, unknown>[]>('GET', '/api/bookings/previous-sitters', theOwner.token)
+    expect(later.body.map(({ id, hasProfile }) => ({ id, hasProfile }))).toEqual([
+      { id: second.id, hasProfile: false },
+      { id: first.id, hasProfile: true },
+    ])
   })
 })
 

@@ -6,7 +6,7 @@ import { bookingHasReview, findReviewsOfBookings, type ReviewsOfBooking } from '
 import { findOwnerReputation, type OwnerReputation } from '#app/features/reviews/owner-reviews.server.ts'
 import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
-import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { isPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
@@ -139,14 +139,14 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
   return Promise.all(
     recent.map(async ({ sitterId, lastBookingDate, bookingCount }) => {
       const person = people.get(sitterId) as PartyDetails
-      const profile = await getPublicSitter(sitterId)
+      const hasProfile = await isPublicSitter(sitterId)
       const rating = ratings.get(sitterId) ?? noReviews
       return {
         id: sitterId,
         name: person.name,
         profilePhoto: person.profilePhoto,
         /** False when the sitter has no public profile any more (the chooser then links to /sitters/{id}/book). */
-        hasProfile: profile !== null,
+        hasProfile,
         location: person.publicLocation,
         lastBookingDate,
         bookingCount: Number(bookingCount),
