@@ -210,8 +210,8 @@ function ReviewPrompt({ bookings }: { bookings: BookingCardData[] }) {
           <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-amber-950">
               <bdi>{formatDogNames(booking.dogs)}</bdi>’s {(serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service).toLowerCase()} with{' '}
-              <bdi>{booking.other.name}</bdi>, 
-              {formatShortDate(booking.date)}
+              <bdi>{booking.other.name}</bdi>
+              {`, ${formatShortDate(booking.date)}`}
             </p>
             <Link
               to={`${href('/bookings/:id', { id: booking.id })}#review`}

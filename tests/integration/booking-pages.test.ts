@@ -3,7 +3,7 @@ import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
-import { mainHeadings, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
+import { mainHeadings, plainText, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking screens' actions through the production request handler, as a browser without JavaScript
 // sends them (form posts with the session cookie): /bookings/{id}, /bookings-sitter, /sitters/{id}/book,
@@ -259,8 +259,12 @@ describe('the bookings lists', () => {
   test('a completed booking without a review is offered for review; ?id= opens a booking', async () => {
     const { owner, parties } = await people()
     const id = await insertBooking(parties, { status: 'completed', date: localDateFromToday(-4) })
-    const text = await textOf(await visitAs(owner, '/bookings'))
+    const html = await (await visitAs(owner, '/bookings')).text()
+    const text = plainText(html)
     expect(text).toContain('How did it go?')
+    // The sitter's name, then a comma and a space before the date.
+    const shortDate = new Date(`${localDateFromToday(-4)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    expect(html).toContain(`<bdi>Sam Sitter</bdi>, ${shortDate}`)
     expect(text).toContain('Write a review')
     const opened = await visitAs(owner, `/bookings?id=${id}`)
     expect(opened.status).toBe(302)
