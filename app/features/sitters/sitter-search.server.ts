@@ -31,7 +31,7 @@ import { searchWords } from './text-query.ts'
 // public one. The order:
 // - from a point (lat/lng, or the middle of the map's bbox): nearest first, found ring by ring through
 //   the spatial index so a page never measures the whole country;
-// - with a search and no point: best match first (the text index's rank);
+// - with a search and no point: best match first (the text index's tiers, each in joining order);
 // - otherwise: sitters in the order they joined.
 
 export type SitterListItem = {
