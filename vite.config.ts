@@ -1,9 +1,54 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * One chunk for the code every page runs: the client entry, the root route and all they import statically
+ * (React, React Router, the header, the toasts). Left to itself the bundler cuts it into a dozen chunks by
+ * which routes share each module, and every page then pays each one's gzip overhead and import lines: about
+ * 4.5 KB of every page's first load (DESIGN.md section 8, decision 081).
+ */
+function shellChunk(): Plugin {
+  const shellEntry = /[\\/](entry\.client\.[jt]sx?|root\.tsx\?__react-router-build-client-route)$/
+  const entries = new Set<string>()
+  return {
+    name: 'pawpal-shell-chunk',
+    moduleParsed(module) {
+      if (module.isEntry && shellEntry.test(module.id)) entries.add(module.id)
+    },
+    outputOptions(options) {
+      let shell: Set<string> | undefined
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name: (id, chunking) => {
+                shell ??= staticImportsOf(entries, (moduleId) => chunking.getModuleInfo(moduleId)?.importedIds ?? [])
+                return shell.has(id) ? 'shell' : null
+              },
+            },
+          ],
+        },
+      }
+    },
+  }
+}
+
+/** `entries` and every module they reach through static imports. */
+function staticImportsOf(entries: Iterable<string>, importsOf: (id: string) => readonly string[]) {
+  const reached = new Set<string>()
+  const visit = (id: string) => {
+    if (reached.has(id)) return
+    reached.add(id)
+    for (const imported of importsOf(id)) visit(imported)
+  }
+  for (const entry of entries) visit(entry)
+  return reached
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shellChunk()],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
 })

@@ -1,11 +1,11 @@
 import { href, Link } from 'react-router'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
-import type { ReportState } from '#app/lib/db-schema.ts'
 import { firstNewRowId, firstNewRowIndex } from '#app/ui/show-more-link.tsx'
 import { otherReportsText, reportReasonLabel } from '../moderation-format.ts'
 import { reportKindLabels, reportStateLabels, type ReportStateFilter, reportStateFilters } from '../moderation-terms.ts'
 import type { ReportSummary } from '../reports.server.ts'
 import { Tag } from './admin-nav.tsx'
+import { ReportStateTag } from './report-state-tag.tsx'
 
 // The reports queue and the reports on a user's page: what was reported and why, by whom, about whom (with
 // how many other reports name them), when, and its state; the report's own page is one tap away.
@@ -34,10 +34,6 @@ export function ReportStateTabs({ current }: { current: ReportStateFilter }) {
       </ul>
     </nav>
   )
-}
-
-export function ReportStateTag({ state }: { state: ReportState }) {
-  return <Tag tone={state === 'open' ? 'open' : 'done'}>{reportStateLabels[state]}</Tag>
 }
 
 export function ReportList({

@@ -1,5 +1,5 @@
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
-import { StarRating } from '#app/features/reviews/components/review-forms.tsx'
+import { StarRating } from '#app/features/reviews/components/star-rating.tsx'
 import { imageSrcSet, imageUrl } from '#app/lib/image-url.ts'
 import type { ReportSnapshot } from '../reports.server.ts'
 import { Tag } from './admin-nav.tsx'

@@ -3,34 +3,17 @@ import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import { maxReviewLength } from '../review-limits.ts'
+import { Star } from './star-rating.tsx'
 
 // A party's review of the other after a completed booking (1-5 stars, a comment of up to 2,000 characters;
 // once: the owner's of the sitter, the sitter's of the owner and the dog) and the sitter's one reply (DESIGN.md
 // rulings 6 and 26). Plain form posts; the server validates with the API's schemas.
 
+// The stars live in star-rating.tsx; booking-reviews.tsx still imports them from here.
+export { StarRating } from './star-rating.tsx'
+
 const textareaClass =
   'tap-target min-h-28 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
-
-const starPath = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
-
-function Star({ className = 'size-8' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden className={className} fill="currentColor">
-      <path d={starPath} />
-    </svg>
-  )
-}
-
-/** 'x out of 5 stars', drawn as stars. */
-export function StarRating({ rating, className = 'size-4' }: { rating: number; className?: string }) {
-  return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex text-amber-500">
-      {[1, 2, 3, 4, 5].map((star) => (
-        <Star key={star} className={`${className} ${star <= rating ? '' : 'text-stone-300'}`} />
-      ))}
-    </span>
-  )
-}
 
 function useSubmitting(intent: string) {
   const navigation = useNavigation()
