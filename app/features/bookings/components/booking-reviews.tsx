@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { ReplyForm, ReviewForm, StarRating } from '#app/features/reviews/components/review-forms.tsx'
+import { ReplyForm, ReviewForm } from '#app/features/reviews/components/review-forms.tsx'
+import { StarRating } from '#app/features/reviews/components/star-rating.tsx'
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { formatLateCancellations } from '#app/features/sitters/cancellation-terms.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'

@@ -9,9 +9,6 @@ import { Star } from './star-rating.tsx'
 // once: the owner's of the sitter, the sitter's of the owner and the dog) and the sitter's one reply (DESIGN.md
 // rulings 6 and 26). Plain form posts; the server validates with the API's schemas.
 
-// The stars live in star-rating.tsx; booking-reviews.tsx still imports them from here.
-export { StarRating } from './star-rating.tsx'
-
 const textareaClass =
   'tap-target min-h-28 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 
