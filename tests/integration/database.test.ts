@@ -110,6 +110,7 @@ describe('migrations', () => {
       { migrationName: '027-several-dogs', direction: 'Up', status: 'Success' },
       { migrationName: '028-booking-proposals', direction: 'Up', status: 'Success' },
       { migrationName: '029-booking-series', direction: 'Up', status: 'Success' },
+      { migrationName: '030-text-search-tiers', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
