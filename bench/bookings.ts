@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import type { KeysetCursor, PagePosition } from '#app/lib/keyset-paging.ts'
 import type { ServerProcess } from '#tests/server-process.ts'
 import { bothInstances, formatLoad, load, percentile, startBareServer } from './load.ts'
+import { historyBooking } from './history-booking.ts'
 import { startBenchPostgres, startInstances } from './postgres.ts'
 
 // `npx node bench/bookings.ts [--bookings 1000] [--postgres | --postgres-url <url>]` (npm run build first):
@@ -43,8 +44,6 @@ const engineLabel = postgres ? 'PostgreSQL' : 'SQLite'
 const { db } = await import('#app/lib/db.server.ts')
 const { listOwnerBookings, listSitterBookings } = await import('#app/features/bookings/booking-reads.server.ts')
 const { bookingPageSize, ownerTabs, sitterTabs } = await import('#app/features/bookings/schema.ts')
-const { listingTimes } = await import('#app/features/bookings/slots.ts')
-const { addDays } = await import('#app/lib/zoned-time.ts')
 const { apiTokenFor, browserCookieFor, insertDog, insertSitter, insertUser } = await import('#tests/integration/fixtures.ts')
 const load1 = () => loadavg().map((value) => value.toFixed(1)).join(' ')
 
@@ -61,18 +60,17 @@ try {
     owners.push({ id: owner.id, dogId: await insertDog(owner.id) })
   }
 
-  type Parties = { ownerId: string; dogId: string; sitterId: string }
-  const rows: ReturnType<typeof bookingRow>[] = []
+  const rows: ReturnType<typeof historyBooking>[] = []
   for (let index = 0; index < historySize; index++) {
     const offset = index - Math.floor(historySize / 2)
-    rows.push(bookingRow({ ownerId: busyOwner.id, dogId: ownerDogs[index % 2]!, sitterId: sitters[index % sitters.length]! }, offset, index))
+    rows.push(historyBooking({ ownerId: busyOwner.id, dogId: ownerDogs[index % 2]!, sitterId: sitters[index % sitters.length]! }, today, offset, index))
     const owner = owners[index % owners.length]!
-    rows.push(bookingRow({ ownerId: owner.id, dogId: owner.dogId, sitterId: busySitter.id }, offset, index + 1))
+    rows.push(historyBooking({ ownerId: owner.id, dogId: owner.dogId, sitterId: busySitter.id }, today, offset, index + 1))
   }
   // Everyone else's: 50 each for the 200 owners with the 49 other sitters.
   for (let index = 0; index < 10_000; index++) {
     const owner = owners[index % owners.length]!
-    rows.push(bookingRow({ ownerId: owner.id, dogId: owner.dogId, sitterId: sitters[1 + (index % 49)]! }, (index % 1000) - 500, index))
+    rows.push(historyBooking({ ownerId: owner.id, dogId: owner.dogId, sitterId: sitters[1 + (index % 49)]! }, today, (index % 1000) - 500, index))
   }
   for (let start = 0; start < rows.length; start += 500) {
     const chunk = rows.slice(start, start + 500)
@@ -82,35 +80,6 @@ try {
   console.info(
     `${engineLabel}: a busy owner and a busy sitter with ${historySize.toLocaleString('en')} bookings each, ${rows.length.toLocaleString('en')} bookings in all; load average ${load1()}\n`,
   )
-
-  /**
-   * A booking `offset` days from today: before today completed, cancelled or declined; from today on
-   * accepted, pending or cancelled (`turn` picks).
-   */
-  function bookingRow(parties: Parties, offset: number, turn: number) {
-    const id = crypto.randomUUID()
-    const date = addDays(today, offset)
-    const status = offset < 0 ? (['completed', 'completed', 'cancelled', 'rejected'] as const)[turn % 4]! : (['accepted', 'pending', 'accepted', 'cancelled'] as const)[turn % 4]!
-    const slot = { startTime: `${String(8 + (turn % 10)).padStart(2, '0')}:00`, endTime: `${String(9 + (turn % 10)).padStart(2, '0')}:00` }
-    const now = new Date().toISOString()
-    return {
-      booking: {
-        id,
-        ...parties,
-        requestedById: parties.ownerId,
-        date,
-        timeZone: 'Europe/Zurich',
-        ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }),
-        service: 'walking',
-        hourlyRateCents: 2500,
-        priceCents: 2500,
-        status,
-        createdAt: now,
-        updatedAt: now,
-      },
-      slot: { bookingId: id, position: 1, ...slot },
-    }
-  }
 
   const lists = [
     ...ownerTabs.map((tab) => [`owner, ${tab}`, (options: { position?: PagePosition; limit?: number }) => listOwnerBookings(busyOwner.id, { tab, ...options })] as const),

@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3'
-import { listingTimes } from '#app/features/bookings/slots.ts'
-import { addDays } from '#app/lib/zoned-time.ts'
+import { historyBooking } from './history-booking.ts'
 
 // Issue 34 part 2's busy users: the demo owner and the demo sitter each get `count` more bookings (one a day
-// from count / 2 days ago to as many ahead, in every status, with 50 new sitters or owners) and `count` more
+// from count / 2 days ago to as many ahead, in every status (bench/history-booking.ts), with 50 new sitters or owners) and `count` more
 // conversations of three messages, written straight into the server's SQLite database.
 
 export function giveBusyHistory(databaseFile: string, { ownerId, sitterId, count }: { ownerId: string; sitterId: string; count: number }) {
@@ -27,27 +26,10 @@ export function giveBusyHistory(databaseFile: string, { ownerId, sitterId, count
     return id
   }
   const book = (parties: { ownerId: string; dogId: string; sitterId: string }, index: number) => {
-    const offset = index - Math.floor(count / 2)
-    const date = addDays(today, offset)
-    const status = offset < 0 ? ['completed', 'completed', 'cancelled', 'rejected'][index % 4] : ['accepted', 'pending', 'accepted', 'cancelled'][index % 4]
-    const slot = { startTime: `${String(6 + (index % 4)).padStart(2, '0')}:00`, endTime: `${String(6 + (index % 4)).padStart(2, '0')}:30` }
-    const id = crypto.randomUUID()
-    insert('bookings', {
-      id,
-      ...parties,
-      requestedById: parties.ownerId,
-      date,
-      timeZone: 'Europe/Zurich',
-      ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }),
-      service: 'walking',
-      hourlyRateCents: 2500,
-      priceCents: 1250,
-      status,
-      createdAt: now,
-      updatedAt: now,
-    })
-    insert('bookingTimeSlots', { bookingId: id, position: 1, ...slot })
-    insert('bookingDogs', { bookingId: id, dogId: parties.dogId, position: 1 })
+    const { booking, slot } = historyBooking(parties, today, index - Math.floor(count / 2), index)
+    insert('bookings', booking)
+    insert('bookingTimeSlots', slot)
+    insert('bookingDogs', { bookingId: booking.id, dogId: parties.dogId, position: 1 })
   }
   const converse = (userId: string, partnerId: string, index: number) => {
     const id = crypto.randomUUID()
