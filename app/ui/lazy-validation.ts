@@ -4,46 +4,68 @@ import { useEffect, useRef } from 'react'
 export type FormValidator = (formData: FormData) => Submission<unknown, string[], unknown>
 
 /**
- * A validator loader for useLazyValidation, defined at module level. In the browser it starts loading
- * once the page has loaded (at once after a client-side navigation), so it is normally there before the
- * first blur: conform does not validate a field on blur again once it has (it revalidates on input and on
- * submit). Started before, as the route module runs, zod often landed before the load event and in the
- * page's first load (DESIGN.md section 8).
+ * A validator loader for useLazyValidation, defined at module level. In the browser it starts loading when
+ * someone first puts the focus in a form or types in one (at the load event if a form field already has the
+ * focus): zod is about 30 KB gzip, which a page someone only reads never needs (DESIGN.md section 8). It
+ * arrives while they type, and a field they left before it did is checked on arrival (useLazyValidation).
  */
 export function validatorLoader(load: () => Promise<FormValidator>) {
-  let loading: Promise<FormValidator> | null = null
-  const start = () => (loading ??= pageLoaded().then(load))
-  if (typeof document !== 'undefined') void start()
-  return start
+  let arrive: (validate: FormValidator) => void
+  const arrived = new Promise<FormValidator>((resolve) => (arrive = resolve))
+  let loading = false
+  const start = () => {
+    if (loading) return
+    loading = true
+    load().then(arrive, () => (loading = false)) // a failed fetch (offline) is tried again on the next use
+  }
+  if (typeof document !== 'undefined') onFormUse(start)
+  return () => arrived
 }
 
-function pageLoaded() {
-  return new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => resolve(), { once: true })
-  })
+function onFormUse(start: () => void) {
+  const onEvent = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('form')) start()
+  }
+  document.addEventListener('focusin', onEvent, true)
+  document.addEventListener('input', onEvent, true)
+  const ifAFieldHasTheFocus = () => {
+    if (document.activeElement?.closest('form')) start()
+  }
+  if (document.readyState === 'complete') ifAFieldHasTheFocus()
+  else window.addEventListener('load', ifAFieldHasTheFocus, { once: true })
 }
 
 /**
  * Conform's `onValidate`, with the zod schema loaded separately instead of in the page's first
- * JavaScript (zod and its adapter are ~35 KB gzip; DESIGN.md section 8). Until it arrives a form
+ * JavaScript (zod and its adapter are ~30 KB gzip; DESIGN.md section 8). Until it arrives a form
  * simply submits and the server validates with the same schema. Pass a `validatorLoader`.
  */
 export function useLazyValidation<Value extends Record<string, unknown>, Output = Value>(
-  load: () => Promise<FormValidator>,
+  arrived: () => Promise<FormValidator>,
   /** Submit buttons that do not save the form's fields (e.g. one that deletes a photo): the form goes unchecked. */
   unchecked: { name: string; value?: string }[] = [],
 ) {
   const validator = useRef<FormValidator | null>(null)
   useEffect(() => {
     let current = true
-    void load().then((validate) => {
-      if (current) validator.current = validate
+    // Conform checks a field when it is left and then only on input: a field left before the validator
+    // came was passed unchecked, so it is checked on arrival as if typed in.
+    const leftUnchecked = new Set<Element>()
+    const onLeave = ({ target }: FocusEvent) => {
+      if (target instanceof Element && target.closest('form') && target.getAttribute('name')) leftUnchecked.add(target)
+    }
+    document.addEventListener('focusout', onLeave, true)
+    void arrived().then((validate) => {
+      document.removeEventListener('focusout', onLeave, true)
+      if (!current) return
+      validator.current = validate
+      for (const field of leftUnchecked) if (field.isConnected) field.dispatchEvent(new Event('input', { bubbles: true }))
     })
     return () => {
       current = false
+      document.removeEventListener('focusout', onLeave, true)
     }
-  }, [load])
+  }, [arrived])
   return ({ formData, submitter }: { formData: FormData; submitter?: HTMLElement | null }) => {
     const skip = unchecked.some(
       ({ name, value }) => submitter?.getAttribute('name') === name && (value === undefined || submitter.getAttribute('value') === value),
