@@ -14,6 +14,7 @@ import { env } from '#app/lib/env.server.ts'
 import { guardFormBody } from '#app/lib/form-body.server.ts'
 import { tileOrigins } from '#app/lib/map-tiles.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
+import { serverPartsLoaded } from '#app/ui/shown-later.tsx'
 import { answerFromSharedCopy, isAnonymousRead, markShareable, servePublicPage } from '#app/lib/public-page-cache.server.ts'
 import { withoutForgedRefusal } from '#app/lib/refused-request.server.ts'
 import { guardCrossSiteWrite } from '#app/lib/same-origin.server.ts'
@@ -98,13 +99,20 @@ function isShareable(request: Request, status: number, headers: Headers, routerC
   )
 }
 
-export default function handleRequest(
+/**
+ * React sends a rendered Suspense boundary past the first 12.8 KB of a page apart, at the end, for a script to
+ * move into place: without JavaScript it would stay hidden. Every boundary goes where it stands instead.
+ */
+const wholeBoundaries = Number.POSITIVE_INFINITY
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  await serverPartsLoaded()
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   if (isShareable(request, responseStatusCode, responseHeaders, routerContext, loadContext)) {
     return renderShareable(request, responseHeaders, routerContext)
@@ -127,6 +135,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        progressiveChunkSize: wholeBoundaries,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()
@@ -157,6 +166,7 @@ function renderShareable(request: Request, headers: Headers, routerContext: Entr
   return new Promise<Response>((resolve, reject) => {
     let failed = false
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      progressiveChunkSize: wholeBoundaries,
       onAllReady() {
         const chunks: Buffer[] = []
         const body = new PassThrough()

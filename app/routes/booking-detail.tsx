@@ -8,21 +8,16 @@ import { type BookingJson, countLateCancellations, getBookingFor } from '#app/fe
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { changeFormDogs, submitChangeAnswer, submitChangeProposal } from '#app/features/bookings/booking-change-forms.server.ts'
-import { BookingHistory, PendingChange, ProposeChange } from '#app/features/bookings/components/booking-changes.tsx'
-import { BookingDogProfile } from '#app/features/bookings/components/booking-dog-profile.tsx'
-import { BookingReviews, OwnerReviewsPanel } from '#app/features/bookings/components/booking-reviews.tsx'
 import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
-import { isMove, type Move, moveButtonLabels, StatusChangeDialog } from '#app/features/bookings/components/status-dialog.tsx'
+import { isMove, type Move, moveButtonLabels } from '#app/features/bookings/moves.ts'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { BookingHomeAccess } from '#app/features/home-access/components/booking-home-access.tsx'
 import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.server.ts'
 import { termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRateForDogs } from '#app/features/bookings/pricing.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
-import { BookingVisitLog } from '#app/features/visits/components/booking-visit-log.tsx'
 import { isVisitFormIntent, type VisitFormRefusal } from '#app/features/visits/visit-form-fields.ts'
 import { submitVisitForm } from '#app/features/visits/visit-forms.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
@@ -34,6 +29,7 @@ import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /bookings/{id} (spec section 2, Booking detail): everything about one booking for one of its two
 // parties; anyone else, and unknown ids, get 'Booking not found' (404). The moves the viewer may make
@@ -43,6 +39,19 @@ import { Page } from '#app/ui/page.tsx'
 // how often the owner cancelled late. The booking's cancellation terms show, and who cancelled it late (ruling 28).
 // An accepted booking shows its sitter the owner's home access inside its window (features/home-access), and
 // both parties its visit log: the sitter's check-in, activities, photos and check-out (features/visits).
+
+// What only some bookings show loads in the browser only where shown (app/ui/shown-later.tsx).
+const changes = () => import('#app/features/bookings/components/booking-changes.tsx')
+const reviews = () => import('#app/features/bookings/components/booking-reviews.tsx')
+const PendingChange = shownLater(() => changes().then((m) => m.PendingChange))
+const ProposeChange = shownLater(() => changes().then((m) => m.ProposeChange))
+const BookingHistory = shownLater(() => changes().then((m) => m.BookingHistory))
+const BookingReviews = shownLater(() => reviews().then((m) => m.BookingReviews))
+const OwnerReviewsPanel = shownLater(() => reviews().then((m) => m.OwnerReviewsPanel))
+const BookingDogProfile = shownLater(() => import('#app/features/bookings/components/booking-dog-profile.tsx').then((m) => m.BookingDogProfile))
+const StatusChangeDialog = shownLater(() => import('#app/features/bookings/components/status-dialog.tsx').then((m) => m.StatusChangeDialog))
+const BookingHomeAccess = shownLater(() => import('#app/features/home-access/components/booking-home-access.tsx').then((m) => m.BookingHomeAccess))
+const BookingVisitLog = shownLater(() => import('#app/features/visits/components/booking-visit-log.tsx').then((m) => m.BookingVisitLog))
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
@@ -278,11 +287,13 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
       {sitterView ? booking.dogs.map((dog) => <BookingDogProfile key={dog.id} dog={dog} />) : null}
       {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} lateCancellations={ownerLateCancellations} /> : null}
-      <BookingReviews
-        booking={booking}
-        answers={{ review: answer?.intent === 'review' ? answer.result : null, reply: answer?.intent === 'reply' ? answer.result : null }}
-      />
-      <BookingHistory booking={booking} />
+      {booking.status === 'completed' ? (
+        <BookingReviews
+          booking={booking}
+          answers={{ review: answer?.intent === 'review' ? answer.result : null, reply: answer?.intent === 'reply' ? answer.result : null }}
+        />
+      ) : null}
+      {booking.history?.length ? <BookingHistory booking={booking} /> : null}
 
       {dialogMove ? (
         <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} now={now} />

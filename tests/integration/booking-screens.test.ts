@@ -337,6 +337,21 @@ describe('the booking detail page', () => {
     expect(definitions(await (await visitAs(owner, `/bookings/${id}`)).text())).toContainEqual(['Sitter', 'Sam Sitter 4.0 (1 review)'])
   })
 
+  test('without JavaScript every part of a long booking page stands in place: a cancel dialog past the first 12.8 KB is not sent apart', async () => {
+    const { owner, dogId } = await ownerWithDog()
+    const sitter = await walker()
+    const id = await insertBooking(parties(owner, sitter, dogId), { date: localDateFromToday(6) })
+    await db.updateTable('bookings').set({ notes: 'A long note. '.repeat(900) }).where('id', '=', id).execute()
+
+    const html = await (await visitAs(owner, `/bookings/${id}?confirm=cancelled`)).text()
+    expect(html.length).toBeGreaterThan(20_000)
+    // A Suspense boundary React sends after the page, for a script to move into place, leaves this mark.
+    const main = partOf(html, /<main\b[^>]*>/, 'main')
+    expect(main).not.toContain('<!--$?-->')
+    const dialog = partOf(main, /<dialog[^>]*>/, 'dialog')
+    expect(plainText(dialog)).toContain('Are you sure you want to cancel this booking?')
+  })
+
   test('an unknown booking, or someone else’s, is “Booking not found” with Back to Bookings to /bookings', async () => {
     const { owner, dogId } = await ownerWithDog()
     const sitter = await walker()

@@ -1,34 +1,15 @@
 import { Form, Link, useNavigation } from 'react-router'
-import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { Button } from '#app/ui/button.tsx'
 import { RouteDialog } from '#app/ui/route-dialog.tsx'
 import type { BookingJson } from '../booking-reads.server.ts'
 import { formatBookingDate, formatDogNames } from '../booking-format.ts'
+import { type Move, moves } from '../moves.ts'
 
 // The confirmation of a status change (spec section 2, Booking detail; Sitter Bookings' 'Accept Booking
 // Request'). It is a URL (?confirm=... on the detail page, ?booking=...&move=... on the sitter's list),
 // so it works without JavaScript; Confirm posts the change, and reads 'Processing' while it runs (the spec's word).
 // Cancelling an accepted booking inside its terms' notice period says first that it will count as late (DESIGN.md
 // ruling 28).
-
-export type Move = Extract<BookingStatus, 'accepted' | 'rejected' | 'cancelled' | 'completed'>
-
-const moves: Record<Move, { title: string; verb: string }> = {
-  accepted: { title: 'Accept Booking', verb: 'accept' },
-  rejected: { title: 'Decline Booking', verb: 'decline' },
-  cancelled: { title: 'Cancel Booking', verb: 'cancel' },
-  completed: { title: 'Complete Booking', verb: 'mark as completed' },
-}
-
-export const isMove = (value: string | null): value is Move => value !== null && value in moves
-
-/** How each move is offered as a button on a booking. */
-export const moveButtonLabels: Record<Move, string> = {
-  accepted: 'Accept',
-  rejected: 'Decline',
-  cancelled: 'Cancel Booking',
-  completed: 'Mark as Completed',
-}
 
 export function StatusChangeDialog({
   booking,

@@ -1,0 +1,44 @@
+import { type ComponentType, lazy, Suspense } from 'react'
+
+/**
+ * A part of a page that only some of its states show (a booking's visit log, its reviews...), whose script
+ * the browser loads only when the page shows it (DESIGN.md section 8's JavaScript budget).
+ *
+ * The server renders it at once, so the HTML is whole with or without JavaScript (entry.server waits for
+ * `serverPartsLoaded` before its first render). In the browser the part keeps the server's HTML until its
+ * script has come and then hydrates on its own, inside its Suspense boundary.
+ */
+export function shownLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  const Part = import.meta.env.SSR ? loadedOnServer(load) : lazy<ComponentType<Props>>(() => load().then(asModule, () => asModule(PartNotLoaded)))
+  return function ShownLater(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    )
+  }
+}
+
+const loadingOnServer: Promise<unknown>[] = []
+
+/** Resolves once every part the server may render has loaded (at once after the first time). */
+export const serverPartsLoaded = () => Promise.all(loadingOnServer)
+
+function loadedOnServer<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let Part: ComponentType<Props> | null = null
+  loadingOnServer.push(load().then((component) => (Part = component)))
+  return function LoadedOnServer(props: Props) {
+    if (!Part) throw new Error('A part was rendered before serverPartsLoaded() resolved')
+    return <Part {...props} />
+  }
+}
+
+const asModule = <Component,>(component: Component) => ({ default: component })
+
+function PartNotLoaded() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+      A part of this page could not be loaded. Please reload the page.
+    </p>
+  )
+}
