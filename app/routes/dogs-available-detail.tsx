@@ -7,7 +7,7 @@ import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { emojiForTrait } from '#app/features/dogs/options.ts'
 import { formatMiles } from '#app/features/geo/distance.ts'
-import { answerFor, ReportForm } from '#app/features/moderation/components/report-form.tsx'
+import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
 import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -16,6 +16,7 @@ import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon, UserIcon } from '#app/ui/icons.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /dogs/available/{id}: one dog listed for sitting, as a sitter sees it (spec section 2, 'Available dog
 // detail'). Tabs are links (?tab=), so they work without JavaScript. Anything the viewer may not see
@@ -25,6 +26,9 @@ import { Page } from '#app/ui/page.tsx'
 const tabLabels = { details: 'Details', personality: 'Personality', availability: 'Availability' } as const
 type Tab = keyof typeof tabLabels
 const tabs = Object.keys(tabLabels) as Tab[]
+
+// Shown to signed-in visitors only: its script loads only where shown (app/ui/shown-later.tsx).
+const ReportForm = shownLater(() => import('#app/features/moderation/components/report-form.tsx').then((m) => m.ReportForm))
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })

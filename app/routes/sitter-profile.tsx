@@ -6,7 +6,7 @@ import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
-import { answerFor, ReportForm } from '#app/features/moderation/components/report-form.tsx'
+import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
 import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
@@ -30,6 +30,7 @@ import { GoBackLink } from '#app/ui/go-back-link.tsx'
 import { PawIcon, VerifiedIcon } from '#app/ui/icons.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /sitters/{id} (spec section 2, 'Sitter profile'; issue 9): what anyone may see of an active sitter
 // (profiles/public-sitter-profile.server.ts: never the e-mail, phone, address or exact point). Tabs About / Services /
@@ -43,6 +44,9 @@ export const handle = { publicCache: true }
 const tabLabels = { about: 'About', services: 'Services', reviews: 'Reviews' } as const
 type Tab = keyof typeof tabLabels
 const tabs = Object.keys(tabLabels) as Tab[]
+
+// Shown to signed-in visitors only: its script loads only where shown (app/ui/shown-later.tsx).
+const ReportForm = shownLater(() => import('#app/features/moderation/components/report-form.tsx').then((m) => m.ReportForm))
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const found = await getPublicSitterProfile(params.id)

@@ -2,46 +2,19 @@ import { useMemo } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
 import { maxReportDetailsLength, reportReasonLabels, reportReasons } from '#app/features/messages/limits.ts'
 import type { ReportKind } from '#app/lib/db-schema.ts'
-import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
+import { reportIntent } from '../report-answers.ts'
 
 // The Report form of a sitter profile, a review and a dog listed for sitting (issue 30): a disclosure with
 // a plain form inside, so it works without JavaScript, posting to the page's own action (intent `report`,
 // with the kind and the id of what it reports). The page's action parses it with NewReportSchema and
 // answers a refusal with conform's reply under `report`, which only the form it names shows.
-// The route composes it into the page: the features below moderation never import it.
-
-export const reportIntent = 'report'
-
-/** Which form of the page an answer belongs to. */
-export const reportTarget = (kind: string, subjectId: string) => `${kind}:${subjectId}`
-
-/** The form a posted report came from (its kind and subject as sent, whatever they are). */
-export function reportTargetOf(formData: FormData) {
-  const sent = (name: string) => {
-    const value = formData.get(name)
-    return typeof value === 'string' ? value : ''
-  }
-  return reportTarget(sent('kind'), sent('subjectId'))
-}
-
-/** conform's reply options for a refused report: the message under the field it names, else the form's. */
-export const refusalReply = ({ message, field }: { message: string; field?: string }) =>
-  field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }
-
-/** What a page's action answers a refused report with. */
-export type ReportAnswer = { target: string; result: FormAnswer }
-
-export const reportSentToast: ToastInput = { type: 'success', title: 'Report sent', description: 'Thank you. Our team will review it.' }
+// The route composes it into the page: the features below moderation never import it. What the page's action
+// and the route read of its answers is in report-answers.ts, so the form's script loads only where it is shown.
 
 /** The constraints the route's loader computes with getZodConstraint(NewReportSchema) (zod stays on the server). */
 type ReportConstraint = Record<string, { required?: boolean } | undefined>
-
-/** The answer of the page's action if it is about this form. */
-export function answerFor(answer: ReportAnswer | null | undefined, kind: ReportKind, subjectId: string) {
-  return answer?.target === reportTarget(kind, subjectId) ? answer.result : undefined
-}
 
 /** Errors of the hidden fields (what is reported) read as the form's own: there is no field to show them at. */
 function withHiddenFieldsAsForm(answer: FormAnswer | undefined): FormAnswer | undefined {
