@@ -4,7 +4,6 @@ import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { dogBookingState } from '#app/features/bookings/dog-bookings.server.ts'
 import { DogForm } from '#app/features/dogs/components/dog-form.tsx'
-import { DogNotFound, GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
 import {
   deleteSavedDogPhoto,
   type DogFormAnswer,
@@ -17,12 +16,17 @@ import { DogFieldsSchema, dogFormDefaults } from '#app/features/dogs/schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { ErrorState } from '#app/ui/data-states.tsx'
+import { GoBackLink } from '#app/ui/go-back-link.tsx'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /dogs/{id}/edit ('Edit Rex's Profile', spec section 2, Dog forms): the dog form with its saved photos
 // (each with Delete), and deleting the dog behind a confirmation. Only the owner gets past the loader;
 // anyone else sees 'Dog not found' with status 404.
+
+// The error screens load in the browser only when shown (app/ui/shown-later.tsx).
+const DogNotFound = shownLater(() => import('#app/features/dogs/components/dog-not-found.tsx').then((m) => m.DogNotFound))
+const ErrorState = shownLater(() => import('#app/ui/data-states.tsx').then((m) => m.ErrorState))
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })

@@ -12,7 +12,7 @@ import { formatRateForDogs, priceCentsFor, rateForDogs } from '#app/features/boo
 import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
 import { timeOfAnswers } from '#app/features/bookings/service-times.ts'
-import { GoBackLink } from '#app/features/dogs/components/dog-not-found.tsx'
+import { GoBackLink } from '#app/ui/go-back-link.tsx'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'

@@ -3,8 +3,6 @@ import { GoBackLink } from '#app/ui/go-back-link.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
 
-export { GoBackLink }
-
 /** Spec section 2, Dog detail: a missing dog (or someone else's) reads 'Dog not found' with Go Back. */
 export function DogNotFound({ fallback = `${href('/profile')}?tab=dogs` }: { fallback?: string }) {
   return (
