@@ -49,6 +49,11 @@ function staticImportsOf(entries: Iterable<string>, importsOf: (id: string) => r
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), shellChunk()],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // A part shown later (app/ui/shown-later.tsx) may be a module other routes import statically: it is a chunk
+    // of its own either way, loaded only where the part is shown, which this warning does not know.
+    rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+  },
   server: { hmr: { port: 24678 } },
 })
