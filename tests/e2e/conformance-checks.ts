@@ -41,8 +41,8 @@ export async function axeProblems(page: Page, exceptions: readonly AxeException[
 }
 
 /**
- * The scripts of a page's first load that carry zod (its `ZodError`), which form pages load only after
- * hydration (app/ui/lazy-validation.ts; DESIGN.md section 8's JavaScript budget): every module script,
+ * The scripts of a page's first load that carry zod (its `ZodError`), which form pages load only at the first
+ * use of a form (app/ui/lazy-validation.ts; DESIGN.md section 8's JavaScript budget): every module script,
  * modulepreload and inline import of the HTML the server sent, read through `page`'s request context.
  */
 export async function zodOnFirstLoad(page: Page, html: string, pageUrl: string): Promise<string[]> {

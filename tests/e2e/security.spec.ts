@@ -85,12 +85,12 @@ test('with JavaScript, a form validates on blur without any CSP violation', asyn
     ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
   })
-  // The form's validator is a separate chunk (docs/decisions/008), loaded while the page hydrates.
-  const validatorLoaded = page.waitForResponse((response) => /\/assets\/validators-[^/]+\.js$/.test(response.url()))
+  // The form's validator is a separate chunk, loaded at the first focus in the form (decision 082).
   await visit('/login')
+  const validatorLoaded = page.waitForResponse((response) => /\/assets\/validators-[^/]+\.js$/.test(response.url()))
+  await page.getByLabel('Email').focus()
   await validatorLoaded
 
-  await page.getByLabel('Email').focus()
   await page.getByLabel('Password').focus()
   await expect(page.getByText('Email is required')).toBeVisible()
   await page.getByLabel('Email').fill('not-an-email')
