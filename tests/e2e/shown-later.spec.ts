@@ -1,0 +1,20 @@
+import { insertBooking, registerOwnerWithDog, registerSitter, zurichDate } from './booking-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// A part of a page whose script loads only where shown (app/ui/shown-later.tsx, decision 082): the server sends
+// it whole, and when its script cannot be loaded the page says so in its place instead of failing as a whole.
+
+test('a booking page whose change form cannot load says so in its place and keeps the rest working', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the server sends the whole page and no part loads later')
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'pending', date: zurichDate(5) })
+  await page.route(/\/assets\/booking-changes-[^/]+\.js$/, (route) => route.abort())
+
+  await visit(`/bookings/${id}`)
+  // The change form and the history both come from that script.
+  await expect(page.getByRole('alert').filter({ hasText: 'A part of this page could not be loaded. Please reload the page.' }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+  await page.getByRole('link', { name: 'Cancel Booking' }).click()
+  await expect(page.getByRole('dialog', { name: 'Cancel Booking' })).toContainText('Are you sure you want to cancel this booking?')
+})
