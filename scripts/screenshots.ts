@@ -217,8 +217,12 @@ async function main() {
         const page = await (await contextFor(screen.who)).newPage()
         const target = typeof screen.path === 'string' ? screen.path : await screen.path(page)
         await page.goto(target, { waitUntil: 'networkidle' })
-        // A location picker's map arrives a moment after the page.
-        if (await page.locator('[aria-label^="Map of your location"]').count()) await page.locator('.leaflet-control-zoom-in').waitFor()
+        // A location picker's map shows its tiles as lazy images: bring them into view and let them arrive.
+        const locationMap = page.locator('[aria-label^="Map of your location"]')
+        if (await locationMap.count()) {
+          await locationMap.scrollIntoViewIfNeeded()
+          await page.waitForLoadState('networkidle')
+        }
         await screen.prepare?.(page)
         await tilesLoaded(page)
         const file = path.join(outputDir, `${screen.name}-${size}.png`)

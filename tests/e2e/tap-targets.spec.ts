@@ -14,7 +14,7 @@ const minimumPx = 44
  * map's credit line ('Leaflet', 'OpenStreetMap') is small print over the map that the tile licence
  * requires; making its links 44 px tall would cover a strip of the map itself.
  */
-const inlineLinksInRunningText = ['.leaflet-control-attribution a']
+const inlineLinksInRunningText = ['.leaflet-control-attribution a', '.map-credit a']
 /** The skip link is a 1 px box until it has focus; consistency.spec.ts measures it focused (44 px). */
 const shownOnFocusOnly = ['a[href="#main-content"]']
 
@@ -53,10 +53,14 @@ async function tooSmallTargets(page: Page): Promise<Measured[]> {
   )
 }
 
-/** With JavaScript, a location picker's map arrives a moment after the page: measure it too. */
+/** With JavaScript, a location picker's map shows after hydration; opened, it is Leaflet's: measure both. */
 async function waitForMap(page: Page, jsEnabled: boolean) {
-  if (!jsEnabled || (await page.getByRole('group', { name: /^Map of your location/ }).count()) === 0) return
-  await expect(page.locator('.leaflet-container')).toBeVisible()
+  const map = page.getByRole('group', { name: /^Map of your location/ })
+  if (!jsEnabled || (await map.count()) === 0) return
+  const open = map.getByRole('button', { name: /the pin on the map$/ })
+  await expect(open).toBeVisible()
+  expect(await tooSmallTargets(page), 'before the map is opened').toEqual([])
+  await open.click()
   await expect(page.locator('.leaflet-control-zoom-in')).toBeVisible()
 }
 

@@ -18,7 +18,10 @@ export const mapZoom = {
   sitter: 15,
 } as const
 
-/** Spec section 4: the map initialises after a 500 ms delay. */
+/** The location picker's map: spec section 9 opens it at zoom 13 on the default centre; a chosen point shows closer. */
+export const locationZoom = { start: 13, point: 16 } as const
+
+/** Spec section 4: the map initialises after a 500 ms delay (the location picker's waits for its first use: decision 083). */
 export const mapInitDelayMs = 500
 
 /** Spec section 9: high accuracy, 10 s timeout, a position cached up to 5 minutes is good enough. */

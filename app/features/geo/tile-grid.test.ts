@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { defaultCentre } from './map-settings.ts'
-import { tileGrid, worldPixel } from './tile-grid.ts'
+import { pointAtOffset, tileGrid, worldPixel } from './tile-grid.ts'
 
 test('the world pixel of a point is its place on the Web Mercator map: the equator and the prime meridian in the middle', () => {
   expect(worldPixel({ latitude: 0, longitude: 0 }, 0)).toEqual({ x: 128, y: 128 })
@@ -33,4 +33,18 @@ test('a grid covers its whole box, wraps around the date line and leaves out row
   // Nothing above the top row of the world: the grid starts there.
   expect(grid.top).toBe(-Math.round(worldPixel(nearPole, 2).y))
   expect(grid.tiles.every((tile) => tile.y >= 0 && tile.y < 4)).toBe(true)
+})
+
+test("a tap's offset from a map's centre names the point shown there: the map's corners and the tile edges", () => {
+  // At zoom 0 the world is one 256 px tile centred on 0/0: its left edge is 180 W, its top edge Leaflet's 85.0511287798 N.
+  const corner = pointAtOffset({ latitude: 0, longitude: 0 }, 0, { x: -128, y: -128 })
+  expect(corner.longitude).toBeCloseTo(-180, 9)
+  expect(corner.latitude).toBeCloseTo(85.0511287798, 9)
+  // At zoom 1 the world is 512 px wide: a quarter of it (128 px) right of 0/0 is 90 E, and the equator stays the equator.
+  expect(pointAtOffset({ latitude: 0, longitude: 0 }, 1, { x: 128, y: 0 })).toEqual({ latitude: 0, longitude: 90 })
+  // Zurich at zoom 16: 10 px right is 10 / (256 * 2^16) of 360 degrees east, from the centre's rounded pixel.
+  const zurichX = Math.round(256 * 2 ** 16 * (8.5417 / 360 + 0.5))
+  const tapped = pointAtOffset(defaultCentre, 16, { x: 10, y: 0 })
+  expect(tapped.longitude).toBeCloseTo(((zurichX + 10) / (256 * 2 ** 16)) * 360 - 180, 9)
+  expect(tapped.latitude).toBeCloseTo(47.3769, 4)
 })

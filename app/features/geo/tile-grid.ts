@@ -15,6 +15,16 @@ export function worldPixel({ latitude, longitude }: GeoPoint, zoom: number) {
   return { x: scale * (longitude / 360 + 0.5), y: scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) }
 }
 
+/** The point at `offset` px from a map's centre, where a map of `centre` and `zoom` (drawn as Leaflet draws it) shows it. */
+export function pointAtOffset(centre: GeoPoint, zoom: number, offset: { x: number; y: number }): GeoPoint {
+  const scale = tilePx * 2 ** zoom
+  const pixel = worldPixel(centre, zoom)
+  const x = Math.round(pixel.x) + offset.x
+  const y = Math.round(pixel.y) + offset.y
+  const mercator = Math.PI * (1 - (2 * y) / scale)
+  return { latitude: (Math.atan(Math.sinh(mercator)) * 180) / Math.PI, longitude: (x / scale) * 360 - 180 }
+}
+
 export type TileGrid = {
   zoom: number
   /** The grid's top left corner, in px from the map's centre. */

@@ -4,7 +4,8 @@ import { divIcon, type Marker as LeafletMarker } from 'leaflet'
 import { useEffect } from 'react'
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { tileAttribution, tileSubdomains } from '#app/lib/map-tiles.ts'
-import { defaultCentre } from '../map-settings.ts'
+import { locationZoom, type MapView } from '../map-settings.ts'
+import { locationPinSvg } from './location-pin.ts'
 
 // The Leaflet part of the location picker. Only the browser loads this module, on demand
 // (location-picker.tsx imports it lazily), so pages without a map ship no Leaflet.
@@ -14,6 +15,8 @@ export type MapPoint = { latitude: number; longitude: number }
 export type LocationMapProps = {
   /** Tile URL template with {z}, {x}, {y} (MAP_TILE_URL). */
   tileUrl: string
+  /** Where the map opens: where the preview it replaces showed. */
+  start: MapView
   /** Where the marker is; null shows no marker until the user clicks the map. */
   position: MapPoint | null
   /** A new object moves the map there (after a search or the browser's location); drags do not. */
@@ -22,25 +25,20 @@ export type LocationMapProps = {
   onPick: (point: MapPoint) => void
 }
 
-/** Spec section 9: the onboarding map opens on the default centre at zoom 13. */
-const defaultZoom = 13
-const pointZoom = 16
-
-// Leaflet's default marker images break under bundlers; a CSS/SVG pin needs no image files. The pin
-// is drawn 32 x 42 in a 44 x 44 box, so the draggable marker is a full tap target.
+// Leaflet's default marker images break under bundlers; an SVG pin needs no image files. The pin is
+// drawn 32 x 42 in a 44 x 44 box, so the draggable marker is a full tap target.
 const pinIcon = divIcon({
   className: 'pawpal-location-pin',
-  html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 42" width="32" height="42" aria-hidden="true" style="display:block;margin:1px auto 0;filter:drop-shadow(0 2px 2px rgb(0 0 0 / 0.35))"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1Z" fill="#0f766e" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`,
+  html: locationPinSvg,
   iconSize: [44, 44],
   iconAnchor: [22, 42],
 })
 
-export default function LocationMap({ tileUrl, position, focus, onPick }: LocationMapProps) {
-  const start = position ?? defaultCentre
+export default function LocationMap({ tileUrl, start, position, focus, onPick }: LocationMapProps) {
   return (
     <MapContainer
-      center={[start.latitude, start.longitude]}
-      zoom={position ? pointZoom : defaultZoom}
+      center={[start.centre.latitude, start.centre.longitude]}
+      zoom={start.zoom}
       scrollWheelZoom={false}
       className="h-64 w-full sm:h-80"
     >
@@ -78,7 +76,7 @@ function PickOnClick({ onPick }: { onPick: LocationMapProps['onPick'] }) {
 function FollowFocus({ focus }: { focus: MapPoint | null }) {
   const map = useMap()
   useEffect(() => {
-    if (focus) map.setView([focus.latitude, focus.longitude], Math.max(map.getZoom(), pointZoom))
+    if (focus) map.setView([focus.latitude, focus.longitude], Math.max(map.getZoom(), locationZoom.point))
   }, [focus, map])
   return null
 }

@@ -1,19 +1,20 @@
 import { href } from 'react-router'
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { showToast } from '#app/ui/toaster.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
-import { geolocationOptions, mapInitDelayMs } from '../map-settings.ts'
-import type { LocationMapProps, MapPoint } from './location-map.client.tsx'
+import { defaultCentre, geolocationOptions, locationZoom, type MapView } from '../map-settings.ts'
+import type { MapPoint } from './location-map.client.tsx'
 
 // The 'Your Location' control of sitter onboarding step 4 and of edit profile (owners and sitters). It sits inside the
 // caller's <Form> and contributes the fields `location`, `latitude`, `longitude` and `coordinatesFor`
 // (the address text the coordinates belong to: see location-form.ts).
 // Without JavaScript it is an address input plus the saved coordinates (hidden); the server
 // geocodes a changed address on submit. With JavaScript it adds search, 'Use Current Location' and a
-// Leaflet map with a draggable marker, loaded lazily after hydration; a point found or placed there is
-// saved as it is, whatever the address text says (it works offline too).
+// map: first its tiles as images with the pin (location-preview.tsx), then, from the first tap on it, a
+// Leaflet map with a draggable marker (decision 083). A point found or placed there is saved as it is,
+// whatever the address text says (it works offline too).
 
 export type LocationValue = {
   location: string | null
@@ -35,12 +36,13 @@ export type LocationPickerProps = {
 }
 
 const loadMap = () => import('./location-map.client.tsx')
-const LocationMap = lazy(() =>
-  loadMap().catch(() => {
-    showToast({ type: 'error', title: 'Map Error', description: 'Could not load the map. Please try again.' })
-    return { default: MapUnavailable }
-  }),
-)
+const LocationMap = lazy(() => loadMap().catch(mapNotLoaded))
+const LocationPreview = lazy(() => import('./location-preview.tsx').catch(mapNotLoaded))
+
+function mapNotLoaded() {
+  showToast({ type: 'error', title: 'Map Error', description: 'Could not load the map. Please try again.' })
+  return { default: MapUnavailable }
+}
 
 const toasts = {
   notFound: { type: 'error', title: 'Location not found', description: 'Could not find the specified address.' },
@@ -74,19 +76,21 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
   const [placed, setPlaced] = useState(false)
   const [focus, setFocus] = useState<MapPoint | null>(null)
   const [pending, setPending] = useState<keyof typeof pendingText | null>(null)
-  const [mapReady, setMapReady] = useState(false)
+  // Where Leaflet opened: null until the map is first used.
+  const [mapStart, setMapStart] = useState<MapView | null>(null)
+  const view = mapStart ?? viewOf(point)
   // Only the newest search/lookup may change the fields; older answers are dropped.
   const latestRequest = useRef(0)
   const addressInput = useRef<HTMLInputElement>(null)
   // A found place fixes the address without an input event: tell the form (useChangedFields drops its error).
   const announceFound = () => addressInput.current?.dispatchEvent(new Event('change', { bubbles: true }))
 
-  useEffect(() => {
-    if (!hydrated) return
-    void loadMap().catch(() => {}) // fetch the chunk during the delay; failures surface via LocationMap
-    const timer = setTimeout(() => setMapReady(true), mapInitDelayMs)
-    return () => clearTimeout(timer)
-  }, [hydrated])
+  function openMap(tapped: MapPoint | null) {
+    setMapStart(view)
+    // The map opens where the preview was; an older search's focus must not move it away.
+    setFocus(null)
+    if (tapped) void pickPoint(tapped, { recenter: false })
+  }
 
   async function search() {
     const query = address.trim()
@@ -203,18 +207,21 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
             aria-label="Map of your location. Click the map or drag the marker to set it."
             className="isolate overflow-hidden rounded-xl border border-stone-200 bg-stone-100"
           >
-            {mapReady ? (
-              <Suspense fallback={<MapPlaceholder />}>
-                <LocationMap
-                  tileUrl={tileUrl}
-                  position={point}
-                  focus={focus}
-                  onPick={(picked) => void pickPoint(picked, { recenter: false })}
-                />
-              </Suspense>
-            ) : (
-              <MapPlaceholder />
-            )}
+            <Suspense fallback={<div className="h-64 w-full sm:h-80" />}>
+              {mapStart ? (
+                <Suspense fallback={<LocationPreview tileTemplate={tileUrl} view={view} point={point} loading />}>
+                  <LocationMap
+                    tileUrl={tileUrl}
+                    start={mapStart}
+                    position={point}
+                    focus={focus}
+                    onPick={(picked) => void pickPoint(picked, { recenter: false })}
+                  />
+                </Suspense>
+              ) : (
+                <LocationPreview tileTemplate={tileUrl} view={view} point={point} onOpen={openMap} onWarm={warmMap} />
+              )}
+            </Suspense>
           </div>
         </>
       ) : null}
@@ -274,15 +281,15 @@ const roundPoint = (point: MapPoint): MapPoint => ({ latitude: round6(point.lati
 /** Six decimals, as the spec shows them: '47.376900, 8.541700'. */
 export const formatPoint = (point: MapPoint) => `${point.latitude.toFixed(6)}, ${point.longitude.toFixed(6)}`
 
-function MapPlaceholder() {
-  return (
-    <div className="flex h-64 w-full items-center justify-center text-sm text-stone-600 sm:h-80" aria-hidden>
-      Loading map…
-    </div>
-  )
+/** The preview shows the chosen point up close, or the default centre as the map would open there. */
+function viewOf(point: MapPoint | null): MapView {
+  return point ? { centre: point, zoom: locationZoom.point } : { centre: defaultCentre, zoom: locationZoom.start }
 }
 
-function MapUnavailable(_props: LocationMapProps) {
+/** Leaflet's script starts loading when a pointer comes down on the map; a failure shows when the map is opened. */
+const warmMap = () => void loadMap().catch(() => {})
+
+function MapUnavailable(_props: object) {
   return (
     <div className="flex h-64 w-full items-center justify-center p-4 text-center text-sm text-stone-600 sm:h-80">
       The map could not be loaded. You can still search for your address or use your current location.

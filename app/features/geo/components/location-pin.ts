@@ -1,0 +1,3 @@
+// The location picker's pin, 32 x 42 with its tip at the bottom centre: Leaflet's marker draws it, and so does
+// the preview before Leaflet is asked for (location-preview.tsx). Markup, because Leaflet's icons take HTML.
+export const locationPinSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 42" width="32" height="42" aria-hidden="true" style="display:block;margin:1px auto 0;filter:drop-shadow(0 2px 2px rgb(0 0 0 / 0.35))"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1Z" fill="#0f766e" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`
