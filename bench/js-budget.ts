@@ -25,7 +25,7 @@ function pagesOf(rows: Rows): { visitor: Visitor; path: string }[] {
     ...as('owner', ['/bookings', `/bookings/${rows.ownerBooking.pending}`, `/bookings/${rows.ownerBooking.completed}`]),
     ...as('owner', [`/booking/new?sitter=${rows.sam}`, `/sitters/${rows.sam}/book`, '/messages', `/messages?userId=${rows.ownerPartner}`]),
     ...as('owner', [`/messages/${rows.ownerPartner}`, '/notifications', '/home-access']),
-    ...as('sitter', ['/bookings-sitter', `/bookings/${rows.sitterBooking.pending}?confirm=accepted`, '/profile', '/dogs/available']),
+    ...as('sitter', ['/bookings-sitter', `/bookings/${rows.sitterBooking.pending}?confirm=accepted`, '/profile', '/profile/edit', '/dogs/available']),
     ...as('sitter', [`/dogs/available/${rows.availableDog}`, `/bookings/new?dogId=${rows.availableDog}`, `/messages/${rows.sitterPartner}`]),
     ...as('newcomer', ['/onboarding', '/onboarding/owner/1', '/onboarding/owner/2', '/onboarding/sitter/1', '/onboarding/sitter/4']),
     ...as('admin', ['/admin', `/admin/reports/${rows.report}`, '/admin/users?q=a', '/admin/audit']),
