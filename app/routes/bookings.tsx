@@ -4,7 +4,7 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { countBookingsByDay, listBookingsToReview, listOwnerBookings, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { countBookingsByDay, listOwnerBookingsToReview, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
 import { type BookingCardData, toBookingCards } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
@@ -54,11 +54,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tab = tabs.find((candidate) => candidate.value === query.get('tab'))?.value ?? 'upcoming'
   const filters = date ? { date } : { tab }
   const shownThrough = readPageCursor(query, bookingListName('owner', filters))
-  const list = await listOwnerBookings(user.id, { ...filters, position: { through: shownThrough } })
+  const list = await listOwnerBookingsToReview(user.id, { ...filters, position: { through: shownThrough } }, reviewPromptSize)
   const stripDays = dayStripDates(month)
-  const [bookedDays, toReview, recentSitters, series] = await Promise.all([
+  const [bookedDays, recentSitters, series] = await Promise.all([
     countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),
-    listBookingsToReview(user.id, reviewPromptSize),
     listPreviousSitters(user.id, 6),
     listSeriesOf(user.id, 'owner'),
   ])
@@ -71,7 +70,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     bookings: toBookingCards(list.bookings),
     ...showMoreState(shownThrough, list.next),
     bookedDays,
-    toReview: toBookingCards(toReview),
+    toReview: toBookingCards(list.toReview),
     // What the New Booking chooser shows of each sitter.
     recentSitters: recentSitters.map(({ id, name, profilePhoto, rating, reviewCount, lastBookingDate }) => ({ id, name, profilePhoto, rating, reviewCount, lastBookingDate })),
     series,

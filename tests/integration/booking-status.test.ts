@@ -297,6 +297,28 @@ describe('lists', () => {
       { id: first.id, hasProfile: true },
     ])
   })
+
+  test('previous sitters are read in the same number of statements for one sitter as for five', async () => {
+    const { owner: theOwner, parties } = await ownerDogAndSitter()
+    await insertBooking(parties, { status: 'completed', date: localDateFromToday(-10) })
+    const statements = vi.spyOn(db.getExecutor(), 'executeQuery')
+    const statementsOfOneRead = async () => {
+      statements.mockClear()
+      const answer = await call<unknown[]>('GET', '/api/bookings/previous-sitters', theOwner.token)
+      return { sitters: answer.body.length, statements: statements.mock.calls.length }
+    }
+    const withOne = await statementsOfOneRead()
+    for (const day of [-9, -8, -7, -6]) {
+      const another = await sitter({ name: `Sitter ${day}` })
+      await insertBooking({ ...parties, sitterId: another.id }, { status: 'completed', date: localDateFromToday(day) })
+    }
+    const withFive = await statementsOfOneRead()
+    statements.mockRestore()
+
+    expect(withOne.sitters).toBe(1)
+    expect(withFive.sitters).toBe(5)
+    expect(withFive.statements).toBe(withOne.statements)
+  })
 })
 
 describe('what each party sees', () => {

@@ -1,4 +1,4 @@
-import type { UsersTable } from '#app/lib/db-schema.ts'
+import type { Role, UsersTable } from '#app/lib/db-schema.ts'
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely'
 import { type Database, db } from '#app/lib/db.server.ts'
 
@@ -68,6 +68,18 @@ export async function findPublicAccount(userId: string) {
     .where('id', '=', userId)
     .where('accountStatus', '=', 'active')
     .executeTakeFirst()
+}
+
+/** The ids among `userIds` of active accounts, with their roles (findPublicAccount for many at once). */
+export async function findActiveRoles(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, Role>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('id', 'in', [...new Set(userIds)])
+    .where('accountStatus', '=', 'active')
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.role]))
 }
 
 type Point = { latitude: number; longitude: number }

@@ -6,7 +6,7 @@ import { bookingHasReview, findReviewsOfBookings, type ReviewsOfBooking } from '
 import { findOwnerReputation, type OwnerReputation } from '#app/features/reviews/owner-reviews.server.ts'
 import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
-import { isPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
@@ -53,14 +53,29 @@ export async function getBookingFor(viewerId: string, bookingId: string, now = D
 
 export type BookingListOptions<Tab> = { tab?: Tab; date?: string; position?: PagePosition; limit?: number }
 
-/** GET /api/bookings and /bookings: a page of the bookings where the viewer is the owner. */
-export function listOwnerBookings(viewerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
-  return listBookings(viewerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now)
+/** GET /api/bookings: a page of the bookings where the viewer is the owner. */
+export async function listOwnerBookings(viewerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
+  const { rows, next } = await findBookingPage(viewerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now)
+  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
+}
+
+/**
+ * /bookings: the owner's page of bookings and the completed ones waiting for a review, read as one list of
+ * records (each lookup of their dogs, sitters and reviews asked once for both).
+ */
+export async function listOwnerBookingsToReview(ownerId: string, options: BookingListOptions<OwnerTab>, reviewLimit: number, now = Date.now()) {
+  const [page, toReview] = await Promise.all([
+    findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
+    findBookingsToReview(ownerId, reviewLimit, now),
+  ])
+  const bookings = await toBookingJsonList([...page.rows, ...toReview], ownerId, now)
+  return { bookings: bookings.slice(0, page.rows.length), next: page.next, toReview: bookings.slice(page.rows.length) }
 }
 
 /** GET /api/bookings/sitter and /bookings-sitter: a page of the bookings where the viewer is the sitter. */
-export function listSitterBookings(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
-  return listBookings(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
+export async function listSitterBookings(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
+  const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
+  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
 }
 
 const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
@@ -70,13 +85,13 @@ const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } a
  * then id, soonest first (newest first in the tabs that look back). `next` is the cursor of the page's last
  * booking when more follow.
  */
-async function listBookings(
+async function findBookingPage(
   viewerId: string,
   side: Party,
   tabCondition: ((now: number) => Expression<SqlBool>) | null,
   { tab, date, position = {}, limit = bookingPageSize }: BookingListOptions<string>,
   now: number,
-): Promise<{ bookings: BookingJson[]; next: KeysetCursor | null }> {
+): Promise<{ rows: BookingRecord[]; next: KeysetCursor | null }> {
   const on = onBookings()
   const mine = on(partyColumn[side], '=', viewerId)
   await expireStaleRequests(now, mine)
@@ -90,7 +105,7 @@ async function listBookings(
     position,
     limit,
   )
-  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
+  return { rows, next }
 }
 
 /**
@@ -111,12 +126,11 @@ export async function countBookingsByDay(viewerId: string, side: Party, { from, 
 }
 
 /** The owner's most recent completed bookings still open for their review (the 'How did it go?' prompt), newest first. */
-export async function listBookingsToReview(ownerId: string, limit: number, now = Date.now()) {
+async function findBookingsToReview(ownerId: string, limit: number, now: number) {
   const on = onBookings()
   const where = on.and([on('bookings.ownerId', '=', ownerId), on('bookings.status', '=', 'completed'), on.not(bookingHasReview(on.ref('bookings.id')))])
   const unreviewed = await findBookings(where, db, { order: 'desc', limit: limit * 4 })
-  const open = unreviewed.filter((booking) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)).slice(0, limit)
-  return toBookingJsonList(open, ownerId, now)
+  return unreviewed.filter((booking) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)).slice(0, limit)
 }
 
 /**
@@ -135,11 +149,10 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
     .limit(limit)
     .execute()
   const sitterIds = recent.map((row) => row.sitterId)
-  const [people, ratings] = await Promise.all([getPartyDetails(sitterIds), getSitterRatings(sitterIds)])
-  return Promise.all(
-    recent.map(async ({ sitterId, lastBookingDate, bookingCount }) => {
+  const [people, ratings, publicSitters] = await Promise.all([getPartyDetails(sitterIds), getSitterRatings(sitterIds), publicSittersAmong(sitterIds)])
+  return recent.map(({ sitterId, lastBookingDate, bookingCount }) => {
       const person = people.get(sitterId) as PartyDetails
-      const hasProfile = await isPublicSitter(sitterId)
+      const hasProfile = publicSitters.has(sitterId)
       const rating = ratings.get(sitterId) ?? noReviews
       return {
         id: sitterId,
@@ -152,8 +165,7 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
         bookingCount: Number(bookingCount),
         ...rating,
       }
-    }),
-  )
+    })
 }
 
 /**

@@ -1,8 +1,8 @@
-import { findPublicAccount } from '#app/features/accounts/users.server.ts'
+import { findActiveRoles, findPublicAccount } from '#app/features/accounts/users.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { listSitterReviews } from '#app/features/reviews/reviews.server.ts'
-import { getSitterDetails, hasSitterProfile, sitterServicesJson } from './sitter-profile.server.ts'
+import { getSitterDetails, hasSitterProfile, sitterServicesJson, withSitterProfile } from './sitter-profile.server.ts'
 
 // What anyone may see of a sitter (GET /api/users/{id}, the sitter profile page). DESIGN.md ruling 8:
 // never the email, phone, exact address or exact coordinates; the location is the district text and
@@ -24,6 +24,15 @@ async function findPublicSitterAccount(id: string) {
 /** Whether the id names an active sitter with a profile: one whose public profile anyone may see. */
 export async function isPublicSitter(id: string) {
   return (await findPublicSitterAccount(id)) !== null
+}
+
+/** The ids among `ids` that isPublicSitter accepts, in two statements whatever their number. */
+export async function publicSittersAmong(ids: readonly string[]) {
+  const [roles, profiles] = await Promise.all([findActiveRoles(ids), withSitterProfile(ids)])
+  return new Set(ids.filter((id) => {
+    const role = roles.get(id)
+    return role !== undefined && isSitterRole(role) && profiles.has(id)
+  }))
 }
 
 /** An active sitter's public profile, or null for unknown ids, suspended accounts and non-sitters. */

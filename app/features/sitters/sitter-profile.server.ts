@@ -68,6 +68,13 @@ export async function hasSitterProfile(userId: string) {
   return Boolean(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', userId).executeTakeFirst())
 }
 
+/** The ids among `userIds` of users with a sitter profile. */
+export async function withSitterProfile(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Set<string>()
+  const rows = await db.selectFrom('sitterProfiles').select('userId').where('userId', 'in', [...new Set(userIds)]).execute()
+  return new Set(rows.map((row) => row.userId))
+}
+
 /** Everything a sitter publishes; null when the user has no sitter profile. */
 export async function getSitterDetails(sitterId: string) {
   const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
