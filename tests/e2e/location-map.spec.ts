@@ -99,6 +99,8 @@ test('from the keyboard the button opens the map where the preview was, without 
 
   await expect(page.locator('.leaflet-control-zoom-in')).toBeVisible()
   await expect(page.locator('.pawpal-location-pin')).toBeVisible()
+  // The button is gone: the focus moves on to the map, whose arrow keys pan it.
+  await expect(page.locator('.leaflet-container')).toBeFocused()
   expect(await shownPoint(page)).toEqual(found)
   // The map opened on the found point: its pin stands in the middle of the map.
   const mapBox = (await page.locator('.leaflet-container').boundingBox())!

@@ -23,6 +23,8 @@ export type LocationMapProps = {
   focus: MapPoint | null
   /** The user dragged the marker or clicked the map. */
   onPick: (point: MapPoint) => void
+  /** Opened from the keyboard: the map takes the focus from the button that opened it (and is gone). */
+  takeFocus?: boolean
 }
 
 // Leaflet's default marker images break under bundlers; an SVG pin needs no image files. The pin is
@@ -34,7 +36,7 @@ const pinIcon = divIcon({
   iconAnchor: [22, 42],
 })
 
-export default function LocationMap({ tileUrl, start, position, focus, onPick }: LocationMapProps) {
+export default function LocationMap({ tileUrl, start, position, focus, onPick, takeFocus = false }: LocationMapProps) {
   return (
     <MapContainer
       center={[start.centre.latitude, start.centre.longitude]}
@@ -45,6 +47,7 @@ export default function LocationMap({ tileUrl, start, position, focus, onPick }:
       <TileLayer url={tileUrl} subdomains={tileSubdomains} attribution={tileAttribution} />
       <PickOnClick onPick={onPick} />
       <FollowFocus focus={focus} />
+      {takeFocus ? <TakeFocus /> : null}
       {position ? (
         <Marker
           position={[position.latitude, position.longitude]}
@@ -61,6 +64,12 @@ export default function LocationMap({ tileUrl, start, position, focus, onPick }:
       ) : null}
     </MapContainer>
   )
+}
+
+function TakeFocus() {
+  const map = useMap()
+  useEffect(() => map.getContainer().focus(), [map])
+  return null
 }
 
 function PickOnClick({ onPick }: { onPick: LocationMapProps['onPick'] }) {

@@ -76,9 +76,9 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
   const [placed, setPlaced] = useState(false)
   const [focus, setFocus] = useState<MapPoint | null>(null)
   const [pending, setPending] = useState<keyof typeof pendingText | null>(null)
-  // Where Leaflet opened: null until the map is first used.
-  const [mapStart, setMapStart] = useState<MapView | null>(null)
-  const view = mapStart ?? viewOf(point)
+  // Where Leaflet opened (and whether from the keyboard): null until the map is first used.
+  const [mapStart, setMapStart] = useState<{ view: MapView; byKeyboard: boolean } | null>(null)
+  const view = mapStart?.view ?? viewOf(point)
   // Only the newest search/lookup may change the fields; older answers are dropped.
   const latestRequest = useRef(0)
   const addressInput = useRef<HTMLInputElement>(null)
@@ -86,7 +86,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
   const announceFound = () => addressInput.current?.dispatchEvent(new Event('change', { bubbles: true }))
 
   function openMap(tapped: MapPoint | null) {
-    setMapStart(view)
+    setMapStart({ view, byKeyboard: tapped === null })
     // The map opens where the preview was; an older search's focus must not move it away.
     setFocus(null)
     if (tapped) void pickPoint(tapped, { recenter: false })
@@ -207,12 +207,14 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
             aria-label="Map of your location. Click the map or drag the marker to set it."
             className="isolate overflow-hidden rounded-xl border border-stone-200 bg-stone-100"
           >
-            <Suspense fallback={<div className="h-64 w-full sm:h-80" />}>
+            {/* The preview's height with its credit line, until its script has come. */}
+            <Suspense fallback={<div className="h-[17.5rem] w-full sm:h-[21.5rem]" />}>
               {mapStart ? (
                 <Suspense fallback={<LocationPreview tileTemplate={tileUrl} view={view} point={point} loading />}>
                   <LocationMap
                     tileUrl={tileUrl}
-                    start={mapStart}
+                    start={mapStart.view}
+                    takeFocus={mapStart.byKeyboard}
                     position={point}
                     focus={focus}
                     onPick={(picked) => void pickPoint(picked, { recenter: false })}
