@@ -53,11 +53,12 @@ export function Toaster({ toast: flashToast }: { toast: Toast | null }) {
     return () => clearTimeout(timer)
   }, [visible])
 
-  // An error is about what the user entered: once they change a field, it has served its purpose.
+  // An error is about what the user entered: once they change a field, it has served its purpose. Events the
+  // page sends itself (a late validator checking a field again, lazy-validation.ts) are no edit.
   useEffect(() => {
     if (visible?.type !== 'error') return
     const dismissOnEdit = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('form')) setDismissedId(visible.id)
+      if (event.isTrusted && event.target instanceof Element && event.target.closest('form')) setDismissedId(visible.id)
     }
     document.addEventListener('input', dismissOnEdit)
     return () => document.removeEventListener('input', dismissOnEdit)
