@@ -151,21 +151,21 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
   const sitterIds = recent.map((row) => row.sitterId)
   const [people, ratings, publicSitters] = await Promise.all([getPartyDetails(sitterIds), getSitterRatings(sitterIds), publicSittersAmong(sitterIds)])
   return recent.map(({ sitterId, lastBookingDate, bookingCount }) => {
-      const person = people.get(sitterId) as PartyDetails
-      const hasProfile = publicSitters.has(sitterId)
-      const rating = ratings.get(sitterId) ?? noReviews
-      return {
-        id: sitterId,
-        name: person.name,
-        profilePhoto: person.profilePhoto,
-        /** False when the sitter has no public profile any more (the chooser then links to /sitters/{id}/book). */
-        hasProfile,
-        location: person.publicLocation,
-        lastBookingDate,
-        bookingCount: Number(bookingCount),
-        ...rating,
-      }
-    })
+    const person = people.get(sitterId) as PartyDetails
+    const hasProfile = publicSitters.has(sitterId)
+    const rating = ratings.get(sitterId) ?? noReviews
+    return {
+      id: sitterId,
+      name: person.name,
+      profilePhoto: person.profilePhoto,
+      /** False when the sitter has no public profile any more (the chooser then links to /sitters/{id}/book). */
+      hasProfile,
+      location: person.publicLocation,
+      lastBookingDate,
+      bookingCount: Number(bookingCount),
+      ...rating,
+    }
+  })
 }
 
 /**
