@@ -235,7 +235,8 @@ async function send(request: FuzzRequest, { credentials }: FuzzWorld) {
   if (credential.kind === 'token') headers.set('authorization', `Bearer ${credentials[credential.of]?.token}`)
   if (credential.kind === 'tampered token') {
     const token = credentials[credential.of]?.token ?? ''
-    const at = credential.at % token.length
+    // Never the last character: two of its bits are unused in base64, so 'A' to 'B' there would leave the signature as it was.
+    const at = credential.at % (token.length - 1)
     const changed = token[at] === 'A' ? 'B' : 'A'
     headers.set('authorization', `Bearer ${token.slice(0, at)}${changed}${token.slice(at + 1)}`)
   }
