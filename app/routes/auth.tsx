@@ -13,7 +13,7 @@ import { retryAfterFromAction, retryAfterHeaders } from '#app/lib/rate-limit.ser
 import type { ToastInput } from '#app/lib/toast.ts'
 import { Button } from '#app/ui/button.tsx'
 import { TextField } from '#app/ui/field.tsx'
-import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { type FormValidator, useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { GoogleIcon, PawIcon } from '#app/ui/icons.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -100,18 +100,19 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const location = useLocation()
   const navigation = useNavigation()
   const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? ''
+  const answered = useSettledAnswer(actionData)
   const onValidate = useLazyValidation<AuthFormValue>(loadValidator[mode])
   // Both modes share one form shape; `name` is only rendered (and required) when registering.
   const [form, fields] = useForm<AuthFormValue>({
     id: `${mode}-form`,
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    lastResult: answered?.result,
     constraint: loaderData.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate,
   })
   const problems = conformProblems(form, fieldLabels)
-  const summary = useErrorSummary(failedAnswer(actionData?.result), form.onSubmit, problems.length)
+  const summary = useErrorSummary(failedAnswer(answered?.result), form.onSubmit, problems.length)
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const otherMode = href(mode === 'login' ? '/register' : '/login')
   const keepRedirect = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''

@@ -1,4 +1,5 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
+import { useMemo } from 'react'
 import { data, Form, href, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/dog-edit'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
@@ -73,6 +74,16 @@ function formAnswer(outcome: DogFormShown) {
 
 export default function EditDogRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { dog, defaultValue } = loaderData
+  // The same array while the dog is the same: the photo picker shown later re-renders only when it changes.
+  const savedPhotos = useMemo(
+    () =>
+      dog.images.map((path, index) => ({
+        path,
+        alt: `${dog.name}, photo ${index + 1}`,
+        remove: { label: `Delete photo ${index + 1}`, name: 'imageUrl', value: path },
+      })),
+    [dog],
+  )
   return (
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
       <header className="space-y-2">
@@ -87,11 +98,7 @@ export default function EditDogRoute({ loaderData, actionData }: Route.Component
         constraint={loaderData.constraint}
         actionData={actionData}
         defaultValue={defaultValue}
-        savedPhotos={dog.images.map((path, index) => ({
-          path,
-          alt: `${dog.name}, photo ${index + 1}`,
-          remove: { label: `Delete photo ${index + 1}`, name: 'imageUrl', value: path },
-        }))}
+        savedPhotos={savedPhotos}
         submitLabel="Save changes"
         cancelTo={href('/dogs/:id', { id: dog.id })}
       />

@@ -7,15 +7,12 @@ import {
   BasicInfo,
   CancellationTermsChoice,
   editProfileFieldLabels,
-  Gallery,
   galleryInputId,
   LocationSection,
   Preferences,
-  ProfilePhoto,
   profilePhotoInputId,
   SitterInfo,
 } from '#app/features/profiles/components/profile-edit-sections.tsx'
-import { ProfileLoadError } from '#app/features/profiles/components/profile-load-error.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { profileFormDefaults } from '#app/features/profiles/profile-form-defaults.ts'
 import { uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
@@ -24,25 +21,21 @@ import { EditProfileFieldsSchema, type EditProfileFormValue, type ProfileUpdate 
 import { getOwnProfile } from '#app/features/profiles/profile.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
-import { blockDayIntent, BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
-import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
+import { blockDayIntent, blockedDaysSectionId } from '#app/features/availability/blocked-day-form.ts'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
 import { maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import { listGalleryPhotos } from '#app/features/sitters/gallery.server.ts'
-import {
-  NotificationSettingsForm,
-  notificationSettingsId,
-  notificationSettingsIntent,
-} from '#app/features/notification-settings/components/notification-settings-form.tsx'
+import { notificationSettingsId, notificationSettingsIntent } from '#app/features/notification-settings/settings-form.ts'
 import { getNotificationSettings } from '#app/features/notification-settings/preferences.server.ts'
 import { submitNotificationSettings } from '#app/features/notification-settings/settings-form.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Button } from '#app/ui/button.tsx'
-import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /profile/edit (spec section 2, Edit profile): one form with the profile photo and the profile fields.
 // Save Changes saves both; 'Upload photo' saves the photo alone (the page's submits:
@@ -76,7 +69,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (parsed.form.fields.get('intent') === blockDayIntent) {
     const answer = await submitBlockedDay(user, parsed.form.fields)
     if (!answer.ok) return data<EditProfileAnswer>({ toast: answer.toast }, answer.status)
-    return redirectWithToast(`${url.pathname}${url.search}#${blockedDaysId}`, answer.toast)
+    return redirectWithToast(`${url.pathname}${url.search}#${blockedDaysSectionId}`, answer.toast)
   }
   if (parsed.form.fields.get('intent') === notificationSettingsIntent) {
     const answer = await submitNotificationSettings(user.id, parsed.form.fields)
@@ -87,6 +80,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!outcome.saved) return data<EditProfileAnswer>(outcome.answer, outcome.status)
   return redirectWithToast(href('/profile'), { type: 'success', title: 'Profile updated' })
 }
+
+// The parts whose props are the loader's and the last answer's load after the page (app/ui/shown-later.tsx):
+// the photo pickers, the forms of their own below the profile form, and the error screen. The profile form's own sections take
+// its fields, which change as you type, so they load with the page.
+const ProfilePhoto = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.ProfilePhoto))
+const Gallery = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.Gallery))
+const NotificationSettingsForm = shownLater(() =>
+  import('#app/features/notification-settings/components/notification-settings-form.tsx').then((m) => m.NotificationSettingsForm),
+)
+const ProfileLoadError = shownLater(() => import('#app/features/profiles/components/profile-load-error.tsx').then((m) => m.ProfileLoadError))
+const BlockedDaysSection = shownLater(() => import('#app/features/availability/components/blocked-days-section.tsx').then((m) => m.BlockedDaysSection))
 
 const uncheckedButtons = [uploadPhotoIntent]
 const loadValidator = validatorLoader(() => import('#app/features/profiles/validators.ts').then((m) => m.validateEditProfile))
@@ -101,7 +105,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     intent !== blockDayIntent &&
     intent !== notificationSettingsIntent &&
     !navigation.formData?.has(removeGalleryPhotoField)
-  const answered = navigation.state === 'idle' ? actionData : undefined
+  const answered = useSettledAnswer(actionData)
   // 'Upload photo' saves the photo alone: the other fields are not checked then.
   const onValidate = useLazyValidation<EditProfileFormValue, ProfileUpdate>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<EditProfileFormValue, ProfileUpdate, string[]>({
@@ -119,7 +123,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
     ...conformProblems(form, editProfileFieldLabels(loaderData.defaultValue.availability?.map((row) => row?.weekday) ?? [])),
   ]
   const messages = form.errors ?? []
-  const summary = useErrorSummary(actionData?.photoErrors?.length || actionData?.galleryErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
+  const summary = useErrorSummary(answered?.photoErrors?.length || answered?.galleryErrors?.length ? answered : failedAnswer(answered?.result), form.onSubmit, problems.length + messages.length)
 
   return (
     <Page width="regular" className="space-y-6" toast={actionData?.toast}>
@@ -156,32 +160,6 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
       <NotificationSettingsForm {...loaderData.notifications} lastResult={actionData?.notificationResult} />
       {loaderData.blockedDays ? <BlockedDaysSection {...loaderData.blockedDays} /> : null}
     </Page>
-  )
-}
-
-const blockedDaysId = 'blocked-days'
-
-/** The links return here (#blocked-days): without JavaScript each one loads the page again, at this section. */
-function BlockedDaysSection({ month, today, date, blockedDates, timeZone }: { month: string; today: string; date: string | null; blockedDates: string[]; timeZone: string }) {
-  return (
-    <section id={blockedDaysId} aria-labelledby="blocked-days-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id="blocked-days-heading" className="text-lg font-semibold">
-        Blocked Days
-      </h2>
-      <p className="text-sm text-stone-600">
-        Days you are not available ({timeZone}). Blocking or opening a day is saved at once, on its own: it does not save the form above, so save
-        your other changes first.
-      </p>
-      <SitterCalendar
-        month={month}
-        today={today}
-        date={date}
-        blockedDates={blockedDates}
-        monthHref={(next) => `?month=${next}#${blockedDaysId}`}
-        dayHref={(day) => `?date=${day}#${blockedDaysId}`}
-      />
-      <BlockedDays date={date} today={today} blockedDates={blockedDates} />
-    </section>
   )
 }
 

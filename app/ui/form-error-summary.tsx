@@ -1,4 +1,5 @@
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
+import { useNavigation } from 'react-router'
 
 // The short list of what a failed submit must fix, at the top of the form: 'Please fix 2 problems',
 // then one link per field ('Name: Name is required') that leads to the field. A validation error is
@@ -125,6 +126,16 @@ export function conformProblems(form: ConformForm, labels: FieldLabels): FormPro
     }
   }
   return problems.sort((a, b) => a.order - b.order).map(({ order: _order, ...problem }) => problem)
+}
+
+/**
+ * An action's answer once the navigation that brought it has ended (React Router loads the page's data again
+ * first). Give it to conform's `lastResult` and to useErrorSummary alike: conform focuses the first invalid
+ * field when it takes an answer in, and the summary takes the focus after it only when both see the answer
+ * in the same render.
+ */
+export function useSettledAnswer<Answer>(answer: Answer): Answer | undefined {
+  return useNavigation().state === 'idle' ? answer : undefined
 }
 
 /** A conform result from the server when it names problems (a refusal), not when it only carries a toast. */

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { useNavigation, useSubmit } from 'react-router'
 import { imageUrl } from '#app/lib/image-url.ts'
 import {
@@ -112,12 +112,27 @@ export function PhotoPicker({
     if (element) element.files = transfer.files
   }
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    // The browser replaced the input's files with this selection; the earlier ones live in `chosen`.
-    const { taken, refused } = takePhotos([...(event.currentTarget.files ?? [])], avatar ? 1 : max - count, limitMessage)
+  /** Takes the files the input was given, within the field's limit, after those chosen before. */
+  function take(files: File[]) {
+    const { taken, refused } = takePhotos(files, avatar ? 1 : max - count, limitMessage)
     const replace = avatar && taken.length > 0
     if (replace) setRemovedTokens(kept.map(({ token }) => token))
     show(replace ? taken : [...chosen, ...taken], refused.map(describeRefusedPhotos))
+    return taken
+  }
+
+  // Files chosen before this script had come (the input works without it) are taken as if chosen now; sending
+  // them is left to the form's own submit.
+  const takeEarlyFiles = useEffectEvent(() => {
+    const early = [...(input()?.files ?? [])]
+    if (early.length) take(early)
+  })
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the input's files are state outside React, read once it hydrates
+  useEffect(() => takeEarlyFiles(), [])
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    // The browser replaced the input's files with this selection; the earlier ones live in `chosen`.
+    const taken = take([...(event.currentTarget.files ?? [])])
     const form = event.currentTarget.form
     if (sendOnChoose && taken.length > 0 && form) {
       // `show` has put the files in the input: the form's data holds them.

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, lazy, memo, Suspense } from 'react'
 
 /**
  * A part of a page that only some of its states show (a booking's visit log, its reviews...), whose script
@@ -6,17 +6,20 @@ import { type ComponentType, lazy, Suspense } from 'react'
  *
  * The server renders it at once, so the HTML is whole with or without JavaScript (entry.server waits for
  * `serverPartsLoaded` before its first render). In the browser the part keeps the server's HTML until its
- * script has come and then hydrates on its own, inside its Suspense boundary.
+ * script has come and then hydrates on its own, inside its Suspense boundary. The wrapper is memoised: a
+ * boundary updated before its script has come is rendered again on the client, dropping its HTML and
+ * whatever was chosen in it, so the page re-rendering around it (a form validating as you type) must not
+ * reach it while its props stay the same.
  */
 export function shownLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   const Part = import.meta.env.SSR ? loadedOnServer(load) : lazy<ComponentType<Props>>(() => load().then(asModule, () => asModule(PartNotLoaded)))
-  return function ShownLater(props: Props) {
+  return memo(function ShownLater(props: Props) {
     return (
       <Suspense fallback={null}>
         <Part {...props} />
       </Suspense>
     )
-  }
+  })
 }
 
 const loadingOnServer: Promise<unknown>[] = []

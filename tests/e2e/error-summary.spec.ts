@@ -92,6 +92,37 @@ test('/dogs/add: bad fields are summed up at the top with links to them, and the
   expect(await db.selectFrom('dogs').select('id').where('ownerId', '=', owner.id).execute()).toEqual([])
 })
 
+test('/dogs/add: validators that come while the form is on its way leave the focus on the summary of the answer', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the server validates and the summary has autofocus')
+  await registerUser(page, db, { prefix: 'summary-late' })
+  let letValidatorsThrough = () => {}
+  const validatorsHeld = new Promise<void>((resolve) => (letValidatorsThrough = resolve))
+  await page.route(/\/assets\/validators-[^/]+\.js$/, async (route) => {
+    await validatorsHeld
+    await route.continue()
+  })
+  await visit('/dogs/add')
+  await skipBrowserValidation(page, 'Add Dog')
+  const weight = page.getByLabel('Weight (kg)', { exact: true })
+  await weight.fill('120')
+  await page.getByLabel('Breed', { exact: true }).fill('Whippet')
+
+  // The form goes to the server (no validators yet); they come, and check the fields left, before its answer.
+  await page.route('**/dogs/add.data', async (route) => {
+    letValidatorsThrough()
+    await expect(weight).toHaveAccessibleDescription('Weight must be between 0 and 100 kg')
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('heading')).toHaveText('Please fix 3 problems')
+  await expect(summary).toBeFocused()
+  // Once React Router has loaded the page's data again, the summary still has it.
+  await page.waitForLoadState('networkidle')
+  await expect(summary).toBeFocused()
+})
+
 test('/dogs/add: a link to a group of checkboxes leads to the group (with JavaScript, to its first checkbox)', async ({ page, visit, db, jsEnabled }) => {
   await registerUser(page, db, { prefix: 'summary-chips' })
   await visit('/dogs/add')

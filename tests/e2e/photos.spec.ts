@@ -357,3 +357,39 @@ test('on dog edit, deleting a saved photo keeps the new photo and the text not s
   const { bio } = await db.selectFrom('dogs').select('bio').where('ownerId', '=', owner.id).where('name', '=', 'Duo').executeTakeFirstOrThrow()
   expect(bio).toBe('Typed before deleting a photo.')
 })
+
+test('with JavaScript, a photo chosen before the picker’s script has come shows once it comes, stays through the form’s checks and is saved', async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+  owner,
+}) => {
+  test.skip(!jsEnabled, 'the picker’s script loads after the page’s only with JavaScript')
+  await signInAs(page, owner)
+  let letThrough = () => {}
+  const held = new Promise<void>((resolve) => (letThrough = resolve))
+  await page.route(/\/assets\/photo-picker-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await visit('/dogs/add')
+  await page.getByLabel('Add photos').setInputFiles(await photos('early.png'))
+  // A field checked and found empty: the form renders again around the picker, which has no script yet.
+  const name = page.getByLabel('Name', { exact: true })
+  await name.fill('R')
+  await name.fill('')
+  await page.getByLabel('Breed', { exact: true }).focus()
+  await expect(name).toHaveAccessibleDescription('Name is required')
+
+  letThrough()
+  await expect(page.getByText('1 of 3 photos')).toBeVisible()
+  await expect(page.getByRole('img', { name: 'early.png, not saved yet' })).toBeVisible()
+  await name.fill('Early')
+  await page.getByLabel('Breed', { exact: true }).fill('Pug')
+  await page.getByLabel('Age', { exact: true }).fill('3 years')
+  await page.getByRole('button', { name: 'Add Dog' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Early' })).toBeVisible()
+  expect(await imagePathsOfDog(db, owner.id, 'Early')).toHaveLength(1)
+})

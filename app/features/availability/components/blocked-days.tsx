@@ -1,9 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
+import { blockDayIntent } from '../blocked-day-form.ts'
 import { formatDayTitle, formatShortDate } from '../calendar-dates.ts'
-
-/** The `intent` of the forms below: the page's action hands such a post to submitBlockedDay. */
-export const blockDayIntent = 'block'
 
 /**
  * Blocking the day chosen in the SitterCalendar, or opening it again, and the blocked days ahead, each

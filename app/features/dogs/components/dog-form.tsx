@@ -13,9 +13,10 @@ import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { Button } from '#app/ui/button.tsx'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
-import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
-import { PhotoPicker, type SavedPhoto } from '#app/ui/photo-picker.tsx'
+import type { SavedPhoto } from '#app/ui/photo-picker.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 import { dogActivities, dogAvailabilitySlots, dogSizeLabels, dogSizes, dogTraits, emojiForTrait } from '../options.ts'
 import { keptDogPhotosField, maxDogImages, photoLimitMessage } from '../limits.ts'
 import type { DogFormValue, DogInput } from '../schema.ts'
@@ -30,6 +31,10 @@ export type DogFormActionData = {
   photos?: PendingUpload[]
   photoErrors?: string[]
 }
+
+// The picker's script comes after the page's (app/ui/shown-later.tsx): until then its file input works as without
+// JavaScript, and the rest of the form does not wait for its previews.
+const PhotoPicker = shownLater(() => import('#app/ui/photo-picker.tsx').then((m) => m.PhotoPicker))
 
 /** A saved photo's Delete button posts the form without saving it. */
 const uncheckedButtons = [{ name: 'imageUrl' }]
@@ -75,23 +80,23 @@ export function DogForm({
   const navigation = useNavigation()
   // A saved photo's Delete button posts this form too (with imageUrl): that is not a save.
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save' && !navigation.formData.has('imageUrl')
+  const answered = useSettledAnswer(actionData)
   const onValidate = useLazyValidation<DogFormValue, DogInput>(loadValidator, uncheckedButtons)
   const [form, fields] = useForm<DogFormValue, DogInput, string[]>({
     id,
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    lastResult: answered?.result,
     defaultValue,
     constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate,
   })
-  const answered = navigation.state === 'idle' ? actionData : undefined
   const problems = [
     ...(answered?.photoErrors ?? []).map((message) => ({ fieldId: photoInputId, label: 'Photos', message })),
     ...conformProblems(form, fieldLabels),
   ]
   const messages = form.errors ?? []
-  const summary = useErrorSummary(actionData?.photoErrors?.length ? actionData : failedAnswer(actionData?.result), form.onSubmit, problems.length + messages.length)
+  const summary = useErrorSummary(answered?.photoErrors?.length ? answered : failedAnswer(answered?.result), form.onSubmit, problems.length + messages.length)
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-6">

@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import type { ReportKind } from '#app/lib/db-schema.ts'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
-import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { hidesContent, type ReportOutcome, reportOutcomes } from '../moderation-terms.ts'
 
@@ -43,10 +43,11 @@ export function ResolutionForm({
   firstUntil: string
 }) {
   const navigation = useNavigation()
+  const answered = useSettledAnswer(lastResult)
   const onValidate = useLazyValidation<ResolutionValue>(loadValidator)
   const [form, fields] = useForm<ResolutionValue>({
     id: 'resolve-report',
-    lastResult: navigation.state === 'idle' ? lastResult : undefined,
+    lastResult: answered,
     constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -54,7 +55,7 @@ export function ResolutionForm({
   })
   const problems = conformProblems(form, fieldLabels)
   const messages = form.errors ?? []
-  const summary = useErrorSummary(failedAnswer(lastResult), form.onSubmit, problems.length + messages.length)
+  const summary = useErrorSummary(failedAnswer(answered), form.onSubmit, problems.length + messages.length)
   const busy = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const outcomes = reportOutcomes.filter((outcome) => outcome !== 'content_hidden' || hidesContent(kind))
   const outcome = fields.outcome

@@ -3,7 +3,7 @@ import type { getZodConstraint } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { TextAreaField, TextField } from '#app/ui/field.tsx'
-import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 
 // On a user's admin page (issue 30): suspend the account with a reason the user reads at sign-in and an
@@ -36,11 +36,11 @@ export function SuspendForm({
   /** The earliest end a suspension may have: tomorrow (UTC). */
   firstUntil: string
 }) {
-  const navigation = useNavigation()
+  const answered = useSettledAnswer(lastResult)
   const onValidate = useLazyValidation<{ reason: string; until?: string }>(loadValidator)
   const [form, fields] = useForm<{ reason: string; until?: string }>({
     id: 'suspend-user',
-    lastResult: navigation.state === 'idle' ? lastResult : undefined,
+    lastResult: answered,
     constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -48,7 +48,7 @@ export function SuspendForm({
   })
   const problems = conformProblems(form, fieldLabels)
   const messages = form.errors ?? []
-  const summary = useErrorSummary(failedAnswer(lastResult), form.onSubmit, problems.length + messages.length)
+  const summary = useErrorSummary(failedAnswer(answered), form.onSubmit, problems.length + messages.length)
   const busy = useSubmitting(suspensionIntents.suspend)
   return (
     <Form method="post" {...getFormProps(form)} onSubmit={summary.onSubmit} className="space-y-4">

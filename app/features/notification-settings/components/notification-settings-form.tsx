@@ -2,18 +2,14 @@ import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult,
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
-import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary } from '#app/ui/form-error-summary.tsx'
+import { conformProblems, failedAnswer, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
 import { channelLabels, kindLabels, notificationChannels, notificationKinds } from '../kinds.ts'
 import type { NotificationSettingsFormOutput, NotificationSettingsFormValue } from '../schema.ts'
+import { notificationSettingsId, notificationSettingsIntent } from '../settings-form.ts'
 
 // The notification settings on /profile/edit: a table of what you hear about (rows) by push and by e-mail
 // (columns), and quiet hours in your time zone. A form of its own: saving it saves nothing else.
-
-export const notificationSettingsId = 'notifications'
-
-/** The `intent` of this form: the page's action hands such a post to submitNotificationSettings. */
-export const notificationSettingsIntent = 'notification-settings'
 
 const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateNotificationSettings))
 
@@ -42,10 +38,11 @@ export function NotificationSettingsForm({
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === notificationSettingsIntent
+  const answered = useSettledAnswer(lastResult)
   const onValidate = useLazyValidation<NotificationSettingsFormValue, NotificationSettingsFormOutput>(loadValidator)
   const [form, fields] = useForm<NotificationSettingsFormValue, NotificationSettingsFormOutput, string[]>({
     id: 'notification-settings',
-    lastResult: navigation.state === 'idle' ? lastResult : undefined,
+    lastResult: answered,
     defaultValue,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -54,7 +51,7 @@ export function NotificationSettingsForm({
   const kinds = fields.kinds.getFieldset()
   const quiet = fields.quietHours.getFieldset()
   const problems = conformProblems(form, fieldLabels)
-  const summary = useErrorSummary(failedAnswer(lastResult), form.onSubmit, problems.length)
+  const summary = useErrorSummary(failedAnswer(answered), form.onSubmit, problems.length)
 
   return (
     <section id={notificationSettingsId} aria-labelledby="notifications-heading" className="scroll-mt-4 space-y-4 rounded-2xl bg-white p-5 shadow-sm">

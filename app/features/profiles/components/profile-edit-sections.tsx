@@ -10,17 +10,12 @@ import {
   serviceLabels,
   sitterServices,
 } from '#app/features/sitters/options.ts'
-import { galleryMessages, galleryPhotoFields, maxGalleryPhotos, removeGalleryPhotoField } from '#app/features/sitters/gallery-fields.ts'
 import { cancellationTerms, termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import type { Role } from '#app/lib/db-schema.ts'
-import { imageUrl } from '#app/lib/image-url.ts'
 import { quarterHours } from '#app/lib/zoned-time.ts'
-import type { PendingUpload } from '#app/lib/photo-rules.ts'
 import { CheckboxChips } from '#app/ui/checkbox-chips.tsx'
 import { FieldErrors, TextAreaField, TextField } from '#app/ui/field.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
-import { PhotoPicker } from '#app/ui/photo-picker.tsx'
-import { profilePhotoFields, uploadPhotoIntent } from '#app/features/accounts/photo-fields.ts'
 import { galleryInputId, profilePhotoInputId, weeklyAvailabilityId } from '../profile-edit-anchors.ts'
 import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
 
@@ -28,74 +23,9 @@ import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
 export { galleryInputId, profilePhotoInputId }
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 
-// The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form, the
-// photo first (the sitter sections for sitters only; the location for everyone: an owner's location
-// places their dogs for nearby sitters).
-
-// ---- photo ----
-
-
-/** The profile photo inside the profile form: Save Changes saves it with the rest, 'Upload photo' on its own. */
-export function ProfilePhoto({
-  name,
-  photo,
-  kept,
-  errors,
-}: {
-  name: string
-  photo: string | null
-  kept?: PendingUpload[]
-  errors?: string[]
-}) {
-  const src = imageUrl(photo, 320)
-  return (
-    <Section title="Profile Photo">
-      <PhotoPicker
-        id={profilePhotoInputId}
-        name={profilePhotoFields.file}
-        keptName={profilePhotoFields.kept}
-        label={src ? 'Change photo' : 'Choose photo'}
-        kept={kept}
-        errors={errors}
-        upload={{ label: 'Upload photo', ...uploadPhotoIntent }}
-        current={
-          src ? (
-            <img src={src} alt="Your profile photo" width={96} height={96} className="size-24 rounded-full object-cover" />
-          ) : (
-            <span aria-hidden className="flex size-24 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800">
-              {(name.trim() || 'User').charAt(0).toUpperCase()}
-            </span>
-          )
-        }
-      />
-    </Section>
-  )
-}
-
-
-/** A sitter's gallery (up to 6 photos on their public profile): new photos are saved with Save Changes. */
-export function Gallery({ saved, kept, errors }: { saved: readonly string[]; kept?: PendingUpload[]; errors?: string[] }) {
-  return (
-    <Section title="Photo Gallery">
-      <p className="text-sm text-stone-600">Photos of you with dogs, shown on your public profile. Up to {maxGalleryPhotos}.</p>
-      <PhotoPicker
-        id={galleryInputId}
-        name={galleryPhotoFields.file}
-        keptName={galleryPhotoFields.kept}
-        label="Add gallery photos"
-        max={maxGalleryPhotos}
-        limitMessage={galleryMessages.limit}
-        saved={saved.map((path, index) => ({
-          path,
-          alt: `Gallery photo ${index + 1}`,
-          remove: { label: `Delete gallery photo ${index + 1}`, name: removeGalleryPhotoField, value: path },
-        }))}
-        kept={kept}
-        errors={errors}
-      />
-    </Section>
-  )
-}
+// The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form after its
+// photos (profile-photo-sections.tsx; the sitter sections for sitters only; the location for everyone: an
+// owner's location places their dogs for nearby sitters).
 
 // ---- the profile form ----
 
@@ -399,7 +329,7 @@ const controlClass =
   'tap-target rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500'
 const checkboxClass = 'size-5 rounded border-stone-300 accent-brand-700'
 
-function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+export function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
     <section id={id} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{title}</h2>
