@@ -84,10 +84,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 // The parts whose props are the loader's and the last answer's load after the page (app/ui/shown-later.tsx):
 // the photo pickers, the forms of their own below the profile form, and the error screen. The profile form's own sections take
 // its fields, which change as you type, so they load with the page.
-const ProfilePhoto = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.ProfilePhoto))
+const ProfilePhoto = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.ProfilePhoto), {
+  everyVisit: true,
+})
 const Gallery = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.Gallery))
-const NotificationSettingsForm = shownLater(() =>
-  import('#app/features/notification-settings/components/notification-settings-form.tsx').then((m) => m.NotificationSettingsForm),
+const NotificationSettingsForm = shownLater(
+  () => import('#app/features/notification-settings/components/notification-settings-form.tsx').then((m) => m.NotificationSettingsForm),
+  { everyVisit: true },
 )
 const ProfileLoadError = shownLater(() => import('#app/features/profiles/components/profile-load-error.tsx').then((m) => m.ProfileLoadError))
 const BlockedDaysSection = shownLater(() => import('#app/features/availability/components/blocked-days-section.tsx').then((m) => m.BlockedDaysSection))

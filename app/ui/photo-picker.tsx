@@ -206,10 +206,10 @@ export function PhotoPicker({
     <div className={avatar ? 'flex flex-col items-center gap-4 sm:flex-row sm:items-start' : 'space-y-3'}>
       {avatar ? <div className="shrink-0">{tiles ?? current}</div> : tiles}
       <div className="w-full flex-1 space-y-2">
-        {/* The same elements with and without JavaScript, so hydrating keeps a file chosen early. */}
-        <div className={hydrated ? 'flex flex-wrap items-center gap-3' : 'flex flex-col gap-2'}>
-          {/* With JavaScript the input lies, transparent, over its button-styled label: the same 44 px target. */}
-          <span className={hydrated ? 'relative inline-flex' : 'flex flex-col gap-2'}>
+        {/* The same elements with and without JavaScript, so hydrating keeps a file chosen early; how they are
+            drawn follows whether the browser runs scripts, not hydration (app.css, .photo-picker-*). */}
+        <div className="photo-picker-row">
+          <span className="photo-picker-control">
             <input
               key={generation}
               id={id}
@@ -225,20 +225,9 @@ export function PhotoPicker({
               onChange={choose}
               aria-invalid={shownErrors.length ? true : undefined}
               aria-describedby={`${id}-hint ${id}-error`}
-              className={
-                hydrated
-                  ? 'peer absolute inset-0 size-full cursor-pointer opacity-0 aria-disabled:cursor-not-allowed'
-                  : 'text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:font-medium'
-              }
+              className="photo-picker-input"
             />
-            <label
-              htmlFor={id}
-              className={
-                hydrated
-                  ? 'inline-flex min-h-11 items-center rounded-lg border border-brand-600 bg-brand-50 px-4 font-medium text-brand-800 peer-hover:bg-brand-100 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-aria-disabled:border-stone-200 peer-aria-disabled:bg-stone-100 peer-aria-disabled:text-stone-500'
-                  : 'order-first text-sm font-medium'
-              }
-            >
+            <label htmlFor={id} className="photo-picker-label">
               {full ? 'Limit Reached' : label}
             </label>
           </span>

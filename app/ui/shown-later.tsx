@@ -1,8 +1,9 @@
 import { type ComponentType, lazy, memo, Suspense } from 'react'
 
 /**
- * A part of a page that only some of its states show (a booking's visit log, its reviews...), whose script
- * the browser loads only when the page shows it (DESIGN.md section 8's JavaScript budget).
+ * A part of a page that only some of its states show (a booking's visit log, its reviews...), or that can
+ * wait for the rest of the page (a photo picker), whose script the browser loads only when the page shows it
+ * (DESIGN.md section 8's JavaScript budget).
  *
  * The server renders it at once, so the HTML is whole with or without JavaScript (entry.server waits for
  * `serverPartsLoaded` before its first render). In the browser the part keeps the server's HTML until its
@@ -11,8 +12,29 @@ import { type ComponentType, lazy, memo, Suspense } from 'react'
  * whatever was chosen in it, so the page re-rendering around it (a form validating as you type) must not
  * reach it while its props stay the same.
  */
-export function shownLater<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  const Part = import.meta.env.SSR ? loadedOnServer(load) : lazy<ComponentType<Props>>(() => load().then(asModule, () => asModule(PartNotLoaded)))
+export function shownLater<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  {
+    everyVisit = false,
+  }: {
+    /**
+     * The page shows it on every visit (a form's photo section): after a client-side navigation its script
+     * loads beside the page's data, when the page's module runs, rather than after the page has rendered
+     * without it, so it does not appear a round trip later and push what is below it down.
+     */
+    everyVisit?: boolean
+  } = {},
+) {
+  if (import.meta.env.SSR) return withSuspense(loadedOnServer(load))
+  let loading: Promise<ComponentType<Props>> | undefined
+  const start = () => (loading ??= load())
+  // On the first page of a visit the module runs before the page's first render, which starts the script soon
+  // enough; by a client-side navigation (the document loaded) the module runs before the page's data has come.
+  if (everyVisit && document.readyState === 'complete') start().catch(() => undefined)
+  return withSuspense(lazy<ComponentType<Props>>(() => start().then(asModule, () => asModule(PartNotLoaded))))
+}
+
+function withSuspense<Props extends object>(Part: ComponentType<Props>) {
   return memo(function ShownLater(props: Props) {
     return (
       <Suspense fallback={null}>

@@ -116,3 +116,29 @@ for (const path of ['/profile', '/profile/edit']) {
     else await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Rita Retry')
   })
 }
+
+test('with JavaScript, the way from /profile to Edit Profile brings the photo section with the page: its script comes beside the page’s data', async ({
+  page,
+  visit,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, 'without JavaScript every page comes whole from the server')
+  await loginAs(page, 'owner')
+  await visit('/profile')
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  let letDataThrough = () => {}
+  const dataHeld = new Promise<void>((resolve) => (letDataThrough = resolve))
+  await page.route('**/profile/edit.data*', async (route) => {
+    await dataHeld
+    await route.continue()
+  })
+  await page.getByRole('link', { name: 'Edit Profile' }).click()
+
+  // While the page's data is held back, the scripts of its photo section and notification settings are asked for.
+  await expect.poll(() => asked.filter((path) => /\/assets\/(profile-photo-sections|notification-settings-form)-[^/]+\.js$/.test(path)).length).toBe(2)
+  letDataThrough()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Profile Photo' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible()
+})

@@ -34,7 +34,7 @@ export type DogFormActionData = {
 
 // The picker's script comes after the page's (app/ui/shown-later.tsx): until then its file input works as without
 // JavaScript, and the rest of the form does not wait for its previews.
-const PhotoPicker = shownLater(() => import('#app/ui/photo-picker.tsx').then((m) => m.PhotoPicker))
+const PhotoPicker = shownLater(() => import('#app/ui/photo-picker.tsx').then((m) => m.PhotoPicker), { everyVisit: true })
 
 /** A saved photo's Delete button posts the form without saving it. */
 const uncheckedButtons = [{ name: 'imageUrl' }]
