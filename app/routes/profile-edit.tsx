@@ -82,8 +82,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 // The parts whose props are the loader's and the last answer's load after the page (app/ui/shown-later.tsx):
-// the photo pickers, the forms of their own below the profile form, and the error screen. The profile form's own sections take
-// its fields, which change as you type, so they load with the page.
+// the photo pickers, the forms of their own below the profile form, and the error screen. The profile form's
+// own sections take its fields, which change as you type, so they load with the page.
 const ProfilePhoto = shownLater(() => import('#app/features/profiles/components/profile-photo-sections.tsx').then((m) => m.ProfilePhoto), {
   everyVisit: true,
 })
