@@ -38,9 +38,11 @@ export function Toaster({ toast: flashToast }: { toast: Toast | null }) {
   const toast = clientToast?.pathname === pathname ? clientToast.toast : flashToast
   const visible = toast && toast.id !== dismissedId ? toast : null
 
+  // The flash toast becomes the page's toast: it stays when the page's data is loaded again without one (a live
+  // refresh just after the redirect that brought it).
   useEffect(() => {
-    if (flashToast) setCurrent(null)
-  }, [flashToast])
+    if (flashToast) setCurrent({ toast: flashToast, pathname })
+  }, [flashToast, pathname])
 
   // Moving to another page leaves the previous page's toast behind for good.
   useEffect(() => {

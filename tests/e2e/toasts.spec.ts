@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, loginAs, pngFile, registerUser, test } from './fixtures.ts'
+import { insertBooking, registerOwnerWithDog, registerSitter, zurichDate } from './booking-helpers.ts'
+import { expect, loginAs, pngFile, registerUser, signInAs, test } from './fixtures.ts'
+import { baseUrlVariable } from './global-setup.ts'
 
 // Toasts (spec section 9: one at a time, 5 s): where they sit, how they leave (decision 014).
 
@@ -126,4 +128,32 @@ test('with JavaScript, an error toast leaves once the user edits a field', async
   await address.fill('Bahnhofstrasse 1, Zurich')
 
   await expect(notFound).toBeHidden()
+})
+
+test('with JavaScript, a flash toast stays when a live refresh loads the page again just after it', async ({ page, browser, db, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript nothing refreshes a page by itself')
+  const sitterContext = await browser.newContext({ baseURL: process.env[baseUrlVariable] })
+  const sitterPage = await sitterContext.newPage()
+  const sitter = await registerSitter(sitterPage, db, 'Sam Walker')
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  const id = await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'completed', date: zurichDate(-2) })
+  await holdToastTimers(page)
+  await visit(`/bookings/${id}`)
+  await pauseTimers(page)
+  const reviews = page.getByRole('region', { name: 'Reviews' })
+  await reviews.getByRole('radio', { name: '5 stars' }).check()
+  await reviews.getByRole('button', { name: 'Post Review' }).click()
+  const sent = page.getByRole('status').filter({ hasText: 'Review sent' })
+  await expect(sent).toBeVisible()
+
+  // The sitter's review publishes both: the owner's open page loads its data again, with no flash toast this time.
+  await signInAs(sitterPage, sitter)
+  await sitterPage.goto(`/bookings/${id}`)
+  const sitterReviews = sitterPage.getByRole('region', { name: 'Reviews' })
+  await sitterReviews.getByRole('radio', { name: '4 stars' }).check()
+  await sitterReviews.getByLabel('Comment (optional)').fill('Olive was easy to reach.')
+  await sitterReviews.getByRole('button', { name: 'Post Review' }).click()
+  await expect(reviews).toContainText('Olive was easy to reach.')
+  await expect(sent).toBeVisible()
+  await sitterContext.close()
 })

@@ -23,8 +23,14 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
   // session: revalidating the page it leaves would race it and win with that page's sign-in redirect.
   const navigating = useNavigation().state !== 'idle'
   const navigatingRef = useRef(navigating)
+  // A bookings change during a navigation is refreshed once it has ended: revalidating would abort its loads,
+  // and with them the flash toast of a redirect after a submit.
+  const refreshWhenIdle = useRef(false)
   useEffect(() => {
     navigatingRef.current = navigating
+    if (navigating || !refreshWhenIdle.current) return
+    refreshWhenIdle.current = false
+    void revalidateRef.current()
   }, [navigating])
 
   useEffect(() => {
@@ -36,7 +42,10 @@ export function useLiveBadges<Counts extends Counted>(viewerId: string | null, l
         if (stopped) return
         stop = watchBadges<Counts>(viewerId, {
           counts: (counts) => setPushed((shown) => (shown && shown.at > counts.at ? shown : counts)),
-          bookingsChanged: () => void revalidateRef.current(),
+          bookingsChanged: () => {
+            if (navigatingRef.current) refreshWhenIdle.current = true
+            else void revalidateRef.current()
+          },
           notificationsChanged: () => {
             if (!navigatingRef.current) void revalidateRef.current()
           },
