@@ -1,5 +1,6 @@
 import { parse, type Submission } from '@conform-to/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useActionData } from 'react-router'
 
 export type FormValidator = (formData: FormData) => Submission<unknown, string[], unknown>
 
@@ -46,20 +47,26 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
   unchecked: { name: string; value?: string }[] = [],
 ) {
   const validator = useRef<FormValidator | null>(null)
+  // Conform checks a field when it is left and then only on input: a field left before the validator
+  // came was passed unchecked, so it is checked on arrival as if typed in. Unless the server has answered
+  // since with conform's result: it checked every field, and checking one again would clear what it said
+  // (a refusal of the whole form). An answer without one (the request never reached the server) keeps them.
+  const leftUnchecked = useRef(new Set<Element>())
+  const answer: unknown = useActionData()
+  useLayoutEffect(() => {
+    if (carriesResult(answer)) leftUnchecked.current.clear()
+  }, [answer])
   useEffect(() => {
     let current = true
-    // Conform checks a field when it is left and then only on input: a field left before the validator
-    // came was passed unchecked, so it is checked on arrival as if typed in.
-    const leftUnchecked = new Set<Element>()
     const onLeave = ({ target }: FocusEvent) => {
-      if (target instanceof Element && target.closest('form') && target.getAttribute('name')) leftUnchecked.add(target)
+      if (target instanceof Element && target.closest('form') && target.getAttribute('name')) leftUnchecked.current.add(target)
     }
     document.addEventListener('focusout', onLeave, true)
     void arrived().then((validate) => {
       document.removeEventListener('focusout', onLeave, true)
       if (!current) return
       validator.current = validate
-      for (const field of leftUnchecked) if (field.isConnected) field.dispatchEvent(new Event('input', { bubbles: true }))
+      for (const field of leftUnchecked.current) if (field.isConnected) field.dispatchEvent(new Event('input', { bubbles: true }))
     })
     return () => {
       current = false
@@ -74,3 +81,5 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
     return (validated ?? parse(formData, { resolve: (value) => ({ value }) })) as Submission<Value, string[], Output>
   }
 }
+
+const carriesResult = (answer: unknown) => typeof answer === 'object' && answer !== null && 'result' in answer && Boolean(answer.result)

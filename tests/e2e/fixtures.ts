@@ -60,11 +60,14 @@ export { expect }
 
 /**
  * React marks every element it has hydrated with a `__reactFiber$<id>` property; `<body>` is among the
- * last to complete, so once it has one the page's event handlers are live. (An app-side marker such as
- * `<html data-hydrated>` would make this independent of React's internals.)
+ * last to complete, so once it has one the page's event handlers are live. A form in a part that loads
+ * after the page (app/ui/shown-later.tsx) hydrates once its script has come: it and its fields are waited
+ * for too. (An app-side marker such as `<html data-hydrated>` would make this independent of React's internals.)
  */
 async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+  await page.waitForFunction(() =>
+    [document.body, ...document.querySelectorAll('form, form [name]')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+  )
 }
 
 // ---- accounts ----

@@ -360,7 +360,6 @@ test('on dog edit, deleting a saved photo keeps the new photo and the text not s
 
 test('with JavaScript, a photo chosen before the picker’s script has come shows once it comes, stays through the form’s checks and is saved', async ({
   page,
-  visit,
   db,
   jsEnabled,
   owner,
@@ -373,7 +372,8 @@ test('with JavaScript, a photo chosen before the picker’s script has come show
     await held
     await route.continue()
   })
-  await visit('/dogs/add')
+  await page.goto('/dogs/add') // not `visit`: it waits for the picker to be live
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
   await page.getByLabel('Add photos').setInputFiles(await photos('early.png'))
   // A field checked and found empty: the form renders again around the picker, which has no script yet.
   const name = page.getByLabel('Name', { exact: true })

@@ -117,7 +117,7 @@ for (const path of ['/profile', '/profile/edit']) {
   })
 }
 
-test('with JavaScript, the way from /profile to Edit Profile brings the photo section with the page: its script comes beside the page’s data', async ({
+test('with JavaScript, the way from /profile to Edit Profile brings its form with the page: the scripts of the form, its photo section and the notification settings come beside the page’s data', async ({
   page,
   visit,
   jsEnabled,
@@ -135,10 +135,44 @@ test('with JavaScript, the way from /profile to Edit Profile brings the photo se
   })
   await page.getByRole('link', { name: 'Edit Profile' }).click()
 
-  // While the page's data is held back, the scripts of its photo section and notification settings are asked for.
-  await expect.poll(() => asked.filter((path) => /\/assets\/(profile-photo-sections|notification-settings-form)-[^/]+\.js$/.test(path)).length).toBe(2)
+  // While the page's data is held back, the scripts of its form, photo section and notification settings are asked for.
+  await expect.poll(() => asked.filter((path) => /\/assets\/(profile-form|profile-photo-sections|notification-settings-form)-[^/]+\.js$/.test(path)).length).toBe(3)
   letDataThrough()
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Profile Photo' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible()
+})
+
+test('with JavaScript, what is typed into Edit Profile before the form’s script has come is kept, checked once it comes and saved', async ({
+  page,
+  db,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, 'the form’s script loads after the page’s only with JavaScript')
+  const user = await registerUser(page, db, { prefix: 'early-form', name: 'Erin Early' })
+  let letThrough = () => {}
+  const held = new Promise<void>((resolve) => (letThrough = resolve))
+  await page.route(/\/assets\/profile-form-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/profile/edit') // not `visit`: it waits for the form to be live
+  const name = page.getByLabel('Full Name')
+  const bio = page.getByLabel('Bio')
+  await bio.fill('Typed before the form’s script came.')
+  await name.fill('')
+
+  letThrough()
+  // Once the script has come and the form is live (React marks what it hydrated), it checks the emptied field and keeps the rest.
+  await expect.poll(() => name.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactFiber$')))).toBe(true)
+  await name.focus()
+  await bio.focus()
+  await expect(name).toHaveAccessibleDescription('Name is required')
+  await expect(bio).toHaveValue('Typed before the form’s script came.')
+  await name.fill('Erin Later')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible()
+  const saved = await db.selectFrom('users').select(['name', 'bio']).where('id', '=', user.id).executeTakeFirstOrThrow()
+  expect(saved).toEqual({ name: 'Erin Later', bio: 'Typed before the form’s script came.' })
 })
