@@ -12,13 +12,20 @@ const zone = 'Europe/Zurich'
 const clock = (instant: Date | string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant))
 
-/** A one-hour walk from now rounded down to the quarter hour in Zurich: it has started, so check-in is open. */
+/**
+ * A one-hour walk from now rounded down to the quarter hour in Zurich: it has started, so check-in is open.
+ * `moment` is how the page names an instant of it: the time, with the day too when the walk runs past midnight.
+ */
 function walkStartingNow() {
   const date = zurichDate(0)
   const [hours, minutes] = clock(new Date()).split(':').map(Number) as [number, number]
   const start = hours * 60 + minutes - (minutes % 15)
   const time = (total: number) => `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
-  return { date, slot: { startTime: time(start), endTime: time(start + 60) } }
+  const pastMidnight = start + 60 > 24 * 60
+  const day = (instant: Date | string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' }).format(new Date(instant))
+  const moment = (instant: Date | string) => (pastMidnight ? `${day(instant)}, ${clock(instant)}` : clock(instant))
+  const anyMoment = pastMidnight ? String.raw`[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d` : String.raw`\d\d:\d\d`
+  return { date, slot: { startTime: time(start), endTime: time(start + 60) }, moment, anyMoment }
 }
 
 /** Opens the page; with JavaScript waits until its live socket has answered, so a push can reach it, and marks it (a reload loses the mark). */
@@ -54,7 +61,8 @@ test('a sitter checks in, adds a photo, pee and water, and checks out; the owner
   const sitter = await registerSitter(page, db, 'Sam Walker')
   const owner = await secondPerson(browser, db, { prefix: 'owner', name: 'Olive Owner' })
   const dogId = await insertDog(db, owner.user.id, { name: 'Biscuit' })
-  const bookingId = await insertBooking(db, { dogId, ownerId: owner.user.id, sitterId: sitter.id }, { status: 'accepted', ...walkStartingNow() })
+  const { moment, anyMoment, ...walk } = walkStartingNow()
+  const bookingId = await insertBooking(db, { dogId, ownerId: owner.user.id, sitterId: sitter.id }, { status: 'accepted', ...walk })
   const meetingPlace = await meetingPlaceOf(db, bookingId)
   const path = `/bookings/${bookingId}`
 
@@ -77,12 +85,12 @@ test('a sitter checks in, adds a photo, pee and water, and checks out; the owner
   const checkedIn = await db.selectFrom('visits').selectAll().where('bookingId', '=', bookingId).executeTakeFirstOrThrow()
   const place = jsEnabled ? '350 m from the meeting place' : 'No position shared'
   expect(checkedIn).toMatchObject(jsEnabled ? { checkInPlace: 'elsewhere', checkInDistanceMeters: 350 } : { checkInPlace: 'no_position', checkInDistanceMeters: null })
-  await expect(visitSection(page)).toContainText(`Visit under way since ${clock(checkedIn.checkedInAt)}`)
+  await expect(visitSection(page)).toContainText(`Visit under way since ${moment(checkedIn.checkedInAt)}`)
   await expect(visitSection(page)).toContainText(place)
 
   if (jsEnabled) {
     // The owner's page has not been touched since it opened: the socket brought the check-in.
-    await expect(visitSection(owner.page)).toContainText(`Visit under way since ${clock(checkedIn.checkedInAt)}`)
+    await expect(visitSection(owner.page)).toContainText(`Visit under way since ${moment(checkedIn.checkedInAt)}`)
     await expect(visitSection(owner.page)).toContainText(place)
     expect(await unreloaded(owner.page)).toBe(true)
   }
@@ -90,7 +98,7 @@ test('a sitter checks in, adds a photo, pee and water, and checks out; the owner
   await page.getByLabel('Photo').setInputFiles(await pngFile('biscuit.png'))
   await page.getByRole('button', { name: 'Add photo' }).click()
   await expect(toast(page, 'Photo added')).toBeVisible()
-  await expect(visitSection(page).getByRole('img', { name: /^Photo taken at \d\d:\d\d$/ })).toHaveCount(1)
+  await expect(visitSection(page).getByRole('img', { name: new RegExp(`^Photo taken at ${anyMoment}$`) })).toHaveCount(1)
 
   await page.getByRole('button', { name: 'Pee', exact: true }).click()
   await expect(toast(page, 'Pee logged')).toBeVisible()
@@ -110,8 +118,8 @@ test('a sitter checks in, adds a photo, pee and water, and checks out; the owner
   await owner.page.goto(path)
   const card = visitSection(owner.page)
   await expect(card.getByRole('heading', { name: 'Report card' })).toBeVisible()
-  await expect(card).toContainText(`Checked in${clock(checkedOut.checkedInAt)}`)
-  await expect(card).toContainText(`Checked out${clock(checkedOut.checkedOutAt!)}`)
+  await expect(card).toContainText(`Checked in${moment(checkedOut.checkedInAt)}`)
+  await expect(card).toContainText(`Checked out${moment(checkedOut.checkedOutAt!)}`)
   await expect(card.getByRole('list', { name: 'Activities' }).getByRole('listitem')).toHaveText([/Pee$/, /Water$/])
   await expect(card.getByRole('img', { name: /^Photo taken at/ })).toHaveCount(1)
   expect(await hasLoaded(owner.page, /^Photo taken at/)).toBe(true)
