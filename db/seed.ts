@@ -2066,7 +2066,7 @@ function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
  * rates then, so eight weeks of bookings exist. The weekdays are the first three of Monday, Wednesday, Friday, Tuesday
  * and Thursday that none of Sam's blocked days falls on, so every seeding has the same rows. One date Sam blocked
  * after Olivia asked is listed as not booked (as accepting does); Olivia skipped the second date of the last weekday
- * (cancelled) and moved a date of the first weekday to the next day (a change Sam accepted). Another owner's Tuesday
+ * (cancelled) and moved a date to the next day, one not of the series (a change Sam accepted). Another owner's Tuesday
  * and Thursday lunchtime walks wait for Sam's answer.
  */
 /** The first date from `from` on that falls on the ISO weekday. */
@@ -2105,8 +2105,10 @@ function withDemoSeries(
   const bookedThrough = itemAt(dates, dates.length - 1)
   const samsDays = new Set(world.bookings.filter((booking) => booking.plan.sitter.id === sam.id).flatMap((booking) => daysTouched(booking.plan, booking.date)))
   const free = (date: string) => !blocked.has(date) && !samsDays.has(date)
-  // A date of the first weekday moved to the next day, which must be free too; the second date of the last weekday skipped.
-  const movedFrom = dates.filter((date) => isoWeekday(date) === seriesWeekdays[0]).find((date, index) => index >= 1 && free(addDays(date, 1)) && !seriesWeekdays.includes(isoWeekday(addDays(date, 1))))
+  // A date moved to the next day, which must be free and no day of the series: the first weekday whose next day is
+  // not one (Tuesday of Tuesday, Wednesday, Friday is followed by Wednesday); the second date of the last weekday skipped.
+  const movedWeekday = seriesWeekdays.find((weekday) => !seriesWeekdays.includes((weekday % 7) + 1))
+  const movedFrom = dates.filter((date) => isoWeekday(date) === movedWeekday).find((date, index) => index >= 1 && free(addDays(date, 1)))
   const skipped = dates.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
   // The date Sam blocked after Olivia asked: a later one without any other booking of his that day.
   const away = dates.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped && (!movedFrom || date !== addDays(movedFrom, 1)))
