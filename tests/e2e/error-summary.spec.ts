@@ -22,11 +22,20 @@ async function skipBrowserValidation(page: Page, submitLabel: string) {
 }
 
 /**
- * Every test asks for reset links from the same address, which may ask for 10 an hour (checked by
- * tests/integration/rate-limits.test.ts): give that allowance back before using up an e-mail's.
+ * Uses up the e-mail's reset requests (3 an hour, docs/security.md, Controls in brief). Every test asks from the
+ * same address, which may ask for 10 an hour (tests/integration/rate-limits.test.ts): that allowance is given back first.
  */
-async function giveBackTheAddressAllowance(db: TestDatabase) {
+async function useUpResetRequests(page: Page, db: TestDatabase, email: string) {
   await db.deleteFrom('rateLimitHits').where('key', 'like', 'password-reset:ip:%').execute()
+  for (let sent = 0; sent < 3; sent++) {
+    const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
+    expect(response.ok()).toBe(true)
+  }
+}
+
+/** The summary of a refusal that names no field. */
+function refusalSummary(page: Page) {
+  return page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
 }
 
 /** Clicks a submit button; without JavaScript also waits for the server's answer and returns its status. */
@@ -266,18 +275,13 @@ test('/reset-password: passwords that do not match are summed up with a link to 
 test('/forgot-password: a refusal with no field to fix (too many requests) says there is a problem', async ({ page, visit, db, jsEnabled }) => {
   const email = uniqueEmail('summary-limit')
   await visit('/forgot-password')
-  // The limit is 3 requests per e-mail an hour (docs/security.md, Controls in brief): use them up.
-  await giveBackTheAddressAllowance(db)
-  for (let sent = 0; sent < 3; sent++) {
-    const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
-    expect(response.ok()).toBe(true)
-  }
+  await useUpResetRequests(page, db, email)
 
   await page.getByLabel('Email', { exact: true }).fill(email)
   const status = await submit(page, jsEnabled, 'Send reset link')
 
   if (!jsEnabled) expect(status).toBe(429)
-  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+  const summary = refusalSummary(page)
   await expect(summary).toContainText('Too many password reset requests. Please try again later.')
   await expect(summary.getByRole('link')).toHaveCount(0)
   await expect(summary).toBeFocused()
@@ -293,15 +297,11 @@ test('/forgot-password: validators that come after the server’s refusal leave 
     await route.continue()
   })
   await visit('/forgot-password')
-  await giveBackTheAddressAllowance(db)
-  for (let sent = 0; sent < 3; sent++) {
-    const response = await page.request.post('/forgot-password', { form: { email }, headers: { origin: new URL(page.url()).origin } })
-    expect(response.ok()).toBe(true)
-  }
+  await useUpResetRequests(page, db, email)
   // The e-mail is typed and left for the button before the validators have come: it goes to the server unchecked.
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
-  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) })
+  const summary = refusalSummary(page)
   await expect(summary).toContainText('Too many password reset requests. Please try again later.')
   await expect(summary).toBeFocused()
 
