@@ -76,7 +76,7 @@ export default function AvailableDogDetailRoute({ loaderData, actionData }: Rout
           className="aspect-[4/3] max-h-photo w-full rounded-xl bg-stone-100 object-cover"
         />
       ) : (
-        <div className="flex aspect-[4/3] max-h-photo w-full flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-stone-500">
+        <div className="flex aspect-[4/3] max-h-photo w-full flex-col items-center justify-center gap-2 rounded-xl bg-stone-100 text-stone-600">
           <PawIcon className="size-12" />
           <p>No image available</p>
         </div>
