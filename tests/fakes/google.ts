@@ -38,7 +38,7 @@ export type FakeCalendarEvent = {
   updatedAt?: string
 }
 
-/** One occurrence of a recurring event as a PUT on its instance id replaced it (moved, or cancelled). */
+/** One occurrence of a recurring event as a PUT on its instance id replaced it (moved), or a DELETE cancelled it. */
 export type FakeCalendarOverride = {
   /** The instance id: `${recurringEventId}_${originalStart}`. */
   id: string
@@ -295,7 +295,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     sendJson(response, 405, googleError(405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED'))
   }
 
-  /** GET or PUT on one occurrence of a recurring event: its override, made or replaced by the PUT. */
+  /** GET, PUT or DELETE on one occurrence of a recurring event: its override, made or replaced by the PUT or DELETE. */
   async function occurrence(request: IncomingMessage, response: ServerResponse, master: FakeCalendarEvent | undefined, originalStart: string) {
     if (!master || !Array.isArray(master.body.recurrence)) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     const id = `${master.id}_${originalStart}`
@@ -304,20 +304,22 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       const override = overrides[existing]
       return sendJson(response, 200, { kind: 'calendar#event', status: 'confirmed', ...master.body, ...override?.body, id, recurringEventId: master.id })
     }
+    const replaceWith = (body: Record<string, unknown>) => {
+      const override: FakeCalendarOverride = { id, recurringEventId: master.id, originalStart, calendarId: master.calendarId, owner: master.owner, body, updatedAt: new Date().toISOString() }
+      if (existing === -1) overrides.push(override)
+      else overrides[existing] = override
+    }
+    // Deleting an occurrence leaves a cancelled exception in its place, as Google does; a second delete finds it gone.
+    if (request.method === 'DELETE') {
+      if (overrides[existing]?.body.status === 'cancelled') return sendJson(response, 410, googleError(410, 'Resource has been deleted', 'GONE'))
+      replaceWith({ status: 'cancelled' })
+      response.writeHead(204).end()
+      return
+    }
     if (request.method !== 'PUT') return sendJson(response, 405, googleError(405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED'))
     const read = await readEventBody(request)
     if ('refusal' in read) return sendJson(response, 400, read.refusal)
-    const override: FakeCalendarOverride = {
-      id,
-      recurringEventId: master.id,
-      originalStart,
-      calendarId: master.calendarId,
-      owner: master.owner,
-      body: read.body,
-      updatedAt: new Date().toISOString(),
-    }
-    if (existing === -1) overrides.push(override)
-    else overrides[existing] = override
+    replaceWith(read.body)
     return sendJson(response, 200, { kind: 'calendar#event', status: 'confirmed', ...read.body, id, recurringEventId: master.id })
   }
 

@@ -129,6 +129,30 @@ describe('a weekly series in Google Calendar', () => {
     })
   })
 
+  test("cancelling a moved date takes its occurrence out at its new time too: the move's override is cancelled, the date excluded", async () => {
+    const { theOwner, theSitter, ownerSub, sitterSub, seriesId } = await acceptedSeries()
+    const [eventId] = eventsIn(sitterSub).map((event) => event.id)
+    await move(theOwner, theSitter, seriesId, '2030-04-03', { date: '2030-04-04', startTime: '09:00' })
+
+    await skip(theOwner, seriesId, '2030-04-03')
+
+    for (const sub of [sitterSub, ownerSub]) {
+      expect(eventsIn(sub)[0]?.body.recurrence).toEqual([
+        'RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR',
+        'EXDATE;TZID=Europe/Zurich:20300322T080000',
+        'EXDATE;TZID=Europe/Zurich:20300403T080000',
+      ])
+      // Thursday 4 April at 09:00 would otherwise stay in the calendar as an event of its own.
+      expect(overridesIn(sub).map(({ originalStart, body }) => ({ originalStart, body }))).toEqual([{ originalStart: '20300403T060000Z', body: { status: 'cancelled' } }])
+    }
+    expect(overridesIn(sitterSub)[0]?.recurringEventId).toBe(eventId)
+
+    // A later change of the series deletes nothing twice: Google's 410 for the gone occurrence counts as done.
+    await skip(theOwner, seriesId, '2030-04-05')
+    expect(overridesIn(sitterSub)).toHaveLength(1)
+    expect(eventsIn(sitterSub)[0]?.body.recurrence).toContain('EXDATE;TZID=Europe/Zurich:20300405T080000')
+  })
+
   test('ending the series gives the event an UNTIL at the end of its last day', async () => {
     const { theOwner, theSitter, ownerSub, sitterSub, seriesId } = await acceptedSeries()
     await skip(theOwner, seriesId, '2030-04-17')

@@ -10,7 +10,7 @@ import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import type { CalendarOutcome, CalendarPartyResult } from './booking-calendar.server.ts'
 import { bookingEventContent, type BookingEventContent, loadEventNames } from './booking-events.server.ts'
-import { GoogleCalendarError, type GoogleEventInput, insertEvent, updateEvent, updateEventInstance } from './google-calendar.server.ts'
+import { deleteEvent, GoogleCalendarError, type GoogleEventInput, insertEvent, instanceIdOf, updateEvent, updateEventInstance } from './google-calendar.server.ts'
 import { recurrenceLines } from './ics.ts'
 import { type SeriesOccurrences, seriesEventContent, seriesOccurrences } from './series-events.server.ts'
 
@@ -18,8 +18,9 @@ import { type SeriesOccurrences, seriesEventContent, seriesOccurrences } from '.
 // never one per booking. It is made when the sitter accepts with 'Add to Google Calendar', under an id derived from
 // series and user (stored in seriesCalendarEvents), so a retry never makes a second. Every later change (a date
 // skipped or moved, conflicts found by the sweep, the series ended) rewrites the same event: the whole recurrence
-// (RRULE, EXDATE) on the event and each moved date as an override of its occurrence. A calendar that fails never
-// fails the series: the delivery of the change's event is retried.
+// (RRULE, EXDATE) on the event, each moved date as an override of its occurrence, and a moved date's override deleted
+// once its booking is cancelled. A calendar that fails never fails the series: the delivery of the change's event is
+// retried.
 
 /** Our event id for a series in a user's calendar (Google allows a-v and 0-9, so hex digits will do). */
 export const seriesGoogleEventIdFor = (seriesId: string, userId: string) =>
@@ -87,6 +88,8 @@ async function syncPartyEvent({ series, occurrences, sample, party, userId, stor
       const names = (await loadEventNames([booking]))(booking)
       await updateEventInstance(accessToken, eventId, googleTime(originalStart, series.timeZone), googleEventOf(bookingEventContent(booking, names, party), booking.timeZone))
     }
+    // The date's EXDATE leaves out its pattern occurrence, but the override a move made is an event of its own.
+    for (const originalStart of occurrences.withdrawn) await deleteEvent(accessToken, instanceIdOf(eventId, originalStart))
     return { party, outcome, eventId }
   } catch (error) {
     if (!(error instanceof GoogleCalendarError)) throw error
