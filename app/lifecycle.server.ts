@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { deleteExpiredSessions } from '#app/features/accounts/session.server.ts'
 import { deleteExpiredSignInCodes } from '#app/features/accounts/sign-in-codes.server.ts'
 import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.server.ts'
-import { extendAcceptedSeries } from '#app/features/bookings/booking-series.server.ts'
+import { expireUnansweredSeries, extendAcceptedSeries } from '#app/features/bookings/booking-series.server.ts'
 import { recordDueReviewReminders } from '#app/features/bookings/review-reminders.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
@@ -48,7 +48,7 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
 
 /**
  * Every minute (BOOKING_SWEEP_SECONDS): pending requests whose start has passed are cancelled as expired, accepted weekly
- * series are made into bookings eight weeks ahead, the warnings of requests
+ * series are made into bookings eight weeks ahead (weekly requests whose last date passed unanswered cancelled), the warnings of requests
  * about to expire and the reminders of bookings about to start are recorded, so are missed visits (no check-in,
  * check-out or daily update in time), pushes that waited for the end
  * of quiet hours are sent, the unread-message digests that are due are queued, and queued e-mails that are
@@ -58,7 +58,10 @@ let bookingTimer: ReturnType<typeof setInterval> | null = null
 async function sweepBookings() {
   try {
     await expirySweep()
-    await exclusively('weekly series', () => extendAcceptedSeries())
+    await exclusively('weekly series', async () => {
+      await expireUnansweredSeries()
+      await extendAcceptedSeries()
+    })
     await exclusively('booking alerts', () => recordDueBookingAlerts())
     await exclusively('visit alarms', () => recordDueVisitAlarms())
     await exclusively('waiting pushes', () => sendWaitingPushes())

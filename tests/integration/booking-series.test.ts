@@ -377,6 +377,46 @@ describe('who may answer, cancel and end', () => {
     expect((await seriesBookings(seriesId)).map((row) => row.date)).toEqual(['2027-09-06', '2027-09-08', '2027-09-10', '2027-09-13', '2027-09-15', '2027-09-17'])
     expect(await seriesRow(seriesId)).toMatchObject({ status: 'accepted', bookedThrough: '2027-09-17' })
   })
+
+  test('a request still waiting after its last date expires: the sweep cancels it at midnight in Zurich, both hear of it, and it can no longer be accepted', async () => {
+    const theSitter = await walker()
+    const { owner: theOwner, seriesId } = await askedSeries(theSitter, { endDate: '2027-09-17' })
+    const { countSeriesToAnswer } = await import('#app/features/bookings/series-records.server.ts')
+    const { expireUnansweredSeries } = await import('#app/features/bookings/booking-series.server.ts')
+    // Friday 17 September, 23:30 in Zurich: its last day has not passed yet.
+    await expireUnansweredSeries(Date.parse('2027-09-17T23:30:00+02:00'))
+    expect(await seriesRow(seriesId)).toMatchObject({ status: 'pending' })
+    // Saturday 18 September, 00:30 in Zurich (still the 17th in UTC).
+    vi.setSystemTime(Date.parse('2027-09-18T00:30:00+02:00'))
+    expect(await expireUnansweredSeries()).toBe(1)
+    expect(await expireUnansweredSeries()).toBe(0)
+
+    expect(await seriesRow(seriesId)).toMatchObject({ status: 'cancelled', bookedThrough: null })
+    expect(await seriesBookings(seriesId)).toEqual([])
+    expect(await countSeriesToAnswer(theSitter.id)).toBe(0)
+    // Thirteen days on, the test's API tokens have expired: the sitter's page and answer through the feature.
+    const { getSeriesFor } = await import('#app/features/bookings/series-reads.server.ts')
+    const { changeSeriesStatus } = await import('#app/features/bookings/booking-series.server.ts')
+    expect(await getSeriesFor(theSitter.id, seriesId)).toMatchObject({ status: 'cancelled', actions: [] })
+    expect(await changeSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).toMatchObject({ ok: false, status: 409 })
+
+    await backgroundWorkDone()
+    const noticeOf = (userId: string) => db.selectFrom('notifications').select('text').where('userId', '=', userId).where('type', '=', 'booking-series.cancelled').execute()
+    const expired = [{ text: 'The request for weekly dog walking for Rex and Luna expired: its last date passed before it was answered.' }]
+    await expect.poll(() => noticeOf(theSitter.id)).toEqual(expired)
+    await expect.poll(() => noticeOf(theOwner.id)).toEqual(expired)
+  })
+
+  test('a waiting request without an end date does not expire', async () => {
+    const theSitter = await walker()
+    const open = await askedSeries(theSitter)
+    const ended = await askedSeries(theSitter, { endDate: '2027-09-17' })
+    const { expireUnansweredSeries } = await import('#app/features/bookings/booking-series.server.ts')
+
+    expect(await expireUnansweredSeries(Date.parse('2027-12-31T12:00:00+01:00'))).toBe(1)
+    expect(await seriesRow(open.seriesId)).toMatchObject({ status: 'pending' })
+    expect(await seriesRow(ended.seriesId)).toMatchObject({ status: 'cancelled' })
+  })
 })
 
 describe('hostile bodies', () => {

@@ -359,6 +359,31 @@ async function endSeries(series: BookingSeries, actor: Party, from: string | und
 }
 
 /**
+ * A weekly request still waiting when its last date has passed can no longer be booked: the sweep cancels it (no
+ * actor), so it leaves the sitter's requests to answer, and both parties hear that it expired.
+ */
+export async function expireUnansweredSeries(now = Date.now()) {
+  // No zone is more than 14 hours ahead of UTC: a series whose end is past in its zone ended before tomorrow in UTC.
+  const candidates = await db
+    .selectFrom('bookingSeries')
+    .select(['id', 'endDate', 'timeZone'])
+    .where('status', '=', 'pending')
+    .where('endDate', '<', addDays(new Date(now).toISOString().slice(0, 10), 1))
+    .execute()
+  const due = candidates.filter((series) => series.endDate !== null && series.endDate < seriesTimeZoneToday(series, now))
+  const events: string[] = []
+  for (const series of due) {
+    const eventId = await db.transaction().execute(async (trx) => {
+      const expired = await trx.updateTable('bookingSeries').set({ status: 'cancelled', updatedAt: new Date(now).toISOString() }).where('id', '=', series.id).where('status', '=', 'pending').executeTakeFirst()
+      return Number(expired.numUpdatedRows) === 1 ? recordSeriesChange(trx, 'cancelled', series.id, null, now) : null
+    })
+    if (eventId) events.push(eventId)
+  }
+  void dispatchEvents(events)
+  return events.length
+}
+
+/**
  * The sweep: every accepted series is made into bookings through eight weeks from today, once across instances (the
  * caller holds the sweep's lock; each series is extended under its own lock and only from the date it was booked
  * through, so a second instance finds nothing left). New conflicts are recorded for both parties to see.

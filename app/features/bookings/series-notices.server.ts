@@ -15,14 +15,15 @@ import { findSeries, readSeriesChange, type SeriesChange, seriesEventTypes } fro
 import { formatSlot } from './slots.ts'
 import type { Party } from './transitions.ts'
 
-// What each party hears of a weekly series (issue 33 part 1): the sitter of a request and of its cancellation, the
-// owner of the answer, the other party of an end, both of dates the sweep could not book. One text for the
-// notification centre (notifications feature) and the e-mail below, so both say the same.
+// What each party hears of a weekly series (issue 33 part 1): the sitter of a request and of its cancellation (both
+// parties when it expired unanswered), the owner of the answer, the other party of an end, both of dates the sweep
+// could not book. One text for the notification centre (notifications feature) and the e-mail below, so both say the
+// same.
 
 const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
 
 function readersOf(change: SeriesChange, actor: Party | null): Party[] {
-  if (change === 'requested' || change === 'cancelled') return ['sitter']
+  if (change === 'requested' || (change === 'cancelled' && actor)) return ['sitter']
   if (change === 'accepted' || change === 'declined') return ['owner']
   return actor ? [other(actor)] : ['owner', 'sitter']
 }
@@ -50,7 +51,10 @@ export async function loadSeriesNotice(event: StoredEvent) {
       text: `${sitter.name} accepted your ${what}.${facts.conflicts.length > 0 ? ` ${unbooked(facts.conflicts.length)} could not be booked.` : ''}`,
     },
     declined: { subject: `Weekly request declined: ${dogNames}`, text: `${sitter.name} declined your ${what}.` },
-    cancelled: { subject: `Weekly request cancelled: ${dogNames}`, text: `${owner.name} cancelled the request for ${what}.` },
+    // Without an actor the sweep cancelled it: its last date passed before the sitter answered.
+    cancelled: facts.actor
+      ? { subject: `Weekly request cancelled: ${dogNames}`, text: `${owner.name} cancelled the request for ${what}.` }
+      : { subject: `Weekly request expired: ${dogNames}`, text: `The request for ${what} expired: its last date passed before it was answered.` },
     ended: {
       subject: `Weekly care ended: ${dogNames}`,
       text: `${facts.actor ? party[facts.actor].name : 'Pawpal'} ended the ${what}${facts.from ? ` from ${formatBookingDate(facts.from)}` : ''}.`,
