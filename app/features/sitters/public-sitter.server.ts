@@ -2,7 +2,7 @@ import { findActiveRoles, findPublicAccount } from '#app/features/accounts/users
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { listSitterReviews } from '#app/features/reviews/reviews.server.ts'
-import { getSitterDetails, hasSitterProfile, sitterServicesJson, withSitterProfile } from './sitter-profile.server.ts'
+import { getSitterDetails, sitterServicesJson, withSitterProfile } from './sitter-profile.server.ts'
 
 // What anyone may see of a sitter (GET /api/users/{id}, the sitter profile page). DESIGN.md ruling 8:
 // never the email, phone, exact address or exact coordinates; the location is the district text and
@@ -15,18 +15,12 @@ async function findSitterAccount(id: string) {
   return account && isSitterRole(account.role) ? account : null
 }
 
-/** The same, and only when the sitter has a profile. */
-async function findPublicSitterAccount(id: string) {
-  const account = await findSitterAccount(id)
-  return account && (await hasSitterProfile(id)) ? account : null
-}
-
 /** Whether the id names an active sitter with a profile: one whose public profile anyone may see. */
 export async function isPublicSitter(id: string) {
-  return (await findPublicSitterAccount(id)) !== null
+  return (await publicSittersAmong([id])).has(id)
 }
 
-/** The ids among `ids` that isPublicSitter accepts, in two statements whatever their number. */
+/** The ids among `ids` that name an active sitter with a profile, in two statements whatever their number. */
 export async function publicSittersAmong(ids: readonly string[]) {
   const [roles, profiles] = await Promise.all([findActiveRoles(ids), withSitterProfile(ids)])
   return new Set(ids.filter((id) => {
@@ -54,7 +48,7 @@ export async function getPublicSitter(id: string) {
 
 /** A page of an active sitter's reviews, newest first; null when there is no such sitter. */
 export async function listPublicSitterReviews(id: string, paging: { page: number; limit: number }) {
-  if (!(await findPublicSitterAccount(id))) return null
+  if (!(await isPublicSitter(id))) return null
   return listSitterReviews(id, paging)
 }
 
