@@ -19,7 +19,7 @@ type LocationPreviewProps = {
   loading?: boolean
   /** `tapped` is the point a pointer tapped; null when the button opened the map. */
   onOpen?: (tapped: GeoPoint | null) => void
-  /** A pointer came down on the map: Leaflet may start loading before the tap ends. */
+  /** A pointer came down on the map or its button (the press bubbles up to the map): Leaflet may start loading before the tap ends. */
   onWarm?: () => void
 }
 
@@ -47,7 +47,6 @@ export default function LocationPreview({ tileTemplate, view, point, loading = f
                 event.stopPropagation()
                 onOpen?.(null)
               }}
-              onPointerDown={onWarm}
               className="tap-target rounded-full bg-white/95 px-4 py-2 text-sm font-medium text-brand-800 shadow outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
             >
               {point ? 'Move the pin on the map' : 'Place the pin on the map'}
