@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, memo, Suspense } from 'react'
+import { type ComponentType, lazy, memo, Suspense, useEffect, useId, useSyncExternalStore } from 'react'
 
 /**
  * A part of a page that only some of its states show (a booking's visit log, its reviews...), or that can
@@ -60,7 +60,23 @@ function loadedOnServer<Props extends object>(load: () => Promise<ComponentType<
 
 const asModule = <Component,>(component: Component) => ({ default: component })
 
+/** The parts on screen whose script failed, first mounted first: only the first says so, as one reload mends them all. */
+let failedParts: readonly string[] = []
+const failureListeners = new Set<() => void>()
+const setFailedParts = (parts: readonly string[]) => {
+  failedParts = parts
+  for (const listener of failureListeners) listener()
+}
+const subscribeToFailures = (listener: () => void) => (failureListeners.add(listener), () => failureListeners.delete(listener))
+
 function PartNotLoaded() {
+  const id = useId()
+  const saysSo = useSyncExternalStore(subscribeToFailures, () => failedParts[0] === id, () => false)
+  useEffect(() => {
+    setFailedParts([...failedParts, id])
+    return () => setFailedParts(failedParts.filter((part) => part !== id))
+  }, [id])
+  if (!saysSo) return null
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
       A part of this page could not be loaded. Please reload the page.
