@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import webpush from 'web-push'
@@ -118,7 +118,54 @@ describe('the reference deployment (deploy/compose.yaml)', () => {
     expect(/\d+/.exec(packageJson.engines.node)?.[0]).toBe(imageMajor)
     expect(dockerfile).toMatch(/^CMD \["npm", "run", "serve"\]$/m)
   })
+
+  test('the image runs on the production dependencies alone: every package the server imports at run time is one of them', () => {
+    const dockerfile = readFileSync(path.join(deployDirectory, 'Dockerfile'), 'utf8')
+    const running = dockerfile.split(/^FROM /m).at(-1) ?? ''
+    expect(running).toMatch(/^RUN npm ci --omit=dev\b/m)
+    expect(running).toMatch(/^COPY --from=build \/app\/build \.\/build$/m)
+
+    const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
+    const imported = packagesImportedAtRunTime()
+    expect(imported).toContain('react-router')
+    expect(imported).toContain('better-sqlite3')
+    expect(imported.filter((name) => !(name in dependencies))).toEqual([])
+  })
 })
+
+/** Only `npm run dev` imports it (server.ts's development branch), never the image. */
+const developmentOnly = new Set(['vite'])
+
+/**
+ * The packages (not node: built-ins) that the built server and server.ts with the app modules it imports as they
+ * are ask for at run time; type-only imports are stripped before they run.
+ */
+function packagesImportedAtRunTime() {
+  const specifiers = new Set<string>()
+  const importPattern = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+  const read = (file: string) => [...readFileSync(file, 'utf8').matchAll(importPattern)].map((match) => match[1] ?? match[2] ?? '')
+  const serverChunks = readdirSync('build/server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+  expect(serverChunks.length).toBeGreaterThan(0)
+  for (const chunk of serverChunks) for (const specifier of read(path.join('build/server', chunk))) specifiers.add(specifier)
+  // server.ts and the modules it reaches from app/, followed through relative and #app/ imports.
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const specifier of read(file)) {
+      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier))
+      else if (specifier.startsWith('#app/')) visit(path.resolve('app', specifier.slice('#app/'.length)))
+      else specifiers.add(specifier)
+    }
+  }
+  visit(path.resolve('server.ts'))
+  expect(seen.size).toBeGreaterThan(3)
+  return [...specifiers]
+    .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.') && !specifier.startsWith('/') && !developmentOnly.has(specifier))
+    .map((specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier)))
+    .filter((name, index, names) => names.indexOf(name) === index)
+    .sort()
+}
 
 // In CI (CI=true) haproxy must be there: .ci/run installs it.
 const haproxyBinary = findHaproxy()
