@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, loginAs, registerUser, test, type TestDatabase, uniqueEmail } from './fixtures.ts'
+import { expect, holdRequests, loginAs, registerUser, test, type TestDatabase, uniqueEmail } from './fixtures.ts'
 
 // A refused form (issue 8): the field errors, and a summary at the top of the form ('Please fix N
 // problems') whose links lead to the fields. It takes the focus after a failed submit (with JavaScript
@@ -112,12 +112,7 @@ test('/dogs/add: bad fields are summed up at the top with links to them, and the
 test('/dogs/add: validators that come while the form is on its way leave the focus on the summary of the answer', async ({ page, visit, db, jsEnabled }) => {
   test.skip(!jsEnabled, 'without JavaScript the server validates and the summary has autofocus')
   await registerUser(page, db, { prefix: 'summary-late' })
-  let letValidatorsThrough = () => {}
-  const validatorsHeld = new Promise<void>((resolve) => (letValidatorsThrough = resolve))
-  await page.route(/\/assets\/validators-[^/]+\.js$/, async (route) => {
-    await validatorsHeld
-    await route.continue()
-  })
+  const letValidatorsThrough = await holdRequests(page, /\/assets\/validators-[^/]+\.js$/)
   await visit('/dogs/add')
   await skipBrowserValidation(page, 'Add Dog')
   const weight = page.getByLabel('Weight (kg)', { exact: true })
@@ -290,12 +285,7 @@ test('/forgot-password: a refusal with no field to fix (too many requests) says 
 test('/forgot-password: validators that come after the server’s refusal leave its summary in place', async ({ page, visit, db, jsEnabled }) => {
   test.skip(!jsEnabled, 'without JavaScript there are no validators to come')
   const email = uniqueEmail('summary-late-limit')
-  let letValidatorsThrough = () => {}
-  const validatorsHeld = new Promise<void>((resolve) => (letValidatorsThrough = resolve))
-  await page.route(/\/assets\/validators-[^/]+\.js$/, async (route) => {
-    await validatorsHeld
-    await route.continue()
-  })
+  const letValidatorsThrough = await holdRequests(page, /\/assets\/validators-[^/]+\.js$/)
   await visit('/forgot-password')
   await useUpResetRequests(page, db, email)
   // The e-mail is typed and left for the button before the validators have come: it goes to the server unchecked.

@@ -150,6 +150,21 @@ export async function secondPerson(browser: Browser, db: TestDatabase, options: 
   return { page, user, close: () => context.close() }
 }
 
+// ---- a slow network ----
+
+/**
+ * Holds back the page's requests to `url` (as `page.route` takes it: a script's pattern, a page's data) until the
+ * answered function lets them through, so a test can act while a script or the page's data has not come yet.
+ */
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]) {
+  const { promise: held, resolve: letThrough } = Promise.withResolvers<void>()
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return letThrough
+}
+
 // ---- files ----
 
 /** A small, real PNG (a coloured square), for file inputs: `setInputFiles(await pngFile('rex.png'))`. */

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test'
-import { demoUsers, expect, loginAs, test, type TestDatabase } from './fixtures.ts'
+import { demoUsers, expect, holdRequests, loginAs, test, type TestDatabase } from './fixtures.ts'
 import { fakeMapTilesUrlVariable } from './global-setup.ts'
 
 // The map screen, /map (spec section 2, 'Map screen' and 'Sitter quick view'; section 8, 'Map and
@@ -255,15 +255,7 @@ test.describe('with JavaScript', () => {
 
   test('before Leaflet arrives the map shows its tiles, in the places where Leaflet then shows the same tiles', async ({ page, visit }) => {
     await page.context().clearPermissions() // the map stays where it opens
-    let releaseMap = () => {}
-    const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve))
-    await page.route(
-      (url) => /\/assets\/sitter-map\.client-[\w-]+\.js$/.test(url.pathname),
-      async (route) => {
-        await mapHeld
-        await route.continue()
-      },
-    )
+    const releaseMap = await holdRequests(page, (url) => /\/assets\/sitter-map\.client-[\w-]+\.js$/.test(url.pathname))
     await visit('/map')
 
     const map = page.getByRole('region', { name: 'Map of sitters' })

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test'
-import { test as base, expect, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
+import { test as base, expect, holdRequests, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
 import { baseUrlVariable } from './global-setup.ts'
 
 // The photo picker and the journeys that used to lose photos without a word (issue 8): too many photos on
@@ -366,12 +366,7 @@ test('with JavaScript, a photo chosen before the picker’s script has come show
 }) => {
   test.skip(!jsEnabled, 'the picker’s script loads after the page’s only with JavaScript')
   await signInAs(page, owner)
-  let letThrough = () => {}
-  const held = new Promise<void>((resolve) => (letThrough = resolve))
-  await page.route(/\/assets\/photo-picker-[^/]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const letThrough = await holdRequests(page, /\/assets\/photo-picker-[^/]+\.js$/)
   await page.goto('/dogs/add') // not `visit`: it waits for the picker to be live
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
   await page.getByLabel('Add photos').setInputFiles(await photos('early.png'))

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { demoUsers, expect, loginAs, pngFile, registerUser, test, type TestDatabase } from './fixtures.ts'
+import { demoUsers, expect, holdRequests, loginAs, pngFile, registerUser, test, type TestDatabase } from './fixtures.ts'
 
 // /profile and the photo on /profile/edit (spec sections 2 and 6; section 5, Photos).
 
@@ -53,12 +53,8 @@ test('with JavaScript, a slow profile load says "Loading profile..."', async ({ 
   test.skip(!jsEnabled, 'without JavaScript the browser shows its own page loading')
   await loginAs(page, 'owner')
   await visit('/support')
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/profile.data*', async (route) => {
-    await held // a slow network: the data arrives only when the test lets it
-    await route.continue()
-  })
+  // A slow network: the data arrives only when the test lets it.
+  const release = await holdRequests(page, '**/profile.data*')
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Profile/ }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toBeVisible()
@@ -127,12 +123,7 @@ test('with JavaScript, the way from /profile to Edit Profile brings its form wit
   await visit('/profile')
   const asked: string[] = []
   page.on('request', (request) => asked.push(new URL(request.url()).pathname))
-  let letDataThrough = () => {}
-  const dataHeld = new Promise<void>((resolve) => (letDataThrough = resolve))
-  await page.route('**/profile/edit.data*', async (route) => {
-    await dataHeld
-    await route.continue()
-  })
+  const letDataThrough = await holdRequests(page, '**/profile/edit.data*')
   await page.getByRole('link', { name: 'Edit Profile' }).click()
 
   // While the page's data is held back, the scripts of its form, photo section and notification settings are asked for.
@@ -150,12 +141,7 @@ test('with JavaScript, what is typed into Edit Profile before the form’s scrip
 }) => {
   test.skip(!jsEnabled, 'the form’s script loads after the page’s only with JavaScript')
   const user = await registerUser(page, db, { prefix: 'early-form', name: 'Erin Early' })
-  let letThrough = () => {}
-  const held = new Promise<void>((resolve) => (letThrough = resolve))
-  await page.route(/\/assets\/profile-form-[^/]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const letThrough = await holdRequests(page, /\/assets\/profile-form-[^/]+\.js$/)
   await page.goto('/profile/edit') // not `visit`: it waits for the form to be live
   const name = page.getByLabel('Full Name')
   const bio = page.getByLabel('Bio')
