@@ -12,17 +12,24 @@ export async function controlledByServiceWorker(page: Page) {
   })
 }
 
-/** Opens `path` once its service worker controls it, and answers a function that delivers a push's data to that worker. */
+/**
+ * Opens `path` once its service worker controls it, and answers a function that delivers a push's data to that
+ * worker: to the registration DevTools reports for the scope that controls the page (not merely the first reported).
+ */
 export async function openForPushes(page: Page, path: string) {
   const devtools = await page.context().newCDPSession(page)
-  const registrations: { registrationId: string; scopeURL: string }[] = []
-  devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated))
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>()
+  devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) registrations.set(registration.registrationId, registration)
+  })
   await devtools.send('ServiceWorker.enable')
   await page.goto(path)
   await controlledByServiceWorker(page)
-  await expect.poll(() => registrations.length).toBeGreaterThan(0)
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  const controlling = () => [...registrations.values()].find((registration) => registration.scopeURL === scope && !registration.isDeleted)
+  await expect.poll(() => controlling()?.registrationId ?? null).not.toBeNull()
   return async (data: string) => {
-    await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: registrations[0]?.registrationId ?? '', data })
+    await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: controlling()?.registrationId ?? '', data })
   }
 }
 
