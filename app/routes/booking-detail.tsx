@@ -45,7 +45,8 @@ const changes = () => import('#app/features/bookings/components/booking-changes.
 const reviews = () => import('#app/features/bookings/components/booking-reviews.tsx')
 const PendingChange = shownLater(() => changes().then((m) => m.PendingChange))
 const ProposeChange = shownLater(() => changes().then((m) => m.ProposeChange))
-const BookingHistory = shownLater(() => changes().then((m) => m.BookingHistory))
+// Every booking has a history (its request at least): its script loads beside the page's data.
+const BookingHistory = shownLater(() => changes().then((m) => m.BookingHistory), { everyVisit: true })
 const BookingReviews = shownLater(() => reviews().then((m) => m.BookingReviews))
 const OwnerReviewsPanel = shownLater(() => reviews().then((m) => m.OwnerReviewsPanel))
 const BookingDogProfile = shownLater(() => import('#app/features/bookings/components/booking-dog-profile.tsx').then((m) => m.BookingDogProfile))
