@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { toastCookieName } from '#app/lib/credentials.server.ts'
 import { startFakeMapTiles } from '#tests/fakes/map-tiles.ts'
 import { ensureFreshBuild } from '#tests/fresh-build.ts'
 import { startServerProcess } from '#tests/server-process.ts'
@@ -44,7 +45,11 @@ export async function startDemoServer(environment: Record<string, string> = {}):
   }
 }
 
-/** The session cookies of `email` (signed in with the demo password), as a `Cookie` header. */
+/**
+ * The session cookies of `email` (signed in with the demo password), as a `Cookie` header. Without the
+ * sign-in's flash toast: a browser shows it on the page the sign-in leads to and drops its cookie there, so
+ * the pages measured with this header see what a signed-in visitor's later visits see.
+ */
 export async function signIn(base: string, email: string) {
   const response = await fetch(`${base}/login`, {
     method: 'POST',
@@ -55,6 +60,7 @@ export async function signIn(base: string, email: string) {
   const cookie = response.headers
     .getSetCookie()
     .map((setCookie) => setCookie.split(';')[0])
+    .filter((cookie) => !cookie?.startsWith(`${toastCookieName}=`))
     .join('; ')
   if (response.status !== 302 && response.status !== 303) throw new Error(`Signing in as ${email} answered ${response.status}`)
   return cookie

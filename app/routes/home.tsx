@@ -2,11 +2,11 @@ import { href, Link } from 'react-router'
 import type { Route } from './+types/home'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
-import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { ProfileToDoList } from '#app/features/profiles/components/profile-to-do-list.tsx'
 import { profileToDoFor } from '#app/features/profiles/profile-to-do.server.ts'
 import { isSitterRole } from '#app/features/accounts/roles.ts'
 import { PawIcon } from '#app/ui/icons.tsx'
+import { useRootData } from '#app/root.tsx'
 import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,14 +14,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) return { user: null }
   return {
     user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
-    unreadCount: await countUnreadMessages(user.id),
     profileToDo: await profileToDoFor(user),
   }
 }
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  // The root loader already counts unread messages for the navigation's badge.
+  const unreadCount = useRootData()?.badgeCounts?.unreadMessages ?? 0
   if (!loaderData.user) return <Welcome />
-  const { user, unreadCount = 0, profileToDo = [] } = loaderData
+  const { user, profileToDo = [] } = loaderData
   const shortcuts = [
     { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
     ...(isSitterRole(user.role) ? [{ to: href('/dogs/available'), title: 'Dogs to walk', text: 'Dogs near you whose owners look for a sitter.' }] : []),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, cookiesFrom, postForm, registerAccount, startTestApp } from './app.ts'
 import { insertConversation, insertSitter, insertUser } from './fixtures.ts'
-import { signedIn, textOf, visitAs } from './page-visits.ts'
+import { plainText, signedIn, textOf, visitAs } from './page-visits.ts'
 
 // The messages screens as a browser without JavaScript uses them, through the production request
 // handler: opening a conversation creates it once and reads it, the send form posts and comes back to
@@ -69,6 +69,17 @@ describe('opening a conversation', () => {
     expect(thread).toContain('One')
     expect(thread).not.toContain('unread')
     expect((await messagesFrom(anna.id)).map((row) => row.readAt === null)).toEqual([false, false])
+  })
+
+  test("the home page's Messages shortcut counts the unread messages", async () => {
+    const [anna, ben] = [await browserUser('Anna Alder'), await browserUser('Ben Birch')]
+    const messagesShortcut = async () => plainText(/<main[\s\S]*?<a[^>]*href="\/messages"[^>]*>([\s\S]*?)<\/a>/.exec(await (await ben.get('/')).text())?.[1] ?? '')
+    expect(await messagesShortcut()).toBe('Messages Chat with owners and sitters.')
+
+    await sendForm(anna, ben, 'One')
+    await sendForm(anna, ben, 'Two')
+
+    expect(await messagesShortcut()).toBe('Messages 2 unread')
   })
 
   test('an unknown user is a 404 page; signed out, the visitor is sent to log in and back', async () => {
