@@ -18,6 +18,7 @@ const dateWithReason = (reasonDescription: string, nullableReason: boolean) =>
 const BookingSeries = objectOf({
   id: { type: 'string' },
   status: { enum: ['pending', 'accepted', 'declined', 'cancelled', 'ended'] },
+  expired: { type: 'boolean', description: "Cancelled by Pawpal, not by a party: its last date passed before the sitter answered. Series that expired before 2026-11-27 read false." },
   viewerRole: { enum: ['owner', 'sitter'], description: 'Your side of the series.' },
   service: { enum: sitterServices },
   weekdays: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: 'ISO weekdays, Monday 1.' },

@@ -272,6 +272,8 @@ export interface BookingSeriesTable {
   cancellationTerms: string | null
   /** The last date already made into bookings (or conflicts); null before acceptance. */
   bookedThrough: string | null
+  /** When the sweep cancelled it, still unanswered after its last date; null otherwise. */
+  expiredAt: string | null
   createdAt: string
   updatedAt: string
 }

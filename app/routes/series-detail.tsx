@@ -81,7 +81,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
       </Link>
       <header className="space-y-2">
         <span data-series-status={series.status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${seriesStatusTones[series.status]}`}>
-          {seriesStatusLabels[series.status]}
+          {series.expired ? 'Expired' : seriesStatusLabels[series.status]}
         </span>
         <h1 className="text-2xl font-bold">
           Weekly {service.toLowerCase()} for <bdi>{dogNames}</bdi>
@@ -89,6 +89,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
         <p className="text-stone-600">
           {series.viewerRole === 'owner' ? 'With' : 'For'} <bdi>{other.name}</bdi>
         </p>
+        {series.expired ? <p>This request expired: its last date passed before it was answered.</p> : null}
       </header>
 
       {actionData ? <Refusal message={actionData.message} conflicts={actionData.conflicts} /> : null}

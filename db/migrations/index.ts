@@ -27,6 +27,7 @@ import * as severalDogs from './027-several-dogs.ts'
 import * as bookingProposals from './028-booking-proposals.ts'
 import * as bookingSeries from './029-booking-series.ts'
 import * as textSearchTiers from './030-text-search-tiers.ts'
+import * as seriesExpiry from './031-series-expiry.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '028-booking-proposals': bookingProposals,
   '029-booking-series': bookingSeries,
   '030-text-search-tiers': textSearchTiers,
+  '031-series-expiry': seriesExpiry,
 }

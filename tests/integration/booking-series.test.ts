@@ -397,7 +397,7 @@ describe('who may answer, cancel and end', () => {
     // Thirteen days on, the test's API tokens have expired: the sitter's page and answer through the feature.
     const { getSeriesFor } = await import('#app/features/bookings/series-reads.server.ts')
     const { changeSeriesStatus } = await import('#app/features/bookings/booking-series.server.ts')
-    expect(await getSeriesFor(theSitter.id, seriesId)).toMatchObject({ status: 'cancelled', actions: [] })
+    expect(await getSeriesFor(theSitter.id, seriesId)).toMatchObject({ status: 'cancelled', expired: true, actions: [] })
     expect(await changeSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).toMatchObject({ ok: false, status: 409 })
 
     await backgroundWorkDone()

@@ -111,6 +111,7 @@ describe('migrations', () => {
       { migrationName: '028-booking-proposals', direction: 'Up', status: 'Success' },
       { migrationName: '029-booking-series', direction: 'Up', status: 'Success' },
       { migrationName: '030-text-search-tiers', direction: 'Up', status: 'Success' },
+      { migrationName: '031-series-expiry', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -4,7 +4,7 @@ import { appRequest } from './app.ts'
 import { owner, sitter } from './booking-api.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertDog, localDateFromToday } from './fixtures.ts'
-import { signedIn, textOf, toastOf, visitAs, type Person } from './page-visits.ts'
+import { plainText, signedIn, textOf, toastOf, visitAs, type Person } from './page-visits.ts'
 
 // Weekly series on the pages, as a browser without JavaScript plays them (issue 33 part 1): the owner's request form
 // (/bookings/series/new?sitter=), the series page where the sitter answers and either party ends it, the 'Weekly'
@@ -179,6 +179,28 @@ describe('answering and ending a series on its page', () => {
     expect(rows.filter((row) => row.status === 'accepted').map((row) => row.date)).toEqual(dates.slice(0, 3))
     expect(rows.filter((row) => row.status === 'cancelled').map((row) => row.date)).toEqual(dates.slice(3))
     expect(await textOf(await visitAs(people.sam, path))).toContain('Ended')
+  })
+
+  test('a request the sweep expired says so on its page; one the owner cancelled says who did', async () => {
+    const people = await parties()
+    const expiring = await askForWeeklyWalks(people)
+    const withdrawn = await askForWeeklyWalks(people)
+    const lastDate = nextMonday()
+    await db.updateTable('bookingSeries').set({ endDate: lastDate }).where('id', '=', expiring.id).execute()
+    expect((await postFields(people.olivia, withdrawn.path, [['status', 'cancelled']])).status).toBe(302)
+    const { expireUnansweredSeries } = await import('#app/features/bookings/booking-series.server.ts')
+
+    expect(await expireUnansweredSeries(Date.parse(`${lastDate}T12:00:00Z`) + 2 * 24 * 3_600_000)).toBe(1)
+
+    const statusChip = (html: string) => /data-series-status="(\w+)"[^>]*>([^<]*)</.exec(html)?.slice(1)
+    for (const person of [people.olivia, people.sam]) {
+      const expired = await (await visitAs(person, expiring.path)).text()
+      expect(statusChip(expired)).toEqual(['cancelled', 'Expired'])
+      expect(plainText(expired)).toContain('This request expired: its last date passed before it was answered.')
+      const cancelled = await (await visitAs(person, withdrawn.path)).text()
+      expect(statusChip(cancelled)).toEqual(['cancelled', 'Cancelled'])
+      expect(plainText(cancelled)).not.toContain('This request expired')
+    }
   })
 
   test('a stranger gets "Series not found" (404)', async () => {

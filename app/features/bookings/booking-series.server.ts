@@ -374,7 +374,7 @@ export async function expireUnansweredSeries(now = Date.now()) {
   const events: string[] = []
   for (const series of due) {
     const eventId = await db.transaction().execute(async (trx) => {
-      const expired = await trx.updateTable('bookingSeries').set({ status: 'cancelled', updatedAt: new Date(now).toISOString() }).where('id', '=', series.id).where('status', '=', 'pending').executeTakeFirst()
+      const expired = await trx.updateTable('bookingSeries').set({ status: 'cancelled', expiredAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }).where('id', '=', series.id).where('status', '=', 'pending').executeTakeFirst()
       return Number(expired.numUpdatedRows) === 1 ? recordSeriesChange(trx, 'cancelled', series.id, null, now) : null
     })
     if (eventId) events.push(eventId)

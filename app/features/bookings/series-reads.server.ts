@@ -46,6 +46,8 @@ export async function getSeriesFor(viewerId: string, seriesId: string, now = Dat
   return {
     id: series.id,
     status: series.status,
+    /** Cancelled by the sweep, unanswered after its last date. */
+    expired: series.expiredAt !== null,
     viewerRole: viewer,
     service: series.service,
     weekdays: series.weekdays,
