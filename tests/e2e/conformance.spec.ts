@@ -287,6 +287,8 @@ async function findDemoRows(db: TestDatabase) {
     .where('archivedAt', 'is', null)
     .where('accountStatus', '=', 'active')
     .where('ownerId', '!=', sam.id)
+    // A demo owner's dog, the same in every run (other tests list dogs of their own, with or without photos).
+    .where('users.email', 'like', '%@pawpal.test')
     .orderBy('dogs.id')
     .executeTakeFirstOrThrow()
 
