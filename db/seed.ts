@@ -1798,6 +1798,7 @@ type SeededRows = Omit<
   | 'onboardingDrafts'
   | 'calendarEvents'
   | 'seriesCalendarEvents'
+  | 'seriesCalendarOverrides'
   | 'geocodeCache'
   | 'supportRequests'
   | 'sitterListings' // kept by triggers (db/migrations/002)

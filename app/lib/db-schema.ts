@@ -300,6 +300,14 @@ export interface SeriesCalendarEventsTable {
   createdAt: string
 }
 
+/** A date of a series whose occurrence in the user's Google Calendar is an override (a move made it). */
+export interface SeriesCalendarOverridesTable {
+  seriesId: string
+  userId: string
+  seriesDate: string
+  createdAt: string
+}
+
 export interface BookingTimeSlotsTable {
   bookingId: string
   position: number
@@ -620,6 +628,7 @@ export interface Database {
   bookingSeriesDogs: BookingSeriesDogsTable
   bookingSeriesConflicts: BookingSeriesConflictsTable
   seriesCalendarEvents: SeriesCalendarEventsTable
+  seriesCalendarOverrides: SeriesCalendarOverridesTable
   bookingStatusHistory: BookingStatusHistoryTable
   bookingAlerts: BookingAlertsTable
   conversations: ConversationsTable

@@ -106,6 +106,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const refreshTokens = new Map<string, { user: FakeGoogleUser; scope: string }>()
   const events: FakeCalendarEvent[] = []
   const overrides: FakeCalendarOverride[] = []
+  const occurrenceRequests: { method: string; id: string }[] = []
   /** Every authorization request's query, for asserting what the app asked for. */
   const authorizationRequests: URLSearchParams[] = []
   /** Every token request's form body (grant type, code, verifier...), secrets removed. */
@@ -299,6 +300,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   async function occurrence(request: IncomingMessage, response: ServerResponse, master: FakeCalendarEvent | undefined, originalStart: string) {
     if (!master || !Array.isArray(master.body.recurrence)) return sendJson(response, 404, googleError(404, 'Not Found', 'NOT_FOUND'))
     const id = `${master.id}_${originalStart}`
+    occurrenceRequests.push({ method: request.method ?? '', id })
     const existing = overrides.findIndex((override) => override.id === id && override.owner === master.owner && override.calendarId === master.calendarId)
     if (request.method === 'GET') {
       const override = overrides[existing]
@@ -382,6 +384,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     events,
     /** Occurrences of recurring events replaced through their instance ids, first made first (a live array). */
     overrides,
+    /** Every call on an occurrence of an existing recurring event, in order: its method and instance id (a live array). */
+    occurrenceRequests,
     authorizationRequests,
     tokenRequests,
     /** The user the next authorization without a login_hint signs in (once). */

@@ -112,6 +112,7 @@ describe('migrations', () => {
       { migrationName: '029-booking-series', direction: 'Up', status: 'Success' },
       { migrationName: '030-text-search-tiers', direction: 'Up', status: 'Success' },
       { migrationName: '031-series-expiry', direction: 'Up', status: 'Success' },
+      { migrationName: '032-series-calendar-overrides', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

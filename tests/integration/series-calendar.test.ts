@@ -35,6 +35,8 @@ async function linkGoogle(actor: Actor) {
 
 const eventsIn = (sub: string) => google.events.filter((event) => event.owner === sub)
 const overridesIn = (sub: string) => google.overrides.filter((override) => override.owner === sub)
+const overriddenDates = async (seriesId: string) =>
+  (await db.selectFrom('seriesCalendarOverrides').select('seriesDate').where('seriesId', '=', seriesId).orderBy('seriesDate').execute()).map((row) => row.seriesDate)
 const bookingOn = (seriesId: string, seriesDate: string) =>
   db.selectFrom('bookings').select('id').where('seriesId', '=', seriesId).where('seriesDate', '=', seriesDate).executeTakeFirstOrThrow()
 
@@ -147,10 +149,37 @@ describe('a weekly series in Google Calendar', () => {
     }
     expect(overridesIn(sitterSub)[0]?.recurringEventId).toBe(eventId)
 
-    // A later change of the series deletes nothing twice: Google's 410 for the gone occurrence counts as done.
+    // A later change of the series deletes nothing twice.
     await skip(theOwner, seriesId, '2030-04-05')
     expect(overridesIn(sitterSub)).toHaveLength(1)
     expect(eventsIn(sitterSub)[0]?.body.recurrence).toContain('EXDATE;TZID=Europe/Zurich:20300405T080000')
+    const deletes = google.occurrenceRequests.filter((call) => call.method === 'DELETE' && call.id.endsWith('_20300403T060000Z'))
+    expect(deletes).toHaveLength(2)
+    expect(await overriddenDates(seriesId)).toEqual([])
+  })
+
+  test('a date moved and then back to its time shows that time again; cancelled after, its override goes too', async () => {
+    const { theOwner, theSitter, ownerSub, sitterSub, seriesId } = await acceptedSeries()
+    await move(theOwner, theSitter, seriesId, '2030-04-03', { date: '2030-04-04', startTime: '09:00' })
+
+    await move(theOwner, theSitter, seriesId, '2030-04-03', { date: '2030-04-03', startTime: '08:00' })
+
+    for (const sub of [sitterSub, ownerSub]) {
+      expect(overridesIn(sub)).toHaveLength(1)
+      expect(overridesIn(sub)[0]?.body).toMatchObject({
+        start: { dateTime: '2030-04-03T08:00:00+02:00', timeZone: 'Europe/Zurich' },
+        end: { dateTime: '2030-04-03T08:30:00+02:00', timeZone: 'Europe/Zurich' },
+      })
+    }
+    expect(await overriddenDates(seriesId)).toEqual(['2030-04-03', '2030-04-03'])
+
+    await skip(theOwner, seriesId, '2030-04-03')
+
+    for (const sub of [sitterSub, ownerSub]) {
+      expect(eventsIn(sub)[0]?.body.recurrence).toContain('EXDATE;TZID=Europe/Zurich:20300403T080000')
+      expect(overridesIn(sub).map(({ originalStart, body }) => ({ originalStart, body }))).toEqual([{ originalStart: '20300403T060000Z', body: { status: 'cancelled' } }])
+    }
+    expect(await overriddenDates(seriesId)).toEqual([])
   })
 
   test('ending the series gives the event an UNTIL at the end of its last day', async () => {

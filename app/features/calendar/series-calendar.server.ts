@@ -12,15 +12,15 @@ import type { CalendarOutcome, CalendarPartyResult } from './booking-calendar.se
 import { bookingEventContent, type BookingEventContent, loadEventNames } from './booking-events.server.ts'
 import { deleteEvent, GoogleCalendarError, type GoogleEventInput, insertEvent, instanceIdOf, updateEvent, updateEventInstance } from './google-calendar.server.ts'
 import { recurrenceLines } from './ics.ts'
-import { type SeriesOccurrences, seriesEventContent, seriesOccurrences } from './series-events.server.ts'
+import { patternStart, type SeriesOccurrences, seriesEventContent, seriesOccurrences } from './series-events.server.ts'
 
 // A weekly series in the parties' Google Calendars (issue 33): ONE recurring event per party that linked Google,
 // never one per booking. It is made when the sitter accepts with 'Add to Google Calendar', under an id derived from
 // series and user (stored in seriesCalendarEvents), so a retry never makes a second. Every later change (a date
 // skipped or moved, conflicts found by the sweep, the series ended) rewrites the same event: the whole recurrence
-// (RRULE, EXDATE) on the event, each moved date as an override of its occurrence, and a moved date's override deleted
-// once its booking is cancelled. A calendar that fails never fails the series: the delivery of the change's event is
-// retried.
+// (RRULE, EXDATE) on the event, each moved date as an override of its occurrence (kept in seriesCalendarOverrides),
+// and a moved date's override deleted once its booking is cancelled. A calendar that fails never fails the series:
+// the delivery of the change's event is retried.
 
 /** Our event id for a series in a user's calendar (Google allows a-v and 0-9, so hex digits will do). */
 export const seriesGoogleEventIdFor = (seriesId: string, userId: string) =>
@@ -84,17 +84,50 @@ async function syncPartyEvent({ series, occurrences, sample, party, userId, stor
     const outcome = storedId ? 'exists' : await insertOnce(accessToken, eventId, recurring)
     if (outcome === 'exists') await updateEvent(accessToken, eventId, recurring)
     if (!storedId) await saveSeriesCalendarEvent(series.id, userId, eventId)
-    for (const { booking, originalStart } of occurrences.moved) {
-      const names = (await loadEventNames([booking]))(booking)
-      await updateEventInstance(accessToken, eventId, googleTime(originalStart, series.timeZone), googleEventOf(bookingEventContent(booking, names, party), booking.timeZone))
-    }
-    // The date's EXDATE leaves out its pattern occurrence, but the override a move made is an event of its own.
-    for (const originalStart of occurrences.withdrawn) await deleteEvent(accessToken, instanceIdOf(eventId, originalStart))
+    await syncOverrides({ series, occurrences, party, userId, accessToken, eventId })
     return { party, outcome, eventId }
   } catch (error) {
     if (!(error instanceof GoogleCalendarError)) throw error
     return { party, outcome: 'failed', eventId: storedId, error: error.message }
   }
+}
+
+/**
+ * Each moved date's occurrence is an override at its new time, kept in seriesCalendarOverrides. One whose date moved
+ * back is rewritten at the pattern time (the override would keep the old one), and one whose booking was cancelled is
+ * deleted, once: the date's EXDATE leaves out its pattern occurrence, but not the override, an event of its own.
+ */
+async function syncOverrides({ series, occurrences, party, userId, accessToken, eventId }: Omit<PartySync, 'sample' | 'storedId'> & { accessToken: string; eventId: string }) {
+  const overridden = await findOverriddenDates(series.id, userId)
+  const moved = new Set(occurrences.moved.map(({ booking }) => booking.seriesDate))
+  for (const [date, booking] of occurrences.standing) {
+    if (!moved.has(date) && !overridden.has(date)) continue
+    const names = (await loadEventNames([booking]))(booking)
+    await updateEventInstance(accessToken, eventId, googleTime(patternStart(series, date), series.timeZone), googleEventOf(bookingEventContent(booking, names, party), booking.timeZone))
+    if (!overridden.has(date)) await saveOverriddenDate(series.id, userId, date)
+  }
+  for (const date of overridden) {
+    if (occurrences.standing.has(date)) continue
+    await deleteEvent(accessToken, instanceIdOf(eventId, patternStart(series, date)))
+    await forgetOverriddenDate(series.id, userId, date)
+  }
+}
+
+async function findOverriddenDates(seriesId: string, userId: string) {
+  const rows = await db.selectFrom('seriesCalendarOverrides').select('seriesDate').where('seriesId', '=', seriesId).where('userId', '=', userId).execute()
+  return new Set(rows.map((row) => row.seriesDate))
+}
+
+async function saveOverriddenDate(seriesId: string, userId: string, seriesDate: string) {
+  await db
+    .insertInto('seriesCalendarOverrides')
+    .values({ seriesId, userId, seriesDate, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['seriesId', 'userId', 'seriesDate']).doNothing())
+    .execute()
+}
+
+async function forgetOverriddenDate(seriesId: string, userId: string, seriesDate: string) {
+  await db.deleteFrom('seriesCalendarOverrides').where('seriesId', '=', seriesId).where('userId', '=', userId).where('seriesDate', '=', seriesDate).execute()
 }
 
 /** Inserts the event under our id; 409 says an earlier attempt (whose answer was lost) or one racing this made it. */

@@ -28,11 +28,14 @@ export type SeriesOccurrences = {
   exceptions: number[]
   /** Standing bookings no longer at their pattern date's time, with the start they replace. */
   moved: { booking: BookingRecord; originalStart: number }[]
-  /** The original starts of bookings once moved that no longer stand (cancelled after the move): their occurrences go. */
-  withdrawn: number[]
+  /** The standing booking of each pattern date that has one. */
+  standing: ReadonlyMap<string, BookingRecord>
 }
 
 const patternSpan = (series: BookingSeries, date: string) => bookingSpan({ date, timeZone: series.timeZone, slots: series.slots })
+
+/** Where a pattern date's occurrence starts: what names it (its instance id, its RECURRENCE-ID). */
+export const patternStart = (series: BookingSeries, date: string) => patternSpan(series, date).start
 
 /** The first date of the pattern at the series' time (the series' first date, or the first of its weekdays after it). */
 function firstOccurrence(series: BookingSeries) {
@@ -44,22 +47,18 @@ function firstOccurrence(series: BookingSeries) {
 export function seriesOccurrences(series: BookingSeries, bookings: readonly BookingRecord[]): SeriesOccurrences {
   const booked = new Map<string, BookingRecord>()
   for (const booking of bookings) if (standing(booking) && booking.seriesId === series.id && booking.seriesDate) booked.set(booking.seriesDate, booking)
-  const movedFrom = (booking: BookingRecord, date: string) => {
+  const moved = [...booked].flatMap(([date, booking]) => {
     const pattern = patternSpan(series, date)
     const span = bookingSpan(booking)
-    return span.start === pattern.start && span.end === pattern.end ? [] : [pattern.start]
-  }
-  const moved = [...booked].flatMap(([date, booking]) => movedFrom(booking, date).map((originalStart) => ({ booking, originalStart })))
-  const withdrawn = bookings.flatMap((booking) =>
-    booking.seriesId === series.id && booking.seriesDate && !booked.has(booking.seriesDate) ? movedFrom(booking, booking.seriesDate) : [],
-  )
+    return span.start === pattern.start && span.end === pattern.end ? [] : [{ booking, originalStart: pattern.start }]
+  })
   return {
     until: series.endDate ? zonedInstant(addDays(series.endDate, 1), '00:00', series.timeZone) - 1000 : null,
     exceptions: datesOf(series, series.firstDate, series.bookedThrough ?? addDays(series.firstDate, -1))
       .filter((date) => !booked.has(date))
-      .map((date) => patternSpan(series, date).start),
+      .map((date) => patternStart(series, date)),
     moved: moved.sort((a, b) => a.originalStart - b.originalStart),
-    withdrawn: [...new Set(withdrawn)].sort((a, b) => a - b),
+    standing: booked,
   }
 }
 
