@@ -278,6 +278,38 @@ describe('migrations', () => {
     ])
   })
 
+  test("032 takes the dates of series events whose booking accepted a change as overridden, in each party's calendar", async () => {
+    const database = await newDatabase('migrations-to-032')
+    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
+    expect((await migrator.migrateTo('031-series-expiry')).error).toBeUndefined()
+    const now = new Date().toISOString()
+    await database
+      .insertInto('users')
+      .values(['owner-1', 'sitter-1'].map((id) => ({ id, email: `${id}@example.com`, name: id, role: 'owner' as const, accountStatus: 'active' as const, createdAt: now, updatedAt: now })))
+      .execute()
+    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Mixed', age: '3', createdAt: now, updatedAt: now }).execute()
+    const series = { ownerId: 'owner-1', sitterId: 'sitter-1', service: 'walking', weekdays: '1', period: null, slots: '[]', firstDate: '2030-03-18', timeZone: 'Europe/Zurich', status: 'accepted' as const, createdAt: now, updatedAt: now }
+    await database.insertInto('bookingSeries').values([{ id: 'in-calendars', ...series }, { id: 'in-no-calendar', ...series }]).execute()
+    const booking = (id: string, seriesId: string, seriesDate: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date: seriesDate, timeZone: 'Europe/Zurich', priceCents: 0, startsAt: now, dayEndsAt: now, seriesId, seriesDate, createdAt: now, updatedAt: now })
+    await database
+      .insertInto('bookings')
+      .values([booking('moved', 'in-calendars', '2030-03-25'), booking('declined-move', 'in-calendars', '2030-04-01'), booking('untouched', 'in-calendars', '2030-04-08'), booking('moved-elsewhere', 'in-no-calendar', '2030-03-25')])
+      .execute()
+    const proposal = (id: string, bookingId: string, status: 'accepted' | 'declined') => ({ id, bookingId, proposedById: 'owner-1', status, previous: '{}', proposed: '{}', createdAt: now })
+    await database.insertInto('bookingProposals').values([proposal('p1', 'moved', 'accepted'), proposal('p2', 'declined-move', 'declined'), proposal('p3', 'moved-elsewhere', 'accepted')]).execute()
+    await database
+      .insertInto('seriesCalendarEvents')
+      .values(['owner-1', 'sitter-1'].map((userId) => ({ seriesId: 'in-calendars', userId, eventId: `event-of-${userId}`, createdAt: now })))
+      .execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('seriesCalendarOverrides').select(['seriesId', 'userId', 'seriesDate']).orderBy('userId').execute()).toEqual([
+      { seriesId: 'in-calendars', userId: 'owner-1', seriesDate: '2030-03-25' },
+      { seriesId: 'in-calendars', userId: 'sitter-1', seriesDate: '2030-03-25' },
+    ])
+  })
+
   test('running them again on an up-to-date database changes nothing', async () => {
     const database = await newDatabase('migrations-twice')
     await migrateToLatest(database)
