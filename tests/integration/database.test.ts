@@ -75,6 +75,23 @@ function reviewState({ completedAt, ofSitter, ofOwner }: CompletedBooking, now: 
   return `${written}, window ${Date.parse(completedAt) + 14 * day > now ? 'open' : 'closed'}`
 }
 
+/** A new database with the migrations up to and including `last`: rows written to it are as the app wrote them then. */
+async function databaseMigratedThrough(name: string, last: keyof typeof migrations) {
+  const database = await newDatabase(name)
+  const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
+  expect((await migrator.migrateTo(last)).error).toBeUndefined()
+  return database
+}
+
+/** 'owner-1' with the dog 'dog-1', and 'sitter-1' (the columns every migration has had). */
+async function insertOwnerSitterAndDog(database: Kysely<Database>, now: string) {
+  await database
+    .insertInto('users')
+    .values(['owner-1', 'sitter-1'].map((id) => ({ id, email: `${id}@example.com`, name: id, role: 'owner' as const, accountStatus: 'active' as const, createdAt: now, updatedAt: now })))
+    .execute()
+  await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Mixed', age: '3', createdAt: now, updatedAt: now }).execute()
+}
+
 describe('migrations', () => {
   test('create the whole schema on an empty database file', async () => {
     const database = await newDatabase('migrations-fresh')
@@ -159,9 +176,7 @@ describe('migrations', () => {
   })
 
   test('005 gives sitters listed before it their filter bits and drops the second overlap index', async () => {
-    const database = await newDatabase('migrations-to-005')
-    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
-    expect((await migrator.migrateTo('004-pending-uploads')).error).toBeUndefined()
+    const database = await databaseMigratedThrough('migrations-to-005', '004-pending-uploads')
     const now = new Date().toISOString()
     await database
       .insertInto('users')
@@ -197,15 +212,9 @@ describe('migrations', () => {
   })
 
   test("010 gives bookings stored before it their start and their day's end, each in the booking's own zone", async () => {
-    const database = await newDatabase('migrations-to-010')
-    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
-    expect((await migrator.migrateTo('009-domain-events')).error).toBeUndefined()
+    const database = await databaseMigratedThrough('migrations-to-010', '009-domain-events')
     const now = new Date().toISOString()
-    await database
-      .insertInto('users')
-      .values(['owner-1', 'sitter-1'].map((id) => ({ id, email: `${id}@example.com`, name: id, role: 'owner' as const, accountStatus: 'active' as const, createdAt: now, updatedAt: now })))
-      .execute()
-    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Mixed', age: '3', createdAt: now, updatedAt: now }).execute()
+    await insertOwnerSitterAndDog(database, now)
     const booking = (id: string, date: string, timeZone: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date, timeZone, priceCents: 0, createdAt: now, updatedAt: now })
     // The columns 010 adds are not there yet: the rows are written as the app wrote them before it.
     const before = database as unknown as Kysely<{ bookings: ReturnType<typeof booking>; bookingTimeSlots: { bookingId: string; position: number; startTime: string; endTime: string } }>
@@ -229,9 +238,7 @@ describe('migrations', () => {
   })
 
   test('011 moves rows to ruling 21: daycare and boarding rates per day and night, walks still to happen become 60 minutes', async () => {
-    const database = await newDatabase('migrations-to-011')
-    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
-    expect((await migrator.migrateTo('009-domain-events')).error).toBeUndefined()
+    const database = await databaseMigratedThrough('migrations-to-011', '009-domain-events')
     const now = new Date().toISOString()
     const person = (id: string, role: 'owner' | 'sitter') => ({ id, email: `${id}@example.com`, name: id, role, accountStatus: 'active' as const, createdAt: now, updatedAt: now })
     await database.insertInto('users').values([person('sitter-1', 'sitter'), person('owner-1', 'owner')]).execute()
@@ -279,15 +286,9 @@ describe('migrations', () => {
   })
 
   test("032 takes the dates of series events whose booking accepted a change as overridden, in each party's calendar", async () => {
-    const database = await newDatabase('migrations-to-032')
-    const migrator = new Migrator({ db: database, provider: { getMigrations: () => Promise.resolve(migrations) } })
-    expect((await migrator.migrateTo('031-series-expiry')).error).toBeUndefined()
+    const database = await databaseMigratedThrough('migrations-to-032', '031-series-expiry')
     const now = new Date().toISOString()
-    await database
-      .insertInto('users')
-      .values(['owner-1', 'sitter-1'].map((id) => ({ id, email: `${id}@example.com`, name: id, role: 'owner' as const, accountStatus: 'active' as const, createdAt: now, updatedAt: now })))
-      .execute()
-    await database.insertInto('dogs').values({ id: 'dog-1', ownerId: 'owner-1', name: 'Rex', breed: 'Mixed', age: '3', createdAt: now, updatedAt: now }).execute()
+    await insertOwnerSitterAndDog(database, now)
     const series = { ownerId: 'owner-1', sitterId: 'sitter-1', service: 'walking', weekdays: '1', period: null, slots: '[]', firstDate: '2030-03-18', timeZone: 'Europe/Zurich', status: 'accepted' as const, createdAt: now, updatedAt: now }
     await database.insertInto('bookingSeries').values([{ id: 'in-calendars', ...series }, { id: 'in-no-calendar', ...series }]).execute()
     const booking = (id: string, seriesId: string, seriesDate: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date: seriesDate, timeZone: 'Europe/Zurich', priceCents: 0, startsAt: now, dayEndsAt: now, seriesId, seriesDate, createdAt: now, updatedAt: now })
