@@ -347,3 +347,32 @@ test('choosing another service shows its times and keeps what was chosen (with J
   await expect(page.getByRole('radio', { name: /^Dog Sitting/ })).toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Mon', exact: true })).toBeChecked()
 })
+
+test('@desktop a weekly request that expired unanswered says so on its page, to the owner and the sitter', async ({ page, visit, db }) => {
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  await registerOwnerWithDog(page, db, { name: 'Rex' })
+  const firstDate = weeklyPlan().firstDate
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  await page.getByRole('checkbox', { name: 'Mon', exact: true }).check()
+  await page.getByLabel('Start time').selectOption('08:00')
+  await page.getByRole('radio', { name: /^30 minutes/ }).check()
+  await page.getByLabel('First date').fill(firstDate)
+  await page.getByLabel('Last date (optional)').fill(firstDate)
+  await page.getByRole('button', { name: 'Request weekly care' }).click()
+  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
+  const seriesPath = new URL(page.url()).pathname
+  // As the sweep leaves a request whose last date passed before the sitter answered (tested in booking-series.test.ts).
+  const expiredAt = new Date().toISOString()
+  await db.updateTable('bookingSeries').set({ status: 'cancelled', expiredAt, updatedAt: expiredAt }).where('id', '=', seriesPath.split('/').at(-1) ?? '').execute()
+
+  await visit(seriesPath)
+  await expect(page.locator('[data-series-status]')).toHaveText('Expired')
+  await expect(page.getByText('This request expired: its last date passed before it was answered.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel this request' })).toHaveCount(0)
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit(seriesPath)
+  await expect(page.locator('[data-series-status]')).toHaveText('Expired')
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+})
