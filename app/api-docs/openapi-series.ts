@@ -31,7 +31,7 @@ const BookingSeries = objectOf({
   location: nullable('string', { description: "The owner's place: for the sitter once accepted." }),
   hourlyRate: nullable('number', { description: "Dollars per the service's unit; fixed at acceptance, the sitter's rate today while waiting." }),
   extraDogRate: nullable('number', { description: 'What each further dog adds to the rate.' }),
-  rateFixed: { type: 'boolean', description: 'The rate was fixed when the sitter accepted.' },
+  rateFixed: { type: 'boolean', description: 'The rate was fixed when the sitter accepted (false while waiting, and for a series declined or withdrawn).' },
   pricePerVisit: nullable('number', { description: 'Dollars for one date, every dog included.' }),
   dogs: { type: 'array', items: objectOf({ id: { type: 'string' }, name: { type: 'string' }, breed: { type: 'string' } }) },
   owner: objectOf({ id: { type: 'string' }, name: { type: 'string' } }),

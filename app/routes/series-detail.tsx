@@ -104,7 +104,9 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
           <Fact label="From">{formatBookingDate(series.firstDate)}</Fact>
           <Fact label="Until">{series.endDate ? formatBookingDate(series.endDate) : 'No end date'}</Fact>
           <Fact label="Each visit">
-            {series.pricePerVisitCents === null || series.hourlyRateCents === null ? (
+            {series.status === 'declined' || series.status === 'cancelled' ? (
+              'None agreed: the request was not accepted'
+            ) : series.pricePerVisitCents === null || series.hourlyRateCents === null ? (
               'No rate set'
             ) : (
               <>

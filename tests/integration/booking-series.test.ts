@@ -287,7 +287,8 @@ describe('who may answer, cancel and end', () => {
 
     const cancelled = await setSeriesStatus(theOwner, seriesId, { status: 'cancelled' })
 
-    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', actions: [], upcoming: null } })
+    // Withdrawn before any answer: no rate was ever fixed.
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', actions: [], upcoming: null, rateFixed: false } })
     expect(await setSeriesStatus(theSitter, seriesId, { status: 'accepted' })).toMatchObject({ status: 409, body: { message: 'This weekly series has already been answered' } })
     expect(await seriesBookings(seriesId)).toEqual([])
   })
@@ -296,7 +297,7 @@ describe('who may answer, cancel and end', () => {
     const theSitter = await walker()
     const { owner: theOwner, seriesId } = await askedSeries(theSitter)
 
-    expect(await setSeriesStatus(theSitter, seriesId, { status: 'declined' })).toMatchObject({ status: 200, body: { status: 'declined', actions: [] } })
+    expect(await setSeriesStatus(theSitter, seriesId, { status: 'declined' })).toMatchObject({ status: 200, body: { status: 'declined', actions: [], rateFixed: false } })
 
     expect((await setSeriesStatus(theSitter, seriesId, { status: 'accepted' })).status).toBe(409)
     expect(await setSeriesStatus(theOwner, seriesId, { status: 'ended' })).toMatchObject({ status: 409, body: { message: 'Only an accepted weekly series can be ended' } })

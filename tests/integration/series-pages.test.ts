@@ -200,6 +200,11 @@ describe('answering and ending a series on its page', () => {
       const cancelled = await (await visitAs(person, withdrawn.path)).text()
       expect(statusChip(cancelled)).toEqual(['cancelled', 'Cancelled'])
       expect(plainText(cancelled)).not.toContain('This request expired')
+      // Neither was accepted, so no rate was ever agreed; "No rate set" would say the sitter has none.
+      for (const page of [expired, cancelled]) {
+        expect(plainText(page)).toContain('Each visit None agreed: the request was not accepted')
+        expect(plainText(page)).not.toContain('No rate set')
+      }
     }
   })
 

@@ -61,8 +61,8 @@ export async function getSeriesFor(viewerId: string, seriesId: string, now = Dat
     location: viewer === 'owner' || accepted ? series.location : null,
     hourlyRateCents: rate.hourlyRateCents,
     extraDogRateCents: rate.extraDogRateCents,
-    /** Whether the rate is fixed (accepted) or the sitter's rate today (waiting). */
-    rateFixed: series.status !== 'pending',
+    /** Whether the rate is fixed (accepted) or the sitter's rate today (waiting); a request declined or withdrawn never fixed one. */
+    rateFixed: accepted,
     pricePerVisitCents: priceCentsFor(series.service as Parameters<typeof priceCentsFor>[0], rateForDogs(rate, series.dogIds.length), series.slots),
     dogs: series.dogIds.flatMap((dogId) => {
       const dog = dogs.get(dogId)
