@@ -188,3 +188,39 @@ test('@desktop the report card of a walk shows its times, duration, distance, ro
   await expect(card).toContainText("Sam's note")
   await expect(card).toContainText('A long sniff at every tree.')
 })
+
+test("@desktop with JavaScript a walker's phone records the route while the page is open and sends it when tracking stops; without JavaScript there is no tracker", async ({ page, browser, db, visit, jsEnabled }) => {
+  const sitter = await registerSitter(page, db, 'Sam Walker')
+  const owner = await secondPerson(browser, db, { prefix: 'owner', name: 'Olive Owner' })
+  const dogId = await insertDog(db, owner.user.id, { name: 'Biscuit' })
+  const { date, slot } = walkStartingNow()
+  const bookingId = await insertBooking(db, { dogId, ownerId: owner.user.id, sitterId: sitter.id }, { status: 'accepted', date, slot })
+  await owner.close()
+
+  await visit(`/bookings/${bookingId}`)
+  await page.getByRole('button', { name: 'Check in' }).click()
+  await expect(toast(page, 'Checked in')).toBeVisible()
+  const trackRoute = page.getByRole('button', { name: 'Track route' })
+  if (!jsEnabled) {
+    await expect(visitSection(page)).toContainText('Visit under way since')
+    await expect(trackRoute).toHaveCount(0)
+    return
+  }
+
+  // By the lake, far from anyone's home (neither party has one here).
+  const lakeside = { latitude: 47.3551, longitude: 8.5513 }
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation(lakeside)
+  await expect(trackRoute).toHaveAttribute('aria-pressed', 'false')
+  await expect(visitSection(page)).toContainText('Keep this page open during the walk')
+  await trackRoute.click()
+  await expect(trackRoute).toHaveAttribute('aria-pressed', 'true')
+  await expect(visitSection(page)).toContainText('Tracking: 1 position, 0 saved.')
+  // Fewer than a minute's positions wait on the phone; stopping sends them.
+  expect(await db.selectFrom('visitRoutePoints').select('id').where('bookingId', '=', bookingId).execute()).toEqual([])
+
+  await trackRoute.click()
+  await expect(visitSection(page)).toContainText('Stopped: 1 position saved.')
+  const stored = await db.selectFrom('visitRoutePoints').select(['latitude', 'longitude']).where('bookingId', '=', bookingId).execute()
+  expect(stored).toEqual([lakeside])
+})

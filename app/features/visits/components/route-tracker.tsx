@@ -33,10 +33,12 @@ export default function RouteTracker({ bookingId }: { bookingId: string }) {
 
 function describe(tracking: boolean, recording: RouteRecordingState | null) {
   if (!tracking) {
-    return recording?.sent ? `Stopped: ${recording.sent} positions saved.` : 'Keep this page open during the walk: a position about every 20 seconds, none near either home.'
+    return recording?.sent ? `Stopped: ${positions(recording.sent)} saved.` : 'Keep this page open during the walk: a position about every 20 seconds, none near either home.'
   }
   if (!recording) return 'Starting...'
   if (recording.problem) return recording.problem
   const screen = recording.awake ? ' The screen stays on.' : ''
-  return `Tracking: ${recording.kept} positions, ${recording.sent} saved.${screen}`
+  return `Tracking: ${positions(recording.kept)}, ${recording.sent} saved.${screen}`
 }
+
+const positions = (count: number) => `${count} ${count === 1 ? 'position' : 'positions'}`
