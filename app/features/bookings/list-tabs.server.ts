@@ -11,7 +11,12 @@ import type { OwnerTab, SitterTab } from './schema.ts'
 type TabCondition = (now: number) => Expression<SqlBool>
 
 const on = expressionBuilder<Database, 'bookings'>()
-const fromToday: TabCondition = (now) => on('bookings.dayEndsAt', '>', new Date(now).toISOString())
+/** A booking starts on its own date, and no day lasts this long (25 hours with a clock change): one whose day has not ended started less than this long ago. */
+const longerThanAnyDayMs = 48 * 3_600_000
+// The bound on startsAt follows from the one on dayEndsAt; it is there so the list's (party, startsAt) index
+// starts at yesterday rather than walking every booking the user ever had (issue 34: 1,000 bookings).
+const fromToday: TabCondition = (now) =>
+  on.and([on('bookings.dayEndsAt', '>', new Date(now).toISOString()), on('bookings.startsAt', '>', new Date(now - longerThanAnyDayMs).toISOString())])
 const beforeToday: TabCondition = (now) => on('bookings.dayEndsAt', '<=', new Date(now).toISOString())
 
 export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
