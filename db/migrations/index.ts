@@ -29,6 +29,7 @@ import * as bookingSeries from './029-booking-series.ts'
 import * as textSearchTiers from './030-text-search-tiers.ts'
 import * as seriesExpiry from './031-series-expiry.ts'
 import * as seriesCalendarOverrides from './032-series-calendar-overrides.ts'
+import * as ownerSitterIndex from './033-owner-sitter-index.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '030-text-search-tiers': textSearchTiers,
   '031-series-expiry': seriesExpiry,
   '032-series-calendar-overrides': seriesCalendarOverrides,
+  '033-owner-sitter-index': ownerSitterIndex,
 }

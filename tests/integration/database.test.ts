@@ -130,6 +130,7 @@ describe('migrations', () => {
       { migrationName: '030-text-search-tiers', direction: 'Up', status: 'Success' },
       { migrationName: '031-series-expiry', direction: 'Up', status: 'Success' },
       { migrationName: '032-series-calendar-overrides', direction: 'Up', status: 'Success' },
+      { migrationName: '033-owner-sitter-index', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -196,6 +197,7 @@ describe('migrations', () => {
     const indexes = await indexNames(database, 'bookings')
     expect(indexes).not.toContain('bookings_status_sitter')
     expect(indexes).toContain('bookings_sitter_date')
+    expect(indexes).toContain('bookings_owner_sitter')
   })
 
   // Several instances of the app on one PostgreSQL start at once (decision 045); SQLite has one.

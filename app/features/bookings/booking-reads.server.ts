@@ -134,20 +134,30 @@ async function findBookingsToReview(ownerId: string, limit: number, now: number)
 }
 
 /**
+ * The sitters of an owner's bookings with the latest date and how many, grouped before the join: the
+ * (ownerId, sitterId, date) index answers the grouping alone, and one row a sitter meets the users table.
+ */
+export function previousSittersQuery(ownerId: string, limit: number) {
+  const history = db
+    .selectFrom('bookings')
+    .select((eb) => ['bookings.sitterId', eb.fn.max('bookings.date').as('lastBookingDate'), eb.fn.countAll<number>().as('bookingCount')])
+    .where('bookings.ownerId', '=', ownerId)
+    .groupBy('bookings.sitterId')
+  return db
+    .selectFrom(history.as('history'))
+    .innerJoin(activeMemberNames().as('sitter'), 'sitter.id', 'history.sitterId')
+    .select(['history.sitterId', 'history.lastBookingDate', 'history.bookingCount'])
+    .orderBy('history.lastBookingDate', 'desc')
+    .orderBy('history.sitterId')
+    .limit(limit)
+}
+
+/**
  * The sitters an owner booked before, the most recent first (the New Booking chooser's Recent Sitters),
  * grouped and cut in SQL whatever the owner's history; sitters whose account is no longer active are left out.
  */
 export async function listPreviousSitters(ownerId: string, limit = 10) {
-  const recent = await db
-    .selectFrom('bookings')
-    .innerJoin(activeMemberNames().as('sitter'), 'sitter.id', 'bookings.sitterId')
-    .select((eb) => ['bookings.sitterId', eb.fn.max('bookings.date').as('lastBookingDate'), eb.fn.countAll<number>().as('bookingCount')])
-    .where('bookings.ownerId', '=', ownerId)
-    .groupBy('bookings.sitterId')
-    .orderBy('lastBookingDate', 'desc')
-    .orderBy('bookings.sitterId')
-    .limit(limit)
-    .execute()
+  const recent = await previousSittersQuery(ownerId, limit).execute()
   const sitterIds = recent.map((row) => row.sitterId)
   const [people, ratings, publicSitters] = await Promise.all([getPartyDetails(sitterIds), getSitterRatings(sitterIds), publicSittersAmong(sitterIds)])
   return recent.map(({ sitterId, lastBookingDate, bookingCount }) => {

@@ -1,0 +1,48 @@
+import { CompiledQuery } from 'kysely'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { previousSittersQuery } from '#app/features/bookings/booking-reads.server.ts'
+import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
+import { db, engine, migrateToLatest } from '#app/lib/db.server.ts'
+
+// Issue 34: an owner or a sitter with years of bookings opens the bookings page many times a day. What it
+// reads must not grow with every booking the user ever had.
+
+const planOf = async (query: { sql: string; parameters: readonly unknown[] }) =>
+  (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]))).rows.map((row) => row.detail)
+
+beforeAll(async () => {
+  await migrateToLatest()
+})
+
+// The upcoming list reads the user's bookings in start order (the (party, startsAt) indexes); without a
+// lower bound on the start it walks every past booking before it reaches today.
+describe.runIf(engine === 'sqlite')('the upcoming tabs', () => {
+  const now = Date.parse('2026-11-27T08:00:00Z')
+  const cases = [
+    ['owner', 'Upcoming', 'ownerId', 'bookings_owner_start', ownerTabConditions.upcoming],
+    ['owner', 'Pending', 'ownerId', 'bookings_owner_start', ownerTabConditions.pending],
+    ['sitter', 'Upcoming', 'sitterId', 'bookings_sitter_start', sitterTabConditions.upcoming],
+  ] as const
+
+  test.each(cases)("the %s's %s tab starts its index at a bound on the start, not at the first booking ever", async (_party, _tab, column, index, condition) => {
+    const query = db
+      .selectFrom('bookings')
+      .selectAll()
+      .where(column, '=', 'someone')
+      .where(condition!(now))
+      .orderBy('startsAt')
+      .orderBy('id')
+      .limit(21)
+      .compile()
+    expect(await planOf(query)).toContain(`SEARCH bookings USING INDEX ${index} (${column}=? AND startsAt>?)`)
+  })
+})
+
+describe.runIf(engine === 'sqlite')("the New Booking chooser's recent sitters", () => {
+  test("group the owner's bookings by sitter from an index alone, before meeting the users table", async () => {
+    const plan = await planOf(previousSittersQuery('someone', 10).compile())
+    // Grouped first (a co-routine of its own): the users table meets one row a sitter, not one a booking.
+    expect(plan.slice(0, 2)).toEqual(['CO-ROUTINE history', 'SEARCH bookings USING COVERING INDEX bookings_owner_sitter (ownerId=?)'])
+    expect(plan).not.toContain('USE TEMP B-TREE FOR GROUP BY')
+  })
+})
