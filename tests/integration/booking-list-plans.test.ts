@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { previousSittersQuery } from '#app/features/bookings/booking-reads.server.ts'
+import { previousSittersQuery, unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { db, engine, migrateToLatest } from '#app/lib/db.server.ts'
 
@@ -44,5 +44,13 @@ describe.runIf(engine === 'sqlite')("the New Booking chooser's recent sitters", 
     // Grouped first (a co-routine of its own): the users table meets one row a sitter, not one a booking.
     expect(plan.slice(0, 2)).toEqual(['CO-ROUTINE history', 'SEARCH bookings USING COVERING INDEX bookings_owner_sitter (ownerId=?)'])
     expect(plan).not.toContain('USE TEMP B-TREE FOR GROUP BY')
+  })
+})
+
+describe.runIf(engine === 'sqlite')("the 'How did it go?' prompt", () => {
+  test("reads the owner's bookings newest first from now, not from the furthest booking ahead", async () => {
+    const now = Date.parse('2026-11-27T08:00:00Z')
+    const query = db.selectFrom('bookings').selectAll().where(unreviewedBookings('someone', now)).orderBy('startsAt', 'desc').orderBy('id', 'desc').limit(12).compile()
+    expect(await planOf(query)).toContain('SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt<?)')
   })
 })
