@@ -22,6 +22,7 @@ describe.runIf(engine === 'sqlite')('the upcoming tabs', () => {
     ['owner', 'Upcoming', 'ownerId', 'bookings_owner_start', ownerTabConditions.upcoming],
     ['owner', 'Pending', 'ownerId', 'bookings_owner_start', ownerTabConditions.pending],
     ['sitter', 'Upcoming', 'sitterId', 'bookings_sitter_start', sitterTabConditions.upcoming],
+    ['sitter', 'Pending', 'sitterId', 'bookings_sitter_start', sitterTabConditions.pending],
   ] as const
 
   test.each(cases)("the %s's %s tab starts its index at a bound on the start, not at the first booking ever", async (_party, _tab, column, index, condition) => {

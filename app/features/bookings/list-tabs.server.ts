@@ -26,8 +26,14 @@ export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
   all: null,
 }
 
+/**
+ * A request still waiting at its start expires then (expiry.server.ts, run before every read of bookings), so
+ * every waiting request starts later than this bound, which only tells the (sitterId, startsAt) index where to begin.
+ */
+const notExpired: TabCondition = (now) => on('bookings.startsAt', '>', new Date(now - longerThanAnyDayMs).toISOString())
+
 export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
-  pending: () => on('bookings.status', '=', 'pending'),
+  pending: (now) => on.and([on('bookings.status', '=', 'pending'), notExpired(now)]),
   upcoming: (now) => on.and([on('bookings.status', '=', 'accepted'), fromToday(now)]),
   completed: (now) => on.or([on('bookings.status', '=', 'completed'), on.and([on('bookings.status', '=', 'accepted'), beforeToday(now)])]),
   all: null,
