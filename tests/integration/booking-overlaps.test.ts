@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { findOverlappingAcceptedBookings } from '#app/features/bookings/booking-rules.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { insertBooking, insertDog, insertSitter, insertUser } from './fixtures.ts'
@@ -85,5 +85,31 @@ describe('a sitter who changed time zone', () => {
     const wanted = request(accepted.sitterId, [{ startTime: '07:00', endTime: '08:00' }], day, 'Pacific/Kiritimati')
     const overlaps = await findOverlappingAcceptedBookings(db, [wanted])
     expect(overlaps.get(wanted.id)?.id).toBe(accepted.id)
+  })
+})
+
+describe('what the check reads', () => {
+  test("an accepted booking's times and nothing else of it: two statements however many bookings are near", async () => {
+    const accepted = await acceptedBooking([
+      { startTime: '08:00', endTime: '09:00' },
+      { startTime: '14:00', endTime: '15:00' },
+    ])
+    const statements = vi.spyOn(db.getExecutor(), 'executeQuery')
+    const wanted = request(accepted.sitterId, [{ startTime: '14:30', endTime: '15:30' }])
+    const overlaps = await findOverlappingAcceptedBookings(db, [wanted])
+    const tables = statements.mock.calls.map(([query]) => /from "(\w+)"/.exec(query.sql)?.[1])
+    statements.mockRestore()
+
+    expect(overlaps.get(wanted.id)).toEqual({
+      id: accepted.id,
+      sitterId: accepted.sitterId,
+      date: day,
+      timeZone: 'Europe/Zurich',
+      slots: [
+        { startTime: '08:00', endTime: '09:00' },
+        { startTime: '14:00', endTime: '15:00' },
+      ],
+    })
+    expect(tables).toEqual(['bookings', 'bookingTimeSlots'])
   })
 })

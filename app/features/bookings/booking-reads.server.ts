@@ -15,7 +15,7 @@ import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
 import { countSeriesToAnswer } from './series-records.server.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
-import { findOverlappingAcceptedBookings } from './booking-rules.server.ts'
+import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
 import { expireStaleRequests } from './expiry.server.ts'
@@ -255,7 +255,7 @@ type Related = {
   reviews: ReviewsOfBooking
   rating: { rating: number | null; reviewCount: number }
   /** The sitter's accepted booking that this pending request overlaps, when the viewer would answer it. */
-  overlap?: BookingRecord | null
+  overlap?: SitterBookingTimes | null
 }
 
 /**
@@ -402,7 +402,7 @@ export type ProposalJson = ReturnType<typeof toProposalJson>
 const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
 
 /** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */
-function describeOverlap(other: BookingRecord, timeZone: string, viewer: Party) {
+function describeOverlap(other: SitterBookingTimes, timeZone: string, viewer: Party) {
   const start = localDateTime(bookingSpan(other).start, timeZone)
   return { bookingId: viewer === 'sitter' ? other.id : null, date: start.date, startTime: start.time }
 }

@@ -4,7 +4,7 @@ import type { SitterSchedule } from '#app/features/availability/schedule.server.
 import { type Database, serializeOn } from '#app/lib/db.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
-import { type BookingRecord, findBookings } from './booking-records.server.ts'
+import { findBookings } from './booking-records.server.ts'
 import type { TimeSlot } from './periods.ts'
 import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervalsOverlap } from './slots.ts'
 
@@ -58,32 +58,21 @@ export const serializeSitterBookings = (trx: Transaction<Database>, sitterId: st
  * refuses a request and an acceptance, and what a pending request shows instead of Accept. Run it in the
  * writing transaction when it decides a write.
  */
-export async function findOverlappingAcceptedBooking(
-  executor: Kysely<Database>,
-  booking: BookingTimes & { id: string; sitterId: string },
-): Promise<BookingRecord | null> {
+export async function findOverlappingAcceptedBooking(executor: Kysely<Database>, booking: SitterBookingTimes): Promise<SitterBookingTimes | null> {
   return (await findOverlappingAcceptedBookings(executor, [booking])).get(booking.id) ?? null
 }
 
+/** A booking's times and whose they are: all an overlap needs. */
+export type SitterBookingTimes = BookingTimes & { id: string; sitterId: string }
+
 /** `findOverlappingAcceptedBooking` of a whole page of requests in one read, by the requests' ids (those that overlap one). */
-export async function findOverlappingAcceptedBookings(
-  executor: Kysely<Database>,
-  bookings: readonly (BookingTimes & { id: string; sitterId: string })[],
-): Promise<Map<string, BookingRecord>> {
-  const overlaps = new Map<string, BookingRecord>()
+export async function findOverlappingAcceptedBookings(executor: Kysely<Database>, bookings: readonly SitterBookingTimes[]): Promise<Map<string, SitterBookingTimes>> {
+  const overlaps = new Map<string, SitterBookingTimes>()
   if (bookings.length === 0) return overlaps
   // A booking spans at most into the next day; two days either side also covers zones changed since. Each
-  // sitter with each day is one lookup in the index on (status, sitterId, date).
+  // sitter with each day is one lookup in the index on (sitterId, date, status).
   const days = new Set(bookings.flatMap((booking) => [-2, -1, 0, 1, 2].map((offset) => addDays(booking.date, offset))))
-  const on = expressionBuilder<Database, 'bookings'>()
-  const neighbours = await findBookings(
-    on.and([
-      on('bookings.status', '=', 'accepted'),
-      on('bookings.sitterId', 'in', [...new Set(bookings.map((booking) => booking.sitterId))]),
-      on('bookings.date', 'in', [...days]),
-    ]),
-    executor,
-  )
+  const neighbours = await findAcceptedTimes(executor, [...new Set(bookings.map((booking) => booking.sitterId))], [...days])
   const taken = neighbours.map((other) => ({ other, intervals: bookingIntervals(other) }))
   for (const booking of bookings) {
     const wanted = bookingIntervals(booking)
@@ -94,6 +83,27 @@ export async function findOverlappingAcceptedBookings(
     if (overlapping) overlaps.set(booking.id, overlapping.other)
   }
   return overlaps
+}
+
+/** The sitters' accepted bookings on the days, with their times only (not the whole records `findBookings` reads). */
+async function findAcceptedTimes(executor: Kysely<Database>, sitterIds: readonly string[], days: readonly string[]): Promise<SitterBookingTimes[]> {
+  const rows = await executor
+    .selectFrom('bookings')
+    .select(['id', 'sitterId', 'date', 'timeZone'])
+    .where('status', '=', 'accepted')
+    .where('sitterId', 'in', sitterIds)
+    .where('date', 'in', days)
+    .execute()
+  if (rows.length === 0) return []
+  const slots = await executor
+    .selectFrom('bookingTimeSlots')
+    .select(['bookingId', 'startTime', 'endTime'])
+    .where('bookingId', 'in', rows.map((row) => row.id))
+    .orderBy('bookingId')
+    .orderBy('position')
+    .execute()
+  const slotsOf = Map.groupBy(slots, (slot) => slot.bookingId)
+  return rows.map((row) => ({ ...row, slots: (slotsOf.get(row.id) ?? []).map(({ startTime, endTime }) => ({ startTime, endTime })) }))
 }
 
 /**
