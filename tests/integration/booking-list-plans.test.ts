@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { previousSittersQuery, unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { previousSittersQuery, requestsToAnswerQuery, unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { db, engine, migrateToLatest } from '#app/lib/db.server.ts'
 
@@ -53,5 +53,18 @@ describe.runIf(engine === 'sqlite')("the 'How did it go?' prompt", () => {
     const now = Date.parse('2026-11-27T08:00:00Z')
     const query = db.selectFrom('bookings').selectAll().where(unreviewedBookings('someone', now)).orderBy('startsAt', 'desc').orderBy('id', 'desc').limit(12).compile()
     expect(await planOf(query)).toContain('SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt<?)')
+  })
+})
+
+describe.runIf(engine === 'sqlite')('the Bookings badge on every signed-in page', () => {
+  test("counts the requests to answer among the user's own bookings ahead, not among every request waiting in the marketplace", async () => {
+    const plan = await planOf(requestsToAnswerQuery('someone', Date.parse('2026-11-27T08:00:00Z')).compile())
+    expect(plan).toEqual([
+      'MULTI-INDEX OR',
+      'INDEX 1',
+      'SEARCH bookings USING INDEX bookings_sitter_start (sitterId=? AND startsAt>?)',
+      'INDEX 2',
+      'SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt>?)',
+    ])
   })
 })
