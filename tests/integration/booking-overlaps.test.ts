@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { findOverlappingAcceptedBookings } from '#app/features/bookings/booking-rules.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { insertBooking, insertDog, insertSitter, insertUser } from './fixtures.ts'
+import { statementsOf } from './statements-of.ts'
 
 // Which of the sitter's accepted bookings a request overlaps (DESIGN.md ruling 3), asked for several requests
 // in one read as the booking lists do. The requests are not stored: only their times and sitter count.
@@ -94,11 +95,9 @@ describe('what the check reads', () => {
       { startTime: '08:00', endTime: '09:00' },
       { startTime: '14:00', endTime: '15:00' },
     ])
-    const statements = vi.spyOn(db.getExecutor(), 'executeQuery')
     const wanted = request(accepted.sitterId, [{ startTime: '14:30', endTime: '15:30' }])
-    const overlaps = await findOverlappingAcceptedBookings(db, [wanted])
-    const tables = statements.mock.calls.map(([query]) => /from "(\w+)"/.exec(query.sql)?.[1])
-    statements.mockRestore()
+    const { result: overlaps, statements } = await statementsOf(() => findOverlappingAcceptedBookings(db, [wanted]))
+    const tables = statements.map((query) => /from "(\w+)"/.exec(query.sql)?.[1])
 
     expect(overlaps.get(wanted.id)).toEqual({
       id: accepted.id,

@@ -4,6 +4,7 @@ import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { startTestApp } from './app.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
 import { insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
+import { statementsOf } from './statements-of.ts'
 
 // PATCH /api/bookings/{id}/status through the production request handler: DESIGN.md rulings 4 and 5.
 // The expected answers are written out here by hand, case by case, not derived from transitions.ts.
@@ -301,11 +302,9 @@ describe('lists', () => {
   test('previous sitters are read in the same number of statements for one sitter as for five', async () => {
     const { owner: theOwner, parties } = await ownerDogAndSitter()
     await insertBooking(parties, { status: 'completed', date: localDateFromToday(-10) })
-    const statements = vi.spyOn(db.getExecutor(), 'executeQuery')
     const statementsOfOneRead = async () => {
-      statements.mockClear()
-      const answer = await call<unknown[]>('GET', '/api/bookings/previous-sitters', theOwner.token)
-      return { sitters: answer.body.length, statements: statements.mock.calls.length }
+      const { result: answer, statements } = await statementsOf(() => call<unknown[]>('GET', '/api/bookings/previous-sitters', theOwner.token))
+      return { sitters: answer.body.length, statements: statements.length }
     }
     const withOne = await statementsOfOneRead()
     for (const day of [-9, -8, -7, -6]) {
@@ -313,7 +312,6 @@ describe('lists', () => {
       await insertBooking({ ...parties, sitterId: another.id }, { status: 'completed', date: localDateFromToday(day) })
     }
     const withFive = await statementsOfOneRead()
-    statements.mockRestore()
 
     expect(withOne.sitters).toBe(1)
     expect(withFive.sitters).toBe(5)
