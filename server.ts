@@ -102,6 +102,11 @@ server.on('connect', (request: IncomingMessage, socket: Duplex) => {
   socket.end(rawAnswer(methodRefusal(pathnameOf(request.url))))
 })
 
+// An idle keep-alive connection is closed by whoever waits less: this must be the proxy in front
+// (deploy/haproxy.cfg keeps one 30 s) or the client, never the app. With Node's 5 s default, a request sent
+// on a connection idle for about 5 s could meet the app closing it and fail with a reset.
+server.keepAliveTimeout = 65_000
+
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: set PORT to a free one` : error.message)
   process.exit(1)
