@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
@@ -53,7 +54,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // A part shown later (app/ui/shown-later.tsx) may be a module other routes import statically: it is a chunk
     // of its own either way, loaded only where the part is shown, which this warning does not know.
-    rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+    rolldownOptions: {
+      checks: { ineffectiveDynamicImport: false },
+      // Leaflet's modules that only add to its classes (popups, vector layers ...) are dropped when nothing uses them.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]leaflet[\\/]src[\\/](layer[\\/](vector[\\/]|GeoJSON|ImageOverlay|VideoOverlay|SVGOverlay|Popup|Tooltip|DivOverlay))/, sideEffects: false }] },
+    },
   },
+  resolve: { alias: [{ find: /^leaflet$/, replacement: path.resolve('app/lib/leaflet.client.ts') }] },
   server: { hmr: { port: 24678 } },
 })
