@@ -32,6 +32,7 @@ export default [
   route('messages/:userId', 'routes/messages-thread.tsx'),
   route('bookings', 'routes/bookings.tsx'),
   route('bookings/new', 'routes/bookings-new.tsx'),
+  route('bookings/choose-sitter', 'routes/bookings-choose-sitter.tsx'),
   route('bookings/series/new', 'routes/series-new.tsx'),
   route('bookings/series/:id', 'routes/series-detail.tsx'),
   route('bookings/:id', 'routes/booking-detail.tsx'),

@@ -4,7 +4,7 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { countBookingsByDay, listOwnerBookingsToReview, listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
+import { countBookingsByDay, listOwnerBookingsToReview } from '#app/features/bookings/booking-reads.server.ts'
 import { type BookingCardData, toBookingCards } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
@@ -17,17 +17,15 @@ import { bookingListName, type OwnerTab } from '#app/features/bookings/schema.ts
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
-import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
-import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 
 // /bookings (spec section 2, Bookings page): an owner's bookings. A day strip of the month (7 days
 // either side, month arrows) picks a day; otherwise the tabs Upcoming, Pending and Past of spec section 4
-// (links, ?tab=). Completed bookings not yet reviewed get a prompt; New Booking opens a chooser of the
-// sitters booked before (<details>, so it needs no JavaScript). `?id=` (the spec's 'View Booking' link)
+// (links, ?tab=). Completed bookings not yet reviewed get a prompt; New Booking opens the chooser of the
+// sitters booked before (/bookings/choose-sitter). `?id=` (the spec's 'View Booking' link)
 // opens that booking's page. The list shows a page of bookings; 'Show more' (`?cursor=`) shows them through
 // that booking and a page more (decision 046).
 
@@ -56,9 +54,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const shownThrough = readPageCursor(query, bookingListName('owner', filters))
   const list = await listOwnerBookingsToReview(user.id, { ...filters, position: { through: shownThrough } }, reviewPromptSize)
   const stripDays = dayStripDates(month)
-  const [bookedDays, recentSitters, series] = await Promise.all([
+  const [bookedDays, series] = await Promise.all([
     countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),
-    listPreviousSitters(user.id, 6),
     listSeriesOf(user.id, 'owner'),
   ])
   return {
@@ -71,14 +68,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     toReview: toBookingCards(list.toReview),
-    // What the New Booking chooser shows of each sitter.
-    recentSitters: recentSitters.map(({ id, name, profilePhoto, rating, reviewCount, lastBookingDate }) => ({ id, name, profilePhoto, rating, reviewCount, lastBookingDate })),
     series,
   }
 }
 
 export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
-  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, toReview, recentSitters, series } = loaderData
+  const { role, today, date, month, tab, bookings, moreCursor, shownThrough, bookedDays, toReview, series } = loaderData
   const query = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams()
     const values: Record<string, string | null> = {
@@ -100,7 +95,13 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
         {isOwnerAndSitter(role) ? <BookingsSideSwitch current="owner" /> : null}
         <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
           <h1 className="text-2xl font-bold">Your Bookings</h1>
-          <NewBookingChooser recentSitters={recentSitters} />
+          <Link
+            to={href('/bookings/choose-sitter')}
+            prefetch="intent"
+            className="tap-target inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800"
+          >
+            <span aria-hidden>+</span> New Booking
+          </Link>
         </div>
       </header>
 
@@ -155,46 +156,6 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
         <BookingTips side="owner" />
       </div>
     </Page>
-  )
-}
-
-/** Its list's look is the `recent-sitters` class of app.css. */
-function NewBookingChooser({ recentSitters }: { recentSitters: Route.ComponentProps['loaderData']['recentSitters'] }) {
-  return (
-    <details className="rounded-2xl open:bg-white open:p-4 open:shadow-sm md:open:w-96">
-      <summary className="tap-target inline-flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden>+</span> New Booking
-      </summary>
-      <div className="mt-4 space-y-4">
-        <h2 className="font-semibold">Recent Sitters</h2>
-        {recentSitters.length === 0 ? (
-          <p className="text-sm text-stone-600">You have not booked a sitter yet.</p>
-        ) : (
-          <ul className="recent-sitters">
-            {recentSitters.map((sitter) => (
-              <li key={sitter.id}>
-                <Avatar photo={sitter.profilePhoto} kind="person" />
-                <div>
-                  <p>
-                    <bdi>{sitter.name}</bdi>
-                  </p>
-                  <p>
-                    <SitterRating rating={sitter.rating} reviewCount={sitter.reviewCount} />
-                    {` · last booked ${formatShortDate(sitter.lastBookingDate)}`}
-                  </p>
-                </div>
-                <Link to={href('/sitters/:id/book', { id: sitter.id })} aria-label={`Book ${sitter.name} again`} className="button-link button-link-plain px-3 text-sm">
-                  Book
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={href('/map')} className="button-link button-link-plain flex">
-          Browse All Sitters
-        </Link>
-      </div>
-    </details>
   )
 }
 

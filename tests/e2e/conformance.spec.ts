@@ -72,6 +72,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'bookings, pending', path: '/bookings?tab=pending' },
   { visitor: 'owner', what: 'bookings, past', path: '/bookings?tab=past' },
   { visitor: 'owner', what: 'bookings of a day', path: (demo) => `/bookings?date=${demo.owner.accepted.date}` },
+  { visitor: 'owner', what: 'new booking, sitter chooser', path: '/bookings/choose-sitter' },
   { visitor: 'owner', what: 'booking, pending', path: (demo) => `/bookings/${demo.owner.pending.id}` },
   { visitor: 'owner', what: 'booking, cancel dialog', path: (demo) => `/bookings/${demo.owner.pending.id}?confirm=cancelled` },
   { visitor: 'owner', what: 'booking, accepted', path: (demo) => `/bookings/${demo.owner.accepted.id}` },

@@ -43,7 +43,9 @@ test("@desktop a sitter's rating reads the same on the booking, the bookings pag
   await visit(`/bookings/${done}`)
   await expect(page.getByRole('main')).toContainText(/4\.0\s*\(1 review\)/)
   await visit('/bookings')
-  // 'Recent Sitters', in the folded 'New Booking' part on a phone.
+  // 'Recent Sitters', in the chooser New Booking opens.
+  await page.getByRole('link', { name: 'New Booking' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Booking')
   const recent = page.locator('li').filter({ hasText: 'Rita Rating' })
   await expect(recent).toContainText(/4\.0\s*\(1 review\)/)
   await expect(recent).not.toContainText('★ 4 (1)')

@@ -175,7 +175,7 @@ test('the booking screens have no target smaller than 44 px', async ({ page, vis
     `/sitters/${sitterId}/book/chat/2?date=${week}&slot=morning`,
     `/sitters/${sitterId}/book/chat/3?date=${week}&slot=morning&dogId=${ownDog.id}`,
   ]
-  for (const path of ['/bookings', `/bookings/${reviewable.id}`, `/sitters/${sitterId}/book`, `/sitters/${sitterId}/book?periods=several`, ...wizardSteps]) {
+  for (const path of ['/bookings', '/bookings/choose-sitter', `/bookings/${reviewable.id}`, `/sitters/${sitterId}/book`, `/sitters/${sitterId}/book?periods=several`, ...wizardSteps]) {
     await visit(path)
     expect(await tooSmallTargets(page), path).toEqual([])
   }

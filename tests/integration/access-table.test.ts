@@ -237,6 +237,8 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /messages/:userId': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
   // The owner's bookings; a sitter is sent to theirs (/bookings-sitter). The booking (ruling 5): its two parties only.
   'GET /bookings': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 302, otherSitter: 302, suspended: 302, admin: 200, deletedToken: 302 },
+  // New Booking's sitter chooser: the owner's, like /bookings.
+  'GET /bookings/choose-sitter': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 302, otherSitter: 302, suspended: 302, admin: 200, deletedToken: 302 },
   'GET /bookings/new': { anonymous: 302, owner: 404, otherOwner: 404, sitter: 200, otherSitter: 200, suspended: 302, admin: 404, deletedToken: 302 },
   'POST /bookings/new': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
   'GET /bookings/:id': { anonymous: 302, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },

@@ -99,7 +99,7 @@ describe('the owner’s bookings page', () => {
     expect(linkNamed(html, `${stripDay(day)}, 1 booking`)?.current).toBe('date')
   })
 
-  test('New Booking offers the sitters the owner booked, latest first, and Browse All Sitters to /map', async () => {
+  test('New Booking opens the chooser: the sitters the owner booked, latest first, and Browse All Sitters to /map', async () => {
     const { owner, dogId } = await ownerWithDog()
     const earlier = await walker('Bea Walker')
     const later = await walker('Carl Walker')
@@ -109,20 +109,31 @@ describe('the owner’s bookings page', () => {
     await insertBooking(parties(owner, later, dogId), { status: 'accepted', date: localDateFromToday(3) })
     await insertBooking(parties(someoneElse.owner, notBooked, someoneElse.dogId), { status: 'accepted', date: localDateFromToday(3) })
 
-    const html = await (await visitAs(owner, '/bookings')).text()
-    const chooser = partOf(html, /<details\b/, 'details')
-    expect(plainText(chooser)).toMatch(/^\+ New Booking Recent Sitters /)
+    // The bookings page links to the chooser and does not carry it.
+    const bookingsPage = await (await visitAs(owner, '/bookings')).text()
+    expect(linkNamed(bookingsPage, '+ New Booking')?.href).toBe('/bookings/choose-sitter')
+    expect(bookingsPage).not.toContain('Carl Walker again')
+
+    const response = await visitAs(owner, '/bookings/choose-sitter')
+    expect(response.status).toBe(200)
+    const chooser = partOf(await response.text(), /<main\b/, 'main')
+    expect(plainText(chooser)).toMatch(/New Booking Recent Sitters /)
     expect(linksIn(chooser)).toEqual([
+      { name: '← Back to Bookings', href: '/bookings', current: null },
       { name: 'Book Carl Walker again', href: `/sitters/${later.id}/book`, current: null },
       { name: 'Book Bea Walker again', href: `/sitters/${earlier.id}/book`, current: null },
       { name: 'Browse All Sitters', href: '/map', current: null },
     ])
+    expect(plainText(chooser)).toMatch(/Carl Walker .*last booked .*Bea Walker .*last booked /)
     expect(plainText(chooser)).not.toContain('Nina Nobody')
 
     const newcomer = await ownerWithDog('Nora New')
-    const empty = partOf(await (await visitAs(newcomer.owner, '/bookings')).text(), /<details\b/, 'details')
+    const empty = partOf(await (await visitAs(newcomer.owner, '/bookings/choose-sitter')).text(), /<main\b/, 'main')
     expect(plainText(empty)).toContain('You have not booked a sitter yet.')
-    expect(linksIn(empty)).toEqual([{ name: 'Browse All Sitters', href: '/map', current: null }])
+    expect(linksIn(empty)).toEqual([
+      { name: '← Back to Bookings', href: '/bookings', current: null },
+      { name: 'Browse All Sitters', href: '/map', current: null },
+    ])
   })
 
   test('the tips panel gives the owner’s advice and Contact Support leads to /support', async () => {

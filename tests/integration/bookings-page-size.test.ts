@@ -8,12 +8,13 @@ import { plainText, signedIn, visitAs } from './page-visits.ts'
 // Expected dates are written out here with Intl, not with the app's helpers.
 
 /**
- * What the pages weigh now with a little room: 36.2 KB and 44.0 KB here (from 53 KB and 62 KB), up to 37.1 KB
- * and 45.2 KB on the first of a month, when all 24 bookings fall in the day strip and the sitter's calendar (a dot
- * and ', 1 booking' each). Issue 34 asks for 30 KB: the layout around the page (head, header, tab bar, scripts)
- * is about 8 KB of it besides the page data, and a sitter's requests carry Accept, Reject and Contact each.
+ * What the pages weigh now with a little room: 35.2 KB and 44.0 KB here (from 53 KB and 62 KB; the owner's was
+ * 36.2 KB with the New Booking chooser on the page), up to 36.1 KB and 45.2 KB on the first of a month, when all
+ * 24 bookings fall in the day strip and the sitter's calendar (a dot and ', 1 booking' each). Issue 34 asks for
+ * 30 KB: the layout around the page (head, header, tab bar, scripts) is about 8 KB of it besides the page data,
+ * and a sitter's requests carry Accept, Reject and Contact each.
  */
-const pageLimitBytes = { owner: 37_500, sitter: 45_600 }
+const pageLimitBytes = { owner: 36_200, sitter: 45_600 }
 const cardsPerPage = 20
 
 beforeAll(async () => {
