@@ -2,7 +2,8 @@
 // production build with the demo data, DESIGN.md section 8: Performance at least 95 and Accessibility 100
 // on /login, /sitters, a sitter profile, /map (tiles from the local fake) and, signed in as the demo owner,
 // /bookings and /messages; the median of three runs per page (decision 075).
-// Usage: `npm run bench:lighthouse [-- --runs 3] [--audits]` (--audits: what cost points on every page) (builds first when the source changed; its own server;
+// Usage: `npm run bench:lighthouse [-- --runs 3] [--audits] [/path ...]` (--audits: what cost points on every page;
+// paths: only the listed pages whose path starts with one of them) (builds first when the source changed; its own server;
 // Chromium from CHROME_PATH or /usr/bin/chromium). Exits 1 when a page's median is below a limit.
 import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
@@ -12,7 +13,10 @@ import { findFreePort } from '#tests/server-process.ts'
 import { demoRows, signIn, startDemoServer } from './demo-server.ts'
 
 const limits = { performance: 95, accessibility: 100 }
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, audits: { type: 'boolean', default: false } } })
+const { values, positionals } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, audits: { type: 'boolean', default: false } },
+  allowPositionals: true,
+})
 const runs = Number(values.runs)
 const version = lighthousePackage.version
 
@@ -58,7 +62,7 @@ try {
     { path: '/map', cookie: '' },
     { path: '/bookings', cookie: owner },
     { path: '/messages', cookie: owner },
-  ]
+  ].filter(({ path }) => positionals.length === 0 || positionals.some((prefix) => path.startsWith(prefix)))
   console.info(`Lighthouse ${version}, mobile preset, median of ${runs} runs; limits: Performance ${limits.performance}, Accessibility ${limits.accessibility}\n`)
   console.info(`${'page'.padEnd(50)} ${'Performance'.padStart(20)} ${'Accessibility'.padStart(20)}`)
   let below = 0

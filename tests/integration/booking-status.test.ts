@@ -1,5 +1,6 @@
+import { expressionBuilder } from 'kysely'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { type Database, db, migrateToLatest } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { startTestApp } from './app.ts'
 import { call, owner, ownerDogAndSitter, requestBooking, setStatus, sitter } from './booking-api.ts'
@@ -247,6 +248,20 @@ describe('expiry', () => {
     expect(await statusOf(stale)).toBe('cancelled')
     expect(await statusOf(future)).toBe('pending')
     expect(await statusOf(acceptedPast)).toBe('accepted')
+  })
+
+  test('the check before every read is one statement, also when requests are due by tomorrow but have not started', async () => {
+    const { owner: theOwner, parties } = await ownerDogAndSitter()
+    const dueTomorrow = await insertBooking(parties, { status: 'pending', date: localDateFromToday(1), slots: [{ startTime: '23:00', endTime: '23:30' }] })
+    const alsoDue = await insertBooking(parties, { status: 'pending', date: localDateFromToday(1), slots: [{ startTime: '22:00', endTime: '23:00' }] })
+    const { expireStaleRequests } = await import('#app/features/bookings/expiry.server.ts')
+    const theOwnersBookings = expressionBuilder<Database, 'bookings'>()('bookings.ownerId', '=', theOwner.id)
+
+    const { result: expired, statements } = await statementsOf(() => expireStaleRequests(Date.now(), theOwnersBookings))
+
+    expect(expired).toBe(0)
+    expect(statements).toHaveLength(1)
+    expect([await statusOf(dueTomorrow), await statusOf(alsoDue)]).toEqual(['pending', 'pending'])
   })
 })
 
