@@ -5,6 +5,7 @@ import { owner, sitter } from './booking-api.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
 import { insertDog, localDateFromToday } from './fixtures.ts'
 import { plainText, signedIn, textOf, toastOf, visitAs, type Person } from './page-visits.ts'
+import { statementsOf } from './statements-of.ts'
 
 // Weekly series on the pages, as a browser without JavaScript plays them (issue 33 part 1): the owner's request form
 // (/bookings/series/new?sitter=), the series page where the sitter answers and either party ends it, the 'Weekly'
@@ -123,6 +124,18 @@ describe('asking for weekly care without JavaScript', () => {
     const response = await visitAs(people.olivia, formPath('no-such-sitter'))
     expect(response.status).toBe(404)
     expect(await textOf(response)).toContain('Sitter not found')
+  })
+})
+
+describe("the booking lists' Weekly section", () => {
+  test("names a series's dogs from their names alone, none of their profiles", async () => {
+    const people = await parties()
+    await askForWeeklyWalks(people)
+
+    const { result: response, statements } = await statementsOf(() => visitAs(people.olivia, '/bookings'))
+
+    expect(await textOf(response)).toContain('Dog Walking for Rex and Luna')
+    expect(statements.map((statement) => statement.sql).filter((text) => /dogImages|dogTraits|dogActivities|dogAvailability/.test(text))).toEqual([])
   })
 })
 

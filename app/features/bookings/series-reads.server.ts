@@ -1,7 +1,7 @@
 import { expressionBuilder } from 'kysely'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
-import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
+import { findDogNames, findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
@@ -113,7 +113,7 @@ export async function listSeriesOf(userId: string, side: Party) {
   const series = await findSeriesWhere(
     on.and([on(side === 'owner' ? 'bookingSeries.ownerId' : 'bookingSeries.sitterId', '=', userId), on('bookingSeries.status', 'in', ['pending', 'accepted'])]),
   )
-  const [people, dogs] = await Promise.all([getPartyDetails(series.flatMap((each) => [each.ownerId, each.sitterId])), findDogsForBookings(series.flatMap((each) => each.dogIds))])
+  const [people, dogs] = await Promise.all([getPartyDetails(series.flatMap((each) => [each.ownerId, each.sitterId])), findDogNames(series.flatMap((each) => each.dogIds))])
   return series.map((each) => ({
     id: each.id,
     status: each.status,
@@ -122,7 +122,7 @@ export async function listSeriesOf(userId: string, side: Party) {
     timeSlots: each.slots,
     firstDate: each.firstDate,
     endDate: each.endDate,
-    dogNames: each.dogIds.flatMap((dogId) => dogs.get(dogId)?.name ?? []),
+    dogNames: each.dogIds.flatMap((dogId) => dogs.get(dogId) ?? []),
     otherName: people.get(side === 'owner' ? each.sitterId : each.ownerId)?.name ?? '',
   }))
 }

@@ -115,6 +115,13 @@ export async function findDogsForBookings(dogIds: readonly string[]) {
   return new Map(dogs.map((dog) => [dog.id, dog]))
 }
 
+/** The names of these dogs by id, for lists that name them only (one statement, none of their profiles). */
+export async function findDogNames(dogIds: readonly string[]) {
+  if (dogIds.length === 0) return new Map<string, string>()
+  const rows = await db.selectFrom('dogs').select(['id', 'name']).where('id', 'in', [...new Set(dogIds)]).execute()
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
+
 /** The dog when it exists and belongs to this owner; null for anyone else (who gets 'Dog not found'). */
 export async function getOwnedDog(ownerId: string, dogId: string): Promise<Dog | null> {
   const [dog] = await findDogs(onDogs.and([ownDogs({ id: ownerId }), onDogs('dogs.id', '=', dogId)]))
