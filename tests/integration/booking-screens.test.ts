@@ -81,6 +81,9 @@ describe('the owner’s bookings page', () => {
     expect(days).toEqual(expected)
     expect(days[0]).toBe('Thu 25 January 2024')
     expect(days.at(-1)).toBe('Thu 7 March 2024')
+    // A day's link names the day alone: the page shows that day's month (no `month=`, days either side too).
+    const hrefs = strip.filter((link) => !link.name.endsWith(' month')).map((link) => link.href)
+    expect(hrefs).toEqual(Array.from({ length: 7 + 29 + 7 }, (_, index) => `/bookings?date=${plusDays('2024-01-25', index)}`))
   })
 
   test('?date= shows that day’s bookings under “Bookings for” the day', async () => {
