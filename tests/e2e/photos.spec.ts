@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { test as base, expect, holdRequests, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
 import { baseUrlVariable } from './global-setup.ts'
@@ -30,8 +31,22 @@ function colourOf(name: string) {
 }
 const photos = (...names: string[]) => Promise.all(names.map((name) => pngFile(name, colourOf(name))))
 const textFile = (name: string, mimeType = 'text/plain') => ({ name, mimeType, buffer: Buffer.from('Dear sitter, this is not a photo.') })
-const sixMegabytes = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024) })
 const photoLimit = 'Maximum of 3 photos reached - delete a photo to add new ones'
+
+/**
+ * Files written to the test's output folder, to choose by path: the browser then reads them itself. Sent as
+ * buffers, a 6 MB file crossed the test runner and the page as 8 MB of base64, which took over the action's 10 s
+ * on a loaded machine (CI, after the picker had already shown the refusal).
+ */
+async function onDisk(files: { name: string; buffer: Buffer }[]) {
+  return Promise.all(
+    files.map(async ({ name, buffer }) => {
+      const file = test.info().outputPath(name)
+      await writeFile(file, buffer)
+      return file
+    }),
+  )
+}
 
 /** The photos not saved yet: files chosen in the browser, or photos the server kept from a failed submit. */
 const unsavedPhotos = (page: Page) => page.getByRole('img', { name: /not saved yet$/ })
@@ -167,7 +182,7 @@ test('a photo over 5 MB is refused by name, the text stays, and the dog is saved
   await signInAs(page, owner)
   await visit('/dogs/add')
 
-  await page.getByLabel('Add photos').setInputFiles([sixMegabytes('big.jpg'), ...(await photos('small.png'))])
+  await page.getByLabel('Add photos').setInputFiles(await onDisk([{ name: 'big.jpg', buffer: Buffer.alloc(6 * 1024 * 1024) }, ...(await photos('small.png'))]))
   await page.getByLabel('Name', { exact: true }).fill('Hefty')
   await page.getByLabel('Breed', { exact: true }).fill('Newfoundland')
   await page.getByLabel('Age', { exact: true }).fill('5 years')
