@@ -84,6 +84,11 @@ describe('the owner’s bookings page', () => {
     // A day's link names the day alone: the page shows that day's month (no `month=`, days either side too).
     const hrefs = strip.filter((link) => !link.name.endsWith(' month')).map((link) => link.href)
     expect(hrefs).toEqual(Array.from({ length: 7 + 29 + 7 }, (_, index) => `/bookings?date=${plusDays('2024-01-25', index)}`))
+    // Following a day of the month before opens that month's strip, with the day chosen.
+    const outside = await (await visitAs(owner, hrefs[0] ?? '')).text()
+    const outsideStrip = partOf(outside, /<nav aria-label="Days"/, 'nav')
+    expect(plainText(outsideStrip)).toMatch(/^‹ January 2024 ›/)
+    expect(linkNamed(outsideStrip, 'Thu 25 January 2024')?.current).toBe('date')
   })
 
   test('?date= shows that day’s bookings under “Bookings for” the day', async () => {
