@@ -3,8 +3,8 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookings } from '#app/features/bookings/booking-reads.server.ts'
-import { type RequestCardData, toRequestCards } from '#app/features/bookings/booking-cards.server.ts'
+import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookingCards } from '#app/features/bookings/booking-reads.server.ts'
+import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent } from '#app/features/availability/blocked-day-form.ts'
@@ -55,7 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tab = sitterTabs.find((candidate) => candidate === asked) ?? (date ? 'all' : 'pending')
   const filters = { tab, ...(date ? { date } : {}) }
   const shownThrough = readPageCursor(query, bookingListName('sitter', filters))
-  const list = await listSitterBookings(user.id, { ...filters, position: { through: shownThrough } })
+  const list = await listSitterBookingCards(user.id, { ...filters, position: { through: shownThrough } })
   const move = query.get('move')
   const [bookedDays, dialogBooking, series] = await Promise.all([
     countBookingsByDay(user.id, 'sitter', { from: firstDayOf(month), to: lastDayOf(month), statuses: ['pending', 'accepted'] }),
@@ -68,7 +68,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: toRequestCards(list.bookings),
+    bookings: list.bookings,
     ...showMoreState(shownThrough, list.next),
     bookedDays,
     series,
@@ -221,7 +221,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
 }
 
 /** Accept and Reject open this page's dialog (nothing for React Router to discover). */
-function RequestActions({ booking, linkTo }: { booking: RequestCardData; linkTo: (move: Move) => string }) {
+function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo: (move: Move) => string }) {
   if (!booking.awaitsYourAnswer) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>
   }

@@ -4,8 +4,8 @@ import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
-import { countBookingsByDay, listOwnerBookingsToReview } from '#app/features/bookings/booking-reads.server.ts'
-import { type BookingCardData, toBookingCards } from '#app/features/bookings/booking-cards.server.ts'
+import { countBookingsByDay, listOwnerBookingCards } from '#app/features/bookings/booking-reads.server.ts'
+import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
 import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
@@ -52,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tab = tabs.find((candidate) => candidate.value === query.get('tab'))?.value ?? 'upcoming'
   const filters = date ? { date } : { tab }
   const shownThrough = readPageCursor(query, bookingListName('owner', filters))
-  const list = await listOwnerBookingsToReview(user.id, { ...filters, position: { through: shownThrough } }, reviewPromptSize)
+  const list = await listOwnerBookingCards(user.id, { ...filters, position: { through: shownThrough } }, reviewPromptSize)
   const stripDays = dayStripDates(month)
   const [bookedDays, series] = await Promise.all([
     countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),
@@ -64,10 +64,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     date,
     month,
     tab,
-    bookings: toBookingCards(list.bookings),
+    bookings: list.bookings,
     ...showMoreState(shownThrough, list.next),
     bookedDays,
-    toReview: toBookingCards(list.toReview),
+    toReview: list.toReview,
     series,
   }
 }

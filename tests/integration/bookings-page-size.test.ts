@@ -2,6 +2,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { startTestApp } from './app.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
 import { plainText, signedIn, visitAs } from './page-visits.ts'
+import { statementsOf } from './statements-of.ts'
 
 // Issue 34: a booking list of 20 cards stays small (markup and loader data together), for the owner (/bookings)
 // and the sitter (/bookings-sitter), and still shows every card with its dog, date and status.
@@ -26,13 +27,14 @@ const shortDate = (date: string) =>
 
 /**
  * Olivia asks Sam for 24 walks on the coming days, alternating Rex and Luna (who has a photo), some at her
- * address; Sam has accepted every fifth. Her Upcoming list and his Pending list each fill a page of 20.
+ * address (Luna has two photos); Sam has accepted every fifth. Her Upcoming list and his Pending list each fill a page of 20.
  */
 async function ownerAndSitterWithManyBookings() {
   const ownerUser = await insertUser({ name: 'Olivia Owner' })
   const sitterUser = await insertSitter({ name: 'Sam Sitter', services: [{ service: 'walking', hourlyRateCents: 2400 }] })
   const rex = await insertDog(ownerUser.id, { name: 'Rex', breed: 'Beagle' })
-  const luna = await insertDog(ownerUser.id, { name: 'Luna', breed: 'French Bulldog', images: [`/uploads/dogs/${crypto.randomUUID()}/${crypto.randomUUID()}`] })
+  const lunaPhotos = [1, 2].map(() => `/uploads/dogs/${crypto.randomUUID()}/${crypto.randomUUID()}`)
+  const luna = await insertDog(ownerUser.id, { name: 'Luna', breed: 'French Bulldog', images: lunaPhotos })
   const bookings = []
   for (let day = 1; day <= 24; day += 1) {
     const dog = day % 2 ? { id: rex, name: 'Rex' } : { id: luna, name: 'Luna' }
@@ -44,7 +46,7 @@ async function ownerAndSitterWithManyBookings() {
     )
     bookings.push({ dog: dog.name, date, status: status === 'pending' ? 'Pending' : 'Accepted' })
   }
-  return { owner: await signedIn(ownerUser), sitter: await signedIn(sitterUser), bookings }
+  return { owner: await signedIn(ownerUser), sitter: await signedIn(sitterUser), bookings, lunaPhotos }
 }
 
 const cardsIn = (html: string) => [...html.matchAll(/<article\b[\s\S]*?<\/article>/g)].map(([card]) => plainText(card))
@@ -85,9 +87,8 @@ test("a sitter's booking list of 20 requests stays small and shows each card's d
 
 test("a list's cards share one object per dog, dog list and person, and leave out what they would show empty", async () => {
   const { owner, sitter } = await ownerAndSitterWithManyBookings()
-  const { listOwnerBookings, listSitterBookings } = await import('#app/features/bookings/booking-reads.server.ts')
-  const { toBookingCards, toRequestCards } = await import('#app/features/bookings/booking-cards.server.ts')
-  const cards = toBookingCards((await listOwnerBookings(owner.id, { tab: 'upcoming' })).bookings)
+  const { listOwnerBookingCards, listSitterBookingCards } = await import('#app/features/bookings/booking-reads.server.ts')
+  const { bookings: cards } = await listOwnerBookingCards(owner.id, { tab: 'upcoming' }, 5)
   const rexCards = cards.filter((card) => card.dogs[0]?.name === 'Rex')
   expect(rexCards.length).toBeGreaterThan(1)
   // The page data (turbo-stream) writes a shared object once and names it by number on the other cards.
@@ -98,11 +99,30 @@ test("a list's cards share one object per dog, dog list and person, and leave ou
   const placed = cards.filter((card) => 'location' in card)
   expect(placed.length).toBeGreaterThan(0)
   expect(placed.length).toBeLessThan(cards.length)
-  expect(cards.some((card) => 'statusReason' in card || 'moreSlotCount' in card || 'awaitsYourAnswer' in card)).toBe(false)
+  expect(cards.some((card) => 'statusReason' in card || 'moreSlotCount' in card || 'awaitsYourAnswer' in card || 'actions' in card)).toBe(false)
 
   // On the sitter's list every request waits for his answer, with Accept and Reject; one list of moves for all.
-  const requests = toRequestCards((await listSitterBookings(sitter.id, { tab: 'pending' })).bookings)
+  const { bookings: requests } = await listSitterBookingCards(sitter.id, { tab: 'pending' })
   expect(requests.every((card) => card.awaitsYourAnswer === true && card.actions?.includes('accepted') && card.actions.includes('rejected'))).toBe(true)
   expect(new Set(requests.map((card) => card.actions)).size).toBe(1)
   expect(requests.some((card) => 'overlap' in card)).toBe(false)
+})
+
+/** The statements that read what no card shows: reviews, the sitter's ratings, the dogs' traits, activities and availability. */
+const beyondTheCards = (statements: { sql: string }[]) =>
+  statements.map((statement) => statement.sql).filter((text) => /"(reviewsOfOwners|dogTraits|dogActivities|dogAvailability|rating)"/.test(text))
+
+test('a booking list reads what its cards show and no more: each dog\'s name, breed and first photo', async () => {
+  const { owner, sitter, lunaPhotos } = await ownerAndSitterWithManyBookings()
+  for (const [person, path] of [[owner, '/bookings'], [sitter, '/bookings-sitter']] as const) {
+    const { result: response, statements } = await statementsOf(() => visitAs(person, path))
+    const html = await response.text()
+    expect(beyondTheCards(statements)).toEqual([])
+    const cards = cardsIn(html)
+    expect(cards.filter((card) => card.includes('Beagle'))).toHaveLength(cardsPerPage / 2)
+    expect(cards.filter((card) => card.includes('French Bulldog'))).toHaveLength(cardsPerPage / 2)
+    // Luna's cards show her first photo.
+    expect(html).toContain(lunaPhotos[0])
+    expect(html).not.toContain(lunaPhotos[1])
+  }
 })

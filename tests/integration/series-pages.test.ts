@@ -135,7 +135,7 @@ describe("the booking lists' Weekly section", () => {
     const { result: response, statements } = await statementsOf(() => visitAs(people.olivia, '/bookings'))
 
     expect(await textOf(response)).toContain('Dog Walking for Rex and Luna')
-    expect(statements.map((statement) => statement.sql).filter((text) => /dogImages|dogTraits|dogActivities|dogAvailability/.test(text))).toEqual([])
+    expect(statements.map((statement) => statement.sql).filter((text) => /dogTraits|dogActivities|dogAvailability/.test(text))).toEqual([])
   })
 })
 

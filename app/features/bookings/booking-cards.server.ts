@@ -1,11 +1,19 @@
-import type { BookingJson } from './booking-reads.server.ts'
+import { getPartyDetails } from '#app/features/accounts/users.server.ts'
+import { findDogFaces } from '#app/features/dogs/dogs.server.ts'
+import { db } from '#app/lib/db.server.ts'
+import { type BookingRecord, partyOf } from './booking-records.server.ts'
+import { findOverlappingAcceptedBookings } from './booking-rules.server.ts'
+import { awaitsAnswerFrom, movesOf, seesDetailsOf } from './party-view.server.ts'
+import { formatSlot } from './slots.ts'
 
-// What a list's booking cards show of their bookings (BookingCard, the owner's review prompt), and no more: a list
-// page's loader data is in its HTML once more, 20 cards over (issue 34). A field the card would leave empty is left
-// out, and the cards of one list share one object per dog, dog list and person, which React Router's page data
+// What a list's booking cards show of their bookings (BookingCard, the owner's review prompt), read for them and no
+// more (issue 34): the dogs' names, breeds and first photos, the other party's name, and for a request the viewer
+// answers what would refuse its acceptance; none of the reviews, ratings and profiles of the API's booking JSON. A
+// list page's loader data is in its HTML once more, 20 cards over: a field the card would leave empty is left out,
+// and the cards share one object per dog, dog list, person and list of moves, which React Router's page data
 // (turbo-stream) writes once and names by number after that.
 
-/** One object per key for the cards of one list. */
+/** One object per key for the cards of one page. */
 function sharedObjects() {
   const objects = new Map<string, unknown>()
   return <T>(key: string, make: () => T): T => {
@@ -14,50 +22,45 @@ function sharedObjects() {
   }
 }
 
-type Shared = ReturnType<typeof sharedObjects>
-
 /**
- * The other party is the one the viewer deals with (their name on the card, Contact); `moreSlotCount` is what
- * '(+2 more)' counts; `awaitsYourAnswer` marks a pending request that waits for the viewer.
+ * The cards of these bookings as the viewer sees them. The other party is the one the viewer deals with (their name
+ * on the card, Contact); `moreSlotCount` is what '(+2 more)' counts; `awaitsYourAnswer` marks a pending request that
+ * waits for the viewer, whose card carries what its Accept and Reject need (the moves the viewer may make) and its
+ * overlap note.
  */
-function toBookingCard(booking: BookingJson, shared: Shared) {
-  const { id, status, statusReason, date, timeSlot, service, location } = booking
-  const other = booking.viewerRole === 'sitter' ? booking.owner : booking.sitter
-  const moreSlotCount = booking.timeSlots.length - 1
-  const dogs = booking.dogs.map((dog) => shared(`dog:${dog.id}`, () => ({ name: dog.name, breed: dog.breed, avatar: dog.avatar })))
-  return {
-    id,
-    status,
-    date,
-    timeSlot,
-    service,
-    dogs: shared(`dogs:${booking.dogs.map((dog) => dog.id).join()}`, () => dogs),
-    other: shared(`person:${other.id}`, () => ({ id: other.id, name: other.name })),
-    ...(statusReason ? { statusReason } : {}),
-    ...(moreSlotCount > 0 ? { moreSlotCount } : {}),
-    ...(location ? { location } : {}),
-    ...(status === 'pending' && booking.confirmingParty === booking.viewerRole ? { awaitsYourAnswer: true } : {}),
-  }
-}
-
-export type BookingCardData = ReturnType<typeof toBookingCard>
-
-export function toBookingCards(bookings: readonly BookingJson[]) {
+export async function readBookingCards(bookings: readonly BookingRecord[], viewerId: string, now = Date.now()) {
+  const toAnswer = bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId))
+  const [dogs, people, overlaps] = await Promise.all([
+    findDogFaces(bookings.flatMap((booking) => booking.dogIds)),
+    getPartyDetails(bookings.map((booking) => (partyOf(booking, viewerId) === 'sitter' ? booking.ownerId : booking.sitterId))),
+    findOverlappingAcceptedBookings(db, toAnswer),
+  ])
   const shared = sharedObjects()
-  return bookings.map((booking) => toBookingCard(booking, shared))
+  return bookings.map((booking) => {
+    const viewer = partyOf(booking, viewerId)
+    const other = people.get(viewer === 'sitter' ? booking.ownerId : booking.sitterId)
+    const faces = booking.dogIds.flatMap((dogId) => dogs.get(dogId) ?? [])
+    if (!other || faces.length !== booking.dogIds.length) throw new Error(`Booking ${booking.id} names a missing user or dog`)
+    const first = booking.slots[0]
+    const moreSlotCount = booking.slots.length - 1
+    const location = seesDetailsOf(booking, viewer, 'owner') ? booking.location : null
+    const { actions, overlap } = movesOf(booking, viewer, overlaps.get(booking.id), now)
+    const dogFaces = faces.map((dog) => shared(`dog:${dog.id}`, () => ({ name: dog.name, breed: dog.breed, avatar: dog.avatar })))
+    return {
+      id: booking.id,
+      status: booking.status,
+      date: booking.date,
+      timeSlot: first ? formatSlot(first) : null,
+      service: booking.service,
+      dogs: shared(`dogs:${booking.dogIds.join()}`, () => dogFaces),
+      other: shared(`person:${other.id}`, () => ({ id: other.id, name: other.name })),
+      ...(booking.statusReason ? { statusReason: booking.statusReason } : {}),
+      ...(moreSlotCount > 0 ? { moreSlotCount } : {}),
+      ...(location ? { location } : {}),
+      ...(awaitsAnswerFrom(booking, viewerId) ? { awaitsYourAnswer: true, actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
+      ...(overlap ? { overlap } : {}),
+    }
+  })
 }
 
-/**
- * Cards on the sitter's list: a request also carries what its Accept and Reject need (the moves the sitter may
- * make) and its overlap note, which for the sitter always links to their own overlapping booking.
- */
-export function toRequestCards(bookings: readonly BookingJson[]) {
-  const shared = sharedObjects()
-  return bookings.map((booking) => ({
-    ...toBookingCard(booking, shared),
-    ...(booking.status === 'pending' ? { actions: shared(`actions:${booking.actions.join()}`, () => booking.actions) } : {}),
-    ...(booking.overlap ? { overlap: booking.overlap } : {}),
-  }))
-}
-
-export type RequestCardData = ReturnType<typeof toRequestCards>[number]
+export type BookingCardData = Awaited<ReturnType<typeof readBookingCards>>[number]

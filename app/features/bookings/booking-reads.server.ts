@@ -12,7 +12,8 @@ import { type Database, db, engine } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
-import { formatZonedIso, localDateTime } from '#app/lib/zoned-time.ts'
+import { formatZonedIso } from '#app/lib/zoned-time.ts'
+import { readBookingCards } from './booking-cards.server.ts'
 import { countSeriesToAnswer } from './series-records.server.ts'
 import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
@@ -22,7 +23,8 @@ import { expireStaleRequests } from './expiry.server.ts'
 import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
-import { allowedTransitions, confirmingParty, type Party } from './transitions.ts'
+import { awaitsAnswerFrom, movesOf, seesDetailsOf } from './party-view.server.ts'
+import { confirmingParty, type Party } from './transitions.ts'
 
 // Reading bookings: one booking for one of its two parties (404 for anyone else), a party's lists with
 // the tabs of spec section 4, and an owner's previous sitters. Stale requests are expired first, so no
@@ -60,22 +62,28 @@ export async function listOwnerBookings(viewerId: string, options: BookingListOp
 }
 
 /**
- * /bookings: the owner's page of bookings and the completed ones waiting for a review, read as one list of
- * records (each lookup of their dogs, sitters and reviews asked once for both).
+ * /bookings: the cards of the owner's page of bookings and of the completed ones waiting for a review, read as one
+ * list of records (each lookup of their dogs and sitters asked once for both).
  */
-export async function listOwnerBookingsToReview(ownerId: string, options: BookingListOptions<OwnerTab>, reviewLimit: number, now = Date.now()) {
+export async function listOwnerBookingCards(ownerId: string, options: BookingListOptions<OwnerTab>, reviewLimit: number, now = Date.now()) {
   const [page, toReview] = await Promise.all([
     findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
     findBookingsToReview(ownerId, reviewLimit, now),
   ])
-  const bookings = await toBookingJsonList([...page.rows, ...toReview], ownerId, now)
-  return { bookings: bookings.slice(0, page.rows.length), next: page.next, toReview: bookings.slice(page.rows.length) }
+  const cards = await readBookingCards([...page.rows, ...toReview], ownerId, now)
+  return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
 
-/** GET /api/bookings/sitter and /bookings-sitter: a page of the bookings where the viewer is the sitter. */
+/** GET /api/bookings/sitter: a page of the bookings where the viewer is the sitter. */
 export async function listSitterBookings(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
   const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
   return { bookings: await toBookingJsonList(rows, viewerId, now), next }
+}
+
+/** /bookings-sitter: the cards of a page of the bookings where the viewer is the sitter. */
+export async function listSitterBookingCards(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
+  const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
+  return { bookings: await readBookingCards(rows, viewerId, now), next }
 }
 
 const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
@@ -251,9 +259,6 @@ async function toBookingJsonList(bookings: readonly BookingRecord[], viewerId: s
   })
 }
 
-const awaitsAnswerFrom = (booking: BookingRecord, viewerId: string) =>
-  booking.status === 'pending' && confirmingParty(booking.requestedBy) === partyOf(booking, viewerId)
-
 type Related = {
   viewer: Party
   owner: PartyDetails
@@ -295,8 +300,7 @@ function reviewsSeenBy(viewer: Party, booking: BookingRecord, { ofSitter, ofOwne
 export function toBookingJson(booking: BookingRecord, related: Related, now: number) {
   const { viewer, owner, sitter, dog } = related
   const accepted = booking.status === 'accepted'
-  // DESIGN.md ruling 8: your own details always; the other party's exact place and contacts once accepted.
-  const sees = (party: Party) => viewer === party || accepted
+  const sees = (party: Party) => seesDetailsOf(booking, viewer, party)
   const person = (details: PartyDetails, party: Party) => ({
     id: details.id,
     name: details.name,
@@ -311,9 +315,7 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
   const { start, end } = bookingSpan(booking)
   const first = booking.slots[0]
   const last = booking.slots.at(-1)
-  const state = { status: booking.status, requestedBy: booking.requestedBy, started: hasStarted(booking, now) }
-  const moves = allowedTransitions(state, viewer)
-  const overlap = moves.includes('accepted') && related.overlap ? describeOverlap(related.overlap, booking.timeZone, viewer) : null
+  const { actions, overlap } = movesOf(booking, viewer, related.overlap, now)
   const terms = termsOf(booking.cancellationTerms)
   return {
     id: booking.id,
@@ -358,7 +360,7 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     /** While accepted: the instant (UTC ISO) after which a cancellation by either party is late. */
     lateFrom: accepted ? new Date(lateCancellationFrom(terms, start)).toISOString() : null,
     /** The moves the viewer may make now (transitions.ts); not Accept while an accepted booking of the sitter overlaps. */
-    actions: overlap ? moves.filter((move) => move !== 'accepted') : moves,
+    actions,
     overlap,
     ...reviewsSeenBy(viewer, booking, related.reviews, now),
     /** What sitters say about the owner: on a pending request, for its sitter, on the one-booking read only. */
@@ -409,12 +411,6 @@ function toProposalJson(proposal: Proposal, viewer: Party, dogs: ReadonlyMap<str
 export type ProposalJson = ReturnType<typeof toProposalJson>
 
 const bookingDogJson = (dog: Dog) => ({ ...toDogJson(dog), avatar: dog.images[0] ?? null, image: dog.images[0] ?? null, archived: dog.archivedAt !== null })
-
-/** When the overlapping booking starts, in the request's zone (the sitter's); its id only for its sitter. */
-function describeOverlap(other: SitterBookingTimes, timeZone: string, viewer: Party) {
-  const start = localDateTime(bookingSpan(other).start, timeZone)
-  return { bookingId: viewer === 'sitter' ? other.id : null, date: start.date, startTime: start.time }
-}
 
 /** The booking as the JSON API answers it (spec section 3: price and hourlyRate in dollars). */
 export function toBookingApiJson({ priceCents, hourlyRateCents, extraDogRateCents, changes, ...booking }: BookingJson) {

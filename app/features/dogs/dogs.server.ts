@@ -122,6 +122,27 @@ export async function findDogNames(dogIds: readonly string[]) {
   return new Map(rows.map((row) => [row.id, row.name]))
 }
 
+/**
+ * What a booking card shows of these dogs, by id: name, breed and first photo (one statement, none of the rest
+ * of their profiles). For the bookings feature only, like findDogsForBookings.
+ */
+export async function findDogFaces(dogIds: readonly string[]) {
+  if (dogIds.length === 0) return new Map<string, DogFace>()
+  const rows = await db
+    .selectFrom('dogs')
+    .select((eb) => [
+      'dogs.id',
+      'dogs.name',
+      'dogs.breed',
+      eb.selectFrom('dogImages').select('dogImages.path').whereRef('dogImages.dogId', '=', 'dogs.id').orderBy('dogImages.position').limit(1).as('avatar'),
+    ])
+    .where('dogs.id', 'in', [...new Set(dogIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type DogFace = { id: string; name: string; breed: string; avatar: string | null }
+
 /** The dog when it exists and belongs to this owner; null for anyone else (who gets 'Dog not found'). */
 export async function getOwnedDog(ownerId: string, dogId: string): Promise<Dog | null> {
   const [dog] = await findDogs(onDogs.and([ownDogs({ id: ownerId }), onDogs('dogs.id', '=', dogId)]))
