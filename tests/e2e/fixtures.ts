@@ -1,5 +1,6 @@
 // The e2e `test` and `expect`: import them from here, not from '@playwright/test'.
 import { randomUUID } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
 import Sqlite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
@@ -173,6 +174,21 @@ export async function pngFile(name = 'photo.png', colour = { r: 200, g: 140, b: 
     .png()
     .toBuffer()
   return { name, mimeType: 'image/png', buffer }
+}
+
+/**
+ * Files written to the test's output folder, to choose by path: the browser then reads them itself. Sent as
+ * buffers, a 6 MB file crossed the test runner and the page as 8 MB of base64, which took over the action's 10 s
+ * on a loaded machine (CI, after the picker had already shown the refusal).
+ */
+export async function onDisk(files: { name: string; buffer: Buffer }[]) {
+  return Promise.all(
+    files.map(async ({ name, buffer }) => {
+      const file = base.info().outputPath(name)
+      await writeFile(file, buffer)
+      return file
+    }),
+  )
 }
 
 /** `count` unread messages from one person to another, a minute apart, ending now. */

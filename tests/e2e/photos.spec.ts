@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { test as base, expect, holdRequests, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
+import { test as base, expect, holdRequests, onDisk, pngFile, type RegisteredUser, registerUser, signInAs, type TestDatabase } from './fixtures.ts'
 import { baseUrlVariable } from './global-setup.ts'
 
 // The photo picker and the journeys that used to lose photos without a word (issue 8): too many photos on
@@ -32,21 +31,6 @@ function colourOf(name: string) {
 const photos = (...names: string[]) => Promise.all(names.map((name) => pngFile(name, colourOf(name))))
 const textFile = (name: string, mimeType = 'text/plain') => ({ name, mimeType, buffer: Buffer.from('Dear sitter, this is not a photo.') })
 const photoLimit = 'Maximum of 3 photos reached - delete a photo to add new ones'
-
-/**
- * Files written to the test's output folder, to choose by path: the browser then reads them itself. Sent as
- * buffers, a 6 MB file crossed the test runner and the page as 8 MB of base64, which took over the action's 10 s
- * on a loaded machine (CI, after the picker had already shown the refusal).
- */
-async function onDisk(files: { name: string; buffer: Buffer }[]) {
-  return Promise.all(
-    files.map(async ({ name, buffer }) => {
-      const file = test.info().outputPath(name)
-      await writeFile(file, buffer)
-      return file
-    }),
-  )
-}
 
 /** The photos not saved yet: files chosen in the browser, or photos the server kept from a failed submit. */
 const unsavedPhotos = (page: Page) => page.getByRole('img', { name: /not saved yet$/ })

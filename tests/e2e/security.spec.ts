@@ -1,5 +1,5 @@
 import type { APIResponse, Response } from '@playwright/test'
-import { expect, loginAs, registerUser, test } from './fixtures.ts'
+import { expect, loginAs, onDisk, registerUser, test } from './fixtures.ts'
 
 /** The nonce of the script-src directive, e.g. `script-src 'nonce-abc' 'strict-dynamic'` -> `abc`. */
 function scriptNonce(policy: string) {
@@ -102,8 +102,7 @@ test('without JavaScript, a 6 MB photo gets the spec message on the page and not
   test.skip(jsEnabled, 'with JavaScript the photo picker refuses the file before anything is sent')
   await registerUser(page, db, { prefix: 'big-photo' })
   await visit('/dogs/add')
-  const sixMegabytes = Buffer.alloc(6 * 1024 * 1024, 7)
-  await page.getByLabel('Add photos').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: sixMegabytes })
+  await page.getByLabel('Add photos').setInputFiles(await onDisk([{ name: 'huge.png', buffer: Buffer.alloc(6 * 1024 * 1024, 7) }]))
   await page.getByLabel('Name', { exact: true }).fill('Bigfoot')
   await page.getByLabel('Breed', { exact: true }).fill('Newfoundland')
   await page.getByLabel('Age', { exact: true }).fill('4 years')
