@@ -108,6 +108,21 @@ test("a list's cards share one object per dog, dog list and person, and leave ou
   expect(requests.some((card) => 'overlap' in card)).toBe(false)
 })
 
+test("an owner's card marks a sitter's offer as waiting for her answer, without the Accept and Reject her list does not show", async () => {
+  const owner = await insertUser({ name: 'Olivia Owner' })
+  const sitter = await insertSitter({ name: 'Sam Sitter', services: [{ service: 'walking', hourlyRateCents: 2400 }] })
+  const dogId = await insertDog(owner.id, { name: 'Rex', breed: 'Beagle' })
+  await insertBooking({ dogId, ownerId: owner.id, sitterId: sitter.id }, { date: localDateFromToday(3), requestedBy: 'sitter' })
+  const { listOwnerBookingCards } = await import('#app/features/bookings/booking-reads.server.ts')
+
+  const { bookings } = await listOwnerBookingCards(owner.id, { tab: 'pending' }, 5)
+
+  expect(bookings).toHaveLength(1)
+  expect(bookings[0]?.awaitsYourAnswer).toBe(true)
+  expect(bookings[0]).not.toHaveProperty('actions')
+  expect(plainText(await (await visitAs(await signedIn(owner), '/bookings?tab=pending')).text())).toContain('Waiting for your answer')
+})
+
 /** The statements that read what no card shows: reviews, the sitter's ratings, the dogs' traits, activities and availability. */
 const beyondTheCards = (statements: { sql: string }[]) =>
   statements.map((statement) => statement.sql).filter((text) => /"(reviewsOfOwners|dogTraits|dogActivities|dogAvailability|rating)"/.test(text))

@@ -25,11 +25,11 @@ function sharedObjects() {
 /**
  * The cards of these bookings as the viewer sees them. The other party is the one the viewer deals with (their name
  * on the card, Contact); `moreSlotCount` is what '(+2 more)' counts; `awaitsYourAnswer` marks a pending request that
- * waits for the viewer, whose card carries what its Accept and Reject need (the moves the viewer may make) and its
- * overlap note.
+ * waits for the viewer. On a list where the viewer answers from the cards (`answering`: the sitter's), such a card
+ * also carries what its Accept and Reject need (the moves the viewer may make) and its overlap note.
  */
-export async function readBookingCards(bookings: readonly BookingRecord[], viewerId: string, now = Date.now()) {
-  const toAnswer = bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId))
+export async function readBookingCards(bookings: readonly BookingRecord[], viewerId: string, { answering }: { answering: boolean }, now = Date.now()) {
+  const toAnswer = answering ? bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId)) : []
   const [dogs, people, overlaps] = await Promise.all([
     findDogFaces(bookings.flatMap((booking) => booking.dogIds)),
     getPartyDetails(bookings.map((booking) => (partyOf(booking, viewerId) === 'sitter' ? booking.ownerId : booking.sitterId))),
@@ -57,7 +57,8 @@ export async function readBookingCards(bookings: readonly BookingRecord[], viewe
       ...(booking.statusReason ? { statusReason: booking.statusReason } : {}),
       ...(moreSlotCount > 0 ? { moreSlotCount } : {}),
       ...(location ? { location } : {}),
-      ...(awaitsAnswerFrom(booking, viewerId) ? { awaitsYourAnswer: true, actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
+      ...(awaitsAnswerFrom(booking, viewerId) ? { awaitsYourAnswer: true } : {}),
+      ...(answering && awaitsAnswerFrom(booking, viewerId) ? { actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
       ...(overlap ? { overlap } : {}),
     }
   })

@@ -70,7 +70,7 @@ export async function listOwnerBookingCards(ownerId: string, options: BookingLis
     findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
     findBookingsToReview(ownerId, reviewLimit, now),
   ])
-  const cards = await readBookingCards([...page.rows, ...toReview], ownerId, now)
+  const cards = await readBookingCards([...page.rows, ...toReview], ownerId, { answering: false }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
 
@@ -83,7 +83,7 @@ export async function listSitterBookings(viewerId: string, options: BookingListO
 /** /bookings-sitter: the cards of a page of the bookings where the viewer is the sitter. */
 export async function listSitterBookingCards(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
   const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
-  return { bookings: await readBookingCards(rows, viewerId, now), next }
+  return { bookings: await readBookingCards(rows, viewerId, { answering: true }, now), next }
 }
 
 const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
