@@ -104,7 +104,7 @@ const screens: Screen[] = [
   { name: 'map-booking-wizard', who: 'owner', path: '/map', prepare: bookingWizardShown, capture: 'screen' },
   { name: 'bookings-owner', who: 'owner', path: '/bookings' },
   { name: 'booking-review', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="#review"]') },
-  { name: 'booking-request', who: 'owner', path: firstLinkHref('/bookings', 'main a[href$="/book"]') },
+  { name: 'booking-request', who: 'owner', path: firstLinkHref('/bookings/choose-sitter', 'main a[href$="/book"]') },
   { name: 'bookings-sitter', who: 'sitter', path: '/bookings-sitter' },
   { name: 'booking-accept-dialog', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main a[href*="move=accepted"]') },
   { name: 'booking-detail-sitter', who: 'sitter', path: firstLinkHref('/bookings-sitter', 'main article h3 a[href^="/bookings/"]') },
@@ -117,7 +117,7 @@ const screens: Screen[] = [
     name: 'series-new',
     who: 'owner',
     path: async (page) => {
-      const bookAgain = await firstLinkHref('/bookings', 'a[aria-label^="Book Sam"]')(page)
+      const bookAgain = await firstLinkHref('/bookings/choose-sitter', 'a[aria-label^="Book Sam"]')(page)
       return `/bookings/series/new?sitter=${bookAgain.split('/')[2]}`
     },
   },
