@@ -117,5 +117,5 @@ test('a push delivered to the service worker shows its notification, linking to 
   const message = { title: 'New booking request', body: 'Olivia asks you to walk Rex on Saturday', url: '/bookings/b-42', tag: 'booking-b-42' }
   await deliverPush(JSON.stringify(message))
 
-  await expect.poll(() => shownNotifications(page)).toEqual([message])
+  expect(await shownNotifications(page)).toEqual([message])
 })

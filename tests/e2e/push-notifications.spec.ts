@@ -55,7 +55,7 @@ test('@desktop a sitter with no page open gets a push for a new request, and it 
     await signInAs(sitterPage, sitter)
     const deliverPush = await openForPushes(sitterPage, '/support')
     await deliverPush(push?.payload ?? '')
-    await expect.poll(() => shownNotifications(sitterPage)).toEqual([{ title: 'Pawpal', body: message.body, tag: `booking-${booking.id}`, url: `/bookings/${booking.id}` }])
+    expect(await shownNotifications(sitterPage)).toEqual([{ title: 'Pawpal', body: message.body, tag: `booking-${booking.id}`, url: `/bookings/${booking.id}` }])
 
     // Its click: DevTools cannot click a notification (the ServiceWorker domain delivers pushes and sync events
     // only), and a `notificationclick` dispatched by script in the worker is untrusted, so its `waitUntil`

@@ -14,7 +14,13 @@ export async function controlledByServiceWorker(page: Page) {
 
 /**
  * Opens `path` once its service worker controls it, and answers a function that delivers a push's data to that
- * worker: to the registration DevTools reports for the scope that controls the page (not merely the first reported).
+ * worker (to the registration DevTools reports for the scope that controls the page, not merely the first
+ * reported) and returns once the browser reports the worker's push event complete.
+ *
+ * Why wait for that: reading `getNotifications()` while the worker is still showing the notification can lose it.
+ * Chromium compares the notifications it has stored with a list of those on screen taken when the read starts,
+ * and deletes stored ones missing from that list. So a notification shown during the read is deleted (about one
+ * delivery in eight under load). Once the push event has completed, the notification is on screen and is kept.
  */
 export async function openForPushes(page: Page, path: string) {
   const devtools = await page.context().newCDPSession(page)
@@ -23,17 +29,25 @@ export async function openForPushes(page: Page, path: string) {
     for (const registration of updated) registrations.set(registration.registrationId, registration)
   })
   await devtools.send('ServiceWorker.enable')
+  const pushEventsCompleted: string[] = []
+  devtools.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: { service, eventName, eventMetadata } }) => {
+    if (service === 'pushMessaging' && eventName === 'Push event completed') pushEventsCompleted.push(eventMetadata.find(({ key }) => key === 'Status')?.value ?? '')
+  })
+  await devtools.send('BackgroundService.startObserving', { service: 'pushMessaging' })
+  await devtools.send('BackgroundService.setRecording', { service: 'pushMessaging', shouldRecord: true })
   await page.goto(path)
   await controlledByServiceWorker(page)
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
   const controlling = () => [...registrations.values()].find((registration) => registration.scopeURL === scope && !registration.isDeleted)
   await expect.poll(() => controlling()?.registrationId ?? null).not.toBeNull()
   return async (data: string) => {
+    const completedBefore = pushEventsCompleted.length
     await devtools.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: controlling()?.registrationId ?? '', data })
+    await expect.poll(() => pushEventsCompleted.slice(completedBefore), { message: 'the push event completed' }).toEqual(['Success'])
   }
 }
 
-/** The notifications the page's service worker shows: title, body, tag and the url a click opens. */
+/** The notifications the page's service worker shows (read after a delivery has returned): title, body, tag and the url a click opens. */
 export function shownNotifications(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
