@@ -2067,7 +2067,7 @@ function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
  * rates then, so eight weeks of bookings exist. The weekdays are the first three of Monday, Wednesday, Friday, Tuesday
  * and Thursday that none of Sam's blocked days falls on, so every seeding has the same rows. One date Sam blocked
  * after Olivia asked is listed as not booked (as accepting does); Olivia skipped the second date of the last weekday
- * (cancelled) and moved a date to the next day, one not of the series (a change Sam accepted). Another owner's Tuesday
+ * (cancelled) and moved another to the day before or after, one not of the series (a change Sam accepted). Another owner's Tuesday
  * and Thursday lunchtime walks wait for Sam's answer.
  */
 /** The first date from `from` on that falls on the ISO weekday. */
@@ -2090,7 +2090,8 @@ function withDemoSeries(
   const [rex, luna] = dogsOf(olivia)
   const askersDog = dogsOf(asker)[0]
   if (!rex || !luna || !askersDog) throw new Error('Demo data: the dogs of the weekly series are missing')
-  const slots = [{ startTime: '18:00', endTime: '18:30' }]
+  const walk = { startTime: '18:00', endTime: '18:30' }
+  const slots = [walk]
   const seriesId = demoId('series:olivia-sam')
   const requestedAt = now - 4 * day
   const acceptedAt = now - 3 * day
@@ -2106,20 +2107,24 @@ function withDemoSeries(
   const bookedThrough = itemAt(dates, dates.length - 1)
   const samsDays = new Set(world.bookings.filter((booking) => booking.plan.sitter.id === sam.id).flatMap((booking) => daysTouched(booking.plan, booking.date)))
   const free = (date: string) => !blocked.has(date) && !samsDays.has(date)
-  // A date moved to the next day, which must be free and no day of the series: the first weekday whose next day is
-  // not one (Tuesday of Tuesday, Wednesday, Friday is followed by Wednesday); the second date of the last weekday skipped.
-  const movedWeekday = seriesWeekdays.find((weekday) => !seriesWeekdays.includes((weekday % 7) + 1))
-  const movedFrom = dates.filter((date) => isoWeekday(date) === movedWeekday).find((date, index) => index >= 1 && free(addDays(date, 1)))
+  // The second date of the last weekday is skipped. Another is moved to a day Sam walks at that hour that is free and
+  // no day of the series: the next day when one of the series' weekdays allows it, else the day before (Wednesday,
+  // Thursday and Friday: Wednesday to Tuesday, since Sam has no evening hours on Saturday).
   const skipped = dates.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
+  const eveningWeekdays = new Set(sam.schedule.filter((range) => range.startTime <= walk.startTime && range.endTime >= walk.endTime).flatMap((range) => range.weekdays))
+  const movable = seriesWeekdays.flatMap((weekday) => dates.filter((date) => isoWeekday(date) === weekday).slice(1)).filter((date) => date !== skipped)
+  const [movedFrom, movedTo] = [1, -1]
+    .flatMap((days) => movable.map((date) => [date, addDays(date, days)] as const))
+    .find(([, to]) => eveningWeekdays.has(isoWeekday(to)) && !seriesWeekdays.includes(isoWeekday(to)) && free(to)) ?? []
   // The date Sam blocked after Olivia asked: a later one without any other booking of his that day.
-  const away = dates.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped && (!movedFrom || date !== addDays(movedFrom, 1)))
-  if (!away || !movedFrom || !skipped) throw new Error('Demo data: no free dates for the weekly series')
+  const away = dates.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped)
+  if (!away || !movedFrom || !movedTo || !skipped) throw new Error('Demo data: no free dates for the weekly series')
   const conflicts = [{ seriesId, date: away, reason: `Sam is not available on ${formatBookingDate(away)}.`, createdAt: iso(acceptedAt) }]
   const booked = dates
     .filter((date) => date !== away)
     .map((seriesDate) => ({
       seriesDate,
-      date: seriesDate === movedFrom ? addDays(seriesDate, 1) : seriesDate,
+      date: seriesDate === movedFrom ? movedTo : seriesDate,
       status: seriesDate === skipped ? ('cancelled' as const) : ('accepted' as const),
       moved: seriesDate === movedFrom,
     }))
