@@ -2,12 +2,10 @@ import { href, Link } from 'react-router'
 import type { Route } from './+types/admin-audit'
 import { namesOf } from '#app/features/accounts/account-status.server.ts'
 import { requireAdmin } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { type AuditAction, auditActionLabels, auditListName, listAuditLogAt } from '#app/features/moderation/audit-log.server.ts'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
-import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
@@ -21,12 +19,12 @@ const actionLabel = (action: string) => (Object.hasOwn(auditActionLabels, action
 export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
   const shownThrough = readPageCursor(url.searchParams, auditListName)
-  const [{ rows, next }, timeZone] = await Promise.all([listAuditLogAt({ through: shownThrough }), getTimeZoneOf(admin.id)])
+  const { rows, next } = await listAuditLogAt({ through: shownThrough })
   const userNames = await namesOf(rows.flatMap((row) => (row.targetKind === 'user' ? [row.targetId] : [])))
   return {
     entries: rows.map((row) => ({ ...row, actionLabel: actionLabel(row.action), targetName: userNames.get(row.targetId) ?? null })),
     ...showMoreState(shownThrough, next),
-    timeZone: timeZone ?? defaultTimeZone,
+    timeZone: admin.timeZone,
     now: new Date().toISOString(),
   }
 }

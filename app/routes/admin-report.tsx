@@ -2,7 +2,6 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/admin-report'
 import { requireAdmin } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { ReportStateTag } from '#app/features/moderation/components/report-state-tag.tsx'
 import { ReportSnapshotView } from '#app/features/moderation/components/report-snapshot.tsx'
@@ -13,7 +12,7 @@ import { openReport, resolveReport } from '#app/features/moderation/reports.serv
 import { ResolutionSchema } from '#app/features/moderation/schema.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays, defaultTimeZone } from '#app/lib/zoned-time.ts'
+import { addDays } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 
 // /admin/reports/{id} (issue 30, DESIGN.md ruling 25): one report with what was reported as it was then,
@@ -22,10 +21,10 @@ import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
-  const [report, timeZone] = await Promise.all([openReport(admin, params.id), getTimeZoneOf(admin.id)])
+  const report = await openReport(admin, params.id)
   if (!report) throw data(null, { status: 404 })
   const now = new Date().toISOString()
-  return { report, timeZone: timeZone ?? defaultTimeZone, now, constraint: getZodConstraint(ResolutionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
+  return { report, timeZone: admin.timeZone, now, constraint: getZodConstraint(ResolutionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

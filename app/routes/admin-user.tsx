@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { data, href } from 'react-router'
 import type { Route } from './+types/admin-user'
 import { requireAdmin } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { RoleTag, StatusTag } from '#app/features/moderation/components/account-tags.tsx'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { ReportList } from '#app/features/moderation/components/report-list.tsx'
@@ -16,7 +15,7 @@ import { SuspensionSchema } from '#app/features/moderation/schema.ts'
 import { liftSuspension, suspendUser } from '#app/features/moderation/suspensions.server.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays, defaultTimeZone, formatLongDate } from '#app/lib/zoned-time.ts'
+import { addDays, formatLongDate } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 
 // /admin/users/{id} (issue 30, DESIGN.md ruling 25): an account as the admins see it (role, status, last
@@ -25,10 +24,10 @@ import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
-  const [view, timeZone] = await Promise.all([getAdminUserView(params.id), getTimeZoneOf(admin.id)])
+  const view = await getAdminUserView(params.id)
   if (!view) throw data(null, { status: 404 })
   const now = new Date().toISOString()
-  return { ...view, timeZone: timeZone ?? defaultTimeZone, now, constraint: getZodConstraint(SuspensionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
+  return { ...view, timeZone: admin.timeZone, now, constraint: getZodConstraint(SuspensionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

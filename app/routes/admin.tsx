@@ -1,13 +1,11 @@
 import { href } from 'react-router'
 import type { Route } from './+types/admin'
 import { requireAdmin } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { ReportList, ReportStateTabs } from '#app/features/moderation/components/report-list.tsx'
 import { reportStateFilters, reportStateLabels, type ReportStateFilter } from '#app/features/moderation/moderation-terms.ts'
 import { listReportsAt, reportListOf } from '#app/features/moderation/reports.server.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
-import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
 import { ShowMoreLink } from '#app/ui/show-more-link.tsx'
@@ -21,8 +19,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
   const state = stateOf(url)
   const shownThrough = readPageCursor(url.searchParams, reportListOf(state))
-  const [{ reports, next }, timeZone] = await Promise.all([listReportsAt(state, { through: shownThrough }), getTimeZoneOf(admin.id)])
-  return { state, reports, ...showMoreState(shownThrough, next), timeZone: timeZone ?? defaultTimeZone, now: new Date().toISOString() }
+  const { reports, next } = await listReportsAt(state, { through: shownThrough })
+  return { state, reports, ...showMoreState(shownThrough, next), timeZone: admin.timeZone, now: new Date().toISOString() }
 }
 
 const emptyTitles: Record<ReportStateFilter, string> = {

@@ -3,7 +3,6 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { countBookingsByDay, listOwnerBookingCards } from '#app/features/bookings/booking-reads.server.ts'
 import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
@@ -16,7 +15,7 @@ import { BookingsSideSwitch } from '#app/features/bookings/components/side-switc
 import { bookingListName, type OwnerTab } from '#app/features/bookings/schema.ts'
 import { serviceLabels } from '#app/features/sitters/options.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
-import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -45,7 +44,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (id) throw redirect(href('/bookings/:id', { id }))
   // A sitter who is not an owner manages their bookings on the sitter's page.
   if (isSitterOnly(user.role)) throw redirect(href('/bookings-sitter'))
-  const timeZone = (await getTimeZoneOf(user.id)) ?? defaultTimeZone
+  const { timeZone } = user
   const today = localDateTime(Date.now(), timeZone).date
   const date = readDate(query.get('date'))
   const month = readMonth(query.get('month')) ?? monthOf(date ?? today)

@@ -25,8 +25,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
-  const [conversation, clock] = await Promise.all([loadConversation(user, params.userId, url.searchParams.get('before')), viewerClock(user.id)])
-  return data({ viewerId: user.id, conversation, ...clock }, { status: conversation.status === 'notFound' ? 404 : 200 })
+  const conversation = await loadConversation(user, params.userId, url.searchParams.get('before'))
+  return data({ viewerId: user.id, conversation, ...viewerClock(user) }, { status: conversation.status === 'notFound' ? 404 : 200 })
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {

@@ -37,9 +37,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const search = ConversationSearchSchema.safeParse({ q: url.searchParams.get('q') ?? undefined }).data?.q ?? ''
   const partnerId = selectedPartner(url)
   const shownThrough = readPageCursor(url.searchParams, conversationListName)
-  const [list, clock, conversation] = await Promise.all([
+  const clock = viewerClock(user)
+  const [list, conversation] = await Promise.all([
     listConversationsFor(user.id, { search, position: { through: shownThrough } }),
-    viewerClock(user.id),
     partnerId ? loadConversation(user, partnerId, url.searchParams.get('before')) : null,
   ])
   return {

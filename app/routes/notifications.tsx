@@ -1,7 +1,6 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/notifications'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { NotificationList } from '#app/features/notifications/components/notification-list.tsx'
 import { countUnreadNotifications, listNotificationsFor, markAllNotificationsRead, markNotificationRead } from '#app/features/notifications/notifications.server.ts'
 import { notificationIntents } from '#app/features/notifications/intents.ts'
@@ -9,7 +8,6 @@ import { notificationErrors, NotificationFormSchema, notificationListName } from
 import { PushSwitch } from '#app/features/push/components/push-switch.tsx'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -20,16 +18,15 @@ import { Page } from '#app/ui/page.tsx'
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const shownThrough = readPageCursor(url.searchParams, notificationListName)
-  const [list, unread, timeZone] = await Promise.all([
+  const [list, unread] = await Promise.all([
     listNotificationsFor(user.id, { position: { through: shownThrough } }),
     countUnreadNotifications(user.id),
-    getTimeZoneOf(user.id),
   ])
   return {
     notifications: list.notifications,
     ...showMoreState(shownThrough, list.next),
     unread,
-    timeZone: timeZone ?? defaultTimeZone,
+    timeZone: user.timeZone,
     now: new Date().toISOString(),
   }
 }

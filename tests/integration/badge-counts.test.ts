@@ -1,5 +1,7 @@
+import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { migrateToLatest } from '#app/lib/db.server.ts'
+import { tablesScannedWhole } from './query-plans.ts'
 import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
 
 // The Bookings badge on every signed-in page (badge-counts.server.ts): the requests waiting for the user's own
@@ -28,5 +30,25 @@ describe('the Bookings badge', () => {
 
     expect((await badgeCountsFor(sitter.id)).requestsToAnswer).toBe(2)
     expect((await badgeCountsFor(owner.id)).requestsToAnswer).toBe(1)
+  })
+})
+
+describe('the badges on every signed-in page', () => {
+  test("are read in one statement, each count among the user's own rows: no table read whole, no index of every user's rows", async () => {
+    const { badgeCountsQuery } = await import('#app/badge-counts.server.ts')
+    const { db, engine } = await import('#app/lib/db.server.ts')
+    const query = badgeCountsQuery('someone', Date.parse('2026-11-27T08:00:00Z'))
+    expect(await tablesScannedWhole(db, query)).toEqual([])
+    if (engine !== 'sqlite') return
+    const compiled = query.compile()
+    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))
+    const searches = plan.rows.map((row) => row.detail).filter((detail) => /^SEARCH (messages|bookings|bookingSeries|notifications) /.test(detail))
+    expect(searches).toEqual([
+      'SEARCH messages USING INDEX messages_unread_recipient (recipientId=?)',
+      'SEARCH bookings USING INDEX bookings_sitter_start (sitterId=? AND startsAt>?)',
+      'SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt>?)',
+      'SEARCH bookingSeries USING INDEX bookingSeries_sitter (sitterId=?)',
+      'SEARCH notifications USING INDEX notifications_user_unread (userId=?)',
+    ])
   })
 })

@@ -382,7 +382,7 @@ describe('who may answer, cancel and end', () => {
   test('a request still waiting after its last date expires: the sweep cancels it at midnight in Zurich, both hear of it, and it can no longer be accepted', async () => {
     const theSitter = await walker()
     const { owner: theOwner, seriesId } = await askedSeries(theSitter, { endDate: '2027-09-17' })
-    const { countSeriesToAnswer } = await import('#app/features/bookings/series-records.server.ts')
+    const { badgeCountsFor } = await import('#app/badge-counts.server.ts')
     const { expireUnansweredSeries } = await import('#app/features/bookings/booking-series.server.ts')
     // Friday 17 September, 23:30 in Zurich: its last day has not passed yet.
     await expireUnansweredSeries(Date.parse('2027-09-17T23:30:00+02:00'))
@@ -394,7 +394,7 @@ describe('who may answer, cancel and end', () => {
 
     expect(await seriesRow(seriesId)).toMatchObject({ status: 'cancelled', bookedThrough: null })
     expect(await seriesBookings(seriesId)).toEqual([])
-    expect(await countSeriesToAnswer(theSitter.id)).toBe(0)
+    expect((await badgeCountsFor(theSitter.id)).requestsToAnswer).toBe(0)
     // Thirteen days on, the test's API tokens have expired: the sitter's page and answer through the feature.
     const { getSeriesFor } = await import('#app/features/bookings/series-reads.server.ts')
     const { changeSeriesStatus } = await import('#app/features/bookings/booking-series.server.ts')

@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { listingTimes } from '#app/features/bookings/slots.ts'
 import type { AccountStatus, BookingStatus, Role } from '#app/lib/db-schema.ts'
@@ -48,7 +49,7 @@ export async function insertUser(options: UserOptions = {}): Promise<SessionUser
       updatedAt: now,
     })
     .execute()
-  return { id, name, email, role, profilePhoto: null, sessionId: `session-${id}` }
+  return { id, name, email, role, profilePhoto: null, timeZone: defaultTimeZone, sessionId: `session-${id}` }
 }
 
 export type SitterProfileOptions = {

@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const now = new Date().toISOString()
   const row = { id: crypto.randomUUID(), email: 'sam@example.com', name: 'Sam Sitter', role: 'sitter' as const }
   await db.insertInto('users').values({ ...row, createdAt: now, updatedAt: now }).execute()
-  sitter = { ...row, profilePhoto: null, sessionId: 'test-session' }
+  sitter = { ...row, profilePhoto: null, timeZone: defaultTimeZone, sessionId: 'test-session' }
 })
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { badgeCountsFor } from '#app/badge-counts.server.ts'
 import { registerEventSubscribers } from '#app/event-subscribers.server.ts'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { blockUser, unblockUser } from '#app/features/messages/blocks.server.ts'
@@ -16,7 +17,6 @@ import { getReplyRatePercent } from '#app/features/messages/reply-time.server.ts
 import { reportConversation } from '#app/features/moderation/reports.server.ts'
 import { SendMessageSchema } from '#app/features/messages/schema.ts'
 import { sendMessage } from '#app/features/messages/send-message.server.ts'
-import { countUnreadMessages } from '#app/features/messages/unread.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { keysetCondition } from '#app/lib/keyset-paging.ts'
 import { insertConversation, insertUser } from './fixtures.ts'
@@ -41,6 +41,8 @@ async function send(senderId: string, recipientId: string, content: string, clie
 /** The first page of the user's conversation list. */
 const listed = async (userId: string, options?: ConversationListOptions) => (await listConversationsFor(userId, options)).conversations
 
+/** The Messages badge, as the navigation shows it. */
+const unreadMessagesOf = async (userId: string) => (await badgeCountsFor(userId)).unreadMessages
 const storedMessages = (senderId: string) => db.selectFrom('messages').selectAll().where('senderId', '=', senderId).orderBy('createdAt').execute()
 
 /** Every hub event published while `run` runs. */
@@ -140,11 +142,11 @@ describe('blocking', () => {
     expect(await listed(anna.id)).toEqual([])
     expect(await listed(ben.id)).toEqual([])
     expect(await getThreadPage(ben.id, anna.id, { limit: 30 })).toEqual({ status: 'notFound' })
-    expect(await countUnreadMessages(ben.id)).toBe(0)
+    expect(await unreadMessagesOf(ben.id)).toBe(0)
 
     expect(await unblockUser(ben.id, anna.id)).toBe(true)
     expect((await listed(ben.id)).map((c) => c.partnerId)).toEqual([anna.id])
-    expect(await countUnreadMessages(ben.id)).toBe(1)
+    expect(await unreadMessagesOf(ben.id)).toBe(1)
   })
 
   test('blocking yourself or an unknown user is refused', async () => {
@@ -186,7 +188,7 @@ describe('the conversation list', () => {
         unreadCount: 2,
       },
     ])
-    expect(await countUnreadMessages(me.id)).toBe(4)
+    expect(await unreadMessagesOf(me.id)).toBe(4)
     expect((await listed(cara.id)).map((c) => [c.name, c.unreadCount])).toEqual([['Mia Me', 1]])
   })
 
@@ -204,7 +206,7 @@ describe('the conversation list', () => {
     await send(cara.id, me.id, 'Hi')
     await db.updateTable('users').set({ accountStatus: 'suspended' }).where('id', '=', cara.id).execute()
     expect(await listed(me.id)).toEqual([])
-    expect(await countUnreadMessages(me.id)).toBe(0)
+    expect(await unreadMessagesOf(me.id)).toBe(0)
   })
 
   test('1,000 conversations come back a page at a time, each once and newest first, from queries that only search indexes', async () => {
@@ -321,7 +323,7 @@ describe('read receipts', () => {
       ]),
     )
     expect(events).toHaveLength(2)
-    expect(await countUnreadMessages(ben.id)).toBe(0)
+    expect(await unreadMessagesOf(ben.id)).toBe(0)
     expect(await hubEventsDuring(() => markMessagesRead(ben.id, [message.id]))).toEqual([])
   })
 
@@ -347,8 +349,8 @@ describe('read receipts', () => {
     await send(anna.id, ben.id, 'two')
     const mine = await send(ben.id, anna.id, 'three')
     expect(await markConversationRead(ben.id, anna.id)).toHaveLength(2)
-    expect(await countUnreadMessages(ben.id)).toBe(0)
-    expect(await countUnreadMessages(anna.id)).toBe(1)
+    expect(await unreadMessagesOf(ben.id)).toBe(0)
+    expect(await unreadMessagesOf(anna.id)).toBe(1)
     const row = await db.selectFrom('messages').select('readAt').where('id', '=', mine.id).executeTakeFirstOrThrow()
     expect(row.readAt).toBeNull()
   })

@@ -16,5 +16,5 @@ export async function tablesScannedWhole(db: Kysely<Database>, query: Compilable
     return plan.rows.flatMap((row) => /Seq Scan on "?(\w+)"?/.exec(row['QUERY PLAN'])?.[1] ?? [])
   }
   const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))
-  return plan.rows.flatMap((row) => /^SCAN (\w+)\b/.exec(row.detail)?.[1] ?? [])
+  return plan.rows.flatMap((row) => (row.detail === 'SCAN CONSTANT ROW' ? [] : (/^SCAN (\w+)\b/.exec(row.detail)?.[1] ?? [])))
 }

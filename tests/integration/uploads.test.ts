@@ -1,3 +1,4 @@
+import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { existsSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -39,7 +40,7 @@ async function insertUser(profilePhoto: string | null = null): Promise<SessionUs
     .insertInto('users')
     .values({ ...user, role: 'owner', createdAt: now, updatedAt: now })
     .execute()
-  return { ...user, role: 'owner', sessionId: 'test-session' }
+  return { ...user, role: 'owner', timeZone: defaultTimeZone, sessionId: 'test-session' }
 }
 
 

@@ -9,7 +9,7 @@ import { sessionExpiredContext } from './user-middleware.server.ts'
 // The page and API doors of one access rule, as the root middleware leaves a request's context: a user or
 // none, and whether a session was presented that has run out.
 
-const userWith = (role: Role): SessionUser => ({ id: `user-${role}`, name: 'Sam', email: 'sam@example.com', role, profilePhoto: null, sessionId: 's1' })
+const userWith = (role: Role): SessionUser => ({ id: `user-${role}`, name: 'Sam', email: 'sam@example.com', role, profilePhoto: null, timeZone: 'Europe/Zurich', sessionId: 's1' })
 
 function contextOf({ user = null, expired = false }: { user?: SessionUser | null; expired?: boolean }) {
   const context = new RouterContextProvider()

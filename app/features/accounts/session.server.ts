@@ -101,7 +101,8 @@ function liveSessions() {
     .where('users.accountStatus', '=', 'active')
 }
 
-const sessionUserColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profilePhoto'] as const
+// The time zone comes with the user: the pages that show times read it here rather than in a statement of their own.
+const sessionUserColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profilePhoto', 'users.timeZone'] as const
 
 /** The active user behind a live session id, or null when it expired, was revoked or the account is suspended. */
 export async function findSessionUser(sessionId: string) {

@@ -10,12 +10,12 @@ import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.t
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db, engine } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
-import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
+import { keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { readBookingCards } from './booking-cards.server.ts'
-import { countSeriesToAnswer } from './series-records.server.ts'
-import { type BookingRecord, findBookingOfParty, findBookings, hasStarted, partyOf } from './booking-records.server.ts'
+import { seriesToAnswerQuery } from './series-records.server.ts'
+import { type BookingRecord, findBookingOfParty, findBookingRows, hasStarted, partyOf, withBookingDetails } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
@@ -58,32 +58,34 @@ export type BookingListOptions<Tab> = { tab?: Tab; date?: string; position?: Pag
 /** GET /api/bookings: a page of the bookings where the viewer is the owner. */
 export async function listOwnerBookings(viewerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
   const { rows, next } = await findBookingPage(viewerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now)
-  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
+  return { bookings: await toBookingJsonList(await withBookingDetails(rows), viewerId, now), next }
 }
 
 /**
  * /bookings: the cards of the owner's page of bookings and of the completed ones waiting for a review, read as one
- * list of records (each lookup of their dogs and sitters asked once for both).
+ * list of records (their slots, dogs and sitters each asked once for both).
  */
 export async function listOwnerBookingCards(ownerId: string, options: BookingListOptions<OwnerTab>, reviewLimit: number, now = Date.now()) {
-  const [page, toReview] = await Promise.all([
+  const [page, unreviewed] = await Promise.all([
     findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
-    findBookingsToReview(ownerId, reviewLimit, now),
+    findBookingRows(unreviewedBookings(ownerId, now), db, { order: 'desc', limit: reviewLimit * 4 }),
   ])
-  const cards = await readBookingCards([...page.rows, ...toReview], ownerId, { answering: false }, now)
+  const records = await withBookingDetails([...page.rows, ...unreviewed])
+  const toReview = records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now)).slice(0, reviewLimit)
+  const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
 
 /** GET /api/bookings/sitter: a page of the bookings where the viewer is the sitter. */
 export async function listSitterBookings(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
   const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
-  return { bookings: await toBookingJsonList(rows, viewerId, now), next }
+  return { bookings: await toBookingJsonList(await withBookingDetails(rows), viewerId, now), next }
 }
 
 /** /bookings-sitter: the cards of a page of the bookings where the viewer is the sitter. */
 export async function listSitterBookingCards(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
   const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
-  return { bookings: await readBookingCards(rows, viewerId, { answering: true }, now), next }
+  return { bookings: await readBookingCards(await withBookingDetails(rows), viewerId, { answering: true }, now), next }
 }
 
 const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
@@ -99,7 +101,7 @@ async function findBookingPage(
   tabCondition: ((now: number) => Expression<SqlBool>) | null,
   { tab, date, position = {}, limit = bookingPageSize }: BookingListOptions<string>,
   now: number,
-): Promise<{ rows: BookingRecord[]; next: KeysetCursor | null }> {
+) {
   const on = onBookings()
   const mine = on(partyColumn[side], '=', viewerId)
   await expireStaleRequests(now, mine)
@@ -107,7 +109,7 @@ async function findBookingPage(
   const order = listOrder({ tab, date })
   const list = bookingListName(side, { tab, date })
   const { rows, next } = await readKeysetPage(
-    (condition, rowLimit) => findBookings(condition ? on.and([where, condition]) : where, db, { order, limit: rowLimit }),
+    (condition, rowLimit) => findBookingRows(condition ? on.and([where, condition]) : where, db, { order, limit: rowLimit }),
     (booking) => ({ list, key: booking.startsAt, id: booking.id }),
     (cursor, options) => keysetCondition({ key: 'bookings.startsAt', id: 'bookings.id' }, cursor, order, options),
     position,
@@ -148,11 +150,8 @@ export function unreviewedBookings(ownerId: string, now: number) {
   ])
 }
 
-/** The owner's most recent completed bookings still open for their review (the 'How did it go?' prompt), newest first. */
-async function findBookingsToReview(ownerId: string, limit: number, now: number) {
-  const unreviewed = await findBookings(unreviewedBookings(ownerId, now), db, { order: 'desc', limit: limit * 4 })
-  return unreviewed.filter((booking) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)).slice(0, limit)
-}
+/** Whether an unreviewed booking belongs in the 'How did it go?' prompt: completed, and its review window still open. */
+const isOpenForReview = (booking: BookingRecord, now: number) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)
 
 /**
  * The sitters of an owner's bookings with the latest date and how many, grouped before the join: the
@@ -200,13 +199,13 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
 }
 
 /**
- * The requests waiting for this user's answer (the Bookings badge): pending, not yet started, and made by
- * the other party, so the user is the one who accepts or declines (DESIGN.md ruling 4); and the weekly requests
- * waiting for this sitter.
+ * The requests waiting for this user's answer (the Bookings badge adds the two counts): pending, not yet
+ * started, and made by the other party, so the user is the one who accepts or declines (DESIGN.md ruling 4);
+ * and the weekly requests waiting for this sitter. Queries of one row and column each, to read with the
+ * other badges in one statement.
  */
-export async function countRequestsToAnswer(userId: string, now = Date.now()) {
-  const waiting = await requestsToAnswerQuery(userId, now).executeTakeFirst()
-  return Number(waiting?.count ?? 0) + (await countSeriesToAnswer(userId))
+export function requestsToAnswerQueries(userId: string, now: number) {
+  return { bookings: requestsToAnswerQuery(userId, now), series: seriesToAnswerQuery(userId) }
 }
 
 /**

@@ -7,7 +7,7 @@ import { bookingSpan } from './slots.ts'
 import type { Party } from './transitions.ts'
 
 // Bookings as stored: the row, its time slots in order, and who requested it. Every read of the
-// bookings feature goes through `findBookings`; the where-clauses below say whose bookings they are.
+// bookings feature goes through `findBookings` (or its two halves); the where-clauses below say whose bookings they are.
 
 export type BookingRecord = Selectable<BookingsTable> & {
   slots: TimeSlot[]
@@ -27,16 +27,21 @@ export const bookingsOfParty = (userId: string): Expression<SqlBool> =>
   onBookings().or([onBookings()('bookings.ownerId', '=', userId), onBookings()('bookings.sitterId', '=', userId)])
 
 /** The bookings `where` selects; with `page`, the first `limit` of them by start (then id) in `order`. */
-export async function findBookings(
-  where: Expression<SqlBool>,
-  executor: Kysely<Database> = db,
-  page?: { order: SortOrder; limit: number },
-): Promise<BookingRecord[]> {
+export async function findBookings(where: Expression<SqlBool>, executor: Kysely<Database> = db, page?: { order: SortOrder; limit: number }) {
+  return withBookingDetails(await findBookingRows(where, executor, page), executor)
+}
+
+/** The rows alone, for reads that make records of several lists at once (`withBookingDetails`). */
+export async function findBookingRows(where: Expression<SqlBool>, executor: Kysely<Database> = db, page?: { order: SortOrder; limit: number }) {
   let query = executor.selectFrom('bookings').selectAll().where(where)
   if (page) query = query.orderBy('bookings.startsAt', page.order).orderBy('bookings.id', page.order).limit(page.limit)
-  const rows = await query.execute()
+  return query.execute()
+}
+
+/** Records of booking rows: their slots, dogs and status reasons read once for all of them. */
+export async function withBookingDetails(rows: readonly Selectable<BookingsTable>[], executor: Kysely<Database> = db): Promise<BookingRecord[]> {
   if (rows.length === 0) return []
-  const ids = rows.map((row) => row.id)
+  const ids = [...new Set(rows.map((row) => row.id))]
   const [slots, dogs, reasons] = await Promise.all([
     executor
       .selectFrom('bookingTimeSlots')

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { datesBetween, firstDayOf, lastDayOf, readDate } from '#app/features/availability/calendar-dates.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
@@ -10,7 +9,7 @@ import { termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
-import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import { getBookableDays, getBookableMonth, requestMonth } from './bookable-days.server.ts'
 import { DogRequestFormSchema, MultiPeriodFormSchema, OwnerRequestFormSchema } from './booking-forms.ts'
 import { createBooking, type CreateBookingFailure } from './create-booking.server.ts'
@@ -86,12 +85,11 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
  * available), the sitter's own month of bookable days (without a published profile every day from today
  * on is open) and the price of an hour at the sitter's rate.
  */
-export async function getDogRequestScreen(user: DogViewer & { name: string }, dogId: string, query: URLSearchParams) {
+export async function getDogRequestScreen(user: DogViewer & { name: string; timeZone: string }, dogId: string, query: URLSearchParams) {
   const dog = dogId ? await getAvailableDog(user, dogId) : null
   if (!dog) return { dog: null }
-  const [details, timeZone] = await Promise.all([getSitterDetails(user.id), getTimeZoneOf(user.id)])
-  const zone = timeZone ?? defaultTimeZone
-  const today = localDateTime(Date.now(), zone).date
+  const details = await getSitterDetails(user.id)
+  const today = localDateTime(Date.now(), user.timeZone).date
   const date = readDate(query.get('date'))
   const { month, firstMonth, lastMonth } = requestMonth(today, { month: query.get('month'), date })
   const bookable = await getBookableDays(user.id, { from: firstDayOf(month), to: lastDayOf(month) })
@@ -112,7 +110,7 @@ export async function getDogRequestScreen(user: DogViewer & { name: string }, do
     firstMonth,
     lastMonth,
     days,
-    timeZone: zone,
+    timeZone: user.timeZone,
     times,
     rateCents,
     /** The sitter's own terms, which the request will keep (as createBooking stores them). */

@@ -1,5 +1,5 @@
-import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { type Expression, expressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from 'kysely'
+import { db, type Database, engine } from '#app/lib/db.server.ts'
 import type { BookingSeriesTable } from '#app/lib/db-schema.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { TimeSlot } from './periods.ts'
@@ -69,8 +69,16 @@ export async function findSeriesConflicts(seriesId: string) {
   return db.selectFrom('bookingSeriesConflicts').select(['date', 'reason']).where('seriesId', '=', seriesId).orderBy('date').execute()
 }
 
-/** The weekly requests waiting for the sitter `userId`'s answer (the Bookings badge counts them with the requests). */
-export async function countSeriesToAnswer(userId: string) {
-  const row = await db.selectFrom('bookingSeries').select((eb) => eb.fn.countAll<number>().as('count')).where('sitterId', '=', userId).where('status', '=', 'pending').executeTakeFirst()
-  return Number(row?.count ?? 0)
+/**
+ * The weekly requests waiting for the sitter `userId`'s answer (the Bookings badge counts them with the
+ * requests), read among the sitter's own series. SQLite, without statistics, would rather read every series
+ * waiting in the marketplace by (status); the unary plus keeps status out of its choice (as for the requests).
+ */
+export function seriesToAnswerQuery(userId: string) {
+  const status = engine === 'sqlite' ? sql<BookingSeriesTable['status']>`+${sql.ref('bookingSeries.status')}` : sql.ref<BookingSeriesTable['status']>('bookingSeries.status')
+  return db
+    .selectFrom('bookingSeries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('sitterId', '=', userId)
+    .where(status, '=', 'pending')
 }

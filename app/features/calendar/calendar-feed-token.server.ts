@@ -9,15 +9,22 @@ const newToken = () => randomBytes(32).toString('base64url')
 
 /** The user's feed token, made now when the user has none yet. */
 export async function calendarFeedTokenOf(userId: string) {
+  const made = await readCalendarFeedToken(userId)
+  if (made) return made
   await db
     .updateTable('users')
     .set({ calendarFeedToken: newToken() })
     .where('id', '=', userId)
     .where('calendarFeedToken', 'is', null)
     .execute()
-  const row = await db.selectFrom('users').select('calendarFeedToken').where('id', '=', userId).executeTakeFirstOrThrow()
-  if (!row.calendarFeedToken) throw new Error(`User ${userId} has no calendar feed token`)
-  return row.calendarFeedToken
+  const token = await readCalendarFeedToken(userId)
+  if (!token) throw new Error(`User ${userId} has no calendar feed token`)
+  return token
+}
+
+async function readCalendarFeedToken(userId: string) {
+  const row = await db.selectFrom('users').select('calendarFeedToken').where('id', '=', userId).executeTakeFirst()
+  return row?.calendarFeedToken ?? null
 }
 
 /** Replaces the token: the old feed URL stops working at once. */

@@ -1,10 +1,8 @@
 import { data, href, redirect } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
-import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { defaultTimeZone } from '#app/lib/zoned-time.ts'
 import { blockStateBetween, blockUser, isEitherBlocked, unblockUser } from './blocks.server.ts'
 import { getConversationPartner } from './conversation-partner.server.ts'
 import { getThreadPage, startConversation } from './conversations.server.ts'
@@ -18,8 +16,8 @@ import { sendMessage } from './send-message.server.ts'
 // report.
 
 /** The viewer's zone and the moment of the render: times read the same on the server and in the browser. */
-export async function viewerClock(viewerId: string) {
-  return { timeZone: (await getTimeZoneOf(viewerId)) ?? defaultTimeZone, now: new Date().toISOString() }
+export function viewerClock(viewer: Pick<SessionUser, 'timeZone'>) {
+  return { timeZone: viewer.timeZone, now: new Date().toISOString() }
 }
 
 /**

@@ -98,13 +98,13 @@ export async function usersWithUnreadEntryFor(conversationId: string) {
 
 /** The bell's number. */
 export async function countUnreadNotifications(userId: string) {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow()
+  const row = await unreadNotificationsQuery(userId).executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/** The count as a query of one row and column, to read with other counts in one statement. */
+export function unreadNotificationsQuery(userId: string) {
+  return db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('readAt', 'is', null)
 }
 
 export type NotificationDelivery = { channel: NotificationChannel; status: NotificationDeliveryStatus; at: string; detail: string | null }
