@@ -9,6 +9,7 @@ import { lookup as contentTypeOf } from 'mrmime'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
+import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
 import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
 import { sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
 import type { FileStorage } from './app/lib/storage/file-storage.ts'
@@ -282,6 +283,9 @@ async function productionBuild() {
   const publicFiles = new Set(readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`))
   const assetName = /^\/assets\/([\w-]+(?:\.[\w-]+)+)$/
   const answerFor = (name: string, cacheControl: string) => ({ contentType: contentTypeOf(name) ?? 'application/octet-stream', cacheControl })
+  const assetsDir = path.join(clientDir, 'assets')
+  // The scripts and stylesheets the build also wrote compressed (vite.config.ts): each is sent as the client takes it.
+  const precompressed = new Set(readdirSync(assetsDir).flatMap((name) => (name.endsWith('.br') ? [name.slice(0, -'.br'.length)] : [])))
   return {
     loadBuild: () => Promise.resolve(build),
     serveClientFiles(request: IncomingMessage, response: ServerResponse, next: () => void) {
@@ -291,7 +295,10 @@ async function productionBuild() {
         const name = assetName.exec(pathname)?.[1]
         if (!name) return notFound(response)
         const answer = answerFor(name, 'public, max-age=31536000, immutable') // file names carry a content hash
-        return void sendFile(request, response, path.join(clientDir, 'assets', name), answer, () => notFound(response))
+        if (!precompressed.has(name)) return void sendFile(request, response, path.join(assetsDir, name), answer, () => notFound(response))
+        const encoding = acceptedEncoding(request.headers['accept-encoding'])
+        const file = path.join(assetsDir, encoding === 'identity' ? name : `${name}.${encoding === 'br' ? 'br' : 'gz'}`)
+        return void sendFile(request, response, file, { ...answer, encoding }, () => notFound(response))
       }
       if (!publicFiles.has(pathname)) return next()
       void sendFile(request, response, path.join(clientDir, pathname), answerFor(pathname, 'public, max-age=3600'), () => notFound(response))

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Kysely } from 'kysely'
 import { carriesCredential } from './credentials.server.ts'
+import { acceptedEncoding, type Encoding, encodings } from './accepted-encoding.ts'
 import { db, type Database } from './db.server.ts'
 
 // DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
@@ -24,8 +25,6 @@ const maxEntries = 500
 /** Set by entry.server.tsx on a render that may be shared; never sent to the client. */
 export const shareableRenderHeader = 'x-pawpal-shareable'
 
-const encodings = ['br', 'gzip', 'identity'] as const
-type Encoding = (typeof encodings)[number]
 
 /** An answer as it goes out: status, headers (lower-case names) and bytes (none for a 304). */
 type ReadyAnswer = { status: number; headers: Readonly<Record<string, string>>; body: Uint8Array<ArrayBuffer> | null }
@@ -252,18 +251,6 @@ async function keep(key: string, response: Response, version: number): Promise<E
   entries.set(key, entry)
   if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
   return entry
-}
-
-/** What the client takes: brotli, else gzip, else the plain bytes (`;q=0` refuses an encoding). */
-export function acceptedEncoding(acceptEncoding: string | null | undefined): Encoding {
-  const quality = new Map<string, number>()
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim())
-    const q = parameters.find((parameter) => parameter.startsWith('q='))
-    if (name) quality.set(name, q ? Number(q.slice(2)) : 1)
-  }
-  const takes = (encoding: Encoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0
-  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : 'identity'
 }
 
 /** Each encoding is its own representation with its own strong ETag: `"<hash>"`, `"<hash>-br"`, `"<hash>-gzip"`. */

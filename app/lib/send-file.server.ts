@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Encoding } from './accepted-encoding.ts'
 import type { StoredFile } from './storage/file-storage.ts'
 import { openLocalFile } from './storage/local-folder-storage.server.ts'
 
@@ -7,7 +8,8 @@ import { openLocalFile } from './storage/local-folder-storage.server.ts'
 // replaced) is either sent as it was when opened or answered as missing: never an unhandled stream error
 // that takes the process down (decision 010).
 
-export type FileAnswer = { contentType: string; cacheControl: string }
+/** `encoding`: the file is the compressed copy of the resource in that encoding (one of those the client takes). */
+export type FileAnswer = { contentType: string; cacheControl: string; encoding?: Encoding }
 
 /** Sends the file at `file` on this machine (GET or HEAD), or calls `missing` when it cannot be opened as a regular file. */
 export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, answer: FileAnswer, missing: () => void) {
@@ -22,6 +24,10 @@ export function sendStoredFile(request: IncomingMessage, response: ServerRespons
   const weakEtag = `W/"${etag}"`
   response.setHeader('ETag', weakEtag)
   response.setHeader('Cache-Control', answer.cacheControl)
+  if (answer.encoding) {
+    response.setHeader('Vary', 'Accept-Encoding')
+    if (answer.encoding !== 'identity') response.setHeader('Content-Encoding', answer.encoding)
+  }
   if (request.headers['if-none-match'] === weakEtag) {
     body.destroy()
     return void response.writeHead(304).end()

@@ -31,7 +31,8 @@ test('an asset deleted after start-up answers 404, and the server keeps answerin
   expect(first.status).toBe(200)
   await first.arrayBuffer()
 
-  rmSync(path.join(root, 'build/client/assets', script))
+  // With the compressed copies the build wrote beside it (decision 088), which the server would send instead.
+  for (const name of [script, `${script}.br`, `${script}.gz`]) rmSync(path.join(root, 'build/client/assets', name))
 
   const again = await fetch(`${server.url}/assets/${script}`)
   expect(again.status).toBe(404)

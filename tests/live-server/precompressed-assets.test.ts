@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type LiveServer, startLiveServer } from './live-server.ts'
+
+// Decision 088: the build writes every script and stylesheet also brotli- and gzip-compressed beside it, and the
+// server sends the copy the client takes, as it is, rather than compressing the file on every request.
+
+let server: LiveServer
+const assets = path.resolve('build/client/assets')
+const stylesheet = readdirSync(assets).find((name) => /^shell-.*\.css$/.test(name))!
+const original = readFileSync(path.join(assets, stylesheet))
+
+beforeAll(async () => {
+  server = await startLiveServer('precompressed-assets')
+})
+
+afterAll(async () => {
+  await server.dispose()
+})
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+
+/** The raw answer (node:http does not decode it, as fetch would). */
+function get(pathname: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<Answer>((resolve, reject) => {
+    const sent = request(`${server.url}${pathname}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+describe('a stylesheet of the build', () => {
+  test('goes to a client that takes brotli as the best brotli copy, which decodes to the file', async () => {
+    const answer = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBe('br')
+    expect(answer.headers['content-type']).toBe('text/css')
+    expect(answer.headers.vary).toMatch(/accept-encoding/i)
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(answer.body).equals(original)).toBe(true)
+    // Smaller than the on-the-fly brotli (quality 4) the server sent before.
+    expect(answer.body.length).toBeLessThan(original.length * 0.16)
+  })
+
+  test('goes gzip-compressed to a client that takes gzip only, and as it is to one that takes neither', async () => {
+    const gzipped = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'gzip' })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.body).equals(original)).toBe(true)
+
+    const refusing = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'br;q=0, gzip;q=0' })
+    expect(refusing.headers['content-encoding']).toBeUndefined()
+    expect(refusing.headers.vary).toMatch(/accept-encoding/i)
+    expect(refusing.body.equals(original)).toBe(true)
+  })
+
+  test('answers 304 to a client that holds the copy it would be sent, and HEAD with its headers alone', async () => {
+    const first = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'br' })
+    const etag = String(first.headers.etag)
+    const again = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'br', 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+
+    const head = await get(`/assets/${stylesheet}`, { 'accept-encoding': 'br' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(Number(head.headers['content-length'])).toBe(first.body.length)
+    expect(head.body.length).toBe(0)
+  })
+})
