@@ -141,3 +141,19 @@ test('a booking list reads what its cards show and no more: each dog\'s name, br
     expect(html).not.toContain(lunaPhotos[1])
   }
 })
+
+test("the owner's list and her review prompt read their bookings' slots, dogs and reasons once for both", async () => {
+  const { owner } = await ownerAndSitterWithManyBookings()
+  const sitter = await insertSitter({ name: 'Nina Sitter', services: [{ service: 'walking', hourlyRateCents: 2400 }] })
+  const dogId = await insertDog(owner.id, { name: 'Bruno' })
+  // A walk done yesterday and not reviewed yet: the review prompt reads it beside the page of upcoming ones.
+  await insertBooking({ dogId, ownerId: owner.id, sitterId: sitter.id }, { date: localDateFromToday(-1), status: 'completed', slots: [{ startTime: '09:00', endTime: '10:00' }] })
+  const { result: response, statements } = await statementsOf(() => visitAs(owner, '/bookings'))
+  expect(cardsIn(await response.text())).toHaveLength(cardsPerPage)
+  const reading = (table: string) => statements.filter((statement) => statement.sql.includes(`from "${table}"`))
+  expect(reading('bookingTimeSlots')).toHaveLength(1)
+  expect(reading('bookingDogs')).toHaveLength(1)
+  expect(reading('bookingStatusHistory')).toHaveLength(1)
+  // Both lists' bookings are in the one statement: the page's 20 and yesterday's walk.
+  expect(reading('bookingTimeSlots')[0]?.parameters).toHaveLength(cardsPerPage + 1)
+})
