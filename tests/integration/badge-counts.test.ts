@@ -37,7 +37,7 @@ describe('the badges on every signed-in page', () => {
   test("are read in one statement, each count among the user's own rows: no table read whole, no index of every user's rows", async () => {
     const { badgeCountsQuery } = await import('#app/badge-counts.server.ts')
     const { db, engine } = await import('#app/lib/db.server.ts')
-    const query = badgeCountsQuery('someone', Date.parse('2026-11-27T08:00:00Z'))
+    const query = badgeCountsQuery('someone', '2026-11-27T08:00:00.000Z')
     expect(await tablesScannedWhole(db, query)).toEqual([])
     if (engine !== 'sqlite') return
     const compiled = query.compile()

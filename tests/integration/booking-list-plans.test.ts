@@ -58,7 +58,7 @@ describe.runIf(engine === 'sqlite')("the 'How did it go?' prompt", () => {
 
 describe.runIf(engine === 'sqlite')('the Bookings badge on every signed-in page', () => {
   test("counts the requests to answer among the user's own bookings ahead, not among every request waiting in the marketplace", async () => {
-    const plan = await planOf(requestsToAnswerQuery('someone', Date.parse('2026-11-27T08:00:00Z')).compile())
+    const plan = await planOf(requestsToAnswerQuery('someone', '2026-11-27T08:00:00.000Z').compile())
     expect(plan).toEqual([
       'MULTI-INDEX OR',
       'INDEX 1',

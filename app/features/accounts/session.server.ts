@@ -5,6 +5,7 @@ import { createCookie } from 'react-router'
 import { sessionCookieName } from '#app/lib/credentials.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
 
 // DESIGN.md ruling 9: sessions live in the database. Browsers carry the session id in the signed
@@ -92,32 +93,35 @@ export async function readTokenSessionId(token: string): Promise<{ id: string; k
   }
 }
 
-/** Sessions that still sign someone in: not expired, of an active account. */
-function liveSessions() {
+/** Sessions that still sign someone in at `now` (an ISO instant): not expired, of an active account. */
+function liveSessions(now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .where('sessions.expiresAt', '>', new Date().toISOString())
+    .where('sessions.expiresAt', '>', now)
     .where('users.accountStatus', '=', 'active')
 }
 
 // The time zone comes with the user: the pages that show times read it here rather than in a statement of their own.
 const sessionUserColumns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.profilePhoto', 'users.timeZone'] as const
 
+// Every signed-in request asks it: compiled once (decision 089).
+const sessionUserQuery = precompiledQuery((values: { sessionId: string; now: string }) =>
+  liveSessions(values.now)
+    .select([...sessionUserColumns, 'sessions.id as sessionId'])
+    .where('sessions.id', '=', values.sessionId),
+)
+
 /** The active user behind a live session id, or null when it expired, was revoked or the account is suspended. */
 export async function findSessionUser(sessionId: string) {
-  return (
-    (await liveSessions()
-      .select([...sessionUserColumns, 'sessions.id as sessionId'])
-      .where('sessions.id', '=', sessionId)
-      .executeTakeFirst()) ?? null
-  )
+  const [user] = await sessionUserQuery({ sessionId, now: new Date().toISOString() })
+  return user ?? null
 }
 
 /** Which of these session ids are still live (not expired, not revoked, account active). */
 export async function findLiveSessionIds(sessionIds: string[]) {
   if (sessionIds.length === 0) return new Set<string>()
-  const rows = await liveSessions().select('sessions.id').where('sessions.id', 'in', sessionIds).execute()
+  const rows = await liveSessions(new Date().toISOString()).select('sessions.id').where('sessions.id', 'in', sessionIds).execute()
   return new Set(rows.map((row) => row.id))
 }
 

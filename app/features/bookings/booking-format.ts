@@ -11,9 +11,9 @@ export function formatBookingDate(date: string) {
 const dogList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
 
 /** 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever it is named. */
-export function formatDogNames(dogs: readonly { name: string }[]) {
-  return dogList.format(dogs.map((dog) => dog.name))
-}
+export const formatNameList = (names: readonly string[]) => dogList.format(names)
+
+export const formatDogNames = (dogs: readonly { name: string }[]) => formatNameList(dogs.map((dog) => dog.name))
 
 /** The names of a booking's dogs found in `dogs` ('Rex and Luna'); null when none is. */
 export function dogNamesOf(booking: { dogIds: readonly string[] }, dogs: ReadonlyMap<string, { name: string }>) {
@@ -21,7 +21,15 @@ export function dogNamesOf(booking: { dogIds: readonly string[] }, dogs: Readonl
   return found.length > 0 ? formatDogNames(found) : null
 }
 
+/** One formatter a zone: making one costs more than the history it formats (a tenth of a booking page's CPU). */
+const momentFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** 'Thu 26 Nov, 10:04' in the booking's zone: when something happened to a booking (its history). */
 export function formatBookingMoment(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso))
+  let format = momentFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+    momentFormats.set(timeZone, format)
+  }
+  return format.format(new Date(iso))
 }

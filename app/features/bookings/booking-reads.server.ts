@@ -204,7 +204,7 @@ export async function listPreviousSitters(ownerId: string, limit = 10) {
  * and the weekly requests waiting for this sitter. Queries of one row and column each, to read with the
  * other badges in one statement.
  */
-export function requestsToAnswerQueries(userId: string, now: number) {
+export function requestsToAnswerQueries(userId: string, now: string) {
   return { bookings: requestsToAnswerQuery(userId, now), series: seriesToAnswerQuery(userId) }
 }
 
@@ -214,7 +214,7 @@ export function requestsToAnswerQueries(userId: string, now: number) {
  * (status, startsAt) index and read every request waiting in the whole marketplace (5 ms a page at 20,000):
  * the unary plus keeps status out of its choice. PostgreSQL chooses by its statistics, and has no `+` for text.
  */
-export function requestsToAnswerQuery(userId: string, now: number) {
+export function requestsToAnswerQuery(userId: string, now: string) {
   const on = onBookings()
   const status = engine === 'sqlite' ? sql<BookingStatus>`+${sql.ref('bookings.status')}` : sql.ref<BookingStatus>('bookings.status')
   return db
@@ -223,7 +223,7 @@ export function requestsToAnswerQuery(userId: string, now: number) {
     .where(
       on.and([
         on(status, '=', 'pending'),
-        on('bookings.startsAt', '>', new Date(now).toISOString()),
+        on('bookings.startsAt', '>', now),
         on.or([
           on.and([on('bookings.sitterId', '=', userId), on('bookings.requestedById', '!=', on.ref('bookings.sitterId'))]),
           on.and([on('bookings.ownerId', '=', userId), on('bookings.requestedById', '=', on.ref('bookings.sitterId'))]),

@@ -6,7 +6,7 @@ import { textControlClass } from '#app/ui/field.tsx'
 import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import type { SitterService } from '#app/features/sitters/options.ts'
-import { formatBookingDate, formatBookingMoment } from '../booking-format.ts'
+import { formatBookingDate, formatBookingMoment, formatNameList } from '../booking-format.ts'
 import type { changeFormFields } from '../booking-change-forms.server.ts'
 import type { BookingJson, ProposalJson } from '../booking-reads.server.ts'
 import { bookingStyles, dayPeriods, periodLabels, walkDurations } from '../periods.ts'
@@ -20,7 +20,7 @@ import { DogChoices, type DogOption } from './request-parts.tsx'
 type Terms = ProposalJson['previous']
 
 const describeTime = (terms: Terms) => terms.slots.map(formatSlot).join(' and ')
-const describeDogs = (terms: Terms) => new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(terms.dogNames)
+const describeDogs = (terms: Terms) => formatNameList(terms.dogNames)
 
 /** The rows of a proposal: what it changes, before and after, and the price either way. */
 function proposalRows(change: ProposalJson) {
