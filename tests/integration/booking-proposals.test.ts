@@ -114,6 +114,24 @@ describe('a change proposed and accepted', () => {
   })
 })
 
+describe('the change form on the booking page', () => {
+  test("offers the owner her dogs by name, several at once when the sitter takes several, reading neither her other dogs' nor the sitter's whole profiles", async () => {
+    const { theOwner, booking, luna } = await acceptedWalk()
+    // Imported here: it loads the app's modules, which must read the fake Google's settings first.
+    const { statementsOf } = await import('./statements-of.ts')
+    const { result: response, statements } = await statementsOf(async () => visitAs(await signedIn(theOwner), `/bookings/${booking.id}`))
+    const html = await response.text()
+
+    const choices = [...html.matchAll(/<input[^>]*type="checkbox"[^>]*name="dogIds"[^>]*>/g)].map(([input]) => input)
+    expect(choices).toHaveLength(2)
+    expect(await textOf(new Response(html))).toMatch(/Rex[\s\S]*Luna/)
+    // The booking's own dog, Rex, is read whole for the booking; Luna, a choice only, by name and photo.
+    const profileReads = statements.filter((statement) => /"(dogTraits|dogActivities|dogAvailability)"/.test(statement.sql))
+    expect(profileReads.filter((statement) => statement.parameters.includes(luna))).toEqual([])
+    expect(statements.filter((statement) => /"(sitterDogSizes|sitterDogAges|sitterPreferredBreeds|sitterPhotos)"/.test(statement.sql))).toEqual([])
+  })
+})
+
 describe('e-mails of a change', () => {
   const mailsTo = async (userId: string) => {
     const { backgroundWorkDone } = await import('#app/lib/work-queue.server.ts')

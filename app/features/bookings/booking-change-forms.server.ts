@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
-import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
+import { listDogFacesOf } from '#app/features/dogs/dogs.server.ts'
+import { acceptsMultipleDogs } from '#app/features/sitters/sitter-profile.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { answerProposal, proposeChange } from './booking-proposals.server.ts'
 import type { BookingJson } from './booking-reads.server.ts'
@@ -99,6 +99,6 @@ export async function submitChangeAnswer(user: { id: string }, booking: BookingJ
 /** The dogs the owner may propose on the change form, and whether several: the owner's view of a booking that can change. */
 export async function changeFormDogs(booking: BookingJson) {
   if (booking.viewerRole !== 'owner' || !booking.changeable) return null
-  const [dogs, sitter] = await Promise.all([listDogsOf(booking.ownerId), getSitterDetails(booking.sitterId)])
-  return { several: Boolean(sitter?.acceptsMultipleDogs), dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })) }
+  const [dogs, several] = await Promise.all([listDogFacesOf(booking.ownerId), acceptsMultipleDogs(booking.sitterId)])
+  return { several, dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.avatar })) }
 }

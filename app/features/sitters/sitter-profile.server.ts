@@ -75,6 +75,12 @@ export async function withSitterProfile(userIds: readonly string[]) {
   return new Set(rows.map((row) => row.userId))
 }
 
+/** Whether the sitter takes several dogs at once (false without a sitter profile). */
+export async function acceptsMultipleDogs(sitterId: string) {
+  const profile = await db.selectFrom('sitterProfiles').select('acceptsMultipleDogs').where('userId', '=', sitterId).executeTakeFirst()
+  return profile?.acceptsMultipleDogs === 1
+}
+
 /** Everything a sitter publishes; null when the user has no sitter profile. */
 export async function getSitterDetails(sitterId: string) {
   const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
