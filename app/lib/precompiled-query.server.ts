@@ -1,5 +1,5 @@
-import type { Compilable, CompiledQuery } from 'kysely'
-import { db } from './db.server.ts'
+import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import { type Database, db } from './db.server.ts'
 
 // Decision 089: Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call; for the
 // statements every signed-in request asks (the session's user, the navigation's badges) that cost more CPU
@@ -15,18 +15,19 @@ const standIn = (round: number, name: string) => ` ${standInMark}:${round}:${nam
  * A query of one fixed shape whose values change from call to call, compiled once. `build` must hand each
  * value to Kysely as it is: it runs twice with different stand-ins at the first call, and a query whose SQL
  * or other parameters differ between the two (a value formatted, computed on, or choosing the query's shape)
- * throws instead of running with the stand-ins' values.
+ * throws instead of running with the stand-ins' values. A list of ids goes in as one JSON value (`isOneOf`).
+ * It runs on `executor` (a transaction, when the caller is in one).
  */
 export function precompiledQuery<V extends Values, Row>(build: (values: V) => Compilable<Row>) {
   let template: { query: CompiledQuery<Row>; slots: (string | null)[] } | undefined
-  return async function run(values: V): Promise<Row[]> {
+  return async function run(values: V, executor: Kysely<Database> = db): Promise<Row[]> {
     template ??= compileTemplate(build)
     const { query, slots } = template
     const parameters = query.parameters.map((constant, index) => {
       const name = slots[index]
       return name == null ? constant : values[name]
     })
-    const result = await db.executeQuery<Row>({ ...query, parameters })
+    const result = await executor.executeQuery<Row>({ ...query, parameters })
     return result.rows
   }
 }

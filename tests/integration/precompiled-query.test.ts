@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { db, migrateToLatest } from '#app/lib/db.server.ts'
+import { db, isOneOf, migrateToLatest } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { insertUser } from './fixtures.ts'
 
@@ -27,6 +27,21 @@ describe('a precompiled query', () => {
     expect(await nameOf({ email: 'nobody@example.com' })).toEqual([])
     // Twice at the first call (two sets of stand-ins to compare), never again.
     expect(builds).toBe(2)
+  })
+
+  test('takes a list of ids as one JSON value: the same SQL for any number of them, none included', async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertUser({ name: 'Sam Sitter' })
+    await insertUser({ name: 'Nina Neighbour' })
+    const namesAmong = precompiledQuery((values: { ids: string }) =>
+      db.selectFrom('users').select('name').where((eb) => isOneOf(eb.ref('id'), values.ids)).orderBy('name'),
+    )
+    const names = async (ids: string[]) => (await namesAmong({ ids: JSON.stringify(ids) })).map((row) => row.name)
+
+    expect(await names([olivia.id, sam.id])).toEqual(['Olivia Owner', 'Sam Sitter'])
+    expect(await names([sam.id])).toEqual(['Sam Sitter'])
+    expect(await names([])).toEqual([])
+    expect(await names([`${olivia.id}", "x`, "'; drop table users; --", 'ü', '[]'])).toEqual([])
   })
 
   test('refuses a builder that changes a value before handing it to Kysely', async () => {

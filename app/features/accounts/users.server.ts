@@ -1,6 +1,7 @@
 import type { Role, UsersTable } from '#app/lib/db-schema.ts'
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely'
-import { type Database, db } from '#app/lib/db.server.ts'
+import { type Database, db, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 
 const accountColumns = [
   'id',
@@ -150,15 +151,14 @@ export type PublicIdentity = {
  */
 export async function getPartyDetails(userIds: readonly string[]) {
   if (userIds.length === 0) return new Map<string, PartyDetails>()
-  const rows = await db
-    .selectFrom('users')
-    .select(partyColumns)
-    .where('id', 'in', [...new Set(userIds)])
-    .execute()
+  const rows = await partiesAmong({ userIds: JSON.stringify([...new Set(userIds)]) })
   return new Map(rows.map((row) => [row.id, row]))
 }
 
 const partyColumns = ['id', 'name', 'email', 'role', 'accountStatus', 'phoneNumber', 'profilePhoto', 'location', 'latitude', 'longitude', 'publicLocation', 'timeZone'] as const
+
+// Every booking page and list asks it: compiled once (decision 089).
+const partiesAmong = precompiledQuery(({ userIds }: { userIds: string }) => db.selectFrom('users').select(partyColumns).where((eb) => isOneOf(eb.ref('id'), userIds)))
 
 export type PartyDetails = Pick<Selectable<UsersTable>, (typeof partyColumns)[number]>
 

@@ -1,5 +1,6 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { db, type Database, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingsTable } from '#app/lib/db-schema.ts'
 import type { SortOrder } from '#app/lib/keyset-paging.ts'
 import type { TimeSlot } from './periods.ts'
@@ -41,23 +42,8 @@ export async function findBookingRows(where: Expression<SqlBool>, executor: Kyse
 /** Records of booking rows: their slots, dogs and status reasons read once for all of them. */
 export async function withBookingDetails(rows: readonly Selectable<BookingsTable>[], executor: Kysely<Database> = db): Promise<BookingRecord[]> {
   if (rows.length === 0) return []
-  const ids = [...new Set(rows.map((row) => row.id))]
-  const [slots, dogs, reasons] = await Promise.all([
-    executor
-      .selectFrom('bookingTimeSlots')
-      .select(['bookingId', 'startTime', 'endTime'])
-      .where('bookingId', 'in', ids)
-      .orderBy('bookingId')
-      .orderBy('position')
-      .execute(),
-    executor.selectFrom('bookingDogs').select(['bookingId', 'dogId']).where('bookingId', 'in', ids).orderBy('bookingId').orderBy('position').execute(),
-    executor
-      .selectFrom('bookingStatusHistory')
-      .select(['bookingId', 'reason', 'toStatus', 'changedAt'])
-      .where('bookingId', 'in', ids)
-      .where((eb) => eb.or([eb('reason', 'is not', null), eb('toStatus', '=', 'completed')]))
-      .execute(),
-  ])
+  const ids = { bookingIds: JSON.stringify([...new Set(rows.map((row) => row.id))]) }
+  const [slots, dogs, reasons] = await Promise.all([slotsOfBookings(ids, executor), dogsOfBookings(ids, executor), reasonsOfBookings(ids, executor)])
   const slotsOf = groupBy(slots, ({ startTime, endTime }) => ({ startTime, endTime }))
   const dogsOf = groupBy(dogs, ({ dogId }) => dogId)
   return rows.map((row) => ({
@@ -69,6 +55,34 @@ export async function withBookingDetails(rows: readonly Selectable<BookingsTable
     completedAt: row.status === 'completed' ? (reasons.find((change) => change.bookingId === row.id && change.toStatus === 'completed')?.changedAt ?? null) : null,
   }))
 }
+
+// Every booking page and list asks these three: compiled once (decision 089).
+type BookingIds = { bookingIds: string }
+
+const slotsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
+  db
+    .selectFrom('bookingTimeSlots')
+    .select(['bookingId', 'startTime', 'endTime'])
+    .where((eb) => isOneOf(eb.ref('bookingId'), bookingIds))
+    .orderBy('bookingId')
+    .orderBy('position'),
+)
+
+const dogsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
+  db
+    .selectFrom('bookingDogs')
+    .select(['bookingId', 'dogId'])
+    .where((eb) => isOneOf(eb.ref('bookingId'), bookingIds))
+    .orderBy('bookingId')
+    .orderBy('position'),
+)
+
+const reasonsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
+  db
+    .selectFrom('bookingStatusHistory')
+    .select(['bookingId', 'reason', 'toStatus', 'changedAt'])
+    .where((eb) => eb.and([isOneOf(eb.ref('bookingId'), bookingIds), eb.or([eb('reason', 'is not', null), eb('toStatus', '=', 'completed')])])),
+)
 
 /** Rows of a booking's list table as lists by booking, in the order read. */
 function groupBy<Row extends { bookingId: string }, Item>(rows: readonly Row[], item: (row: Row) => Item) {

@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { addRoleSide } from '#app/features/accounts/roles.server.ts'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { db, type Database, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import { deleteImage, type ImageVariants, publicImagePath, storePublicImages } from '#app/lib/images.server.ts'
 import { claimPendingUploads } from '#app/lib/pending-uploads.server.ts'
@@ -118,9 +119,12 @@ export async function findDogsForBookings(dogIds: readonly string[]) {
 /** The names of these dogs by id, for lists that name them only (one statement, none of their profiles). */
 export async function findDogNames(dogIds: readonly string[]) {
   if (dogIds.length === 0) return new Map<string, string>()
-  const rows = await db.selectFrom('dogs').select(['id', 'name']).where('id', 'in', [...new Set(dogIds)]).execute()
+  const rows = await dogNamesAmong({ dogIds: JSON.stringify([...new Set(dogIds)]) })
   return new Map(rows.map((row) => [row.id, row.name]))
 }
+
+// The booking lists' weekly series ask it: compiled once (decision 089).
+const dogNamesAmong = precompiledQuery(({ dogIds }: { dogIds: string }) => db.selectFrom('dogs').select(['id', 'name']).where((eb) => isOneOf(eb.ref('id'), dogIds)))
 
 /**
  * What a booking card shows of these dogs, by id: name, breed and first photo (one statement, none of the rest
@@ -128,9 +132,12 @@ export async function findDogNames(dogIds: readonly string[]) {
  */
 export async function findDogFaces(dogIds: readonly string[]) {
   if (dogIds.length === 0) return new Map<string, DogFace>()
-  const rows = await dogFaces().where('dogs.id', 'in', [...new Set(dogIds)]).execute()
+  const rows = await dogFacesAmong({ dogIds: JSON.stringify([...new Set(dogIds)]) })
   return new Map(rows.map((row) => [row.id, row]))
 }
+
+// Every booking list asks it: compiled once (decision 089).
+const dogFacesAmong = precompiledQuery(({ dogIds }: { dogIds: string }) => dogFaces().where((eb) => isOneOf(eb.ref('dogs.id'), dogIds)))
 
 /** An owner's dogs as `findDogFaces` reads them, oldest first as on My Dogs (the booking change form's choices). */
 export async function listDogFacesOf(ownerId: string): Promise<DogFace[]> {
