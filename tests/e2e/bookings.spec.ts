@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
+import { formatDayTitle, formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import {
   calendarEventsOf,
   chooseWalk,
@@ -206,6 +206,37 @@ test("'Show more bookings' lists the next page of Past under the first, with Jav
   await expect(cards.nth(20)).toContainText(formatShortDate(zurichDate(-21)))
   await expect(cards.nth(20)).toBeInViewport()
   await expect(page.getByRole('link', { name: 'Show more bookings' })).toHaveCount(0)
+})
+
+test("a day of the strip lists that day's bookings, with JavaScript without loading the page again; a click with Ctrl opens it apart", async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+}) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  const walkDay = zurichDate(2)
+  const quietDay = zurichDate(3)
+  await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: walkDay })
+  await visit('/bookings')
+  const days = page.getByRole('navigation', { name: 'Days' })
+  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+
+  await days.locator(`a[href$="date=${quietDay}"]`).click()
+  await expect(page.getByRole('heading', { name: `Bookings for ${formatDayTitle(quietDay)}` })).toBeVisible()
+  await expect(page.getByText('No bookings on this day')).toBeVisible()
+  await days.locator(`a[href$="date=${walkDay}"]`).click()
+  await expect(page.getByRole('heading', { name: `Bookings for ${formatDayTitle(walkDay)}` })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(card(page, 'Mochi')).toContainText(formatShortDate(walkDay))
+  await expect(days.locator(`a[href$="date=${walkDay}"]`)).toHaveAttribute('aria-current', 'date')
+  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+
+  const [apart] = await Promise.all([page.context().waitForEvent('page'), days.locator(`a[href$="date=${quietDay}"]`).click({ modifiers: ['ControlOrMeta'] })])
+  await expect(apart).toHaveURL(new RegExp(`/bookings\\?date=${quietDay}$`))
+  await apart.close()
+  await expect(page).toHaveURL(new RegExp(`/bookings\\?date=${walkDay}$`))
 })
 
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db, jsEnabled }) => {

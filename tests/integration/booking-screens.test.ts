@@ -82,7 +82,12 @@ describe('the owner’s bookings page', () => {
     expect(days[0]).toBe('Thu 25 January 2024')
     expect(days.at(-1)).toBe('Thu 7 March 2024')
     // A day's link names the day alone: the page shows that day's month (no `month=`, days either side too).
-    const hrefs = strip.filter((link) => !link.name.endsWith(' month')).map((link) => link.href)
+    // Where each leads from this page (a day's href may be the query alone).
+    const leadsTo = (href: string) => {
+      const target = new URL(href, 'http://pawpal.test/bookings?month=2024-02')
+      return `${target.pathname}${target.search}`
+    }
+    const hrefs = strip.filter((link) => !link.name.endsWith(' month')).map((link) => leadsTo(link.href))
     expect(hrefs).toEqual(Array.from({ length: 7 + 29 + 7 }, (_, index) => `/bookings?date=${plusDays('2024-01-25', index)}`))
     // Following a day of the month before opens that month's strip, with the day chosen.
     const outside = await (await visitAs(owner, hrefs[0] ?? '')).text()

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { dayStripDates, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
+import { useFollowedLinks } from '#app/ui/followed-links.ts'
 
 /**
  * Spec section 2, Bookings page: a horizontally scrolling strip of the month's days with 7 days before
  * and after it, month arrows, and a dot on days with bookings. Days and arrows are links to this same
- * page (nothing for React Router to discover: `discover="none"`); with JavaScript the strip scrolls the
- * picked day (or today) into view. Its look is the `day-strip` classes of app.css: the 45 days would
+ * page (nothing for React Router to discover: `discover="none"`), the days plain anchors that one handler
+ * follows (`useFollowedLinks`); with JavaScript the strip scrolls the picked day (or today) into view. Its look is the `day-strip` classes of app.css: the 45 days would
  * otherwise repeat the same utilities.
  */
 export function DayStrip({
@@ -29,6 +30,7 @@ export function DayStrip({
   nextMonth: string
 }) {
   const strip = useRef<HTMLOListElement>(null)
+  const followLink = useFollowedLinks({ preventScrollReset: true })
   const days = dayStripDates(month)
   const focusIndex = days.indexOf(selected ?? today)
   useEffect(() => {
@@ -47,17 +49,15 @@ export function DayStrip({
           ›
         </Link>
       </div>
-      <ol ref={strip} className="day-strip">
+      <ol ref={strip} className="day-strip" onClick={followLink}>
         {days.map((date) => {
           const count = bookedDays[date] ?? 0
           const isSelected = date === selected
           const outside = !date.startsWith(month)
           return (
             <li key={date}>
-              <Link
-                to={hrefForDay(date)}
-                preventScrollReset
-                discover="none"
+              <a
+                href={hrefForDay(date)}
                 aria-current={isSelected ? 'date' : undefined}
                 className={isSelected ? undefined : date === today ? 'day-strip-today' : outside ? 'day-strip-outside' : undefined}
               >
@@ -66,7 +66,7 @@ export function DayStrip({
                 <span>{formatWeekdayShort(date)}</span> <span>{Number(date.slice(8))}</span>
                 <span>{` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}</span>
                 {count > 0 ? <span aria-hidden /> : null}
-              </Link>
+              </a>
             </li>
           )
         })}
