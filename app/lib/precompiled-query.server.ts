@@ -3,7 +3,8 @@ import { type Database, db } from './db.server.ts'
 
 // Decision 089: Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call; for the
 // statements every signed-in request asks (the session's user, the navigation's badges) that cost more CPU
-// than SQLite spent answering them. A precompiled query is built and compiled once; each call binds its values.
+// than SQLite spent answering them, and the booking pages' reads of their rows add up. A precompiled query is
+// built and compiled once; each call binds its values.
 
 type Values = Record<string, string>
 

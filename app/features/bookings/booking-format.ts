@@ -10,9 +10,10 @@ export function formatBookingDate(date: string) {
 
 const dogList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
 
-/** 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever it is named. */
+/** 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever they are named. */
 export const formatNameList = (names: readonly string[]) => dogList.format(names)
 
+/** The same list of dogs given as records. */
 export const formatDogNames = (dogs: readonly { name: string }[]) => formatNameList(dogs.map((dog) => dog.name))
 
 /** The names of a booking's dogs found in `dogs` ('Rex and Luna'); null when none is. */
