@@ -121,7 +121,8 @@ export function zonedInstant(date: string, time: string, timeZone: string) {
 
 /** The local date, clock time and minutes past midnight in the zone at an instant. */
 export function localDateTime(instant: number, timeZone: string) {
-  const iso = new Date(wallClock(instant, timeZone)).toISOString()
+  // Through the offset, whose readings are kept by the second: `now` is a new instant on every request.
+  const iso = new Date(instant + offsetAt(instant, timeZone)).toISOString()
   const time = iso.slice(11, 16)
   return { date: iso.slice(0, 10), time, minutes: toMinutes(time) }
 }

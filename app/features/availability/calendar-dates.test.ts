@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dayStripDates, formatMonthTitle, formatWeekdayShort } from './calendar-dates.ts'
+import { datesBetween, dayStripDates, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
 
@@ -27,5 +27,35 @@ describe('the names a day strip shows', () => {
     const days = dayStripDates('2026-03')
     expect(days).toHaveLength(7 + 31 + 7)
     expect([days[0], days.at(-1)]).toEqual(['2026-02-22', '2026-04-07'])
+  })
+})
+
+describe('a card’s date and the days between two dates', () => {
+  test('a card writes the short month, the day without a leading zero and the year', () => {
+    expect(['2026-01-05', '2026-02-28', '2026-03-02', '2026-12-31', '2024-02-29'].map(formatShortDate)).toEqual([
+      'Jan 5, 2026',
+      'Feb 28, 2026',
+      'Mar 2, 2026',
+      'Dec 31, 2026',
+      'Feb 29, 2024',
+    ])
+    expect(['2027-04-10', '2027-05-11', '2027-06-12', '2027-07-13', '2027-08-14', '2027-09-15', '2027-10-16', '2027-11-17'].map(formatShortDate)).toEqual([
+      'Apr 10, 2027',
+      'May 11, 2027',
+      'Jun 12, 2027',
+      'Jul 13, 2027',
+      'Aug 14, 2027',
+      'Sep 15, 2027',
+      'Oct 16, 2027',
+      'Nov 17, 2027',
+    ])
+  })
+
+  test('every date from the first to the last, across a leap day, a year’s end and a clock change', () => {
+    expect(datesBetween('2024-02-27', '2024-03-02')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02'])
+    expect(datesBetween('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'])
+    expect(datesBetween('2026-03-28', '2026-03-30')).toEqual(['2026-03-28', '2026-03-29', '2026-03-30'])
+    expect(datesBetween('2026-05-04', '2026-05-04')).toEqual(['2026-05-04'])
+    expect(datesBetween('2026-05-05', '2026-05-04')).toEqual([])
   })
 })

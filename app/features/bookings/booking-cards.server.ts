@@ -44,7 +44,9 @@ export async function readBookingCards(bookings: readonly BookingRecord[], viewe
     const first = booking.slots[0]
     const moreSlotCount = booking.slots.length - 1
     const location = seesDetailsOf(booking, viewer, 'owner') ? booking.location : null
-    const { actions, overlap } = movesOf(booking, viewer, overlaps.get(booking.id), now)
+    // Only a card the viewer answers from shows moves (and why Accept is missing): the others spare working them out.
+    const answers = answering && awaitsAnswerFrom(booking, viewerId)
+    const { actions, overlap } = answers ? movesOf(booking, viewer, overlaps.get(booking.id), now) : { actions: [], overlap: null }
     const dogFaces = faces.map((dog) => shared(`dog:${dog.id}`, () => ({ name: dog.name, breed: dog.breed, avatar: dog.avatar })))
     return {
       id: booking.id,
@@ -58,7 +60,7 @@ export async function readBookingCards(bookings: readonly BookingRecord[], viewe
       ...(moreSlotCount > 0 ? { moreSlotCount } : {}),
       ...(location ? { location } : {}),
       ...(awaitsAnswerFrom(booking, viewerId) ? { awaitsYourAnswer: true } : {}),
-      ...(answering && awaitsAnswerFrom(booking, viewerId) ? { actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
+      ...(answers ? { actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
       ...(overlap ? { overlap } : {}),
     }
   })
