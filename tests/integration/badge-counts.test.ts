@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { migrateToLatest } from '#app/lib/db.server.ts'
 import { tablesScannedWhole } from './query-plans.ts'
-import { insertBooking, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
+import { insertBooking, insertConversation, insertDog, insertSitter, insertUser, localDateFromToday } from './fixtures.ts'
 
 // The Bookings badge on every signed-in page (badge-counts.server.ts): the requests waiting for the user's own
 // answer, pending and not yet begun, and made by the other party (DESIGN.md ruling 4). On both engines.
@@ -33,6 +33,36 @@ describe('the Bookings badge', () => {
   })
 })
 
+describe('the Messages badge', () => {
+  test('counts unread messages to the user, none from a sender blocked either way or suspended, a sender both blocked and suspended set aside once', async () => {
+    const { badgeCountsFor } = await import('#app/badge-counts.server.ts')
+    const { blockUser } = await import('#app/features/messages/blocks.server.ts')
+    const { db } = await import('#app/lib/db.server.ts')
+    const me = await insertUser({ name: 'Mia Me' })
+    const [friend, other, blockedByMe, blockingMe, suspended, blockedAndSuspended] = await Promise.all(
+      ['Fay Friend', 'Otto Other', 'Bo Blocked', 'Bea Blocking', 'Sid Suspended', 'Sue Both'].map((name) => insertUser({ name })),
+    )
+    const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`
+    await insertConversation(me.id, friend!.id, [{ from: friend!.id, at: at(1) }, { from: friend!.id, at: at(2) }, { from: me.id, at: at(3) }])
+    await insertConversation(me.id, other!.id, [{ from: other!.id, at: at(4) }, { from: other!.id, at: at(9) }])
+    for (const sender of [blockedByMe, blockingMe, suspended, blockedAndSuspended]) {
+      await insertConversation(me.id, sender!.id, [{ from: sender!.id, at: at(5) }, { from: sender!.id, at: at(6) }])
+    }
+    // One of Otto's is read; one to someone else is not Mia's.
+    await insertConversation(other!.id, friend!.id, [{ from: other!.id, at: at(7) }])
+    await db.updateTable('messages').set({ readAt: at(8) }).where('senderId', '=', other!.id).where('recipientId', '=', me.id).where('createdAt', '=', at(4)).execute()
+    expect((await badgeCountsFor(me.id)).unreadMessages).toBe(2 + 1 + 2 * 4)
+
+    expect((await blockUser(me.id, blockedByMe!.id)).ok).toBe(true)
+    expect((await blockUser(blockingMe!.id, me.id)).ok).toBe(true)
+    expect((await blockUser(me.id, blockedAndSuspended!.id)).ok).toBe(true)
+    await db.updateTable('users').set({ accountStatus: 'suspended' }).where('id', 'in', [suspended!.id, blockedAndSuspended!.id]).execute()
+    expect((await badgeCountsFor(me.id)).unreadMessages).toBe(2 + 1)
+    // The blocks and suspensions hide only what they concern: Mia's and Otto's unread messages to Fay count for her.
+    expect((await badgeCountsFor(friend!.id)).unreadMessages).toBe(2)
+  })
+})
+
 describe('the badges on every signed-in page', () => {
   test("are read in one statement, each count among the user's own rows: no table read whole, no index of every user's rows", async () => {
     const { badgeCountsQuery } = await import('#app/badge-counts.server.ts')
@@ -44,7 +74,8 @@ describe('the badges on every signed-in page', () => {
     const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))
     const searches = plan.rows.map((row) => row.detail).filter((detail) => /^SEARCH (messages|bookings|bookingSeries|notifications) /.test(detail))
     expect(searches).toEqual([
-      'SEARCH messages USING INDEX messages_unread_recipient (recipientId=?)',
+      'SEARCH messages USING COVERING INDEX messages_unread_sender (recipientId=?)',
+      'SEARCH messages USING COVERING INDEX messages_unread_sender (recipientId=? AND senderId=? AND readAt=?)',
       'SEARCH bookings USING INDEX bookings_sitter_start (sitterId=? AND startsAt>?)',
       'SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt>?)',
       'SEARCH bookingSeries USING INDEX bookingSeries_sitter (sitterId=?)',

@@ -131,6 +131,7 @@ describe('migrations', () => {
       { migrationName: '031-series-expiry', direction: 'Up', status: 'Success' },
       { migrationName: '032-series-calendar-overrides', direction: 'Up', status: 'Success' },
       { migrationName: '033-owner-sitter-index', direction: 'Up', status: 'Success' },
+      { migrationName: '034-unread-by-sender', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

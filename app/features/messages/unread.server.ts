@@ -1,20 +1,20 @@
-import { hasActiveAccount } from '#app/features/accounts/users.server.ts'
+import { hasActiveAccount, inactiveAccountIds } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import { notBlockedBetween } from './blocks.server.ts'
+import { blockedEitherWayWith, notBlockedBetween } from './blocks.server.ts'
 
 /**
  * Messages sent to this user that they have not read yet (the navigation's badge): the sum of the
  * conversation list's unread counts, so messages in hidden conversations (a block, a suspended sender)
  * do not count. A query of one row and column, to read with the other badges in one statement.
+ * Counted as all unread messages less those from the few senders set aside (blocked either way, or
+ * suspended), both from the index of unread messages by sender alone: checking each message's sender
+ * cost a user with 337 unread messages about 1.4 ms on every page (issue 34). Messages of a deleted
+ * account go with it (foreign keys), so every sender left is a user.
  */
 export function unreadMessagesQuery(userId: string) {
-  return db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('recipientId', '=', userId)
-    .where('readAt', 'is', null)
-    .where((eb) => hasActiveAccount(eb.ref('messages.senderId')))
-    .where((eb) => notBlockedBetween(userId, eb.ref('messages.senderId')))
+  const unread = () => db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('count')).where('recipientId', '=', userId).where('readAt', 'is', null)
+  const fromSetAside = unread().where('senderId', 'in', blockedEitherWayWith(userId).union(inactiveAccountIds()))
+  return db.selectNoFrom((eb) => eb(unread(), '-', fromSetAside).as('count'))
 }
 
 /**
