@@ -9,7 +9,7 @@ import { submitBlockedDay } from '#app/features/availability/blocked-day-form.se
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
 import { blockDayIntent } from '#app/features/availability/blocked-day-form.ts'
 import { BlockedDays } from '#app/features/availability/components/blocked-days.tsx'
-import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
+import { BookingCard, BookingCardList } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
 import { OverlapNote } from '#app/features/bookings/components/overlap-note.tsx'
 import { SitterCalendar } from '#app/features/availability/components/sitter-calendar.tsx'
@@ -193,7 +193,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
               <EmptyState title={emptyTexts[tab]} />
             ) : (
               <>
-                <ul className="grid gap-3 lg:grid-cols-2">
+                <BookingCardList>
                   {bookings.map((booking, index) => (
                     <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
                       <BookingCard
@@ -204,7 +204,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
                       />
                     </li>
                   ))}
-                </ul>
+                </BookingCardList>
                 {moreCursor ? <ShowMoreLink href={query({ cursor: moreCursor })} label="Show more bookings" /> : null}
               </>
             )}

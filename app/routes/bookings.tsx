@@ -6,7 +6,7 @@ import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { countBookingsByDay, listOwnerBookingCards } from '#app/features/bookings/booking-reads.server.ts'
 import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
 import { addMonths, dayStripDates, formatDayTitle, formatShortDate, monthOf, readDate, readMonth } from '#app/features/availability/calendar-dates.ts'
-import { BookingCard } from '#app/features/bookings/components/booking-card.tsx'
+import { BookingCard, BookingCardList } from '#app/features/bookings/components/booking-card.tsx'
 import { BookingTips } from '#app/features/bookings/components/booking-tips.tsx'
 import { WeeklySeriesList } from '#app/features/bookings/components/series-list.tsx'
 import { listSeriesOf } from '#app/features/bookings/series-reads.server.ts'
@@ -140,13 +140,13 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
               <EmptyState title={emptyText} description={tab === 'upcoming' && !date ? 'Find a sitter and request your first walk.' : undefined} />
             ) : (
               <>
-                <ul className="grid gap-3 lg:grid-cols-2">
+                <BookingCardList>
                   {bookings.map((booking, index) => (
                     <li key={booking.id} id={index === firstNew ? firstNewRowId : undefined}>
                       <BookingCard booking={booking} viewer="owner" discover={index === 0} />
                     </li>
                   ))}
-                </ul>
+                </BookingCardList>
                 {moreCursor ? <ShowMoreLink href={query({ cursor: moreCursor })} label="Show more bookings" /> : null}
               </>
             )}

@@ -2,11 +2,12 @@ import type { MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 
 /**
- * A click handler for an element of many plain links to this app (a day strip's 45 days): with JavaScript, React
- * Router follows a plain click on any of them as a `<Link>` would, without a page load; a click with a modifier
- * key, another target or a download goes to the browser. On the server each `<Link>` costs about 3 µs more to
- * render than an anchor (its hooks resolve the path and prepare prefetching), which 45 of them on every visit of a
- * booking list make worth sparing. Links to a route the page did not show React Router yet belong in a `<Link>`.
+ * A click handler for an element of many plain links to this app (a day strip's 45 days, a list's booking cards):
+ * with JavaScript, React Router follows a plain click on any of them as a `<Link>` would, without a page load; a
+ * click with a modifier key, another target or a download goes to the browser. On the server each `<Link>` costs
+ * about 3 µs more to render than an anchor (its hooks resolve the path and prepare prefetching), which the dozens
+ * on every visit of a booking list make worth sparing. An anchor to a route the page did not show React Router yet
+ * carries `data-discover="true"`, by which React Router's route discovery finds it as it finds a `<Link>`'s.
  */
 export function useFollowedLinks({ preventScrollReset = false } = {}) {
   const navigate = useNavigate()

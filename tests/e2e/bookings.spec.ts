@@ -239,6 +239,33 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   await expect(page).toHaveURL(new RegExp(`/bookings\\?date=${walkDay}$`))
 })
 
+test("a booking card opens its booking, and Contact the conversation with the sitter, with JavaScript without loading the page again", async ({
+  page,
+  visit,
+  db,
+  jsEnabled,
+}) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  const parties = { dogId, ownerId: owner.id, sitterId: sitter.id }
+  await insertBooking(db, parties, { status: 'accepted', date: zurichDate(2) })
+  // The second card: its links carry no mark of their own for React Router, the first card's show it their routes.
+  const second = await insertBooking(db, parties, { status: 'accepted', date: zurichDate(3) })
+  await visit('/bookings')
+  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+
+  await page.getByRole('article').nth(1).getByRole('link', { name: 'Mochi' }).click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/${second}$`))
+  await expect(page.getByRole('heading', { name: `Booking with ${sitter.name}` })).toBeVisible()
+  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+
+  await page.goBack()
+  await page.getByRole('article').nth(1).getByRole('link', { name: `Contact ${sitter.name}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/messages\\?userId=${sitter.id}$`))
+  await expect(page.getByRole('region', { name: `Conversation with ${sitter.name}` })).toBeVisible()
+  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+})
+
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db, jsEnabled }) => {
   test.slow() // two people, each signing in
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Hazel', listed: true })
