@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, href, Link, useLocation } from 'react-router'
 import type { Route } from './+types/dogs-available'
 import { requireRole, requireUser } from '#app/features/accounts/guards.server.ts'
@@ -15,6 +16,7 @@ import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/option
 import { imageUrl } from '#app/lib/image-url.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
+import { useFollowedLinks } from '#app/ui/followed-links.ts'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { FilterActions, FilterCheckboxes, FilterSheet } from '#app/ui/filter-sheet.tsx'
 import { SliderField } from '#app/ui/slider-field.tsx'
@@ -69,13 +71,13 @@ export default function AvailableDogsRoute({ loaderData }: Route.ComponentProps)
           <p className="text-sm text-stone-600" aria-live="polite">
             {dogs.length === 1 ? '1 dog' : `${dogs.length} dogs`}
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {dogs.map((dog) => (
+          <DogCardList>
+            {dogs.map((dog, index) => (
               <li key={dog.id}>
-                <AvailableDogCard dog={dog} />
+                <AvailableDogCard dog={dog} discover={index === 0} />
               </li>
             ))}
-          </ul>
+          </DogCardList>
         </>
       )}
     </Page>
@@ -132,23 +134,35 @@ function OwnListedDogs({ dogs }: { dogs: DogCard[] }) {
       {dogs.length === 0 ? (
         <EmptyState title="None of your dogs is listed for sitting" description="List a dog from its edit page, and sitters nearby can find it here." />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {dogs.map((dog) => (
+        <DogCardList>
+          {dogs.map((dog, index) => (
             <li key={dog.id}>
-              <AvailableDogCard dog={dog} to={href('/dogs/:id', { id: dog.id })} />
+              <AvailableDogCard dog={dog} to={href('/dogs/:id', { id: dog.id })} discover={index === 0} />
             </li>
           ))}
-        </ul>
+        </DogCardList>
       )}
     </Page>
   )
 }
 
-function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }) }: { dog: DogCard; to?: string }) {
+/** The cards' list: their links are plain anchors that it follows with React Router (decision 090). */
+function DogCardList({ children }: { children: ReactNode }) {
+  const followLink = useFollowedLinks()
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={followLink}>
+      {children}
+    </ul>
+  )
+}
+
+/** `discover`: the first card's link shows React Router the route every card leads to. */
+function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }), discover }: { dog: DogCard; to?: string; discover: boolean }) {
   const photo = imageUrl(dog.photo, 320)
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
+      data-discover={discover ? 'true' : undefined}
       className="block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       {photo ? (
@@ -180,7 +194,7 @@ function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }
           </ul>
         ) : null}
       </div>
-    </Link>
+    </a>
   )
 }
 
