@@ -48,11 +48,6 @@ export async function getRoleAndLocation(userId: string) {
 }
 
 /**
- * Whether the user `userId` names has an active account, as a condition for other features' reads. A
- * correlated EXISTS looks up the one account by its key, where `in (select active ids)` would build a
- * table of every active account for each query.
- */
-/**
  * The accounts that are not active (suspended), as a subquery of ids: few, and found from their own index
  * (`users_inactive`), so a read can set aside what they wrote without looking up every writer.
  */
@@ -60,6 +55,11 @@ export function inactiveAccountIds() {
   return db.selectFrom('users').select('users.id').where('users.accountStatus', '<>', 'active')
 }
 
+/**
+ * Whether the user `userId` names has an active account, as a condition for other features' reads. A
+ * correlated EXISTS looks up the one account by its key, where `in (select active ids)` would build a
+ * table of every active account for each query.
+ */
 export function hasActiveAccount(userId: Expression<string>): Expression<SqlBool> {
   return expressionBuilder<Database>().exists(
     db.selectFrom('users').select('users.id').where('users.id', '=', userId).where('users.accountStatus', '=', 'active'),
