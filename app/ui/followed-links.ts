@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 
 /**
- * A click handler for an element of many plain links to this app (a day strip's 45 days, a list's booking cards):
+ * A click handler for an element of many plain links to this app (a day strip's 45 days, a list's cards):
  * with JavaScript, React Router follows a plain click on any of them as a `<Link>` would, without a page load; a
  * click with a modifier key, another target or a download goes to the browser. On the server each `<Link>` costs
  * about 3 µs more to render than an anchor (its hooks resolve the path and prepare prefetching), which the dozens
