@@ -17,7 +17,7 @@ import {
   statusOf,
   zurichDate,
 } from './booking-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, keptDocument, markDocument, test } from './fixtures.ts'
 
 // The booking journeys of issue 10, each with JavaScript on and off (spec section 2: Bookings page,
 // Sitter Bookings, Booking detail; DESIGN.md rulings 4, 5, 11, 14): requests, answers, cancelling,
@@ -221,7 +221,7 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: walkDay })
   await visit('/bookings')
   const days = page.getByRole('navigation', { name: 'Days' })
-  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  if (jsEnabled) await markDocument(page)
 
   await days.locator(`a[href$="date=${quietDay}"]`).click()
   await expect(page.getByRole('heading', { name: `Bookings for ${formatDayTitle(quietDay)}` })).toBeVisible()
@@ -231,7 +231,7 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   await expect(page.getByRole('article')).toHaveCount(1)
   await expect(card(page, 'Mochi')).toContainText(formatShortDate(walkDay))
   await expect(days.locator(`a[href$="date=${walkDay}"]`)).toHaveAttribute('aria-current', 'date')
-  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  if (jsEnabled) expect(await keptDocument(page)).toBe(true)
 
   const [apart] = await Promise.all([page.context().waitForEvent('page'), days.locator(`a[href$="date=${quietDay}"]`).click({ modifiers: ['ControlOrMeta'] })])
   await expect(apart).toHaveURL(new RegExp(`/bookings\\?date=${quietDay}$`))
@@ -252,18 +252,18 @@ test("a booking card opens its booking, and Contact the conversation with the si
   // The second card: its links carry no mark of their own for React Router, the first card's show it their routes.
   const second = await insertBooking(db, parties, { status: 'accepted', date: zurichDate(3) })
   await visit('/bookings')
-  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  if (jsEnabled) await markDocument(page)
 
   await page.getByRole('article').nth(1).getByRole('link', { name: 'Mochi' }).click()
   await expect(page).toHaveURL(new RegExp(`/bookings/${second}$`))
   await expect(page.getByRole('heading', { name: `Booking with ${sitter.name}` })).toBeVisible()
-  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  if (jsEnabled) expect(await keptDocument(page)).toBe(true)
 
   await page.goBack()
   await page.getByRole('article').nth(1).getByRole('link', { name: `Contact ${sitter.name}` }).click()
   await expect(page).toHaveURL(new RegExp(`/messages\\?userId=${sitter.id}$`))
   await expect(page.getByRole('region', { name: `Conversation with ${sitter.name}` })).toBeVisible()
-  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  if (jsEnabled) expect(await keptDocument(page)).toBe(true)
 })
 
 test('a sitter requests an available dog, and its owner accepts', async ({ page, visit, db, jsEnabled }) => {

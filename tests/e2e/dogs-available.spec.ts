@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, loginAs, registerUser, test } from './fixtures.ts'
+import { expect, keptDocument, loginAs, markDocument, registerUser, test } from './fixtures.ts'
 
 // Dogs available for sitting, as the demo sitter (located in Zurich) sees them: /dogs/available with its
 // search and filter sheet, and /dogs/available/{id} (spec section 2, 'Available dogs' and 'Available dog
@@ -116,12 +116,12 @@ test('a card opens the dog with Book a Walk, Contact Owner and its personality, 
   const traits = await db.selectFrom('dogTraits').select('trait').where('dogId', '=', dogId).execute()
   expect(traits.length).toBeGreaterThan(0)
 
-  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  if (jsEnabled) await markDocument(page)
   await card.click()
 
   await expect(page).toHaveURL(new RegExp(`/dogs/available/${dogId}$`))
   await expect(page.getByRole('heading', { level: 1, name: dog.name })).toBeVisible()
-  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  if (jsEnabled) expect(await keptDocument(page)).toBe(true)
   await expect(page.getByText(dog.breed, { exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Book a Walk' })).toHaveAttribute('href', `/bookings/new?dogId=${dogId}`)
   await expect(page.getByRole('link', { name: 'Contact Owner' })).toHaveAttribute('href', `/messages/${dog.ownerId}`)
@@ -208,11 +208,11 @@ test('an owner who is not a sitter sees their own dogs listed for sitting, each 
   await expect(page.getByRole('navigation', { name: 'Main navigation, tab bar' }).getByRole('link', { name: 'Dogs', exact: true })).toHaveCount(0)
 
   const last = listed.at(-1)!
-  if (jsEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  if (jsEnabled) await markDocument(page)
   await dogCards(page).last().click()
   await expect(page).toHaveURL(new RegExp(`/dogs/${last.id}$`))
   await expect(page.getByRole('heading', { level: 1, name: last.name })).toBeVisible()
-  if (jsEnabled) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  if (jsEnabled) expect(await keptDocument(page)).toBe(true)
 })
 
 test('@desktop the cards sit side by side on a wide screen and stack on a phone', async ({ page, visit }) => {
