@@ -76,8 +76,8 @@ describe('the badges on every signed-in page', () => {
     expect(searches).toEqual([
       'SEARCH messages USING COVERING INDEX messages_unread_sender (recipientId=?)',
       'SEARCH messages USING COVERING INDEX messages_unread_sender (recipientId=? AND senderId=? AND readAt=?)',
-      'SEARCH bookings USING INDEX bookings_sitter_start (sitterId=? AND startsAt>?)',
-      'SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt>?)',
+      'SEARCH bookings USING COVERING INDEX bookings_pending_sitter (sitterId=? AND startsAt>?)',
+      'SEARCH bookings USING COVERING INDEX bookings_pending_owner (ownerId=? AND startsAt>?)',
       'SEARCH bookingSeries USING INDEX bookingSeries_sitter (sitterId=?)',
       'SEARCH notifications USING INDEX notifications_user_unread (userId=?)',
     ])

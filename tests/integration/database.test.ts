@@ -132,6 +132,7 @@ describe('migrations', () => {
       { migrationName: '032-series-calendar-overrides', direction: 'Up', status: 'Success' },
       { migrationName: '033-owner-sitter-index', direction: 'Up', status: 'Success' },
       { migrationName: '034-unread-by-sender', direction: 'Up', status: 'Success' },
+      { migrationName: '035-requests-to-answer', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
