@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, sql, type SqlBool } from 'kysely'
 import { activeMemberNames, getMemberProfiles, type MemberProfile } from '#app/features/accounts/users.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { containsText } from '#app/lib/contains-text.ts'
 import { type KeysetCursor, keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { blockStateBetween, isEitherBlocked, notBlockedBetween } from './blocks.server.ts'
@@ -105,7 +106,10 @@ export async function listConversationsFor(
   { search, position = {}, limit = conversationPageSize }: ConversationListOptions = {},
 ): Promise<{ conversations: ConversationSummary[]; next: KeysetCursor | null }> {
   const { rows, next } = await readKeysetPage(
-    (condition, rowLimit) => conversationListQuery(userId, { search, condition, limit: rowLimit }).execute(),
+    (condition, rowLimit) =>
+      !search && condition === null && rowLimit === firstPageRows
+        ? firstConversationPage({ userId })
+        : conversationListQuery(userId, { search, condition, limit: rowLimit }).execute(),
     (row) => ({ list: conversationListName, key: row.lastMessageAt, id: row.id }),
     (cursor, options) => keysetCondition({ key: 'conversations.lastMessageAt', id: 'conversations.id' }, cursor, 'desc', options),
     position,
@@ -185,6 +189,11 @@ export function conversationListQuery(userId: string, { search, condition, limit
     .orderBy('c.lastMessageAt', 'desc')
     .orderBy('c.id', 'desc')
 }
+
+// The top of the list without a search (what /messages opens on) is compiled once (decision 089): building
+// this query cost more CPU than SQLite spent answering it.
+const firstPageRows = conversationPageSize + 1
+const firstConversationPage = precompiledQuery(({ userId }: { userId: string }) => conversationListQuery(userId, { condition: null, limit: firstPageRows }))
 
 export type ThreadPage =
   | { status: 'notFound' }
