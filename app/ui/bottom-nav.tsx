@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { BellIcon, CalendarIcon, ChatIcon, MapIcon, PawIcon, ShieldIcon, UserIcon } from './icons.tsx'
 import { type MainNavEntry, mainNavEntries, type NavCounts } from './main-nav.ts'
 import { CountBadge } from './count-badge.tsx'
+import { useFollowedLinks } from './followed-links.ts'
 
 const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
   Map: MapIcon,
@@ -15,10 +16,11 @@ const icons: Partial<Record<MainNavEntry['label'], typeof MapIcon>> = {
 
 /**
  * The phone's tab bar (spec: bottom navigation); from 768 px the header carries the navigation. Its look is the
- * `tab-bar` class of app.css.
+ * `tab-bar` class of app.css. Its tabs are plain anchors the bar follows (decision 090): every page renders them.
  */
 export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { bookingsPath: string; counts: NavCounts; sitter: boolean; admin?: boolean }) {
   const { pathname } = useLocation()
+  const followLink = useFollowedLinks()
   const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
@@ -26,16 +28,16 @@ export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { boo
       aria-label="Main navigation, tab bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="tab-bar">
+      <ul className="tab-bar" onClick={followLink}>
         {entries.map(({ label, to, active, badge, iconOnly }) => {
           const Icon = icons[label] ?? MapIcon
           return (
             <li key={label} className={iconOnly ? 'w-14 shrink-0' : 'min-w-0 flex-1'}>
-              <Link to={to} aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName}>
+              <a href={to} data-discover="true" aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName}>
                 <Icon />
                 {iconOnly ? null : label}
                 {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
-              </Link>
+              </a>
             </li>
           )
         })}

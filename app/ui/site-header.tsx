@@ -1,12 +1,14 @@
-import { href, Link, useLocation } from 'react-router'
+import { href, useLocation } from 'react-router'
 import { BellIcon, PawIcon } from './icons.tsx'
 import { mainNavEntries, type NavCounts } from './main-nav.ts'
 import { CountBadge } from './count-badge.tsx'
+import { useFollowedLinks } from './followed-links.ts'
 
 /**
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
  * Sign in / Sign up for visitors. Phones navigate with the bottom tab bar instead. Focused flows
- * (sign-in, onboarding) get the brand alone. The links' look is the `site-nav-link` class of app.css.
+ * (sign-in, onboarding) get the brand alone. The links' look is the `site-nav-link` class of app.css. They are
+ * plain anchors the header follows (decision 090): every page renders them.
  */
 export function SiteHeader({
   bookingsPath,
@@ -25,36 +27,43 @@ export function SiteHeader({
   navigation: boolean
 }) {
   const { pathname } = useLocation()
+  const followLink = useFollowedLinks()
   const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => signedIn || !entry.needsAccount)
   return (
     <header className="hidden border-b border-stone-200 bg-white md:block">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4">
-        <Link to={href('/')} className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4" onClick={followLink}>
+        <a href={href('/')} data-discover="true" className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
           <PawIcon className="size-7 text-brand-600" />
           Pawpal
-        </Link>
+        </a>
         {navigation ? (
           <nav aria-label="Main navigation" className="ml-auto">
             <ul className="flex items-center gap-1">
               {entries.map(({ label, to, active, badge, iconOnly }) => (
                 <li key={label}>
-                  <Link to={to} aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName} className={iconOnly ? 'site-nav-link justify-center px-2.5' : 'site-nav-link'}>
+                  <a
+                    href={to}
+                    data-discover="true"
+                    aria-current={active ? 'page' : undefined}
+                    aria-label={iconOnly?.accessibleName}
+                    className={iconOnly ? 'site-nav-link justify-center px-2.5' : 'site-nav-link'}
+                  >
                     {iconOnly ? <BellIcon /> : label}
                     {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
-                  </Link>
+                  </a>
                 </li>
               ))}
               {signedIn ? null : (
                 <>
                   <li className="ml-3">
-                    <Link to={href('/login')} className="tap-target flex items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100">
+                    <a href={href('/login')} data-discover="true" className="tap-target flex items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100">
                       Sign in
-                    </Link>
+                    </a>
                   </li>
                   <li>
-                    <Link to={href('/register')} className="tap-target flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+                    <a href={href('/register')} data-discover="true" className="tap-target flex items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
                       Sign up
-                    </Link>
+                    </a>
                   </li>
                 </>
               )}

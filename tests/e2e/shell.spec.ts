@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, keptDocument, loginAs, mainNavigation, markDocument, test } from './fixtures.ts'
 
 // The shell around every screen: the header navigation from 768 px, the bottom tab bar below it
 // (spec: narrow layout breakpoint 768 px), the document head, and one set of content widths.
@@ -82,6 +82,24 @@ test('@desktop a wide screen navigates with the header, a phone with the bottom 
     await expect(bottomBar.getByRole('link')).toHaveText(['Map', /^Bookings/, /^Messages/, 'Profile', /^(\d+\+?)?$/])
   }
   await expect(page.getByRole('banner', { includeHidden: true }).getByRole('link', { name: 'Pawpal', includeHidden: true })).toHaveAttribute('href', '/')
+})
+
+test('@desktop the main navigation opens its screens, with JavaScript without loading the page again', async ({ page, visit, jsEnabled }) => {
+  await loginAs(page, 'owner')
+  await visit('/profile')
+
+  if (jsEnabled) await markDocument(page)
+  await mainNavigation(page).getByRole('link', { name: /^Messages/ }).click()
+  await expect(page).toHaveURL(/\/messages$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+  await expect(mainNavigation(page).getByRole('link', { name: /^Messages/ })).toHaveAttribute('aria-current', 'page')
+  expect(await keptDocument(page)).toBe(jsEnabled)
+
+  if (!isWide(page)) return
+  // The header's brand leads home the same way.
+  await page.getByRole('banner').getByRole('link', { name: 'Pawpal' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect(await keptDocument(page)).toBe(jsEnabled)
 })
 
 test('@desktop a visitor’s header offers Sign in and Sign up instead of their own pages', async ({ page, visit }) => {
