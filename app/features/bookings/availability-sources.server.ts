@@ -1,7 +1,7 @@
 import { expressionBuilder } from 'kysely'
 import type { AvailabilitySources } from '#app/features/availability/availability.server.ts'
 import { isPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import { addDays } from '#app/lib/zoned-time.ts'
 import { findBookings } from './booking-records.server.ts'
 import { bookingIntervals } from './slots.ts'
@@ -16,7 +16,7 @@ export const availabilitySources: AvailabilitySources = {
     const accepted = await findBookings(
       on.and([
         on('bookings.sitterId', '=', sitterId),
-        on('bookings.status', '=', 'accepted'),
+        on('bookings.status', '=', schemaConstant('accepted')),
         // A booking of the day before may run past midnight (overnight) into the range.
         on('bookings.date', '>=', addDays(from, -1)),
         on('bookings.date', '<=', to),

@@ -8,7 +8,7 @@ import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/revie
 import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
-import { type Database, db } from '#app/lib/db.server.ts'
+import { type Database, db, schemaConstant } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
@@ -145,7 +145,7 @@ export function unreviewedBookings(ownerId: string, now: number) {
   return on.and([
     on('bookings.ownerId', '=', ownerId),
     on('bookings.startsAt', '<=', new Date(now).toISOString()),
-    on('bookings.status', '=', 'completed'),
+    on('bookings.status', '=', schemaConstant('completed')),
     on.not(bookingHasReview(on.ref('bookings.id'))),
   ])
 }

@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
-import { db, type Database, isOneOf } from '#app/lib/db.server.ts'
+import { db, type Database, isOneOf, schemaConstant } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingsTable } from '#app/lib/db-schema.ts'
 import type { SortOrder } from '#app/lib/keyset-paging.ts'
@@ -81,7 +81,7 @@ const reasonsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
   db
     .selectFrom('bookingStatusHistory')
     .select(['bookingId', 'reason', 'toStatus', 'changedAt'])
-    .where((eb) => eb.and([isOneOf(eb.ref('bookingId'), bookingIds), eb.or([eb('reason', 'is not', null), eb('toStatus', '=', 'completed')])])),
+    .where((eb) => eb.and([isOneOf(eb.ref('bookingId'), bookingIds), eb.or([eb('reason', 'is not', null), eb('toStatus', '=', schemaConstant('completed'))])])),
 )
 
 /** Rows of a booking's list table as lists by booking, in the order read. */

@@ -1,7 +1,7 @@
 import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import type { SitterSchedule } from '#app/features/availability/schedule.server.ts'
-import { type Database, serializeOn } from '#app/lib/db.server.ts'
+import { type Database, schemaConstant, serializeOn } from '#app/lib/db.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
 import { findBookings } from './booking-records.server.ts'
@@ -90,7 +90,7 @@ async function findAcceptedTimes(executor: Kysely<Database>, sitterIds: readonly
   const rows = await executor
     .selectFrom('bookings')
     .select(['id', 'sitterId', 'date', 'timeZone'])
-    .where('status', '=', 'accepted')
+    .where('status', '=', schemaConstant('accepted'))
     .where('sitterId', 'in', sitterIds)
     .where('date', 'in', days)
     .execute()

@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { db, type Database, schemaConstant } from '#app/lib/db.server.ts'
 import { dispatchEvents } from '#app/lib/events.server.ts'
 import { addDays } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
@@ -20,7 +20,7 @@ export const expiredReason = 'expired'
 export async function expireStaleRequests(now = Date.now(), scope?: Expression<SqlBool>) {
   const latestDate = addDays(new Date(now).toISOString().slice(0, 10), 1)
   const on = expressionBuilder<Database, 'bookings'>()
-  const started = [on('bookings.status', '=', 'pending'), on('bookings.date', '<=', latestDate), on('bookings.startsAt', '<=', new Date(now).toISOString())]
+  const started = [on('bookings.status', '=', schemaConstant('pending')), on('bookings.date', '<=', latestDate), on('bookings.startsAt', '<=', new Date(now).toISOString())]
   const stale = await db
     .selectFrom('bookings')
     .select('bookings.id')

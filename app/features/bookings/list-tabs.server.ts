@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import type { SortOrder } from '#app/lib/keyset-paging.ts'
 import type { OwnerTab, SitterTab } from './schema.ts'
 
@@ -21,7 +21,7 @@ const beforeToday: TabCondition = (now) => on('bookings.dayEndsAt', '<=', new Da
 
 export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
   upcoming: (now) => on.and([on('bookings.status', 'in', ['accepted', 'pending']), fromToday(now)]),
-  pending: (now) => on.and([on('bookings.status', '=', 'pending'), fromToday(now)]),
+  pending: (now) => on.and([on('bookings.status', '=', schemaConstant('pending')), fromToday(now)]),
   past: (now) => on.or([on('bookings.status', 'in', ['completed', 'cancelled', 'rejected']), beforeToday(now)]),
   all: null,
 }
@@ -33,9 +33,10 @@ export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
 const notExpired: TabCondition = (now) => on('bookings.startsAt', '>', new Date(now - longerThanAnyDayMs).toISOString())
 
 export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
-  pending: (now) => on.and([on('bookings.status', '=', 'pending'), notExpired(now)]),
-  upcoming: (now) => on.and([on('bookings.status', '=', 'accepted'), fromToday(now)]),
-  completed: (now) => on.or([on('bookings.status', '=', 'completed'), on.and([on('bookings.status', '=', 'accepted'), beforeToday(now)])]),
+  pending: (now) => on.and([on('bookings.status', '=', schemaConstant('pending')), notExpired(now)]),
+  upcoming: (now) => on.and([on('bookings.status', '=', schemaConstant('accepted')), fromToday(now)]),
+  completed: (now) =>
+    on.or([on('bookings.status', '=', schemaConstant('completed')), on.and([on('bookings.status', '=', schemaConstant('accepted')), beforeToday(now)])]),
   all: null,
 }
 

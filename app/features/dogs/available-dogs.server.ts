@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { getExactPoint, getPublicIdentities, userIdsWithPublicPointIn } from '#app/features/accounts/users.server.ts'
 import { boundingBox, distanceInMiles, formatMiles, type GeoPoint, isWithinMiles, roundMiles } from '#app/features/geo/distance.ts'
 import { containsText } from '#app/lib/contains-text.ts'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import { ageGroupFor, formatAge } from './age.ts'
 import type { AvailableDogFilters } from './available-filters.ts'
 import { type Dog, toDogJson } from './dog.ts'
@@ -67,7 +67,7 @@ export async function listAvailableDogs(viewer: DogViewer, filters: AvailableDog
 
 /** An owner's own dogs listed for sitting: what sitters find of theirs (DESIGN.md ruling 18). */
 export async function listOwnListedDogs(owner: { id: string }): Promise<AvailableDog[]> {
-  return withOwners(await findDogs(onDogs.and([ownDogs(owner), onDogs('dogs.listedForSitting', '=', 1)])), null)
+  return withOwners(await findDogs(onDogs.and([ownDogs(owner), onDogs('dogs.listedForSitting', '=', schemaConstant(1))])), null)
 }
 
 /** One available dog, or null when the viewer may not see it as available (visibility.server.ts). */

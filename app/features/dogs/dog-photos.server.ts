@@ -1,5 +1,5 @@
 import { hasActiveAccount } from '#app/features/accounts/users.server.ts'
-import { db } from '#app/lib/db.server.ts'
+import { db, schemaConstant } from '#app/lib/db.server.ts'
 
 /**
  * The dog a stored photo belongs to, and whether its photos are public: those of a dog listed for sitting
@@ -14,7 +14,7 @@ export async function findDogOfPhoto(basePath: string) {
       'dogs.id',
       'dogs.ownerId',
       eb
-        .and([eb('dogs.listedForSitting', '=', 1), eb('dogs.archivedAt', 'is', null), hasActiveAccount(eb.ref('dogs.ownerId'))])
+        .and([eb('dogs.listedForSitting', '=', schemaConstant(1)), eb('dogs.archivedAt', 'is', null), hasActiveAccount(eb.ref('dogs.ownerId'))])
         .as('listed'),
     ])
     .where('dogImages.path', '=', basePath)

@@ -1,7 +1,7 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { hasActiveAccount } from '#app/features/accounts/users.server.ts'
-import type { Database } from '#app/lib/db.server.ts'
+import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 
 // Who may see which dog (DESIGN.md ruling 18), decided here only: every read of a dog filters with one of
@@ -36,7 +36,7 @@ export function dogsAvailableTo(viewer: DogViewer): Expression<SqlBool> {
   const eb = onDogs()
   if (!canBrowseAvailableDogs(viewer)) return eb.lit(false)
   return eb.and([
-    eb('dogs.listedForSitting', '=', 1),
+    eb('dogs.listedForSitting', '=', schemaConstant(1)),
     eb('dogs.ownerId', '!=', viewer.id),
     hasActiveAccount(eb.ref('dogs.ownerId')),
     notArchived(),
