@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { datesBetween, dayStripDates, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
+import { datesBetween, dayStripDates, formatDayTitle, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
 
@@ -48,6 +48,17 @@ describe('a card’s date and the days between two dates', () => {
       'Sep 15, 2027',
       'Oct 16, 2027',
       'Nov 17, 2027',
+    ])
+  })
+
+  test('a day’s title writes the whole month, the day without a leading zero and the year', () => {
+    expect(['2026-01-05', '2026-02-28', '2026-03-02', '2026-12-31', '2024-02-29', '2027-09-15'].map(formatDayTitle)).toEqual([
+      'January 5, 2026',
+      'February 28, 2026',
+      'March 2, 2026',
+      'December 31, 2026',
+      'February 29, 2024',
+      'September 15, 2027',
     ])
   })
 
