@@ -80,13 +80,19 @@ export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Data
     executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute(),
     executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute(),
   ])
+  // Each list grouped once by dog, in the order read (the photos by position), not searched again for every dog.
+  const byDog = <Row extends { dogId: string }>(rows: Row[]) => {
+    const lists = Map.groupBy(rows, (row) => row.dogId)
+    return (dogId: string) => lists.get(dogId) ?? []
+  }
+  const [imagesOf, traitsOf, activitiesOf, availabilityOf] = [byDog(images), byDog(traits), byDog(activities), byDog(availability)]
   return dogs.map((dog) => ({
     ...dog,
     listedForSitting: dog.listedForSitting === 1,
-    images: images.filter((i) => i.dogId === dog.id).map((i) => i.path),
-    personality: traits.filter((t) => t.dogId === dog.id).map((t) => t.trait).sort(inCanonicalOrder(dogTraits)),
-    activities: activities.filter((a) => a.dogId === dog.id).map((a) => a.activity).sort(inCanonicalOrder(dogActivities)),
-    availability: availability.filter((a) => a.dogId === dog.id).map((a) => a.slot).sort(inCanonicalOrder(dogAvailabilitySlots)),
+    images: imagesOf(dog.id).map((image) => image.path),
+    personality: traitsOf(dog.id).map((row) => row.trait).sort(inCanonicalOrder(dogTraits)),
+    activities: activitiesOf(dog.id).map((row) => row.activity).sort(inCanonicalOrder(dogActivities)),
+    availability: availabilityOf(dog.id).map((row) => row.slot).sort(inCanonicalOrder(dogAvailabilitySlots)),
   }))
 }
 
