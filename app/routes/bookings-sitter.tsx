@@ -220,7 +220,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
   )
 }
 
-/** Accept and Reject open this page's dialog (nothing for React Router to discover). */
+/** Accept and Reject open this page's dialog: anchors the card list follows, keeping the scroll (decision 090). */
 function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo: (move: Move) => string }) {
   if (!booking.awaitsYourAnswer) {
     return <p className="text-sm text-stone-600">Your offer: waiting for the owner to accept.</p>
@@ -229,14 +229,14 @@ function RequestActions({ booking, linkTo }: { booking: BookingCardData; linkTo:
     <>
       <OverlapNote overlap={booking.overlap} date={booking.date} className="basis-full" />
       {booking.actions?.includes('accepted') ? (
-        <Link to={linkTo('accepted')} preventScrollReset discover="none" className="button-link button-link-primary flex-1 py-2" aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+        <a href={linkTo('accepted')} data-keep-scroll className="button-link button-link-primary flex-1 py-2" aria-label={`Accept ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Accept
-        </Link>
+        </a>
       ) : null}
       {booking.actions?.includes('rejected') ? (
-        <Link to={linkTo('rejected')} preventScrollReset discover="none" className="button-link button-link-danger flex-1 py-2" aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
+        <a href={linkTo('rejected')} data-keep-scroll className="button-link button-link-danger flex-1 py-2" aria-label={`Reject ${formatDogNames(booking.dogs)} on ${formatShortDate(booking.date)}`}>
           Reject
-        </Link>
+        </a>
       ) : null}
     </>
   )
