@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely'
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { activeMemberNames, getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
 import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
@@ -211,15 +211,14 @@ export function requestsToAnswerQueries(userId: string, now: string) {
 /**
  * Every signed-in page asks this (the badge): one count, no booking records. The requests the user answers as the
  * sitter plus the offers they answer as the owner, not yet begun, each counted from an index of the pending
- * bookings alone (migration 035). The status is written as a literal: SQLite takes a partial index only for a
- * condition it can read as the index's own, and a bound value would have it prepare the statement again at every run.
+ * bookings alone (migration 035; the status written into the SQL, decision 092).
  */
 export function requestsToAnswerQuery(userId: string, now: string) {
   const pendingAhead = (party: 'bookings.sitterId' | 'bookings.ownerId') =>
     db
       .selectFrom('bookings')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('bookings.status', '=', sql.lit<BookingStatus>('pending'))
+      .where('bookings.status', '=', schemaConstant('pending'))
       .where(party, '=', userId)
       .where('bookings.startsAt', '>', now)
   const ownersRequests = pendingAhead('bookings.sitterId').whereRef('bookings.requestedById', '!=', 'bookings.sitterId')
