@@ -248,6 +248,19 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   await expect(page).toHaveURL(new RegExp(`/bookings\\?date=${walkDay}$`))
 })
 
+test('@desktop the day strip opens at the chosen day, with JavaScript or without', async ({ page, visit, db }) => {
+  await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  // The month's last day: the strip starts a week before the month, so its last days lie beyond the first screen.
+  const [year, month] = zurichDate(0).split('-').map(Number) as [number, number]
+  const lastDay = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10)
+  await visit(`/bookings?date=${lastDay}`)
+
+  const days = page.getByRole('navigation', { name: 'Days' })
+  await expect(days.locator('a[aria-current="date"]')).toHaveAttribute('href', `?date=${lastDay}`)
+  await expect(days.locator('a[aria-current="date"]')).toBeInViewport()
+  await expect(days.getByRole('listitem').first()).not.toBeInViewport()
+})
+
 test("a booking card opens its booking, and Contact the conversation with the sitter, with JavaScript without loading the page again", async ({
   page,
   visit,

@@ -7,9 +7,9 @@ import { useFollowedLinks } from '#app/ui/followed-links.ts'
  * Spec section 2, Bookings page: a horizontally scrolling strip of the month's days with 7 days before
  * and after it, month arrows, and a dot on days with bookings. Days and arrows are links to this same
  * page (nothing for React Router to discover: `discover="none"`), the days plain anchors that one handler
- * follows (`useFollowedLinks`, decision 090); with JavaScript the strip scrolls the picked day (or today)
- * into view. Its look is the `day-strip` classes of app.css: the 45 days would otherwise repeat the same
- * utilities.
+ * follows (`useFollowedLinks`, decision 090); the strip opens at the picked day (or today): by its CSS
+ * (`scroll-initial-target`) without JavaScript, and with it by the effect below in any browser. Its look is the
+ * `day-strip` classes of app.css: the 45 days would otherwise repeat the same utilities.
  */
 export function DayStrip({
   month,
