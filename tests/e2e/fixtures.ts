@@ -139,7 +139,6 @@ export async function registerUser(page: Page, db: TestDatabase, options: { pref
   return { id, name, email, password } satisfies RegisteredUser
 }
 
-/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
 /**
  * Marks the page's document, so `keptDocument` can tell whether what followed was handled by React Router (the
  * mark survives) or loaded a new page (it is gone): how a test shows that a link is followed without a page load.
@@ -147,6 +146,7 @@ export async function registerUser(page: Page, db: TestDatabase, options: { pref
 export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { markedDocument: true }))
 export const keptDocument = (page: Page) => page.evaluate(() => 'markedDocument' in window)
 
+/** The main navigation that is visible at this width: the header's or the bottom tab bar. */
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
 
 /** A second person, registered, in their own browser context with the same viewport and JavaScript setting. */
