@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { inactiveAccountIds } from '#app/features/accounts/users.server.ts'
 import { unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
 import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { dogsAvailableTo } from '#app/features/dogs/visibility.server.ts'
@@ -38,4 +39,10 @@ test('the available dogs write "listed for sitting" into their SQL', () => {
   expect(sql).toContain(`"dogs"."listedForSitting" = 1`)
   expect(parameters).toEqual(expect.arrayContaining(['sitter-id']))
   expect(parameters).not.toContain(1)
+})
+
+test('the suspended accounts the Messages badge sets aside write "active" into their SQL', () => {
+  const { sql, parameters } = inactiveAccountIds().compile()
+  expect(sql).toContain(`"users"."accountStatus" <> 'active'`)
+  expect(parameters).toEqual([])
 })

@@ -1,6 +1,6 @@
 import type { Role, UsersTable } from '#app/lib/db-schema.ts'
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely'
-import { type Database, db, isOneOf } from '#app/lib/db.server.ts'
+import { type Database, db, isOneOf, schemaConstant } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 
 const accountColumns = [
@@ -52,7 +52,7 @@ export async function getRoleAndLocation(userId: string) {
  * (`users_inactive`), so a read can set aside what they wrote without looking up every writer.
  */
 export function inactiveAccountIds() {
-  return db.selectFrom('users').select('users.id').where('users.accountStatus', '<>', 'active')
+  return db.selectFrom('users').select('users.id').where('users.accountStatus', '<>', schemaConstant('active'))
 }
 
 /**

@@ -36,13 +36,16 @@ export async function blockStateBetween(userId: string, otherId: string, executo
 
 export const isEitherBlocked = (state: BlockState) => state.byMe || state.byThem
 
-/** Everyone this user blocked or was blocked by, as a subquery of ids (the blocker's key and `userBlocks_blocked`). */
+/**
+ * Everyone this user blocked or was blocked by, as a subquery of ids for `in` (the blocker's key and
+ * `userBlocks_blocked`). Someone blocked both ways comes twice: `in` asks membership, so the list is not made distinct.
+ */
 export function blockedEitherWayWith(userId: string) {
   return db
     .selectFrom('userBlocks')
     .select('blockedId as id')
     .where('blockerId', '=', userId)
-    .union(db.selectFrom('userBlocks').select('blockerId as id').where('blockedId', '=', userId))
+    .unionAll(db.selectFrom('userBlocks').select('blockerId as id').where('blockedId', '=', userId))
 }
 
 /** For reads of many conversations: neither user blocked the other (two lookups by key). */

@@ -8,12 +8,14 @@ import { blockedEitherWayWith, notBlockedBetween } from './blocks.server.ts'
  * do not count. A query of one row and column, to read with the other badges in one statement.
  * Counted as all unread messages less those from the few senders set aside (blocked either way, or
  * suspended), both from the index of unread messages by sender alone: checking each message's sender
- * cost a user with 337 unread messages about 1.4 ms on every page (issue 34). Messages of a deleted
- * account go with it (foreign keys), so every sender left is a user.
+ * cost a user with 337 unread messages about 1.4 ms on every page (issue 34). The set-aside senders are a
+ * `union all`: a distinct `union` sorted them into a temporary table first, four times the cost of the
+ * badge (30 -> 5 µs in a loop for the demo owner). Messages of a deleted account go with it (foreign keys),
+ * so every sender left is a user.
  */
 export function unreadMessagesQuery(userId: string) {
   const unread = () => db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('count')).where('recipientId', '=', userId).where('readAt', 'is', null)
-  const fromSetAside = unread().where('senderId', 'in', blockedEitherWayWith(userId).union(inactiveAccountIds()))
+  const fromSetAside = unread().where('senderId', 'in', blockedEitherWayWith(userId).unionAll(inactiveAccountIds()))
   return db.selectNoFrom((eb) => eb(unread(), '-', fromSetAside).as('count'))
 }
 
