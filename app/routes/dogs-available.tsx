@@ -10,7 +10,7 @@ import {
   sizeFilterLabels,
 } from '#app/features/dogs/available-filter-options.ts'
 import { type AvailableDogFilters, readAvailableDogFilters } from '#app/features/dogs/available-filters.ts'
-import { listAvailableDogs, listOwnListedDogs, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
+import { listAvailableDogCards, listOwnListedDogCards, toAvailableDogCard } from '#app/features/dogs/available-dogs.server.ts'
 import { seesOwnListedDogs } from '#app/features/dogs/visibility.server.ts'
 import { dogAgeGroups, dogSizes, emojiForTrait } from '#app/features/dogs/options.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
@@ -27,10 +27,10 @@ import { Page } from '#app/ui/page.tsx'
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const signedIn = await requireUser({ context, url })
-  if (seesOwnListedDogs(signedIn)) return { view: 'own' as const, dogs: (await listOwnListedDogs(signedIn)).map(toAvailableDogCard) }
+  if (seesOwnListedDogs(signedIn)) return { view: 'own' as const, dogs: (await listOwnListedDogCards(signedIn)).map(toAvailableDogCard) }
   const user = await requireRole({ context, url }, 'sitter')
   const filters = readAvailableDogFilters(url.searchParams)
-  const { dogs, distanceFilterApplied } = await listAvailableDogs(user, filters)
+  const { dogs, distanceFilterApplied } = await listAvailableDogCards(user, filters)
   return {
     view: 'sitter' as const,
     filters,

@@ -11,6 +11,7 @@ import * as detailPage from '#app/routes/dogs-available-detail.tsx'
 import * as listPage from '#app/routes/dogs-available.tsx'
 import { type DogOptions, insertDog as insertDogRow, insertUser as insertUserRow } from './fixtures.ts'
 import { asResponse, contextFor, routeAnswer, settle } from './route-calls.ts'
+import { statementsOf } from './statements-of.ts'
 
 // Dogs available for sitting (issue 4): the page loaders and the JSON API, called as React Router calls
 // them, against a fresh database with users and dogs inserted here.
@@ -377,6 +378,23 @@ describe('cards', () => {
       photo: '/uploads/dogs/a/first',
       personality: ['Friendly', 'Calm', 'Playful'],
     })
+  })
+})
+
+describe('what the page reads', () => {
+  test('the list page reads what its cards show, not the activities and availability the API answers with', async () => {
+    const sitter = await insertSitter()
+    const owner = await insertOwnerAt(1.23, { name: 'Anna Owner' })
+    await insertDog(owner.id, { name: 'Bella', traits: ['Calm'], activities: ['Fetch'], availability: ['Weekend Mornings'] })
+
+    const { result: page, statements } = await statementsOf(() => listPageData(sitter))
+
+    expect(page.dogs.map((dog) => [dog.name, dog.personality])).toEqual([['Bella', ['Calm']]])
+    expect(statements.map((statement) => statement.sql).filter((sql) => /"dog(Activities|Availability)"/.test(sql))).toEqual([])
+    const response = await getAvailableApi(sitter)
+    expect(response.status).toBe(200)
+    const { data } = (await response.json()) as { data: DogJson[] }
+    expect(data.map((dog) => [dog.name, dog.activities, dog.availability])).toEqual([['Bella', ['Fetch'], ['Weekend Mornings']]])
   })
 })
 

@@ -6,7 +6,7 @@ import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import { ageGroupFor, formatAge } from './age.ts'
 import type { AvailableDogFilters } from './available-filters.ts'
 import { type Dog, toDogJson } from './dog.ts'
-import { findDogs } from './dogs.server.ts'
+import { type DogOnCard, findDogs, findDogsOnCards } from './dogs.server.ts'
 import { canBrowseAvailableDogs, type DogViewer, dogsAvailableTo, ownDogs } from './visibility.server.ts'
 
 // Dogs available for sitting (spec section 2, 'Available dogs' and 'Available dog detail'; issue 4).
@@ -22,22 +22,34 @@ export const notSitterMessage = 'Only sitters can browse dogs available for sitt
 /** Personality chips on a card (spec section 9). */
 export const personalityChipsOnCards = 3
 
-export type AvailableDog = Dog & {
+/** A dog as sitters find it: the dog (all of it for the API, or as cards show it) with its distance and owner. */
+export type AvailableDog<D extends DogOnCard = Dog> = D & {
   /** Miles (to 0.1) from the sitter to the owner's public location; null when either location is unknown. */
   distanceMiles: number | null
   owner: { id: string; name: string; profilePhoto: string | null }
 }
 
-export type AvailableDogList = {
-  dogs: AvailableDog[]
+export type AvailableDogList<D extends DogOnCard = Dog> = {
+  dogs: AvailableDog<D>[]
   /** False when the sitter has no location: distances are unknown and the distance filter is off. */
   distanceFilterApplied: boolean
 }
 
+type DogFinder<D extends DogOnCard> = (where: Expression<SqlBool>) => Promise<D[]>
+
 const onDogs = expressionBuilder<Database, 'dogs'>()
 
-/** The listed dogs of other, active owners that match the filters, nearest first. */
-export async function listAvailableDogs(viewer: DogViewer, filters: AvailableDogFilters): Promise<AvailableDogList> {
+/** The listed dogs of other, active owners that match the filters, nearest first (`GET /api/dogs/available`). */
+export function listAvailableDogs(viewer: DogViewer, filters: AvailableDogFilters) {
+  return findAvailableDogs(viewer, filters, findDogs)
+}
+
+/** `listAvailableDogs` as the page's cards show them (/dogs/available). */
+export function listAvailableDogCards(viewer: DogViewer, filters: AvailableDogFilters) {
+  return findAvailableDogs(viewer, filters, findDogsOnCards)
+}
+
+async function findAvailableDogs<D extends DogOnCard>(viewer: DogViewer, filters: AvailableDogFilters, find: DogFinder<D>): Promise<AvailableDogList<D>> {
   if (!canBrowseAvailableDogs(viewer)) return { dogs: [], distanceFilterApplied: false }
   const origin = await getExactPoint(viewer.id)
 
@@ -47,7 +59,7 @@ export async function listAvailableDogs(viewer: DogViewer, filters: AvailableDog
   if (filters.size.length > 0) where.push(onDogs('dogs.size', 'in', filters.size))
   // A cheap cut in SQL; the exact distance is measured below.
   if (origin) where.push(onDogs('dogs.ownerId', 'in', userIdsWithPublicPointIn(boundingBox(origin, filters.maxDistance))))
-  const candidates = await withOwners(await findDogs(onDogs.and(where)), origin)
+  const candidates = await withOwners(await find(onDogs.and(where)), origin)
 
   const dogs = candidates
     .filter((dog) => !origin || (dog.distanceMiles !== null && isWithinMiles(dog.distanceMiles, filters.maxDistance)))
@@ -66,8 +78,17 @@ export async function listAvailableDogs(viewer: DogViewer, filters: AvailableDog
 }
 
 /** An owner's own dogs listed for sitting: what sitters find of theirs (DESIGN.md ruling 18). */
-export async function listOwnListedDogs(owner: { id: string }): Promise<AvailableDog[]> {
-  return withOwners(await findDogs(onDogs.and([ownDogs(owner), onDogs('dogs.listedForSitting', '=', schemaConstant(1))])), null)
+export function listOwnListedDogs(owner: { id: string }) {
+  return findOwnListedDogs(owner, findDogs)
+}
+
+/** `listOwnListedDogs` as the page's cards show them. */
+export function listOwnListedDogCards(owner: { id: string }) {
+  return findOwnListedDogs(owner, findDogsOnCards)
+}
+
+async function findOwnListedDogs<D extends DogOnCard>(owner: { id: string }, find: DogFinder<D>) {
+  return withOwners(await find(onDogs.and([ownDogs(owner), onDogs('dogs.listedForSitting', '=', schemaConstant(1))])), null)
 }
 
 /** One available dog, or null when the viewer may not see it as available (visibility.server.ts). */
@@ -89,7 +110,7 @@ export function toAvailableDogJson(dog: AvailableDog) {
 }
 
 /** What a card of the list shows: the first photo, the age as it reads, at most three personality chips. */
-export function toAvailableDogCard(dog: AvailableDog) {
+export function toAvailableDogCard(dog: AvailableDog<DogOnCard>) {
   return {
     id: dog.id,
     name: dog.name,
@@ -106,7 +127,7 @@ export function toAvailableDogCard(dog: AvailableDog) {
 // ---- helpers ----
 
 /** The dogs with their owner's public identity and the distance to the owner's public point. */
-async function withOwners(dogs: Dog[], origin: GeoPoint | null): Promise<AvailableDog[]> {
+async function withOwners<D extends DogOnCard>(dogs: D[], origin: GeoPoint | null): Promise<AvailableDog<D>[]> {
   const owners = await getPublicIdentities(dogs.map((dog) => dog.ownerId))
   return dogs.flatMap((dog) => {
     const owner = owners.get(dog.ownerId)

@@ -66,34 +66,49 @@ const inCanonicalOrder = (canonical: readonly string[]) => (a: string, b: string
   return rank(a) - rank(b) || a.localeCompare(b)
 }
 
+/** A dog as a list of cards shows it: the record with its photos and personality, without its activities and availability. */
+export type DogOnCard = Omit<Dog, 'activities' | 'availability'>
+
 /**
  * The dogs a where-clause of visibility.server.ts (possibly narrowed further) lets through, with their
  * photos and name lists, oldest first. Lists are in the canonical order of options.ts.
  */
 export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<Dog[]> {
+  const dogs = await findDogsOnCards(where, executor)
+  if (dogs.length === 0) return []
+  const ids = dogs.map((dog) => dog.id)
+  const [activitiesOf, availabilityOf] = await Promise.all([
+    executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute().then(byDog),
+    executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute().then(byDog),
+  ])
+  return dogs.map((dog) => ({
+    ...dog,
+    activities: activitiesOf(dog.id).map((row) => row.activity).sort(inCanonicalOrder(dogActivities)),
+    availability: availabilityOf(dog.id).map((row) => row.slot).sort(inCanonicalOrder(dogAvailabilitySlots)),
+  }))
+}
+
+/** `findDogs` for lists of cards: the same dogs, without the two lists no card shows (two statements fewer). */
+export async function findDogsOnCards(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<DogOnCard[]> {
   const dogs = await executor.selectFrom('dogs').selectAll().where(where).orderBy('createdAt').orderBy('id').execute()
   if (dogs.length === 0) return []
   const ids = dogs.map((dog) => dog.id)
-  const [images, traits, activities, availability] = await Promise.all([
-    executor.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute(),
-    executor.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute(),
-    executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute(),
-    executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute(),
+  const [imagesOf, traitsOf] = await Promise.all([
+    executor.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute().then(byDog),
+    executor.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute().then(byDog),
   ])
-  // Each list grouped once by dog, in the order read (the photos by position), not searched again for every dog.
-  const byDog = <Row extends { dogId: string }>(rows: Row[]) => {
-    const lists = Map.groupBy(rows, (row) => row.dogId)
-    return (dogId: string) => lists.get(dogId) ?? []
-  }
-  const [imagesOf, traitsOf, activitiesOf, availabilityOf] = [byDog(images), byDog(traits), byDog(activities), byDog(availability)]
   return dogs.map((dog) => ({
     ...dog,
     listedForSitting: dog.listedForSitting === 1,
     images: imagesOf(dog.id).map((image) => image.path),
     personality: traitsOf(dog.id).map((row) => row.trait).sort(inCanonicalOrder(dogTraits)),
-    activities: activitiesOf(dog.id).map((row) => row.activity).sort(inCanonicalOrder(dogActivities)),
-    availability: availabilityOf(dog.id).map((row) => row.slot).sort(inCanonicalOrder(dogAvailabilitySlots)),
   }))
+}
+
+/** A list's rows grouped once by dog, in the order read (the photos by position), not searched again for every dog. */
+function byDog<Row extends { dogId: string }>(rows: Row[]) {
+  const lists = Map.groupBy(rows, (row) => row.dogId)
+  return (dogId: string) => lists.get(dogId) ?? []
 }
 
 const onDogs = expressionBuilder<Database, 'dogs'>()
