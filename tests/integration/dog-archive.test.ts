@@ -62,3 +62,22 @@ test('a request that expired unanswered does not hold the dog back', async () =>
 
   expect(await call('DELETE', `/api/dogs/${dogId}`, theOwner.token)).toEqual({ status: 200, body: { message: 'Dog archived', archived: true } })
 })
+
+test("a request's dogs must all be its owner's own and not archived: each, repeated or none is asked in one statement", async () => {
+  const { ownsDogs } = await import('#app/features/dogs/dogs.server.ts')
+  const { statementsOf } = await import('./statements-of.ts')
+  const theOwner = await owner()
+  const someoneElse = await owner()
+  const [rex, luna, archived] = [await insertDog(theOwner.id, { name: 'Rex' }), await insertDog(theOwner.id, { name: 'Luna' }), await insertDog(theOwner.id, { name: 'Old Bo' })]
+  await db.updateTable('dogs').set({ archivedAt: new Date().toISOString() }).where('id', '=', archived).execute()
+  const theirs = await insertDog(someoneElse.id, { name: 'Max' })
+
+  const { result: both, statements } = await statementsOf(() => ownsDogs(theOwner.id, [rex, luna, rex]))
+  expect(both).toBe(true)
+  expect(statements).toHaveLength(1)
+  expect(await ownsDogs(theOwner.id, [])).toBe(true)
+  expect(await ownsDogs(theOwner.id, [rex, theirs])).toBe(false)
+  expect(await ownsDogs(theOwner.id, [luna, archived])).toBe(false)
+  expect(await ownsDogs(theOwner.id, [rex, 'no-such-dog'])).toBe(false)
+  expect(await ownsDogs(someoneElse.id, [theirs])).toBe(true)
+})

@@ -1,6 +1,6 @@
 import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { ownsDogs } from '#app/features/dogs/dogs.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
@@ -135,8 +135,7 @@ async function proposedTerms(booking: BookingRecord, input: BookingChangeInput, 
 
   const dogIds = input.dogIds ?? booking.dogIds
   if (input.dogIds) {
-    const owned = new Set((await listDogsOf(booking.ownerId)).map((dog) => dog.id))
-    if (!dogIds.every((dogId) => owned.has(dogId))) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
+    if (!(await ownsDogs(booking.ownerId, dogIds))) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
     const sitter = await getSitterDetails(booking.sitterId)
     if (dogIds.length > 1 && !sitter?.acceptsMultipleDogs) return refuse(400, createBookingMessages.oneDogOnly, 'dogIds')
   }
@@ -223,8 +222,7 @@ export async function answerProposal(
 
 /** The proposed dogs are still the owner's (none deleted or archived since). */
 async function dogsRefusal(booking: BookingRecord, proposed: ProposalSnapshot) {
-  const owned = new Set((await listDogsOf(booking.ownerId)).map((dog) => dog.id))
-  return proposed.dogIds.every((dogId) => owned.has(dogId)) ? null : refuse(409, createBookingMessages.dogNotFound, 'dogIds')
+  return (await ownsDogs(booking.ownerId, proposed.dogIds)) ? null : refuse(409, createBookingMessages.dogNotFound, 'dogIds')
 }
 
 /** Rewrites the booking to the proposed terms, when it still stands as read and the new time still fits. */

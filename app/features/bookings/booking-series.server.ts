@@ -1,7 +1,7 @@
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getSitterSchedule, type SitterSchedule } from '#app/features/availability/schedule.server.ts'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { ownsDogs } from '#app/features/dogs/dogs.server.ts'
 import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
@@ -170,8 +170,7 @@ async function acceptSeries(series: BookingSeries, addToCalendar: boolean, now: 
   const sitter = await getSitterDetails(series.sitterId)
   const rate = sitter?.services.find((offered) => offered.service === series.service)
   if (!sitter || !rate) return refuse(409, createBookingMessages.serviceNotOffered(series.service), 'service')
-  const owned = new Set((await listDogsOf(series.ownerId)).map((dog) => dog.id))
-  if (!series.dogIds.every((dogId) => owned.has(dogId))) return refuse(409, createBookingMessages.dogNotFound, 'dogIds')
+  if (!(await ownsDogs(series.ownerId, series.dogIds))) return refuse(409, createBookingMessages.dogNotFound, 'dogIds')
   const through = horizonOf(series, now)
   const schedule = await getSitterSchedule(series.sitterId, { from: series.firstDate, to: addDays(through, 1) })
   const fixed = { ...series, hourlyRateCents: rate.hourlyRateCents, extraDogRateCents: rate.extraDogRateCents, cancellationTerms: sitter.cancellationTerms }

@@ -1,7 +1,7 @@
 import { hasRole, isSitterRole } from '#app/features/accounts/roles.ts'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
-import { getOwnedDog, listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { getOwnedDog, ownsDogs } from '#app/features/dogs/dogs.server.ts'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
@@ -193,8 +193,7 @@ export async function requestingParties(user: { id: string }, request: Pick<Book
   if (!sitter || sitter.accountStatus !== 'active') return refuse(400, createBookingMessages.sitterNotFound, 'sitterId')
   if (!isSitterRole(sitter.role)) return refuse(400, createBookingMessages.notASitter, 'sitterId')
   if (!owner) throw new Error(`User ${user.id} is missing`)
-  const owned = new Set((await listDogsOf(user.id)).map((dog) => dog.id))
-  if (!request.dogIds.every((dogId) => owned.has(dogId))) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
+  if (!(await ownsDogs(user.id, request.dogIds))) return refuse(400, createBookingMessages.dogNotFound, 'dogIds')
   return { ok: true, ownerId: user.id, sitterId: sitter.id, sitterName: firstNameOf(sitter.name), owner, sitter }
 }
 

@@ -123,6 +123,18 @@ export async function listDogsVisibleTo(viewer: DogViewer, userId: string) {
   return findDogs(onDogs.and([dogsVisibleTo(viewer), onDogs('dogs.ownerId', '=', userId)]))
 }
 
+/** Whether each of these dogs is the owner's own, not archived (a request names only dogs of theirs): one statement, none of their profiles. */
+export async function ownsDogs(ownerId: string, dogIds: readonly string[]) {
+  const distinct = [...new Set(dogIds)]
+  if (distinct.length === 0) return true
+  const owned = await db
+    .selectFrom('dogs')
+    .select('id')
+    .where((eb) => eb.and([ownDogs({ id: ownerId }), isOneOf(eb.ref('dogs.id'), JSON.stringify(distinct))]))
+    .execute()
+  return owned.length === distinct.length
+}
+
 export async function hasDogs(ownerId: string) {
   return Boolean(await db.selectFrom('dogs').select('id').where(ownDogs({ id: ownerId })).limit(1).executeTakeFirst())
 }
