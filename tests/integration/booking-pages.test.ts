@@ -401,6 +401,27 @@ describe("a sitter's blocked days on /profile/edit", () => {
 // ---- requests ----
 
 describe("an owner's request to a sitter", () => {
+  test("its screens read the owner's dogs as their choices show them (name, breed, first photo), none of the rest of their profiles", async () => {
+    // Imported here: the app's modules read the fake Google's addresses when first loaded, after startAppWithFakeGoogle.
+    const { statementsOf } = await import('./statements-of.ts')
+    const { owner, parties } = await people()
+    await insertDog(parties.ownerId, { name: 'Luna', breed: 'Pug', images: ['/uploads/dogs/luna/first', '/uploads/dogs/luna/second'], traits: ['Calm'] })
+    const screens = [
+      `/sitters/${parties.sitterId}/book`,
+      `/bookings/series/new?sitter=${parties.sitterId}`,
+      `/sitters/${parties.sitterId}/book/quick/3?${new URLSearchParams({ date: localDateFromToday(7), startTime: '09:00', duration: '60' })}`,
+    ]
+    for (const path of screens) {
+      const { result: response, statements } = await statementsOf(() => visitAs(owner, path))
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(plainText(html)).toContain('Luna')
+      expect(html).toContain('/uploads/dogs/luna/first')
+      expect(html).not.toContain('/uploads/dogs/luna/second')
+      expect(statements.map((statement) => statement.sql).filter((sql) => /"dog(Traits|Activities|Availability)"/.test(sql))).toEqual([])
+    }
+  })
+
   test("lists the sitter's services with their hourly rates, worded as on the sitter's profile", async () => {
     const { owner, sitter } = await people()
     const text = await textOf(await visitAs(owner, `/sitters/${sitter.id}/book`))

@@ -1,6 +1,6 @@
 import { href } from 'react-router'
 import { getAccount } from '#app/features/accounts/users.server.ts'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { listDogFacesOf } from '#app/features/dogs/dogs.server.ts'
 import { coordinatesOfSubmittedText } from '#app/features/geo/location-form.ts'
 import type { CancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
@@ -193,7 +193,7 @@ type WizardContext = {
 
 async function wizardContext(viewer: Viewer, sitter: PublicSitter, target: WizardTarget, answers: WizardAnswers): Promise<WizardContext> {
   const service = defaultServiceOf(sitter.services) ?? 'walking'
-  const dogs = await listDogsOf(viewer.id)
+  const dogs = await listDogFacesOf(viewer.id)
   return {
     viewer,
     sitter,
@@ -205,7 +205,7 @@ async function wizardContext(viewer: Viewer, sitter: PublicSitter, target: Wizar
     service,
     style: bookingStyles[service],
     rateCents: sitter.services.find((offered) => offered.service === service)?.hourlyRateCents ?? null,
-    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.avatar })),
   }
 }
 

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { datesBetween, firstDayOf, lastDayOf, readDate } from '#app/features/availability/calendar-dates.ts'
 import { formatAge } from '#app/features/dogs/age.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { listDogFacesOf } from '#app/features/dogs/dogs.server.ts'
 import type { DogViewer } from '#app/features/dogs/visibility.server.ts'
 import { termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
@@ -32,7 +32,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
   const sitter = sitterId ? await getPublicSitter(sitterId) : null
   if (!sitter) return { page: 'not-found' as const }
   if (sitter.id === user.id) return { page: 'yourself' as const }
-  const dogs = await listDogsOf(user.id)
+  const dogs = await listDogFacesOf(user.id)
   const date = readDate(query.get('date'))
   const days = await getBookableMonth(sitter.id, { month: query.get('month'), date })
   if (!days) return { page: 'not-found' as const }
@@ -57,7 +57,7 @@ export async function getSitterRequestScreen(user: { id: string }, sitterId: str
       cancellationTerms: sitter.cancellationTerms,
       acceptsMultipleDogs: sitter.acceptsMultipleDogs,
     },
-    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.avatar })),
     ...days,
     /** The page's own query (`sitter`), kept by the month arrows' GET. */
     sitterQuery: viaQuery ? sitter.id : null,

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
+import { listDogFacesOf } from '#app/features/dogs/dogs.server.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getTimeZoneOf } from '#app/features/accounts/users.server.ts'
@@ -20,7 +20,7 @@ export async function getSeriesRequestScreen(user: { id: string }, sitterId: str
   const sitter = sitterId ? await getPublicSitter(sitterId) : null
   if (!sitter) return { page: 'not-found' as const }
   if (sitter.id === user.id) return { page: 'yourself' as const }
-  const dogs = await listDogsOf(user.id)
+  const dogs = await listDogFacesOf(user.id)
   const asked = (name: string) => query.get(name) ?? undefined
   const service = sitter.services.find((offered) => offered.service === query.get('service'))?.service ?? defaultServiceOf(sitter.services)
   return {
@@ -34,7 +34,7 @@ export async function getSeriesRequestScreen(user: { id: string }, sitterId: str
       acceptsMultipleDogs: sitter.acceptsMultipleDogs,
       cancellationTerms: sitter.cancellationTerms,
     },
-    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.images[0] ?? null })),
+    dogs: dogs.map((dog) => ({ id: dog.id, name: dog.name, breed: dog.breed, photo: dog.avatar })),
     today: localDateTime(Date.now(), (await getTimeZoneOf(sitter.id)) ?? defaultTimeZone).date,
     chosen: { dogIds: query.getAll('dogIds'), weekdays: query.getAll('weekdays') },
     defaults: {
