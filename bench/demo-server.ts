@@ -110,3 +110,26 @@ export function demoRows(databaseFile: string) {
     db.close()
   }
 }
+
+/** Issue 34 part 2's signed-in pages, each with the demo user who visits it (`rows` from `demoRows`). */
+export function signedInPages(rows: ReturnType<typeof demoRows>) {
+  return [
+    { visitor: 'owner', path: '/' },
+    { visitor: 'owner', path: '/bookings' },
+    { visitor: 'owner', path: `/bookings/${rows.ownerBooking.pending}` },
+    { visitor: 'owner', path: '/messages' },
+    { visitor: 'owner', path: '/notifications' },
+    { visitor: 'owner', path: '/profile' },
+    { visitor: 'owner', path: `/dogs/${rows.oliviasDog}` },
+    { visitor: 'owner', path: '/sitters' },
+    { visitor: 'sitter', path: '/bookings-sitter' },
+    { visitor: 'sitter', path: '/dogs/available' },
+    { visitor: 'sitter', path: '/profile' },
+  ] as const
+}
+
+/** The signed-in pages `asked` names (a path ending in * names every page it begins); all of them when none is. */
+export function chosenPages<Page extends { path: string }>(pages: readonly Page[], asked: readonly string[]) {
+  const names = (path: string) => asked.some((wanted) => (wanted.endsWith('*') ? path.startsWith(wanted.slice(0, -1)) : path === wanted))
+  return asked.length ? pages.filter((page) => names(page.path)) : pages
+}

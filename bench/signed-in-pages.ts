@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { giveBusyHistory } from './busy-history.ts'
-import { demoRows, signIn, startDemoServer } from './demo-server.ts'
+import { chosenPages, demoRows, signedInPages, signIn, startDemoServer } from './demo-server.ts'
 import { formatLoad, load, startBareServer } from './load.ts'
 
 // `npx node bench/signed-in-pages.ts [--seconds 5] [--connections 10] [--profile <dir>] [--busy] [/path ... (/path* for every page it begins)]` (builds when
@@ -33,34 +33,20 @@ try {
   if (values.busy) giveBusyHistory(server.databaseFile, { ownerId: rows.olivia, sitterId: rows.sam, count: 1000 })
   const owner = await signIn(server.url, 'owner@pawpal.test')
   const sitter = await signIn(server.url, 'sitter@pawpal.test')
-  const pages: [string, string][] = [
-    [owner, '/'],
-    [owner, '/bookings'],
-    [owner, `/bookings/${rows.ownerBooking.pending}`],
-    [owner, '/messages'],
-    [owner, '/notifications'],
-    [owner, '/profile'],
-    [owner, `/dogs/${rows.oliviasDog}`],
-    [owner, '/sitters'],
-    [sitter, '/bookings-sitter'],
-    [sitter, '/dogs/available'],
-    [sitter, '/profile'],
-  ]
-  // A path given ending in * names every page it begins.
-  const asked = (page: string) => positionals.some((wanted) => (wanted.endsWith('*') ? page.startsWith(wanted.slice(0, -1)) : page === wanted))
-  const chosen = positionals.length ? pages.filter(([, page]) => asked(page)) : pages
-  const visitorOf = (cookie: string) => (cookie === owner ? 'owner' : 'sitter')
+  const cookies = { owner, sitter }
+  const chosen = chosenPages(signedInPages(rows), positionals)
   const data = values.busy ? 'the demo data, the owner and the sitter with 1,000 more bookings and conversations each' : 'the demo data'
   console.info(`Signed-in pages on ${data} (SQLite), ${connections} connections, ${seconds} s each\n`)
-  for (const [cookie, page] of chosen) {
+  for (const { visitor, path: page } of chosen) {
+    const cookie = cookies[visitor]
     const response = await fetch(`${server.url}${page}`, { headers: { cookie } })
-    if (response.status !== 200) throw new Error(`${page} answered ${response.status} to the ${visitorOf(cookie)}`)
+    if (response.status !== 200) throw new Error(`${page} answered ${response.status} to the ${visitor}`)
     const body = Buffer.from(await response.arrayBuffer())
     const app = await load(`${server.url}${page}`, { seconds, connections, headers: { cookie }, serverPid: server.pid })
     const bare = await startBareServer(body, 'text/html; charset=utf-8')
     const bareResult = await load(bare.url, { seconds, connections, serverPid: bare.pid })
     bare.stop()
-    console.info(`${`GET ${page} (${visitorOf(cookie)}, ${(body.byteLength / 1024).toFixed(1)} KB)`.padEnd(60)} ${formatLoad(app)}`)
+    console.info(`${`GET ${page} (${visitor}, ${(body.byteLength / 1024).toFixed(1)} KB)`.padEnd(60)} ${formatLoad(app)}`)
     console.info(`${'    bare node:http, same bytes'.padEnd(60)} ${formatLoad(bareResult)}`)
   }
 } finally {
