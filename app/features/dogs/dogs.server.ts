@@ -74,10 +74,12 @@ export type DogOnCard = Omit<Dog, 'activities' | 'availability'>
  * photos and name lists, oldest first. Lists are in the canonical order of options.ts.
  */
 export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<Dog[]> {
-  const dogs = await findDogsOnCards(where, executor)
-  if (dogs.length === 0) return []
-  const ids = dogs.map((dog) => dog.id)
-  const [activitiesOf, availabilityOf] = await Promise.all([
+  const rows = await dogRowsWhere(where, executor)
+  if (rows.length === 0) return []
+  const ids = rows.map((dog) => dog.id)
+  // One round of reads after the dogs' own, as for the cards (on PostgreSQL each round is a trip to the server).
+  const [dogs, activitiesOf, availabilityOf] = await Promise.all([
+    withCardLists(rows, executor),
     executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute().then(byDog),
     executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute().then(byDog),
   ])
@@ -90,14 +92,21 @@ export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Data
 
 /** `findDogs` for lists of cards: the same dogs, without the two lists no card shows (two statements fewer). */
 export async function findDogsOnCards(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<DogOnCard[]> {
-  const dogs = await executor.selectFrom('dogs').selectAll().where(where).orderBy('createdAt').orderBy('id').execute()
-  if (dogs.length === 0) return []
-  const ids = dogs.map((dog) => dog.id)
+  const rows = await dogRowsWhere(where, executor)
+  return rows.length === 0 ? [] : withCardLists(rows, executor)
+}
+
+const dogRowsWhere = (where: Expression<SqlBool>, executor: Kysely<Database>) =>
+  executor.selectFrom('dogs').selectAll().where(where).orderBy('createdAt').orderBy('id').execute()
+
+/** The dogs' rows with their photos and personality. */
+async function withCardLists(rows: Awaited<ReturnType<typeof dogRowsWhere>>, executor: Kysely<Database>): Promise<DogOnCard[]> {
+  const ids = rows.map((dog) => dog.id)
   const [imagesOf, traitsOf] = await Promise.all([
     executor.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute().then(byDog),
     executor.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute().then(byDog),
   ])
-  return dogs.map((dog) => ({
+  return rows.map((dog) => ({
     ...dog,
     listedForSitting: dog.listedForSitting === 1,
     images: imagesOf(dog.id).map((image) => image.path),
