@@ -6,12 +6,13 @@ import type { Duplex } from 'node:stream'
 import { createRequestListener } from '@remix-run/node-fetch-server'
 import compression from 'compression'
 import { lookup as contentTypeOf } from 'mrmime'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
 import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
 import { sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
+import { createSplitRequestHandler } from './app/lib/split-request-handler.server.ts'
 import type { FileStorage } from './app/lib/storage/file-storage.ts'
 
 type AppEntry = {
@@ -37,7 +38,7 @@ const { seeded, demoLogins } = await entry.startApp()
 
 // Given the build itself, React Router derives its route table once; given a function, it derives it again
 // on every request, which only the dev server (whose build changes under it) needs.
-const handleRequest = development ? createRequestHandler(loadBuild, 'development') : createRequestHandler(await loadBuild(), 'production')
+const handleRequest = development ? createSplitRequestHandler(loadBuild, 'development') : createSplitRequestHandler(await loadBuild(), 'production')
 // With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
 const handleAppRequest = createRequestListener(
   async (request: Request) => ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest),

@@ -1,4 +1,5 @@
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { ServerBuild } from 'react-router'
+import { createSplitRequestHandler } from '#app/lib/split-request-handler.server.ts'
 import { checkApiAnswer } from './openapi-validator.ts'
 
 // The app's request handler, so a test goes through everything a real request does: middleware (session,
@@ -20,7 +21,7 @@ async function getHandler() {
   const entry = await import('#app/entry.server.tsx') // the build's entry.module, typed
   await entry.startApp()
   // What runs around React Router (same-origin guard, shared public pages) runs here too, as in server.ts.
-  const handleRequest = createRequestHandler(build, 'production')
+  const handleRequest = createSplitRequestHandler(build, 'production')
   const render: Handle = (request) => {
     renders++
     return handleRequest(request)
