@@ -107,8 +107,5 @@ for (const { visitor, path: pathname } of chosenPages(signedInPages(demoRows(dat
   )
   console.info(`${'    the same bytes answered at once'.padEnd(60)} ${median(measured.same).toFixed(2)} ms`)
 }
-// Without a server nothing here keeps the process alive while stopApp waits on its unref'd timers.
-const keepAlive = setInterval(() => {}, 1000)
 await entry.stopApp()
-clearInterval(keepAlive)
 rmSync(directory, { recursive: true, force: true })

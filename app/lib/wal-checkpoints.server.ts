@@ -49,6 +49,9 @@ export async function stopWalCheckpoints() {
   const running = worker
   worker = null
   if (!running) return
+  // Unref'd, the thread would not keep the process alive until it exits: with nothing else left (a script,
+  // a bench), the wait below would never end.
+  running.ref()
   running.postMessage('stop')
   await once(running, 'exit')
 }

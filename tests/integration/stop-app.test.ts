@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
 
 // Stopping the app (a deploy, Ctrl-C) while an event dispatched after a commit is still being handled:
@@ -40,4 +42,13 @@ test('stopping the app waits for an event dispatch in flight before closing the 
   await other.destroy()
   expect(delivery.lastError).toBeNull()
   expect(delivery.deliveredAt).not.toBeNull()
+})
+
+// A script or a bench that starts the app has nothing else keeping the process alive while stopApp waits
+// for the background threads it started (the WAL checkpoints' worker): Node would leave the wait unsettled
+// and exit with code 13 instead of finishing the script.
+test('a process that only started the app finishes once stopApp has stopped it', async () => {
+  const script = "const { startApp, stopApp } = await import('#app/lifecycle.server.ts'); await startApp(); await stopApp(); console.log('stopped')"
+  const { stdout } = await promisify(execFile)(process.execPath, ['--eval', script], { env: process.env })
+  expect(stdout.trim()).toBe('stopped')
 })
