@@ -18,6 +18,10 @@ export function zurichDate(days = 0) {
 export const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 
+/** 'Nov 25, 2026', as a booking card dates it. */
+export const shortDayName = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
 /** Picks a day in a request form's calendar (within `scope`: the page or a dialog), moving to next month when it lies there. */
 export async function pickDate(scope: Page | Locator, date: string) {
   if (date.slice(0, 7) > zurichDate(0).slice(0, 7)) {

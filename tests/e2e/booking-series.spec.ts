@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import ICAL from 'ical.js'
-import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
-import { dayName, insertDog, registerOwnerWithDog, registerSitterWithGoogle, signInAs, signOut, zurichDate } from './booking-helpers.ts'
+import { dayName, insertDog, registerOwnerWithDog, registerSitterWithGoogle, signInAs, shortDayName, signOut, zurichDate } from './booking-helpers.ts'
 import { expect, type RegisteredUser, test, type TestDatabase } from './fixtures.ts'
 import { fakeGoogleUrlVariable } from './global-setup.ts'
 import { fakeUserFor } from '../fakes/google.ts'
@@ -238,7 +237,7 @@ test('an owner asks for Mon/Wed/Fri walks for two dogs; the sitter accepts once;
   // ... and in the sitter's upcoming list.
   const sitterCards = await allCards(page, visit, '/bookings-sitter?tab=upcoming', count)
   await expect(sitterCards).toHaveCount(count)
-  await expect(sitterCards).toContainText(plan.dates.map((date) => `${formatShortDate(date)} · 08:00 - 08:30`))
+  await expect(sitterCards).toContainText(plan.dates.map((date) => `${shortDayName(date)} · 08:00 - 08:30`))
 
   // The feed has one weekly event that ical.js expands to the series' dates at 08:00.
   const sitterFeed = await feedOf(page, visit, plan.lastDay)
@@ -250,7 +249,7 @@ test('an owner asks for Mon/Wed/Fri walks for two dogs; the sitter accepts once;
   await signInAs(page, owner)
   const ownerCards = await allCards(page, visit, '/bookings', count)
   await expect(ownerCards).toHaveCount(count)
-  await expect(ownerCards).toContainText(plan.dates.map((date) => `${formatShortDate(date)} · 08:00 - 08:30`))
+  await expect(ownerCards).toContainText(plan.dates.map((date) => `${shortDayName(date)} · 08:00 - 08:30`))
   const ownerWeekly = region(page, 'Weekly').getByRole('link', { name: /Dog Walking for Rex and Luna/ })
   await expect(ownerWeekly).toContainText('Running')
   await ownerWeekly.click()

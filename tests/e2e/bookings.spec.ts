@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { formatDayTitle, formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import {
   calendarEventsOf,
   chooseWalk,
@@ -12,6 +11,7 @@ import {
   registerSitter,
   registerSitterWithGoogle,
   signInAs,
+  shortDayName,
   showFreeTimes,
   signOut,
   statusOf,
@@ -208,11 +208,11 @@ test("'Show more bookings' lists the next page of Past under the first, with Jav
   await visit('/bookings?tab=past')
   const cards = page.getByRole('article')
   await expect(cards).toHaveCount(20)
-  await expect(cards.first()).toContainText(formatShortDate(zurichDate(-1)))
+  await expect(cards.first()).toContainText(shortDayName(zurichDate(-1)))
 
   await page.getByRole('link', { name: 'Show more bookings' }).click()
   await expect(cards).toHaveCount(23)
-  await expect(cards.nth(20)).toContainText(formatShortDate(zurichDate(-21)))
+  await expect(cards.nth(20)).toContainText(shortDayName(zurichDate(-21)))
   await expect(cards.nth(20)).toBeInViewport()
   await expect(page.getByRole('link', { name: 'Show more bookings' })).toHaveCount(0)
 })
@@ -233,12 +233,12 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   if (jsEnabled) await markDocument(page)
 
   await days.locator(`a[href$="date=${quietDay}"]`).click()
-  await expect(page.getByRole('heading', { name: `Bookings for ${formatDayTitle(quietDay)}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Bookings for ${dayName(quietDay)}` })).toBeVisible()
   await expect(page.getByText('No bookings on this day')).toBeVisible()
   await days.locator(`a[href$="date=${walkDay}"]`).click()
-  await expect(page.getByRole('heading', { name: `Bookings for ${formatDayTitle(walkDay)}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Bookings for ${dayName(walkDay)}` })).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(1)
-  await expect(card(page, 'Mochi')).toContainText(formatShortDate(walkDay))
+  await expect(card(page, 'Mochi')).toContainText(shortDayName(walkDay))
   await expect(days.locator(`a[href$="date=${walkDay}"]`)).toHaveAttribute('aria-current', 'date')
   if (jsEnabled) expect(await keptDocument(page)).toBe(true)
 
