@@ -10,7 +10,7 @@ import type { ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
-import { defaultImageSize, imageKinds, imageSizes } from './app/lib/image-url.ts'
+import { defaultImageSize, imageKinds, imageSizes, thumbnailSize } from './app/lib/image-url.ts'
 import { sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
 import { createSplitRequestHandler } from './app/lib/split-request-handler.server.ts'
 import type { FileStorage } from './app/lib/storage/file-storage.ts'
@@ -259,16 +259,31 @@ async function serveUpload(pathname: string, request: IncomingMessage, response:
   const access = await app.uploadAccess(base, request.headers).catch(() => 'hidden' as const)
   if (access === 'hidden') return notFound(response)
   const variant = match[1] ? pathname : `${pathname}-${defaultImageSize}.webp`
-  const stored = await app.storage.get(variant.slice('/uploads/'.length)).catch((error: unknown) => {
+  const stored = await storedVariant(app.storage, variant).catch((error: unknown) => {
     console.error(`Could not read ${variant} from the storage:`, error)
     return 'unavailable' as const
   })
   if (stored === 'unavailable') return sendAnswer(response, textAnswer(503, 'The photo cannot be loaded right now', { 'Retry-After': '5' }))
   if (!stored) return notFound(response)
   // An unlisted dog's photo is its owner's and its sitters': kept by their browser, never by a shared cache.
-  // Every other one is public and named by its content (decision 077): a CDN may keep it forever.
-  const cacheControl = access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable'
-  sendStoredFile(request, response, stored, { contentType: 'image/webp', cacheControl })
+  // Every other one is public and named by its content (decision 077): a CDN may keep it forever, but not a
+  // stand-in for a thumbnail not written yet.
+  const cacheControl = access === 'private' ? 'private, max-age=3600' : stored.standIn ? 'public, max-age=3600' : 'public, max-age=31536000, immutable'
+  sendStoredFile(request, response, stored.file, { contentType: 'image/webp', cacheControl })
+}
+
+/**
+ * The stored file of an image variant, or null. An image stored before thumbnails existed answers its
+ * thumbnail's URL with its 320 px file (`standIn`) until `npm run images:backfill` writes it (decision 094).
+ */
+async function storedVariant(storage: Pick<FileStorage, 'get'>, variant: string) {
+  const key = variant.slice('/uploads/'.length)
+  const file = await storage.get(key)
+  if (file) return { file, standIn: false }
+  const thumbnailSuffix = `-${thumbnailSize}.webp`
+  if (!key.endsWith(thumbnailSuffix)) return null
+  const larger = await storage.get(`${key.slice(0, -thumbnailSuffix.length)}-320.webp`)
+  return larger ? { file: larger, standIn: true } : null
 }
 
 function notFound(response: ServerResponse) {

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import sharp from 'sharp'
+import { imageSizes } from '#app/lib/image-url.ts'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
 import {
   dogActivities,
@@ -2427,7 +2428,6 @@ async function insertBatches<Table extends keyof Database>(
 // ---------------------------------------------------------------------------------------------------
 // Pictures: simple drawings rendered by sharp, no network. WebP carries no metadata unless asked to.
 
-const imageWidths = [320, 800]
 const backgrounds = ['#fde2e4', '#e2ece9', '#dbe7f8', '#fff1c1', '#e8dff5', '#fce1c8', '#d8f3dc', '#cde7f0']
 const skinTones = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']
 const hairColours = ['#2c1b10', '#6a4e35', '#b55239', '#e6c27a', '#3b3b3b', '#a7a7a7']
@@ -2452,13 +2452,13 @@ async function writePictures(
 }
 
 /**
- * Writes `<base>-320.webp` and `<base>-800.webp`, the names the app derives from a stored image path. Demo
+ * Writes `<base>-<size>.webp` at each stored size (`<base>-160.webp`, `-320`, `-800`), the names the app derives from a stored image path. Demo
  * ids and drawings are the same on every run, so a picture already stored (a bucket seeded before) is this one.
  */
 async function writeWebpVariants(storage: FileStorage, svg: string, base: string) {
   const drawing = sharp(Buffer.from(svg))
   await Promise.all(
-    imageWidths.map(async (width) => {
+    imageSizes.map(async (width) => {
       const data = await drawing.clone().resize({ width }).webp({ quality: 80 }).toBuffer()
       await storage.put(`${base}-${width}.webp`, data, 'image/webp').catch((error: unknown) => {
         if (!(error instanceof StoredFileExistsError)) throw error

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import sharp, { type SharpOptions } from 'sharp'
+import sharp, { type Sharp, type SharpOptions } from 'sharp'
 import { db, type Database, serializeOn } from './db.server.ts'
 import { isImageNamed } from './image-references.server.ts'
-import { type ImageKind, imageKinds, imageSizes, type ImageSize } from './image-url.ts'
+import { type ImageKind, imageKinds, imageSizes, type ImageSize, thumbnailSize } from './image-url.ts'
 import { storage } from './storage/storage.server.ts'
 import { StoredFileExistsError } from './storage/file-storage.ts'
 
@@ -58,21 +58,29 @@ export async function renderImageVariants(bytes: Uint8Array): Promise<ImageVaria
     const image = sharp(bytes, decodeOptions)
     const { format } = await image.metadata()
     if (!acceptedFormats.has(format)) throw new UnsupportedImageError(`The format ${format} is not accepted`)
-    const files = await Promise.all(
-      imageSizes.map(async (size) => ({
-        size,
-        data: await image
-          .clone()
-          .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      })),
-    )
+    const files = await Promise.all(imageSizes.map(async (size) => ({ size, data: await encodeVariant(image, size) })))
     return { files }
   } catch (error) {
     if (error instanceof UnsupportedImageError) throw error
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLargeError({ cause: error })
     throw new UnsupportedImageError('The file could not be decoded as an image', { cause: error })
+  }
+}
+
+/** One size of a decoded picture, as every stored size is encoded: at most `size` pixels on its longer side. */
+function encodeVariant(image: Sharp, size: ImageSize) {
+  return image.clone().resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
+}
+
+/**
+ * The thumbnail of an image stored before thumbnails existed (decision 094), made from its stored 320 px file
+ * (the original is not kept). Throws UnsupportedImageError when that file does not decode.
+ */
+export async function renderThumbnailFrom(stored320: Uint8Array) {
+  try {
+    return await encodeVariant(sharp(stored320, decodeOptions), thumbnailSize)
+  } catch (error) {
+    throw new UnsupportedImageError('The stored file could not be decoded as an image', { cause: error })
   }
 }
 

@@ -1,9 +1,9 @@
-import { imageUrl } from '#app/lib/image-url.ts'
+import { imageUrl, thumbnailSize } from '#app/lib/image-url.ts'
 
-// The one round photo of a person or a dog: its 320 px WebP, or without a photo the first letter of the
-// name when one is given, else a neutral figure (a person, or a paw for a dog). Decorative unless `alt`
-// says otherwise: a name is shown beside it. Its look is the `avatar` classes of app.css (the figure is
-// drawn there too): a list repeats it on every row.
+// The one round photo of a person or a dog: its 160 px WebP (320 px for the 96 px profile header, decision
+// 094), or without a photo the first letter of the name when one is given, else a neutral figure (a person,
+// or a paw for a dog). Decorative unless `alt` says otherwise: a name is shown beside it. Its look is the
+// `avatar` classes of app.css (the figure is drawn there too): a list repeats it on every row.
 
 const sizes = {
   /** 32 px: inside a line of text. */
@@ -33,8 +33,9 @@ export function Avatar({
   eager?: boolean
 }) {
   const box = `avatar ${sizes[size]}`
-  const src = imageUrl(photo, 320)
-  if (src) return <img src={src} alt={alt} width={320} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" className={box} />
+  const pixels = size === 'xl' ? 320 : thumbnailSize
+  const src = imageUrl(photo, pixels)
+  if (src) return <img src={src} alt={alt} width={pixels} height={pixels} loading={eager ? 'eager' : 'lazy'} decoding="async" className={box} />
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
   const initial = name?.trim().charAt(0).toUpperCase()
   if (initial) {

@@ -33,14 +33,14 @@ afterAll(async () => {
 })
 
 const picture = (background: string) => sharp({ create: { width: 900, height: 600, channels: 3, background } }).jpeg().toBuffer()
-const fileOf = (basePath: string, size: 320 | 800) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length))
-const filesExist = (basePath: string) => existsSync(fileOf(basePath, 320)) && existsSync(fileOf(basePath, 800))
+const fileOf = (basePath: string, size: 160 | 320 | 800) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length))
+const filesExist = (basePath: string) => existsSync(fileOf(basePath, 160)) && existsSync(fileOf(basePath, 320)) && existsSync(fileOf(basePath, 800))
 const dogInput = ({ id: _id, ownerId: _owner, images: _images, createdAt: _c, updatedAt: _u, archivedAt: _a, ...input }: Dog) => input
 
-/** Written here, not taken from the app: the first 24 hex digits of SHA-256 over the 320 then the 800 file. */
+/** Written here, not taken from the app: the first 24 hex digits of SHA-256 over the 160, the 320, then the 800 file. */
 async function expectedName(basePath: string) {
   const hash = createHash('sha256')
-  for (const size of [320, 800] as const) hash.update(await readFile(fileOf(basePath, size)))
+  for (const size of [160, 320, 800] as const) hash.update(await readFile(fileOf(basePath, size)))
   return hash.digest('hex').slice(0, 24)
 }
 

@@ -483,7 +483,7 @@ describe('demo data', () => {
     expect(unread.length).toBeGreaterThan(0)
   })
 
-  test('gives every dog one to three pictures, stored as metadata-free WebP at 320 and 800 px', async () => {
+  test('gives every dog one to three pictures, stored as metadata-free WebP at 160, 320 and 800 px', async () => {
     const dogs = await seeded.selectFrom('dogs').select('id').execute()
     const images = await seeded.selectFrom('dogImages').select(['dogId', 'path']).execute()
 
@@ -495,7 +495,7 @@ describe('demo data', () => {
     }
     for (const image of images) {
       expect(image.path).toMatch(new RegExp(`^/uploads/dogs/${image.dogId}/[1-3]$`))
-      for (const width of [320, 800]) {
+      for (const width of [160, 320, 800]) {
         const file = path.join(uploadDir, `${image.path.slice('/uploads/'.length)}-${width}.webp`)
         expect(existsSync(file), file).toBe(true)
         const metadata = await sharp(file).metadata()
@@ -514,7 +514,7 @@ describe('demo data', () => {
     expect(withPhoto.length).toBeLessThan(users.length)
     for (const user of withPhoto) {
       expect(user.profilePhoto).toBe(`/uploads/avatars/${user.id}`)
-      for (const width of [320, 800]) {
+      for (const width of [160, 320, 800]) {
         expect(existsSync(path.join(uploadDir, 'avatars', `${user.id}-${width}.webp`))).toBe(true)
       }
     }

@@ -110,7 +110,7 @@ async function storedFiles(): Promise<string[]> {
 }
 
 const filesOf = (basePath: string) =>
-  ([320, 800] as const).map((size) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length)))
+  ([160, 320, 800] as const).map((size) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length)))
 
 // ---- calling routes ----
 
@@ -693,7 +693,7 @@ describe('GET, PATCH and DELETE /api/dogs/{id}', () => {
     }
     expect(await dogRow(dogId)).toMatchObject({ name: 'Rex' })
     expect(await imageRows(dogId)).toHaveLength(1)
-    expect(await storedFiles()).toHaveLength(2) // the one photo's two sizes
+    expect(await storedFiles()).toHaveLength(3) // the one photo's three sizes
   })
 
   test('a JSON PATCH changes what it names and keeps the rest', async () => {

@@ -84,7 +84,7 @@ const onboardingPage = (user: SessionUser, step: number, fields: Fields) =>
 const rex = { name: 'Rex', breed: 'Labrador', age: '2 years' }
 const tokensOf = (answer: Answer) => (answer.data.photos ?? []).map((kept) => kept.token)
 const filesOf = (basePath: string) =>
-  ([320, 800] as const).map((size) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length)))
+  ([160, 320, 800] as const).map((size) => path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length)))
 const dogsOf = (ownerId: string) => db.selectFrom('dogs').select('id').where('ownerId', '=', ownerId).execute()
 const imagePathsOf = async (dogId: string) =>
   (await db.selectFrom('dogImages').select('path').where('dogId', '=', dogId).orderBy('position').execute()).map((row) => row.path)

@@ -71,7 +71,7 @@ async function storedFiles(): Promise<string[]> {
     .map((entry) => path.relative(uploadRoot, path.join(entry.parentPath, entry.name)))
 }
 
-function fileOf(basePath: string, size: 320 | 800) {
+function fileOf(basePath: string, size: 160 | 320 | 800) {
   return path.join(uploadRoot, imageUrl(basePath, size).slice('/uploads/'.length))
 }
 
@@ -161,7 +161,7 @@ describe('PATCH /api/users/profile/photo', () => {
     expect(await profilePhotoOf(user.id)).toBe(previous)
   })
 
-  test('a photo with GPS EXIF is stored as WebP at 320 and 800 px wide without any metadata', async () => {
+  test('a photo with GPS EXIF is stored as WebP at 160, 320 and 800 px wide without any metadata', async () => {
     const user = await insertUser()
     const photo = await jpeg(1600, 1000).withExif(gpsExif).withIccProfile('p3').toBuffer()
     const input = await sharp(photo).metadata()
@@ -176,6 +176,7 @@ describe('PATCH /api/users/profile/photo', () => {
     expect(body.user).toMatchObject({ id: user.id, profilePhoto: body.profilePhoto })
     expect(await profilePhotoOf(user.id)).toBe(body.profilePhoto)
     for (const [size, height] of [
+      [160, 100],
       [320, 200],
       [800, 500],
     ] as const) {
@@ -186,7 +187,7 @@ describe('PATCH /api/users/profile/photo', () => {
       expect(stored.xmp).toBeUndefined()
       expect(stored.iptc).toBeUndefined()
     }
-    expect(await storedFiles()).toHaveLength(2)
+    expect(await storedFiles()).toHaveLength(3)
   })
 
   test('a photo taken sideways (EXIF orientation 6) is stored upright', async () => {
@@ -235,10 +236,11 @@ describe('PATCH /api/users/profile/photo', () => {
     const { profilePhoto: newPhoto } = (await second.json()) as { profilePhoto: string }
     expect(newPhoto).not.toBe(oldPhoto)
     expect(await profilePhotoOf(user.id)).toBe(newPhoto)
+    expect(existsSync(fileOf(oldPhoto, 160))).toBe(false)
     expect(existsSync(fileOf(oldPhoto, 320))).toBe(false)
     expect(existsSync(fileOf(oldPhoto, 800))).toBe(false)
     expect((await storedFiles()).sort()).toEqual(
-      [fileOf(newPhoto, 320), fileOf(newPhoto, 800)].map((file) => path.relative(uploadRoot, file)).sort(),
+      [fileOf(newPhoto, 160), fileOf(newPhoto, 320), fileOf(newPhoto, 800)].map((file) => path.relative(uploadRoot, file)).sort(),
     )
   })
 
@@ -289,17 +291,17 @@ describe('storing uploaded images', () => {
     expect(await storedFiles()).toEqual([])
   })
 
-  test('the same picture stored twice in one folder is one pair of files under one path', async () => {
+  test('the same picture stored twice in one folder is one set of files under one path', async () => {
     const good = await jpeg(300, 300).toBuffer()
     const stored = await storePictures([good, good], { kind: 'dogs', ownerKey: 'dog-2' })
     expect(stored).toHaveLength(2)
     expect(stored[1]).toBe(stored[0])
-    expect(await storedFiles()).toHaveLength(2)
+    expect(await storedFiles()).toHaveLength(3)
   })
 
   test('deleteImage removes the variants and refuses paths outside the upload folder', async () => {
     const basePath = await processImage(await jpeg(300, 300).toBuffer(), { kind: 'avatars', ownerKey: 'u1' })
-    expect(await storedFiles()).toHaveLength(2)
+    expect(await storedFiles()).toHaveLength(3)
 
     expect(await deleteImage(basePath)).toBe(true)
     expect(await storedFiles()).toEqual([])

@@ -310,8 +310,8 @@ describe('photos', () => {
     expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: 'A visit holds at most 10 photos.', errors: {} })
     expect(await db.selectFrom('visitPhotos').select('id').where('bookingId', '=', bookingId).execute()).toHaveLength(10)
     expect(await sendPhoto(sitter, bookingId, picture)).toMatchObject({ status: 409, body: { message: 'A visit holds at most 10 photos.' } })
-    // Two sizes of each photo kept, none of the refused ones.
-    expect(await storage.list(`visits/${bookingId}/`)).toHaveLength(20)
+    // Three sizes of each photo kept, none of the refused ones.
+    expect(await storage.list(`visits/${bookingId}/`)).toHaveLength(30)
   })
 })
 

@@ -1,7 +1,10 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import net from 'node:net'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { localFolderStorage } from '#app/lib/storage/local-folder-storage.server.ts'
+import { writeMissingThumbnails } from '../../scripts/images-backfill.ts'
 import { isAnswering, type LiveServer, registerAccount, startLiveServer } from './live-server.ts'
 
 // What only the real server process shows: a TLS-terminating proxy in front (TRUST_PROXY), answers
@@ -168,6 +171,32 @@ describe('stored image paths', () => {
     expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 })
     expect((await fetch(`${server.url}${profilePhoto}-999.webp`)).status).toBe(404)
     expect((await fetch(`${server.url}/uploads/avatars/..%2F..%2Fapp.db`)).status).toBe(404)
+  })
+
+  test('an image stored before thumbnails answers its thumbnail with its 320 px file for an hour, until images:backfill writes it (decision 094)', async () => {
+    const account = await registerAccount(server)
+    const form = new FormData()
+    form.append('file', new File([await photo(1200)], 'me.jpg', { type: 'image/jpeg' }))
+    const uploaded = await fetch(`${server.url}/api/users/profile/photo`, { method: 'PATCH', headers: { authorization: `Bearer ${account.accessToken}` }, body: form })
+    const { profilePhoto } = (await uploaded.json()) as { profilePhoto: string }
+    const thumbnailUrl = `${server.url}${profilePhoto}-160.webp`
+    const fresh = await fetch(thumbnailUrl)
+    expect(fresh.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await sharp(Buffer.from(await fresh.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 160 })
+
+    // As it was stored before thumbnails existed.
+    const uploads = localFolderStorage(path.join(path.dirname(server.databaseFile), 'uploads'))
+    await uploads.delete(`${profilePhoto.slice('/uploads/'.length)}-160.webp`)
+    const standIn = await fetch(thumbnailUrl)
+    expect(standIn.status).toBe(200)
+    expect(standIn.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(await sharp(Buffer.from(await standIn.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 })
+    expect((await fetch(`${server.url}/uploads/avatars/nobody/nothing-160.webp`)).status).toBe(404)
+
+    expect((await writeMissingThumbnails(uploads)).written).toBeGreaterThanOrEqual(1)
+    const written = await fetch(thumbnailUrl)
+    expect(written.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await sharp(Buffer.from(await written.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 160 })
   })
 })
 

@@ -6,7 +6,7 @@ import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useR
 import { AttributionControl, MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import type { GeoPoint } from '#app/features/geo/distance.ts'
 import { mapZoom, type MapView } from '#app/features/geo/map-settings.ts'
-import { imageUrl } from '#app/lib/image-url.ts'
+import { imageUrl, thumbnailSize } from '#app/lib/image-url.ts'
 import { tileAttribution, tileSubdomains } from '#app/lib/map-tiles.ts'
 import { isNarrowLayout } from '#app/ui/narrow-layout.ts'
 import { clusterByScreenDistance } from './marker-clusters.ts'
@@ -255,7 +255,7 @@ const initialsOf = (name: string) =>
 function sitterIcon(name: string, profilePhoto: string | null, selected: boolean) {
   const avatar = element('span', 'pawpal-marker-avatar')
   avatar.setAttribute('aria-hidden', 'true')
-  const photo = imageUrl(profilePhoto, 320)
+  const photo = imageUrl(profilePhoto, thumbnailSize)
   if (photo) {
     const img = element('img', '')
     img.src = photo
