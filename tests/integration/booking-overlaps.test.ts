@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { findOverlappingAcceptedBookings } from '#app/features/bookings/booking-rules.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { insertBooking, insertDog, insertSitter, insertUser } from './fixtures.ts'
+import { tablesScannedWhole } from './query-plans.ts'
 import { statementsOf } from './statements-of.ts'
 
 // Which of the sitter's accepted bookings a request overlaps (DESIGN.md ruling 3), asked for several requests
@@ -110,5 +111,22 @@ describe('what the check reads', () => {
       ],
     })
     expect(tables).toEqual(['bookings', 'bookingTimeSlots'])
+  })
+
+  test('the same two statements for one request or a page of them over several sitters and days, each read by index', async () => {
+    const first = await acceptedBooking([{ startTime: '08:00', endTime: '09:00' }])
+    const second = await acceptedBooking([{ startTime: '10:00', endTime: '11:00' }], { date: dayBefore(3) })
+    const one = await statementsOf(() => findOverlappingAcceptedBookings(db, [request(first.sitterId, [{ startTime: '08:30', endTime: '09:30' }])]))
+    const page = [
+      request(first.sitterId, [{ startTime: '08:30', endTime: '09:30' }]),
+      request(second.sitterId, [{ startTime: '10:30', endTime: '11:30' }], dayBefore(3)),
+      request(second.sitterId, [{ startTime: '07:00', endTime: '07:30' }], dayBefore(9)),
+    ]
+    const many = await statementsOf(() => findOverlappingAcceptedBookings(db, page))
+
+    expect([...many.result.keys()]).toEqual([page[0]!.id, page[1]!.id])
+    // The SQL does not grow with the lists (they go in as one JSON value each): prepared once for every page.
+    expect(many.statements.map((statement) => statement.sql)).toEqual(one.statements.map((statement) => statement.sql))
+    for (const statement of many.statements) expect(await tablesScannedWhole(db, { compile: () => statement })).toEqual([])
   })
 })

@@ -59,7 +59,8 @@ export async function withBookingDetails(rows: readonly Selectable<BookingsTable
 // Every booking page and list asks these three: compiled once (decision 089).
 type BookingIds = { bookingIds: string }
 
-const slotsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
+/** Each booking's time slots in order, of bookings named by a JSON list of ids. */
+export const slotsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
   db
     .selectFrom('bookingTimeSlots')
     .select(['bookingId', 'startTime', 'endTime'])

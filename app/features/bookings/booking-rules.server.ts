@@ -1,10 +1,11 @@
 import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import type { SitterSchedule } from '#app/features/availability/schedule.server.ts'
-import { type Database, schemaConstant, serializeOn } from '#app/lib/db.server.ts'
+import { type Database, db, isOneOf, schemaConstant, serializeOn } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
-import { findBookings } from './booking-records.server.ts'
+import { findBookings, slotsOfBookings } from './booking-records.server.ts'
 import type { TimeSlot } from './periods.ts'
 import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervalsOverlap } from './slots.ts'
 
@@ -87,24 +88,22 @@ export async function findOverlappingAcceptedBookings(executor: Kysely<Database>
 
 /** The sitters' accepted bookings on the days, with their times only (not the whole records `findBookings` reads). */
 async function findAcceptedTimes(executor: Kysely<Database>, sitterIds: readonly string[], days: readonly string[]): Promise<SitterBookingTimes[]> {
-  const rows = await executor
-    .selectFrom('bookings')
-    .select(['id', 'sitterId', 'date', 'timeZone'])
-    .where('status', '=', schemaConstant('accepted'))
-    .where('sitterId', 'in', sitterIds)
-    .where('date', 'in', days)
-    .execute()
+  const rows = await acceptedOnDays({ sitterIds: JSON.stringify(sitterIds), days: JSON.stringify(days) }, executor)
   if (rows.length === 0) return []
-  const slots = await executor
-    .selectFrom('bookingTimeSlots')
-    .select(['bookingId', 'startTime', 'endTime'])
-    .where('bookingId', 'in', rows.map((row) => row.id))
-    .orderBy('bookingId')
-    .orderBy('position')
-    .execute()
+  const slots = await slotsOfBookings({ bookingIds: JSON.stringify(rows.map((row) => row.id)) }, executor)
   const slotsOf = Map.groupBy(slots, (slot) => slot.bookingId)
   return rows.map((row) => ({ ...row, slots: (slotsOf.get(row.id) ?? []).map(({ startTime, endTime }) => ({ startTime, endTime })) }))
 }
+
+// Every list of a sitter's requests asks it (decision 089): the lists go in as JSON values, so the SQL is the same
+// for any number of sitters and days, compiled once and prepared once.
+const acceptedOnDays = precompiledQuery(({ sitterIds, days }: { sitterIds: string; days: string }) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'sitterId', 'date', 'timeZone'])
+    .where('status', '=', schemaConstant('accepted'))
+    .where((eb) => eb.and([isOneOf(eb.ref('sitterId'), sitterIds), isOneOf(eb.ref('date'), days)])),
+)
 
 /**
  * Whether the same person already asked the same sitter for the same dog at the same times and is
