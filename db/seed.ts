@@ -2133,7 +2133,10 @@ function withDemoSeries(
   const extra = sam.extraDogRates?.walking ?? 0
   const priceCents = priceCentsFor('walking', rate + extra, slots)
   const notes = 'Our regular evening walk: Luna pulls towards the river, Rex is happy to follow.'
-  const bookingId = (seriesDate: string) => demoId(`series-booking:${dates.indexOf(seriesDate)}`)
+  // Numbered among the booked dates, not among all of the series': which date Sam is away depends on the weekday of
+  // the seed's day, and the demo keeps the same ids whatever day it is seeded on.
+  const bookedIndex = (seriesDate: string) => booked.findIndex((entry) => entry.seriesDate === seriesDate)
+  const bookingId = (seriesDate: string) => demoId(`series-booking:${bookedIndex(seriesDate)}`)
   const terms = (date: string) => ({ date, period: null, slots, dogIds: [rex.id, luna.id], notes, priceCents })
   const seriesBookings = booked.map(({ date, seriesDate, status, moved }) => ({
     id: bookingId(seriesDate),
@@ -2224,9 +2227,9 @@ function withDemoSeries(
     bookingStatusHistory: [
       ...rows.bookingStatusHistory,
       ...booked.flatMap(({ seriesDate, status }) => [
-        { id: demoId(`series-history:${dates.indexOf(seriesDate)}:accepted`), bookingId: bookingId(seriesDate), fromStatus: null, toStatus: 'accepted' as const, changedById: sam.id, changedAt: iso(acceptedAt), reason: null },
+        { id: demoId(`series-history:${bookedIndex(seriesDate)}:accepted`), bookingId: bookingId(seriesDate), fromStatus: null, toStatus: 'accepted' as const, changedById: sam.id, changedAt: iso(acceptedAt), reason: null },
         ...(status === 'cancelled'
-          ? [{ id: demoId(`series-history:${dates.indexOf(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(acceptedAt + 3 * hour), reason: null }]
+          ? [{ id: demoId(`series-history:${bookedIndex(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(acceptedAt + 3 * hour), reason: null }]
           : []),
       ]),
     ],
