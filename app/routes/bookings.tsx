@@ -34,9 +34,6 @@ const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] 
   { value: 'past', label: 'Past', empty: 'No past bookings' },
 ]
 
-/** The review prompt names the most recent completed bookings without a review. */
-const reviewPromptSize = 5
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const query = url.searchParams
@@ -51,7 +48,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tab = tabs.find((candidate) => candidate.value === query.get('tab'))?.value ?? 'upcoming'
   const filters = date ? { date } : { tab }
   const shownThrough = readPageCursor(query, bookingListName('owner', filters))
-  const list = await listOwnerBookingCards(user.id, { ...filters, position: { through: shownThrough } }, reviewPromptSize)
+  const list = await listOwnerBookingCards(user.id, { ...filters, position: { through: shownThrough } })
   const stripDays = dayStripDates(month)
   const [bookedDays, series] = await Promise.all([
     countBookingsByDay(user.id, 'owner', { from: stripDays[0] ?? month, to: stripDays.at(-1) ?? month }),

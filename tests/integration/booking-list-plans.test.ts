@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { previousSittersQuery, requestsToAnswerQuery, unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
-import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
+import { previousSittersQuery, requestsToAnswerQuery, unreviewedBookingsQuery } from '#app/features/bookings/booking-reads.server.ts'
+import { listClock, ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { db, engine, migrateToLatest } from '#app/lib/db.server.ts'
 
 // Issue 34: an owner or a sitter with years of bookings opens the bookings page many times a day. What it
@@ -30,7 +30,7 @@ describe.runIf(engine === 'sqlite')('the upcoming tabs', () => {
       .selectFrom('bookings')
       .selectAll()
       .where(column, '=', 'someone')
-      .where(condition!(now))
+      .where(condition!(listClock(now)))
       .orderBy('startsAt')
       .orderBy('id')
       .limit(21)
@@ -50,8 +50,7 @@ describe.runIf(engine === 'sqlite')("the New Booking chooser's recent sitters", 
 
 describe.runIf(engine === 'sqlite')("the 'How did it go?' prompt", () => {
   test("reads the owner's bookings newest first from now, not from the furthest booking ahead", async () => {
-    const now = Date.parse('2026-11-27T08:00:00Z')
-    const query = db.selectFrom('bookings').selectAll().where(unreviewedBookings('someone', now)).orderBy('startsAt', 'desc').orderBy('id', 'desc').limit(12).compile()
+    const query = unreviewedBookingsQuery({ ownerId: 'someone', now: '2026-11-27T08:00:00.000Z' }).compile()
     expect(await planOf(query)).toContain('SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt<?)')
   })
 })

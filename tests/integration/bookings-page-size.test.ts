@@ -88,7 +88,7 @@ test("a sitter's booking list of 20 requests stays small and shows each card's d
 test("a list's cards share one object per dog, dog list and person, and leave out what they would show empty", async () => {
   const { owner, sitter } = await ownerAndSitterWithManyBookings()
   const { listOwnerBookingCards, listSitterBookingCards } = await import('#app/features/bookings/booking-reads.server.ts')
-  const { bookings: cards } = await listOwnerBookingCards(owner.id, { tab: 'upcoming' }, 5)
+  const { bookings: cards } = await listOwnerBookingCards(owner.id, { tab: 'upcoming' })
   const rexCards = cards.filter((card) => card.dogs[0]?.name === 'Rex')
   expect(rexCards.length).toBeGreaterThan(1)
   // The page data (turbo-stream) writes a shared object once and names it by number on the other cards.
@@ -115,7 +115,7 @@ test("an owner's card marks a sitter's offer as waiting for her answer, without 
   await insertBooking({ dogId, ownerId: owner.id, sitterId: sitter.id }, { date: localDateFromToday(3), requestedBy: 'sitter' })
   const { listOwnerBookingCards } = await import('#app/features/bookings/booking-reads.server.ts')
 
-  const { bookings } = await listOwnerBookingCards(owner.id, { tab: 'pending' }, 5)
+  const { bookings } = await listOwnerBookingCards(owner.id, { tab: 'pending' })
 
   expect(bookings).toHaveLength(1)
   expect(bookings[0]?.awaitsYourAnswer).toBe(true)

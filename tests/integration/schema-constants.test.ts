@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { inactiveAccountIds } from '#app/features/accounts/users.server.ts'
-import { unreviewedBookings } from '#app/features/bookings/booking-reads.server.ts'
-import { ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
+import { unreviewedBookingsQuery } from '#app/features/bookings/booking-reads.server.ts'
+import { listClock, ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { dogsAvailableTo } from '#app/features/dogs/visibility.server.ts'
 import { db } from '#app/lib/db.server.ts'
 
@@ -22,13 +22,13 @@ describe('the booking lists write the statuses they ask into their SQL', () => {
   ] as const
 
   test.each(tabs)('%s', (_name, condition, statuses) => {
-    const { sql, parameters } = bookingsWhere(condition(now))
+    const { sql, parameters } = bookingsWhere(condition(listClock(now)))
     for (const status of statuses) expect(sql).toContain(`"bookings"."status" = ${status}`)
     expect(parameters).not.toContainEqual(expect.stringMatching(/^(pending|accepted|completed)$/))
   })
 
   test('the review prompt’s completed bookings', () => {
-    const { sql, parameters } = bookingsWhere(unreviewedBookings('owner-id', now))
+    const { sql, parameters } = unreviewedBookingsQuery({ ownerId: 'owner-id', now: new Date(now).toISOString() }).compile()
     expect(sql).toContain(`"bookings"."status" = 'completed'`)
     expect(parameters).not.toContain('completed')
   })

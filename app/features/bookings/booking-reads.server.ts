@@ -9,18 +9,19 @@ import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellatio
 import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db, schemaConstant } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
-import { keysetCondition, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
+import { keysetCondition, type PagePosition, readKeysetPage, type SortOrder } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { readBookingCards } from './booking-cards.server.ts'
 import { seriesToAnswerQuery } from './series-records.server.ts'
-import { type BookingRecord, findBookingOfParty, findBookingRows, hasStarted, partyOf, withBookingDetails } from './booking-records.server.ts'
+import { type BookingRecord, bookingRowsQuery, findBookingOfParty, findBookingRows, hasStarted, partyColumn, partyOf, withBookingDetails } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
-import { expireStaleRequests } from './expiry.server.ts'
-import { listOrder, ownerTabConditions, sitterTabConditions } from './list-tabs.server.ts'
+import { expireStaleRequests, expireStaleRequestsOf } from './expiry.server.ts'
+import { type ListClock, listClock, listOrder, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
 import { awaitsAnswerFrom, movesOf, seesDetailsOf } from './party-view.server.ts'
@@ -61,17 +62,20 @@ export async function listOwnerBookings(viewerId: string, options: BookingListOp
   return { bookings: await toBookingJsonList(await withBookingDetails(rows), viewerId, now), next }
 }
 
+/** The 'How did it go?' prompt of /bookings names the most recent completed bookings without a review, at most this many. */
+const reviewPromptSize = 5
+
 /**
  * /bookings: the cards of the owner's page of bookings and of the completed ones waiting for a review, read as one
  * list of records (their slots, dogs and sitters each asked once for both).
  */
-export async function listOwnerBookingCards(ownerId: string, options: BookingListOptions<OwnerTab>, reviewLimit: number, now = Date.now()) {
+export async function listOwnerBookingCards(ownerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
   const [page, unreviewed] = await Promise.all([
     findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
-    findBookingRows(unreviewedBookings(ownerId, now), db, { order: 'desc', limit: reviewLimit * 4 }),
+    unreviewedBookings({ ownerId, now: new Date(now).toISOString() }),
   ])
   const records = await withBookingDetails([...page.rows, ...unreviewed])
-  const toReview = records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now)).slice(0, reviewLimit)
+  const toReview = records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now)).slice(0, reviewPromptSize)
   const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
@@ -88,28 +92,28 @@ export async function listSitterBookingCards(viewerId: string, options: BookingL
   return { bookings: await readBookingCards(await withBookingDetails(rows), viewerId, { answering: true }, now), next }
 }
 
-const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
-
 /**
  * One keyset page of a party's bookings (decision 046): the tab and the day filter in SQL, sorted by start
  * then id, soonest first (newest first in the tabs that look back). `next` is the cursor of the page's last
- * booking when more follow.
+ * booking when more follow. A list's first page, what every visit opens on, runs SQL compiled once (decision 089).
  */
 async function findBookingPage(
   viewerId: string,
   side: Party,
-  tabCondition: ((now: number) => Expression<SqlBool>) | null,
+  tabCondition: TabCondition | null,
   { tab, date, position = {}, limit = bookingPageSize }: BookingListOptions<string>,
   now: number,
 ) {
-  const on = onBookings()
-  const mine = on(partyColumn[side], '=', viewerId)
-  await expireStaleRequests(now, mine)
-  const where = on.and([mine, ...(tabCondition ? [tabCondition(now)] : []), ...(date ? [on('bookings.date', '=', date)] : [])])
+  await expireStaleRequestsOf(side, viewerId, now)
+  const where = listCondition(side, tabCondition, Boolean(date))
+  const values = { viewerId, date: date ?? '', ...listClock(now) }
   const order = listOrder({ tab, date })
   const list = bookingListName(side, { tab, date })
   const { rows, next } = await readKeysetPage(
-    (condition, rowLimit) => findBookingRows(condition ? on.and([where, condition]) : where, db, { order, limit: rowLimit }),
+    (condition, rowLimit) =>
+      condition === null && rowLimit === bookingPageSize + 1
+        ? firstPageQuery(`${side}:${tab ?? ''}:${date ? 'day' : ''}`, where, order)(values)
+        : findBookingRows(condition ? onBookings().and([where(values), condition]) : where(values), db, { order, limit: rowLimit }),
     (booking) => ({ list, key: booking.startsAt, id: booking.id }),
     (cursor, options) => keysetCondition({ key: 'bookings.startsAt', id: 'bookings.id' }, cursor, order, options),
     position,
@@ -118,37 +122,82 @@ async function findBookingPage(
   return { rows, next }
 }
 
+type ListValues = ListClock & { viewerId: string; date: string }
+
+/** A party's list: their bookings, in the tab, on the day. */
+const listCondition = (side: Party, tabCondition: TabCondition | null, onDay: boolean) => (values: ListValues) => {
+  const on = onBookings()
+  return on.and([on(partyColumn[side], '=', values.viewerId), ...(tabCondition ? [tabCondition(values)] : []), ...(onDay ? [on('bookings.date', '=', values.date)] : [])])
+}
+
+/** The first page of each list (side, tab and whether by day), compiled at its first visit. */
+const firstPages = new Map<string, ReturnType<typeof precompiledFirstPage>>()
+
+function firstPageQuery(key: string, where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) {
+  const query = firstPages.get(key) ?? precompiledFirstPage(where, order)
+  firstPages.set(key, query)
+  return query
+}
+
+const precompiledFirstPage = (where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) =>
+  precompiledQuery((values: ListValues) => bookingRowsQuery(where(values), db, { order, limit: bookingPageSize + 1 }))
+
 /**
  * How many of a party's bookings fall on each day from `from` to `to` (the day strip's and the calendar's
- * marks), counted in SQL; `statuses` keeps only those.
+ * marks), counted in SQL; `statuses` keeps only those. Every list page asks it: compiled once for each side and
+ * list of statuses the code asks for (decision 089), the statuses written into the SQL.
  */
-export async function countBookingsByDay(viewerId: string, side: Party, { from, to, statuses }: { from: string; to: string; statuses?: BookingStatus[] }) {
-  let query = db
-    .selectFrom('bookings')
-    .select((eb) => ['bookings.date', eb.fn.countAll<number>().as('count')])
-    .where(partyColumn[side], '=', viewerId)
-    .where('bookings.date', '>=', from)
-    .where('bookings.date', '<=', to)
-    .groupBy('bookings.date')
-  if (statuses) query = query.where('bookings.status', 'in', statuses)
-  const rows = await query.execute()
+export async function countBookingsByDay(viewerId: string, side: Party, { from, to, statuses }: { from: string; to: string; statuses?: readonly BookingStatus[] }) {
+  const rows = await bookingsByDayQuery(side, statuses)({ viewerId, from, to })
   return Object.fromEntries(rows.map((row) => [row.date, Number(row.count)]))
 }
 
-/**
- * The owner's completed bookings without their review. A booking is completed only after its start
- * (transitions.ts), so the bound on startsAt changes nothing but where the (ownerId, startsAt) index starts
- * reading, newest first: at now rather than at the owner's furthest booking ahead.
- */
-export function unreviewedBookings(ownerId: string, now: number) {
-  const on = onBookings()
-  return on.and([
-    on('bookings.ownerId', '=', ownerId),
-    on('bookings.startsAt', '<=', new Date(now).toISOString()),
-    on('bookings.status', '=', schemaConstant('completed')),
-    on.not(bookingHasReview(on.ref('bookings.id'))),
-  ])
+const bookingsByDay = new Map<string, ReturnType<typeof precompiledBookingsByDay>>()
+
+function bookingsByDayQuery(side: Party, statuses: readonly BookingStatus[] | undefined) {
+  const key = `${side}:${statuses?.join() ?? ''}`
+  const query = bookingsByDay.get(key) ?? precompiledBookingsByDay(side, statuses)
+  bookingsByDay.set(key, query)
+  return query
 }
+
+function precompiledBookingsByDay(side: Party, statuses: readonly BookingStatus[] | undefined) {
+  return precompiledQuery(({ viewerId, from, to }: { viewerId: string; from: string; to: string }) => {
+    const query = db
+      .selectFrom('bookings')
+      .select((eb) => ['bookings.date', eb.fn.countAll<number>().as('count')])
+      .where(partyColumn[side], '=', viewerId)
+      .where('bookings.date', '>=', from)
+      .where('bookings.date', '<=', to)
+      .groupBy('bookings.date')
+    return statuses ? query.where('bookings.status', 'in', statuses.map(schemaConstant)) : query
+  })
+}
+
+/**
+ * The owner's completed bookings without their review, newest first: as many as the prompt could name four
+ * times over (the review window is checked on the records). A booking is completed only after its start
+ * (transitions.ts), so the bound on startsAt (`now`, ISO) changes nothing but where the (ownerId, startsAt)
+ * index starts reading: at now rather than at the owner's furthest booking ahead.
+ */
+export function unreviewedBookingsQuery({ ownerId, now }: { ownerId: string; now: string }) {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where((on) =>
+      on.and([
+        on('bookings.ownerId', '=', ownerId),
+        on('bookings.startsAt', '<=', now),
+        on('bookings.status', '=', schemaConstant('completed')),
+        on.not(bookingHasReview(on.ref('bookings.id'))),
+      ]),
+    )
+    .orderBy('bookings.startsAt', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(reviewPromptSize * 4)
+}
+
+const unreviewedBookings = precompiledQuery(unreviewedBookingsQuery)
 
 /** Whether an unreviewed booking belongs in the 'How did it go?' prompt: completed, and its review window still open. */
 const isOpenForReview = (booking: BookingRecord, now: number) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)

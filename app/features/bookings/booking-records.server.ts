@@ -33,11 +33,13 @@ export async function findBookings(where: Expression<SqlBool>, executor: Kysely<
 }
 
 /** The rows alone, for reads that make records of several lists at once (`withBookingDetails`). */
-export async function findBookingRows(where: Expression<SqlBool>, executor: Kysely<Database> = db, page?: { order: SortOrder; limit: number }) {
-  let query = executor.selectFrom('bookings').selectAll().where(where)
-  if (page) query = query.orderBy('bookings.startsAt', page.order).orderBy('bookings.id', page.order).limit(page.limit)
-  return query.execute()
+export function bookingRowsQuery(where: Expression<SqlBool>, executor: Kysely<Database> = db, page?: { order: SortOrder; limit: number }) {
+  const query = executor.selectFrom('bookings').selectAll().where(where)
+  return page ? query.orderBy('bookings.startsAt', page.order).orderBy('bookings.id', page.order).limit(page.limit) : query
 }
+
+export const findBookingRows = (where: Expression<SqlBool>, executor: Kysely<Database> = db, page?: { order: SortOrder; limit: number }) =>
+  bookingRowsQuery(where, executor, page).execute()
 
 /** Records of booking rows: their slots, dogs and status reasons read once for all of them. */
 export async function withBookingDetails(rows: readonly Selectable<BookingsTable>[], executor: Kysely<Database> = db): Promise<BookingRecord[]> {
@@ -108,6 +110,9 @@ export function findBookingOfParty(userId: string, bookingId: string) {
   return findBooking(onBookings().and([onBookings()('bookings.id', '=', bookingId), bookingsOfParty(userId)]))
 }
 
+/** The column naming a party of a booking. */
+export const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const
+
 export const partyOf = (booking: { ownerId: string }, userId: string): Party => (booking.ownerId === userId ? 'owner' : 'sitter')
 
 export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
@@ -118,7 +123,7 @@ export const hasStarted = (booking: BookingRecord, now: number) => now >= startO
 /** For the review rules: the booking when it is completed and `userId` is its `party`, else null. */
 export async function findCompletedBookingOf(party: Party, userId: string, bookingId: string) {
   const on = onBookings()
-  const booking = await findBooking(on.and([on('bookings.id', '=', bookingId), on(party === 'owner' ? 'bookings.ownerId' : 'bookings.sitterId', '=', userId), on('bookings.status', '=', 'completed')]))
+  const booking = await findBooking(on.and([on('bookings.id', '=', bookingId), on(partyColumn[party], '=', userId), on('bookings.status', '=', 'completed')]))
   return booking?.completedAt ? { ...booking, completedAt: booking.completedAt } : null
 }
 

@@ -1,8 +1,11 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
 import { db, type Database, schemaConstant } from '#app/lib/db.server.ts'
 import { dispatchEvents } from '#app/lib/events.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { addDays } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
+import { partyColumn } from './booking-records.server.ts'
+import type { Party } from './transitions.ts'
 
 // A request nobody answered before it was due to start is cancelled with the reason 'expired' (no request
 // hangs, calendars stay true). It happens twice over: a periodic sweep (started by app/lifecycle.server.ts)
@@ -18,14 +21,45 @@ export const expiredReason = 'expired'
  * every read of bookings.
  */
 export async function expireStaleRequests(now = Date.now(), scope?: Expression<SqlBool>) {
-  const latestDate = addDays(new Date(now).toISOString().slice(0, 10), 1)
   const on = expressionBuilder<Database, 'bookings'>()
-  const started = [on('bookings.status', '=', schemaConstant('pending')), on('bookings.date', '<=', latestDate), on('bookings.startsAt', '<=', new Date(now).toISOString())]
+  const started = startedRequests(staleBounds(now))
   const stale = await db
     .selectFrom('bookings')
     .select('bookings.id')
-    .where(on.and(scope ? [...started, scope] : started))
+    .where(on.and(scope ? [started, scope] : [started]))
     .execute()
+  return expireAll(stale, now)
+}
+
+/** The same for one party's requests, the check before each of their lists: its statement compiled once (decision 089). */
+export async function expireStaleRequestsOf(party: Party, userId: string, now = Date.now()) {
+  return expireAll(await staleRequestsOf[party]({ ...staleBounds(now), userId }), now)
+}
+
+type StaleBounds = { latestDate: string; now: string }
+
+const staleBounds = (now: number): StaleBounds => ({ latestDate: addDays(new Date(now).toISOString().slice(0, 10), 1), now: new Date(now).toISOString() })
+
+function startedRequests({ latestDate, now }: StaleBounds) {
+  const on = expressionBuilder<Database, 'bookings'>()
+  return on.and([on('bookings.status', '=', schemaConstant('pending')), on('bookings.date', '<=', latestDate), on('bookings.startsAt', '<=', now)])
+}
+
+const staleRequestsOf = {
+  owner: precompiledStaleRequests('owner'),
+  sitter: precompiledStaleRequests('sitter'),
+}
+
+function precompiledStaleRequests(party: Party) {
+  return precompiledQuery((values: StaleBounds & { userId: string }) =>
+    db
+      .selectFrom('bookings')
+      .select('bookings.id')
+      .where((eb) => eb.and([startedRequests(values), eb(partyColumn[party], '=', values.userId)])),
+  )
+}
+
+async function expireAll(stale: readonly { id: string }[], now: number) {
   const events: string[] = []
   for (const { id } of stale) {
     const eventId = await expireRequest(id, now)

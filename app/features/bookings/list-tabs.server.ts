@@ -8,21 +8,26 @@ import type { OwnerTab, SitterTab } from './schema.ts'
 // (dayEndsAt, stored with the booking) lies ahead. An accepted booking dated before today counts as
 // completed (spec section 9).
 
-type TabCondition = (now: number) => Expression<SqlBool>
+/** The instants the tabs compare with, as ISO strings: now, and longer than any day before it. */
+export type ListClock = { now: string; dayStartBound: string }
+
+export type TabCondition = (clock: ListClock) => Expression<SqlBool>
 
 const on = expressionBuilder<Database, 'bookings'>()
 /** A booking starts on its own date, and no day lasts this long (25 hours with a clock change): one whose day has not ended started less than this long ago. */
 const longerThanAnyDayMs = 48 * 3_600_000
+
+export const listClock = (now: number): ListClock => ({ now: new Date(now).toISOString(), dayStartBound: new Date(now - longerThanAnyDayMs).toISOString() })
+
 // The bound on startsAt follows from the one on dayEndsAt; it is there so the list's (party, startsAt) index
 // starts at yesterday rather than walking every booking the user ever had (issue 34: 1,000 bookings).
-const fromToday: TabCondition = (now) =>
-  on.and([on('bookings.dayEndsAt', '>', new Date(now).toISOString()), on('bookings.startsAt', '>', new Date(now - longerThanAnyDayMs).toISOString())])
-const beforeToday: TabCondition = (now) => on('bookings.dayEndsAt', '<=', new Date(now).toISOString())
+const fromToday: TabCondition = ({ now, dayStartBound }) => on.and([on('bookings.dayEndsAt', '>', now), on('bookings.startsAt', '>', dayStartBound)])
+const beforeToday: TabCondition = ({ now }) => on('bookings.dayEndsAt', '<=', now)
 
 export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
-  upcoming: (now) => on.and([on('bookings.status', 'in', ['accepted', 'pending']), fromToday(now)]),
-  pending: (now) => on.and([on('bookings.status', '=', schemaConstant('pending')), fromToday(now)]),
-  past: (now) => on.or([on('bookings.status', 'in', ['completed', 'cancelled', 'rejected']), beforeToday(now)]),
+  upcoming: (clock) => on.and([on('bookings.status', 'in', ['accepted', 'pending']), fromToday(clock)]),
+  pending: (clock) => on.and([on('bookings.status', '=', schemaConstant('pending')), fromToday(clock)]),
+  past: (clock) => on.or([on('bookings.status', 'in', ['completed', 'cancelled', 'rejected']), beforeToday(clock)]),
   all: null,
 }
 
@@ -30,13 +35,13 @@ export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
  * A request still waiting at its start expires then (expiry.server.ts, run before every read of bookings), so
  * every waiting request starts later than this bound, which only tells the (sitterId, startsAt) index where to begin.
  */
-const notExpired: TabCondition = (now) => on('bookings.startsAt', '>', new Date(now - longerThanAnyDayMs).toISOString())
+const notExpired: TabCondition = ({ dayStartBound }) => on('bookings.startsAt', '>', dayStartBound)
 
 export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
-  pending: (now) => on.and([on('bookings.status', '=', schemaConstant('pending')), notExpired(now)]),
-  upcoming: (now) => on.and([on('bookings.status', '=', schemaConstant('accepted')), fromToday(now)]),
-  completed: (now) =>
-    on.or([on('bookings.status', '=', schemaConstant('completed')), on.and([on('bookings.status', '=', schemaConstant('accepted')), beforeToday(now)])]),
+  pending: (clock) => on.and([on('bookings.status', '=', schemaConstant('pending')), notExpired(clock)]),
+  upcoming: (clock) => on.and([on('bookings.status', '=', schemaConstant('accepted')), fromToday(clock)]),
+  completed: (clock) =>
+    on.or([on('bookings.status', '=', schemaConstant('completed')), on.and([on('bookings.status', '=', schemaConstant('accepted')), beforeToday(clock)])]),
   all: null,
 }
 

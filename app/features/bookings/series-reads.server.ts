@@ -11,7 +11,7 @@ import { findBookings } from './booking-records.server.ts'
 import { dateRefusals, datesOf, overlappedDates, seriesWeeksAhead } from './booking-series.server.ts'
 import { priceCentsFor, rateForDogs } from './pricing.ts'
 import type { seriesAnswers } from './schema.ts'
-import { type BookingSeries, findSeriesConflicts, findSeriesOfParty, findSeriesWhere, seriesTimeZoneToday } from './series-records.server.ts'
+import { type BookingSeries, findSeriesConflicts, findLiveSeriesOf, findSeriesOfParty, seriesTimeZoneToday } from './series-records.server.ts'
 import type { Party } from './transitions.ts'
 
 // A weekly series as its parties see it: its terms, its dogs, its bookings, the dates that did not fit, and while it
@@ -109,10 +109,7 @@ export function toSeriesApiJson({ hourlyRateCents, extraDogRateCents, pricePerVi
 
 /** The user's waiting and running series on one side, newest first: the lists' 'Weekly' section. */
 export async function listSeriesOf(userId: string, side: Party) {
-  const on = expressionBuilder<Database, 'bookingSeries'>()
-  const series = await findSeriesWhere(
-    on.and([on(side === 'owner' ? 'bookingSeries.ownerId' : 'bookingSeries.sitterId', '=', userId), on('bookingSeries.status', 'in', ['pending', 'accepted'])]),
-  )
+  const series = await findLiveSeriesOf(side, userId)
   const [people, dogs] = await Promise.all([getPartyDetails(series.flatMap((each) => [each.ownerId, each.sitterId])), findDogNames(series.flatMap((each) => each.dogIds))])
   return series.map((each) => ({
     id: each.id,

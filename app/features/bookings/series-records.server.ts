@@ -1,11 +1,13 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, sql, type SqlBool } from 'kysely'
-import { db, type Database, engine } from '#app/lib/db.server.ts'
+import { db, type Database, engine, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingSeriesTable } from '#app/lib/db-schema.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { TimeSlot } from './periods.ts'
+import type { Party } from './transitions.ts'
 
 // Weekly series as stored (booking-series.server.ts writes them): the row with its weekdays and slots read, and its
-// dogs in order. Every read of a series goes through `findSeriesWhere`.
+// dogs in order. Every read of a series goes through `withSeriesDogs`.
 
 export type BookingSeries = Omit<Selectable<BookingSeriesTable>, 'weekdays' | 'slots'> & {
   weekdays: number[]
@@ -36,15 +38,35 @@ export const seriesOfParty = (userId: string): Expression<SqlBool> =>
   onSeries().or([onSeries()('bookingSeries.ownerId', '=', userId), onSeries()('bookingSeries.sitterId', '=', userId)])
 
 export async function findSeriesWhere(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<BookingSeries[]> {
-  const rows = await executor.selectFrom('bookingSeries').selectAll().where(where).orderBy('createdAt', 'desc').orderBy('id').execute()
+  return withSeriesDogs(await executor.selectFrom('bookingSeries').selectAll().where(where).orderBy('createdAt', 'desc').orderBy('id').execute(), executor)
+}
+
+/** The series a party has pending or running, the newest first (each list page asks: compiled once, decision 089). */
+export async function findLiveSeriesOf(side: Party, userId: string) {
+  return withSeriesDogs(await liveSeriesOf[side]({ userId }))
+}
+
+const liveSeriesOf = { owner: precompiledLiveSeries('bookingSeries.ownerId'), sitter: precompiledLiveSeries('bookingSeries.sitterId') }
+
+function precompiledLiveSeries(party: 'bookingSeries.ownerId' | 'bookingSeries.sitterId') {
+  return precompiledQuery(({ userId }: { userId: string }) =>
+    db
+      .selectFrom('bookingSeries')
+      .selectAll()
+      .where(party, '=', userId)
+      .where('bookingSeries.status', 'in', ['pending', 'accepted'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id'),
+  )
+}
+
+const dogsOfSeries = precompiledQuery(({ seriesIds }: { seriesIds: string }) =>
+  db.selectFrom('bookingSeriesDogs').select(['seriesId', 'dogId']).where((eb) => isOneOf(eb.ref('seriesId'), seriesIds)).orderBy('seriesId').orderBy('position'),
+)
+
+async function withSeriesDogs(rows: readonly Selectable<BookingSeriesTable>[], executor: Kysely<Database> = db): Promise<BookingSeries[]> {
   if (rows.length === 0) return []
-  const dogs = await executor
-    .selectFrom('bookingSeriesDogs')
-    .select(['seriesId', 'dogId'])
-    .where('seriesId', 'in', rows.map((row) => row.id))
-    .orderBy('seriesId')
-    .orderBy('position')
-    .execute()
+  const dogs = await dogsOfSeries({ seriesIds: JSON.stringify(rows.map((row) => row.id)) }, executor)
   return rows.map((row) => ({
     ...row,
     weekdays: row.weekdays.split(',').map(Number),
