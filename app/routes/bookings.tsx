@@ -108,7 +108,7 @@ export default function BookingsRoute({ loaderData }: Route.ComponentProps) {
             selected={date}
             today={today}
             bookedDays={bookedDays}
-            hrefForDay={(day) => query({ date: day, month: null, tab: null, cursor: null })}
+            hrefForDay={(day) => `?date=${day}`}
             hrefForMonth={(target) => query({ month: target, date: null })}
             previousMonth={addMonths(month, -1)}
             nextMonth={addMonths(month, 1)}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { datesBetween, dayStripDates, formatDayTitle, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
+import { datesBetween, dayStrip, dayStripDates, formatDayTitle, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
 
@@ -27,6 +27,15 @@ describe('the names a day strip shows', () => {
     const days = dayStripDates('2026-03')
     expect(days).toHaveLength(7 + 31 + 7)
     expect([days[0], days.at(-1)]).toEqual(['2026-02-22', '2026-04-07'])
+  })
+
+  test("a strip's weekday names are its dates' own, also for a strip asked again after 30 others", () => {
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
+    const expected = (month: string) => dayStripDates(month).map((date) => weekday.format(Date.parse(`${date}T00:00:00Z`)))
+    expect(dayStrip('2024-02').weekdays).toEqual(expected('2024-02'))
+    for (let month = 1; month <= 30; month += 1) dayStrip(`20${30 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`)
+    expect(dayStrip('2024-02')).toEqual({ dates: dayStripDates('2024-02'), weekdays: expected('2024-02') })
+    expect(dayStrip('2024-02').dates).toHaveLength(7 + 29 + 7)
   })
 })
 

@@ -72,7 +72,22 @@ export function monthWeeks(month: string): (string | null)[][] {
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
 }
 
-/** Spec section 9's date strip: the month with 7 days before and after it. */
-export function dayStripDates(month: string) {
-  return datesBetween(addDays(firstDayOf(month), -7), addDays(lastDayOf(month), 7))
+type DayStrip = { dates: readonly string[]; weekdays: readonly string[] }
+
+// Every visit of /bookings draws a strip (twice on the server: its loader and its page), nearly always of the
+// months around today: the strips last asked are kept.
+const strips = new Map<string, DayStrip>()
+const stripsKept = 24
+
+/** Spec section 9's date strip: the month with 7 days before and after it, with their short weekday names. */
+export function dayStrip(month: string): DayStrip {
+  const kept = strips.get(month)
+  if (kept) return kept
+  const dates = datesBetween(addDays(firstDayOf(month), -7), addDays(lastDayOf(month), 7))
+  const strip = { dates, weekdays: dates.map(formatWeekdayShort) }
+  if (strips.size >= stripsKept) strips.delete(strips.keys().next().value as string)
+  strips.set(month, strip)
+  return strip
 }
+
+export const dayStripDates = (month: string) => dayStrip(month).dates

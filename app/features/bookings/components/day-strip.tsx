@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { dayStripDates, formatMonthTitle, formatWeekdayShort } from '#app/features/availability/calendar-dates.ts'
+import { dayStrip, formatMonthTitle } from '#app/features/availability/calendar-dates.ts'
 import { useFollowedLinks } from '#app/ui/followed-links.ts'
 
 /**
@@ -32,7 +32,7 @@ export function DayStrip({
 }) {
   const strip = useRef<HTMLOListElement>(null)
   const followLink = useFollowedLinks({ preventScrollReset: true })
-  const days = dayStripDates(month)
+  const { dates: days, weekdays } = dayStrip(month)
   const focusIndex = days.indexOf(selected ?? today)
   useEffect(() => {
     const list = strip.current
@@ -51,7 +51,7 @@ export function DayStrip({
         </Link>
       </div>
       <ol ref={strip} className="day-strip" onClick={followLink}>
-        {days.map((date) => {
+        {days.map((date, index) => {
           const count = bookedDays[date] ?? 0
           const isSelected = date === selected
           const outside = !date.startsWith(month)
@@ -64,7 +64,7 @@ export function DayStrip({
               >
                 {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3); the
                     third span, for screen readers only, adds the month and the bookings; the last draws the dot. */}
-                <span>{formatWeekdayShort(date)}</span> <span>{Number(date.slice(8))}</span>
+                <span>{weekdays[index]}</span> <span>{Number(date.slice(8))}</span>
                 <span>{` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}</span>
                 {count > 0 ? <span aria-hidden /> : null}
               </a>
