@@ -50,7 +50,7 @@ const emptyTexts: Record<SitterTab, string> = {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireRole({ context, url }, 'sitter')
   const query = url.searchParams
-  const { today, date, month, weekly, blockedDates, timeZone } = await getSitterCalendar(user.id, query)
+  const { today, date, month, weekly, blockedDates, timeZone } = await getSitterCalendar(user, query)
   const asked = query.get('tab')
   const tab = sitterTabs.find((candidate) => candidate === asked) ?? (date ? 'all' : 'pending')
   const filters = { tab, ...(date ? { date } : {}) }

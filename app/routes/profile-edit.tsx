@@ -30,7 +30,7 @@ import { shownLater } from '#app/ui/shown-later.tsx'
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const profile = await getOwnProfile(user.id)
-  const calendar = isSitterRole(profile.role) ? await getSitterCalendar(user.id, url.searchParams) : null
+  const calendar = isSitterRole(profile.role) ? await getSitterCalendar(user, url.searchParams) : null
   const { quietHours, kinds } = await getNotificationSettings(user.id)
   const form: ProfileFormData = {
     name: profile.name,

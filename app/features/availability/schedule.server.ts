@@ -2,6 +2,7 @@ import { type Expression, expressionBuilder, type Kysely, type SqlBool, type Tra
 import { hasRole } from '#app/features/accounts/roles.ts'
 import { getTimeZoneOf, setTimeZone } from '#app/features/accounts/users.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import type { SitterScheduleInput, WeeklyRange } from './schedule-schema.ts'
 
@@ -29,16 +30,25 @@ export async function getSitterSchedule(sitterId: string, range?: { from: string
   return { timeZone, weekly, blockedDates: blockedDates.map((row) => row.date) }
 }
 
-/** The sitter's weekly ranges, by weekday, then start. */
-export async function getWeeklyHours(sitterId: string, executor: Kysely<Database> = db): Promise<WeeklyRange[]> {
-  return executor
-    .selectFrom('sitterAvailability')
-    .select(['weekday', 'startTime', 'endTime'])
-    .where('sitterId', '=', sitterId)
-    .orderBy('weekday')
-    .orderBy('startTime')
-    .execute()
+/**
+ * The weekly ranges and every blocked date of a sitter whose zone the caller knows (the sitter's own session):
+ * what their calendar shows on every visit of /bookings-sitter, read by statements compiled once (decision 089).
+ */
+export async function getOwnWeekAndBlockedDates(sitterId: string) {
+  const [weekly, blocked] = await Promise.all([getWeeklyHours(sitterId), blockedDatesOf({ sitterId })])
+  return { weekly, blockedDates: blocked.map((row) => row.date) }
 }
+
+const blockedDatesOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
+  db.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sitterId).orderBy('date'),
+)
+
+const weeklyHoursOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
+  db.selectFrom('sitterAvailability').select(['weekday', 'startTime', 'endTime']).where('sitterId', '=', sitterId).orderBy('weekday').orderBy('startTime'),
+)
+
+/** The sitter's weekly ranges, by weekday, then start. */
+export const getWeeklyHours = (sitterId: string, executor: Kysely<Database> = db): Promise<WeeklyRange[]> => weeklyHoursOf({ sitterId }, executor)
 
 /** Replaces the sitter's weekly ranges (the schedule API, the profile form, onboarding), inside the caller's transaction. */
 export async function replaceWeeklyHours(trx: Transaction<Database>, sitterId: string, weekly: readonly WeeklyRange[]) {

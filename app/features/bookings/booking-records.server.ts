@@ -62,7 +62,7 @@ export async function withBookingDetails(rows: readonly Selectable<BookingsTable
 type BookingIds = { bookingIds: string }
 
 /** Each booking's time slots in order, of bookings named by a JSON list of ids. */
-export const slotsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
+const slotsOfBookings = precompiledQuery(({ bookingIds }: BookingIds) =>
   db
     .selectFrom('bookingTimeSlots')
     .select(['bookingId', 'startTime', 'endTime'])

@@ -5,7 +5,7 @@ import { type Database, db, isOneOf, schemaConstant, serializeOn } from '#app/li
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { addDays, isoWeekday, toMinutes } from '#app/lib/zoned-time.ts'
 import { formatBookingDate } from './booking-format.ts'
-import { findBookings, slotsOfBookings } from './booking-records.server.ts'
+import { findBookings } from './booking-records.server.ts'
 import type { TimeSlot } from './periods.ts'
 import { type BookingTimes, bookingIntervals, daySegments, formatSlot, intervalsOverlap } from './slots.ts'
 
@@ -88,21 +88,25 @@ export async function findOverlappingAcceptedBookings(executor: Kysely<Database>
 
 /** The sitters' accepted bookings on the days, with their times only (not the whole records `findBookings` reads). */
 async function findAcceptedTimes(executor: Kysely<Database>, sitterIds: readonly string[], days: readonly string[]): Promise<SitterBookingTimes[]> {
-  const rows = await acceptedOnDays({ sitterIds: JSON.stringify(sitterIds), days: JSON.stringify(days) }, executor)
-  if (rows.length === 0) return []
-  const slots = await slotsOfBookings({ bookingIds: JSON.stringify(rows.map((row) => row.id)) }, executor)
-  const slotsOf = Map.groupBy(slots, (slot) => slot.bookingId)
-  return rows.map((row) => ({ ...row, slots: (slotsOf.get(row.id) ?? []).map(({ startTime, endTime }) => ({ startTime, endTime })) }))
+  const rows = await acceptedSlotsOnDays({ sitterIds: JSON.stringify(sitterIds), days: JSON.stringify(days) }, executor)
+  return [...Map.groupBy(rows, (row) => row.id).values()].map((slots) => {
+    const { id, sitterId, date, timeZone } = slots[0] as (typeof rows)[number]
+    return { id, sitterId, date, timeZone, slots: slots.map(({ startTime, endTime }) => ({ startTime, endTime })) }
+  })
 }
 
 // Every list of a sitter's requests asks it (decision 089): the lists go in as JSON values, so the SQL is the same
-// for any number of sitters and days, compiled once and prepared once.
-const acceptedOnDays = precompiledQuery(({ sitterIds, days }: { sitterIds: string; days: string }) =>
+// for any number of sitters and days, compiled once and prepared once. Each booking with its slots in order, one
+// row a slot: one statement, not one for the bookings and another for their slots.
+const acceptedSlotsOnDays = precompiledQuery(({ sitterIds, days }: { sitterIds: string; days: string }) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'sitterId', 'date', 'timeZone'])
-    .where('status', '=', schemaConstant('accepted'))
-    .where((eb) => eb.and([isOneOf(eb.ref('sitterId'), sitterIds), isOneOf(eb.ref('date'), days)])),
+    .innerJoin('bookingTimeSlots', 'bookingTimeSlots.bookingId', 'bookings.id')
+    .select(['bookings.id', 'bookings.sitterId', 'bookings.date', 'bookings.timeZone', 'bookingTimeSlots.startTime', 'bookingTimeSlots.endTime'])
+    .where('bookings.status', '=', schemaConstant('accepted'))
+    .where((eb) => eb.and([isOneOf(eb.ref('bookings.sitterId'), sitterIds), isOneOf(eb.ref('bookings.date'), days)]))
+    .orderBy('bookings.id')
+    .orderBy('bookingTimeSlots.position'),
 )
 
 /**
