@@ -130,14 +130,21 @@ const listCondition = (side: Party, tabCondition: TabCondition | null, onDay: bo
   return on.and([on(partyColumn[side], '=', values.viewerId), ...(tabCondition ? [tabCondition(values)] : []), ...(onDay ? [on('bookings.date', '=', values.date)] : [])])
 }
 
+/**
+ * A query of a shape the code chooses (a side, a tab, a list of statuses: a few of each), compiled at its first use
+ * and kept under `key`.
+ */
+function keptQuery<Query>(queries: Map<string, Query>, key: string, compile: () => Query) {
+  const query = queries.get(key) ?? compile()
+  queries.set(key, query)
+  return query
+}
+
 /** The first page of each list (side, tab and whether by day), compiled at its first visit. */
 const firstPages = new Map<string, ReturnType<typeof precompiledFirstPage>>()
 
-function firstPageQuery(key: string, where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) {
-  const query = firstPages.get(key) ?? precompiledFirstPage(where, order)
-  firstPages.set(key, query)
-  return query
-}
+const firstPageQuery = (key: string, where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) =>
+  keptQuery(firstPages, key, () => precompiledFirstPage(where, order))
 
 const precompiledFirstPage = (where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) =>
   precompiledQuery((values: ListValues) => bookingRowsQuery(where(values), db, { order, limit: bookingPageSize + 1 }))
@@ -154,12 +161,8 @@ export async function countBookingsByDay(viewerId: string, side: Party, { from, 
 
 const bookingsByDay = new Map<string, ReturnType<typeof precompiledBookingsByDay>>()
 
-function bookingsByDayQuery(side: Party, statuses: readonly BookingStatus[] | undefined) {
-  const key = `${side}:${statuses?.join() ?? ''}`
-  const query = bookingsByDay.get(key) ?? precompiledBookingsByDay(side, statuses)
-  bookingsByDay.set(key, query)
-  return query
-}
+const bookingsByDayQuery = (side: Party, statuses: readonly BookingStatus[] | undefined) =>
+  keptQuery(bookingsByDay, `${side}:${statuses ? `[${statuses.join()}]` : 'all'}`, () => precompiledBookingsByDay(side, statuses))
 
 function precompiledBookingsByDay(side: Party, statuses: readonly BookingStatus[] | undefined) {
   return precompiledQuery(({ viewerId, from, to }: { viewerId: string; from: string; to: string }) => {
