@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
@@ -101,7 +100,9 @@ function isShareable(request: Request, status: number, headers: Headers, routerC
 
 /**
  * React sends a rendered Suspense boundary past the first 12.8 KB of a page apart, at the end, for a script to
- * move into place: without JavaScript it would stay hidden. Every boundary goes where it stands instead.
+ * move into place: without JavaScript it would stay hidden. Every boundary goes where it stands instead, and a
+ * page is sent once it is whole (`onAllReady`): React Router's loader data, rendered in a boundary of its own,
+ * comes inline rather than with React's ~1 KB script that moves late boundaries into place.
  */
 const wholeBoundaries = Number.POSITIVE_INFINITY
 
@@ -124,9 +125,6 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
 
-  const userAgent = request.headers.get('user-agent')
-  const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -136,7 +134,7 @@ export default async function handleRequest(
       {
         nonce,
         progressiveChunkSize: wholeBoundaries,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true
           const body = new PassThrough()
           pipe(body)
