@@ -63,10 +63,11 @@ export function DayStrip({
                 className={isSelected ? undefined : date === today ? 'day-strip-today' : outside ? 'day-strip-outside' : undefined}
               >
                 {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3); the
-                    third span, for screen readers only, adds the month and the bookings; the last draws the dot. */}
-                <span>{weekdays[index]}</span> <span>{Number(date.slice(8))}</span>
+                    span, for screen readers only, adds the month and the bookings; an empty one draws the dot. */}
+                {`${weekdays[index]} `}
+                <b>{Number(date.slice(8))}</b>
                 <span>{` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}</span>
-                {count > 0 ? <span aria-hidden /> : null}
+                {count > 0 ? <span /> : null}
               </a>
             </li>
           )
