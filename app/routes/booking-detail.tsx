@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/booking-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
-import { type BookingJson, countLateCancellations, getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingPageJson, countLateCancellations, getBookingFor, toBookingPageJson } from '#app/features/bookings/booking-reads.server.ts'
 import { submitReplyForm, submitReviewForm } from '#app/features/bookings/booking-review.server.ts'
 import { submitAddToCalendar, submitStatusChange } from '#app/features/calendar/booking-screen-forms.server.ts'
 import { changeFormDogs, submitChangeAnswer, submitChangeProposal } from '#app/features/bookings/booking-change-forms.server.ts'
@@ -57,7 +57,7 @@ const BookingVisitLog = shownLater(() => import('#app/features/visits/components
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0 }, { status: 404 })
+  if (!booking) return data({ booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0 }, { status: 404 })
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
   const now = Date.now()
@@ -67,7 +67,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     booking.ownerReviews ? countLateCancellations(booking.ownerId, 'owner') : null,
     changeFormDogs(booking),
   ])
-  return { booking, confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now }
+  return { ...toBookingPageJson(booking), confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now }
 }
 
 type ActionData =
@@ -130,7 +130,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 }
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now } = loaderData
+  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now } = loaderData
   if (!booking) return <BookingNotFound />
   const answer = actionData
   const statusAnswer = answer?.intent === 'status' ? answer : null
@@ -286,7 +286,9 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
       ) : null}
       {visitFirst ? null : visitLog}
       {homeAccess ? <BookingHomeAccess homeAccess={homeAccess} sitterName={booking.sitter.name} /> : null}
-      {sitterView ? booking.dogs.map((dog) => <BookingDogProfile key={dog.id} dog={dog} />) : null}
+      {dogProfiles.map((dog) => (
+        <BookingDogProfile key={dog.id} dog={dog} />
+      ))}
       {booking.ownerReviews ? <OwnerReviewsPanel booking={{ ...booking, ownerReviews: booking.ownerReviews }} lateCancellations={ownerLateCancellations} /> : null}
       {booking.status === 'completed' ? (
         <BookingReviews
@@ -312,7 +314,7 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
   )
 }
 
-function StatusNote({ booking, waitingOnOther, otherName }: { booking: BookingJson; waitingOnOther: boolean; otherName: string }) {
+function StatusNote({ booking, waitingOnOther, otherName }: { booking: BookingPageJson; waitingOnOther: boolean; otherName: string }) {
   const firstName = otherName.split(' ')[0] ?? otherName
   const name = <bdi>{firstName}</bdi>
   let note: ReactNode = null
@@ -326,7 +328,7 @@ function StatusNote({ booking, waitingOnOther, otherName }: { booking: BookingJs
 
 const actionOrder: Move[] = ['accepted', 'rejected', 'completed', 'cancelled']
 
-function Actions({ booking, otherId }: { booking: BookingJson; otherId: string }) {
+function Actions({ booking, otherId }: { booking: BookingPageJson; otherId: string }) {
   const navigation = useNavigation()
   // The confirming party of a request declines it rather than cancelling it (both are allowed).
   const moves = actionOrder.filter((move) => booking.actions.includes(move) && !(move === 'cancelled' && booking.actions.includes('rejected')))

@@ -3,7 +3,7 @@ import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings-sitter'
 import { requireRole } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
-import { type BookingJson, countBookingsByDay, getBookingFor, listSitterBookingCards } from '#app/features/bookings/booking-reads.server.ts'
+import { type BookingPageJson, countBookingsByDay, getBookingFor, listSitterBookingCards, toBookingPageJson } from '#app/features/bookings/booking-reads.server.ts'
 import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { firstDayOf, formatDayTitle, formatShortDate, lastDayOf, monthOf } from '#app/features/availability/calendar-dates.ts'
@@ -75,13 +75,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     weekly,
     blockedDates,
     timeZone,
-    dialog: dialogBooking && isMove(move) && dialogBooking.actions.includes(move) ? { booking: dialogBooking, move } : null,
+    dialog: dialogBooking && isMove(move) && dialogBooking.actions.includes(move) ? { booking: toBookingPageJson(dialogBooking).booking, move } : null,
     /** The moment of this answer, against which the dialog tells a late cancellation. */
     now: Date.now(),
   }
 }
 
-type ActionData = { toast: ToastInput; message: string; booking?: BookingJson; move?: Move | null }
+type ActionData = { toast: ToastInput; message: string; booking?: BookingPageJson; move?: Move | null }
 
 /** This page's URL without the dialog's query: where a finished dialog returns to. */
 function listUrl(url: URL) {
@@ -106,7 +106,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (!move) return data<ActionData>({ toast, message }, { status: outcome.status })
     // The refused move's dialog opens again, with the reason.
     const booking = await getBookingFor(user.id, bookingId)
-    return data<ActionData>({ toast, message, ...(booking ? { booking } : {}), move: isMove(move) ? move : null }, { status: outcome.status })
+    return data<ActionData>({ toast, message, ...(booking ? { booking: toBookingPageJson(booking).booking } : {}), move: isMove(move) ? move : null }, { status: outcome.status })
   }
 
   if (intent === blockDayIntent) {

@@ -69,6 +69,28 @@ describe('the booking page', () => {
     expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
+  test("the owner's page carries her dogs' names and breeds, not their profiles; the sitter's carries each profile once", async () => {
+    const { owner, sitter, parties } = await people()
+    const id = await insertBooking(parties, { date: localDateFromToday(5) })
+
+    // The whole HTML, React Router's page data included: the profile's text is nowhere in the owner's.
+    const ownerHtml = await (await visitAs(owner, `/bookings/${id}`)).text()
+    expect(plainText(ownerHtml)).toContain('Rex (Beagle)')
+    expect(ownerHtml).not.toContain('Rex loves long walks.')
+    expect(await textOf(await visitAs(sitter, `/bookings/${id}`))).toContain('Rex loves long walks.')
+
+    // Imported here: the app's modules read the fake Google's addresses when first loaded, after startAppWithFakeGoogle.
+    const { getBookingFor, toBookingPageJson } = await import('#app/features/bookings/booking-reads.server.ts')
+    const asOwner = toBookingPageJson((await getBookingFor(owner.id, id))!)
+    expect(asOwner.booking.dogs).toEqual([{ id: parties.dogId, name: 'Rex', breed: 'Beagle' }])
+    expect(asOwner.booking).not.toHaveProperty('dog')
+    expect(asOwner.dogProfiles).toEqual([])
+    const asSitter = toBookingPageJson((await getBookingFor(sitter.id, id))!)
+    expect(asSitter.booking).not.toHaveProperty('dog')
+    expect(asSitter.dogProfiles).toHaveLength(1)
+    expect(asSitter.dogProfiles[0]).toMatchObject({ id: parties.dogId, name: 'Rex', bio: 'Rex loves long walks.' })
+  })
+
   test("Contact opens the conversation with the other party: the sitter's for the owner, the owner's for the sitter", async () => {
     const { owner, sitter, parties } = await people()
     const id = await insertBooking(parties, { status: 'accepted', date: localDateFromToday(5) })

@@ -431,6 +431,21 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 export type BookingJson = ReturnType<typeof toBookingJson>
 
 /**
+ * The booking page's booking (issue 34: the page's data holds what it shows): the API's JSON without its copy of
+ * the first dog (`dog`) and with each dog by name and breed; the dogs' profiles come apart, for the sitter only,
+ * who reads them on the page (the owner knows her dogs).
+ */
+export function toBookingPageJson<Booking extends BookingJson>(booking: Booking) {
+  const { dog: _firstDog, dogs, ...rest } = booking
+  return {
+    booking: { ...rest, dogs: dogs.map(({ id, name, breed }) => ({ id, name, breed })) },
+    dogProfiles: booking.viewerRole === 'sitter' ? dogs : [],
+  }
+}
+
+export type BookingPageJson = ReturnType<typeof toBookingPageJson<BookingJson>>['booking']
+
+/**
  * A proposed change as its booking's parties read it: the booking before and as proposed, prices included. A change
  * still unanswered when its booking stopped being changeable (cancelled, declined, begun) has lapsed with it.
  */

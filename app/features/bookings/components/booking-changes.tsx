@@ -8,7 +8,7 @@ import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import type { SitterService } from '#app/features/sitters/options.ts'
 import { formatBookingDate, formatBookingMoment, formatNameList } from '../booking-format.ts'
 import type { changeFormFields } from '../booking-change-forms.server.ts'
-import type { BookingJson, ProposalJson } from '../booking-reads.server.ts'
+import type { BookingPageJson, ProposalJson } from '../booking-reads.server.ts'
 import { bookingStyles, dayPeriods, periodLabels, walkDurations } from '../periods.ts'
 import { formatSlot, slotMinutes } from '../slots.ts'
 import { DogChoices, type DogOption } from './request-parts.tsx'
@@ -34,7 +34,7 @@ function proposalRows(change: ProposalJson) {
   return rows
 }
 
-export function PendingChange({ booking, change, error }: { booking: BookingJson; change: ProposalJson; error: string | null }) {
+export function PendingChange({ booking, change, error }: { booking: BookingPageJson; change: ProposalJson; error: string | null }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-answer'
   const author = change.proposedBy === 'owner' ? booking.owner.name : booking.sitter.name
@@ -114,7 +114,7 @@ type ChangeField = (typeof changeFormFields)[number]
 
 type ChangeDogs = { several: boolean; dogs: DogOption[] } | null
 
-export function ProposeChange({ booking, dogs, answer, today }: { booking: BookingJson; dogs: ChangeDogs; answer: SubmissionResult<string[]> | null; today: string }) {
+export function ProposeChange({ booking, dogs, answer, today }: { booking: BookingPageJson; dogs: ChangeDogs; answer: SubmissionResult<string[]> | null; today: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-propose'
   const style = bookingStyles[booking.service as SitterService]
@@ -216,7 +216,7 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
   )
 }
 
-const historyLabels: Record<NonNullable<BookingJson['history']>[number]['what'], string> = {
+const historyLabels: Record<NonNullable<BookingPageJson['history']>[number]['what'], string> = {
   requested: 'Requested',
   accepted: 'Accepted',
   rejected: 'Declined',
@@ -229,7 +229,7 @@ const historyLabels: Record<NonNullable<BookingJson['history']>[number]['what'],
   'change-withdrawn': 'Change withdrawn',
 }
 
-export function BookingHistory({ booking }: { booking: BookingJson }) {
+export function BookingHistory({ booking }: { booking: BookingPageJson }) {
   if (!booking.history?.length) return null
   const nameOf = { owner: booking.owner.name, sitter: booking.sitter.name }
   return (

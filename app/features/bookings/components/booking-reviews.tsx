@@ -6,7 +6,7 @@ import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitter
 import { formatLateCancellations } from '#app/features/sitters/cancellation-terms.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { formatBookingDate, formatDogNames } from '../booking-format.ts'
-import type { BookingJson } from '../booking-reads.server.ts'
+import type { BookingPageJson } from '../booking-reads.server.ts'
 
 // The reviews of a completed booking as one party sees them (DESIGN.md ruling 26): their own review (or the
 // form for it while the 14 days last), the other's once both are in or the days have passed, and until then
@@ -15,7 +15,7 @@ import type { BookingJson } from '../booking-reads.server.ts'
 type ReviewAnswers = { review: SubmissionResult<string[]> | null; reply: SubmissionResult<string[]> | null }
 
 /** 'Tue 15 Dec, 18:00' in the booking's zone. */
-function closingTime(booking: BookingJson) {
+function closingTime(booking: BookingPageJson) {
   if (!booking.reviewsCloseAt) return null
   const { date, time } = localDateTime(Date.parse(booking.reviewsCloseAt), booking.timeZone)
   return `${formatBookingDate(date)}, ${time}`
@@ -40,7 +40,7 @@ function Note({ children }: { children: ReactNode }) {
   return <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-700">{children}</p>
 }
 
-export function BookingReviews({ booking, answers }: { booking: BookingJson; answers: ReviewAnswers }) {
+export function BookingReviews({ booking, answers }: { booking: BookingPageJson; answers: ReviewAnswers }) {
   if (booking.status !== 'completed') return null
   const ownerView = booking.viewerRole === 'owner'
   const other = firstNameOf(ownerView ? booking.sitter.name : booking.owner.name)
@@ -117,7 +117,7 @@ export function OwnerReviewsPanel({
   booking,
   lateCancellations,
 }: {
-  booking: BookingJson & { ownerReviews: NonNullable<BookingJson['ownerReviews']> }
+  booking: BookingPageJson & { ownerReviews: NonNullable<BookingPageJson['ownerReviews']> }
   /** Of the owner's bookings ever accepted, how many they cancelled late; shown once there is one. */
   lateCancellations: { late: number; accepted: number } | null
 }) {

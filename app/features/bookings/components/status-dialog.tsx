@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { RouteDialog } from '#app/ui/route-dialog.tsx'
-import type { BookingJson } from '../booking-reads.server.ts'
+import type { BookingPageJson } from '../booking-reads.server.ts'
 import { formatBookingDate, formatDogNames } from '../booking-format.ts'
 import { type Move, moves } from '../moves.ts'
 
@@ -19,7 +19,7 @@ export function StatusChangeDialog({
   request = false,
   now,
 }: {
-  booking: BookingJson
+  booking: BookingPageJson
   move: Move
   /** The page without the dialog's query. */
   closeTo: string
