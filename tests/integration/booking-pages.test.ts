@@ -69,15 +69,21 @@ describe('the booking page', () => {
     expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
-  test("the owner's page carries her dogs' names and breeds, not their profiles; the sitter's carries each profile once", async () => {
+  test("the page's data holds what it shows: the owner's no dog profiles, the sitter's each profile once and the place without its coordinates", async () => {
     const { owner, sitter, parties } = await people()
-    const id = await insertBooking(parties, { date: localDateFromToday(5) })
+    const id = await insertBooking(parties, { date: localDateFromToday(5), status: 'accepted', location: 'Feldeggstrasse 42, 8008 Zürich' })
+    await db.updateTable('bookings').set({ latitude: 47.358351, longitude: 8.551923 }).where('id', '=', id).execute()
+    await db.updateTable('users').set({ latitude: 47.361234, longitude: 8.549876 }).where('id', '=', parties.ownerId).execute()
 
     // The whole HTML, React Router's page data included: the profile's text is nowhere in the owner's.
     const ownerHtml = await (await visitAs(owner, `/bookings/${id}`)).text()
     expect(plainText(ownerHtml)).toContain('Rex (Beagle)')
     expect(ownerHtml).not.toContain('Rex loves long walks.')
-    expect(await textOf(await visitAs(sitter, `/bookings/${id}`))).toContain('Rex loves long walks.')
+    // The sitter of an accepted booking reads its address, and nowhere the coordinates of it or of the owner's home.
+    const sitterHtml = await (await visitAs(sitter, `/bookings/${id}`)).text()
+    expect(plainText(sitterHtml)).toContain('Rex loves long walks.')
+    expect(plainText(sitterHtml)).toContain('Feldeggstrasse 42, 8008 Zürich')
+    for (const coordinate of ['47.358351', '8.551923', '47.361234', '8.549876']) expect(sitterHtml).not.toContain(coordinate)
 
     // Imported here: the app's modules read the fake Google's addresses when first loaded, after startAppWithFakeGoogle.
     const { getBookingFor, toBookingPageJson } = await import('#app/features/bookings/booking-reads.server.ts')

@@ -431,17 +431,22 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
 export type BookingJson = ReturnType<typeof toBookingJson>
 
 /**
- * The booking page's booking (issue 34: the page's data holds what it shows): the API's JSON without its copy of
- * the first dog (`dog`) and with each dog by name and breed; the dogs' profiles come apart, for the sitter only,
- * who reads them on the page (the owner knows her dogs).
+ * The booking page's booking (issue 34: a page's data holds what it shows): the API's JSON without what the page
+ * never reads (the copy of the first dog, ids it has as objects, the instants and coordinates behind the times and
+ * places it shows as text, the record's own times) and with each dog by name and breed. The dogs' profiles come
+ * apart, for the sitter only, who reads them on the page (the owner knows her dogs).
  */
 export function toBookingPageJson<Booking extends BookingJson>(booking: Booking) {
-  const { dog: _firstDog, dogs, ...rest } = booking
+  const { dog: _firstDog, dogs, dogId: _dogId, ownerId: _ownerId, sitterId: _sitterId, requestedById: _requestedById, ...rest } = booking
+  const { startDateTime: _start, endDateTime: _end, latitude: _latitude, longitude: _longitude, createdAt: _created, updatedAt: _updated, ...shown } = rest
   return {
-    booking: { ...rest, dogs: dogs.map(({ id, name, breed }) => ({ id, name, breed })) },
+    booking: { ...shown, owner: pagePerson(booking.owner), sitter: pagePerson(booking.sitter), dogs: dogs.map(({ id, name, breed }) => ({ id, name, breed })) },
     dogProfiles: booking.viewerRole === 'sitter' ? dogs : [],
   }
 }
+
+/** A party as the booking page shows them: `avatar` without its older name, the place as text. */
+const pagePerson = <Person extends BookingJson['owner']>({ profilePhoto: _photo, latitude: _latitude, longitude: _longitude, ...person }: Person) => person
 
 export type BookingPageJson = ReturnType<typeof toBookingPageJson<BookingJson>>['booking']
 
