@@ -5,7 +5,7 @@ import { giveBusyHistory } from './busy-history.ts'
 import { chosenPages, demoRows, signedInPages, signIn } from './demo-server.ts'
 import { formatLoad, load, percentile, startBareServer } from './load.ts'
 
-// `npx node bench/compare-builds.ts <root A> <root B> [--rounds 16] [--busy] [/path ... (/path* for every page it begins)]`:
+// `npx node bench/compare-builds.ts <root A> <root B> [--rounds 16] [--busy] [--brotli] [/path ... (/path* for every page it begins)]`:
 // two builds of the app side by side on the demo data, e.g. main and a `git worktree` of an earlier commit, each
 // root with `npm run build` done (node_modules may be a link to another checkout's). Each signed-in page of
 // bench/signed-in-pages.ts is loaded on one build and then the other, 1 s at a time at 10 connections (after the
@@ -13,14 +13,15 @@ import { formatLoad, load, percentile, startBareServer } from './load.ts'
 // request at the median, the median of the paired differences (B - A) and in how many rounds B took less, beside
 // a bare node:http server sending B's bytes. The host's speed drifts by a fifth within minutes here: runs of
 // one build and then the other cannot tell a change of a tenth, pairs a few seconds apart can. Run it with the
-// same root twice to see what two servers of one build differ by.
+// same root twice to see what two servers of one build differ by. With --brotli the requests take brotli, as browsers do
+// (the bare server sends the uncompressed page).
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '16' }, busy: { type: 'boolean', default: false } },
+  options: { rounds: { type: 'string', default: '16' }, busy: { type: 'boolean', default: false }, brotli: { type: 'boolean', default: false } },
 })
 const [rootA, rootB, ...asked] = positionals
-if (!rootA || !rootB) throw new Error('Usage: npx node bench/compare-builds.ts <root A> <root B> [--rounds 16] [--busy] [/path ...]')
+if (!rootA || !rootB) throw new Error('Usage: npx node bench/compare-builds.ts <root A> <root B> [--rounds 16] [--busy] [--brotli] [/path ...]')
 const rounds = Number(values.rounds)
 const connections = 10
 
@@ -40,13 +41,14 @@ const builds = [await startBuild(rootA, 0)]
 try {
   builds.push(await startBuild(rootB, 1))
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5)
-  console.info(`Server CPU per request (ms), ${rounds} rounds of 1 s a build, ${connections} connections, ${values.busy ? 'the busy owner and sitter' : 'the demo data'}\n`)
+  console.info(`Server CPU per request (ms), ${rounds} rounds of 1 s a build, ${connections} connections, ${values.busy ? 'the busy owner and sitter' : 'the demo data'}${values.brotli ? ', brotli' : ''}\n`)
   for (const { visitor, path: page } of chosenPages(signedInPages(builds[0]!.rows), asked)) {
     const cpu = builds.map(() => [] as number[])
     for (let round = 0; round < rounds; round++) {
       for (const index of round % 2 ? [1, 0] : [0, 1]) {
         const { server, cookies } = builds[index]!
-        const result = await load(`${server.url}${page}`, { seconds: 1, connections, headers: { cookie: cookies[visitor] }, serverPid: server.pid })
+        const headers: Record<string, string> = values.brotli ? { cookie: cookies[visitor], 'accept-encoding': 'br' } : { cookie: cookies[visitor] }
+        const result = await load(`${server.url}${page}`, { seconds: 1, connections, headers, serverPid: server.pid })
         if (result.errors) throw new Error(`${page} answered ${result.errors} requests with another status than 200 on ${builds[index]!.root}`)
         cpu[index]!.push(result.cpuPerRequest)
       }
