@@ -89,7 +89,8 @@ describe('an answer compressed as it goes out', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(answer.body).toString('utf8')).toContain('Live Tester')
-    // RFC 7932 section 9.1: the stream's first bit says its window; 0 is 2^16 bytes (2^22, the default, starts 1011).
+    // RFC 7932 section 9.1: the stream's first bit says its window: 0 is 2^16 bytes; every larger one, the default
+    // 2^22 among them, starts with 1.
     expect(answer.body[0]! & 1).toBe(0)
   })
 })
