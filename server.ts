@@ -11,8 +11,9 @@ import type { ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
+import { compressAnswer } from './app/lib/compressed-answer.server.ts'
 import { defaultImageSize, imageKinds, imageSizes, thumbnailSize } from './app/lib/image-url.ts'
-import { sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
+import { type FileAnswer, sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
 import { createSplitRequestHandler } from './app/lib/split-request-handler.server.ts'
 import type { FileStorage } from './app/lib/storage/file-storage.ts'
 
@@ -42,12 +43,13 @@ const { seeded, demoLogins } = await entry.startApp()
 const handleRequest = development ? createSplitRequestHandler(loadBuild, 'development') : createSplitRequestHandler(await loadBuild(), 'production')
 // With TRUST_PROXY the request URL is built from X-Forwarded-Proto/-Host (already reduced to the proxy's own values).
 const handleAppRequest = createRequestListener(
-  async (request: Request) => ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest),
+  async (request: Request) => compressAnswer(request, await ((await loadBuild()).entry.module as unknown as AppEntry).handleAppRequest(request, handleRequest)),
   { trustProxy: env.TRUST_PROXY !== false },
 )
 /**
- * Brotli with a 64 KB window (decision 095): its default 4 MB window is set up anew for every answer, which made a
- * signed-in page cost two to three times its render; a page is well under 64 KB, so it compresses the same.
+ * The public files beside assets/ that the build did not compress (the web manifest, the service worker, icons):
+ * compressed as they are streamed from disk, brotli with a 64 KB window (decision 095). The app's answers are
+ * compressed whole instead (compressAnswer, decision 096).
  */
 const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } } })
 
@@ -77,11 +79,8 @@ const server = createServer((request, response) => {
   if (rejectOversizedBody(request, response)) return
   void answeredFromSharedCopy(request, response).then((answered) => {
     if (answered) return
-    compress(request as never, response as never, () => {
-      const handOn = () => void handleAppRequest(request, response)
-      if (pathname.startsWith('/uploads/')) return void serveUpload(pathname, request, response)
-      serveClientFiles(request, response, handOn)
-    })
+    if (pathname.startsWith('/uploads/')) return void serveUpload(pathname, request, response)
+    serveClientFiles(request, response, () => void handleAppRequest(request, response))
   })
 })
 
@@ -291,6 +290,10 @@ async function storedVariant(storage: Pick<FileStorage, 'get'>, variant: string)
   return larger ? { file: larger, standIn: true } : null
 }
 
+function sendCompressing(request: IncomingMessage, response: ServerResponse, file: string, answer: FileAnswer) {
+  compress(request as never, response as never, () => void sendFile(request, response, file, answer, () => notFound(response)))
+}
+
 function notFound(response: ServerResponse) {
   response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
   response.end('Not found')
@@ -316,13 +319,13 @@ async function productionBuild() {
         const name = assetName.exec(pathname)?.[1]
         if (!name) return notFound(response)
         const answer = answerFor(name, 'public, max-age=31536000, immutable') // file names carry a content hash
-        if (!precompressed.has(name)) return void sendFile(request, response, path.join(assetsDir, name), answer, () => notFound(response))
+        if (!precompressed.has(name)) return sendCompressing(request, response, path.join(assetsDir, name), answer)
         const encoding = acceptedEncoding(request.headers['accept-encoding'])
         const file = path.join(assetsDir, encoding === 'identity' ? name : `${name}.${encoding === 'br' ? 'br' : 'gz'}`)
         return void sendFile(request, response, file, { ...answer, encoding }, () => notFound(response))
       }
       if (!publicFiles.has(pathname)) return next()
-      void sendFile(request, response, path.join(clientDir, pathname), answerFor(pathname, 'public, max-age=3600'), () => notFound(response))
+      sendCompressing(request, response, path.join(clientDir, pathname), answerFor(pathname, 'public, max-age=3600'))
     },
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Kysely } from 'kysely'
 import { carriesCredential } from './credentials.server.ts'
 import { acceptedEncoding, type Encoding, encodings } from './accepted-encoding.ts'
+import { compressBytes } from './compressed-answer.server.ts'
 import { db, type Database } from './db.server.ts'
 
 // DESIGN.md section 8: a public page renders the same bytes for every anonymous visitor, so it is
@@ -288,8 +288,5 @@ function readyAnswer(entry: Entry, acceptEncoding: string | null | undefined, if
 
 /** The copy's bytes in `encoding` (readyAnswer keeps them, so each encoding is compressed once). */
 function bodyIn({ body }: Entry, encoding: Encoding): Uint8Array<ArrayBuffer> {
-  if (encoding === 'identity') return body
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body)
+  return encoding === 'identity' ? body : compressBytes(body, encoding, { kept: true })
 }

@@ -78,9 +78,10 @@ describe('a stylesheet of the build', () => {
 })
 
 describe('an answer compressed as it goes out', () => {
-  // Decision 095: the compression middleware's brotli works with a 64 KB window instead of its default 4 MB, which it
-  // set up for every answer and which took more of a signed-in page's CPU time than rendering it.
-  test("a signed-in page goes to a client that takes brotli in brotli with a 64 KB window, and decodes to the page", async () => {
+  // Decisions 095 and 096: a page is compressed whole, in one call, at brotli's quality 3 with a 64 KB window: zlib's
+  // default 4 MB window and quality 4's larger tables were set up for every answer, and compressing stream by
+  // stream in React's 2 KB pieces took more of a signed-in page's CPU time than one call.
+  test('a signed-in page goes to a client that takes brotli in one piece of brotli, quality 3, a 64 KB window', async () => {
     const account = await registerAccount(server)
     const cookie = await signInWithCookie(server, account)
 
@@ -88,9 +89,29 @@ describe('an answer compressed as it goes out', () => {
 
     expect(answer.status).toBe(200)
     expect(answer.headers['content-encoding']).toBe('br')
-    expect(brotliDecompressSync(answer.body).toString('utf8')).toContain('Live Tester')
+    expect(answer.headers.vary).toBe('Accept-Encoding')
+    expect(answer.headers['transfer-encoding']).toBeUndefined()
+    expect(answer.headers['content-length']).toBe(String(answer.body.length))
+    const page = brotliDecompressSync(answer.body)
+    expect(page.toString('utf8')).toContain('Live Tester')
     // RFC 7932 section 9.1: the stream's first bit says its window: 0 is 2^16 bytes; every larger one, the default
     // 2^22 among them, starts with 1.
     expect(answer.body[0]! & 1).toBe(0)
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 16, [constants.BROTLI_PARAM_SIZE_HINT]: page.length }
+    expect(answer.body.equals(brotliCompressSync(page, { params }))).toBe(true)
+  })
+
+  test('a signed-in page goes gzip-compressed to a client that takes gzip only, and as it is to one that takes neither', async () => {
+    const account = await registerAccount(server)
+    const cookie = await signInWithCookie(server, account)
+
+    const gzip = await get('/profile', { cookie, 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.body).toString('utf8')).toContain('Live Tester')
+
+    const plain = await get('/profile', { cookie })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+    expect(plain.body.toString('utf8')).toContain('Live Tester')
   })
 })

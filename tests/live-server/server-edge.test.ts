@@ -249,7 +249,7 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 
 describe('shared copies answered by server.ts itself (decision 056)', () => {
   // tests/integration/shared-copy-fast-path.test.ts shows which way each answer took, on both engines; here
-  // the real server.ts shows that its own headers and the compression middleware make no difference.
+  // the real server.ts shows that its own headers and its compression (decision 096) make no difference.
   test('the answer from the kept copy has the status, headers and bytes of the one the app rendered', async () => {
     const paths = ['/api/users/sitters?bbox=8.5,47.3,8.6,47.4&limit=100', '/terms']
     for (const [path, headers] of paths.flatMap((path) => [[path, {}], [path, { 'accept-encoding': 'gzip, br' }]] as const)) {
