@@ -115,3 +115,19 @@ describe('an answer compressed as it goes out', () => {
     expect(plain.body.toString('utf8')).toContain('Live Tester')
   })
 })
+
+describe('a public file the build did not compress', () => {
+  // server.ts: the files beside assets/ (the service worker, the offline page, icons) still go through the
+  // compression middleware as they are streamed from disk; the app's answers no longer do (decision 096).
+  test('goes brotli-compressed to a client that takes brotli, and decodes to the file', async () => {
+    const file = readFileSync(path.resolve('build/client/sw.js'))
+
+    const answer = await get('/sw.js', { 'accept-encoding': 'gzip, deflate, br' })
+
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBe('br')
+    expect(answer.headers.vary).toBe('Accept-Encoding')
+    expect(brotliDecompressSync(answer.body).equals(file)).toBe(true)
+    expect(answer.body.length).toBeLessThan(file.length)
+  })
+})
