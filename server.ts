@@ -2,7 +2,6 @@
 import { readdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import path from 'node:path'
-import { constants as zlibConstants } from 'node:zlib'
 import type { Duplex } from 'node:stream'
 import { createRequestListener } from '@remix-run/node-fetch-server'
 import compression from 'compression'
@@ -11,7 +10,7 @@ import type { ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
-import { compressAnswer } from './app/lib/compressed-answer.server.ts'
+import { brotliForOneAnswer, compressAnswer } from './app/lib/compressed-answer.server.ts'
 import { defaultImageSize, imageKinds, imageSizes, thumbnailSize } from './app/lib/image-url.ts'
 import { type FileAnswer, sendFile, sendStoredFile } from './app/lib/send-file.server.ts'
 import { createSplitRequestHandler } from './app/lib/split-request-handler.server.ts'
@@ -48,10 +47,10 @@ const handleAppRequest = createRequestListener(
 )
 /**
  * The public files beside assets/ that the build did not compress (the web manifest, the service worker, icons):
- * compressed as they are streamed from disk, brotli with a 64 KB window (decision 095). The app's answers are
- * compressed whole instead (compressAnswer, decision 096).
+ * compressed as they are streamed from disk, with the brotli of the app's answers, which are compressed whole
+ * instead (compressAnswer, decision 096).
  */
-const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } } })
+const compress = compression({ brotli: { params: brotliForOneAnswer } })
 
 // The methods React Router answers. Anything else is refused before a Fetch `Request` is built: it
 // cannot even build some of them (TRACE, TRACK, CONNECT), and no page or API path serves the others.

@@ -7,17 +7,18 @@ import { acceptedEncoding, type Encoding } from './accepted-encoding.ts'
 const threshold = 1024
 
 /**
- * `body` in `encoding`. For an answer made for one request, brotli at quality 3 with a 64 KB window (decisions 095,
- * 096): a larger window or quality sets up larger tables for every answer, and the CPU caches they push out cost the
- * rest of the request more than the compression itself; 4 % more bytes than quality 4. A copy kept and sent many
- * times is worth quality 6.
+ * Brotli for what is compressed for one request (an answer of the app, a public file streamed from disk): quality 3
+ * with a 64 KB window (decisions 095, 096). A larger window or quality sets up larger tables for every answer, and the
+ * CPU caches they push out cost the rest of the request more than the compression itself; 4 % more bytes than
+ * quality 4.
  */
+export const brotliForOneAnswer = { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 16 }
+
+/** `body` in `encoding`: brotli as above, or at quality 6 for a copy kept and sent many times. */
 export function compressBytes(body: Uint8Array, encoding: Exclude<Encoding, 'identity'>, { kept = false } = {}) {
   if (encoding === 'gzip') return gzipSync(body)
-  const window = kept ? {} : { [constants.BROTLI_PARAM_LGWIN]: 16 }
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: kept ? 6 : 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, ...window },
-  })
+  const quality = kept ? { [constants.BROTLI_PARAM_QUALITY]: 6 } : brotliForOneAnswer
+  return brotliCompressSync(body, { params: { ...quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
 }
 
 /**
