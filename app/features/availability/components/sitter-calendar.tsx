@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
+import { useFollowedLinks } from '#app/ui/followed-links.ts'
 import { addMonths, formatDayTitle } from '../calendar-dates.ts'
 import { MonthGrid } from './month-grid.tsx'
 
 /**
  * The sitter's own month (on /bookings-sitter and /profile/edit): each day a link that chooses it, marked
  * when the sitter blocked it and, where the page counts them, with its bookings. Links, so it works
- * without JavaScript; the page says where each one leads. The days lead to this same page (nothing for
- * React Router to discover: `discover="none"`); their look is the `sitter-calendar` class of app.css.
+ * without JavaScript; the page says where each one leads. The days lead to this same page, as plain anchors
+ * that one handler follows (`useFollowedLinks`, decision 090); their look is the `sitter-calendar` class of app.css.
  */
 export function SitterCalendar({
   month,
@@ -26,8 +27,9 @@ export function SitterCalendar({
   monthHref: (month: string) => string
   dayHref: (date: string) => string
 }) {
+  const followLink = useFollowedLinks({ preventScrollReset: true })
   return (
-    <div className="sitter-calendar">
+    <div className="sitter-calendar" onClick={followLink}>
       <MonthGrid
         month={month}
         previous={
@@ -52,18 +54,11 @@ export function SitterCalendar({
             day === today && !selected ? 'font-semibold text-brand-700 ring-1 ring-brand-600' : null,
           ]
           return (
-            <Link
-              to={dayHref(day)}
-              preventScrollReset
-              discover="none"
-              aria-label={label}
-              aria-current={selected ? 'date' : undefined}
-              className={look.filter(Boolean).join(' ') || undefined}
-            >
+            <a href={dayHref(day)} aria-label={label} aria-current={selected ? 'date' : undefined} className={look.filter(Boolean).join(' ') || undefined}>
               {Number(day.slice(8))}
               {/* The dot of a day with bookings. */}
               {count > 0 ? <span aria-hidden /> : null}
-            </Link>
+            </a>
           )
         }}
       />
