@@ -1,6 +1,7 @@
 import type { Expression, Selectable } from 'kysely'
 import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
 // Reviews of sitters (DESIGN.md rulings 6 and 26): ratings are computed from the review rows, never invented.
@@ -56,8 +57,16 @@ export function toSitterRating(row: { ratingAverage: number | string | null; rev
 }
 
 export async function getSitterRating(sitterId: string): Promise<SitterRating> {
-  return (await getSitterRatings([sitterId])).get(sitterId) ?? noReviews
+  const [row] = await ratingOf({ sitterId })
+  return row ? toSitterRating(row) : noReviews
 }
+
+// Compiled once (decision 089): every visit of a sitter's profile and booking page reads it.
+const ratingOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
+  visibleReviews()
+    .select((eb) => [eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
+    .where('reviews.sitterId', '=', sitterId),
+)
 
 export type SitterReview = Pick<Selectable<ReviewsTable>, 'id' | 'rating' | 'comment' | 'createdAt'> & {
   /** The owner who wrote it, as others see them: first name and initial, photo. */

@@ -2,6 +2,7 @@ import { hasRole } from '#app/features/accounts/roles.ts'
 import type { Role } from '#app/lib/db-schema.ts'
 import type { Transaction } from 'kysely'
 import { db, type Database } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { deleteImage, type ImageVariants, lockImages, publicImagePath, storePublicImages } from '#app/lib/images.server.ts'
 import { claimPendingUploads, stageSubmittedPhotos } from '#app/lib/pending-uploads.server.ts'
 import { type MultipartForm, UploadError, type UploadErrorStatus, validateImageUploads } from '#app/lib/upload.server.ts'
@@ -19,9 +20,14 @@ type GalleryOwner = { id: string; role: Role }
 
 /** The sitter's gallery photos (stored base paths), in their order. */
 export async function listGalleryPhotos(sitterId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sitterPhotos').select('path').where('sitterId', '=', sitterId).orderBy('position').execute()
+  const rows = await galleryPathsOf({ sitterId })
   return rows.map((row) => row.path)
 }
+
+// Compiled once (decision 089): every visit of a sitter's profile reads it.
+const galleryPathsOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
+  db.selectFrom('sitterPhotos').select('path').where('sitterId', '=', sitterId).orderBy('position'),
+)
 
 /** Adds photos after the existing ones; every file is checked before any is stored, and 6 is never passed. */
 export async function addGalleryPhotos(sitter: GalleryOwner, files: readonly File[]): Promise<GalleryOutcome> {

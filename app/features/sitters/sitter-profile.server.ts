@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import { getWeeklyHours, replaceWeeklyHours } from '#app/features/availability/schedule.server.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { type DogAgeGroup, dogAgeGroups, type DogSize, dogSizes } from '#app/features/dogs/options.ts'
 import { getSitterRating } from '#app/features/reviews/reviews.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
@@ -83,13 +84,13 @@ export async function acceptsMultipleDogs(sitterId: string) {
 
 /** Everything a sitter publishes; null when the user has no sitter profile. */
 export async function getSitterDetails(sitterId: string) {
-  const profile = await db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId).executeTakeFirst()
+  const [profile] = await sitterProfileOf({ sitterId })
   if (!profile) return null
   const [services, sizes, ages, breeds, availability, photos, rating] = await Promise.all([
-    db.selectFrom('sitterServices').select(['service', 'hourlyRateCents', 'extraDogRateCents']).where('sitterId', '=', sitterId).execute(),
-    db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId).execute(),
-    db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId).execute(),
-    db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitterId).orderBy('breed').execute(),
+    servicesOf({ sitterId }),
+    dogSizesOf({ sitterId }),
+    dogAgesOf({ sitterId }),
+    preferredBreedsOf({ sitterId }),
     getWeeklyHours(sitterId),
     listGalleryPhotos(sitterId),
     getSitterRating(sitterId),
@@ -114,6 +115,19 @@ export async function getSitterDetails(sitterId: string) {
     ...rating,
   }
 }
+
+// A profile's reads, compiled once (decision 089): a sitter's own /profile and /profile/edit, and their page as
+// signed-in visitors see it, ask them on every visit.
+type OfSitter = { sitterId: string }
+const sitterProfileOf = precompiledQuery(({ sitterId }: OfSitter) => db.selectFrom('sitterProfiles').selectAll().where('userId', '=', sitterId))
+const servicesOf = precompiledQuery(({ sitterId }: OfSitter) =>
+  db.selectFrom('sitterServices').select(['service', 'hourlyRateCents', 'extraDogRateCents']).where('sitterId', '=', sitterId),
+)
+const dogSizesOf = precompiledQuery(({ sitterId }: OfSitter) => db.selectFrom('sitterDogSizes').select('size').where('sitterId', '=', sitterId))
+const dogAgesOf = precompiledQuery(({ sitterId }: OfSitter) => db.selectFrom('sitterDogAges').select('age').where('sitterId', '=', sitterId))
+const preferredBreedsOf = precompiledQuery(({ sitterId }: OfSitter) =>
+  db.selectFrom('sitterPreferredBreeds').select('breed').where('sitterId', '=', sitterId).orderBy('breed'),
+)
 
 export type OfferedService = {
   service: SitterService
