@@ -238,6 +238,27 @@ describe('the page', () => {
     expect(html).not.toContain('Mark all as read')
   })
 
+  // The top of the list and the unread count run SQL compiled at the first visit (decision 089): each later
+  // visit must read its own user's rows.
+  test("each user's page lists that user's notifications and unread count, visit after visit", async () => {
+    const first = await requested()
+    const second = await requested()
+    const [firstCookie, secondCookie] = [await browserCookieFor(first.sitter), await browserCookieFor(second.sitter)]
+    for (const [cookie, mine, theirs] of [
+      [firstCookie, first, second],
+      [secondCookie, second, first],
+      [firstCookie, first, second],
+    ] as const) {
+      const { html } = await page(cookie)
+      expect(html).toContain('1 unread')
+      expect(html).toContain(`/bookings/${mine.booking.id}`)
+      expect(html).not.toContain(`/bookings/${theirs.booking.id}`)
+    }
+    const { html } = await page(await browserCookieFor(first.owner))
+    expect(html).toContain('You are all caught up.')
+    expect(html).not.toContain(`/bookings/${first.booking.id}`)
+  })
+
   test('signed out, it asks to sign in', async () => {
     const response = await appRequest('/notifications')
     expect(response.status).toBe(302)

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool } from 'kysely'
 import { publish } from '#app/features/messages/hub.server.ts'
 import { db } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { emailOutcomes } from '#app/lib/email-outbox.server.ts'
 import type { NotificationChannel, NotificationDeliveryStatus, NotificationsTable } from '#app/lib/db-schema.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
@@ -98,8 +99,8 @@ export async function usersWithUnreadEntryFor(conversationId: string) {
 
 /** The bell's number. */
 export async function countUnreadNotifications(userId: string) {
-  const row = await unreadNotificationsQuery(userId).executeTakeFirstOrThrow()
-  return Number(row.count)
+  const [row] = await unreadNotificationsOf({ userId })
+  return Number(row?.count ?? 0)
 }
 
 /** The count as a query of one row and column, to read with other counts in one statement. */
@@ -131,11 +132,8 @@ export async function listNotificationsFor(
   { position = {}, limit = notificationPageSize }: { position?: PagePosition; limit?: number } = {},
 ): Promise<{ notifications: NotificationJson[]; next: KeysetCursor | null }> {
   const { rows, next } = await readKeysetPage(
-    (condition: Expression<SqlBool> | null, rowLimit) => {
-      let query = db.selectFrom('notifications').select(listColumns).where('userId', '=', userId)
-      if (condition) query = query.where(condition)
-      return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(rowLimit).execute()
-    },
+    (condition, rowLimit) =>
+      condition === null && rowLimit === firstPageRows ? firstNotificationPage({ userId }) : notificationPageQuery(userId, condition, rowLimit).execute(),
     (row) => ({ list: notificationListName, key: row.occurredAt, id: row.id }),
     (cursor, options) => keysetCondition({ key: 'occurredAt', id: 'id' }, cursor, 'desc', options),
     position,
@@ -143,6 +141,18 @@ export async function listNotificationsFor(
   )
   return { notifications: await withDeliveries(rows), next }
 }
+
+function notificationPageQuery(userId: string, condition: Expression<SqlBool> | null, limit: number) {
+  let query = db.selectFrom('notifications').select(listColumns).where('userId', '=', userId)
+  if (condition) query = query.where(condition)
+  return query.orderBy('occurredAt', 'desc').orderBy('id', 'desc').limit(limit)
+}
+
+// The top of the list and the unread count (what /notifications opens on) are compiled once (decision 089):
+// building these queries cost more CPU than SQLite spent answering them.
+const firstPageRows = notificationPageSize + 1
+const firstNotificationPage = precompiledQuery(({ userId }: { userId: string }) => notificationPageQuery(userId, null, firstPageRows))
+const unreadNotificationsOf = precompiledQuery(({ userId }: { userId: string }) => unreadNotificationsQuery(userId))
 
 /**
  * The rows as JSON with their deliveries, oldest first: what the channels recorded (push), and the e-mail's
