@@ -164,7 +164,7 @@ export default function SitterBookingsRoute({ loaderData, actionData }: Route.Co
               blockedDates={blockedDates}
               bookedDays={bookedDays}
               monthHref={(next) => query({ month: next, date: null, cursor: null })}
-              dayHref={(day) => `?date=${day}&tab=all`}
+              dayHref={(day) => `${href('/bookings-sitter')}?date=${day}&tab=all`}
             />
             {date ? (
               <Link to={query({ date: null, tab: null, cursor: null })} preventScrollReset className="tap-target mt-2 inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
