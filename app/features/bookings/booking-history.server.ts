@@ -1,4 +1,5 @@
 import { db } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import type { BookingRecord } from './booking-records.server.ts'
 import type { Proposal } from './booking-proposals.server.ts'
@@ -27,13 +28,13 @@ const statusEntries: Record<BookingStatus, HistoryEntry['what']> = {
 
 const answerEntries = { accepted: 'changed', declined: 'change-declined', withdrawn: 'change-withdrawn' } as const
 
+// Every booking page asks it: compiled once (decision 089).
+const statusChangesOf = precompiledQuery(({ bookingId }: { bookingId: string }) =>
+  db.selectFrom('bookingStatusHistory').select(['toStatus', 'changedById', 'changedAt', 'reason']).where('bookingId', '=', bookingId).orderBy('changedAt'),
+)
+
 export async function bookingHistoryOf(booking: BookingRecord, proposals: readonly Proposal[]): Promise<HistoryEntry[]> {
-  const changes = await db
-    .selectFrom('bookingStatusHistory')
-    .select(['toStatus', 'changedById', 'changedAt', 'reason'])
-    .where('bookingId', '=', booking.id)
-    .orderBy('changedAt')
-    .execute()
+  const changes = await statusChangesOf({ bookingId: booking.id })
   const partyOf = (userId: string | null): Party | null => (userId === booking.ownerId ? 'owner' : userId === booking.sitterId ? 'sitter' : null)
   const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
   const entries: HistoryEntry[] = [

@@ -4,7 +4,8 @@ import { ownsDogs } from '#app/features/dogs/dogs.server.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { db, type Database, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { dispatchEvents } from '#app/lib/events.server.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
@@ -258,18 +259,22 @@ async function applyProposal(trx: Transaction<Database>, booking: BookingRecord,
   await trx.insertInto('bookingDogs').values(proposed.dogIds.map((dogId, index) => ({ bookingId: current.id, dogId, position: index + 1 }))).execute()
 }
 
+// Every booking page asks it: compiled once (decision 089), the ids as one JSON value.
+const proposalsAmong = precompiledQuery(({ bookingIds }: { bookingIds: string }) =>
+  db
+    .selectFrom('bookingProposals')
+    .innerJoin('bookings', 'bookings.id', 'bookingProposals.bookingId')
+    .select(['bookingProposals.id', 'bookingProposals.bookingId', 'bookingProposals.proposedById', 'bookingProposals.status', 'bookingProposals.previous', 'bookingProposals.proposed', 'bookingProposals.createdAt', 'bookingProposals.answeredAt', 'bookings.ownerId'])
+    .where((eb) => isOneOf(eb.ref('bookingProposals.bookingId'), bookingIds))
+    .orderBy('bookingProposals.createdAt')
+    .orderBy('bookingProposals.id'),
+)
+
 /** The proposals of bookings, oldest first, by booking. */
 export async function listProposals(bookingIds: readonly string[], executor: Kysely<Database> = db) {
   const byBooking = new Map<string, Proposal[]>()
   if (bookingIds.length === 0) return byBooking
-  const rows = await executor
-    .selectFrom('bookingProposals')
-    .innerJoin('bookings', 'bookings.id', 'bookingProposals.bookingId')
-    .select(['bookingProposals.id', 'bookingProposals.bookingId', 'bookingProposals.proposedById', 'bookingProposals.status', 'bookingProposals.previous', 'bookingProposals.proposed', 'bookingProposals.createdAt', 'bookingProposals.answeredAt', 'bookings.ownerId'])
-    .where('bookingProposals.bookingId', 'in', bookingIds)
-    .orderBy('bookingProposals.createdAt')
-    .orderBy('bookingProposals.id')
-    .execute()
+  const rows = await proposalsAmong({ bookingIds: JSON.stringify(bookingIds) }, executor)
   for (const row of rows) {
     const list = byBooking.get(row.bookingId) ?? []
     list.push({

@@ -20,7 +20,7 @@ import { type BookingRecord, bookingRowsQuery, findBookingOfParty, findBookingRo
 import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
-import { expireStaleRequests, expireStaleRequestsOf } from './expiry.server.ts'
+import { expireStaleRequest, expireStaleRequestsOf } from './expiry.server.ts'
 import { type ListClock, listClock, listOrder, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
@@ -36,7 +36,7 @@ const onBookings = () => expressionBuilder<Database, 'bookings'>()
 
 /** One booking as its party sees it; null when it does not exist or the viewer is not a party. */
 export async function getBookingFor(viewerId: string, bookingId: string, now = Date.now()) {
-  await expireStaleRequests(now, onBookings()('bookings.id', '=', bookingId))
+  await expireStaleRequest(bookingId, now)
   const booking = await findBookingOfParty(viewerId, bookingId)
   if (!booking) return null
   // What sitters say about the owner, for a sitter answering or awaiting the owner's request (DESIGN.md ruling 26).

@@ -106,9 +106,15 @@ export async function findBooking(where: Expression<SqlBool>, executor: Kysely<D
 /** The booking when the user is one of its two parties; null for anyone else (who gets 'Booking not found'). */
 export const findBookingById = (bookingId: string) => findBooking(expressionBuilder<Database, 'bookings'>()('bookings.id', '=', bookingId))
 
-export function findBookingOfParty(userId: string, bookingId: string) {
-  return findBooking(onBookings().and([onBookings()('bookings.id', '=', bookingId), bookingsOfParty(userId)]))
+export async function findBookingOfParty(userId: string, bookingId: string) {
+  const [booking] = await withBookingDetails(await bookingOfParty({ userId, bookingId }))
+  return booking ?? null
 }
+
+// Every booking page and action asks it: compiled once (decision 089).
+const bookingOfParty = precompiledQuery(({ userId, bookingId }: { userId: string; bookingId: string }) =>
+  bookingRowsQuery(onBookings().and([onBookings()('bookings.id', '=', bookingId), bookingsOfParty(userId)])),
+)
 
 /** The column naming a party of a booking. */
 export const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitterId' } as const

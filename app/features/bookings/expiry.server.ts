@@ -36,6 +36,11 @@ export async function expireStaleRequestsOf(party: Party, userId: string, now = 
   return expireAll(await staleRequestsOf[party]({ ...staleBounds(now), userId }), now)
 }
 
+/** The same for one booking, the check before its page: its statement compiled once (decision 089). */
+export async function expireStaleRequest(bookingId: string, now = Date.now()) {
+  return expireAll(await staleRequestById({ ...staleBounds(now), bookingId }), now)
+}
+
 type StaleBounds = { latestDate: string; now: string }
 
 const staleBounds = (now: number): StaleBounds => ({ latestDate: addDays(new Date(now).toISOString().slice(0, 10), 1), now: new Date(now).toISOString() })
@@ -58,6 +63,13 @@ function precompiledStaleRequests(party: Party) {
       .where((eb) => eb.and([startedRequests(values), eb(partyColumn[party], '=', values.userId)])),
   )
 }
+
+const staleRequestById = precompiledQuery((values: StaleBounds & { bookingId: string }) =>
+  db
+    .selectFrom('bookings')
+    .select('bookings.id')
+    .where((eb) => eb.and([startedRequests(values), eb('bookings.id', '=', values.bookingId)])),
+)
 
 async function expireAll(stale: readonly { id: string }[], now: number) {
   const events: string[] = []

@@ -74,14 +74,18 @@ export type DogOnCard = Omit<Dog, 'activities' | 'availability'>
  * photos and name lists, oldest first. Lists are in the canonical order of options.ts.
  */
 export async function findDogs(where: Expression<SqlBool>, executor: Kysely<Database> = db): Promise<Dog[]> {
-  const rows = await dogRowsWhere(where, executor)
+  return withAllLists(await dogRowsWhere(where, executor), executor)
+}
+
+/** The dogs' rows with their photos, personality, activities and availability. */
+async function withAllLists(rows: DogRow[], executor: Kysely<Database>): Promise<Dog[]> {
   if (rows.length === 0) return []
-  const ids = rows.map((dog) => dog.id)
+  const dogIds = JSON.stringify(rows.map((dog) => dog.id))
   // One round of reads after the dogs' own, as for the cards (on PostgreSQL each round is a trip to the server).
   const [dogs, activitiesOf, availabilityOf] = await Promise.all([
     withCardLists(rows, executor),
-    executor.selectFrom('dogActivities').select(['dogId', 'activity']).where('dogId', 'in', ids).execute().then(byDog),
-    executor.selectFrom('dogAvailability').select(['dogId', 'slot']).where('dogId', 'in', ids).execute().then(byDog),
+    activitiesAmong({ dogIds }, executor).then(byDog),
+    availabilityAmong({ dogIds }, executor).then(byDog),
   ])
   return dogs.map((dog) => ({
     ...dog,
@@ -99,13 +103,12 @@ export async function findDogsOnCards(where: Expression<SqlBool>, executor: Kyse
 const dogRowsWhere = (where: Expression<SqlBool>, executor: Kysely<Database>) =>
   executor.selectFrom('dogs').selectAll().where(where).orderBy('createdAt').orderBy('id').execute()
 
+type DogRow = Awaited<ReturnType<typeof dogRowsWhere>>[number]
+
 /** The dogs' rows with their photos and personality. */
-async function withCardLists(rows: Awaited<ReturnType<typeof dogRowsWhere>>, executor: Kysely<Database>): Promise<DogOnCard[]> {
-  const ids = rows.map((dog) => dog.id)
-  const [imagesOf, traitsOf] = await Promise.all([
-    executor.selectFrom('dogImages').select(['dogId', 'path']).where('dogId', 'in', ids).orderBy('position').execute().then(byDog),
-    executor.selectFrom('dogTraits').select(['dogId', 'trait']).where('dogId', 'in', ids).execute().then(byDog),
-  ])
+async function withCardLists(rows: DogRow[], executor: Kysely<Database>): Promise<DogOnCard[]> {
+  const dogIds = JSON.stringify(rows.map((dog) => dog.id))
+  const [imagesOf, traitsOf] = await Promise.all([imagesAmong({ dogIds }, executor).then(byDog), traitsAmong({ dogIds }, executor).then(byDog)])
   return rows.map((dog) => ({
     ...dog,
     listedForSitting: dog.listedForSitting === 1,
@@ -114,7 +117,20 @@ async function withCardLists(rows: Awaited<ReturnType<typeof dogRowsWhere>>, exe
   }))
 }
 
-/** A list's rows grouped once by dog, in the order read (the photos by position), not searched again for every dog. */
+// A dog's lists, read for every dog shown (its page, My Dogs, the cards, a booking's dogs): compiled once
+// (decision 089), the dogs' ids as one JSON value.
+type DogIds = { dogIds: string }
+const imagesAmong = precompiledQuery(({ dogIds }: DogIds) =>
+  db.selectFrom('dogImages').select(['dogId', 'path']).where((eb) => isOneOf(eb.ref('dogId'), dogIds)).orderBy('position'),
+)
+const traitsAmong = precompiledQuery(({ dogIds }: DogIds) => db.selectFrom('dogTraits').select(['dogId', 'trait']).where((eb) => isOneOf(eb.ref('dogId'), dogIds)))
+const activitiesAmong = precompiledQuery(({ dogIds }: DogIds) =>
+  db.selectFrom('dogActivities').select(['dogId', 'activity']).where((eb) => isOneOf(eb.ref('dogId'), dogIds)),
+)
+const availabilityAmong = precompiledQuery(({ dogIds }: DogIds) =>
+  db.selectFrom('dogAvailability').select(['dogId', 'slot']).where((eb) => isOneOf(eb.ref('dogId'), dogIds)),
+)
+
 function byDog<Row extends { dogId: string }>(rows: Row[]) {
   const lists = Map.groupBy(rows, (row) => row.dogId)
   return (dogId: string) => lists.get(dogId) ?? []
@@ -154,9 +170,14 @@ export async function hasDogs(ownerId: string) {
  */
 export async function findDogsForBookings(dogIds: readonly string[]) {
   if (dogIds.length === 0) return new Map<string, Dog>()
-  const dogs = await findDogs(onDogs('dogs.id', 'in', [...new Set(dogIds)]))
+  const dogs = await withAllLists(await dogsAmong({ dogIds: JSON.stringify([...new Set(dogIds)]) }), db)
   return new Map(dogs.map((dog) => [dog.id, dog]))
 }
+
+// Every booking page asks it: compiled once (decision 089).
+const dogsAmong = precompiledQuery(({ dogIds }: { dogIds: string }) =>
+  db.selectFrom('dogs').selectAll().where((eb) => isOneOf(eb.ref('dogs.id'), dogIds)).orderBy('createdAt').orderBy('id'),
+)
 
 /** The names of these dogs by id, for lists that name them only (one statement, none of their profiles). */
 export async function findDogNames(dogIds: readonly string[]) {

@@ -1,6 +1,6 @@
 import type { Expression, Selectable } from 'kysely'
 import { getPublicIdentities, hasActiveAccount } from '#app/features/accounts/users.server.ts'
-import { db } from '#app/lib/db.server.ts'
+import { db, isOneOf } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { ReviewsTable } from '#app/lib/db-schema.ts'
 
@@ -28,11 +28,7 @@ export async function getSitterRatings(sitterIds: readonly string[]): Promise<Ma
   const ids = [...new Set(sitterIds)]
   const ratings = new Map<string, SitterRating>(ids.map((id) => [id, noReviews]))
   if (ids.length === 0) return ratings
-  const rows = await visibleReviews()
-    .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
-    .where('reviews.sitterId', 'in', ids)
-    .groupBy('reviews.sitterId')
-    .execute()
+  const rows = await ratingsAmong({ sitterIds: JSON.stringify(ids) })
   for (const row of rows) ratings.set(row.sitterId, toSitterRating(row))
   return ratings
 }
@@ -61,7 +57,13 @@ export async function getSitterRating(sitterId: string): Promise<SitterRating> {
   return row ? toSitterRating(row) : noReviews
 }
 
-// Compiled once (decision 089): every visit of a sitter's profile and booking page reads it.
+// Compiled once (decision 089): every visit of a sitter's profile, a booking page and a list of bookings reads them.
+const ratingsAmong = precompiledQuery(({ sitterIds }: { sitterIds: string }) =>
+  visibleReviews()
+    .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
+    .where((eb) => isOneOf(eb.ref('reviews.sitterId'), sitterIds))
+    .groupBy('reviews.sitterId'),
+)
 const ratingOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
   visibleReviews()
     .select((eb) => [eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])

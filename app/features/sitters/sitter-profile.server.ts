@@ -78,7 +78,7 @@ export async function withSitterProfile(userIds: readonly string[]) {
 
 /** Whether the sitter takes several dogs at once (false without a sitter profile). */
 export async function acceptsMultipleDogs(sitterId: string) {
-  const profile = await db.selectFrom('sitterProfiles').select('acceptsMultipleDogs').where('userId', '=', sitterId).executeTakeFirst()
+  const [profile] = await sitterProfileOf({ sitterId })
   return profile?.acceptsMultipleDogs === 1
 }
 
