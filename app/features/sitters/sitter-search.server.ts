@@ -14,7 +14,8 @@ import {
   wholeEarth,
 } from '#app/features/geo/distance.ts'
 import { sitterRatingColumns, toSitterRating } from '#app/features/reviews/reviews.server.ts'
-import { type Database, db, engine } from '#app/lib/db.server.ts'
+import { type Database, db, engine, isOneOf } from '#app/lib/db.server.ts'
+import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { offsetOf } from '#app/lib/paging.ts'
 import { hasNoIndexedPoint, haversineFrom, haversineOf, sitterPointsInside } from './point-index.server.ts'
 import { listingBits, valuesWithAllBits } from './listing-bits.ts'
@@ -270,6 +271,19 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
 
 // ---- what a list item shows ----
 
+// Every page of sitters and every box of the map asks them: compiled once (decision 089), the ids as one JSON value.
+type SitterIds = { sitterIds: string }
+const listedSittersAmong = precompiledQuery(({ sitterIds }: SitterIds) =>
+  db
+    .selectFrom('users')
+    .innerJoin('sitterProfiles', 'sitterProfiles.userId', 'users.id')
+    .select((eb) => [...publicIdentityColumns, 'sitterProfiles.experience', 'sitterProfiles.verified', ...sitterRatingColumns(eb.ref('users.id'))])
+    .where((eb) => isOneOf(eb.ref('users.id'), sitterIds)),
+)
+const listedServicesAmong = precompiledQuery(({ sitterIds }: SitterIds) =>
+  db.selectFrom('sitterServices').select(['sitterId', 'service', 'hourlyRateCents']).where((eb) => isOneOf(eb.ref('sitterId'), sitterIds)),
+)
+
 /**
  * The list items of a page in two statements: each sitter's public identity, profile and rating in one,
  * their services in the other (a 100-sitter page of the map asked six before).
@@ -277,15 +291,8 @@ async function countLocated(where: Expression<SqlBool>[], origin: GeoPoint, box:
 export async function toListItems(rows: readonly Row[], origin: GeoPoint | null): Promise<SitterListItem[]> {
   const ids = rows.map((row) => row.sitterId)
   if (ids.length === 0) return []
-  const [sitters, services] = await Promise.all([
-    db
-      .selectFrom('users')
-      .innerJoin('sitterProfiles', 'sitterProfiles.userId', 'users.id')
-      .select((eb) => [...publicIdentityColumns, 'sitterProfiles.experience', 'sitterProfiles.verified', ...sitterRatingColumns(eb.ref('users.id'))])
-      .where('users.id', 'in', ids)
-      .execute(),
-    db.selectFrom('sitterServices').select(['sitterId', 'service', 'hourlyRateCents']).where('sitterId', 'in', ids).execute(),
-  ])
+  const list = { sitterIds: JSON.stringify(ids) }
+  const [sitters, services] = await Promise.all([listedSittersAmong(list), listedServicesAmong(list)])
   const sitterOf = new Map(sitters.map((sitter) => [sitter.id, sitter]))
   const servicesOf = Map.groupBy(services, (service) => service.sitterId)
   return ids.flatMap((id) => {
