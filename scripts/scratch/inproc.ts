@@ -53,6 +53,14 @@ if (process.env.SQLSTATS) {
     }
   }
 }
+if (process.env.PLUS) {
+  const Sqlite = (await import('better-sqlite3')).default
+  const dbProto = Object.getPrototypeOf(new Sqlite(':memory:'))
+  const originalPrepare = dbProto.prepare
+  dbProto.prepare = function (this: any, source: string, ...rest: unknown[]) {
+    return originalPrepare.call(this, /^\s*(select|with)\b/i.test(source) ? source.replaceAll('?', '+?') : source, ...rest)
+  }
+}
 if (process.env.PRAGMA) {
   const Sqlite = (await import('better-sqlite3')).default
   const dbProto = Object.getPrototypeOf(new Sqlite(':memory:'))
