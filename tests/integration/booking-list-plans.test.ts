@@ -64,3 +64,14 @@ describe.runIf(engine === 'sqlite')('the Bookings badge on every signed-in page'
     ])
   })
 })
+
+// Decision 098: a bare `?` that SQLite marks as able to change the plan makes it prepare the statement again at every
+// run; each value goes in as `+?`, an expression it does not mark, with the same plan.
+describe.runIf(engine === 'sqlite')('values in the SQL', () => {
+  test('go in as +?, and a list still searches its index by them, in its order (no sort)', async () => {
+    const query = db.selectFrom('bookings').select('id').where('ownerId', '=', 'someone').orderBy('startsAt').orderBy('id').limit(21).compile()
+    expect(query.sql).toMatch(/"ownerId" = \+\? order by "startsAt", "id" limit \+\?$/)
+    expect(query.sql).not.toMatch(/[^+]\?/)
+    expect(await planOf(query)).toEqual(['SEARCH bookings USING COVERING INDEX bookings_owner_start (ownerId=?)'])
+  })
+})
