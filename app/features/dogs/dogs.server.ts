@@ -131,6 +131,7 @@ const availabilityAmong = precompiledQuery(({ dogIds }: DogIds) =>
   db.selectFrom('dogAvailability').select(['dogId', 'slot']).where((eb) => isOneOf(eb.ref('dogId'), dogIds)),
 )
 
+/** A list's rows grouped once by dog, in the order read (the photos by position), not searched again for every dog. */
 function byDog<Row extends { dogId: string }>(rows: Row[]) {
   const lists = Map.groupBy(rows, (row) => row.dogId)
   return (dogId: string) => lists.get(dogId) ?? []
