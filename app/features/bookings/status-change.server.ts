@@ -1,12 +1,11 @@
-import { expressionBuilder } from 'kysely'
 import { isLateCancellation, termsOf } from '#app/features/sitters/cancellation-terms.ts'
-import { db, type Database } from '#app/lib/db.server.ts'
+import { db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
 import { recordBookingChange } from './booking-changes.server.ts'
 import { findBookingOfParty, hasStarted, partyOf, startOf } from './booking-records.server.ts'
 import { findOverlappingAcceptedBooking, overlapMessage, serializeSitterBookings } from './booking-rules.server.ts'
-import { expiredReason, expireStaleRequests } from './expiry.server.ts'
+import { expiredReason, expireStaleRequest } from './expiry.server.ts'
 import { bookingMessages, type StatusChange } from './schema.ts'
 import { decideTransition } from './transitions.ts'
 
@@ -42,7 +41,7 @@ export async function changeBookingStatus(
   change: StatusChange,
   now = Date.now(),
 ): Promise<StatusChangeOutcome> {
-  await expireStaleRequests(now, expressionForBooking(bookingId))
+  await expireStaleRequest(bookingId, now)
   const booking = await findBookingOfParty(user.id, bookingId)
   if (!booking) return { ok: false, status: 404, message: bookingMessages.bookingNotFound }
   const actor = partyOf(booking, user.id)
@@ -81,8 +80,4 @@ export async function changeBookingStatus(
   }
   const delivered = (await dispatchEvents([eventId])).get(eventId) ?? new Map<string, DeliveryResult>()
   return { ok: true, bookingId: booking.id, status: change.status, delivered }
-}
-
-function expressionForBooking(bookingId: string) {
-  return expressionBuilder<Database, 'bookings'>()('bookings.id', '=', bookingId)
 }

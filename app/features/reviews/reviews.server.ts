@@ -53,8 +53,7 @@ export function toSitterRating(row: { ratingAverage: number | string | null; rev
 }
 
 export async function getSitterRating(sitterId: string): Promise<SitterRating> {
-  const [row] = await ratingOf({ sitterId })
-  return row ? toSitterRating(row) : noReviews
+  return (await getSitterRatings([sitterId])).get(sitterId) ?? noReviews
 }
 
 // Compiled once (decision 089): every visit of a sitter's profile, a booking page and a list of bookings reads them.
@@ -63,11 +62,6 @@ const ratingsAmong = precompiledQuery(({ sitterIds }: { sitterIds: string }) =>
     .select((eb) => ['reviews.sitterId', eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
     .where((eb) => isOneOf(eb.ref('reviews.sitterId'), sitterIds))
     .groupBy('reviews.sitterId'),
-)
-const ratingOf = precompiledQuery(({ sitterId }: { sitterId: string }) =>
-  visibleReviews()
-    .select((eb) => [eb.fn.avg<number>('reviews.rating').as('ratingAverage'), eb.fn.countAll<number>().as('reviewCount')])
-    .where('reviews.sitterId', '=', sitterId),
 )
 
 export type SitterReview = Pick<Selectable<ReviewsTable>, 'id' | 'rating' | 'comment' | 'createdAt'> & {
