@@ -35,7 +35,7 @@ export function Avatar({
   const box = `avatar ${sizes[size]}`
   const pixels = size === 'xl' ? 320 : thumbnailSize
   const src = imageUrl(photo, pixels)
-  if (src) return <img src={src} alt={alt} width={pixels} height={pixels} loading={eager ? 'eager' : 'lazy'} decoding="async" className={box} />
+  if (src) return <img src={src} alt={alt} width={pixels} height={pixels} loading={eager ? 'eager' : 'lazy'} className={box} />
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true }
   const initial = name?.trim().charAt(0).toUpperCase()
   if (initial) {

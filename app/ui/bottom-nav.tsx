@@ -24,19 +24,16 @@ export function BottomNav({ bookingsPath, counts, sitter, admin = false }: { boo
   const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => entry.inBottomBar)
   // Its name differs from the header's (same entries, shown from 768 px): landmarks of one kind need distinct names.
   return (
-    <nav
-      aria-label="Main navigation, tab bar"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
-    >
-      <ul className="tab-bar" onClick={followLink}>
+    <nav aria-label="Main navigation, tab bar" className="tab-bar">
+      <ul onClick={followLink}>
         {entries.map(({ label, to, active, badge, iconOnly }) => {
           const Icon = icons[label] ?? MapIcon
           return (
-            <li key={label} className={iconOnly ? 'w-14 shrink-0' : 'min-w-0 flex-1'}>
+            <li key={label}>
               <a href={to} data-discover="true" aria-current={active ? 'page' : undefined} aria-label={iconOnly?.accessibleName}>
                 <Icon />
                 {iconOnly ? null : label}
-                {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className="absolute top-1 left-1/2 ml-2 min-w-5 px-1 text-[11px]" /> : null}
+                {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} /> : null}
               </a>
             </li>
           )

@@ -7,7 +7,8 @@ import { useFollowedLinks } from './followed-links.ts'
 /**
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
  * Sign in / Sign up for visitors. Phones navigate with the bottom tab bar instead. Focused flows
- * (sign-in, onboarding) get the brand alone. The links' look is the `site-nav-link` class of app.css. They are
+ * (sign-in, onboarding) get the brand alone. Its look is the `site-header` and `site-nav-link` classes of app.css
+ * (every page sends it). The links are
  * plain anchors the header follows (decision 090): every page renders them.
  */
 export function SiteHeader({
@@ -30,9 +31,9 @@ export function SiteHeader({
   const followLink = useFollowedLinks()
   const entries = mainNavEntries({ bookingsPath, pathname, counts, sitter, admin }).filter((entry) => signedIn || !entry.needsAccount)
   return (
-    <header className="hidden border-b border-stone-200 bg-white md:block">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-6 px-4" onClick={followLink}>
-        <a href={href('/')} data-discover="true" className="tap-target flex items-center gap-2 text-xl font-bold text-brand-800">
+    <header className="site-header">
+      <div onClick={followLink}>
+        <a href={href('/')} data-discover="true">
           <PawIcon className="size-7 text-brand-600" />
           Pawpal
         </a>
@@ -46,10 +47,10 @@ export function SiteHeader({
                     data-discover="true"
                     aria-current={active ? 'page' : undefined}
                     aria-label={iconOnly?.accessibleName}
-                    className={iconOnly ? 'site-nav-link justify-center px-2.5' : 'site-nav-link'}
+                    className="site-nav-link"
                   >
                     {iconOnly ? <BellIcon /> : label}
-                    {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} className={`min-w-5 text-xs ${iconOnly ? 'absolute top-0.5 right-0 px-1' : 'px-1.5'}`} /> : null}
+                    {badge ? <CountBadge count={badge.count} label={iconOnly ? undefined : badge.label} /> : null}
                   </a>
                 </li>
               ))}

@@ -44,8 +44,12 @@ const utcDate = (date: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 /** 'March 2, 2026' */
 const dayTitle = (date: string) => utcDate(date, { month: 'long', day: 'numeric', year: 'numeric' })
-/** 'Mon 2 March 2026': the day strip's name for a day starts with what the day shows, 'Mon 2'. */
-const stripDay = (date: string) => `${utcDate(date, { weekday: 'short' })} ${Number(date.slice(8))} ${utcDate(date, { month: 'long', year: 'numeric' })}`
+/**
+ * The day strip's name for a day starts with what the day shows, 'Mon 2'; a day of the month before or after the
+ * strip's (whose name its list carries) adds its month: 'Mon 2 March 2026'.
+ */
+const stripDay = (date: string, stripMonth = date.slice(0, 7)) =>
+  `${utcDate(date, { weekday: 'short' })} ${Number(date.slice(8))}${date.startsWith(stripMonth) ? '' : ` ${utcDate(date, { month: 'long', year: 'numeric' })}`}`
 /** 'Mar 2, 2026' */
 const shortDay = (date: string) => utcDate(date, { month: 'short', day: 'numeric', year: 'numeric' })
 /** 'Monday, March 2, 2026' */
@@ -77,10 +81,13 @@ describe('the owner’s bookings page', () => {
     expect(strip.find((link) => link.name === 'Previous month')?.href).toBe('/bookings?month=2024-01')
     expect(strip.find((link) => link.name === 'Next month')?.href).toBe('/bookings?month=2024-03')
     const days = strip.filter((link) => !link.name.endsWith(' month')).map((link) => link.name)
-    const expected = Array.from({ length: 7 + 29 + 7 }, (_, index) => stripDay(plusDays('2024-01-25', index)))
+    const expected = Array.from({ length: 7 + 29 + 7 }, (_, index) => stripDay(plusDays('2024-01-25', index), '2024-02'))
     expect(days).toEqual(expected)
     expect(days[0]).toBe('Thu 25 January 2024')
+    expect(days[7]).toBe('Thu 1')
     expect(days.at(-1)).toBe('Thu 7 March 2024')
+    // The days' list says the month once, for the days that do not.
+    expect(html).toMatch(/<ol aria-label="February 2024" class="day-strip"/)
     // A day's link names the day alone: the page shows that day's month (no `month=`, days either side too).
     // Where each leads from this page (a day's href may be the query alone).
     const leadsTo = (href: string) => {
@@ -93,7 +100,7 @@ describe('the owner’s bookings page', () => {
     const outside = await (await visitAs(owner, hrefs[0] ?? '')).text()
     const outsideStrip = partOf(outside, /<nav aria-label="Days"/, 'nav')
     expect(plainText(outsideStrip)).toMatch(/^‹ January 2024 ›/)
-    expect(linkNamed(outsideStrip, 'Thu 25 January 2024')?.current).toBe('date')
+    expect(linkNamed(outsideStrip, 'Thu 25')?.current).toBe('date')
   })
 
   test('?date= shows that day’s bookings under “Bookings for” the day', async () => {
@@ -109,7 +116,7 @@ describe('the owner’s bookings page', () => {
     expect(list).toContain(`Bookings for ${dayTitle(day)}`)
     expect(list).toContain('Rex')
     expect(list).not.toContain('Comet')
-    expect(linkNamed(html, `${stripDay(day)}, 1 booking`)?.current).toBe('date')
+    expect(linkNamed(html, `${stripDay(day)} with 1 booking`)?.current).toBe('date')
   })
 
   test('New Booking opens the chooser: the sitters the owner booked, latest first, and Browse All Sitters to /map', async () => {

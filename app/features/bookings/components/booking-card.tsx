@@ -28,7 +28,8 @@ export function BookingCardList({ children }: { children: ReactNode }) {
  * other party, the breed, the place if any. The whole card opens /bookings/{id}; `actions` (Accept,
  * Reject) and, while the booking is pending or accepted, Contact (the conversation with the other party)
  * sit above that link. Its look is the `booking-card` class of app.css, which styles its parts by their place
- * (the photo beside the text, the actions below; the text's head, then its lines): the card repeats 20 times on a list.
+ * (the photo beside the text, the actions below; the text's head, then its lines; Contact, the actions' one link
+ * without a class of its own): the card repeats 20 times on a list.
  */
 export function BookingCard({
   booking,
@@ -73,7 +74,7 @@ export function BookingCard({
         <div>
           {actions}
           {canContact ? (
-            <a href={`${href('/messages')}?${new URLSearchParams({ userId: other.person.id })}`} data-discover={discovery} aria-label={`Contact ${other.person.name}`} className="button-link button-link-plain text-sm">
+            <a href={`${href('/messages')}?${new URLSearchParams({ userId: other.person.id })}`} data-discover={discovery} aria-label={`Contact ${other.person.name}`}>
               Contact
             </a>
           ) : null}

@@ -3,7 +3,8 @@ import type { Party } from '../transitions.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 // Spec section 2, Bookings page: the side panel's booking tips, each role's own advice, what the
-// statuses mean, and Contact Support. Calendars: what really happens (DESIGN.md ruling 11).
+// statuses mean, and Contact Support. Calendars: what really happens (DESIGN.md ruling 11). Its look is the
+// `booking-tips` class of app.css.
 
 const advice: Record<Party, string[]> = {
   owner: [
@@ -26,36 +27,27 @@ const statusMeanings = [
 
 export function BookingTips({ side }: { side: Party }) {
   return (
-    <aside aria-labelledby="tips-heading" className="space-y-4 self-start rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id="tips-heading" className="text-lg font-semibold">
-        Booking tips
-      </h2>
-      <ul className="list-disc space-y-2 pl-5 text-sm text-stone-700">
+    <aside aria-labelledby="tips-heading" className="booking-tips">
+      <h2 id="tips-heading">Booking tips</h2>
+      <ul>
         {advice[side].map((tip) => (
           <li key={tip}>{tip}</li>
         ))}
       </ul>
-      <dl className="space-y-2 text-sm">
+      <dl>
         {statusMeanings.map(({ status, text }) => (
-          <div key={status} className="flex items-center gap-2">
+          <div key={status}>
             <dt>
               <StatusBadge status={status} />
             </dt>
-            <dd className="text-stone-700">{text}</dd>
+            <dd>{text}</dd>
           </div>
         ))}
       </dl>
-      <p className="text-sm text-stone-700">
-        When a booking is accepted with ‘Add to Google Calendar’ ticked, it goes into the Google Calendar of each of you who signed in with Google.
-      </p>
-      <div className="border-t border-stone-100 pt-4">
-        <p className="text-sm text-stone-700">Need help with a booking?</p>
-        <Link
-          to={href('/support')}
-          className="tap-target mt-2 inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-medium hover:bg-stone-100"
-        >
-          Contact Support
-        </Link>
+      <p>When a booking is accepted with ‘Add to Google Calendar’ ticked, it goes into the Google Calendar of each of you who signed in with Google.</p>
+      <div>
+        <p>Need help with a booking?</p>
+        <Link to={href('/support')}>Contact Support</Link>
       </div>
     </aside>
   )

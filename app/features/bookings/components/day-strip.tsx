@@ -34,6 +34,7 @@ export function DayStrip({
   const followLink = useFollowedLinks({ preventScrollReset: true })
   const { dates: days, weekdays } = dayStrip(month)
   const focusIndex = days.indexOf(selected ?? today)
+  const title = formatMonthTitle(month)
   useEffect(() => {
     const list = strip.current
     const item = list?.children[focusIndex]
@@ -45,16 +46,23 @@ export function DayStrip({
         <Link to={hrefForMonth(previousMonth)} preventScrollReset discover="none" aria-label="Previous month" className="month-arrow">
           ‹
         </Link>
-        <p className="font-semibold">{formatMonthTitle(month)}</p>
+        <p className="font-semibold">{title}</p>
         <Link to={hrefForMonth(nextMonth)} preventScrollReset discover="none" aria-label="Next month" className="month-arrow">
           ›
         </Link>
       </div>
-      <ol ref={strip} className="day-strip" onClick={followLink}>
+      <ol ref={strip} aria-label={title} className="day-strip" onClick={followLink}>
         {days.map((date, index) => {
           const count = bookedDays[date] ?? 0
           const isSelected = date === selected
           const outside = !date.startsWith(month)
+          const rest = [
+            outside ? formatMonthTitle(date.slice(0, 7)) : '',
+            date === today ? 'today' : '',
+            count ? `with ${count} ${count === 1 ? 'booking' : 'bookings'}` : '',
+          ]
+            .filter(Boolean)
+            .join(' ')
           return (
             <li key={date}>
               <a
@@ -63,10 +71,13 @@ export function DayStrip({
                 className={isSelected ? undefined : date === today ? 'day-strip-today' : outside ? 'day-strip-outside' : undefined}
               >
                 {/* The name starts with what the day shows ('Mon 24'), so voice control can say it (WCAG 2.5.3); the
-                    span, for screen readers only, adds the month and the bookings; an empty one draws the dot. */}
+                    span, for screen readers only, adds in words what the list's name (the month) does not say: the
+                    month of a day before or after it, today, the bookings ('Mon 24 today with 1 booking'); browsers
+                    put a space before it (it is positioned), so it cannot start with a comma. An empty span draws
+                    the dot. */}
                 {`${weekdays[index]} `}
                 <b>{Number(date.slice(8))}</b>
-                <span>{` ${formatMonthTitle(date.slice(0, 7))}${count ? `, ${count} ${count === 1 ? 'booking' : 'bookings'}` : ''}${date === today ? ', today' : ''}`}</span>
+                {rest ? <span>{rest}</span> : null}
                 {count > 0 ? <span /> : null}
               </a>
             </li>

@@ -1,8 +1,8 @@
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 
 // Spec section 4, Booking status: pending yellow, accepted green, rejected red, completed blue,
-// cancelled grey (the `status-chip` colours in app.css, by `data-status`). A request nobody answered
-// before its start reads 'Expired' (still grey).
+// cancelled grey (the status chip of app.css: any element with a `data-status`, coloured by it; the chip repeats on
+// every card of a list). A request nobody answered before its start reads 'Expired' (still grey).
 
 export const statusLabels: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -15,7 +15,7 @@ export const statusLabels: Record<BookingStatus, string> = {
 export function StatusBadge({ status, reason }: { status: BookingStatus; reason?: string | null }) {
   const label = status === 'cancelled' && reason === 'expired' ? 'Expired' : statusLabels[status]
   return (
-    <span data-status={status} className="status-chip">
+    <span data-status={status}>
       {label}
     </span>
   )
