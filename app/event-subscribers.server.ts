@@ -1,5 +1,6 @@
 import { blockedBookingsSubscriber, suspendedAccountBookingsSubscriber } from '#app/features/bookings/blocked-bookings.server.ts'
-import { bookingEmailSubscriber, bookingEventTypes, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingEventTypes } from '#app/features/bookings/booking-change-types.ts'
+import { bookingEmailSubscriber, bookingPartiesOf } from '#app/features/bookings/booking-changes.server.ts'
 import { bookingCalendarSubscriber } from '#app/features/calendar/booking-calendar.server.ts'
 import { seriesCalendarSubscriber } from '#app/features/calendar/series-calendar.server.ts'
 import { homeAccessReminderSubscriber } from '#app/features/home-access/home-access-reminders.server.ts'

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
+import { href } from 'react-router'
 import sharp from 'sharp'
 import { imageSizes } from '#app/lib/image-url.ts'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
@@ -14,8 +15,12 @@ import {
 import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
-import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
-import { reviewWindowDays } from '#app/features/reviews/review-window.ts'
+import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
+import { type BookingChange, bookingEventType } from '#app/features/bookings/booking-change-types.ts'
+import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
+import { kindOf, readersOf } from '#app/features/notifications/booking-notice-readers.ts'
+import { type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
+import { reviewWindowDays, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
@@ -73,8 +78,9 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const admin = demoAdmin()
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
   const visitLogs = keepVisitLogs(bookings, now)
+  const notifications = demoNotifications({ people, bookings, conversations }, now)
   const rows = withDemoSeries(
-    toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
+    toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs, notifications }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
     { sitters, owners, dogs, bookings },
     today,
     now,
@@ -96,6 +102,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
     messages: rows.messages.length,
     reports: rows.reports.length,
     visits: rows.visits.length,
+    notifications: rows.notifications.length,
   }
 }
 
@@ -1785,6 +1792,87 @@ function routeTotals(route: readonly RoutePoint[]) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Notifications: what the notification centre (decision 038) would hold after the seeded bookings' changes and
+// messages, told in its own words (notifications/notification-texts.ts) to the readers its rules pick
+// (booking-notice-readers.ts): each request, answer, cancellation and completion up to now, read once it is two
+// days old, and one unread entry per conversation with messages a user has not read. The weekly series' bookings
+// and reviews are left out; their notices are not part of the demo.
+
+const notificationsReadAfter = 2 * day
+
+const noticeOfStatus: Record<BookingStatus, BookingNotice & BookingChange> = {
+  pending: 'requested',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  completed: 'completed',
+}
+
+function demoNotifications(world: { people: readonly DemoPerson[]; bookings: readonly DemoBooking[]; conversations: readonly DemoConversation[] }, now: number) {
+  const names = new Map(world.people.map((person) => [person.id, person.name]))
+  const nameOf = (id: string) => names.get(id) ?? ''
+  const readAt = (at: number) => (at < now - notificationsReadAfter ? iso(at + hour) : null)
+  const ofBookings = world.bookings.flatMap((booking) => {
+    const { plan } = booking
+    const userIds = { owner: plan.dog.owner.id, sitter: plan.sitter.id }
+    const completedAt = booking.history.find((change) => change.to === 'completed')?.at
+    const facts = {
+      date: booking.date,
+      startTime: booking.slots[0]?.startTime ?? null,
+      service: plan.service,
+      dogName: formatDogNames(dogsOfPlan(plan)),
+      ownerName: plan.dog.owner.name,
+      sitterName: plan.sitter.name,
+      requestedBy: plan.requestedBy,
+      reviewsCloseOn: completedAt === undefined ? null : zurichDate(Date.parse(reviewWindowEnd(iso(completedAt)))),
+    }
+    return booking.history.flatMap((change, index) => {
+      if (change.at > now) return []
+      const notice = noticeOfStatus[change.to]
+      const actor = change.byId === userIds.owner ? 'owner' : 'sitter'
+      const eventId = demoId(`event:booking-history:${plan.key}:${index}`)
+      return readersOf(notice, actor, plan.requestedBy).map((reader): Insertable<Database['notifications']> => ({
+        id: demoId(`notification:${plan.key}:${index}:${reader}`),
+        userId: userIds[reader],
+        eventId,
+        kind: kindOf(notice),
+        type: bookingEventType(notice),
+        text: bookingNoticeText(notice, facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
+        href: href('/bookings/:id', { id: booking.id }),
+        conversationId: null,
+        occurredAt: iso(change.at),
+        emailKey: null,
+        readAt: readAt(change.at),
+      }))
+    })
+  })
+  const ofMessages = world.conversations.flatMap((conversation) =>
+    [conversation.userAId, conversation.userBId].flatMap((userId): Insertable<Database['notifications']>[] => {
+      const unread = conversation.messages.filter((message) => message.recipientId === userId && message.readAt === null)
+      const [first] = unread
+      const last = unread.at(-1)
+      if (!first || !last) return []
+      return [
+        {
+          id: demoId(`notification:conversation:${conversation.id}:${userId}`),
+          userId,
+          eventId: demoId(`event:message:${first.id}`),
+          kind: 'messages',
+          type: messageEventTypes.sent,
+          text: unreadMessagesText(nameOf(first.senderId), unread.length),
+          href: href('/messages/:userId', { userId: first.senderId }),
+          conversationId: conversation.id,
+          occurredAt: iso(last.at),
+          emailKey: null,
+          readAt: null,
+        },
+      ]
+    }),
+  )
+  return [...ofBookings, ...ofMessages]
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Rows
 
 type Rows = { [Table in keyof Database]: Insertable<Database[Table]>[] }
@@ -1811,7 +1899,6 @@ type SeededRows = Omit<
   | 'suspensions'
   | 'geocoderSlot'
   | 'bookingAlerts'
-  | 'notifications'
   | 'notificationDeliveries'
   | 'pushSubscriptions' // made by the devices that turn notifications on
   | 'notificationPreferences' // the defaults need no rows (notification-settings)
@@ -1833,12 +1920,13 @@ function toRows(
     conversations: readonly DemoConversation[]
     reports: readonly DemoReport[]
     visitLogs: { visits: readonly DemoVisit[]; alarms: readonly DemoVisitAlarm[] }
+    notifications: Insertable<Database['notifications']>[]
   },
   today: string,
   passwordHash: string,
   adminPassword: boolean,
 ): SeededRows {
-  const { people, admin, sitters, dogs, bookings, conversations, reports, visitLogs } = world
+  const { people, admin, sitters, dogs, bookings, conversations, reports, visitLogs, notifications } = world
   return {
     users: [...people.map(userRow), adminRow(admin)],
     passwords: [...people, ...(adminPassword ? [admin] : [])].map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
@@ -1974,6 +2062,7 @@ function toRows(
       resolvedAt: resolution ? iso(resolution.at) : null,
       createdAt: iso(at),
     })),
+    notifications,
     // What the admin's reading and resolving of a report writes (moderation/audit-log.server.ts).
     auditLog: reports.flatMap(({ id, resolution }) =>
       resolution
@@ -2414,6 +2503,7 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'visitAlarms', rows.visitAlarms)
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
+  await insertBatches(trx, 'notifications', rows.notifications)
   await insertBatches(trx, 'reports', rows.reports)
   await insertBatches(trx, 'auditLog', rows.auditLog)
 }

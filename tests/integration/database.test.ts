@@ -629,6 +629,64 @@ describe('demo data', () => {
     }
   })
 
+  test("fills the demo users' notification centres: each answer to an owner's request, each request to a sitter, and one entry per conversation with unread messages", async () => {
+    const idOf = async (email: string) => (await seeded.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+    const [ownerId, sitterId] = [await idOf('owner@pawpal.test'), await idOf('sitter@pawpal.test')]
+    const names = new Map((await seeded.selectFrom('users').select(['id', 'name']).execute()).map((user) => [user.id, user.name]))
+    const notificationsOf = (userId: string) =>
+      seeded.selectFrom('notifications').select(['type', 'kind', 'text', 'href', 'readAt', 'occurredAt', 'conversationId']).where('userId', '=', userId).execute()
+    // The changes of bookings outside a weekly series, as the status history stored them.
+    const changes = (party: 'ownerId' | 'sitterId', userId: string) =>
+      seeded
+        .selectFrom('bookingStatusHistory')
+        .innerJoin('bookings', 'bookings.id', 'bookingStatusHistory.bookingId')
+        .select(['bookings.id', 'bookings.ownerId', 'bookings.sitterId', 'fromStatus', 'toStatus', 'changedById', 'changedAt'])
+        .where(party, '=', userId)
+        .where('seriesId', 'is', null)
+        .execute()
+
+    // Olivia hears of every acceptance by the sitter she asked, in the sitter's name, linked to the booking.
+    const owners = await notificationsOf(ownerId)
+    const acceptances = (await changes('ownerId', ownerId)).filter((change) => change.toStatus === 'accepted' && change.changedById === change.sitterId)
+    expect(acceptances.length).toBeGreaterThan(0)
+    const accepted = owners.filter((notification) => notification.type === 'booking.accepted')
+    expect(accepted.map((notification) => notification.href).sort()).toEqual(acceptances.map((change) => `/bookings/${change.id}`).sort())
+    for (const change of acceptances) {
+      const notification = accepted.find((candidate) => candidate.href === `/bookings/${change.id}`)
+      expect(notification).toMatchObject({ kind: 'bookings', occurredAt: change.changedAt })
+      expect(notification?.text).toMatch(new RegExp(`^${names.get(change.sitterId)} accepted your request: `))
+    }
+    // Sam hears of every request an owner made him.
+    const requests = (await changes('sitterId', sitterId)).filter((change) => change.fromStatus === null && change.changedById === change.ownerId)
+    const requested = (await notificationsOf(sitterId)).filter((notification) => notification.type === 'booking.requested')
+    expect(requests.length).toBeGreaterThan(0)
+    expect(requested.map((notification) => notification.href).sort()).toEqual(requests.map((change) => `/bookings/${change.id}`).sort())
+    for (const notification of requested) expect(notification.text).toMatch(/ requested /)
+
+    // One entry per conversation with messages Olivia has not read, counting them, unread itself.
+    const unread = await seeded.selectFrom('messages').select(['senderId', 'conversationId']).where('recipientId', '=', ownerId).where('readAt', 'is', null).execute()
+    const perConversation = Map.groupBy(unread, (message) => message.conversationId)
+    const expectedEntries = [...perConversation].map(([conversationId, messages]) => {
+      const senderId = messages[0]?.senderId ?? ''
+      const count = messages.length
+      return { conversationId, href: `/messages/${senderId}`, text: count === 1 ? `${names.get(senderId)} sent you a message` : `${names.get(senderId)} sent you ${count} messages`, readAt: null }
+    })
+    const entries = owners.filter((notification) => notification.kind === 'messages').map(({ conversationId, href, text, readAt }) => ({ conversationId, href, text, readAt }))
+    expect(expectedEntries.length).toBeGreaterThan(0)
+    expect(entries.sort((a, b) => a.href.localeCompare(b.href))).toEqual(expectedEntries.sort((a, b) => a.href.localeCompare(b.href)))
+
+    // What happened in the last two days is still unread; anything older was read, after it happened.
+    const twoDaysAgo = new Date(seededAt - 2 * day).toISOString()
+    for (const notification of owners.filter((candidate) => candidate.kind !== 'messages')) {
+      if (notification.occurredAt < twoDaysAgo) expect(notification.readAt && notification.readAt > notification.occurredAt).toBe(true)
+      else expect(notification.readAt).toBeNull()
+    }
+    // Nobody is told of another's booking: every booking notification links to a booking of its reader.
+    const parties = new Map((await seeded.selectFrom('bookings').select(['id', 'ownerId', 'sitterId']).execute()).map((booking) => [booking.id, [booking.ownerId, booking.sitterId]]))
+    const bookingNotices = await seeded.selectFrom('notifications').select(['userId', 'href']).where('kind', '!=', 'messages').execute()
+    for (const { userId, href } of bookingNotices) expect(parties.get(href.replace('/bookings/', ''))).toContain(userId)
+  })
+
   test('has a running weekly series of the demo owner with Sam: eight weeks of bookings, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {
     const olivia = await seeded.selectFrom('users').select('id').where('email', '=', 'owner@pawpal.test').executeTakeFirstOrThrow()
     const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()

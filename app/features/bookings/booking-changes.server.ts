@@ -7,6 +7,7 @@ import { recordEvent, type StoredEvent, type Subscriber } from '#app/lib/events.
 import { bookingEmail, loadBookingEmailContext } from './booking-emails.server.ts'
 import { findBookingById } from './booking-records.server.ts'
 import type { Party } from './transitions.ts'
+import { bookingChanges, type BookingChange, bookingEventType } from './booking-change-types.ts'
 
 // Every change of a booking is recorded as a domain event in the transaction that made it (decision 038);
 // its e-mail (below), its Google Calendar events (calendar/booking-calendar.server.ts) and its live push
@@ -14,23 +15,6 @@ import type { Party } from './transitions.ts'
 // Reviews and replies record their own events (reviews/review-writes.server.ts).
 // The composition root (app/event-subscribers.server.ts) registers the subscribers.
 
-export const bookingChanges = [
-  'requested',
-  'accepted',
-  'rejected',
-  'cancelled',
-  'expired',
-  'completed',
-  // A change both sides agree to (booking-proposals.server.ts): proposed, then accepted ('changed'), declined or withdrawn.
-  'change-proposed',
-  'changed',
-  'change-declined',
-  'change-withdrawn',
-] as const
-export type BookingChange = (typeof bookingChanges)[number]
-
-export const bookingEventType = (change: BookingChange) => `booking.${change}`
-export const bookingEventTypes = bookingChanges.map(bookingEventType)
 
 export type BookingChangeFacts = {
   /** The party that made the change; none for an expiry. */

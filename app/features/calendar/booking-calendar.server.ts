@@ -6,7 +6,8 @@ import {
   saveCalendarEvent,
 } from './calendar-events.server.ts'
 import { deleteEvent, GoogleCalendarError, insertEvent, updateEvent } from './google-calendar.server.ts'
-import { bookingEventType, readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingEventType } from '#app/features/bookings/booking-change-types.ts'
+import { readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
 import { type BookingRecord, findBookingById } from '#app/features/bookings/booking-records.server.ts'
 import type { StatusChange } from '#app/features/bookings/schema.ts'
 import { changeBookingStatus } from '#app/features/bookings/status-change.server.ts'

@@ -1,4 +1,4 @@
-import { bookingEventType } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingEventType } from '#app/features/bookings/booking-change-types.ts'
 import { findBookingById } from '#app/features/bookings/booking-records.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent, type StoredEvent, type Subscriber } from '#app/lib/events.server.ts'

@@ -8,7 +8,7 @@ import { queueEmail } from '#app/lib/email-outbox.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { notBlockedBetween } from './blocks.server.ts'
-import { messageEventTypes } from './message-events.server.ts'
+import { messageEventTypes } from './message-event-types.ts'
 import { hasOpenSocket } from './presence.server.ts'
 
 // The unread-message digest (issue 20, decision 053): someone who was sent messages, has not read them for

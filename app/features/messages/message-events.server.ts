@@ -3,12 +3,12 @@ import { db, type Database } from '#app/lib/db.server.ts'
 import { recordEvent, type Subscriber } from '#app/lib/events.server.ts'
 import { publish } from './hub.server.ts'
 import { findMessageJson } from './stored-message.server.ts'
+import { messageEventTypes } from './message-event-types.ts'
 
 // A message sent and messages read are recorded as domain events in the transaction that stored them
 // (decision 038); the live pushes to the open sockets (DESIGN.md section 5) follow from them. Payloads
 // carry ids, never the message text.
 
-export const messageEventTypes = { sent: 'message.sent', read: 'message.read', digested: 'message.digested' } as const
 
 type Executor = Transaction<Database> | Kysely<Database>
 

@@ -1,10 +1,11 @@
 import { href } from 'react-router'
 import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
 import { bookingAlertEventTypes, readBookingAlert } from '#app/features/bookings/booking-alerts.server.ts'
-import { bookingEventTypes, readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
+import { bookingEventTypes } from '#app/features/bookings/booking-change-types.ts'
+import { readBookingChange } from '#app/features/bookings/booking-changes.server.ts'
 import { type BookingEmailContext, type BookingEvent, bookingEmail, loadBookingEmailContext } from '#app/features/bookings/booking-emails.server.ts'
 import { findBookingById } from '#app/features/bookings/booking-records.server.ts'
-import { messageEventTypes } from '#app/features/messages/message-events.server.ts'
+import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
 import { findMessageJson } from '#app/features/messages/stored-message.server.ts'
 import { unreadInConversation } from '#app/features/messages/unread.server.ts'
 import { readReviewReminder, reviewReminderEventType } from '#app/features/bookings/review-reminders.server.ts'
@@ -17,6 +18,7 @@ import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/r
 import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from './notification-texts.ts'
+import { kindOf, readersOf } from './booking-notice-readers.ts'
 import { emailReportCard, escalateByEmail, reportCardEmailKey } from './notification-emails.server.ts'
 import { pushMessageNotification, pushNotification, type PushUrgency } from './notification-pushes.server.ts'
 import { addNotifications, keepUnreadMessagesEntry, nameUnreadEntryEmail, type NewNotification, usersWithUnreadEntryFor } from './notifications.server.ts'
@@ -32,17 +34,6 @@ import { addNotifications, keepUnreadMessagesEntry, nameUnreadEntryEmail, type N
 // once, quiet hours or not, to the readers its event names (issue 32).
 
 type Party = 'owner' | 'sitter'
-const other = (party: Party): Party => (party === 'owner' ? 'sitter' : 'owner')
-
-/** Who hears of a change: the party that did not make it; of an expiry or a reminder, both; of a warning, who must answer. */
-function readersOf(notice: BookingNotice, actor: Party | null, requestedBy: Party): Party[] {
-  if (notice === 'reviewed') return ['sitter']
-  if (notice === 'owner-reviewed' || notice === 'replied' || notice === 'home-access-viewed' || notice === 'visit-report') return ['owner']
-  // A completion prompts both parties to review each other (DESIGN.md ruling 26).
-  if (notice === 'completed' || notice === 'published') return ['owner', 'sitter']
-  if (notice === 'expiring') return [other(requestedBy)]
-  return actor ? [other(actor)] : ['owner', 'sitter']
-}
 
 const hour = 60 * 60
 
@@ -81,11 +72,6 @@ function emailKeyFor(notice: BookingNotice, context: BookingEmailContext, actor:
   const email = bookingEmail(emailed, context, actor ?? undefined, proposalId)
   return email.recipientId === userId ? email.key : null
 }
-
-const reviewNotices: readonly BookingNotice[] = ['reviewed', 'owner-reviewed', 'published', 'replied', 'review-reminder']
-// A report card and a missed visit are news of the booking itself ('bookings'), not a convenience like the
-// hour-before reminder, which someone may turn off and still must hear that the sitter did not come.
-const kindOf = (notice: BookingNotice) => (reviewNotices.includes(notice) ? 'reviews' : notice === 'reminder' ? 'reminders' : 'bookings')
 
 /**
  * `only`: the readers of a reminder or an alarm addressed to some parties; `updateDate`: the day of a missed daily
