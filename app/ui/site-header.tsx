@@ -8,8 +8,7 @@ import { useFollowedLinks } from './followed-links.ts'
  * The header from 768 px (spec: narrow layout breakpoint): the brand and the main navigation, or
  * Sign in / Sign up for visitors. Phones navigate with the bottom tab bar instead. Focused flows
  * (sign-in, onboarding) get the brand alone. Its look is the `site-header` and `site-nav-link` classes of app.css
- * (every page sends it). The links are
- * plain anchors the header follows (decision 090): every page renders them.
+ * (every page sends it). The links are plain anchors the header follows (decision 090): every page renders them.
  */
 export function SiteHeader({
   bookingsPath,

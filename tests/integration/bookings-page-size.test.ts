@@ -12,9 +12,9 @@ import { statementsOf } from './statements-of.ts'
  * What the pages weigh now with a little room: 28.7 KB and 40.1 KB here (from 53 KB and 62 KB; 32.3 KB and 43.0 KB
  * before the day strip's days of the month lost the month's name, which the strip's list now says once, and the
  * shell, the status chip, the tips and Contact took their looks from app.css), up to about 29.6 KB and 41.2 KB on
- * the first of a month, when all 24 bookings fall in the day strip and the sitter's calendar (a dot and a count of
- * bookings each). The owner's is the budget of issue 34 and DESIGN.md section 8; a sitter's requests carry Accept, Reject and
- * Contact each, and the sitter's page a month calendar besides the strip.
+ * the first of a month, when all 24 bookings fall in the day strip and the sitter's calendar (a dot, a count of
+ * bookings and a day of loader data each: about 65 bytes a day). The owner's is the budget of issue 34 and DESIGN.md
+ * section 8; a sitter's requests carry Accept, Reject and Contact each, and the sitter's page a month calendar too.
  */
 const pageLimitBytes = { owner: 30_000, sitter: 41_500 }
 const cardsPerPage = 20
