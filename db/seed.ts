@@ -78,9 +78,10 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const admin = demoAdmin()
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
   const visitLogs = keepVisitLogs(bookings, now)
-  const notifications = demoNotifications({ people, bookings, conversations }, now)
+  const proposals = demoProposals(bookings)
+  const notifications = demoNotifications({ people, bookings, proposals, conversations }, now)
   const rows = withDemoSeries(
-    toRows({ people, admin, sitters, dogs, bookings, conversations, reports, visitLogs, notifications }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
+    toRows({ people, admin, sitters, dogs, bookings, proposals, conversations, reports, visitLogs, notifications }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
     { sitters, owners, dogs, bookings },
     today,
     now,
@@ -1794,9 +1795,9 @@ function routeTotals(route: readonly RoutePoint[]) {
 // ---------------------------------------------------------------------------------------------------
 // Notifications: what the notification centre (decision 038) would hold after the seeded bookings' changes and
 // messages, told in its own words (notifications/notification-texts.ts) to the readers its rules pick
-// (booking-notice-readers.ts): each request, answer, cancellation and completion up to now, read once it is two
-// days old, and one unread entry per conversation with messages a user has not read. The weekly series' bookings
-// and reviews are left out; their notices are not part of the demo.
+// (booking-notice-readers.ts): each request, answer, cancellation and completion up to now and each change proposed
+// (Olivia's, waiting for Sam), read once it is two days old, and one unread entry per conversation with messages a
+// user has not read. The weekly series' bookings and reviews are left out; their notices are not part of the demo.
 
 const notificationsReadAfter = 2 * day
 
@@ -1808,14 +1809,23 @@ const noticeOfStatus: Record<BookingStatus, BookingNotice & BookingChange> = {
   completed: 'completed',
 }
 
-function demoNotifications(world: { people: readonly DemoPerson[]; bookings: readonly DemoBooking[]; conversations: readonly DemoConversation[] }, now: number) {
+function demoNotifications(
+  world: {
+    people: readonly DemoPerson[]
+    bookings: readonly DemoBooking[]
+    proposals: readonly Insertable<Database['bookingProposals']>[]
+    conversations: readonly DemoConversation[]
+  },
+  now: number,
+) {
   const names = new Map(world.people.map((person) => [person.id, person.name]))
   const nameOf = (id: string) => names.get(id) ?? ''
   const readAt = (at: number) => (at < now - notificationsReadAfter ? iso(at + hour) : null)
-  const ofBookings = world.bookings.flatMap((booking) => {
+  /** What the booking's readers of `notice` are told of it, as `byId` did it at `at`. */
+  const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: { byId: string; at: number; key: string }) => {
     const { plan } = booking
     const userIds = { owner: plan.dog.owner.id, sitter: plan.sitter.id }
-    const completedAt = booking.history.find((change) => change.to === 'completed')?.at
+    const completedAt = booking.history.find((entry) => entry.to === 'completed')?.at
     const facts = {
       date: booking.date,
       startTime: booking.slots[0]?.startTime ?? null,
@@ -1826,25 +1836,32 @@ function demoNotifications(world: { people: readonly DemoPerson[]; bookings: rea
       requestedBy: plan.requestedBy,
       reviewsCloseOn: completedAt === undefined ? null : zurichDate(Date.parse(reviewWindowEnd(iso(completedAt)))),
     }
-    return booking.history.flatMap((change, index) => {
-      if (change.at > now) return []
-      const notice = noticeOfStatus[change.to]
-      const actor = change.byId === userIds.owner ? 'owner' : 'sitter'
-      const eventId = demoId(`event:booking-history:${plan.key}:${index}`)
-      return readersOf(notice, actor, plan.requestedBy).map((reader): Insertable<Database['notifications']> => ({
-        id: demoId(`notification:${plan.key}:${index}:${reader}`),
-        userId: userIds[reader],
-        eventId,
-        kind: kindOf(notice),
-        type: bookingEventType(notice),
-        text: bookingNoticeText(notice, facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
-        href: href('/bookings/:id', { id: booking.id }),
-        conversationId: null,
-        occurredAt: iso(change.at),
-        emailKey: null,
-        readAt: readAt(change.at),
-      }))
-    })
+    const actor = change.byId === userIds.owner ? 'owner' : 'sitter'
+    const eventId = demoId(`event:${change.key}`)
+    return readersOf(notice, actor, plan.requestedBy).map((reader): Insertable<Database['notifications']> => ({
+      id: demoId(`notification:${change.key}:${reader}`),
+      userId: userIds[reader],
+      eventId,
+      kind: kindOf(notice),
+      type: bookingEventType(notice),
+      text: bookingNoticeText(notice, facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
+      href: href('/bookings/:id', { id: booking.id }),
+      conversationId: null,
+      occurredAt: iso(change.at),
+      emailKey: null,
+      readAt: readAt(change.at),
+    }))
+  }
+  const ofBookings = world.bookings.flatMap((booking) =>
+    booking.history.flatMap((change, index) =>
+      change.at > now ? [] : noticesOf(booking, noticeOfStatus[change.to], { byId: change.byId, at: change.at, key: `booking-history:${booking.plan.key}:${index}` }),
+    ),
+  )
+  const ofProposals = world.proposals.flatMap((proposal) => {
+    const booking = world.bookings.find((candidate) => candidate.id === proposal.bookingId)
+    const at = Date.parse(proposal.createdAt ?? '')
+    if (!booking || at > now) return []
+    return noticesOf(booking, 'change-proposed', { byId: proposal.proposedById, at, key: `proposal:${booking.plan.key}` })
   })
   const ofMessages = world.conversations.flatMap((conversation) =>
     [conversation.userAId, conversation.userBId].flatMap((userId): Insertable<Database['notifications']>[] => {
@@ -1869,7 +1886,7 @@ function demoNotifications(world: { people: readonly DemoPerson[]; bookings: rea
       ]
     }),
   )
-  return [...ofBookings, ...ofMessages]
+  return [...ofBookings, ...ofProposals, ...ofMessages]
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1917,6 +1934,7 @@ function toRows(
     sitters: readonly DemoSitter[]
     dogs: readonly DemoDog[]
     bookings: readonly DemoBooking[]
+    proposals: Insertable<Database['bookingProposals']>[]
     conversations: readonly DemoConversation[]
     reports: readonly DemoReport[]
     visitLogs: { visits: readonly DemoVisit[]; alarms: readonly DemoVisitAlarm[] }
@@ -1926,7 +1944,7 @@ function toRows(
   passwordHash: string,
   adminPassword: boolean,
 ): SeededRows {
-  const { people, admin, sitters, dogs, bookings, conversations, reports, visitLogs, notifications } = world
+  const { people, admin, sitters, dogs, bookings, proposals, conversations, reports, visitLogs, notifications } = world
   return {
     users: [...people.map(userRow), adminRow(admin)],
     passwords: [...people, ...(adminPassword ? [admin] : [])].map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
@@ -1984,7 +2002,7 @@ function toRows(
       booking.slots.map((slot, index) => ({ bookingId: booking.id, position: index + 1, ...slot })),
     ),
     bookingDogs: bookings.flatMap((booking) => dogsOfPlan(booking.plan).map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 }))),
-    bookingProposals: demoProposals(bookings),
+    bookingProposals: proposals,
     bookingSeries: [],
     bookingSeriesDogs: [],
     bookingSeriesConflicts: [],

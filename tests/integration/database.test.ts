@@ -662,6 +662,20 @@ describe('demo data', () => {
     expect(requests.length).toBeGreaterThan(0)
     expect(requested.map((notification) => notification.href).sort()).toEqual(requests.map((change) => `/bookings/${change.id}`).sort())
     for (const notification of requested) expect(notification.text).toMatch(/ requested /)
+    // And of the change Olivia proposed that waits for his answer, in her name, when she proposed it.
+    const waiting = await seeded
+      .selectFrom('bookingProposals')
+      .innerJoin('bookings', 'bookings.id', 'bookingProposals.bookingId')
+      .select(['bookings.id', 'bookingProposals.createdAt'])
+      .where('bookings.sitterId', '=', sitterId)
+      .where('bookingProposals.proposedById', '=', ownerId)
+      .where('bookingProposals.status', '=', 'pending')
+      .execute()
+    expect(waiting).toHaveLength(1)
+    const proposed = (await notificationsOf(sitterId)).filter((notification) => notification.type === 'booking.change-proposed')
+    expect(proposed.map(({ href, occurredAt, kind }) => ({ href, occurredAt, kind }))).toEqual(waiting.map((proposal) => ({ href: `/bookings/${proposal.id}`, occurredAt: proposal.createdAt, kind: 'bookings' })))
+    expect(proposed[0]?.text).toMatch(new RegExp(`^${names.get(ownerId)} proposed a change to .+: accept or decline it$`))
+    expect((await notificationsOf(ownerId)).filter((notification) => notification.type === 'booking.change-proposed')).toEqual([])
 
     // One entry per conversation with messages Olivia has not read, counting them, unread itself.
     const unread = await seeded.selectFrom('messages').select(['senderId', 'conversationId']).where('recipientId', '=', ownerId).where('readAt', 'is', null).execute()
