@@ -17,6 +17,8 @@ import { priceCentsFor } from '#app/features/bookings/pricing.ts'
 import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
 import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
 import { type BookingChange, bookingEventType } from '#app/features/bookings/booking-change-types.ts'
+import { type SeriesChange, seriesEventType } from '#app/features/bookings/series-change-types.ts'
+import { seriesNoticeText, seriesReadersOf } from '#app/features/bookings/series-notice-texts.ts'
 import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
 import { kindOf, readersOf } from '#app/features/notifications/booking-notice-readers.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
@@ -1797,9 +1799,12 @@ function routeTotals(route: readonly RoutePoint[]) {
 // messages, told in its own words (notifications/notification-texts.ts) to the readers its rules pick
 // (booking-notice-readers.ts): each request, answer, cancellation and completion up to now and each change proposed
 // (Olivia's, waiting for Sam), read once it is two days old, and one unread entry per conversation with messages a
-// user has not read. The weekly series' bookings and reviews are left out; their notices are not part of the demo.
+// user has not read; the weekly series' requests and answer (withDemoSeries). The series' single dates (one skipped,
+// one moved) and reviews are left out.
 
 const notificationsReadAfter = 2 * day
+/** When a notification of something that happened at `at` was read: an hour after, once it is two days old. */
+const demoReadAt = (at: number, now: number) => (at < now - notificationsReadAfter ? iso(at + hour) : null)
 
 const noticeOfStatus: Record<BookingStatus, BookingNotice & BookingChange> = {
   pending: 'requested',
@@ -1820,7 +1825,7 @@ function demoNotifications(
 ) {
   const names = new Map(world.people.map((person) => [person.id, person.name]))
   const nameOf = (id: string) => names.get(id) ?? ''
-  const readAt = (at: number) => (at < now - notificationsReadAfter ? iso(at + hour) : null)
+  const readAt = (at: number) => demoReadAt(at, now)
   /** What the booking's readers of `notice` are told of it, as `byId` did it at `at`. */
   const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: { byId: string; at: number; key: string }) => {
     const { plan } = booking
@@ -2293,8 +2298,40 @@ function withDemoSeries(
     createdAt: iso(now - 5 * hour),
     updatedAt: iso(now - 5 * hour),
   }
+  // What the notification centre holds of both series: Olivia's request and Sam's answer, and the request waiting.
+  const seriesNotices = (
+    series: { id: string; owner: DemoPerson; dogs: readonly DemoDog[]; weekdays: readonly number[]; slots: readonly TimeSlot[]; firstDate: string },
+    changes: readonly { change: SeriesChange; at: number; actor: 'owner' | 'sitter'; conflicts?: readonly { date: string; reason: string }[] }[],
+  ) =>
+    changes.flatMap(({ change, at, actor, conflicts = [] }) => {
+      const facts = { series: { ...series, service: 'walking', timeZone }, ownerName: series.owner.name, sitterName: sam.name, dogs: series.dogs, actor, conflicts, from: null }
+      const userIds = { owner: series.owner.id, sitter: sam.id }
+      return seriesReadersOf(change, actor).map((reader): Insertable<Database['notifications']> => ({
+        id: demoId(`notification:series:${series.id}:${change}:${reader}`),
+        userId: userIds[reader],
+        eventId: demoId(`event:series:${series.id}:${change}`),
+        kind: 'bookings',
+        type: seriesEventType(change),
+        text: seriesNoticeText(change, facts).text,
+        href: href('/bookings/series/:id', { id: series.id }),
+        conversationId: null,
+        occurredAt: iso(at),
+        emailKey: null,
+        readAt: demoReadAt(at, now),
+      }))
+    })
+  const notifications = [
+    ...seriesNotices({ id: seriesId, owner: olivia, dogs: [rex, luna], weekdays: seriesWeekdays, slots, firstDate }, [
+      { change: 'requested', at: requestedAt, actor: 'owner' },
+      { change: 'accepted', at: acceptedAt, actor: 'sitter', conflicts },
+    ]),
+    ...seriesNotices({ id: askersSeries.id, owner: asker, dogs: [askersDog], weekdays: [2, 4], slots: JSON.parse(askersSeries.slots) as TimeSlot[], firstDate: askersSeries.firstDate }, [
+      { change: 'requested', at: now - 5 * hour, actor: 'owner' },
+    ]),
+  ]
   return {
     ...rows,
+    notifications: [...rows.notifications, ...notifications],
     bookingSeries: [
       {
         id: seriesId,

@@ -695,10 +695,12 @@ describe('demo data', () => {
       if (notification.occurredAt < twoDaysAgo) expect(notification.readAt && notification.readAt > notification.occurredAt).toBe(true)
       else expect(notification.readAt).toBeNull()
     }
-    // Nobody is told of another's booking: every booking notification links to a booking of its reader.
-    const parties = new Map((await seeded.selectFrom('bookings').select(['id', 'ownerId', 'sitterId']).execute()).map((booking) => [booking.id, [booking.ownerId, booking.sitterId]]))
+    // Nobody is told of another's booking: every booking notification links to a booking or weekly series of its reader.
+    const partiesOf = async (table: 'bookings' | 'bookingSeries', path: string) =>
+      (await seeded.selectFrom(table).select(['id', 'ownerId', 'sitterId']).execute()).map((row) => [`${path}${row.id}`, [row.ownerId, row.sitterId]] as const)
+    const parties = new Map([...(await partiesOf('bookings', '/bookings/')), ...(await partiesOf('bookingSeries', '/bookings/series/'))])
     const bookingNotices = await seeded.selectFrom('notifications').select(['userId', 'href']).where('kind', '!=', 'messages').execute()
-    for (const { userId, href } of bookingNotices) expect(parties.get(href.replace('/bookings/', ''))).toContain(userId)
+    for (const { userId, href } of bookingNotices) expect(parties.get(href)).toContain(userId)
   })
 
   test('has a running weekly series of the demo owner with Sam: eight weeks of bookings, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {
@@ -724,6 +726,33 @@ describe('demo data', () => {
     expect(Math.abs(Date.parse(`${moved[0]?.date}T00:00:00Z`) - Date.parse(`${moved[0]?.seriesDate}T00:00:00Z`))).toBe(24 * 60 * 60 * 1000)
     // Sam's walking rate and extra-dog rate, fixed at acceptance: ($25 + $10) for half an hour.
     expect(new Set(bookings.map((booking) => booking.priceCents))).toEqual(new Set([1750]))
+  })
+
+  test("tells Sam of both weekly requests and Olivia of Sam's answer in their notification centres, with the dates it could not book", async () => {
+    const users = await seeded.selectFrom('users').select(['id', 'name', 'email']).where('email', 'in', ['owner@pawpal.test', 'sitter@pawpal.test']).execute()
+    const byEmail = (email: string) => users.find((user) => user.email === email) ?? { id: '', name: '' }
+    const [olivia, sam] = [byEmail('owner@pawpal.test'), byEmail('sitter@pawpal.test')]
+    const series = await seeded.selectFrom('bookingSeries').innerJoin('users', 'users.id', 'bookingSeries.ownerId').select(['bookingSeries.id', 'ownerId', 'users.name', 'bookingSeries.status', 'bookingSeries.createdAt', 'bookingSeries.updatedAt']).where('sitterId', '=', sam.id).execute()
+    const noticesOf = (userId: string, type: string) =>
+      seeded.selectFrom('notifications').select(['href', 'text', 'occurredAt', 'kind']).where('userId', '=', userId).where('type', '=', type).orderBy('occurredAt').execute()
+
+    const requests = await noticesOf(sam.id, 'booking-series.requested')
+    expect(requests.map(({ href, occurredAt, kind }) => ({ href, occurredAt, kind }))).toEqual(
+      series.toSorted((a, b) => a.createdAt.localeCompare(b.createdAt)).map((each) => ({ href: `/bookings/series/${each.id}`, occurredAt: each.createdAt, kind: 'bookings' })),
+    )
+    for (const [index, each] of series.toSorted((a, b) => a.createdAt.localeCompare(b.createdAt)).entries()) {
+      expect(requests[index]?.text).toMatch(new RegExp(`^${each.name} asks for weekly .+ from .+\\.$`))
+    }
+
+    const running = series.find((each) => each.status === 'accepted')
+    const conflicts = await seeded.selectFrom('bookingSeriesConflicts').select('date').where('seriesId', '=', running?.id ?? '').execute()
+    expect(conflicts).toHaveLength(1)
+    const answers = await noticesOf(olivia.id, 'booking-series.accepted')
+    expect(answers).toEqual([
+      { href: `/bookings/series/${running?.id}`, occurredAt: running?.updatedAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${sam.name} accepted your weekly .+ for Rex and Luna\\. 1 date could not be booked\\.$`)) },
+    ])
+    expect(await noticesOf(olivia.id, 'booking-series.requested')).toEqual([])
+    expect(await noticesOf(sam.id, 'booking-series.accepted')).toEqual([])
   })
 
   test('gives Sam moderate cancellation terms, most sitters flexible and some strict, and each booking its sitter’s terms', async () => {

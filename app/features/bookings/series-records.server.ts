@@ -4,6 +4,7 @@ import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingSeriesTable } from '#app/lib/db-schema.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { TimeSlot } from './periods.ts'
+import { seriesChanges, seriesEventType } from './series-change-types.ts'
 import type { Party } from './transitions.ts'
 
 // Weekly series as stored (booking-series.server.ts writes them): the row with its weekdays and slots read, and its
@@ -14,11 +15,6 @@ export type BookingSeries = Omit<Selectable<BookingSeriesTable>, 'weekdays' | 's
   slots: TimeSlot[]
   dogIds: string[]
 }
-
-export const seriesChanges = ['requested', 'accepted', 'declined', 'cancelled', 'ended', 'conflicts'] as const
-export type SeriesChange = (typeof seriesChanges)[number]
-export const seriesEventType = (change: SeriesChange) => `booking-series.${change}`
-export const seriesEventTypes = seriesChanges.map(seriesEventType)
 
 /** The change a series event reports, or null when it is not one. */
 export function readSeriesChange(event: { type: string; subjectId: string; payload: Record<string, unknown> }) {

@@ -1,5 +1,5 @@
 import { loadSeriesNotice } from '#app/features/bookings/series-notices.server.ts'
-import { seriesEventTypes } from '#app/features/bookings/series-records.server.ts'
+import { seriesEventTypes } from '#app/features/bookings/series-change-types.ts'
 import type { Subscriber } from '#app/lib/events.server.ts'
 import { pushNotification } from './notification-pushes.server.ts'
 import { addNotifications } from './notifications.server.ts'
