@@ -1,6 +1,5 @@
 import { Form, href } from 'react-router'
 import { EmptyState } from '#app/ui/data-states.tsx'
-import { BellIcon } from '#app/ui/icons.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 import type { NotificationJson } from '../notifications.server.ts'
 import { formatDelivery, formatNotificationTime } from '../notification-format.ts'
@@ -8,7 +7,8 @@ import { notificationIntents } from '../intents.ts'
 
 // The centre's list, newest first: each notification is a form button, so opening it marks it read and then
 // goes to its screen with or without JavaScript (a POST answered with a redirect). Unread ones are bold with
-// a dot; under each, what the channels made of it ('Sent by push 10:02'). 'Show more' pages on (decision 046).
+// a dot; under each, what the channels made of it ('Sent by push 10:02'). 'Show more' pages on (decision 046). The
+// look, the bell and the dot come from `.notification-list` in app.css (issue 34: a list's rows name their utilities once).
 
 export function NotificationList({
   notifications,
@@ -34,24 +34,18 @@ export function NotificationList({
   const firstNew = firstNewRowIndex(notifications, shownThroughId)
   return (
     <>
-      <ul aria-label="Notifications" className="divide-y divide-stone-100 overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <ul aria-label="Notifications" className="notification-list">
         {notifications.map((notification, index) => (
           <li key={notification.id} id={index === firstNew ? firstNewRowId : undefined}>
-            <Form method="post" action={href('/notifications')}>
+            <Form method="post" action={href('/notifications')} discover="none">
               <input type="hidden" name="id" value={notification.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={notificationIntents.open}
-                className={`flex w-full items-start gap-3 px-4 py-3 text-left ${notification.read ? 'hover:bg-stone-50' : 'bg-brand-50/60 hover:bg-brand-50'}`}
-              >
-                <BellIcon className={`mt-0.5 size-5 shrink-0 ${notification.read ? 'text-stone-400' : 'text-brand-700'}`} />
-                <span className="min-w-0 flex-1">
-                  <span className={`block ${notification.read ? 'text-stone-700' : 'font-semibold text-stone-900'}`}>
+              <button type="submit" name="intent" value={notificationIntents.open} data-unread={notification.read ? undefined : ''}>
+                <span>
+                  <span>
                     {notification.read ? null : <span className="sr-only">Unread: </span>}
                     {notification.text}
                   </span>
-                  <span className="mt-0.5 block text-sm text-stone-500">
+                  <span>
                     <time dateTime={notification.occurredAt}>{formatNotificationTime(notification.occurredAt, now, timeZone)}</time>
                     {notification.deliveries.map((delivery) => (
                       <span key={delivery.channel} className={delivery.status === 'failed' ? 'text-red-700' : undefined}>
@@ -61,7 +55,6 @@ export function NotificationList({
                     ))}
                   </span>
                 </span>
-                {notification.read ? null : <span aria-hidden className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" />}
               </button>
             </Form>
           </li>
