@@ -156,38 +156,32 @@ function DogCardList({ children }: { children: ReactNode }) {
   )
 }
 
-/** `discover`: the first card's link shows React Router the route every card leads to. */
+/** `discover`: the first card's link shows React Router the route every card leads to. Its look: `.dog-card` in app.css. */
 function AvailableDogCard({ dog, to = href('/dogs/available/:id', { id: dog.id }), discover }: { dog: DogCard; to?: string; discover: boolean }) {
   const photo = imageUrl(dog.photo, 320)
   return (
-    <a
-      href={to}
-      data-discover={discover ? 'true' : undefined}
-      className="block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600"
-    >
+    <a href={to} data-discover={discover ? 'true' : undefined} className="dog-card">
       {photo ? (
-        <img src={photo} alt="" width={320} height={240} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+        <img src={photo} alt="" width={320} height={240} loading="lazy" />
       ) : (
         <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-stone-400">
           <PawIcon className="size-12" />
         </div>
       )}
-      <div className="space-y-1 p-4">
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold text-stone-900">
+      <div>
+        <div>
+          <h2>
             <bdi>{dog.name}</bdi>
           </h2>
-          {dog.distance === null ? null : <span className="shrink-0 text-sm text-stone-600">{dog.distance} miles away</span>}
+          {dog.distance === null ? null : <span>{dog.distance} miles away</span>}
         </div>
-        <p className="text-stone-700">{dog.breed}</p>
-        <p className="text-sm text-stone-600">
-          {[dog.age, dog.size ? sizeFilterLabels[dog.size] : null].filter(Boolean).join(' · ')}
-        </p>
-        <p className="text-sm text-stone-600">Owner: {dog.ownerName}</p>
+        <p>{dog.breed}</p>
+        <p>{[dog.age, dog.size ? sizeFilterLabels[dog.size] : null].filter(Boolean).join(' · ')}</p>
+        <p>Owner: {dog.ownerName}</p>
         {dog.personality.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5 pt-2">
+          <ul>
             {dog.personality.map((trait) => (
-              <li key={trait} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800">
+              <li key={trait}>
                 <span aria-hidden>{emojiForTrait(trait)}</span> {trait}
               </li>
             ))}
