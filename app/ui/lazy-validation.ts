@@ -51,7 +51,10 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
   // came was passed unchecked, so it is checked on arrival as if typed in. Unless the server has answered
   // since with conform's result: it checked every field, and checking one again would clear what it said
   // (a refusal of the whole form). An answer without one (the request never reached the server) keeps them.
+  // Only this form's fields: another form's validator arriving first must not check them without this one's
+  // (on /profile/edit that undid the notification settings' answer and its summary).
   const leftUnchecked = useRef(new Set<Element>())
+  const ownForm = useRef<HTMLFormElement | null>(null)
   const answer: unknown = useActionData()
   useLayoutEffect(() => {
     if (carriesResult(answer)) leftUnchecked.current.clear()
@@ -66,14 +69,17 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
       document.removeEventListener('focusout', onLeave, true)
       if (!current) return
       validator.current = validate
-      for (const field of leftUnchecked.current) if (field.isConnected) field.dispatchEvent(new Event('input', { bubbles: true }))
+      for (const field of leftUnchecked.current) {
+        if (field.isConnected && ownForm.current && fieldForm(field) === ownForm.current) field.dispatchEvent(new Event('input', { bubbles: true }))
+      }
     })
     return () => {
       current = false
       document.removeEventListener('focusout', onLeave, true)
     }
   }, [arrived])
-  return ({ formData, submitter }: { formData: FormData; submitter?: HTMLElement | null }) => {
+  return ({ form, formData, submitter }: { form: HTMLFormElement; formData: FormData; submitter?: HTMLElement | null }) => {
+    ownForm.current = form
     const skip = unchecked.some(
       ({ name, value }) => submitter?.getAttribute('name') === name && (value === undefined || submitter.getAttribute('value') === value),
     )
@@ -83,3 +89,6 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
 }
 
 const carriesResult = (answer: unknown) => typeof answer === 'object' && answer !== null && 'result' in answer && Boolean(answer.result)
+
+/** The form a field belongs to, by nesting or by its `form` attribute. */
+const fieldForm = (field: Element) => ('form' in field ? (field.form as HTMLFormElement | null) : field.closest('form'))

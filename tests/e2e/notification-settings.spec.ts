@@ -41,6 +41,32 @@ test('the notification settings save what is ticked and the quiet hours; a wrong
   await expect(section.getByLabel('From')).toHaveValue('21:30')
 })
 
+test('with JavaScript, a refused save keeps its summary when the profile form\'s validator comes before the settings\' own @desktop', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'the validators are scripts')
+  await registerUser(page, db, { prefix: 'notify' })
+  // The settings' validator comes half a second late (with the scripts it imports), so the settings are saved
+  // unchecked and the server refuses them; the profile form's validator, come first, must not undo that answer.
+  // Its script is found as the page finds it: the route's script imports the form's, which imports the validator's.
+  const scriptText = async (name: string) => (await page.request.get(`/assets/${name}`)).text()
+  const imported = (text: string, prefix: string) => new RegExp(`${prefix}-[\\w-]+\\.js`).exec(text)?.[0] ?? `${prefix}-?`
+  const routeScript = imported(await (await page.request.get('/profile/edit')).text(), 'profile-edit')
+  const formScript = imported(await scriptText(routeScript), 'notification-settings-form')
+  const validatorScript = imported(await scriptText(formScript), 'validators')
+  expect(validatorScript).toMatch(/^validators-[\w-]+\.js$/)
+  await page.route(/\/assets\/(validators|date-fields|plain-text)-[\w-]+\.js$/, async (route) => {
+    const name = new URL(route.request().url()).pathname.replace('/assets/', '')
+    if (name === validatorScript || name.startsWith('date-fields-') || name.startsWith('plain-text-')) await new Promise((resolve) => setTimeout(resolve, 450))
+    await route.continue()
+  })
+  await visit('/profile/edit#notifications')
+  const section = page.getByRole('region', { name: 'Notifications' })
+  await section.getByLabel('Until').fill('22:00')
+  await section.getByLabel('Until').blur()
+  await section.getByRole('button', { name: 'Save notification settings' }).click()
+  await expect(section.getByText('Quiet hours end must differ from the start').first()).toBeVisible()
+  await expect(section.getByRole('alert')).toContainText('Please fix 1 problem')
+})
+
 test('unread messages bring one digest e-mail; its link asks before unsubscribing, and the one-click POST stops message e-mails', async ({ page, visit, db, playwright }) => {
   const user = await registerUser(page, db, { prefix: 'digest' })
   const sitter = await db.selectFrom('users').select(['id', 'name']).where('email', '=', demoUsers.sitter.email).executeTakeFirstOrThrow()
