@@ -2275,15 +2275,18 @@ function withDemoSeries(
     createdAt: iso(acceptedAt),
     updatedAt: iso(status === 'cancelled' || moved ? acceptedAt + 3 * hour : acceptedAt),
   }))
+  const askersWeekdays = [2, 4]
+  const askersSlots = [{ startTime: '12:00', endTime: '12:30' }]
+  const askedAt = now - 5 * hour
   const askersSeries = {
     id: demoId('series:asker-sam'),
     ownerId: asker.id,
     sitterId: sam.id,
     service: 'walking',
-    weekdays: '2,4',
+    weekdays: askersWeekdays.join(','),
     period: null,
-    slots: JSON.stringify([{ startTime: '12:00', endTime: '12:30' }]),
-    firstDate: nextDateOn(addDays(today, 1), 2),
+    slots: JSON.stringify(askersSlots),
+    firstDate: nextDateOn(addDays(today, 1), itemAt(askersWeekdays, 0)),
     endDate: null,
     timeZone,
     notes: `${askersDog.name} needs a lunchtime walk while I am at the office.`,
@@ -2295,8 +2298,8 @@ function withDemoSeries(
     extraDogRateCents: null,
     cancellationTerms: null,
     bookedThrough: null,
-    createdAt: iso(now - 5 * hour),
-    updatedAt: iso(now - 5 * hour),
+    createdAt: iso(askedAt),
+    updatedAt: iso(askedAt),
   }
   // What the notification centre holds of both series: Olivia's request and Sam's answer, and the request waiting.
   const seriesNotices = (
@@ -2325,8 +2328,8 @@ function withDemoSeries(
       { change: 'requested', at: requestedAt, actor: 'owner' },
       { change: 'accepted', at: acceptedAt, actor: 'sitter', conflicts },
     ]),
-    ...seriesNotices({ id: askersSeries.id, owner: asker, dogs: [askersDog], weekdays: [2, 4], slots: JSON.parse(askersSeries.slots) as TimeSlot[], firstDate: askersSeries.firstDate }, [
-      { change: 'requested', at: now - 5 * hour, actor: 'owner' },
+    ...seriesNotices({ id: askersSeries.id, owner: asker, dogs: [askersDog], weekdays: askersWeekdays, slots: askersSlots, firstDate: askersSeries.firstDate }, [
+      { change: 'requested', at: askedAt, actor: 'owner' },
     ]),
   ]
   return {
