@@ -21,7 +21,7 @@ import { type SeriesChange, seriesEventType } from '#app/features/bookings/serie
 import { seriesNoticeText, seriesReadersOf } from '#app/features/bookings/series-notice-texts.ts'
 import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
 import { kindOf, readersOf } from '#app/features/notifications/booking-notice-readers.ts'
-import { type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
+import { type BookingFacts, type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
 import { reviewWindowDays, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
@@ -1799,8 +1799,8 @@ function routeTotals(route: readonly RoutePoint[]) {
 // messages, told in its own words (notifications/notification-texts.ts) to the readers its rules pick
 // (booking-notice-readers.ts): each request, answer, cancellation and completion up to now and each change proposed
 // (Olivia's, waiting for Sam), read once it is two days old, and one unread entry per conversation with messages a
-// user has not read; the weekly series' requests and answer (withDemoSeries). The series' single dates (one skipped,
-// one moved) and reviews are left out.
+// user has not read; the weekly series' requests and answer and its single dates, one moved and one skipped
+// (withDemoSeries). Reviews are left out.
 
 const notificationsReadAfter = 2 * day
 /** When a notification of something that happened at `at` was read: an hour after, once it is two days old. */
@@ -1814,6 +1814,29 @@ const noticeOfStatus: Record<BookingStatus, BookingNotice & BookingChange> = {
   completed: 'completed',
 }
 
+/** A booking as its notices name it: who reads them and what their texts say of it. */
+type NoticeSubject = { bookingId: string; userIds: { owner: string; sitter: string }; facts: BookingFacts }
+type BookingNoticeChange = { byId: string; at: number; key: string }
+
+/** What the booking's readers of `notice` are told of it, as `byId` did it at `at`. */
+function bookingNotices(subject: NoticeSubject, notice: BookingNotice & BookingChange, change: BookingNoticeChange, now: number) {
+  const actor = change.byId === subject.userIds.owner ? 'owner' : 'sitter'
+  const eventId = demoId(`event:${change.key}`)
+  return readersOf(notice, actor, subject.facts.requestedBy).map((reader): Insertable<Database['notifications']> => ({
+    id: demoId(`notification:${change.key}:${reader}`),
+    userId: subject.userIds[reader],
+    eventId,
+    kind: kindOf(notice),
+    type: bookingEventType(notice),
+    text: bookingNoticeText(notice, subject.facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
+    href: href('/bookings/:id', { id: subject.bookingId }),
+    conversationId: null,
+    occurredAt: iso(change.at),
+    emailKey: null,
+    readAt: demoReadAt(change.at, now),
+  }))
+}
+
 function demoNotifications(
   world: {
     people: readonly DemoPerson[]
@@ -1825,38 +1848,25 @@ function demoNotifications(
 ) {
   const names = new Map(world.people.map((person) => [person.id, person.name]))
   const nameOf = (id: string) => names.get(id) ?? ''
-  const readAt = (at: number) => demoReadAt(at, now)
-  /** What the booking's readers of `notice` are told of it, as `byId` did it at `at`. */
-  const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: { byId: string; at: number; key: string }) => {
+  const subjectOf = (booking: DemoBooking): NoticeSubject => {
     const { plan } = booking
-    const userIds = { owner: plan.dog.owner.id, sitter: plan.sitter.id }
     const completedAt = booking.history.find((entry) => entry.to === 'completed')?.at
-    const facts = {
-      date: booking.date,
-      startTime: booking.slots[0]?.startTime ?? null,
-      service: plan.service,
-      dogName: formatDogNames(dogsOfPlan(plan)),
-      ownerName: plan.dog.owner.name,
-      sitterName: plan.sitter.name,
-      requestedBy: plan.requestedBy,
-      reviewsCloseOn: completedAt === undefined ? null : zurichDate(Date.parse(reviewWindowEnd(iso(completedAt)))),
+    return {
+      bookingId: booking.id,
+      userIds: { owner: plan.dog.owner.id, sitter: plan.sitter.id },
+      facts: {
+        date: booking.date,
+        startTime: booking.slots[0]?.startTime ?? null,
+        service: plan.service,
+        dogName: formatDogNames(dogsOfPlan(plan)),
+        ownerName: plan.dog.owner.name,
+        sitterName: plan.sitter.name,
+        requestedBy: plan.requestedBy,
+        reviewsCloseOn: completedAt === undefined ? null : zurichDate(Date.parse(reviewWindowEnd(iso(completedAt)))),
+      },
     }
-    const actor = change.byId === userIds.owner ? 'owner' : 'sitter'
-    const eventId = demoId(`event:${change.key}`)
-    return readersOf(notice, actor, plan.requestedBy).map((reader): Insertable<Database['notifications']> => ({
-      id: demoId(`notification:${change.key}:${reader}`),
-      userId: userIds[reader],
-      eventId,
-      kind: kindOf(notice),
-      type: bookingEventType(notice),
-      text: bookingNoticeText(notice, facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
-      href: href('/bookings/:id', { id: booking.id }),
-      conversationId: null,
-      occurredAt: iso(change.at),
-      emailKey: null,
-      readAt: readAt(change.at),
-    }))
   }
+  const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: BookingNoticeChange) => bookingNotices(subjectOf(booking), notice, change, now)
   const ofBookings = world.bookings.flatMap((booking) =>
     booking.history.flatMap((change, index) =>
       change.at > now ? [] : noticesOf(booking, noticeOfStatus[change.to], { byId: change.byId, at: change.at, key: `booking-history:${booking.plan.key}:${index}` }),
@@ -2208,6 +2218,9 @@ function withDemoSeries(
   const seriesId = demoId('series:olivia-sam')
   const requestedAt = now - 4 * day
   const acceptedAt = now - 3 * day
+  // Two hours after Sam's yes Olivia asks to move one date; an hour later he accepts the move and she skips another.
+  const moveProposedAt = acceptedAt + 2 * hour
+  const datesChangedAt = acceptedAt + 3 * hour
   const blocked = new Set(sam.blockedDayOffsets.map((offset) => addDays(today, offset)))
   const blockedWeekdays = new Set([...blocked].map(isoWeekday))
   const seriesWeekdays = [1, 3, 5, 2, 4]
@@ -2273,7 +2286,7 @@ function withDemoSeries(
     seriesDate,
     ...listingTimes({ date, timeZone, slots }),
     createdAt: iso(acceptedAt),
-    updatedAt: iso(status === 'cancelled' || moved ? acceptedAt + 3 * hour : acceptedAt),
+    updatedAt: iso(status === 'cancelled' || moved ? datesChangedAt : acceptedAt),
   }))
   const askersWeekdays = [2, 4]
   const askersSlots = [{ startTime: '12:00', endTime: '12:30' }]
@@ -2328,6 +2341,21 @@ function withDemoSeries(
       { change: 'requested', at: requestedAt, actor: 'owner' },
       { change: 'accepted', at: acceptedAt, actor: 'sitter', conflicts },
     ]),
+    // The single dates: Sam hears of the move Olivia asked and of the date she skipped, Olivia of his yes to the move.
+    ...booked.flatMap(({ seriesDate, date, status, moved }): Insertable<Database['notifications']>[] => {
+      const on = (day: string): NoticeSubject => ({
+        bookingId: bookingId(seriesDate),
+        userIds: { owner: olivia.id, sitter: sam.id },
+        facts: { date: day, startTime: walk.startTime, service: 'walking', dogName: formatDogNames([rex, luna]), ownerName: olivia.name, sitterName: sam.name, requestedBy: 'owner' },
+      })
+      const key = `series-date:${bookedIndex(seriesDate)}`
+      if (status === 'cancelled') return bookingNotices(on(date), 'cancelled', { byId: olivia.id, at: datesChangedAt, key: `${key}:cancelled` }, now)
+      if (!moved) return []
+      return [
+        ...bookingNotices(on(seriesDate), 'change-proposed', { byId: olivia.id, at: moveProposedAt, key: `${key}:change-proposed` }, now),
+        ...bookingNotices(on(date), 'changed', { byId: sam.id, at: datesChangedAt, key: `${key}:changed` }, now),
+      ]
+    }),
     ...seriesNotices({ id: askersSeries.id, owner: asker, dogs: [askersDog], weekdays: askersWeekdays, slots: askersSlots, firstDate: askersSeries.firstDate }, [
       { change: 'requested', at: askedAt, actor: 'owner' },
     ]),
@@ -2376,7 +2404,7 @@ function withDemoSeries(
       ...booked.flatMap(({ seriesDate, status }) => [
         { id: demoId(`series-history:${bookedIndex(seriesDate)}:accepted`), bookingId: bookingId(seriesDate), fromStatus: null, toStatus: 'accepted' as const, changedById: sam.id, changedAt: iso(acceptedAt), reason: null },
         ...(status === 'cancelled'
-          ? [{ id: demoId(`series-history:${bookedIndex(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(acceptedAt + 3 * hour), reason: null }]
+          ? [{ id: demoId(`series-history:${bookedIndex(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(datesChangedAt), reason: null }]
           : []),
       ]),
     ],
@@ -2391,9 +2419,9 @@ function withDemoSeries(
           status: 'accepted' as const,
           previous: JSON.stringify(terms(seriesDate)),
           proposed: JSON.stringify(terms(date)),
-          createdAt: iso(acceptedAt + 2 * hour),
+          createdAt: iso(moveProposedAt),
           answeredById: sam.id,
-          answeredAt: iso(acceptedAt + 3 * hour),
+          answeredAt: iso(datesChangedAt),
         })),
     ],
   }

@@ -662,19 +662,20 @@ describe('demo data', () => {
     expect(requests.length).toBeGreaterThan(0)
     expect(requested.map((notification) => notification.href).sort()).toEqual(requests.map((change) => `/bookings/${change.id}`).sort())
     for (const notification of requested) expect(notification.text).toMatch(/ requested /)
-    // And of the change Olivia proposed that waits for his answer, in her name, when she proposed it.
-    const waiting = await seeded
+    // And of each change Olivia proposed him, in her name, when she proposed it: one waits for his answer, one moved a
+    // date of their weekly series.
+    const proposals = await seeded
       .selectFrom('bookingProposals')
       .innerJoin('bookings', 'bookings.id', 'bookingProposals.bookingId')
-      .select(['bookings.id', 'bookingProposals.createdAt'])
+      .select(['bookings.id', 'bookingProposals.createdAt', 'bookingProposals.status'])
       .where('bookings.sitterId', '=', sitterId)
       .where('bookingProposals.proposedById', '=', ownerId)
-      .where('bookingProposals.status', '=', 'pending')
+      .orderBy('bookingProposals.createdAt')
       .execute()
-    expect(waiting).toHaveLength(1)
-    const proposed = (await notificationsOf(sitterId)).filter((notification) => notification.type === 'booking.change-proposed')
-    expect(proposed.map(({ href, occurredAt, kind }) => ({ href, occurredAt, kind }))).toEqual(waiting.map((proposal) => ({ href: `/bookings/${proposal.id}`, occurredAt: proposal.createdAt, kind: 'bookings' })))
-    expect(proposed[0]?.text).toMatch(new RegExp(`^${names.get(ownerId)} proposed a change to .+: accept or decline it$`))
+    expect(proposals.map((proposal) => proposal.status).sort()).toEqual(['accepted', 'pending'])
+    const proposed = (await notificationsOf(sitterId)).filter((notification) => notification.type === 'booking.change-proposed').sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
+    expect(proposed.map(({ href, occurredAt, kind }) => ({ href, occurredAt, kind }))).toEqual(proposals.map((proposal) => ({ href: `/bookings/${proposal.id}`, occurredAt: proposal.createdAt, kind: 'bookings' })))
+    for (const notification of proposed) expect(notification.text).toMatch(new RegExp(`^${names.get(ownerId)} proposed a change to .+: accept or decline it$`))
     expect((await notificationsOf(ownerId)).filter((notification) => notification.type === 'booking.change-proposed')).toEqual([])
 
     // One entry per conversation with messages Olivia has not read, counting them, unread itself.
@@ -753,6 +754,52 @@ describe('demo data', () => {
     ])
     expect(await noticesOf(olivia.id, 'booking-series.requested')).toEqual([])
     expect(await noticesOf(sam.id, 'booking-series.accepted')).toEqual([])
+  })
+
+  test("tells Sam of the weekly date Olivia skipped and of the move she asked, and Olivia of his yes, each on that date's booking", async () => {
+    const users = await seeded.selectFrom('users').select(['id', 'name', 'email']).where('email', 'in', ['owner@pawpal.test', 'sitter@pawpal.test']).execute()
+    const byEmail = (email: string) => users.find((user) => user.email === email) ?? { id: '', name: '' }
+    const [olivia, sam] = [byEmail('owner@pawpal.test'), byEmail('sitter@pawpal.test')]
+    const series = await seeded.selectFrom('bookingSeries').select('id').where('ownerId', '=', olivia.id).where('sitterId', '=', sam.id).where('status', '=', 'accepted').executeTakeFirstOrThrow()
+    const skipped = await seeded
+      .selectFrom('bookingStatusHistory')
+      .innerJoin('bookings', 'bookings.id', 'bookingStatusHistory.bookingId')
+      .select(['bookings.id', 'bookings.date', 'changedAt', 'changedById'])
+      .where('seriesId', '=', series.id)
+      .where('toStatus', '=', 'cancelled')
+      .execute()
+    const moves = await seeded
+      .selectFrom('bookingProposals')
+      .innerJoin('bookings', 'bookings.id', 'bookingProposals.bookingId')
+      .select(['bookings.id', 'bookings.date', 'bookings.seriesDate', 'bookingProposals.createdAt', 'answeredAt', 'answeredById', 'bookingProposals.status'])
+      .where('seriesId', '=', series.id)
+      .execute()
+    expect(skipped).toEqual([expect.objectContaining({ changedById: olivia.id })])
+    expect(moves).toEqual([expect.objectContaining({ answeredById: sam.id, status: 'accepted' })])
+    const [cancellation, move] = [skipped[0]!, moves[0]!]
+    const noticesOf = (userId: string, type: string) =>
+      seeded.selectFrom('notifications').select(['href', 'text', 'occurredAt', 'kind']).where('userId', '=', userId).where('type', '=', type).where('href', 'in', [`/bookings/${cancellation.id}`, `/bookings/${move.id}`]).execute()
+    // The date as the texts write it ('Tue 2 Dec', with the year when another), at the walk's 18:00.
+    const shown = (date: string) => {
+      const day = new Date(`${date}T00:00:00Z`)
+      const [weekday, month] = [{ weekday: 'short' }, { month: 'short' }].map((part) => day.toLocaleString('en-GB', { ...part, timeZone: 'UTC' } as Intl.DateTimeFormatOptions))
+      return `${weekday} ${day.getUTCDate()} ${month}( ${day.getUTCFullYear()})?, 18:00`
+    }
+
+    expect(await noticesOf(sam.id, 'booking.cancelled')).toEqual([
+      { href: `/bookings/${cancellation.id}`, occurredAt: cancellation.changedAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} cancelled .+ for Rex and Luna on ${shown(cancellation.date)}$`)) },
+    ])
+    expect(await noticesOf(sam.id, 'booking.change-proposed')).toEqual([
+      { href: `/bookings/${move.id}`, occurredAt: move.createdAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} proposed a change to .+ on ${shown(move.seriesDate ?? '')}: accept or decline it$`)) },
+    ])
+    expect(await noticesOf(olivia.id, 'booking.changed')).toEqual([
+      { href: `/bookings/${move.id}`, occurredAt: move.answeredAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${sam.name} accepted your change\\. Now: .+ on ${shown(move.date)}$`)) },
+    ])
+    expect(move.date).not.toBe(move.seriesDate)
+    // Nobody is told of what they did themselves.
+    expect(await noticesOf(olivia.id, 'booking.cancelled')).toEqual([])
+    expect(await noticesOf(olivia.id, 'booking.change-proposed')).toEqual([])
+    expect(await noticesOf(sam.id, 'booking.changed')).toEqual([])
   })
 
   test('gives Sam moderate cancellation terms, most sitters flexible and some strict, and each booking its sitter’s terms', async () => {
