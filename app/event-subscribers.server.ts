@@ -10,7 +10,7 @@ import { messagePushSubscriber } from '#app/features/messages/message-events.ser
 import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
 import { seriesNotificationSubscriber } from '#app/features/notifications/series-notifications.server.ts'
 import { seriesEmailSubscriber } from '#app/features/bookings/series-notices.server.ts'
-import { reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
+import { reviewEventTypes } from '#app/features/reviews/review-event-types.ts'
 import { visitAlarmEventTypes } from '#app/features/visits/visit-alarms.server.ts'
 import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
 import { registerSubscriber, type Subscriber } from '#app/lib/events.server.ts'

@@ -21,6 +21,7 @@ import { type SeriesChange, seriesEventType } from '#app/features/bookings/serie
 import { seriesNoticeText, seriesReadersOf } from '#app/features/bookings/series-notice-texts.ts'
 import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
 import { kindOf, readersOf } from '#app/features/notifications/booking-notice-readers.ts'
+import { reviewEventTypes } from '#app/features/reviews/review-event-types.ts'
 import { type BookingFacts, type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
 import { reviewWindowDays, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
@@ -1800,7 +1801,7 @@ function routeTotals(route: readonly RoutePoint[]) {
 // (booking-notice-readers.ts): each request, answer, cancellation and completion up to now and each change proposed
 // (Olivia's, waiting for Sam), read once it is two days old, and one unread entry per conversation with messages a
 // user has not read; the weekly series' requests and answer and its single dates, one moved and one skipped
-// (withDemoSeries). Reviews are left out.
+// (withDemoSeries); each review as the double-blind reviews tell of it, and the sitters' replies.
 
 const notificationsReadAfter = 2 * day
 /** When a notification of something that happened at `at` was read: an hour after, once it is two days old. */
@@ -1816,18 +1817,19 @@ const noticeOfStatus: Record<BookingStatus, BookingNotice & BookingChange> = {
 
 /** A booking as its notices name it: who reads them and what their texts say of it. */
 type NoticeSubject = { bookingId: string; userIds: { owner: string; sitter: string }; facts: BookingFacts }
-type BookingNoticeChange = { byId: string; at: number; key: string }
+/** Who did what when (`byId` null for the app itself), and the type of its domain event. */
+type BookingNoticeEvent = { type: string; byId: string | null; at: number; key: string }
 
 /** What the booking's readers of `notice` are told of it, as `byId` did it at `at`. */
-function bookingNotices(subject: NoticeSubject, notice: BookingNotice & BookingChange, change: BookingNoticeChange, now: number) {
-  const actor = change.byId === subject.userIds.owner ? 'owner' : 'sitter'
+function bookingNotices(subject: NoticeSubject, notice: BookingNotice, change: BookingNoticeEvent, now: number) {
+  const actor = change.byId === null ? null : change.byId === subject.userIds.owner ? 'owner' : 'sitter'
   const eventId = demoId(`event:${change.key}`)
   return readersOf(notice, actor, subject.facts.requestedBy).map((reader): Insertable<Database['notifications']> => ({
     id: demoId(`notification:${change.key}:${reader}`),
     userId: subject.userIds[reader],
     eventId,
     kind: kindOf(notice),
-    type: bookingEventType(notice),
+    type: change.type,
     text: bookingNoticeText(notice, subject.facts, { actor, reader, currentYear: new Date(change.at).getUTCFullYear() }),
     href: href('/bookings/:id', { id: subject.bookingId }),
     conversationId: null,
@@ -1866,7 +1868,29 @@ function demoNotifications(
       },
     }
   }
-  const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: BookingNoticeChange) => bookingNotices(subjectOf(booking), notice, change, now)
+  const noticesOf = (booking: DemoBooking, notice: BookingNotice & BookingChange, change: Omit<BookingNoticeEvent, 'type'>) =>
+    bookingNotices(subjectOf(booking), notice, { ...change, type: bookingEventType(notice) }, now)
+  // The reviews (double-blind, DESIGN.md ruling 26): a party hears of the other's review while their own is not written,
+  // both of the pair's publication (when the second came in, or the window closed), and the owner of the sitter's reply.
+  const ofReviews = world.bookings.flatMap((booking) => {
+    const { review, ownerReview } = booking
+    const subject = subjectOf(booking)
+    const { userIds } = subject
+    const key = `review:${booking.plan.key}`
+    const publishedAt = review?.publishedAt ?? ownerReview?.publishedAt ?? null
+    const published = { ...subject, facts: { ...subject.facts, published: { ownerReviewed: Boolean(ownerReview), sitterReviewed: Boolean(review) } } }
+    const notices = [
+      review && !(ownerReview && ownerReview.at <= review.at)
+        ? bookingNotices(subject, 'reviewed', { type: reviewEventTypes.written, byId: userIds.owner, at: review.at, key: `${key}:written` }, now)
+        : [],
+      ownerReview && !(review && review.at <= ownerReview.at)
+        ? bookingNotices(subject, 'owner-reviewed', { type: reviewEventTypes.ownerReviewed, byId: userIds.sitter, at: ownerReview.at, key: `${key}:owner-reviewed` }, now)
+        : [],
+      publishedAt === null ? [] : bookingNotices(published, 'published', { type: reviewEventTypes.published, byId: null, at: publishedAt, key: `${key}:published` }, now),
+      review?.reply ? bookingNotices(subject, 'replied', { type: reviewEventTypes.replied, byId: userIds.sitter, at: review.reply.at, key: `${key}:replied` }, now) : [],
+    ]
+    return notices.flat().filter((notice) => Date.parse(notice.occurredAt) <= now)
+  })
   const ofBookings = world.bookings.flatMap((booking) =>
     booking.history.flatMap((change, index) =>
       change.at > now ? [] : noticesOf(booking, noticeOfStatus[change.to], { byId: change.byId, at: change.at, key: `booking-history:${booking.plan.key}:${index}` }),
@@ -1901,7 +1925,7 @@ function demoNotifications(
       ]
     }),
   )
-  return [...ofBookings, ...ofProposals, ...ofMessages]
+  return [...ofBookings, ...ofProposals, ...ofReviews, ...ofMessages]
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -2349,11 +2373,11 @@ function withDemoSeries(
         facts: { date: day, startTime: walk.startTime, service: 'walking', dogName: formatDogNames([rex, luna]), ownerName: olivia.name, sitterName: sam.name, requestedBy: 'owner' },
       })
       const key = `series-date:${bookedIndex(seriesDate)}`
-      if (status === 'cancelled') return bookingNotices(on(date), 'cancelled', { byId: olivia.id, at: datesChangedAt, key: `${key}:cancelled` }, now)
+      if (status === 'cancelled') return bookingNotices(on(date), 'cancelled', { type: bookingEventType('cancelled'), byId: olivia.id, at: datesChangedAt, key: `${key}:cancelled` }, now)
       if (!moved) return []
       return [
-        ...bookingNotices(on(seriesDate), 'change-proposed', { byId: olivia.id, at: moveProposedAt, key: `${key}:change-proposed` }, now),
-        ...bookingNotices(on(date), 'changed', { byId: sam.id, at: datesChangedAt, key: `${key}:changed` }, now),
+        ...bookingNotices(on(seriesDate), 'change-proposed', { type: bookingEventType('change-proposed'), byId: olivia.id, at: moveProposedAt, key: `${key}:change-proposed` }, now),
+        ...bookingNotices(on(date), 'changed', { type: bookingEventType('changed'), byId: sam.id, at: datesChangedAt, key: `${key}:changed` }, now),
       ]
     }),
     ...seriesNotices({ id: askersSeries.id, owner: asker, dogs: [askersDog], weekdays: askersWeekdays, slots: askersSlots, firstDate: askersSeries.firstDate }, [

@@ -802,6 +802,45 @@ describe('demo data', () => {
     expect(await noticesOf(sam.id, 'booking.changed')).toEqual([])
   })
 
+  test("tells each side of the other's review while their own is unwritten, both of the pair's publication, and the owner of the sitter's reply", async () => {
+    const names = new Map((await seeded.selectFrom('users').select(['id', 'name']).execute()).map((user) => [user.id, user.name]))
+    const ofSitters = await seeded.selectFrom('reviews').select(['bookingId', 'ownerId', 'sitterId', 'createdAt', 'publishedAt', 'repliedAt']).execute()
+    const ofOwners = await seeded.selectFrom('reviewsOfOwners').select(['bookingId', 'ownerId', 'sitterId', 'createdAt', 'publishedAt']).execute()
+    const ofOwnerFor = new Map(ofOwners.map((review) => [review.bookingId, review]))
+    const ofSitterFor = new Map(ofSitters.map((review) => [review.bookingId, review]))
+    const notice = (type: string, userId: string, bookingId: string, occurredAt: string | null) => ({ type, userId, href: `/bookings/${bookingId}`, occurredAt })
+    // Told while the reader's own review is unwritten: one the reader never wrote sorts last ('~' after every ISO time).
+    const written = ofSitters
+      .filter((review) => (ofOwnerFor.get(review.bookingId)?.createdAt ?? '~') > review.createdAt)
+      .map((review) => notice('review.written', review.sitterId, review.bookingId, review.createdAt))
+    const ownerReviewed = ofOwners
+      .filter((review) => (ofSitterFor.get(review.bookingId)?.createdAt ?? '~') > review.createdAt)
+      .map((review) => notice('review.owner-reviewed', review.ownerId, review.bookingId, review.createdAt))
+    const publications = [...new Map([...ofSitters, ...ofOwners].filter((review) => review.publishedAt !== null).map((review) => [review.bookingId, review])).values()]
+    const published = publications.flatMap((review) => [review.ownerId, review.sitterId].map((userId) => notice('review.published', userId, review.bookingId, review.publishedAt)))
+    const replied = ofSitters.filter((review) => review.repliedAt !== null).map((review) => notice('review.replied', review.ownerId, review.bookingId, review.repliedAt))
+    expect(written.length * ownerReviewed.length * published.length * replied.length).toBeGreaterThan(0)
+
+    const stored = await seeded.selectFrom('notifications').select(['type', 'userId', 'href', 'occurredAt', 'kind', 'text']).where('type', 'like', 'review.%').execute()
+    const order = (list: { type: string; userId: string; href: string; occurredAt: string | null }[]) =>
+      list.map(({ type, userId, href, occurredAt }) => `${type} ${userId} ${href} ${occurredAt}`).sort()
+    expect(order(stored)).toEqual(order([...written, ...ownerReviewed, ...published, ...replied]))
+    for (const entry of stored) expect(entry.kind).toBe('reviews')
+    // In the reader's words: a published pair says whose review of whom, a reply names the sitter.
+    for (const entry of stored.filter((candidate) => candidate.type === 'review.published')) {
+      const bookingId = entry.href.replace('/bookings/', '')
+      const [ofSitter, ofOwner] = [ofSitterFor.get(bookingId), ofOwnerFor.get(bookingId)]
+      const readerIsOwner = entry.userId === (ofSitter ?? ofOwner)?.ownerId
+      const other = names.get((readerIsOwner ? (ofSitter ?? ofOwner)?.sitterId : (ofSitter ?? ofOwner)?.ownerId) ?? '')
+      const aboutReader = readerIsOwner ? ofOwner : ofSitter
+      expect(entry.text).toMatch(new RegExp(aboutReader ? `^${other}'s review of you is published: ` : `^Your review of ${other} is published: `))
+    }
+    for (const entry of stored.filter((candidate) => candidate.type === 'review.replied')) {
+      const review = ofSitterFor.get(entry.href.replace('/bookings/', ''))
+      expect(entry.text).toMatch(new RegExp(`^${names.get(review?.sitterId ?? '')} replied to your review of `))
+    }
+  })
+
   test('gives Sam moderate cancellation terms, most sitters flexible and some strict, and each booking its sitter’s terms', async () => {
     const profiles = await seeded.selectFrom('sitterProfiles').innerJoin('users', 'users.id', 'sitterProfiles.userId').select(['users.id', 'email', 'cancellationTerms']).execute()
     const bookings = await seeded.selectFrom('bookings').select(['sitterId', 'cancellationTerms']).execute()

@@ -14,7 +14,7 @@ import { findReviewsOfBookings } from '#app/features/reviews/booking-reviews.ser
 import { readVisitAlarm, visitAlarmEventTypes } from '#app/features/visits/visit-alarms.server.ts'
 import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
 import { reviewWindowEnd } from '#app/features/reviews/review-window.ts'
-import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-writes.server.ts'
+import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-event-types.ts'
 import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from './notification-texts.ts'

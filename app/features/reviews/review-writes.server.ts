@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { type Database, db, serializeOn } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
+import { type PublishedReviews, reviewEventTypes } from './review-event-types.ts'
 import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 
 // Writing reviews (DESIGN.md rulings 6 and 26): within 14 days of a booking's completion its owner reviews the
@@ -11,18 +12,7 @@ import { type ReviewInput, reviewMessages } from './review-write-schema.ts'
 // sees both) or when the window ends (publishDueReviews, the booking sweep's). Every "once" holds under
 // concurrency: a conditional insert or update, and an event recorded only by the call that changed the row.
 
-/** The domain events of reviews; the subject is the reviewed booking. */
-export const reviewEventTypes = {
-  written: 'review.written',
-  ownerReviewed: 'review.owner-reviewed',
-  published: 'review.published',
-  replied: 'review.replied',
-} as const
-
 export type ReviewFailure = { ok: false; status: 403 | 404 | 409; message: string }
-
-/** What a review.published event carries: whose reviews became visible. */
-export type PublishedReviews = { ownerReviewed: boolean; sitterReviewed: boolean }
 
 /** A completed booking the bookings feature found open for reviews by the caller, with when its window ends. */
 export type ReviewableBooking = { id: string; ownerId: string; sitterId: string; dogId: string; windowEndsAt: string }
