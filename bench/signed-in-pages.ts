@@ -74,7 +74,6 @@ try {
 }
 if (profileDirectory) console.info(`\nCPU profile written to ${profileDirectory} (open it in Chrome DevTools' Performance panel)`)
 
-
 /** The run of median server CPU per request (the lower middle one of an even number). */
 function medianRun(results: LoadResult[]) {
   return [...results].sort((a, b) => a.cpuPerRequest - b.cpuPerRequest)[(results.length - 1) >> 1]!
