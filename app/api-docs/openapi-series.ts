@@ -45,6 +45,9 @@ const BookingSeries = objectOf({
       seriesDate: { type: 'string', format: 'date', description: 'The date it was made for (a moved booking keeps it).' },
       status: { enum: bookingStatuses },
       startTime: nullable('string'),
+      startDateTime: { type: 'string', format: 'date-time', description: 'Its start in the series\' time zone, with the offset.' },
+      lateFrom: nullable('string', { format: 'date-time', description: 'While accepted: the instant (UTC) after which cancelling it, alone or by ending the series, is late; null otherwise.' }),
+      cancelledLate: { enum: ['owner', 'sitter', null], description: 'Who cancelled it late (inside the terms\' notice), alone or by ending the series; null otherwise.' },
     }),
   },
   conflicts: { type: 'array', items: dateWithReason('Why this date is not a booking.', false), description: 'Dates of the series that did not become bookings.' },
@@ -103,7 +106,8 @@ export const seriesPaths = {
       description:
         'Accepting makes the next eight weeks into accepted bookings at the rates of now, fixed for the life of the ' +
         "series, and with `addToCalendar` (default true) puts one recurring event in both parties' Google Calendars. " +
-        'Ending cancels its bookings from `from` (today when left out) that have not begun.',
+        'Ending cancels its bookings from `from` (today when left out) that have not begun; each accepted one inside its ' +
+        "cancellation terms' notice (past its `lateFrom`) counts as the ending party's late cancellation, as cancelling it alone would.",
       security: signedIn,
       requestBody: jsonBody(ref('SeriesStatusInput')),
       responses: {

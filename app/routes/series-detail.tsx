@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/series-detail'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
-import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
+import { formatBookingDate, formatDogNames, formatNameList } from '#app/features/bookings/booking-format.ts'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { formatRateForDogs } from '#app/features/bookings/pricing.ts'
 import { formatSeriesDate, formatWeekdays } from '#app/features/bookings/series-format.ts'
@@ -26,8 +26,9 @@ import { Page } from '#app/ui/page.tsx'
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const series = await getSeriesFor(user.id, params.id)
-  if (!series) return data({ series: null, today: '' }, { status: 404 })
-  return { series, today: localDateTime(Date.now(), series.timeZone).date }
+  const now = Date.now()
+  if (!series) return data({ series: null, today: '', now }, { status: 404 })
+  return { series, today: localDateTime(now, series.timeZone).date, now }
 }
 
 const answerToasts = {
@@ -62,7 +63,7 @@ const seriesStatusTones: Record<SeriesView['status'], string> = {
 }
 
 export default function SeriesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { series, today } = loaderData
+  const { series, today, now } = loaderData
   if (!series) {
     return (
       <Page width="narrow">
@@ -149,7 +150,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       {series.bookings.length > 0 ? <SeriesBookings bookings={series.bookings} /> : null}
-      {series.actions.includes('ended') ? <EndForm today={today} /> : null}
+      {series.actions.includes('ended') ? <EndForm today={today} bookings={series.bookings} now={now} /> : null}
     </Page>
   )
 }
@@ -256,7 +257,10 @@ function SeriesBookings({ bookings }: { bookings: SeriesView['bookings'] }) {
   )
 }
 
-function EndForm({ today }: { today: string }) {
+/** Ending from a date; warns of the bookings that ending now would cancel late (the server decides at the submit). */
+function EndForm({ today, bookings, now }: { today: string; bookings: SeriesView['bookings']; now: number }) {
+  const late = bookings.filter((booking) => booking.lateFrom !== null && now > Date.parse(booking.lateFrom) && now < Date.parse(booking.startDateTime))
+  const lateDates = formatNameList(late.map((booking) => formatSeriesDate(booking.date)))
   return (
     <Form method="post" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">End the series</h2>
@@ -268,6 +272,13 @@ function EndForm({ today }: { today: string }) {
         <input id="series-end-from" type="date" name="from" min={today} defaultValue={today} required className="tap-target w-full rounded-lg border border-stone-300 px-3 py-2.5 sm:w-auto" />
       </div>
       <p className="text-sm text-stone-600">Its bookings from that date on are cancelled; those before it stay.</p>
+      {late.length > 0 ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {late.length === 1
+            ? `Cancelling the booking on ${lateDates} is now late under the cancellation terms: ending the series from that date or earlier counts it on your profile.`
+            : `Cancelling the bookings on ${lateDates} is now late under the cancellation terms: each of them that ending the series cancels is counted on your profile.`}
+        </p>
+      ) : null}
       <Button type="submit" variant="secondary" className="tap-target">
         End the series
       </Button>

@@ -375,3 +375,42 @@ test('@desktop a weekly request that expired unanswered says so on its page, to 
   await expect(page.locator('[data-series-status]')).toHaveText('Expired')
   await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0)
 })
+
+test("ending a series inside the sitter's strict terms names the bookings it would cancel late, and counts them to the owner", async ({ page, visit, db }) => {
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', sitter.id).execute()
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) await page.getByRole('checkbox', { name: day, exact: true }).check()
+  await page.getByLabel('Start time').selectOption('08:00')
+  await page.getByRole('radio', { name: /^30 minutes/ }).check()
+  await page.getByLabel('First date').fill(zurichDate(1))
+  await page.getByRole('button', { name: 'Request weekly care' }).click()
+  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
+  const seriesPath = new URL(page.url()).pathname
+  const seriesId = seriesPath.split('/').at(-1) ?? ''
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit(seriesPath)
+  await page.getByRole('button', { name: 'Accept the series' }).click()
+  await expect(toast(page, 'Weekly series accepted')).toBeVisible()
+
+  await signOut(page)
+  await signInAs(page, owner)
+  await visit(seriesPath)
+  // Strict terms: late from 72 hours before the start. Weekday walks from tomorrow: at least one starts within 72 hours.
+  const lateAt = (now: number) => (row: { startsAt: string }) => Date.parse(row.startsAt) - 72 * 3_600_000 < now
+  const booked = await db.selectFrom('bookings').select(['id', 'date', 'startsAt']).where('seriesId', '=', seriesId).orderBy('date').execute()
+  const firstLate = booked.filter(lateAt(Date.now()))[0]
+  expect(firstLate).toBeDefined()
+  const lateDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${firstLate?.date}T00:00:00Z`))
+  await expect(page.getByText(/is now late under the cancellation terms/)).toContainText(`on ${lateDay}`)
+
+  await page.getByRole('button', { name: 'End the series' }).click()
+  await expect(toast(page, 'Weekly series ended')).toBeVisible()
+  const { updatedAt: endedAt } = await db.selectFrom('bookingSeries').select('updatedAt').where('id', '=', seriesId).executeTakeFirstOrThrow()
+  const counted = await db.selectFrom('bookings').select(['id', 'lateCancellationBy']).where('seriesId', '=', seriesId).where('lateCancellationBy', 'is not', null).orderBy('date').execute()
+  expect(counted).toEqual(booked.filter(lateAt(Date.parse(endedAt))).map(({ id }) => ({ id, lateCancellationBy: 'owner' })))
+  await visit(`/bookings/${firstLate?.id}`)
+  await expect(page.getByText('Cancelled late by the owner')).toBeVisible()
+})

@@ -65,7 +65,7 @@ type Series = {
   pricePerVisit: number | null
   rateFixed: boolean
   dogs: { id: string; name: string }[]
-  bookings: { id: string; date: string; seriesDate: string; status: string; startTime: string | null }[]
+  bookings: { id: string; date: string; seriesDate: string; status: string; startTime: string | null; startDateTime: string; lateFrom: string | null; cancelledLate: string | null }[]
   conflicts: DateReason[]
   upcoming: DateReason[] | null
   actions: string[]
@@ -119,7 +119,7 @@ async function askedSeries(theSitter: Actor, extra: Record<string, unknown> = {}
 const seriesBookings = (seriesId: string) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'date', 'seriesDate', 'status', 'priceCents', 'hourlyRateCents', 'extraDogRateCents', 'startsAt'])
+    .select(['id', 'date', 'seriesDate', 'status', 'priceCents', 'hourlyRateCents', 'extraDogRateCents', 'startsAt', 'lateCancellationBy'])
     .where('seriesId', '=', seriesId)
     .orderBy('date')
     .execute()
@@ -153,7 +153,7 @@ describe('a weekly series asked, accepted and extended', () => {
     expect(accepted.body.bookings.map((booking) => [booking.date, booking.status, booking.startTime])).toEqual(eightWeeks.map((date) => [date, 'accepted', '08:00']))
     const booked = await seriesBookings(seriesId)
     expect(booked.map(({ id: _id, startsAt: _startsAt, ...row }) => row)).toEqual(
-      eightWeeks.map((date) => ({ date, seriesDate: date, status: 'accepted', priceCents: 1700, hourlyRateCents: 2400, extraDogRateCents: 1000 })),
+      eightWeeks.map((date) => ({ date, seriesDate: date, status: 'accepted', priceCents: 1700, hourlyRateCents: 2400, extraDogRateCents: 1000, lateCancellationBy: null })),
     )
     // 08:00 in Zurich, summer time.
     expect(booked[0]?.startsAt).toBe('2027-09-06T06:00:00.000Z')
@@ -322,6 +322,8 @@ describe('who may answer, cancel and end', () => {
     const after = eightWeeks.filter((date) => date >= '2027-10-04')
     expect([before.length, after.length]).toEqual([12, 12])
     expect((await seriesBookings(seriesId)).map((row) => [row.date, row.status])).toEqual([...before.map((date) => [date, 'accepted']), ...after.map((date) => [date, 'cancelled'])])
+    // Flexible terms, four weeks ahead: none of them is late.
+    expect((await seriesBookings(seriesId)).filter((row) => row.lateCancellationBy !== null)).toEqual([])
     expect(await setSeriesStatus(theSitter, seriesId, { status: 'ended' })).toMatchObject({ status: 409 })
 
     await extendAcceptedSeries(sunday + 7 * day)
@@ -329,6 +331,53 @@ describe('who may answer, cancel and end', () => {
 
     expect(await seriesBookings(seriesId)).toHaveLength(24)
     expect(await seriesRow(seriesId)).toMatchObject({ status: 'ended', endDate: '2027-10-03' })
+  })
+
+  test("ending inside the strict terms' notice counts each booking it cancels late, to the party who ended it, as skipping one would", async () => {
+    const theSitter = await walker()
+    await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', theSitter.id).execute()
+    const { owner: theOwner, seriesId } = await askedSeries(theSitter)
+    expect((await setSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).status).toBe(200)
+    // Strict: late from 72 hours before the start. Now is Sunday 5 September 10:00 (08:00 UTC); the walks are at 08:00 in
+    // Zurich (06:00 UTC): Monday's is 22 hours away, Wednesday's 70, Friday's 118.
+    const seen = await getSeries(theOwner, seriesId)
+    expect(seen.body.bookings.slice(0, 3).map(({ date, startDateTime, lateFrom, cancelledLate }) => ({ date, startDateTime, lateFrom, cancelledLate }))).toEqual([
+      { date: '2027-09-06', startDateTime: '2027-09-06T08:00:00+02:00', lateFrom: '2027-09-03T06:00:00.000Z', cancelledLate: null },
+      { date: '2027-09-08', startDateTime: '2027-09-08T08:00:00+02:00', lateFrom: '2027-09-05T06:00:00.000Z', cancelledLate: null },
+      { date: '2027-09-10', startDateTime: '2027-09-10T08:00:00+02:00', lateFrom: '2027-09-07T06:00:00.000Z', cancelledLate: null },
+    ])
+
+    const ended = await setSeriesStatus(theSitter, seriesId, { status: 'ended' })
+
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200)
+    const rows = await seriesBookings(seriesId)
+    expect(rows.map((row) => [row.date, row.status, row.lateCancellationBy])).toEqual(
+      eightWeeks.map((date) => [date, 'cancelled', date === '2027-09-06' || date === '2027-09-08' ? 'sitter' : null]),
+    )
+    expect(ended.body.bookings.slice(0, 3).map((booking) => [booking.date, booking.lateFrom, booking.cancelledLate])).toEqual([
+      ['2027-09-06', null, 'sitter'],
+      ['2027-09-08', null, 'sitter'],
+      ['2027-09-10', null, null],
+    ])
+    // The sitter's public profile counts them among the bookings ever accepted.
+    expect(await (await appRequest(`/sitters/${theSitter.id}`)).text()).toContain('Cancelled late: 2 of 24 bookings')
+  })
+
+  test('on moderate terms the owner ending from a date after the late booking counts nothing; ending from today counts it, to the owner', async () => {
+    const theSitter = await walker()
+    await db.updateTable('sitterProfiles').set({ cancellationTerms: 'moderate' }).where('userId', '=', theSitter.id).execute()
+    const { owner: theOwner, seriesId } = await askedSeries(theSitter)
+    expect((await setSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).status).toBe(200)
+    // Moderate: late from 24 hours before. Monday's 08:00 walk (22 hours away) is late; Wednesday's (70) is not.
+    expect((await setSeriesStatus(theOwner, seriesId, { status: 'ended', from: '2027-09-08' })).status).toBe(200)
+    expect((await seriesBookings(seriesId)).filter((row) => row.lateCancellationBy !== null)).toEqual([])
+
+    // The same walks at 09:00 (07:00 UTC: 23 hours away on Monday), beside the first series' Monday walk it kept.
+    const second = await askedSeries(theSitter, { startTime: '09:00' })
+    expect((await setSeriesStatus(theSitter, second.seriesId, { status: 'accepted', addToCalendar: false })).status).toBe(200)
+    expect((await setSeriesStatus(second.owner, second.seriesId, { status: 'ended' })).status).toBe(200)
+    const late = (await seriesBookings(second.seriesId)).filter((row) => row.lateCancellationBy !== null)
+    expect(late.map((row) => [row.date, row.lateCancellationBy])).toEqual([['2027-09-06', 'owner']])
   })
 
   test("a block stops a series (DESIGN.md ruling 31): a blocked owner's request is refused with 403, and so is the sitter's acceptance after a block", async () => {

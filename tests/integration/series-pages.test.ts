@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
 import { appRequest } from './app.ts'
 import { owner, sitter } from './booking-api.ts'
@@ -192,6 +192,31 @@ describe('answering and ending a series on its page', () => {
     expect(rows.filter((row) => row.status === 'accepted').map((row) => row.date)).toEqual(dates.slice(0, 3))
     expect(rows.filter((row) => row.status === 'cancelled').map((row) => row.date)).toEqual(dates.slice(3))
     expect(await textOf(await visitAs(people.sam, path))).toContain('Ended')
+  })
+
+  test("inside the strict terms' notice the end form names the booking ending would cancel late, and ending counts it to the owner", async () => {
+    const people = await parties()
+    await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', people.sam.id).execute()
+    const { path, id } = await askForWeeklyWalks(people)
+    expect((await postFields(people.sam, path, [['status', 'accepted']])).status).toBe(302)
+    const [monday] = await db.selectFrom('bookings').select(['id', 'date', 'startsAt']).where('seriesId', '=', id).orderBy('date').execute()
+    // 30 hours before Monday's walk: inside its 72 hours' notice; Wednesday's is 78 hours away.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse(monday?.startsAt ?? '') - 30 * 3_600_000)
+      const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+      const date = monday?.date ?? ''
+      const mondayText = `Mon, ${months[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
+      const page = await textOf(await visitAs(people.olivia, path))
+      expect(page).toContain(`Cancelling the booking on ${mondayText} is now late under the cancellation terms: ending the series from that date or earlier counts it on your profile.`)
+
+      expect((await postFields(people.olivia, path, [['status', 'ended'], ['from', date]])).status).toBe(302)
+      const rows = await db.selectFrom('bookings').select(['id', 'status', 'lateCancellationBy']).where('seriesId', '=', id).where('lateCancellationBy', 'is not', null).execute()
+      expect(rows).toEqual([{ id: monday?.id, status: 'cancelled', lateCancellationBy: 'owner' }])
+      expect(await textOf(await visitAs(people.olivia, `/bookings/${monday?.id}`))).toContain('Cancelled late by the owner')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('a request the sweep expired says so on its page; one the owner cancelled says who did', async () => {

@@ -5,7 +5,7 @@ import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
 import { bookingHasReview, findReviewsOfBookings, type ReviewsOfBooking } from '#app/features/reviews/booking-reviews.server.ts'
 import { findOwnerReputation, type OwnerReputation } from '#app/features/reviews/owner-reviews.server.ts'
 import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/review-window.ts'
-import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
+import { termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
 import { type Database, db, schemaConstant } from '#app/lib/db.server.ts'
@@ -16,7 +16,7 @@ import { centsToDollars } from '#app/lib/money.ts'
 import { formatZonedIso } from '#app/lib/zoned-time.ts'
 import { readBookingCards } from './booking-cards.server.ts'
 import { seriesToAnswerQuery } from './series-records.server.ts'
-import { type BookingRecord, bookingRowsQuery, findBookingOfParty, findBookingRows, hasStarted, partyColumn, partyOf, withBookingDetails } from './booking-records.server.ts'
+import { type BookingRecord, bookingRowsQuery, findBookingOfParty, findBookingRows, hasStarted, lateFromOf, partyColumn, partyOf, withBookingDetails } from './booking-records.server.ts'
 import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './booking-rules.server.ts'
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
@@ -344,7 +344,6 @@ function reviewsSeenBy(viewer: Party, booking: BookingRecord, { ofSitter, ofOwne
 /** Spec section 3's booking read view, for one of its parties, as the screens read it: money in cents. */
 export function toBookingJson(booking: BookingRecord, related: Related, now: number) {
   const { viewer, owner, sitter, dog } = related
-  const accepted = booking.status === 'accepted'
   const sees = (party: Party) => seesDetailsOf(booking, viewer, party)
   const person = (details: PartyDetails, party: Party) => ({
     id: details.id,
@@ -403,7 +402,7 @@ export function toBookingJson(booking: BookingRecord, related: Related, now: num
     /** Who cancelled it inside the terms' notice period, when it was cancelled late after being accepted. */
     cancelledLate: booking.lateCancellationBy,
     /** While accepted: the instant (UTC ISO) after which a cancellation by either party is late. */
-    lateFrom: accepted ? new Date(lateCancellationFrom(terms, start)).toISOString() : null,
+    lateFrom: lateFromOf(booking),
     /** The moves the viewer may make now (transitions.ts); not Accept while an accepted booking of the sitter overlaps. */
     actions,
     overlap,

@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import { lateCancellationFrom, termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { db, type Database, isOneOf, schemaConstant } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingsTable } from '#app/lib/db-schema.ts'
@@ -122,6 +123,10 @@ export const partyColumn = { owner: 'bookings.ownerId', sitter: 'bookings.sitter
 export const partyOf = (booking: { ownerId: string }, userId: string): Party => (booking.ownerId === userId ? 'owner' : 'sitter')
 
 export const startOf = (booking: BookingRecord) => bookingSpan(booking).start
+
+/** While the booking is accepted: the instant (UTC ISO) after which a cancellation by either party is late; null otherwise. */
+export const lateFromOf = (booking: BookingRecord) =>
+  booking.status === 'accepted' ? new Date(lateCancellationFrom(termsOf(booking.cancellationTerms), startOf(booking))).toISOString() : null
 
 /** Whether the booking's first slot has begun. */
 export const hasStarted = (booking: BookingRecord, now: number) => now >= startOf(booking)

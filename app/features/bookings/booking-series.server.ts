@@ -3,6 +3,7 @@ import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getSitterSchedule, type SitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { ownsDogs } from '#app/features/dogs/dogs.server.ts'
 import { blockStateBetween, isEitherBlocked } from '#app/features/messages/blocks.server.ts'
+import { cancelsLate } from '#app/features/sitters/cancellation-terms.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { db, type Database, serializeOn } from '#app/lib/db.server.ts'
@@ -320,7 +321,8 @@ async function bookDates(trx: Transaction<Database>, series: BookingSeries, date
 
 /**
  * Either party ends an accepted series from a date (today when none is given): its bookings from then on that have
- * not begun are cancelled, and no more are made.
+ * not begun are cancelled, each one inside its cancellation terms' notice counted late to that party, and no more are
+ * made.
  */
 async function endSeries(series: BookingSeries, actor: Party, from: string | undefined, now: number): Promise<SeriesOutcome> {
   if (series.status !== 'accepted') return refuse(409, seriesStatusMessages.notAccepted)
@@ -341,11 +343,14 @@ async function endSeries(series: BookingSeries, actor: Party, from: string | und
     if (Number(ended.numUpdatedRows) !== 1) return null
     const ahead = await trx
       .selectFrom('bookings')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'startsAt', 'cancellationTerms'])
       .where(on.and([on('seriesId', '=', series.id), on('date', '>=', first), on('status', 'in', ['pending', 'accepted']), on('startsAt', '>', changedAt)]))
       .execute()
     if (ahead.length > 0) {
       await trx.updateTable('bookings').set({ status: 'cancelled', updatedAt: changedAt }).where('id', 'in', ahead.map((booking) => booking.id)).execute()
+      // A booking ended inside its terms' notice counts as the ending party's late cancellation, as cancelling it alone would.
+      const late = ahead.filter((booking) => cancelsLate(booking, Date.parse(booking.startsAt), now))
+      if (late.length > 0) await trx.updateTable('bookings').set({ lateCancellationBy: actor }).where('id', 'in', late.map((booking) => booking.id)).execute()
       await trx
         .insertInto('bookingStatusHistory')
         .values(ahead.map((booking) => ({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: booking.status, toStatus: 'cancelled' as const, changedById: actor === 'owner' ? series.ownerId : series.sitterId, changedAt, reason: 'series-ended' })))

@@ -6,8 +6,8 @@ import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
-import { addDays } from '#app/lib/zoned-time.ts'
-import { findBookings } from './booking-records.server.ts'
+import { addDays, formatZonedIso } from '#app/lib/zoned-time.ts'
+import { findBookings, lateFromOf, startOf } from './booking-records.server.ts'
 import { dateRefusals, datesOf, overlappedDates, seriesWeeksAhead } from './booking-series.server.ts'
 import { priceCentsFor, rateForDogs } from './pricing.ts'
 import type { seriesAnswers } from './schema.ts'
@@ -71,7 +71,17 @@ export async function getSeriesFor(viewerId: string, seriesId: string, now = Dat
     owner: { id: series.ownerId, name: people.get(series.ownerId)?.name ?? '' },
     sitter: { id: series.sitterId, name: sitterName },
     bookings: bookings
-      .map((booking) => ({ id: booking.id, date: booking.date, seriesDate: booking.seriesDate, status: booking.status, startTime: booking.slots[0]?.startTime ?? null }))
+      .map((booking) => ({
+        id: booking.id,
+        date: booking.date,
+        seriesDate: booking.seriesDate,
+        status: booking.status,
+        startTime: booking.slots[0]?.startTime ?? null,
+        startDateTime: formatZonedIso(startOf(booking), booking.timeZone),
+        /** While accepted: the instant after which cancelling it, alone or by ending the series, is late. */
+        lateFrom: lateFromOf(booking),
+        cancelledLate: booking.lateCancellationBy,
+      }))
       .sort((a, b) => a.date.localeCompare(b.date)),
     conflicts,
     /** Waiting for the sitter: the dates of the next eight weeks, each with why it would not fit now (null: it fits). */

@@ -1,4 +1,4 @@
-import { isLateCancellation, termsOf } from '#app/features/sitters/cancellation-terms.ts'
+import { cancelsLate } from '#app/features/sitters/cancellation-terms.ts'
 import { db } from '#app/lib/db.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { type DeliveryResult, dispatchEvents } from '#app/lib/events.server.ts'
@@ -57,7 +57,7 @@ export async function changeBookingStatus(
   try {
     eventId = await db.transaction().execute(async (trx) => {
       if (change.status === 'accepted') await serializeSitterBookings(trx, booking.sitterId)
-      const lateCancellationBy = from === 'accepted' && change.status === 'cancelled' && isLateCancellation(termsOf(booking.cancellationTerms), startOf(booking), now) ? actor : null
+      const lateCancellationBy = change.status === 'cancelled' && cancelsLate(booking, startOf(booking), now) ? actor : null
       const updated = await trx
         .updateTable('bookings')
         .set({ status: change.status, updatedAt: changedAt, ...(lateCancellationBy ? { lateCancellationBy } : {}) })

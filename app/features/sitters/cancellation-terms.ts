@@ -27,6 +27,10 @@ export const lateCancellationFrom = (terms: CancellationTerms, start: number) =>
 /** Whether cancelling at `now` a booking starting at `start` is late under `terms`. */
 export const isLateCancellation = (terms: CancellationTerms, start: number, now: number) => now > lateCancellationFrom(terms, start)
 
+/** Whether cancelling `booking` at `now` counts as late: only an accepted booking can be, inside its terms' notice. */
+export const cancelsLate = (booking: { status: string; cancellationTerms: string | null }, start: number, now: number) =>
+  booking.status === 'accepted' && isLateCancellation(termsOf(booking.cancellationTerms), start, now)
+
 /** 'Cancelled late: 1 of 30 bookings'. */
 export function formatLateCancellations({ late, accepted }: { late: number; accepted: number }) {
   return `Cancelled late: ${late} of ${accepted} ${accepted === 1 ? 'booking' : 'bookings'}`
