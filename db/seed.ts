@@ -907,6 +907,8 @@ interface BookingPlan {
   ownerRating?: number
   /** The sitter answers the owner's review once it is published, rather than by chance. */
   replied?: boolean
+  /** The sitter reviews first and the owner a day later, rather than the owner within the day after the booking. */
+  sitterReviewsFirst?: boolean
   /** Days before today to complete the booking (or the sitter's first free day before), rather than 3 to 60. */
   completedDaysAgo?: number
   /** An accepted stay around the seed moment rather than on a day ahead (stayAroundNow). */
@@ -996,8 +998,8 @@ function planBookings(sitters: readonly DemoSitter[], owners: readonly DemoPerso
   // Sam's bookings whose window has closed, placed after the regular bookings so those keep their days.
   const samsClient = (index: number) => firstDogOf(itemAt(samsOwners, index))
   const closedWindowPlans = [
-    // A returning client: both reviewed, published.
-    plan('demo:sam:earlier', samsClient(3), sam, 'completed', { rating: 5, ownerRating: 5, completedDaysAgo: 40 }),
+    // A returning client: both reviewed, Sam first, published when the owner wrote hers a day later.
+    plan('demo:sam:earlier', samsClient(3), sam, 'completed', { rating: 5, ownerRating: 5, completedDaysAgo: 40, sitterReviewsFirst: true }),
     // Only the owner reviewed: published alone when the 14 days ended.
     plan('demo:sam:lapsed', samsClient(5), sam, 'completed', { rating: 4, completedDaysAgo: 24 }),
     // Nobody reviewed, and now nobody can.
@@ -1200,6 +1202,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
  */
 function reviewsOf(plan: BookingPlan, completedAt: number, now: number, random: Random): Pick<DemoBooking, 'review' | 'ownerReview'> {
   const windowEndsAt = completedAt + reviewWindowDays * day
+  const ofOwner = sitterReviewOfOwner(plan, completedAt, Math.min(now, windowEndsAt))
   const ofSitter =
     plan.rating === undefined
       ? undefined
@@ -1208,7 +1211,7 @@ function reviewsOf(plan: BookingPlan, completedAt: number, now: number, random: 
           comment: fillIn(random.pick(reviewComments[plan.rating] ?? []), { sitter: firstName(plan.sitter), dog: plan.dog.name }),
           at: Math.min(Math.max(awake(completedAt + random.int(2, 20) * hour), completedAt + 30 * minute), now - 5 * minute),
         }
-  const ofOwner = sitterReviewOfOwner(plan, completedAt, Math.min(now, windowEndsAt))
+  if (ofSitter && ofOwner && plan.sitterReviewsFirst) ofSitter.at = Math.min(ofOwner.at + day, windowEndsAt - 5 * minute, now - 5 * minute)
   const publishedAt = ofSitter && ofOwner ? Math.max(ofSitter.at, ofOwner.at) : windowEndsAt <= now ? windowEndsAt : null
   return {
     review: ofSitter && { ...ofSitter, windowEndsAt, publishedAt, reply: sitterReply(plan, ofSitter.rating, publishedAt, now) },

@@ -826,6 +826,12 @@ describe('demo data', () => {
       list.map(({ type, userId, href, occurredAt }) => `${type} ${userId} ${href} ${occurredAt}`).sort()
     expect(order(stored)).toEqual(order([...written, ...ownerReviewed, ...published, ...replied]))
     for (const entry of stored) expect(entry.kind).toBe('reviews')
+    // A pair the sitter began: the sitter hears nothing of the owner's review but the pair's publication.
+    const sitterFirst = ofOwners.filter((review) => review.createdAt < (ofSitterFor.get(review.bookingId)?.createdAt ?? ''))
+    expect(sitterFirst.length).toBeGreaterThan(0)
+    for (const review of sitterFirst) {
+      expect(stored.filter((entry) => entry.userId === review.sitterId && entry.href === `/bookings/${review.bookingId}`).map((entry) => entry.type)).toEqual(['review.published'])
+    }
     // In the reader's words: a published pair says whose review of whom, a reply names the sitter.
     for (const entry of stored.filter((candidate) => candidate.type === 'review.published')) {
       const bookingId = entry.href.replace('/bookings/', '')
