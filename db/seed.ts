@@ -2347,7 +2347,7 @@ function withDemoSeries(
     changes: readonly { change: SeriesChange; at: number; actor: 'owner' | 'sitter'; conflicts?: readonly { date: string; reason: string }[] }[],
   ) =>
     changes.flatMap(({ change, at, actor, conflicts = [] }) => {
-      const facts = { series: { ...series, service: 'walking', timeZone }, ownerName: series.owner.name, sitterName: sam.name, dogs: series.dogs, actor, conflicts, from: null }
+      const facts = { series: { ...series, service: 'walking', timeZone }, ownerName: series.owner.name, sitterName: sam.name, dogs: series.dogs, actor, conflicts, from: null, cancelledLate: 0 }
       const userIds = { owner: series.owner.id, sitter: sam.id }
       return seriesReadersOf(change, actor).map((reader): Insertable<Database['notifications']> => ({
         id: demoId(`notification:series:${series.id}:${change}:${reader}`),

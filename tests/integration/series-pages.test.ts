@@ -192,6 +192,10 @@ describe('answering and ending a series on its page', () => {
     expect(rows.filter((row) => row.status === 'accepted').map((row) => row.date)).toEqual(dates.slice(0, 3))
     expect(rows.filter((row) => row.status === 'cancelled').map((row) => row.date)).toEqual(dates.slice(3))
     expect(await textOf(await visitAs(people.sam, path))).toContain('Ended')
+    // Flexible terms, days ahead: nothing counts late, and the notice says only what ended.
+    await backgroundWorkDone()
+    const notices = await db.selectFrom('notifications').select('text').where('userId', '=', people.sam.id).where('type', '=', 'booking-series.ended').execute()
+    expect(notices).toEqual([{ text: `Olivia Owner ended the weekly dog walking for Rex and Luna from ${formatLong(from)}.` }])
   })
 
   test("inside the strict terms' notice the end form names the booking ending would cancel late, and ending counts it to the owner", async () => {
@@ -213,6 +217,11 @@ describe('answering and ending a series on its page', () => {
       expect((await postFields(people.olivia, path, [['status', 'ended'], ['from', date]])).status).toBe(302)
       const rows = await db.selectFrom('bookings').select(['id', 'status', 'lateCancellationBy']).where('seriesId', '=', id).where('lateCancellationBy', 'is not', null).execute()
       expect(rows).toEqual([{ id: monday?.id, status: 'cancelled', lateCancellationBy: 'owner' }])
+      await backgroundWorkDone()
+      const ended = await db.selectFrom('notifications').select('text').where('userId', '=', people.sam.id).where('type', '=', 'booking-series.ended').execute()
+      expect(ended).toEqual([
+        { text: `Olivia Owner ended the weekly dog walking for Rex and Luna from ${formatLong(date)}. 1 booking inside the cancellation terms' notice counts as cancelled late by Olivia Owner.` },
+      ])
       expect(await textOf(await visitAs(people.olivia, `/bookings/${monday?.id}`))).toContain('Cancelled late by the owner')
     } finally {
       vi.useRealTimers()

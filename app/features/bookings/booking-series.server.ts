@@ -346,17 +346,17 @@ async function endSeries(series: BookingSeries, actor: Party, from: string | und
       .select(['id', 'status', 'startsAt', 'cancellationTerms'])
       .where(on.and([on('seriesId', '=', series.id), on('date', '>=', first), on('status', 'in', ['pending', 'accepted']), on('startsAt', '>', changedAt)]))
       .execute()
+    // A booking ended inside its terms' notice counts as the ending party's late cancellation, as cancelling it alone would.
+    const late = ahead.filter((booking) => cancelsLate(booking, Date.parse(booking.startsAt), now))
     if (ahead.length > 0) {
       await trx.updateTable('bookings').set({ status: 'cancelled', updatedAt: changedAt }).where('id', 'in', ahead.map((booking) => booking.id)).execute()
-      // A booking ended inside its terms' notice counts as the ending party's late cancellation, as cancelling it alone would.
-      const late = ahead.filter((booking) => cancelsLate(booking, Date.parse(booking.startsAt), now))
       if (late.length > 0) await trx.updateTable('bookings').set({ lateCancellationBy: actor }).where('id', 'in', late.map((booking) => booking.id)).execute()
       await trx
         .insertInto('bookingStatusHistory')
         .values(ahead.map((booking) => ({ id: crypto.randomUUID(), bookingId: booking.id, fromStatus: booking.status, toStatus: 'cancelled' as const, changedById: actor === 'owner' ? series.ownerId : series.sitterId, changedAt, reason: 'series-ended' })))
         .execute()
     }
-    return recordSeriesChange(trx, 'ended', series.id, actor, now, { from: first, cancelled: ahead.length })
+    return recordSeriesChange(trx, 'ended', series.id, actor, now, { from: first, cancelled: ahead.length, cancelledLate: late.length })
   })
   if (!eventId) return refuse(409, seriesStatusMessages.notAccepted)
   void dispatchEvents([eventId])

@@ -28,6 +28,8 @@ export type SeriesNoticeFacts = {
   conflicts: readonly { date: string; reason: string }[]
   /** The first date an end takes away. */
   from: string | null
+  /** How many bookings an end cancelled inside their cancellation terms' notice. */
+  cancelledLate: number
 }
 
 /** The subject and text of a series change, as its readers read it. */
@@ -37,6 +39,9 @@ export function seriesNoticeText(change: SeriesChange, facts: SeriesNoticeFacts)
   const what = `weekly ${(serviceLabels[series.service as SitterService] ?? series.service).toLowerCase()} for ${dogNames}`
   const when = `${formatWeekdays(series.weekdays)}, ${series.slots.map(formatSlot).join(' and ')} (${series.timeZone} time), from ${formatBookingDate(series.firstDate)}`
   const unbooked = (count: number) => `${count} ${count === 1 ? 'date' : 'dates'}`
+  const actorName = actor ? { owner: ownerName, sitter: sitterName }[actor] : 'Pawpal'
+  const late = facts.cancelledLate
+  const lateText = late > 0 ? ` ${late === 1 ? '1 booking' : `${late} bookings`} inside the cancellation terms' notice ${late === 1 ? 'counts' : 'count'} as cancelled late by ${actorName}.` : ''
   const texts: Record<SeriesChange, { subject: string; text: string }> = {
     requested: { subject: `New weekly request: ${dogNames}`, text: `${ownerName} asks for ${what}: ${when}.` },
     accepted: {
@@ -50,7 +55,7 @@ export function seriesNoticeText(change: SeriesChange, facts: SeriesNoticeFacts)
       : { subject: `Weekly request expired: ${dogNames}`, text: `The request for ${what} expired: its last date passed before it was answered.` },
     ended: {
       subject: `Weekly care ended: ${dogNames}`,
-      text: `${actor ? { owner: ownerName, sitter: sitterName }[actor] : 'Pawpal'} ended the ${what}${facts.from ? ` from ${formatBookingDate(facts.from)}` : ''}.`,
+      text: `${actorName} ended the ${what}${facts.from ? ` from ${formatBookingDate(facts.from)}` : ''}.${lateText}`,
     },
     conflicts: { subject: `Dates not booked: ${dogNames}`, text: `${unbooked(facts.conflicts.length)} of the ${what} could not be booked.` },
   }

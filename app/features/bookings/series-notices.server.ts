@@ -28,7 +28,7 @@ export async function loadSeriesNotice(event: StoredEvent) {
   if (!owner || !sitter) return null
   const party = { owner, sitter }
   const seriesDogs = series.dogIds.flatMap((dogId) => dogs.get(dogId) ?? [])
-  const { subject, text } = seriesNoticeText(facts.change, { series, ownerName: owner.name, sitterName: sitter.name, dogs: seriesDogs, actor: facts.actor, conflicts: facts.conflicts, from: facts.from })
+  const { subject, text } = seriesNoticeText(facts.change, { series, ownerName: owner.name, sitterName: sitter.name, dogs: seriesDogs, actor: facts.actor, conflicts: facts.conflicts, from: facts.from, cancelledLate: facts.cancelledLate })
   const conflictLines = facts.conflicts.map((conflict) => `${formatBookingDate(conflict.date)}: ${conflict.reason}`)
   const path = href('/bookings/series/:id', { id: series.id })
   return {

@@ -20,8 +20,16 @@ export type BookingSeries = Omit<Selectable<BookingSeriesTable>, 'weekdays' | 's
 export function readSeriesChange(event: { type: string; subjectId: string; payload: Record<string, unknown> }) {
   const change = seriesChanges.find((candidate) => seriesEventType(candidate) === event.type)
   if (!change) return null
-  const payload = event.payload as { actor?: 'owner' | 'sitter' | null; addToCalendar?: boolean; conflicts?: { date: string; reason: string }[]; from?: string }
-  return { change, seriesId: event.subjectId, actor: payload.actor ?? null, addToCalendar: payload.addToCalendar ?? false, conflicts: payload.conflicts ?? [], from: payload.from ?? null }
+  const payload = event.payload as { actor?: 'owner' | 'sitter' | null; addToCalendar?: boolean; conflicts?: { date: string; reason: string }[]; from?: string; cancelledLate?: number }
+  return {
+    change,
+    seriesId: event.subjectId,
+    actor: payload.actor ?? null,
+    addToCalendar: payload.addToCalendar ?? false,
+    conflicts: payload.conflicts ?? [],
+    from: payload.from ?? null,
+    cancelledLate: payload.cancelledLate ?? 0,
+  }
 }
 
 /** Today in the series' zone. */
