@@ -45,10 +45,14 @@ const BookingSeries = objectOf({
       seriesDate: { type: 'string', format: 'date', description: 'The date it was made for (a moved booking keeps it).' },
       status: { enum: bookingStatuses },
       startTime: nullable('string'),
-      startDateTime: { type: 'string', format: 'date-time', description: 'Its start in the series\' time zone, with the offset.' },
       lateFrom: nullable('string', { format: 'date-time', description: 'While accepted: the instant (UTC) after which cancelling it, alone or by ending the series, is late; null otherwise.' }),
       cancelledLate: { enum: ['owner', 'sitter', null], description: 'Who cancelled it late (inside the terms\' notice), alone or by ending the series; null otherwise.' },
     }),
+  },
+  lateIfEndedNow: {
+    type: 'array',
+    items: { type: 'string', format: 'date' },
+    description: "The dates of the bookings that ending the series now would cancel late (accepted, not begun, inside their terms' notice).",
   },
   conflicts: { type: 'array', items: dateWithReason('Why this date is not a booking.', false), description: 'Dates of the series that did not become bookings.' },
   upcoming: {

@@ -26,9 +26,8 @@ import { Page } from '#app/ui/page.tsx'
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const series = await getSeriesFor(user.id, params.id)
-  const now = Date.now()
-  if (!series) return data({ series: null, today: '', now }, { status: 404 })
-  return { series, today: localDateTime(now, series.timeZone).date, now }
+  if (!series) return data({ series: null, today: '' }, { status: 404 })
+  return { series, today: localDateTime(Date.now(), series.timeZone).date }
 }
 
 const answerToasts = {
@@ -63,7 +62,7 @@ const seriesStatusTones: Record<SeriesView['status'], string> = {
 }
 
 export default function SeriesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { series, today, now } = loaderData
+  const { series, today } = loaderData
   if (!series) {
     return (
       <Page width="narrow">
@@ -150,7 +149,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       {series.bookings.length > 0 ? <SeriesBookings bookings={series.bookings} /> : null}
-      {series.actions.includes('ended') ? <EndForm today={today} bookings={series.bookings} now={now} /> : null}
+      {series.actions.includes('ended') ? <EndForm today={today} lateDates={series.lateIfEndedNow} /> : null}
     </Page>
   )
 }
@@ -257,10 +256,9 @@ function SeriesBookings({ bookings }: { bookings: SeriesView['bookings'] }) {
   )
 }
 
-/** Ending from a date; warns of the bookings that ending now would cancel late (the server decides at the submit). */
-function EndForm({ today, bookings, now }: { today: string; bookings: SeriesView['bookings']; now: number }) {
-  const late = bookings.filter((booking) => booking.lateFrom !== null && now > Date.parse(booking.lateFrom) && now < Date.parse(booking.startDateTime))
-  const lateDates = formatNameList(late.map((booking) => formatSeriesDate(booking.date)))
+/** Ending from a date; warns of the bookings that ending now would cancel late (the server decides again at the submit). */
+function EndForm({ today, lateDates }: { today: string; lateDates: readonly string[] }) {
+  const dates = formatNameList(lateDates.map(formatSeriesDate))
   return (
     <Form method="post" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">End the series</h2>
@@ -272,11 +270,11 @@ function EndForm({ today, bookings, now }: { today: string; bookings: SeriesView
         <input id="series-end-from" type="date" name="from" min={today} defaultValue={today} required className="tap-target w-full rounded-lg border border-stone-300 px-3 py-2.5 sm:w-auto" />
       </div>
       <p className="text-sm text-stone-600">Its bookings from that date on are cancelled; those before it stay.</p>
-      {late.length > 0 ? (
+      {lateDates.length > 0 ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {late.length === 1
-            ? `Cancelling the booking on ${lateDates} is now late under the cancellation terms: ending the series from that date or earlier counts it on your profile.`
-            : `Cancelling the bookings on ${lateDates} is now late under the cancellation terms: each of them that ending the series cancels is counted on your profile.`}
+          {lateDates.length === 1
+            ? `Cancelling the booking on ${dates} is now late under the cancellation terms: ending the series from that date or earlier counts it on your profile.`
+            : `Cancelling the bookings on ${dates} is now late under the cancellation terms: each of them that ending the series cancels is counted on your profile.`}
         </p>
       ) : null}
       <Button type="submit" variant="secondary" className="tap-target">

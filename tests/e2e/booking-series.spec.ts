@@ -379,12 +379,18 @@ test('@desktop a weekly request that expired unanswered says so on its page, to 
 test("ending a series inside the sitter's strict terms names the bookings it would cancel late, and counts them to the owner", async ({ page, visit, db }) => {
   const sitter = await walkerWithWeekdayMornings(page, db, visit)
   await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', sitter.id).execute()
+  // Weekends too, so that tomorrow's walk is booked whatever today is: it starts within 32 hours, inside the 72 hours.
+  await db
+    .insertInto('sitterAvailability')
+    .values([6, 7].map((weekday) => ({ id: crypto.randomUUID(), sitterId: sitter.id, weekday, startTime: '07:00', endTime: '12:00' })))
+    .execute()
   const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
   await visit(`/bookings/series/new?sitter=${sitter.id}`)
-  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) await page.getByRole('checkbox', { name: day, exact: true }).check()
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('checkbox', { name: day, exact: true }).check()
   await page.getByLabel('Start time').selectOption('08:00')
   await page.getByRole('radio', { name: /^30 minutes/ }).check()
-  await page.getByLabel('First date').fill(zurichDate(1))
+  const tomorrow = zurichDate(1)
+  await page.getByLabel('First date').fill(tomorrow)
   await page.getByRole('button', { name: 'Request weekly care' }).click()
   await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
   const seriesPath = new URL(page.url()).pathname
@@ -398,11 +404,11 @@ test("ending a series inside the sitter's strict terms names the bookings it wou
   await signOut(page)
   await signInAs(page, owner)
   await visit(seriesPath)
-  // Strict terms: late from 72 hours before the start. Weekday walks from tomorrow: at least one starts within 72 hours.
+  // Strict terms: late from 72 hours before the start. Tomorrow's walk is the first booked, and late.
   const lateAt = (now: number) => (row: { startsAt: string }) => Date.parse(row.startsAt) - 72 * 3_600_000 < now
   const booked = await db.selectFrom('bookings').select(['id', 'date', 'startsAt']).where('seriesId', '=', seriesId).orderBy('date').execute()
   const firstLate = booked.filter(lateAt(Date.now()))[0]
-  expect(firstLate).toBeDefined()
+  expect(firstLate?.date).toBe(tomorrow)
   const lateDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${firstLate?.date}T00:00:00Z`))
   await expect(page.getByText(/is now late under the cancellation terms/)).toContainText(`on ${lateDay}`)
 

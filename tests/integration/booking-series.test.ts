@@ -65,7 +65,8 @@ type Series = {
   pricePerVisit: number | null
   rateFixed: boolean
   dogs: { id: string; name: string }[]
-  bookings: { id: string; date: string; seriesDate: string; status: string; startTime: string | null; startDateTime: string; lateFrom: string | null; cancelledLate: string | null }[]
+  bookings: { id: string; date: string; seriesDate: string; status: string; startTime: string | null; lateFrom: string | null; cancelledLate: string | null }[]
+  lateIfEndedNow: string[]
   conflicts: DateReason[]
   upcoming: DateReason[] | null
   actions: string[]
@@ -341,11 +342,12 @@ describe('who may answer, cancel and end', () => {
     // Strict: late from 72 hours before the start. Now is Sunday 5 September 10:00 (08:00 UTC); the walks are at 08:00 in
     // Zurich (06:00 UTC): Monday's is 22 hours away, Wednesday's 70, Friday's 118.
     const seen = await getSeries(theOwner, seriesId)
-    expect(seen.body.bookings.slice(0, 3).map(({ date, startDateTime, lateFrom, cancelledLate }) => ({ date, startDateTime, lateFrom, cancelledLate }))).toEqual([
-      { date: '2027-09-06', startDateTime: '2027-09-06T08:00:00+02:00', lateFrom: '2027-09-03T06:00:00.000Z', cancelledLate: null },
-      { date: '2027-09-08', startDateTime: '2027-09-08T08:00:00+02:00', lateFrom: '2027-09-05T06:00:00.000Z', cancelledLate: null },
-      { date: '2027-09-10', startDateTime: '2027-09-10T08:00:00+02:00', lateFrom: '2027-09-07T06:00:00.000Z', cancelledLate: null },
+    expect(seen.body.bookings.slice(0, 3).map(({ date, lateFrom, cancelledLate }) => ({ date, lateFrom, cancelledLate }))).toEqual([
+      { date: '2027-09-06', lateFrom: '2027-09-03T06:00:00.000Z', cancelledLate: null },
+      { date: '2027-09-08', lateFrom: '2027-09-05T06:00:00.000Z', cancelledLate: null },
+      { date: '2027-09-10', lateFrom: '2027-09-07T06:00:00.000Z', cancelledLate: null },
     ])
+    expect(seen.body.lateIfEndedNow).toEqual(['2027-09-06', '2027-09-08'])
 
     const ended = await setSeriesStatus(theSitter, seriesId, { status: 'ended' })
 
@@ -359,8 +361,29 @@ describe('who may answer, cancel and end', () => {
       ['2027-09-08', null, 'sitter'],
       ['2027-09-10', null, null],
     ])
+    expect(ended.body.lateIfEndedNow).toEqual([])
     // The sitter's public profile counts them among the bookings ever accepted.
     expect(await (await appRequest(`/sitters/${theSitter.id}`)).text()).toContain('Cancelled late: 2 of 24 bookings')
+  })
+
+  test('the owner and the sitter ending at once: one end goes through, its late cancellations counted once, to its party only', async () => {
+    const theSitter = await walker()
+    await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', theSitter.id).execute()
+    const { owner: theOwner, seriesId } = await askedSeries(theSitter)
+    expect((await setSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).status).toBe(200)
+
+    const answers = await Promise.all([theOwner, theSitter, theOwner].map((actor) => setSeriesStatus(actor, seriesId, { status: 'ended' })))
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
+    const winner = answers.findIndex((answer) => answer.status === 200) === 1 ? 'sitter' : 'owner'
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.message).toBe('Only an accepted weekly series can be ended')
+    const late = (await seriesBookings(seriesId)).filter((row) => row.lateCancellationBy !== null)
+    expect(late.map((row) => [row.date, row.lateCancellationBy])).toEqual([
+      ['2027-09-06', winner],
+      ['2027-09-08', winner],
+    ])
+    const ends = await db.selectFrom('domainEvents').select('id').where('subjectId', '=', seriesId).where('type', '=', 'booking-series.ended').execute()
+    expect(ends).toHaveLength(1)
   })
 
   test('on moderate terms the owner ending from a date after the late booking counts nothing; ending from today counts it, to the owner', async () => {

@@ -2,11 +2,12 @@ import { expressionBuilder } from 'kysely'
 import { getPartyDetails } from '#app/features/accounts/users.server.ts'
 import { getSitterSchedule } from '#app/features/availability/schedule.server.ts'
 import { findDogNames, findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
+import { cancelsLate } from '#app/features/sitters/cancellation-terms.ts'
 import { firstNameOf } from '#app/features/sitters/sitter-format.ts'
 import { getSitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { centsToDollars } from '#app/lib/money.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
-import { addDays, formatZonedIso } from '#app/lib/zoned-time.ts'
+import { addDays } from '#app/lib/zoned-time.ts'
 import { findBookings, lateFromOf, startOf } from './booking-records.server.ts'
 import { dateRefusals, datesOf, overlappedDates, seriesWeeksAhead } from './booking-series.server.ts'
 import { priceCentsFor, rateForDogs } from './pricing.ts'
@@ -77,12 +78,16 @@ export async function getSeriesFor(viewerId: string, seriesId: string, now = Dat
         seriesDate: booking.seriesDate,
         status: booking.status,
         startTime: booking.slots[0]?.startTime ?? null,
-        startDateTime: formatZonedIso(startOf(booking), booking.timeZone),
         /** While accepted: the instant after which cancelling it, alone or by ending the series, is late. */
         lateFrom: lateFromOf(booking),
         cancelledLate: booking.lateCancellationBy,
       }))
       .sort((a, b) => a.date.localeCompare(b.date)),
+    /** The dates of the bookings that ending the series now would cancel late (endSeries' rule), by date. */
+    lateIfEndedNow: bookings
+      .filter((booking) => startOf(booking) > now && cancelsLate(booking, startOf(booking), now))
+      .map((booking) => booking.date)
+      .sort(),
     conflicts,
     /** Waiting for the sitter: the dates of the next eight weeks, each with why it would not fit now (null: it fits). */
     upcoming: series.status === 'pending' ? await previewDates(series, firstNameOf(sitterName), now) : null,
