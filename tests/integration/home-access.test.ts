@@ -30,6 +30,7 @@ const { defaultChannels } = await import('#app/features/notification-settings/ki
 const { appRequest } = await import('./app.ts')
 const { call, ownerDogAndSitter, owner: newOwner, sitter: newSitter, requestBooking, setStatus } = await import('./booking-api.ts')
 const { browserCookieFor, insertBooking, linkGoogleAccount } = await import('./fixtures.ts')
+const { plainText: plainTextOf } = await import('./page-visits.ts')
 
 type Actor = Awaited<ReturnType<typeof newOwner>>
 type BookingStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled' | 'completed'
@@ -260,6 +261,28 @@ describe("the sitter's window", () => {
     expect(page.html).not.toContain(code)
     expect(await viewsOf(owner)).toEqual([])
     expect((await pageHtml(owner, '/home-access')).html).toMatch(/Sam Sitter<\/bdi>(?:\s|<!-- -->)*sees this from \d\d:\d\d on /)
+  })
+
+  test("after midnight, an overnight booking dated yesterday is still listed to the owner as seen now, and yesterday morning's ended one is not", async () => {
+    const { owner, sitter, parties } = await ownerWithVault()
+    const night = new Date(Date.now() + 3 * 24 * hour).toISOString().slice(0, 10)
+    const dayBefore = new Date(Date.parse(`${night}T00:00:00Z`) - 24 * hour).toISOString().slice(0, 10)
+    const morning = new Date(Date.parse(`${night}T00:00:00Z`) + 24 * hour).toISOString().slice(0, 10)
+    const overnight = { status: 'accepted' as const, service: 'boarding', timeZone: 'UTC', slots: [{ startTime: '20:00', endTime: '08:00' }] }
+    const underWay = await insertBooking(parties, { ...overnight, date: night })
+    const ended = await insertBooking(parties, { ...overnight, date: dayBefore })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse(`${morning}T02:00:00Z`))
+      expect((await readForBooking(sitter, underWay)).status).toBe(200)
+      const page = (await pageHtml(owner, '/home-access')).html
+      const endsAt = new Date(`${morning}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+      expect(plainTextOf(page)).toContain(`Sam Sitter sees this now, until the Boarding booking ends at 08:00 on ${endsAt}.`)
+      expect(page).toContain(`/bookings/${underWay}"`)
+      expect(page).not.toContain(`/bookings/${ended}"`)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test.each(['pending', 'rejected', 'cancelled', 'completed'] as const)('a %s booking inside the hours: 403', async (status) => {

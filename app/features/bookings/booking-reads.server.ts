@@ -62,6 +62,22 @@ export async function listOwnerBookings(viewerId: string, options: BookingListOp
   return { bookings: await toBookingJsonList(await withBookingDetails(rows), viewerId, now), next }
 }
 
+/**
+ * The owner's accepted bookings that have not ended, the one under way first, at most `limit`: whose sitters see
+ * the home access now or next. Not the Upcoming tab, which counts a booking by its date: an overnight booking
+ * dated yesterday is under way until the morning. A booking ends at most the day after its date, so one that began
+ * longer ago than any day has ended (the bound also starts the (ownerId, startsAt) index there).
+ */
+export async function listAcceptedBookingsNotEnded(ownerId: string, limit: number, now = Date.now()) {
+  const on = onBookings()
+  const rows = await findBookingRows(
+    on.and([on('bookings.ownerId', '=', ownerId), on('bookings.status', '=', schemaConstant('accepted')), on('bookings.startsAt', '>', listClock(now).dayStartBound)]),
+    db,
+    { order: 'asc', limit },
+  )
+  return (await withBookingDetails(rows)).filter((booking) => bookingSpan(booking).end > now)
+}
+
 /** The 'How did it go?' prompt of /bookings names the most recent completed bookings without a review, at most this many. */
 const reviewPromptSize = 5
 

@@ -1,5 +1,5 @@
 import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
-import { listOwnerBookings } from '#app/features/bookings/booking-reads.server.ts'
+import { listAcceptedBookingsNotEnded } from '#app/features/bookings/booking-reads.server.ts'
 import { type BookingRecord, findBookingById, findBookingOfParty } from '#app/features/bookings/booking-records.server.ts'
 import { bookingMessages } from '#app/features/bookings/schema.ts'
 import { bookingSpan } from '#app/features/bookings/slots.ts'
@@ -100,22 +100,21 @@ export async function listHomeAccessViews(ownerId: string, limit = 100) {
   })
 }
 
-/** When the sitters of the owner's accepted bookings to come (or under way) see the vault, soonest first. */
+/** When the sitters of the owner's accepted bookings under way or to come see the vault, soonest first. */
 export async function listUpcomingAccessWindows(ownerId: string, now = Date.now()) {
-  const { bookings } = await listOwnerBookings(ownerId, { tab: 'upcoming', limit: 50 }, now)
-  return bookings
-    .filter((booking) => booking.status === 'accepted' && Date.parse(booking.endDateTime) > now)
-    .map((booking) => {
-      const window = accessWindowOf({ start: Date.parse(booking.startDateTime), end: Date.parse(booking.endDateTime) })
-      return {
-        bookingId: booking.id,
-        sitterName: booking.sitter.name,
-        service: booking.service,
-        opensAt: formatWindowMoment(window.opensAt, booking.timeZone),
-        closesAt: formatWindowMoment(window.closesAt, booking.timeZone),
-        open: now >= window.opensAt,
-      }
-    })
+  const bookings = await listAcceptedBookingsNotEnded(ownerId, 50, now)
+  const sitters = await getMemberProfiles(bookings.map((booking) => booking.sitterId))
+  return bookings.map((booking) => {
+    const window = accessWindowOf(bookingSpan(booking))
+    return {
+      bookingId: booking.id,
+      sitterName: sitters.get(booking.sitterId)?.name ?? 'Deleted user',
+      service: booking.service,
+      opensAt: formatWindowMoment(window.opensAt, booking.timeZone),
+      closesAt: formatWindowMoment(window.closesAt, booking.timeZone),
+      open: now >= window.opensAt,
+    }
+  })
 }
 
 type Refusal = { ok: false; status: 403 | 404; message: string }
