@@ -1456,9 +1456,9 @@ function scriptConversation(plan: ConversationPlan, now: number): DemoConversati
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Moderation (issue 30): the demo admin and their queue. Three open reports, each with the snapshot the
-// app would have kept of what was reported (moderation/reports.server.ts), and one report the admin read
-// and dismissed, with its two audit log rows. Nobody is suspended: the suspensions table stays empty.
+// Moderation (issue 30): the demo admin and their queue. Four open reports (a conversation, a review, a dog listed
+// for sitting and a booking), each with the snapshot the app would have kept of what was reported
+// (moderation/reports.server.ts), and one report the admin read and dismissed, with its two audit log rows. Nobody is suspended: the suspensions table stays empty.
 
 /** A staff account: neither owner nor sitter, so no address, dogs, profile or bookings (decision 063). */
 interface DemoAdmin {
@@ -1478,7 +1478,7 @@ interface DemoReport {
   reporterId: string
   reportedUserId: string
   subjectId: string
-  reason: ReportReason
+  reason: ReportReason | 'no_show'
   details: string
   snapshot: ReportSnapshot
   at: number
@@ -1614,7 +1614,44 @@ function fileReports(
       at: filedAt + day,
     },
   }
-  return [conversationReport, reviewReport, dogReport, dismissedReport]
+
+  // The demo owner reports the day Rex's sitter never came: the snapshot holds the booking and its visit log, empty
+  // but for the missed check-in's alarm (keepVisitLogs), filed a few minutes after that alarm.
+  const missed = bookings.find((booking) => booking.plan.key === 'demo:missed')
+  if (!missed) throw new Error('Demo data: the missed stay is missing')
+  const missedAlarmAt = spanOf(missed).start + visitRules.missedCheckInAfterMs
+  const partyOf = (userId: string) => (userId === missed.plan.dog.owner.id ? ('owner' as const) : ('sitter' as const))
+  const bookingReport: DemoReport = {
+    id: demoId('report:booking'),
+    reporterId: missed.plan.dog.owner.id,
+    reportedUserId: missed.plan.sitter.id,
+    subjectId: missed.id,
+    reason: 'no_show',
+    details: `Nobody came for ${missed.plan.dog.name}. Pawpal warned me that ${firstName(missed.plan.sitter)} had not checked in, and my calls go to voicemail.`,
+    snapshot: {
+      kind: 'booking',
+      ownerName: missed.plan.dog.owner.name,
+      sitterName: missed.plan.sitter.name,
+      dogNames: [missed.plan.dog, ...(missed.plan.otherDogs ?? [])].map((dog) => dog.name),
+      service: missed.plan.service,
+      date: missed.date,
+      timeZone,
+      slots: missed.slots,
+      status: missed.plan.status,
+      statusReason: null,
+      history: missed.history.map((change) => ({ at: iso(change.at), what: change.to === 'pending' ? 'requested' : change.to, by: partyOf(change.byId) })),
+      visit: {
+        checkIn: null,
+        entries: [],
+        photoCount: 0,
+        routeMeters: null,
+        checkOut: null,
+        alarms: [{ at: iso(missedAlarmAt), kind: 'missed-check-in', date: null }],
+      },
+    },
+    at: Math.max(missedAlarmAt, Math.min(missedAlarmAt + 12 * minute, now - minute)),
+  }
+  return [conversationReport, reviewReport, dogReport, dismissedReport, bookingReport]
 }
 
 // ---------------------------------------------------------------------------------------------------

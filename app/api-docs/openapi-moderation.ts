@@ -1,6 +1,6 @@
 import { auditActions, auditPageSize, type AuditEntry as AuditRecord } from '#app/features/moderation/audit-log.server.ts'
 import { userSearchLimit } from '#app/features/moderation/admin-users.server.ts'
-import { maxNoteLength, reportKinds, reportOutcomes } from '#app/features/moderation/moderation-terms.ts'
+import { allReportReasons, bookingReportReasons, maxNoteLength, reportKinds, reportOutcomes } from '#app/features/moderation/moderation-terms.ts'
 import { reportPageSize } from '#app/features/moderation/reports.server.ts'
 import { AuditQuerySchema, NewReportSchema, ReportListQuerySchema, ResolutionSchema, SuspensionSchema, UserSearchQuerySchema } from '#app/features/moderation/schema.ts'
 import { bookingStatuses } from '#app/features/bookings/transitions.ts'
@@ -48,7 +48,7 @@ export const moderationTags = [
   {
     name: 'Reports',
     description:
-      'Report a conversation, a sitter profile, a review or a dog listed for sitting to the admins. The report keeps a ' +
+      'Report a conversation, a sitter profile, a review, a dog listed for sitting or a booking to the admins. The report keeps a ' +
       'snapshot of the content as you saw it; the reported user is not told. When an admin has handled it you get a ' +
       "notification (kind `account`) that says so, never what was done.",
   },
@@ -72,7 +72,7 @@ const ReportSummary = objectOf({
   kind: { enum: reportKinds },
   reason: {
     type: 'string',
-    description: `The reason the reporter chose: ${reportReasons.map((reason) => `\`${reason}\``).join(', ')} (a report keeps a reason no longer offered).`,
+    description: `The reason the reporter chose: ${allReportReasons.map((reason) => `\`${reason}\``).join(', ')} (a report keeps a reason no longer offered).`,
   },
   details: { type: 'string', maxLength: maxReportDetailsLength, description: "The reporter's own words; may be empty." },
   state: { enum: reportStates, description: '`open` until an admin resolves it, then the outcome.' },
@@ -95,7 +95,7 @@ const ReportedMessage = objectOf({
 
 /** ReportSnapshot (reports.server.ts): what was reported, as the reporter saw it when reporting. */
 const ReportSnapshot = {
-  description: 'What was reported, as it was when reported; it never changes afterwards. `kind` says which of the four it is.',
+  description: 'What was reported, as it was when reported; it never changes afterwards. `kind` says which of the five it is.',
   oneOf: [
     objectOf({
       kind: { const: 'conversation' },
@@ -131,6 +131,40 @@ const ReportSnapshot = {
       bio: nullable('string'),
       images: { ...strings, description: 'Server-relative base paths (`/uploads/...`).' },
       ownerName: { type: 'string', description: "The dog's owner: the reported user." },
+    }),
+    objectOf({
+      kind: { const: 'booking' },
+      ownerName: { type: 'string' },
+      sitterName: { type: 'string' },
+      dogNames: strings,
+      service: { enum: sitterServices },
+      date: { type: 'string', format: 'date', description: "Local date in the booking's zone." },
+      timeZone: { type: 'string' },
+      slots: { type: 'array', items: objectOf({ startTime: { type: 'string' }, endTime: { type: 'string' } }) },
+      status: { enum: bookingStatuses },
+      statusReason: nullable('string', { description: '`expired` for a request nobody answered before its start.' }),
+      history: {
+        type: 'array',
+        description: 'Requested, accepted, changed, cancelled...: oldest first, as the booking page shows it.',
+        items: objectOf({ at: { type: 'string', format: 'date-time' }, what: { type: 'string' }, by: nullable('string', { enum: ['owner', 'sitter', null] }) }),
+      },
+      visit: {
+        description:
+          'The visit log when the booking was accepted or completed (null otherwise): the check-in (where, as a place and a ' +
+          'distance in 50 m steps), activities and notes, the number of photos, the walk\'s length, the check-out and the ' +
+          'alarms. Never an address, contact details, the home access, a photo or a route\'s points.',
+        anyOf: [
+          objectOf({
+            checkIn: { anyOf: [objectOf({ at: { type: 'string', format: 'date-time' }, place: { type: 'string' }, distanceMeters: nullable('integer') }), { type: 'null' }] },
+            entries: { type: 'array', items: objectOf({ at: { type: 'string', format: 'date-time' }, kind: { type: 'string' }, note: nullable('string') }) },
+            photoCount: { type: 'integer', minimum: 0 },
+            routeMeters: nullable('integer'),
+            checkOut: { anyOf: [objectOf({ at: { type: 'string', format: 'date-time' }, note: nullable('string') }), { type: 'null' }] },
+            alarms: { type: 'array', items: objectOf({ at: { type: 'string', format: 'date-time' }, kind: { type: 'string' }, date: nullable('string') }) },
+          }),
+          { type: 'null' },
+        ],
+      },
     }),
   ],
 }
@@ -227,11 +261,13 @@ export const moderationPaths = {
     post: {
       operationId: 'fileReport',
       tags: ['Reports'],
-      summary: 'Report a conversation, a sitter profile, a review or a dog listed for sitting',
+      summary: 'Report a conversation, a sitter profile, a review, a dog listed for sitting or a booking',
       description:
         '`subjectId` by `kind`: `conversation`: the other user of your conversation (their messages are reported); `sitter`: ' +
         "the sitter's user id; `review`: the review id (its author is reported); `dog`: a dog listed for sitting, as a sitter " +
-        'sees it (its owner is reported). At most 20 new reports an hour.',
+        'sees it (its owner is reported); `booking` (since 2026-11-30): a booking you are the owner or the sitter of (the ' +
+        `other party is reported). \`reason\`: a booking's report takes ${bookingReportReasons.map((reason) => `\`${reason}\``).join(', ')}; ` +
+        `the other kinds ${reportReasons.map((reason) => `\`${reason}\``).join(', ')} (another is 400). At most 20 new reports an hour.`,
       security: signedIn,
       requestBody: jsonBody(ref('NewReportInput')),
       responses: {

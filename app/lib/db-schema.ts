@@ -361,7 +361,7 @@ export interface UserBlocksTable {
   createdAt: string
 }
 
-export type ReportKind = 'conversation' | 'sitter' | 'review' | 'dog'
+export type ReportKind = 'conversation' | 'sitter' | 'review' | 'dog' | 'booking'
 export type ReportState = 'open' | 'dismissed' | 'content_hidden' | 'user_warned' | 'user_suspended'
 
 /** What a user reported for the admins (moderation, db/migrations/022), with the content as it was then. */

@@ -21,10 +21,13 @@ import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx
 import { isVisitFormIntent, type VisitFormRefusal } from '#app/features/visits/visit-form-fields.ts'
 import { submitVisitForm } from '#app/features/visits/visit-forms.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
+import { answerFor, reportIntent } from '#app/features/moderation/report-answers.ts'
+import { newReportConstraint, submitReportForm } from '#app/features/moderation/report-form.server.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { readMultipartFormOrError } from '#app/lib/upload.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -52,12 +55,18 @@ const OwnerReviewsPanel = shownLater(() => reviews().then((m) => m.OwnerReviewsP
 const BookingDogProfile = shownLater(() => import('#app/features/bookings/components/booking-dog-profile.tsx').then((m) => m.BookingDogProfile))
 const StatusChangeDialog = shownLater(() => import('#app/features/bookings/components/status-dialog.tsx').then((m) => m.StatusChangeDialog))
 const BookingHomeAccess = shownLater(() => import('#app/features/home-access/components/booking-home-access.tsx').then((m) => m.BookingHomeAccess))
+const ReportForm = shownLater(() => import('#app/features/moderation/components/report-form.tsx').then((m) => m.ReportForm))
 const BookingVisitLog = shownLater(() => import('#app/features/visits/components/booking-visit-log.tsx').then((m) => m.BookingVisitLog))
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const booking = await getBookingFor(user.id, params.id)
-  if (!booking) return data({ booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0 }, { status: 404 })
+  if (!booking) {
+    return data(
+      { booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0, reportConstraint: newReportConstraint },
+      { status: 404 },
+    )
+  }
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
   const now = Date.now()
@@ -67,7 +76,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     booking.ownerReviews ? countLateCancellations(booking.ownerId, 'owner') : null,
     changeFormDogs(booking),
   ])
-  return { ...toBookingPageJson(booking), confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now }
+  return { ...toBookingPageJson(booking), confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now, reportConstraint: newReportConstraint }
 }
 
 type ActionData =
@@ -120,6 +129,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     return data<ActionData>({ intent, message: outcome.message }, { status: outcome.status })
   }
 
+  if (intent === reportIntent) return submitReportForm(user, formData, (kind, subjectId) => kind === 'booking' && subjectId === booking.id, here)
+
   if (isVisitFormIntent(intent)) {
     const outcome = await submitVisitForm(intent, user.id, booking.id, upload.form)
     if (outcome.ok) return redirectWithToast(here, outcome.toast)
@@ -129,10 +140,14 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   throw data(null, { status: 400 })
 }
 
+export const headers = retryAfterFromAction
+
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now } = loaderData
+  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, reportConstraint } = loaderData
   if (!booking) return <BookingNotFound />
-  const answer = actionData
+  // A refused report answers its own form only (report-answers.ts); every other answer is the page's.
+  const reportAnswer = actionData && 'report' in actionData ? actionData.report : null
+  const answer = actionData && !('report' in actionData) ? actionData : undefined
   const statusAnswer = answer?.intent === 'status' ? answer : null
   // A refused change keeps its dialog open with the reason; the loader would not reopen it.
   const dialogMove = [confirm, statusAnswer?.move].find((move): move is Move => Boolean(move) && booking.actions.includes(move as Move)) ?? null
@@ -297,6 +312,13 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         />
       ) : null}
       {booking.history?.length ? <BookingHistory booking={booking} /> : null}
+      <ReportForm
+        kind="booking"
+        subjectId={booking.id}
+        label="Report a problem with this booking"
+        answer={answerFor(reportAnswer, 'booking', booking.id)}
+        constraint={reportConstraint}
+      />
 
       {dialogMove ? (
         <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} now={now} />

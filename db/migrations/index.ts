@@ -32,6 +32,7 @@ import * as seriesCalendarOverrides from './032-series-calendar-overrides.ts'
 import * as ownerSitterIndex from './033-owner-sitter-index.ts'
 import * as unreadBySender from './034-unread-by-sender.ts'
 import * as requestsToAnswer from './035-requests-to-answer.ts'
+import * as bookingReports from './036-booking-reports.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '033-owner-sitter-index': ownerSitterIndex,
   '034-unread-by-sender': unreadBySender,
   '035-requests-to-answer': requestsToAnswer,
+  '036-booking-reports': bookingReports,
 }

@@ -134,6 +134,7 @@ const pages: PageCase[] = [
   { visitor: 'admin', what: 'a conversation report', path: (demo) => `/admin/reports/${demo.reports.conversation}` },
   { visitor: 'admin', what: 'a review report', path: (demo) => `/admin/reports/${demo.reports.review}` },
   { visitor: 'admin', what: 'a dog report', path: (demo) => `/admin/reports/${demo.reports.dog}` },
+  { visitor: 'admin', what: 'a booking report', path: (demo) => `/admin/reports/${demo.reports.booking}` },
   { visitor: 'admin', what: 'user search', path: '/admin/users?q=a' },
   { visitor: 'admin', what: 'a user', path: (demo) => `/admin/users/${demo.sam.id}` },
   { visitor: 'admin', what: 'audit log', path: '/admin/audit' },
@@ -230,7 +231,7 @@ async function findDemoRows(db: TestDatabase) {
   const sam = { id: await userId(demoUsers.sitter.email) }
   const today = zurichDate(0)
   /** One of the demo data's open reports of a kind. */
-  const openReport = async (kind: 'conversation' | 'review' | 'dog') =>
+  const openReport = async (kind: 'conversation' | 'review' | 'dog' | 'booking') =>
     (await db.selectFrom('reports').select('id').where('kind', '=', kind).where('state', '=', 'open').orderBy('createdAt').executeTakeFirstOrThrow()).id
 
   /** One of the user's bookings in a status (still ahead for pending and accepted, which offer moves). */
@@ -323,7 +324,7 @@ async function findDemoRows(db: TestDatabase) {
     newcomer: await newcomerWithResetLink(db),
     talk: await longConversation(db),
     admin: await admin(db),
-    reports: { conversation: await openReport('conversation'), review: await openReport('review'), dog: await openReport('dog') },
+    reports: { conversation: await openReport('conversation'), review: await openReport('review'), dog: await openReport('dog'), booking: await openReport('booking') },
   }
 }
 

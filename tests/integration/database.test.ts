@@ -133,6 +133,7 @@ describe('migrations', () => {
       { migrationName: '033-owner-sitter-index', direction: 'Up', status: 'Success' },
       { migrationName: '034-unread-by-sender', direction: 'Up', status: 'Success' },
       { migrationName: '035-requests-to-answer', direction: 'Up', status: 'Success' },
+      { migrationName: '036-booking-reports', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -1143,6 +1144,22 @@ describe('demo data', () => {
 
     // Every other booking the sweep looks at has its log: it records nothing at the seed moment.
     expect(await recordDueVisitAlarms(seededAt, seeded)).toBe(0)
+  })
+
+  test("has the demo owner's open report of the stay whose sitter missed the check-in, naming that sitter, with the booking's history and its one alarm", async () => {
+    const { olivia, alarms } = await visitLogs()
+    const [missed] = alarms
+    const reports = await seeded.selectFrom('reports').selectAll().where('kind', '=', 'booking').execute()
+    expect(reports).toHaveLength(1)
+    const [stored] = reports
+    expect(stored).toMatchObject({ reporterId: olivia.id, reportedUserId: missed!.booking.sitterId, subjectId: missed!.bookingId, reason: 'no_show', state: 'open' })
+    expect(Date.parse(stored!.createdAt)).toBeGreaterThanOrEqual(Date.parse(missed!.recordedAt))
+    expect(Date.parse(stored!.createdAt)).toBeLessThanOrEqual(seededAt)
+    const history = await seeded.selectFrom('bookingStatusHistory').select(['toStatus', 'changedAt']).where('bookingId', '=', missed!.bookingId).orderBy('changedAt').execute()
+    const snapshot = JSON.parse(stored!.snapshot) as { history: { at: string; what: string }[]; visit: unknown; status: string; date: string }
+    expect(snapshot).toMatchObject({ status: 'accepted', date: missed!.booking.date })
+    expect(snapshot.history.map(({ at, what }) => ({ at, what }))).toEqual(history.map((row) => ({ at: row.changedAt, what: row.toStatus === 'pending' ? 'requested' : row.toStatus })))
+    expect(snapshot.visit).toEqual({ checkIn: null, entries: [], photoCount: 0, routeMeters: null, checkOut: null, alarms: [{ at: missed!.recordedAt, kind: 'missed-check-in', date: null }] })
   })
 
   test('gives the demo sitter and some others gallery photos, at most 6 each, as metadata-free WebP files', async () => {

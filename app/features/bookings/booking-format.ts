@@ -1,3 +1,5 @@
+import type { HistoryStep } from './booking-history.server.ts'
+
 // How booking dates read in e-mails, messages and calendars: spec section 9's 'EEEE, MMMM d, yyyy'.
 // Written with Intl: the root date-fns import loads all of date-fns and slows the server's start by seconds.
 
@@ -37,4 +39,18 @@ export function formatBookingMoment(iso: string, timeZone: string) {
     momentFormats.set(timeZone, format)
   }
   return format.format(new Date(iso))
+}
+
+/** What a booking's history says of each of its entries (the booking page, a report's snapshot). */
+export const historyLabels: Record<HistoryStep, string> = {
+  requested: 'Requested',
+  accepted: 'Accepted',
+  rejected: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired unanswered',
+  completed: 'Completed',
+  'change-proposed': 'Change proposed',
+  changed: 'Change accepted',
+  'change-declined': 'Change declined',
+  'change-withdrawn': 'Change withdrawn',
 }

@@ -9,9 +9,11 @@ import type { Party } from './transitions.ts'
 // A booking's history as its page lists it (issue 33 part 2): requested, accepted, changed, declined, cancelled...
 // from its status changes and the changes proposed to it, oldest first.
 
+export type HistoryStep = 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'change-proposed' | 'changed' | 'change-declined' | 'change-withdrawn'
+
 export type HistoryEntry = {
   at: string
-  what: 'requested' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'completed' | 'change-proposed' | 'changed' | 'change-declined' | 'change-withdrawn'
+  what: HistoryStep
   /** Who did it; null when nobody did (an expiry). */
   by: Party | null
   /** The change it concerns, for the entries of a proposal. */

@@ -1,8 +1,11 @@
+import { type ReportReason, reportReasonLabels, reportReasons } from '#app/features/messages/limits.ts'
 import type { ReportKind, ReportState } from '#app/lib/db-schema.ts'
 
 // The words of moderation, without zod, so the browser does not load it for them.
 
-export const reportKinds = ['conversation', 'sitter', 'review', 'dog'] as const satisfies readonly ReportKind[]
+/** What a report is about: something a user published or wrote, or a booking one is a party of. */
+export const contentReportKinds = ['conversation', 'sitter', 'review', 'dog'] as const satisfies readonly ReportKind[]
+export const reportKinds = [...contentReportKinds, 'booking'] as const satisfies readonly ReportKind[]
 export const reportOutcomes = ['dismissed', 'content_hidden', 'user_warned', 'user_suspended'] as const satisfies readonly ReportState[]
 export type ReportOutcome = (typeof reportOutcomes)[number]
 /** What the reports queue filters by: one state, or every resolved one. */
@@ -16,6 +19,23 @@ export const reportKindLabels: Record<ReportKind, string> = {
   sitter: 'Sitter profile',
   review: 'Review',
   dog: 'Dog listed for sitting',
+  booking: 'Booking',
+}
+
+/** What a party may say went wrong with a booking: what happens during care, then the reasons every report offers. */
+export const bookingReportReasons = ['no_show', 'safety', 'harassment', 'scam', 'other'] as const
+type BookingReportReason = (typeof bookingReportReasons)[number]
+
+/** Every reason a report may give, whatever it is about. */
+export const allReportReasons = [...new Set([...reportReasons, ...bookingReportReasons])] as [ReportReason | BookingReportReason, ...(ReportReason | BookingReportReason)[]]
+
+/** The reasons a report of this kind offers. */
+export const reportReasonsFor = (kind: ReportKind): readonly (ReportReason | BookingReportReason)[] => (kind === 'booking' ? bookingReportReasons : reportReasons)
+
+export const reasonLabels: Record<ReportReason | BookingReportReason, string> = {
+  ...reportReasonLabels,
+  no_show: 'Did not show up',
+  safety: 'A dog or a person was at risk',
 }
 
 export const reportStateLabels: Record<ReportState, string> = {

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import type { ReportKind } from '#app/lib/db-schema.ts'
@@ -8,6 +8,9 @@ import { refusalReply, reportIntent, reportSentToast, reportTargetOf } from './r
 import { moderationMessages } from './moderation-terms.ts'
 import { fileReport } from './reports.server.ts'
 import { NewReportSchema } from './schema.ts'
+
+/** The Report form's constraints (its `required` attributes), worked out once. */
+export const newReportConstraint = getZodConstraint(NewReportSchema)
 
 /**
  * A page's Report form (components/report-form.tsx), posted to the page's own action: `reportable` says

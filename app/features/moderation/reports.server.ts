@@ -1,13 +1,18 @@
 import { type Expression, sql, type SqlBool } from 'kysely'
 import { namesOf } from '#app/features/accounts/account-status.server.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
+import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
+import type { HistoryStep } from '#app/features/bookings/booking-history.server.ts'
 import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { hideMessages, reportedConversation } from '#app/features/messages/reported-conversation.server.ts'
 import { hideReview } from '#app/features/reviews/review-writes.server.ts'
 import { findReportableReview } from '#app/features/reviews/reviews.server.ts'
+import type { ReportReason } from '#app/features/messages/limits.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
+import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
+import type { AlarmKind, CheckInPlace, EntryKind } from '#app/features/visits/visit-rules.ts'
 import { db } from '#app/lib/db.server.ts'
-import type { ReportKind, ReportState } from '#app/lib/db-schema.ts'
+import type { BookingStatus, ReportKind, ReportState } from '#app/lib/db-schema.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
@@ -16,8 +21,8 @@ import { hidesContent, moderationMessages, type ReportStateFilter } from './mode
 import type { NewReportInput, ResolutionInput } from './schema.ts'
 import { checkUntil, suspendInTransaction } from './suspensions.server.ts'
 
-// Reports (DESIGN.md ruling 25): a user reports a conversation, a sitter profile, a review or a dog listed
-// for sitting; the report keeps a snapshot of the content as the reporter saw it, so what the admins judge
+// Reports (DESIGN.md ruling 25): a user reports a conversation, a sitter profile, a review, a dog listed
+// for sitting or a booking they are a party of; the report keeps a snapshot of the content as the reporter saw it, so what the admins judge
 // cannot change under them, and an admin reads the reported messages only through it. An admin resolves a
 // report once: dismissed, content hidden, user warned or user suspended, each with a note. Every read of a
 // report and every resolution goes to the audit log in the same transaction.
@@ -34,6 +39,34 @@ export type ReportSnapshot =
   | { kind: 'sitter'; name: string; bio: string | null; location: string | null; profilePhoto: string | null }
   | { kind: 'review'; rating: number; comment: string; reply: string | null; sitterId: string; sitterName: string; authorName: string; createdAt: string }
   | { kind: 'dog'; name: string; breed: string; bio: string | null; images: string[]; ownerName: string }
+  | BookingSnapshot
+
+/**
+ * A booking as its reporting party saw it: its terms, its history and its visit log (the visit's times, places in 50 m
+ * steps, activities and notes, how many photos, its alarms). Never an address, contact details, the home access, a
+ * photo or a route's points: an admin judges what happened, not where the owner lives.
+ */
+export type BookingSnapshot = {
+  kind: 'booking'
+  ownerName: string
+  sitterName: string
+  dogNames: string[]
+  service: string
+  date: string
+  timeZone: string
+  slots: { startTime: string; endTime: string }[]
+  status: BookingStatus
+  statusReason: string | null
+  history: { at: string; what: HistoryStep; by: 'owner' | 'sitter' | null }[]
+  visit: {
+    checkIn: { at: string; place: CheckInPlace; distanceMeters: number | null } | null
+    entries: { at: string; kind: EntryKind; note: string | null }[]
+    photoCount: number
+    routeMeters: number | null
+    checkOut: { at: string; note: string | null } | null
+    alarms: { at: string; kind: AlarmKind; date: string | null }[]
+  } | null
+}
 
 type Subject = { subjectId: string; reportedUserId: string; snapshot: ReportSnapshot }
 
@@ -72,6 +105,37 @@ async function findSubject(reporter: SessionUser, kind: ReportKind, subjectId: s
       },
     }
   }
+  if (kind === 'booking') {
+    const booking = await getBookingFor(reporter.id, subjectId)
+    if (!booking) return null
+    const visitLog = booking.status === 'accepted' || booking.status === 'completed' ? await getVisitLogFor(reporter.id, booking.id) : null
+    const visit = visitLog?.ok ? visitLog.visit : null
+    return {
+      subjectId,
+      reportedUserId: booking.viewerRole === 'owner' ? booking.sitterId : booking.ownerId,
+      snapshot: {
+        kind,
+        ownerName: booking.owner.name,
+        sitterName: booking.sitter.name,
+        dogNames: booking.dogs.map((dog) => dog.name),
+        service: booking.service,
+        date: booking.date,
+        timeZone: booking.timeZone,
+        slots: booking.timeSlots,
+        status: booking.status,
+        statusReason: booking.statusReason,
+        history: (booking.history ?? []).map(({ at, what, by }) => ({ at, what, by })),
+        visit: visit && {
+          checkIn: visit.checkIn,
+          entries: visit.entries.map(({ at, kind: entryKind, note }) => ({ at, kind: entryKind, note })),
+          photoCount: visit.photos.length,
+          routeMeters: visit.route?.distanceMeters ?? null,
+          checkOut: visit.checkOut,
+          alarms: visit.alarms,
+        },
+      },
+    }
+  }
   const dog = await getAvailableDog(reporter, subjectId)
   if (!dog) return null
   return { subjectId, reportedUserId: dog.ownerId, snapshot: { kind, name: dog.name, breed: dog.breed, bio: dog.bio, images: dog.images, ownerName: dog.owner.name } }
@@ -82,6 +146,7 @@ const notFoundMessages: Record<ReportKind, string> = {
   sitter: 'Sitter not found',
   review: 'Review not found',
   dog: 'Dog not found',
+  booking: 'Booking not found',
 }
 
 /**
@@ -295,5 +360,5 @@ export async function reportPartiesOf(reportId: string) {
 }
 
 /** A report of the conversation with `partnerId` (the conversation screens and `POST /api/messages/reports`). */
-export const reportConversation = (reporter: SessionUser, input: { partnerId: string; reason: NewReportInput['reason']; details: string }) =>
+export const reportConversation = (reporter: SessionUser, input: { partnerId: string; reason: ReportReason; details: string }) =>
   fileReport(reporter, { kind: 'conversation', subjectId: input.partnerId, reason: input.reason, details: input.details })

@@ -3,7 +3,7 @@ import { maxReportDetailsLength, reportReasons } from '#app/features/messages/li
 import { localDateField } from '#app/lib/date-fields.ts'
 import { cursorParameter } from '#app/lib/keyset-paging.ts'
 import { plainText } from '#app/lib/plain-text.ts'
-import { maxNoteLength, reportKinds, reportOutcomes, reportStateFilters } from './moderation-terms.ts'
+import { bookingReportReasons, contentReportKinds, maxNoteLength, reportOutcomes, reportStateFilters } from './moderation-terms.ts'
 
 // What the moderation doors accept (issue 30): the report forms and `POST /api/reports`, the admins'
 // resolution and suspension forms and their `/api/admin/...` twins parse with these same schemas.
@@ -17,13 +17,21 @@ const details = plainText('Details', { multiline: true })
   .max(maxReportDetailsLength, { error: `Details must be at most ${maxReportDetailsLength} characters` })
   .default('')
 
-/** `POST /api/reports` and the Report forms of a sitter profile, a review and a listed dog. */
-export const NewReportSchema = z.object({
-  kind: z.enum(reportKinds, { error: 'Choose what you report' }),
-  subjectId: id('subjectId'),
-  reason: z.enum(reportReasons, { error: 'Choose a reason' }),
-  details,
-})
+const reportKindError = { error: 'Choose what you report' }
+const reasonError = { error: 'Choose a reason' }
+
+/**
+ * `POST /api/reports` and the Report forms of a sitter profile, a review, a listed dog and a booking. A booking's
+ * report offers reasons of its own (a sitter who did not come); each kind takes only the reasons it offers.
+ */
+export const NewReportSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('booking', reportKindError), subjectId: id('subjectId'), reason: z.enum(bookingReportReasons, reasonError), details }),
+    z.object({ kind: z.enum(contentReportKinds, reportKindError), subjectId: id('subjectId'), reason: z.enum(reportReasons, reasonError), details }),
+  ],
+  reportKindError,
+)
 export type NewReportInput = z.output<typeof NewReportSchema>
 
 const note = plainText('Note', { multiline: true, error: 'Note is required' })

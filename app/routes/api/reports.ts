@@ -6,7 +6,7 @@ import { jsonError, methodNotAllowed, parseApiInput, readJsonBody } from '#app/l
 import { retryAfterHeaders } from '#app/lib/rate-limit.server.ts'
 
 // POST /api/reports {kind, subjectId, reason, details?}: report a conversation (subjectId: the other user),
-// a sitter profile, a review or a dog listed for sitting to the admins. 201 with the report's id; 200 with
+// a sitter profile, a review, a dog listed for sitting or a booking you are a party of to the admins. 201 with the report's id; 200 with
 // the same id when your report of it is still open. 404 for what you cannot see. The reported user is not told.
 export const loader = () => methodNotAllowed(['POST'])
 

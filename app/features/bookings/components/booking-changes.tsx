@@ -6,7 +6,7 @@ import { textControlClass } from '#app/ui/field.tsx'
 import { answeredForm, AnswerSummary, FormErrors } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
 import type { SitterService } from '#app/features/sitters/options.ts'
-import { formatBookingDate, formatBookingMoment, formatNameList } from '../booking-format.ts'
+import { formatBookingDate, formatBookingMoment, formatNameList, historyLabels } from '../booking-format.ts'
 import type { changeFormFields } from '../booking-change-forms.server.ts'
 import type { BookingPageJson, ProposalJson } from '../booking-reads.server.ts'
 import { bookingStyles, dayPeriods, periodLabels, walkDurations } from '../periods.ts'
@@ -214,19 +214,6 @@ export function ProposeChange({ booking, dogs, answer, today }: { booking: Booki
       </Form>
     </details>
   )
-}
-
-const historyLabels: Record<NonNullable<BookingPageJson['history']>[number]['what'], string> = {
-  requested: 'Requested',
-  accepted: 'Accepted',
-  rejected: 'Declined',
-  cancelled: 'Cancelled',
-  expired: 'Expired unanswered',
-  completed: 'Completed',
-  'change-proposed': 'Change proposed',
-  changed: 'Change accepted',
-  'change-declined': 'Change declined',
-  'change-withdrawn': 'Change withdrawn',
 }
 
 export function BookingHistory({ booking }: { booking: BookingPageJson }) {

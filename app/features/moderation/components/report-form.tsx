@@ -1,12 +1,13 @@
 import { useMemo } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
-import { maxReportDetailsLength, reportReasonLabels, reportReasons } from '#app/features/messages/limits.ts'
+import { maxReportDetailsLength } from '#app/features/messages/limits.ts'
 import type { ReportKind } from '#app/lib/db-schema.ts'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
+import { reasonLabels, reportReasonsFor } from '../moderation-terms.ts'
 import { reportIntent } from '../report-answers.ts'
 
-// The Report form of a sitter profile, a review and a dog listed for sitting (issue 30): a disclosure with
+// The Report form of a sitter profile, a review, a dog listed for sitting and a booking (issue 30): a disclosure with
 // a plain form inside, so it works without JavaScript, posting to the page's own action (intent `report`,
 // with the kind and the id of what it reports). The page's action parses it with NewReportSchema and
 // answers a refusal with conform's reply under `report`, which only the form it names shows.
@@ -61,7 +62,7 @@ export function ReportForm({
         <fieldset id={reason.id} aria-describedby={reason.errors ? reason.errorId : undefined}>
           <legend className="text-sm font-medium text-stone-800">What is wrong?</legend>
           <div className="mt-1 space-y-1">
-            {reportReasons.map((value) => (
+            {reportReasonsFor(kind).map((value) => (
               <label key={value} className="tap-target flex cursor-pointer items-center gap-2 text-sm">
                 <input
                   type="radio"
@@ -72,7 +73,7 @@ export function ReportForm({
                   aria-invalid={reason.errors ? true : undefined}
                   className="size-4 accent-brand-700"
                 />
-                {reportReasonLabels[value]}
+                {reasonLabels[value]}
               </label>
             ))}
           </div>

@@ -1,12 +1,17 @@
+import { formatBookingDate, historyLabels } from '#app/features/bookings/booking-format.ts'
+import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
+import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
+import { alarmLabel, checkInPlaceLabel } from '#app/features/visits/visit-format.ts'
+import { entryLabels } from '#app/features/visits/visit-rules.ts'
 import { StarRating } from '#app/features/reviews/components/star-rating.tsx'
 import { imageSrcSet, imageUrl } from '#app/lib/image-url.ts'
-import type { ReportSnapshot } from '../reports.server.ts'
+import type { BookingSnapshot, ReportSnapshot } from '../reports.server.ts'
 import { Tag } from './admin-nav.tsx'
 
 // What was reported, as the reporter saw it when they reported it (the report's snapshot, never the live
 // content): a conversation's reported messages and the ones before them, a sitter's profile, a review with
-// its stars, a dog listed for sitting with its photos.
+// its stars, a dog listed for sitting with its photos, a booking with its history and its visit log.
 
 type When = { now: string; timeZone: string }
 
@@ -27,6 +32,7 @@ export function ReportSnapshotView({ snapshot, now, timeZone }: { snapshot: Repo
       </div>
     )
   }
+  if (snapshot.kind === 'booking') return <BookingSnapshotView snapshot={snapshot} now={now} timeZone={timeZone} />
   if (snapshot.kind === 'review') {
     return (
       <figure className="space-y-2">
@@ -101,5 +107,59 @@ function ConversationSnapshot({ messages, now, timeZone }: { messages: Extract<R
         </li>
       ))}
     </ol>
+  )
+}
+
+/** A reported booking: its terms and status, then what happened, oldest first: its history and its visit log merged. */
+function BookingSnapshotView({ snapshot, now, timeZone }: { snapshot: BookingSnapshot } & When) {
+  const nameOf = { owner: snapshot.ownerName, sitter: snapshot.sitterName }
+  const { visit } = snapshot
+  const events = [
+    ...snapshot.history.map((entry) => ({ at: entry.at, text: `${historyLabels[entry.what]}${entry.by ? ` by ${nameOf[entry.by]}` : ''}`, note: null })),
+    ...(visit?.checkIn ? [{ at: visit.checkIn.at, text: `Checked in: ${checkInPlaceLabel(visit.checkIn)}`, note: null }] : []),
+    ...(visit?.entries ?? []).map((entry) => ({ at: entry.at, text: entryLabels[entry.kind], note: entry.note })),
+    ...(visit?.alarms ?? []).map((alarm) => ({ at: alarm.at, text: `Alarm: ${alarmLabel(alarm)}`, note: null })),
+    ...(visit?.checkOut ? [{ at: visit.checkOut.at, text: 'Checked out', note: visit.checkOut.note }] : []),
+  ].sort((a, b) => a.at.localeCompare(b.at))
+  const slots = snapshot.slots.map((slot) => `${slot.startTime} - ${slot.endTime}`).join(', ')
+  return (
+    <div className="space-y-3">
+      <div className="space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-lg font-semibold">
+            {serviceLabels[snapshot.service as SitterService] ?? snapshot.service} for <bdi>{snapshot.dogNames.join(', ')}</bdi>
+          </p>
+          <StatusBadge status={snapshot.status} reason={snapshot.statusReason} />
+        </div>
+        <p className="text-sm text-stone-700">
+          {formatBookingDate(snapshot.date)}
+          {slots ? `, ${slots}` : ''} ({snapshot.timeZone})
+        </p>
+        <p className="text-sm text-stone-600">
+          Owner <bdi className="font-medium text-stone-800">{snapshot.ownerName}</bdi>, sitter <bdi className="font-medium text-stone-800">{snapshot.sitterName}</bdi>
+        </p>
+      </div>
+      <ol aria-label="What happened" className="space-y-1 text-sm">
+        {events.map((event, index) => (
+          <li key={`${event.at}-${index}`} className="flex flex-wrap gap-x-3 border-b border-stone-100 py-1 last:border-0">
+            <time dateTime={event.at} className="w-32 shrink-0 text-stone-600">
+              {formatNotificationTime(event.at, now, timeZone)}
+            </time>
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-stone-900">{event.text}</span>
+              {event.note ? <span className="block whitespace-pre-line break-words text-stone-700">{event.note}</span> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {visit ? (
+        <p className="text-sm text-stone-600">
+          {visit.photoCount === 0 ? 'No photos' : visit.photoCount === 1 ? '1 photo (not kept with the report)' : `${visit.photoCount} photos (not kept with the report)`} in
+          the visit log{visit.routeMeters !== null ? `; a walk of ${(visit.routeMeters / 1000).toFixed(1)} km` : ''}.
+        </p>
+      ) : (
+        <p className="text-sm text-stone-600">No visit log: the booking was not accepted.</p>
+      )}
+    </div>
   )
 }
