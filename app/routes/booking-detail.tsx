@@ -41,7 +41,8 @@ import { shownLater } from '#app/ui/shown-later.tsx'
 // each other, double-blind, and the sitter's reply; a request shows its sitter what sitters say about the owner and
 // how often the owner cancelled late. The booking's cancellation terms show, and who cancelled it late (ruling 28).
 // An accepted booking shows its sitter the owner's home access inside its window (features/home-access), and
-// both parties its visit log: the sitter's check-in, activities, photos and check-out (features/visits).
+// both parties its visit log: the sitter's check-in, activities, photos and check-out (features/visits). Either party
+// may report a problem with it to the admins (features/moderation, decision 099).
 
 // What only some bookings show loads in the browser only where shown (app/ui/shown-later.tsx).
 const changes = () => import('#app/features/bookings/components/booking-changes.tsx')
