@@ -188,6 +188,21 @@ describe("the booking page's Report form (no JavaScript)", () => {
     expect(await reportsBy(olivia.id)).toEqual([])
   })
 
+  test('the 21st report within an hour: the booking page answers 429 with Retry-After and keeps the details; nothing stored', async () => {
+    const { olivia, bookingId } = await partiesWithBooking()
+    const sitters = await Promise.all(Array.from({ length: 20 }, (_, index) => insertSitter({ name: `Sitter ${index + 1}` })))
+    for (const one of sitters) expect((await report(olivia, { kind: 'sitter', subjectId: one.id, reason: 'spam' })).status).toBe(201)
+
+    const answer = await postAs(await signedIn(olivia), `/bookings/${bookingId}`, { intent: 'report', kind: 'booking', subjectId: bookingId, reason: 'no_show', details: 'Keep me' })
+
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(3500)
+    const html = await answer.text()
+    expect(html).toContain('Too many reports. Please try again later.')
+    expect(html).toMatch(/<textarea[^>]*>Keep me<\/textarea>/)
+    expect(await db.selectFrom('reports').select('id').where('subjectId', '=', bookingId).execute()).toEqual([])
+  })
+
   test("another booking's id sent from this page, and a stranger's post, are 404; nothing stored", async () => {
     const { olivia, bookingId } = await partiesWithBooking()
     const other = await partiesWithBooking()
