@@ -23,6 +23,8 @@ import { submitVisitForm } from '#app/features/visits/visit-forms.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
 import { answerFor, reportIntent } from '#app/features/moderation/report-answers.ts'
 import { newReportConstraint, submitReportForm } from '#app/features/moderation/report-form.server.ts'
+import { openReportDays } from '#app/features/moderation/reports.server.ts'
+import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
 import { formatUsd } from '#app/lib/money.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
@@ -64,20 +66,31 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const booking = await getBookingFor(user.id, params.id)
   if (!booking) {
     return data(
-      { booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0, reportConstraint: newReportConstraint },
+      { booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0, reportConstraint: newReportConstraint, reportedOn: null },
       { status: 404 },
     )
   }
   const asked = url.searchParams.get('confirm')
   const confirm = isMove(asked) && booking.actions.includes(asked) ? asked : null
   const now = Date.now()
-  const [homeAccess, visitLog, ownerLateCancellations, changeDogs] = await Promise.all([
+  const [homeAccess, visitLog, ownerLateCancellations, changeDogs, reported] = await Promise.all([
     homeAccessOnBookingPage(user.id, booking),
     booking.status === 'accepted' || booking.status === 'completed' ? getVisitLogFor(user.id, booking.id, now) : null,
     booking.ownerReviews ? countLateCancellations(booking.ownerId, 'owner') : null,
     changeFormDogs(booking),
+    openReportDays(user.id, 'booking', [booking.id], user.timeZone),
   ])
-  return { ...toBookingPageJson(booking), confirm, homeAccess, visit: visitLog?.ok ? visitLog.visit : null, ownerLateCancellations, changeDogs, now, reportConstraint: newReportConstraint }
+  return {
+    ...toBookingPageJson(booking),
+    confirm,
+    homeAccess,
+    visit: visitLog?.ok ? visitLog.visit : null,
+    ownerLateCancellations,
+    changeDogs,
+    now,
+    reportConstraint: newReportConstraint,
+    reportedOn: reported[booking.id] ?? null,
+  }
 }
 
 type ActionData =
@@ -144,7 +157,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export const headers = retryAfterFromAction
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, reportConstraint } = loaderData
+  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, reportConstraint, reportedOn } = loaderData
   if (!booking) return <BookingNotFound />
   // A refused report answers its own form only (report-answers.ts); every other answer is the page's.
   const reportAnswer = actionData && 'report' in actionData ? actionData.report : null
@@ -313,13 +326,17 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         />
       ) : null}
       {booking.history?.length ? <BookingHistory booking={booking} /> : null}
-      <ReportForm
-        kind="booking"
-        subjectId={booking.id}
-        label="Report a problem with this booking"
-        answer={answerFor(reportAnswer, 'booking', booking.id)}
-        constraint={reportConstraint}
-      />
+      {reportedOn ? (
+        <ReportedNote kind="booking" day={reportedOn} />
+      ) : (
+        <ReportForm
+          kind="booking"
+          subjectId={booking.id}
+          label="Report a problem with this booking"
+          answer={answerFor(reportAnswer, 'booking', booking.id)}
+          constraint={reportConstraint}
+        />
+      )}
 
       {dialogMove ? (
         <StatusChangeDialog booking={booking} move={dialogMove} closeTo={here} error={statusAnswer?.message} now={now} />

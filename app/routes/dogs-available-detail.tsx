@@ -9,6 +9,8 @@ import { emojiForTrait } from '#app/features/dogs/options.ts'
 import { formatMiles } from '#app/features/geo/distance.ts'
 import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
+import { openReportDays } from '#app/features/moderation/reports.server.ts'
+import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
 import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
@@ -36,6 +38,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   if (!dog) return data({ dog: null, tab: 'details' }, { status: 404 })
   const asked = url.searchParams.get('tab')
   const tab = tabs.find((candidate) => candidate === asked) ?? 'details'
+  const reported = await openReportDays(user.id, 'dog', [dog.id], user.timeZone)
   return {
     dog: {
       ...dog,
@@ -44,6 +47,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     },
     tab,
     reportConstraint: getZodConstraint(NewReportSchema),
+    reportedOn: reported[dog.id] ?? null,
   }
 }
 
@@ -60,7 +64,7 @@ type Dog = NonNullable<Route.ComponentProps['loaderData']['dog']>
 
 export default function AvailableDogDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.dog === null) return <DogNotFound />
-  const { dog, tab, reportConstraint } = loaderData
+  const { dog, tab, reportConstraint, reportedOn } = loaderData
   const photo = imageUrl(dog.images[0], 800)
   return (
     <Page width="regular" className="space-y-4">
@@ -118,7 +122,11 @@ export default function AvailableDogDetailRoute({ loaderData, actionData }: Rout
         {tab === 'availability' ? <AvailabilityTab dog={dog} /> : null}
       </section>
       {/* The page shows no dog to its owner (getAvailableDog): whoever sees it may report it. */}
-      <ReportForm kind="dog" subjectId={dog.id} label="Report this dog listing" answer={answerFor(actionData?.report, 'dog', dog.id)} constraint={reportConstraint} />
+      {reportedOn ? (
+        <ReportedNote kind="dog" day={reportedOn} />
+      ) : (
+        <ReportForm kind="dog" subjectId={dog.id} label="Report this dog listing" answer={answerFor(actionData?.report, 'dog', dog.id)} constraint={reportConstraint} />
+      )}
     </Page>
   )
 }

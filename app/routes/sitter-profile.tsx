@@ -8,6 +8,8 @@ import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
+import { openReportDays } from '#app/features/moderation/reports.server.ts'
+import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
 import { NewReportSchema } from '#app/features/moderation/schema.ts'
 import { getPublicSitterProfile } from '#app/features/profiles/public-sitter-profile.server.ts'
 import { reviewPageSize } from '#app/features/reviews/review-page-schema.ts'
@@ -93,12 +95,22 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
     ownProfile: viewer?.id === found.id,
     // What the viewer may report: nothing for a visitor (the shared render), never their own profile or review.
-    report: viewer && {
-      profile: viewer.id !== found.id,
-      reviewIds: reviews ? await reviewsNotBy(viewer, found.id, reviews.reviews) : [],
-      constraint: getZodConstraint(NewReportSchema),
-    },
+    report: viewer && (await reportFormsFor(viewer, found.id, reviews?.reviews ?? [])),
   }
+}
+
+/**
+ * What the viewer may report (never their own profile or review) and the day of each report of theirs still open
+ * here, which the page shows instead of that Report form.
+ */
+async function reportFormsFor(viewer: SessionUser, sitterId: string, reviews: SitterReview[]) {
+  const reviewIds = await reviewsNotBy(viewer, sitterId, reviews)
+  const profile = viewer.id !== sitterId
+  const [reportedProfile, reportedReviews] = await Promise.all([
+    profile ? openReportDays(viewer.id, 'sitter', [sitterId], viewer.timeZone) : {},
+    openReportDays(viewer.id, 'review', reviewIds, viewer.timeZone),
+  ])
+  return { profile, reviewIds, constraint: getZodConstraint(NewReportSchema), reportedOn: { ...reportedProfile, ...reportedReviews } as Record<string, string> }
 }
 
 /** The ids of the reviews shown that the viewer did not write (the sitter wrote none of their own). */
@@ -121,6 +133,7 @@ type Sitter = Route.ComponentProps['loaderData']['sitter']
 
 export default function SitterProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { sitter, tab, reviews, ownProfile, report } = loaderData
+  const profileReportedOn = report?.reportedOn[sitter.id]
   const profilePath = href('/sitters/:id', { id: sitter.id })
   const tabHref = (value: Tab) => `${profilePath}${value === 'about' ? '' : `?tab=${value}`}#profile-tabs`
   return (
@@ -154,14 +167,22 @@ export default function SitterProfileRoute({ loaderData, actionData }: Route.Com
                 hrefFor={(page) => `${profilePath}?tab=reviews${page > 1 ? `&page=${page}` : ''}#profile-tabs`}
                 reviewAction={(reviewId) =>
                   report?.reviewIds.includes(reviewId) ? (
-                    <ReportForm kind="review" subjectId={reviewId} label="Report review" answer={answerFor(actionData?.report, 'review', reviewId)} constraint={report.constraint} />
+                    report.reportedOn[reviewId] ? (
+                      <ReportedNote kind="review" day={report.reportedOn[reviewId]} />
+                    ) : (
+                      <ReportForm kind="review" subjectId={reviewId} label="Report review" answer={answerFor(actionData?.report, 'review', reviewId)} constraint={report.constraint} />
+                    )
                   ) : null
                 }
               />
             ) : null}
           </div>
           {report?.profile ? (
-            <ReportForm kind="sitter" subjectId={sitter.id} label="Report this profile" answer={answerFor(actionData?.report, 'sitter', sitter.id)} constraint={report.constraint} />
+            profileReportedOn ? (
+              <ReportedNote kind="sitter" day={profileReportedOn} />
+            ) : (
+              <ReportForm kind="sitter" subjectId={sitter.id} label="Report this profile" answer={answerFor(actionData?.report, 'sitter', sitter.id)} constraint={report.constraint} />
+            )
           ) : null}
         </div>
       </div>

@@ -4,7 +4,11 @@ import { expect, registerUser, test } from './fixtures.ts'
 
 // Reporting (issue 30, decision 099), with JavaScript on and off at a phone's width: a signed-in owner opens the
 // Report disclosure at the foot of a sitter's profile or of a booking's page, picks a reason, adds a line and sends
-// it; the page comes back with the 'Report sent' toast, the form closed, and the report stored.
+// it; the page comes back with the 'Report sent' toast and, in place of the form, the day they reported it; the report
+// is stored.
+
+/** Today in Zurich, the users' zone, as the pages write a day ('Nov 30, 2026'). */
+const todayInZurich = () => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date())
 
 /** Opens the page's Report disclosure (a 44 px tap target), fills it in and sends it; answers the disclosure. */
 async function sendReport(page: Page, disclosureText: string, reason: string, details: string) {
@@ -27,7 +31,8 @@ test('an owner reports a sitter profile from the profile page and sees the toast
   const disclosure = await sendReport(page, 'Report this profile', 'Scam or payment outside Pawpal', 'Asked to be paid in cash')
 
   await expect(page).toHaveURL(new RegExp(`/sitters/${sitter.id}$`))
-  await expect(disclosure).not.toHaveAttribute('open')
+  await expect(page.getByText(`You reported this profile on ${todayInZurich()}. Our team will review it.`)).toBeVisible()
+  await expect(disclosure).toHaveCount(0)
   const stored = await db.selectFrom('reports').select(['kind', 'subjectId', 'reportedUserId', 'reason', 'details']).where('reporterId', '=', owner.id).execute()
   expect(stored).toEqual([{ kind: 'sitter', subjectId: sitter.id, reportedUserId: sitter.id, reason: 'scam', details: 'Asked to be paid in cash' }])
 })
@@ -41,7 +46,8 @@ test('an owner reports a problem with a booking from its page and sees the toast
   const disclosure = await sendReport(page, 'Report a problem with this booking', 'Did not show up', 'Waited an hour at the door')
 
   await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}$`))
-  await expect(disclosure).not.toHaveAttribute('open')
+  await expect(page.getByText(`You reported this booking on ${todayInZurich()}. Our team will review it.`)).toBeVisible()
+  await expect(disclosure).toHaveCount(0)
   const stored = await db.selectFrom('reports').select(['kind', 'subjectId', 'reportedUserId', 'reason', 'details']).where('reporterId', '=', owner.id).execute()
   expect(stored).toEqual([{ kind: 'booking', subjectId: bookingId, reportedUserId: sitter.id, reason: 'no_show', details: 'Waited an hour at the door' }])
 })

@@ -176,6 +176,26 @@ describe("the booking page's Report form (no JavaScript)", () => {
     expect(await reportsBy(sam.id)).toEqual([expect.objectContaining({ kind: 'booking', subjectId: bookingId, reportedUserId: olivia.id, reason: 'harassment', details: 'Shouted at me at the door.' })])
   })
 
+  test('while the report is open the reporter sees the day they sent it instead of the form; the other party still sees the form; resolved, it is back', async () => {
+    const { olivia, sam, bookingId } = await partiesWithBooking()
+    const samSignedIn = await signedIn(sam)
+    // 23:30 UTC on Sunday 9 March is already Monday in Zurich, Sam's zone.
+    vi.setSystemTime(Date.parse('2031-03-09T23:30:00.000Z'))
+    expect((await postAs(samSignedIn, `/bookings/${bookingId}`, { intent: 'report', kind: 'booking', subjectId: bookingId, reason: 'harassment' })).status).toBe(302)
+
+    const samsPage = await textOf(await visitAs(samSignedIn, `/bookings/${bookingId}`))
+    expect(samsPage).toContain('You reported this booking on Mar 10, 2031. Our team will review it.')
+    expect(samsPage).not.toContain('Report a problem with this booking')
+    const oliviasPage = await textOf(await visitAs(await signedIn(olivia), `/bookings/${bookingId}`))
+    expect(oliviasPage).toContain('Report a problem with this booking')
+    expect(oliviasPage).not.toContain('You reported')
+
+    await db.updateTable('reports').set({ state: 'dismissed' }).where('reporterId', '=', sam.id).execute()
+    const afterDismissal = await textOf(await visitAs(samSignedIn, `/bookings/${bookingId}`))
+    expect(afterDismissal).toContain('Report a problem with this booking')
+    expect(afterDismissal).not.toContain('You reported')
+  })
+
   test('without a reason: 400 naming the reason, with the details kept; nothing stored', async () => {
     const { olivia, bookingId } = await partiesWithBooking()
 

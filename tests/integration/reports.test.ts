@@ -272,6 +272,9 @@ const profileOf = (sitterId: string) => `/sitters/${sitterId}`
 const reviewsOf = (sitterId: string) => `/sitters/${sitterId}?tab=reviews`
 const count = (text: string, phrase: string) => text.split(phrase).length - 1
 
+/** Today in Zurich, the test users' zone, as the pages write a day ('Nov 30, 2026'). */
+const todayInZurich = () => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date())
+
 describe("the sitter profile's Report forms", () => {
   test('a signed-in owner sees Report this profile; a visitor and the sitter themself do not', async () => {
     const [sam, olivia] = [await bioSitter(), await owner()]
@@ -303,6 +306,9 @@ describe("the sitter profile's Report forms", () => {
     expect(answer.headers.get('location')).toBe(profileOf(sam.id))
     expect(await toastOf(answer)).toMatchObject(toastSent)
     expect(await reportsBy(olivia.id)).toEqual([expect.objectContaining({ kind: 'sitter', subjectId: sam.id, reportedUserId: sam.id, reason: 'scam', details: 'Wants cash' })])
+    const pageAfter = await textOf(await visitAs(await signedIn(olivia), profileOf(sam.id)))
+    expect(pageAfter).toContain(`You reported this profile on ${todayInZurich()}. Our team will review it.`)
+    expect(pageAfter).not.toContain('Report this profile')
   })
 
   test('reporting a review from the Reviews tab comes back to the tab and names the author', async () => {
@@ -315,6 +321,9 @@ describe("the sitter profile's Report forms", () => {
     expect(answer.headers.get('location')).toBe(reviewsOf(sam.id))
     expect(await toastOf(answer)).toMatchObject(toastSent)
     expect(await reportsBy(sam.id)).toEqual([expect.objectContaining({ kind: 'review', subjectId: reviewId, reportedUserId: olivia.id, reason: 'harassment' })])
+    const tabAfter = await textOf(await visitAs(await signedIn(sam), reviewsOf(sam.id)))
+    expect(tabAfter).toContain(`You reported this review on ${todayInZurich()}.`)
+    expect(count(tabAfter, 'Report review')).toBe(0)
   })
 
   test('without a reason the page answers 400 naming the reason, keeps the details and opens the form; nothing stored', async () => {
@@ -391,6 +400,9 @@ describe("the listed dog's Report form", () => {
     expect(answer.headers.get('location')).toBe(`/dogs/available/${dogId}?tab=personality`)
     expect(await toastOf(answer)).toMatchObject(toastSent)
     expect(await reportsBy(sam.id)).toEqual([expect.objectContaining({ kind: 'dog', subjectId: dogId, reportedUserId: olivia.id, details: 'Photo is not a dog' })])
+    const pageAfter = await textOf(await visitAs(samSignedIn, `/dogs/available/${dogId}`))
+    expect(pageAfter).toContain(`You reported this dog listing on ${todayInZurich()}.`)
+    expect(pageAfter).not.toContain('Report this dog listing')
   })
 
   test('without a reason: 400 naming the reason, the details kept; nothing stored', async () => {

@@ -22,6 +22,15 @@ export const reportKindLabels: Record<ReportKind, string> = {
   booking: 'Booking',
 }
 
+/** What 'You reported ...' names, on the page where the report was sent. */
+export const reportedThings: Record<ReportKind, string> = {
+  conversation: 'this conversation',
+  sitter: 'this profile',
+  review: 'this review',
+  dog: 'this dog listing',
+  booking: 'this booking',
+}
+
 /** What a party may say went wrong with a booking: what happens during care, then the reasons every report offers. */
 export const bookingReportReasons = ['no_show', 'safety', 'harassment', 'scam', 'other'] as const
 type BookingReportReason = (typeof bookingReportReasons)[number]

@@ -11,11 +11,12 @@ import type { ReportReason } from '#app/features/messages/limits.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
 import type { AlarmKind, CheckInPlace, EntryKind } from '#app/features/visits/visit-rules.ts'
-import { db } from '#app/lib/db.server.ts'
+import { db, isOneOf, schemaConstant } from '#app/lib/db.server.ts'
 import type { BookingStatus, ReportKind, ReportState } from '#app/lib/db-schema.ts'
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type Admin, auditActions, recordAudit } from './audit-log.server.ts'
 import { hidesContent, moderationMessages, type ReportStateFilter } from './moderation-terms.ts'
 import type { NewReportInput, ResolutionInput } from './schema.ts'
@@ -197,6 +198,23 @@ export async function fileReport(reporter: SessionUser, input: NewReportInput): 
   }
   void dispatchEvents([eventId])
   return { ok: true, reportId: id, created: true }
+}
+
+/**
+ * The day (in `timeZone`) the reporter filed each open report of theirs among these subjects: a page shows
+ * 'You reported this ...' there instead of a Report form whose second send would add nothing.
+ */
+export async function openReportDays(reporterId: string, kind: ReportKind, subjectIds: readonly string[], timeZone: string) {
+  if (subjectIds.length === 0) return {}
+  const rows = await db
+    .selectFrom('reports')
+    .select(['subjectId', 'createdAt'])
+    .where('reporterId', '=', reporterId)
+    .where('kind', '=', kind)
+    .where((eb) => isOneOf(eb.ref('subjectId'), JSON.stringify(subjectIds)))
+    .where('state', '=', schemaConstant('open'))
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.subjectId, localDateTime(Date.parse(row.createdAt), timeZone).date]))
 }
 
 export const reportListName = 'reports'
