@@ -39,6 +39,8 @@ const loadValidator = validatorLoader(() => import('#app/features/home-access/va
 
 const fieldLabels: FieldLabels = homeAccessFields.map((field) => [field, homeAccessLabels[field]] as const)
 
+const linkStyle = 'tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4'
+
 const codeInput = { autoComplete: 'off', autoCapitalize: 'off', spellCheck: false } as const
 
 export default function HomeAccessRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,10 +101,20 @@ export default function HomeAccessRoute({ loaderData, actionData }: Route.Compon
             {windows.map((window) => (
               <li key={window.bookingId} className="rounded-lg border border-stone-200 bg-white p-3">
                 <bdi>{window.sitterName}</bdi> {window.open ? 'sees this now, ' : `sees this from ${window.opensAt} `}until the{' '}
-                {serviceLabels[window.service as SitterService] ?? window.service} booking ends at {window.closesAt}.{' '}
-                <Link to={href('/bookings/:id', { id: window.bookingId })} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
-                  Booking
-                </Link>
+                {serviceLabels[window.service as SitterService] ?? window.service} booking ends at {window.closesAt}
+                {window.round
+                  ? `, then from 2 hours before each later booking of your weekly round (${window.round.weekdays}${window.round.endDate ? `, until ${window.round.endDate}` : ''}).`
+                  : '.'}{' '}
+                <span className="inline-flex flex-wrap gap-x-4">
+                  <Link to={href('/bookings/:id', { id: window.bookingId })} className={linkStyle}>
+                    Booking
+                  </Link>
+                  {window.round ? (
+                    <Link to={href('/bookings/series/:id', { id: window.round.id })} className={linkStyle}>
+                      Weekly round
+                    </Link>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>

@@ -285,6 +285,33 @@ describe("the sitter's window", () => {
     }
   })
 
+  test("a weekly round is listed once, at its next booking, with its days and last date; a single booking keeps its own line", async () => {
+    const { owner, sitter, parties } = await ownerWithVault()
+    const { requestSeries, changeSeriesStatus } = await import('#app/features/bookings/booking-series.server.ts')
+    const { SeriesRequestSchema, SeriesStatusSchema } = await import('#app/features/bookings/schema.ts')
+    const today = localDateTime(Date.now(), 'Europe/Zurich').date
+    const dayAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 24 * hour).toISOString().slice(0, 10)
+    const monday = [2, 3, 4, 5, 6, 7, 8].map((days) => dayAfter(today, days)).find((date) => new Date(`${date}T00:00:00Z`).getUTCDay() === 1) ?? ''
+    const lastFriday = dayAfter(monday, 18)
+    const request = SeriesRequestSchema.parse({ sitterId: sitter.id, dogIds: [parties.dogId], weekdays: [1, 3, 5], firstDate: monday, endDate: lastFriday, startTime: '08:00', duration: 30 })
+    const requested = await requestSeries(owner, request, Date.now())
+    if (!requested.ok) throw new Error(requested.message)
+    expect(await changeSeriesStatus(sitter, requested.seriesId, SeriesStatusSchema.parse({ status: 'accepted' }), Date.now())).toEqual({ ok: true, seriesId: requested.seriesId })
+    const walks = await db.selectFrom('bookings').select(['id', 'date']).where('seriesId', '=', requested.seriesId).orderBy('date').execute()
+    expect(walks.length).toBe(9)
+    const single = await bookingAt(parties, 30 * minute)
+
+    const page = (await pageHtml(owner, '/home-access')).html
+    const lastDay = new Date(`${lastFriday}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    const text = plainTextOf(page)
+    expect(text).toContain(`then from 2 hours before each later booking of your weekly round (Mon, Wed, Fri, until ${lastDay}).`)
+    expect(text.split('sees this').length - 1).toBe(2)
+    expect(page).toContain(`/bookings/${walks[0]?.id}"`)
+    for (const later of walks.slice(1)) expect(page).not.toContain(`/bookings/${later.id}"`)
+    expect(page).toContain(`/bookings/series/${requested.seriesId}"`)
+    expect(page).toContain(`/bookings/${single}"`)
+  })
+
   test.each(['pending', 'rejected', 'cancelled', 'completed'] as const)('a %s booking inside the hours: 403', async (status) => {
     const { sitter, parties } = await ownerWithVault()
     const bookingId = await bookingAt(parties, 30 * minute, status)

@@ -1,7 +1,10 @@
 import { getMemberProfiles } from '#app/features/accounts/users.server.ts'
 import { listAcceptedBookingsNotEnded } from '#app/features/bookings/booking-reads.server.ts'
 import { type BookingRecord, findBookingById, findBookingOfParty } from '#app/features/bookings/booking-records.server.ts'
+import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import { bookingMessages } from '#app/features/bookings/schema.ts'
+import { formatShortWeekdays } from '#app/features/bookings/series-format.ts'
+import { listSeriesOf } from '#app/features/bookings/series-reads.server.ts'
 import { bookingSpan } from '#app/features/bookings/slots.ts'
 import { db } from '#app/lib/db.server.ts'
 import { accessWindowOf, accessWindowState, formatWindowMoment } from './access-window.ts'
@@ -100,11 +103,24 @@ export async function listHomeAccessViews(ownerId: string, limit = 100) {
   })
 }
 
-/** When the sitters of the owner's accepted bookings under way or to come see the vault, soonest first. */
+/** Enough for three daily rounds (each booked 8 weeks ahead) and the single bookings between them. */
+const upcomingBookingsRead = 200
+
+/**
+ * When the sitters of the owner's accepted bookings under way or to come see the vault, soonest first. A weekly round
+ * is one entry, at its next booking: each of its bookings opens the vault the same way, and listing them all would bury
+ * the other bookings.
+ */
 export async function listUpcomingAccessWindows(ownerId: string, now = Date.now()) {
-  const bookings = await listAcceptedBookingsNotEnded(ownerId, 50, now)
+  const [bookings, rounds] = await Promise.all([listAcceptedBookingsNotEnded(ownerId, upcomingBookingsRead, now), listSeriesOf(ownerId, 'owner')])
   const sitters = await getMemberProfiles(bookings.map((booking) => booking.sitterId))
-  return bookings.map((booking) => {
+  const listedRounds = new Set<string>()
+  return bookings.flatMap((booking) => {
+    const round = rounds.find((each) => each.id === booking.seriesId)
+    if (round) {
+      if (listedRounds.has(round.id)) return []
+      listedRounds.add(round.id)
+    }
     const window = accessWindowOf(bookingSpan(booking))
     return {
       bookingId: booking.id,
@@ -113,6 +129,7 @@ export async function listUpcomingAccessWindows(ownerId: string, now = Date.now(
       opensAt: formatWindowMoment(window.opensAt, booking.timeZone),
       closesAt: formatWindowMoment(window.closesAt, booking.timeZone),
       open: now >= window.opensAt,
+      round: round ? { id: round.id, weekdays: formatShortWeekdays(round.weekdays), endDate: round.endDate && formatBookingDate(round.endDate) } : null,
     }
   })
 }
