@@ -4,6 +4,8 @@ import { namesOf } from '#app/features/accounts/account-status.server.ts'
 import { requireAdmin } from '#app/features/accounts/guards.server.ts'
 import { type AuditAction, auditActionLabels, auditListName, listAuditLogAt } from '#app/features/moderation/audit-log.server.ts'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
+import { reportKindLabels } from '#app/features/moderation/moderation-terms.ts'
+import { reportSubjectsOf } from '#app/features/moderation/reports.server.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
@@ -11,8 +13,8 @@ import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
 // /admin/audit (issue 30, DESIGN.md ruling 25): every admin action and every admin read of reported content,
-// newest first, 50 at a time with 'Show more': when, who, what, on what (a link when it is a report or a
-// user), and the reason given. The log is append-only. Everyone but an admin: 404.
+// newest first, 50 at a time with 'Show more': when, who, what, on what (a link when it is a report, named by its
+// kind and the user it names, or a user), and the reason given. The log is append-only. Everyone but an admin: 404.
 
 const actionLabel = (action: string) => (Object.hasOwn(auditActionLabels, action) ? auditActionLabels[action as AuditAction] : action)
 
@@ -20,9 +22,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
   const shownThrough = readPageCursor(url.searchParams, auditListName)
   const { rows, next } = await listAuditLogAt({ through: shownThrough })
-  const userNames = await namesOf(rows.flatMap((row) => (row.targetKind === 'user' ? [row.targetId] : [])))
+  const reports = await reportSubjectsOf(rows.flatMap((row) => (row.targetKind === 'report' ? [row.targetId] : [])))
+  const userNames = await namesOf([
+    ...rows.flatMap((row) => (row.targetKind === 'user' ? [row.targetId] : [])),
+    ...[...reports.values()].map((report) => report.reportedUserId),
+  ])
+  const targetNameOf = (row: (typeof rows)[number]) => {
+    if (row.targetKind === 'user') return userNames.get(row.targetId) ?? 'Deleted user'
+    const report = row.targetKind === 'report' ? reports.get(row.targetId) : undefined
+    return report ? `Report about ${userNames.get(report.reportedUserId) ?? 'a deleted user'} (${reportKindLabels[report.kind]})` : null
+  }
   return {
-    entries: rows.map((row) => ({ ...row, actionLabel: actionLabel(row.action), targetName: userNames.get(row.targetId) ?? null })),
+    entries: rows.map((row) => ({ ...row, actionLabel: actionLabel(row.action), targetName: targetNameOf(row) })),
     ...showMoreState(shownThrough, next),
     timeZone: admin.timeZone,
     now: new Date().toISOString(),
@@ -33,11 +44,17 @@ const targetNames: Record<string, string> = { report: 'Report', user: 'User', re
 
 function Target({ kind, id, name }: { kind: string; id: string; name: string | null }) {
   const linkClass = 'tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4'
-  if (kind === 'report') return <Link to={href('/admin/reports/:id', { id })} className={linkClass}>Open the report</Link>
+  if (kind === 'report') {
+    return (
+      <Link to={href('/admin/reports/:id', { id })} className={linkClass}>
+        <bdi>{name ?? 'Open the report'}</bdi>
+      </Link>
+    )
+  }
   if (kind === 'user') {
     return (
       <Link to={href('/admin/users/:id', { id })} className={linkClass}>
-        <bdi>{name ?? 'Deleted user'}</bdi>
+        <bdi>{name}</bdi>
       </Link>
     )
   }

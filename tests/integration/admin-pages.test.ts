@@ -188,6 +188,8 @@ describe('what an admin sees', () => {
     expect(text).toContain('“Insults sitters”')
     expect(html).toContain(`href="/admin/users/${ben.id}"`)
     expect(html).toContain(`href="/admin/reports/${reportId}"`)
+    expect(text).toContain('Read a report by Audrey Auditor')
+    expect(text).toContain('Report about Ben Birch (Conversation)')
   })
 })
 

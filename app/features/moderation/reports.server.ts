@@ -372,6 +372,17 @@ export async function resolveReport(admin: Admin, reportId: string, input: Resol
   return { ok: true, state: outcome.state }
 }
 
+/** What each of these reports is about and whom it names: how the audit log tells its report rows apart. */
+export async function reportSubjectsOf(reportIds: readonly string[]) {
+  if (reportIds.length === 0) return new Map<string, { kind: ReportKind; reportedUserId: string }>()
+  const rows = await db
+    .selectFrom('reports')
+    .select(['id', 'kind', 'reportedUserId'])
+    .where((eb) => isOneOf(eb.ref('id'), JSON.stringify(reportIds)))
+    .execute()
+  return new Map(rows.map(({ id, ...subject }) => [id, subject]))
+}
+
 /** Who a report event concerns: the reporter, the reported user and the report's kind. */
 export async function reportPartiesOf(reportId: string) {
   return db.selectFrom('reports').select(['id', 'kind', 'reason', 'reporterId', 'reportedUserId', 'state']).where('id', '=', reportId).executeTakeFirst()
