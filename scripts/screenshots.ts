@@ -85,6 +85,7 @@ const screens: Screen[] = [
     prepare: step === 3 ? servicesWithRates : undefined,
   })),
   { name: 'home-sitter-to-do', who: 'new-sitter', path: '/' },
+  { name: 'home-owner', who: 'owner', path: '/' },
   { name: 'profile-owner', who: 'owner', path: '/profile' },
   { name: 'profile-owner-dogs', who: 'owner', path: '/profile?tab=dogs' },
   { name: 'profile-sitter-services', who: 'sitter', path: '/profile?tab=services' },

@@ -4,29 +4,46 @@ import { getOptionalUser } from '#app/features/accounts/user-context.ts'
 import { bookingsPathFor } from '#app/features/bookings/bookings-path.ts'
 import { ProfileToDoList } from '#app/features/profiles/components/profile-to-do-list.tsx'
 import { profileToDoFor } from '#app/features/profiles/profile-to-do.server.ts'
-import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { hasRole, isSitterOnly, isSitterRole } from '#app/features/accounts/roles.ts'
+import { listComingUpCards } from '#app/features/bookings/booking-reads.server.ts'
+import { BookingCard, BookingCardList } from '#app/features/bookings/components/booking-card.tsx'
+import { EmptyState } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { useRootData } from '#app/root.tsx'
 import { Page } from '#app/ui/page.tsx'
 
+// '/' (spec section 2: the bookings dashboard): for a signed-in user, what their profile still lacks, their next
+// accepted bookings on either side they take (the one under way first), and the ways to the rest of the app, with
+// what waits there; for a visitor, a welcome.
+
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context)
   if (!user) return { user: null }
+  const sides = parties.filter((side) => hasRole(user, side))
+  const [profileToDo, comingUp] = await Promise.all([profileToDoFor(user), sides.length > 0 ? listComingUpCards(user.id, sides) : null])
   return {
     user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
-    profileToDo: await profileToDoFor(user),
+    profileToDo,
+    comingUp,
   }
 }
 
+const parties = ['owner', 'sitter'] as const
+
+type ComingUpCard = NonNullable<Route.ComponentProps['loaderData']['comingUp']>[number]
+
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
-  // The root loader already counts unread messages for the navigation's badge.
-  const unreadCount = useRootData()?.badgeCounts?.unreadMessages ?? 0
+  // The root loader already counts unread messages and requests to answer for the navigation's badges.
+  const counts = useRootData()?.badgeCounts
+  const unreadCount = counts?.unreadMessages ?? 0
+  const toAnswer = counts?.requestsToAnswer ?? 0
   if (!loaderData.user) return <Welcome />
-  const { user, profileToDo = [] } = loaderData
+  const { user, profileToDo = [], comingUp } = loaderData
+  const bookingsPath = bookingsPathFor(user.role)
   const shortcuts = [
     { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
     ...(isSitterRole(user.role) ? [{ to: href('/dogs/available'), title: 'Dogs to walk', text: 'Dogs near you whose owners look for a sitter.' }] : []),
-    { to: bookingsPathFor(user.role), title: 'Bookings', text: 'Requests, upcoming walks and past care.' },
+    { to: bookingsPath, title: 'Bookings', text: toAnswer > 0 ? `${toAnswer} to answer` : 'Requests, upcoming walks and past care.' },
     {
       to: href('/messages'),
       title: 'Messages',
@@ -40,6 +57,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
         Hi, <bdi>{user.firstName}</bdi>
       </h1>
       <ProfileToDoList items={profileToDo} />
+      {comingUp ? <ComingUp bookings={comingUp} bookingsPath={bookingsPath} sitterOnly={isSitterOnly(user.role)} /> : null}
       <ul className="grid gap-3">
         {shortcuts.map((shortcut) => (
           <li key={shortcut.title}>
@@ -51,6 +69,35 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </Page>
+  )
+}
+
+function ComingUp({ bookings, bookingsPath, sitterOnly }: { bookings: ComingUpCard[]; bookingsPath: string; sitterOnly: boolean }) {
+  return (
+    <section aria-labelledby="coming-up-heading" className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="coming-up-heading" className="text-lg font-semibold">
+          Coming up
+        </h2>
+        <Link to={bookingsPath} className="tap-target inline-flex items-center text-sm font-medium text-brand-700 underline underline-offset-4">
+          All bookings
+        </Link>
+      </div>
+      {bookings.length === 0 ? (
+        <EmptyState
+          title="Nothing booked yet"
+          description={sitterOnly ? 'Bookings you accept show here.' : 'Find a sitter and request your first walk.'}
+        />
+      ) : (
+        <BookingCardList>
+          {bookings.map(({ card, side }, index) => (
+            <li key={card.id}>
+              <BookingCard booking={card} viewer={side} discover={index === 0} />
+            </li>
+          ))}
+        </BookingCardList>
+      )}
+    </section>
   )
 }
 

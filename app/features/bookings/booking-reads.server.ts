@@ -63,19 +63,45 @@ export async function listOwnerBookings(viewerId: string, options: BookingListOp
 }
 
 /**
- * The owner's accepted bookings that have not ended, the one under way first, at most `limit`: whose sitters see
- * the home access now or next. Not the Upcoming tab, which counts a booking by its date: an overnight booking
- * dated yesterday is under way until the morning. A booking ends at most the day after its date, so one that began
- * longer ago than any day has ended (the bound also starts the (ownerId, startsAt) index there).
+ * The party's accepted bookings that have not ended, the one under way first, at most `limit`: whose sitters see an
+ * owner's home access now or next; what '/' shows coming up. Not the Upcoming tab, which counts a booking by its date:
+ * an overnight booking dated yesterday is under way until the morning. A booking ends at most the day after its date,
+ * so one that began longer ago than any day has ended (the bound also starts the (party, startsAt) index there).
  */
-export async function listAcceptedBookingsNotEnded(ownerId: string, limit: number, now = Date.now()) {
+export async function listAcceptedBookingsNotEnded(partyId: string, limit: number, now = Date.now(), side: Party = 'owner') {
+  const rows = await acceptedRowsFromYesterday(partyId, side, limit, now)
+  return (await withBookingDetails(rows)).filter((booking) => bookingSpan(booking).end > now)
+}
+
+/** The party's accepted bookings that began less than two days ago or later, soonest first (their rows). */
+function acceptedRowsFromYesterday(partyId: string, side: Party, limit: number, now: number) {
   const on = onBookings()
-  const rows = await findBookingRows(
-    on.and([on('bookings.ownerId', '=', ownerId), on('bookings.status', '=', schemaConstant('accepted')), on('bookings.startsAt', '>', listClock(now).dayStartBound)]),
+  return findBookingRows(
+    on.and([on(partyColumn[side], '=', partyId), on('bookings.status', '=', schemaConstant('accepted')), on('bookings.startsAt', '>', listClock(now).dayStartBound)]),
     db,
     { order: 'asc', limit },
   )
-  return (await withBookingDetails(rows)).filter((booking) => bookingSpan(booking).end > now)
+}
+
+/** How many bookings '/' shows coming up. */
+const comingUpSize = 3
+
+/**
+ * '/': the user's next accepted bookings on the sides they take (an owner's, a sitter's or both), the one under way
+ * first, as cards with the side the user is on. Of the bookings that began, the slots tell which are over; of those
+ * to come, the first few are all it needs, so only those are read in full.
+ */
+export async function listComingUpCards(userId: string, sides: readonly Party[], now = Date.now()) {
+  const begunRead = 20
+  const rows = (await Promise.all(sides.map((side) => acceptedRowsFromYesterday(userId, side, begunRead + comingUpSize, now))))
+    .flat()
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
+  const nowIso = new Date(now).toISOString()
+  const candidates = [...rows.filter((row) => row.startsAt <= nowIso), ...rows.filter((row) => row.startsAt > nowIso).slice(0, comingUpSize)]
+  const next = (await withBookingDetails(candidates)).filter((booking) => bookingSpan(booking).end > now).slice(0, comingUpSize)
+  const sidesOf = next.map((booking) => partyOf(booking, userId))
+  const cards = await readBookingCards(next, userId, { answering: false }, now)
+  return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner' }))
 }
 
 /** The 'How did it go?' prompt of /bookings names the most recent completed bookings without a review, at most this many. */

@@ -1,0 +1,82 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+
+// '/' as a dashboard (spec section 2: 'Bookings/dashboard view'): a signed-in user's next three accepted bookings
+// on the sides they take, the one under way first; not one already over, not a request, not someone else's. On
+// both engines, at a fixed instant: Monday 10 March 2031, 13:00 in Zurich (12:00 UTC); expected texts are written
+// out by hand.
+
+// The booking sweep runs once at start-up; by its timer under the moved clock it would act on these bookings.
+process.env.BOOKING_SWEEP_SECONDS = '3600'
+const { backgroundWorkDone } = await import('#app/lib/work-queue.server.ts')
+const { startTestApp } = await import('./app.ts')
+const { insertBooking, insertDog, insertSitter, insertUser } = await import('./fixtures.ts')
+const { signedIn, textOf, visitAs } = await import('./page-visits.ts')
+const { appRequest } = await import('./app.ts')
+
+beforeAll(async () => {
+  await startTestApp()
+})
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2031-03-10T12:00:00.000Z') })
+})
+afterEach(async () => {
+  await backgroundWorkDone()
+  vi.useRealTimers()
+})
+
+type Parties = { dogId: string; ownerId: string; sitterId: string }
+const walk = (parties: Parties, date: string, from: string, to: string, status: 'accepted' | 'pending' = 'accepted') =>
+  insertBooking(parties, { status, date, timeZone: 'Europe/Zurich', service: 'walking', slots: [{ startTime: from, endTime: to }] })
+
+const comingUpOf = (text: string) => text.slice(text.indexOf('Coming up'), text.indexOf('Sitters and walkers near you'))
+
+describe("the dashboard's Coming up", () => {
+  test("an owner sees the walk under way, then the next two; not this morning's, not a request, not another owner's", async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    const parties = { dogId: await insertDog(olivia.id, { name: 'Rex' }), ownerId: olivia.id, sitterId: sam.id }
+    await walk(parties, '2031-03-10', '09:00', '10:00')
+    await walk(parties, '2031-03-10', '16:00', '17:00', 'pending')
+    await walk(parties, '2031-03-18', '07:00', '08:00')
+    await walk(parties, '2031-03-17', '07:30', '08:30')
+    await walk(parties, '2031-03-11', '10:00', '11:00')
+    await walk(parties, '2031-03-10', '12:30', '14:00')
+    const other = await insertUser({ name: 'Tom Other' })
+    await walk({ dogId: await insertDog(other.id, { name: 'Bello' }), ownerId: other.id, sitterId: sam.id }, '2031-03-10', '15:00', '15:30')
+
+    const shown = comingUpOf(await textOf(await visitAs(await signedIn(olivia), '/')))
+
+    const dates = ['Mar 10, 2031 · 12:30 - 14:00', 'Mar 11, 2031 · 10:00 - 11:00', 'Mar 17, 2031 · 07:30 - 08:30']
+    const positions = dates.map((date) => shown.indexOf(date))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    for (const absent of ['09:00 - 10:00', '16:00 - 17:00', 'Mar 18, 2031', 'Bello']) expect(shown).not.toContain(absent)
+    expect(shown).toContain('Sitter: Sam Sitter')
+  })
+
+  test('a user who is owner and sitter sees both sides, each card naming the other party', async () => {
+    const bea = await insertSitter({ name: 'Bea Both', role: 'both' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    await walk({ dogId: await insertDog(bea.id, { name: 'Mochi' }), ownerId: bea.id, sitterId: sam.id }, '2031-03-12', '09:00', '10:00')
+    await walk({ dogId: await insertDog(olivia.id, { name: 'Rex' }), ownerId: olivia.id, sitterId: bea.id }, '2031-03-11', '18:00', '19:00')
+
+    const shown = comingUpOf(await textOf(await visitAs(await signedIn(bea), '/')))
+
+    expect(shown.indexOf('Rex')).toBeLessThan(shown.indexOf('Mochi'))
+    expect(shown).toContain('Owner: Olivia Owner')
+    expect(shown).toContain('Sitter: Sam Sitter')
+  })
+
+  test('with nothing accepted ahead: an owner is told how to start, a sitter what will show; a visitor gets the welcome', async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    await walk({ dogId: await insertDog(olivia.id), ownerId: olivia.id, sitterId: sam.id }, '2031-03-11', '10:00', '11:00', 'pending')
+
+    expect(comingUpOf(await textOf(await visitAs(await signedIn(olivia), '/')))).toContain('Nothing booked yet Find a sitter and request your first walk.')
+    expect(comingUpOf(await textOf(await visitAs(await signedIn(sam), '/')))).toContain('Nothing booked yet Bookings you accept show here.')
+    const visitor = await textOf(await appRequest('/'))
+    expect(visitor).toContain('Connect with dog lovers nearby')
+    expect(visitor).not.toContain('Coming up')
+  })
+})
