@@ -107,10 +107,10 @@ async function reportFormsFor(viewer: SessionUser, sitterId: string, reviews: Si
   const reviewIds = await reviewsNotBy(viewer, sitterId, reviews)
   const profile = viewer.id !== sitterId
   const [reportedProfile, reportedReviews] = await Promise.all([
-    profile ? openReportDays(viewer.id, 'sitter', [sitterId], viewer.timeZone) : {},
+    openReportDays(viewer.id, 'sitter', profile ? [sitterId] : [], viewer.timeZone),
     openReportDays(viewer.id, 'review', reviewIds, viewer.timeZone),
   ])
-  return { profile, reviewIds, constraint: getZodConstraint(NewReportSchema), reportedOn: { ...reportedProfile, ...reportedReviews } as Record<string, string> }
+  return { profile, reviewIds, constraint: getZodConstraint(NewReportSchema), reportedOn: { ...reportedProfile, ...reportedReviews } }
 }
 
 /** The ids of the reviews shown that the viewer did not write (the sitter wrote none of their own). */

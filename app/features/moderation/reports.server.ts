@@ -204,7 +204,7 @@ export async function fileReport(reporter: SessionUser, input: NewReportInput): 
  * The day (in `timeZone`) the reporter filed each open report of theirs among these subjects: a page shows
  * 'You reported this ...' there instead of a Report form whose second send would add nothing.
  */
-export async function openReportDays(reporterId: string, kind: ReportKind, subjectIds: readonly string[], timeZone: string) {
+export async function openReportDays(reporterId: string, kind: ReportKind, subjectIds: readonly string[], timeZone: string): Promise<Record<string, string>> {
   if (subjectIds.length === 0) return {}
   const rows = await db
     .selectFrom('reports')
