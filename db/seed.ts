@@ -493,7 +493,10 @@ const chatScripts: readonly ChatScript[] = [
   },
 ]
 
-/** The conversation the demo sitter reported: an owner pressing for cash payments outside Pawpal. */
+/**
+ * The conversation the demo sitter reported: an owner pressing for cash payments outside Pawpal. The last line
+ * came after the report, so the sitter's thread offers to add it (fileReports).
+ */
 const offPlatformChat: ChatScript = {
   lines: [
     ['owner', 'Hi {sitter}, {dog} will need a walk every day next week.'],
@@ -502,6 +505,7 @@ const offPlatformChat: ChatScript = {
     ['sitter', 'Sorry, I only take bookings through Pawpal, so we are both covered if something happens.'],
     ['owner', 'Come on, nobody checks. Text me on my mobile and we sort it out there.'],
     ['owner', 'If you won’t, I will tell the other owners in the building not to book you.'],
+    ['owner', 'Last chance, {sitter}. Cash or I start telling people.'],
   ],
 }
 
@@ -1503,13 +1507,14 @@ function fileReports(
   const nameOf = new Map([...sitters, ...owners].map((person) => [person.id, person.name]))
   const named = (id: string) => nameOf.get(id) ?? 'Deleted user'
 
-  // The demo sitter reports the owner who pressed for cash: the snapshot holds the conversation's messages,
-  // the owner's marked as reported (the reported user's latest ten and the ten before them: all of these).
+  // The demo sitter reports the owner who pressed for cash a minute after his threat: the snapshot holds the
+  // messages until then, the owner's marked as reported (the reported user's latest ten and the ten before them: all
+  // of these). His last message came after it: her thread offers to add it to the report.
   const chatIndex = conversationPlans.findIndex((plan) => plan.script === offPlatformChat)
   const chatPlan = conversationPlans[chatIndex]
   const chat = conversations[chatIndex]
   if (!chatPlan || !chat) throw new Error('Demo data: the reported conversation is missing')
-  const lastMessageAt = itemAt(chat.messages, chat.messages.length - 1).at
+  const reportedMessages = chat.messages.slice(0, -1)
   const conversationReport: DemoReport = {
     id: demoId('report:conversation'),
     reporterId: chatPlan.sitter.id,
@@ -1519,7 +1524,7 @@ function fileReports(
     details: 'Wants to pay cash outside Pawpal and threatens to badmouth me to the neighbours when I say no.',
     snapshot: {
       kind: 'conversation',
-      messages: chat.messages.map((message) => ({
+      messages: reportedMessages.map((message) => ({
         id: message.id,
         senderId: message.senderId,
         senderName: named(message.senderId),
@@ -1528,7 +1533,8 @@ function fileReports(
         reported: message.senderId === chatPlan.owner.id,
       })),
     },
-    at: Math.min(lastMessageAt + 35 * minute, now - 5 * minute),
+    // Messages are at least two minutes apart (scriptConversation).
+    at: itemAt(reportedMessages, reportedMessages.length - 1).at + minute,
   }
 
   // The harshest published review of a sitter, reported by another owner who knows that sitter (the demo owner if she does).

@@ -211,7 +211,9 @@ export const messagePaths = {
       summary: 'Report your conversation with a user to the admins',
       description:
         `Reasons: ${reportReasons.join(', ')}. The same report as \`POST /api/reports\` with \`kind: conversation\` and the ` +
-        "partner as `subjectId`: it keeps a snapshot of the partner's latest messages. The reported user is not told.",
+        "partner as `subjectId`: it keeps a snapshot of the partner's latest messages. While your report is open, reporting " +
+        "again answers it (200) and adds the partner's messages written since to its snapshot (its reason and details stay " +
+        'as first sent). The reported user is not told.',
       security: signedIn,
       requestBody: jsonBody(ref('ReportInput')),
       responses: {

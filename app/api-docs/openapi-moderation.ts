@@ -84,18 +84,30 @@ const ReportSummary = objectOf({
   otherReportCount: { type: 'integer', minimum: 0, description: 'Reports about the same user besides this one, in any state.' },
 })
 
-const ReportedMessage = objectOf({
+const reportedMessageFields = {
   id: { type: 'string' },
   senderId: { type: 'string' },
   senderName: { type: 'string' },
   content: { type: 'string' },
   createdAt: { type: 'string', format: 'date-time' },
   reported: { type: 'boolean', description: "One of the reported user's messages the report is about (what `content_hidden` hides)." },
-})
+}
+const ReportedMessage = objectOf(
+  {
+    ...reportedMessageFields,
+    addedAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the reporter added it to the open report, reporting the conversation again after it was written; absent on the messages first kept.',
+    },
+  },
+  Object.keys(reportedMessageFields),
+)
 
 /** ReportSnapshot (reports.server.ts): what was reported, as the reporter saw it when reporting. */
 const ReportSnapshot = {
-  description: 'What was reported, as it was when reported; it never changes afterwards. `kind` says which of the five it is.',
+  description:
+    'What was reported, as it was when reported; it never changes afterwards, but for the messages of a conversation written later that the reporter adds while the report is open. `kind` says which of the five it is.',
   oneOf: [
     objectOf({
       kind: { const: 'conversation' },
@@ -104,7 +116,8 @@ const ReportSnapshot = {
         items: ref('ReportedMessage'),
         description:
           `Oldest first: the reported user's latest ${reportedMessageCount} messages and the ${messagesBeforeReported} messages before ` +
-          'the first of them (with the reporter\'s replies in between). Empty for reports filed before snapshots were kept.',
+          'the first of them (with the reporter\'s replies in between), then any the reporter added while the report was open ' +
+          '(`addedAt`). Empty for reports filed before snapshots were kept.',
       },
     }),
     objectOf({
@@ -250,7 +263,7 @@ export const moderationSchemas = {
 /** The answers of a filed report, shared with POST /api/messages/reports. */
 export const reportAnswers = {
   201: answer('Reported; the admins are told.', reportCreated),
-  200: answer('Your report of it is still open: the same report (a second report adds nothing).', reportCreated),
+  200: answer("Your report of it is still open: the same report (a second report adds nothing, but the partner's messages written since to a conversation's).", reportCreated),
 }
 
 const reportId = pathParameter('id', 'The report id.')

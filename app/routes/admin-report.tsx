@@ -83,7 +83,11 @@ export default function AdminReportRoute({ loaderData, actionData }: Route.Compo
         <h2 id="snapshot-heading" className="text-lg font-semibold">
           What was reported
         </h2>
-        <p className="mb-3 text-sm text-stone-500">As the reporter saw it when they reported it.</p>
+        <p className="mb-3 text-sm text-stone-500">
+          {report.snapshot.kind === 'conversation' && report.snapshot.messages.some((message) => message.addedAt)
+            ? 'As the reporter saw it when they reported it, and the messages they added since.'
+            : 'As the reporter saw it when they reported it.'}
+        </p>
         <ReportSnapshotView snapshot={report.snapshot} now={now} timeZone={timeZone} />
       </section>
       <section aria-labelledby="resolution-heading" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">

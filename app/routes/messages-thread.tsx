@@ -6,7 +6,8 @@ import { BookingDialogButton } from '#app/features/bookings/components/lazy-book
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
-import { reportConversation } from '#app/features/moderation/reports.server.ts'
+import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
+import { openConversationReport, reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { mainContentId } from '#app/ui/skip-link.tsx'
@@ -25,8 +26,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
-  const conversation = await loadConversation(user, params.userId, url.searchParams.get('before'))
-  return data({ viewerId: user.id, conversation, ...viewerClock(user) }, { status: conversation.status === 'notFound' ? 404 : 200 })
+  const [conversation, openReport] = await Promise.all([loadConversation(user, params.userId, url.searchParams.get('before')), openConversationReport(user, params.userId)])
+  return data({ viewerId: user.id, conversation, openReport, ...viewerClock(user) }, { status: conversation.status === 'notFound' ? 404 : 200 })
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export const headers = retryAfterFromAction
 
 export default function ConversationRoute({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { conversation, viewerId, now, timeZone } = loaderData
+  const { conversation, openReport, viewerId, now, timeZone } = loaderData
   const live = useLiveSocket()
   const hrefWith = (before: string | null) => `${href('/messages/:userId', params)}${before ? `?${new URLSearchParams({ before })}` : ''}`
   return (
@@ -46,7 +47,18 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
         <PartnerNotFound />
       ) : (
         <>
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="single" bookButton={BookingDialogButton} />
+          <ConversationPane
+            loaded={conversation}
+            viewerId={viewerId}
+            now={now}
+            timeZone={timeZone}
+            actionData={actionData}
+            live={live}
+            hrefWith={hrefWith}
+            layout="single"
+            bookButton={BookingDialogButton}
+            openReport={openReport && { ...openReport, note: <ReportedNote kind="conversation" day={openReport.day} /> }}
+          />
           {conversation.status === 'open' ? (
             <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">
               <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} bookButton={BookingDialogButton} />

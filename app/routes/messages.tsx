@@ -8,7 +8,8 @@ import { ConversationPane, PartnerNotFound } from '#app/features/messages/compon
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { MessagingTips } from '#app/features/messages/components/messaging-tips.tsx'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
-import { reportConversation } from '#app/features/moderation/reports.server.ts'
+import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
+import { openConversationReport, reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
 import { conversationListName, ConversationSearchSchema } from '#app/features/messages/schema.ts'
@@ -38,9 +39,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const partnerId = selectedPartner(url)
   const shownThrough = readPageCursor(url.searchParams, conversationListName)
   const clock = viewerClock(user)
-  const [list, conversation] = await Promise.all([
+  const [list, conversation, openReport] = await Promise.all([
     listConversationsFor(user.id, { search, position: { through: shownThrough } }),
     partnerId ? loadConversation(user, partnerId, url.searchParams.get('before')) : null,
+    partnerId ? openConversationReport(user, partnerId) : null,
   ])
   return {
     viewerId: user.id,
@@ -49,6 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     search,
     partnerId,
     conversation,
+    openReport,
     ...clock,
   }
 }
@@ -63,7 +66,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const headers = retryAfterFromAction
 
 export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, partnerId, search, viewerId, now, timeZone, moreCursor, shownThrough } = loaderData
+  const { conversation, openReport, partnerId, search, viewerId, now, timeZone, moreCursor, shownThrough } = loaderData
   const live = useLiveSocket()
   const listCursor: Record<string, string> = shownThrough ? { cursor: shownThrough.cursor } : {}
   const hrefWith = (before: string | null) =>
@@ -97,7 +100,18 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
         ) : conversation.status === 'notFound' ? (
           <PartnerNotFound />
         ) : (
-          <ConversationPane loaded={conversation} viewerId={viewerId} now={now} timeZone={timeZone} actionData={actionData} live={live} hrefWith={hrefWith} layout="inbox" bookButton={BookingDialogButton} />
+          <ConversationPane
+            loaded={conversation}
+            viewerId={viewerId}
+            now={now}
+            timeZone={timeZone}
+            actionData={actionData}
+            live={live}
+            hrefWith={hrefWith}
+            layout="inbox"
+            bookButton={BookingDialogButton}
+            openReport={openReport && { ...openReport, note: <ReportedNote kind="conversation" day={openReport.day} /> }}
+          />
         )}
       </div>
       {conversation?.status === 'open' ? (

@@ -2,9 +2,10 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, insertMessages, registerUser, secondPerson, type TestDatabase, test } from './fixtures.ts'
 
 // Trust and safety (issue 30, DESIGN.md ruling 25), one journey at phone width with JavaScript on and off: a
-// sitter reports a conversation, an admin reads the report, hides the reported messages and suspends their
-// sender from his page; the sender is signed out (with JavaScript, his open tab leaves within seconds) and
-// his next sign-in says why; the audit log holds both actions; the reporter hears the report was handled.
+// sitter reports a conversation and adds the message its sender writes after, an admin reads the report, hides the
+// reported messages and suspends their sender from his page; the sender is signed out (with JavaScript, his open tab
+// leaves within seconds) and his next sign-in says why; the audit log holds both actions; the reporter hears the
+// report was handled.
 
 /** A person with the admin role (set in the database, as `npm run admin` does), in their own browser context. */
 async function adminPerson(browser: Browser, db: TestDatabase) {
@@ -16,6 +17,12 @@ async function adminPerson(browser: Browser, db: TestDatabase) {
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path)
   if (jsEnabled) await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')))
+}
+
+/** Opens a thread's options menu; after a form sent with JavaScript it is still open. */
+async function showConversationOptions(page: Page) {
+  const menu = page.locator('details', { has: page.getByLabel('Conversation options') })
+  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await page.getByLabel('Conversation options').click()
 }
 
 test('a reported conversation: the admin hides the messages and suspends the sender, who is told why at sign-in', async ({ page, browser, db, jsEnabled, visit }) => {
@@ -35,6 +42,20 @@ test('a reported conversation: the admin hides the messages and suspends the sen
   await page.getByLabel('Details (optional)').fill('He keeps insulting me')
   await page.getByRole('button', { name: 'Send report' }).click()
   await expect(page.getByText('Report sent')).toBeVisible()
+  await showConversationOptions(page)
+  await expect(page.getByText(/^You reported this conversation on /)).toBeVisible()
+  await expect(page.locator('summary', { hasText: 'Report conversation' })).toHaveCount(0)
+
+  // Ben writes again; the sitter adds it to her report.
+  await open(ben.page, `/messages/${sally.id}`, jsEnabled)
+  await ben.page.getByLabel('Message', { exact: true }).fill('Still here, Sally Sitter')
+  await ben.page.getByRole('button', { name: 'Send' }).click()
+  await expect(ben.page.getByRole('list', { name: 'Messages' }).getByText('Still here, Sally Sitter')).toBeVisible()
+  await visit(`/messages/${ben.user.id}`)
+  await showConversationOptions(page)
+  await expect(page.getByText('Ben Birch has written 1 message since.')).toBeVisible()
+  await page.getByRole('button', { name: 'Add it to your report' }).click()
+  await expect(page.getByText('Added to your report')).toBeVisible()
 
   // The sender has a page open meanwhile.
   await open(ben.page, '/messages', jsEnabled)
@@ -49,6 +70,8 @@ test('a reported conversation: the admin hides the messages and suspends the sen
   const reportPath = new URL(ada.page.url()).pathname
   const reported = ada.page.getByRole('list', { name: 'Reported conversation' }).getByRole('listitem')
   await expect(reported.filter({ hasText: 'Message 2 from Ben Birch' })).toContainText('Reported')
+  await expect(reported.filter({ hasText: 'Still here, Sally Sitter' })).toContainText(/Reported\s*added by the reporter/)
+  await expect(ada.page.getByText('As the reporter saw it when they reported it, and the messages they added since.')).toBeVisible()
   await ada.page.getByLabel(/Content hidden/).check()
   await ada.page.getByRole('textbox', { name: 'Note' }).fill('Insults in chat')
   await ada.page.getByRole('button', { name: 'Resolve report' }).click()

@@ -380,7 +380,7 @@ describe('reports and reply rate', () => {
     const [anna, ben, eve] = [await user('Anna Alder'), await user('Ben Birch'), await user('Eve Eaves')]
     const message = await send(ben.id, anna.id, 'Pay me outside the app')
     const outcome = await reportConversation(anna, { partnerId: ben.id, reason: 'scam', details: 'Asked for cash' })
-    expect(outcome).toEqual({ ok: true, reportId: expect.any(String), created: true })
+    expect(outcome).toEqual({ ok: true, reportId: expect.any(String), created: true, addedMessages: 0 })
     expect(await db.selectFrom('reports').selectAll().where('reporterId', '=', anna.id).execute()).toEqual([
       expect.objectContaining({ kind: 'conversation', subjectId: message.conversationId, reportedUserId: ben.id, reason: 'scam', details: 'Asked for cash' }),
     ])

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { liftEndedSuspensions } from '#app/features/moderation/suspensions.server.ts'
@@ -6,6 +7,7 @@ import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
 import { startTestApp } from './app.ts'
 import { type Actor, call, owner, ownerDogAndSitter, requestBooking, sitter as newSitter } from './booking-api.ts'
 import { apiTokenFor, insertConversation, insertDog, insertReview, insertUser, localDateFromToday } from './fixtures.ts'
+import { postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // Moderation through the admins' API (issue 30, DESIGN.md ruling 25): a report keeps what was reported as it
 // was, an admin resolves it once, a suspension acts at once (sessions, tokens, listing, pending requests),
@@ -23,6 +25,11 @@ async function admin(name = 'Ada Admin'): Promise<Actor> {
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date())
+
+const sendMessage = async (from: Actor, to: Actor, content: string) =>
+  expect((await call('POST', '/api/messages', from.token, { recipientId: to.id, content, clientId: randomUUID() })).status).toBe(201)
+
 /** Anna and Ben's conversation: 14 lines from Anna, then 12 from Ben, the last 11 of them rude. */
 async function annoyingConversation(anna: Actor, ben: Actor) {
   const lines = [
@@ -33,7 +40,7 @@ async function annoyingConversation(anna: Actor, ben: Actor) {
   return insertConversation(anna.id, ben.id, lines)
 }
 
-type Snapshot = { kind: string; messages: { content: string; reported: boolean }[] }
+type Snapshot = { kind: string; messages: { content: string; reported: boolean; addedAt?: string }[] }
 type ReportDetail = { id: string; state: string; otherReportCount: number; snapshot: Snapshot; reporter: { id: string }; reportedUser: { id: string } }
 
 const auditOf = (targetId: string) => db.selectFrom('auditLog').select(['action', 'adminId', 'reason']).where('targetId', '=', targetId).orderBy('at').orderBy('action').execute()
@@ -75,6 +82,74 @@ describe('reports of a conversation', () => {
     ]
     expect(report.body.snapshot.messages.map(({ content, reported }) => ({ content, reported }))).toEqual(expected)
     expect(await auditOf(filed.body.id)).toEqual([{ action: 'report.read', adminId: ada.id, reason: null }])
+  })
+
+  test("while it is open, reporting again adds the messages written since, once each and marked when; the reporter's own alone add nothing", async () => {
+    const [anna, ben, ada] = [await owner('Anna Alder'), await owner('Ben Birch'), await admin()]
+    await annoyingConversation(anna, ben)
+    const filed = await call<{ id: string }>('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'harassment', details: 'Rude' })
+    const reportAgain = () => call('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'spam', details: 'More' })
+    const kept = async () => (await call<ReportDetail>('GET', `/api/admin/reports/${filed.body.id}`, ada.token)).body.snapshot.messages
+
+    await sendMessage(anna, ben, 'Please stop')
+    expect(await reportAgain()).toEqual({ status: 200, body: { id: filed.body.id } })
+    expect(await kept()).toHaveLength(20)
+
+    await sendMessage(ben, anna, 'Ben rude 12')
+    await sendMessage(ben, anna, 'Ben rude 13')
+    // Two at once (a double tap, two tabs): both answer the open report, and the messages are kept once.
+    expect(await Promise.all([reportAgain(), reportAgain()])).toEqual([
+      { status: 200, body: { id: filed.body.id } },
+      { status: 200, body: { id: filed.body.id } },
+    ])
+
+    const messages = await kept()
+    expect(messages.slice(0, 20).every((message) => message.addedAt === undefined)).toBe(true)
+    expect(messages.slice(20).map(({ content, reported, addedAt }) => ({ content, reported, added: typeof addedAt === 'string' }))).toEqual([
+      { content: 'Please stop', reported: false, added: true },
+      { content: 'Ben rude 12', reported: true, added: true },
+      { content: 'Ben rude 13', reported: true, added: true },
+    ])
+    // The report keeps its first reason and details; only its messages grew.
+    expect(await db.selectFrom('reports').select(['reason', 'details']).where('reporterId', '=', anna.id).execute()).toEqual([{ reason: 'harassment', details: 'Rude' }])
+  })
+
+  test('the thread says when the viewer reported it instead of offering the form; the messages written since are one tap away (no JavaScript)', async () => {
+    const [anna, ben] = [await owner('Anna Alder'), await owner('Ben Birch')]
+    await annoyingConversation(anna, ben)
+    const annaPage = await signedIn(anna)
+    const thread = `/messages/${ben.id}`
+    const inbox = `/messages?userId=${ben.id}`
+    expect(await textOf(await visitAs(annaPage, thread))).toContain('Send report')
+    const filed = await postAs(annaPage, thread, { intent: 'report', reason: 'harassment', details: 'Rude' })
+    expect(await toastOf(filed)).toMatchObject({ type: 'success', title: 'Report sent', description: 'Thank you. Our team will review this conversation.' })
+
+    const reportedOn = `You reported this conversation on ${todayIn('Europe/Zurich')}. Our team will review it.`
+    for (const path of [thread, inbox]) {
+      const text = await textOf(await visitAs(annaPage, path))
+      expect(text, path).toContain(reportedOn)
+      expect(text, path).not.toContain('Send report')
+      expect(text, path).not.toContain('since.')
+    }
+
+    await sendMessage(ben, anna, 'Ben rude 12')
+    for (const path of [thread, inbox]) {
+      const text = await textOf(await visitAs(annaPage, path))
+      expect(text, path).toContain(`${reportedOn} Ben Birch has written 1 message since. Add it to your report`)
+    }
+    const added = await postAs(annaPage, inbox, { intent: 'report', reason: 'harassment' })
+    expect(added.status).toBe(302)
+    expect(await toastOf(added)).toMatchObject({ type: 'success', title: 'Added to your report', description: 'Our team will also see the messages written since.' })
+    const row = await db.selectFrom('reports').select('snapshot').where('reporterId', '=', anna.id).executeTakeFirstOrThrow()
+    expect((JSON.parse(row.snapshot) as Snapshot).messages.at(-1)).toMatchObject({ content: 'Ben rude 12', reported: true })
+    const after = await textOf(await visitAs(annaPage, thread))
+    expect(after).toContain(reportedOn)
+    expect(after).not.toContain('since.')
+
+    // Ben sees no trace of it.
+    const bensView = await textOf(await visitAs(await signedIn(ben), `/messages/${anna.id}`))
+    expect(bensView).toContain('Send report')
+    expect(bensView).not.toContain('You reported')
   })
 
   test('hiding the content hides the reported messages only, everywhere; the reporter hears it was handled, never how', async () => {

@@ -88,11 +88,14 @@ function parseForm<Schema extends z.ZodType>(schema: Schema, formData: FormData)
  * Runs one of the conversation forms. `conversationPath` is where the thread lives (the redirect after a
  * send, an unblock or a report); a block leaves for the list, as the thread is hidden from then on.
  */
-/** Files a report of the conversation (the moderation feature, above this one, keeps it: the route passes it in). */
+/**
+ * Files a report of the conversation, or adds the messages written since to the viewer's open one (the moderation
+ * feature, above this one, keeps it: the route passes it in).
+ */
 export type ReportConversation = (
   reporter: SessionUser,
   input: ReportInput,
-) => Promise<{ ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number }>
+) => Promise<{ ok: true; created: boolean; addedMessages: number } | { ok: false; status: number; message: string; retryAfterSeconds?: number }>
 
 export async function runConversationAction(viewer: SessionUser, partnerId: string, formData: FormData, conversationPath: string, reportConversation: ReportConversation) {
   const intent = intents.find((candidate) => candidate === formData.get('intent'))
@@ -115,7 +118,8 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
       const headers = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined
       return data(reply(intent, formData, { formErrors: [outcome.message] }), { status: outcome.status, headers })
     }
-    return redirectWithToast(conversationPath, { type: 'success', title: 'Report sent', description: 'Thank you. Our team will review this conversation.' })
+    const toast = outcome.addedMessages > 0 ? { title: 'Added to your report', description: 'Our team will also see the messages written since.' } : { title: 'Report sent', description: 'Thank you. Our team will review this conversation.' }
+    return redirectWithToast(conversationPath, { type: 'success', ...toast })
   }
   const partner = await getConversationPartner(partnerId)
   if (intent === 'block' && partner) {

@@ -7,7 +7,7 @@ import { getAvailableDog } from '#app/features/dogs/available-dogs.server.ts'
 import { hideMessages, reportedConversation } from '#app/features/messages/reported-conversation.server.ts'
 import { hideReview } from '#app/features/reviews/review-writes.server.ts'
 import { findReportableReview } from '#app/features/reviews/reviews.server.ts'
-import type { ReportReason } from '#app/features/messages/limits.ts'
+import { type ReportReason, reportReasons } from '#app/features/messages/limits.ts'
 import { getPublicSitter } from '#app/features/sitters/public-sitter.server.ts'
 import { getVisitLogFor } from '#app/features/visits/visit-log.server.ts'
 import type { AlarmKind, CheckInPlace, EntryKind } from '#app/features/visits/visit-rules.ts'
@@ -33,7 +33,16 @@ export const reportEventTypes = { filed: 'report.filed', resolved: 'report.resol
 /** 20 reports per user per hour: enough for a bad day, not for flooding the queue. */
 const reportsPerUser = rateLimit({ limit: 20, windowMs: 60 * 60 * 1000 })
 
-export type ReportedMessageSnapshot = { id: string; senderId: string; senderName: string; content: string; createdAt: string; reported: boolean }
+export type ReportedMessageSnapshot = {
+  id: string
+  senderId: string
+  senderName: string
+  content: string
+  createdAt: string
+  reported: boolean
+  /** When the reporter added it to their open report (a message written after the report); absent for the first ones. */
+  addedAt?: string
+}
 
 export type ReportSnapshot =
   | { kind: 'conversation'; messages: ReportedMessageSnapshot[] }
@@ -70,6 +79,8 @@ export type BookingSnapshot = {
 }
 
 type Subject = { subjectId: string; reportedUserId: string; snapshot: ReportSnapshot }
+
+type ConversationSnapshot = Extract<ReportSnapshot, { kind: 'conversation' }>
 
 export type ReportFailure = { ok: false; status: 400 | 404 | 409 | 429; message: string; field?: string; retryAfterSeconds?: number }
 
@@ -152,9 +163,13 @@ const notFoundMessages: Record<ReportKind, string> = {
 
 /**
  * Files a report for the admins (201), or answers the open report the reporter already has on the same
- * thing (a second tap adds nothing). The reported user is not told.
+ * thing: a second tap adds nothing, but for a conversation the reported user's messages written since join that
+ * report (`addedMessages`, how many of theirs). The reported user is not told.
  */
-export async function fileReport(reporter: SessionUser, input: NewReportInput): Promise<{ ok: true; reportId: string; created: boolean } | ReportFailure> {
+export async function fileReport(
+  reporter: SessionUser,
+  input: NewReportInput,
+): Promise<{ ok: true; reportId: string; created: boolean; addedMessages: number } | ReportFailure> {
   const subject = await findSubject(reporter, input.kind, input.subjectId)
   if (!subject) return { ok: false, status: 404, message: notFoundMessages[input.kind], field: 'subjectId' }
   if (subject.reportedUserId === reporter.id) return { ok: false, status: 400, message: moderationMessages.yourself, field: 'subjectId' }
@@ -168,7 +183,10 @@ export async function fileReport(reporter: SessionUser, input: NewReportInput): 
       .where('state', '=', 'open')
       .executeTakeFirst()
   const existing = await open()
-  if (existing) return { ok: true, reportId: existing.id, created: false }
+  if (existing) {
+    const addedMessages = subject.snapshot.kind === 'conversation' ? await addLaterMessages(existing.id, subject.snapshot.messages) : 0
+    return { ok: true, reportId: existing.id, created: false, addedMessages }
+  }
   const slot = await reportsPerUser.take(`reports:user:${reporter.id}`)
   if (!slot.ok) return { ok: false, status: 429, message: 'Too many reports. Please try again later.', retryAfterSeconds: slot.retryAfterSeconds }
   const id = crypto.randomUUID()
@@ -193,11 +211,67 @@ export async function fileReport(reporter: SessionUser, input: NewReportInput): 
   })
   if (!eventId) {
     const raced = await open()
-    if (raced) return { ok: true, reportId: raced.id, created: false }
+    if (raced) return { ok: true, reportId: raced.id, created: false, addedMessages: 0 }
     return { ok: false, status: 409, message: 'Your report could not be saved. Please try again.' }
   }
   void dispatchEvents([eventId])
-  return { ok: true, reportId: id, created: true }
+  return { ok: true, reportId: id, created: true, addedMessages: 0 }
+}
+
+/**
+ * The messages of a conversation newer than the last one a report of it keeps, when the reported user wrote any of
+ * them (their own and the reporter's around them; the rest add nothing to judge).
+ */
+function laterMessages<Message extends { id: string; createdAt: string; reported: boolean }>(kept: readonly { id: string; createdAt: string }[], current: readonly Message[]) {
+  const last = kept.at(-1)
+  const later = last ? current.filter((message) => message.createdAt > last.createdAt || (message.createdAt === last.createdAt && message.id > last.id)) : [...current]
+  return later.some((message) => message.reported) ? later : []
+}
+
+/**
+ * Adds the messages written since to an open conversation report, marked with when; answers how many of them are
+ * the reported user's. Two adds at once store them once: the update applies only to the snapshot it was made from.
+ */
+async function addLaterMessages(reportId: string, current: readonly ReportedMessageSnapshot[]) {
+  const report = await db.selectFrom('reports').select('snapshot').where('id', '=', reportId).where('state', '=', 'open').executeTakeFirst()
+  if (!report) return 0
+  const snapshot = JSON.parse(report.snapshot) as ConversationSnapshot
+  const later = laterMessages(snapshot.messages, current)
+  if (later.length === 0) return 0
+  const addedAt = new Date().toISOString()
+  const messages = [...snapshot.messages, ...later.map((message) => ({ ...message, addedAt }))]
+  const updated = await db
+    .updateTable('reports')
+    .set({ snapshot: JSON.stringify({ ...snapshot, messages }) })
+    .where('id', '=', reportId)
+    .where('state', '=', 'open')
+    .where('snapshot', '=', report.snapshot)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 0 ? 0 : later.filter((message) => message.reported).length
+}
+
+/**
+ * The viewer's open report of their conversation with `partnerId`, for the thread: the day they filed it (in their
+ * zone), its reason, and how many messages the partner has written since what it keeps (reporting again adds them).
+ */
+export async function openConversationReport(reporter: SessionUser, partnerId: string) {
+  const report = await db
+    .selectFrom('reports')
+    .select(['reason', 'snapshot', 'createdAt'])
+    .where('reporterId', '=', reporter.id)
+    .where('kind', '=', schemaConstant('conversation'))
+    .where('reportedUserId', '=', partnerId)
+    .where('state', '=', schemaConstant('open'))
+    .executeTakeFirst()
+  if (!report) return null
+  const conversation = await reportedConversation(reporter.id, partnerId)
+  const kept = (JSON.parse(report.snapshot) as ConversationSnapshot).messages
+  const later = conversation ? laterMessages(kept, conversation.messages) : []
+  return {
+    day: localDateTime(Date.parse(report.createdAt), reporter.timeZone).date,
+    reason: reportReasons.find((reason) => reason === report.reason) ?? 'other',
+    laterMessages: later.filter((message) => message.reported).length,
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { LiveSocket, LiveState } from '../live-socket.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Composer } from './composer.tsx'
 import { ConnectionStatus } from './connection-status.tsx'
-import { ConversationOptions } from './conversation-options.tsx'
+import { ConversationOptions, type OpenReport } from './conversation-options.tsx'
 import { useLiveThread } from './live-messages.ts'
 import { type BookButton, bookButtonClass, offersBooking, PartnerPanel } from './partner-panel.tsx'
 import { Thread } from './thread.tsx'
@@ -30,6 +30,8 @@ type PaneProps = {
   live: { socket: LiveSocket | null; state: LiveState }
   /** The partner panel's Book button (bookings' booking dialog). */
   bookButton: BookButton
+  /** The viewer's open report of this conversation (moderation), shown in place of the Report form. */
+  openReport: OpenReport | null
 }
 
 export function ConversationPane(props: PaneProps) {
@@ -38,7 +40,7 @@ export function ConversationPane(props: PaneProps) {
   return <OpenConversation {...props} loaded={loaded} />
 }
 
-function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live, bookButton: BookButton }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
+function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWith, layout, live, bookButton: BookButton, openReport }: PaneProps & { loaded: Extract<LoadedConversation, { status: 'open' }> }) {
   const { partner } = loaded
   // Where the partner panel is not beside the thread (it folds under the header), Book sits in the header.
   const narrowOnly = layout === 'inbox' ? 'lg:hidden' : 'md:hidden'
@@ -53,7 +55,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
           <BookButton sitterId={partner.id} firstName={firstNameOf(partner.name)} className={`${bookButtonClass} shrink-0 ${narrowOnly}`} />
         ) : null
       }
-      options={<ConversationOptions partnerName={partner.name} reportReply={actionData?.intent === 'report' ? actionData : undefined} />}
+      options={<ConversationOptions partnerName={partner.name} reportReply={actionData?.intent === 'report' ? actionData : undefined} openReport={openReport} />}
       messages={thread.messages}
       olderHref={loaded.olderCursor ? hrefWith(loaded.olderCursor) : null}
       newestHref={loaded.showingOlder ? hrefWith(null) : null}

@@ -100,6 +100,11 @@ function ConversationSnapshot({ messages, now, timeZone }: { messages: Extract<R
               {formatNotificationTime(message.createdAt, now, timeZone)}
             </time>
             {message.reported ? <Tag tone="danger">Reported</Tag> : null}
+            {message.addedAt ? (
+              <span className="text-stone-600">
+                added by the reporter <time dateTime={message.addedAt}>{formatNotificationTime(message.addedAt, now, timeZone)}</time>
+              </span>
+            ) : null}
           </div>
           <p className="mt-1 break-words whitespace-pre-line text-stone-900">
             <bdi>{message.content}</bdi>
