@@ -10,6 +10,7 @@ import { BookingCard, BookingCardList } from '#app/features/bookings/components/
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
 import { useRootData } from '#app/root.tsx'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 
 // '/' (spec section 2: the bookings dashboard): for a signed-in user, what their profile still lacks, their next
@@ -25,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
     profileToDo,
     comingUp,
+    today: localDateTime(Date.now(), user.timeZone).date,
   }
 }
 
@@ -38,11 +40,14 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const unreadCount = counts?.unreadMessages ?? 0
   const toAnswer = counts?.requestsToAnswer ?? 0
   if (!loaderData.user) return <Welcome />
-  const { user, profileToDo = [], comingUp } = loaderData
+  const { user, profileToDo = [], comingUp, today } = loaderData
   const bookingsPath = bookingsPathFor(user.role)
+  const findSitter = { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' }
+  const dogsToWalk = { to: href('/dogs/available'), title: 'Dogs to walk', text: 'Dogs near you whose owners look for a sitter.' }
+  // What the user comes for first: an owner a sitter, a sitter who is not an owner the dogs to walk.
+  const finding = isSitterOnly(user.role) ? [dogsToWalk] : isSitterRole(user.role) ? [findSitter, dogsToWalk] : [findSitter]
   const shortcuts = [
-    { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' },
-    ...(isSitterRole(user.role) ? [{ to: href('/dogs/available'), title: 'Dogs to walk', text: 'Dogs near you whose owners look for a sitter.' }] : []),
+    ...finding,
     { to: bookingsPath, title: 'Bookings', text: toAnswer > 0 ? `${toAnswer} to answer` : 'Requests, upcoming walks and past care.' },
     {
       to: href('/messages'),
@@ -57,7 +62,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
         Hi, <bdi>{user.firstName}</bdi>
       </h1>
       <ProfileToDoList items={profileToDo} />
-      {comingUp ? <ComingUp bookings={comingUp} bookingsPath={bookingsPath} sitterOnly={isSitterOnly(user.role)} /> : null}
+      {comingUp ? <ComingUp bookings={comingUp} bookingsPath={bookingsPath} sitterOnly={isSitterOnly(user.role)} today={today} /> : null}
       <ul className="grid gap-3">
         {shortcuts.map((shortcut) => (
           <li key={shortcut.title}>
@@ -72,7 +77,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function ComingUp({ bookings, bookingsPath, sitterOnly }: { bookings: ComingUpCard[]; bookingsPath: string; sitterOnly: boolean }) {
+function ComingUp({ bookings, bookingsPath, sitterOnly, today }: { bookings: ComingUpCard[]; bookingsPath: string; sitterOnly: boolean; today: string }) {
   return (
     <section aria-labelledby="coming-up-heading" className="space-y-3">
       <div className="flex items-center justify-between gap-3">
@@ -92,7 +97,7 @@ function ComingUp({ bookings, bookingsPath, sitterOnly }: { bookings: ComingUpCa
         <BookingCardList>
           {bookings.map(({ card, side }, index) => (
             <li key={card.id}>
-              <BookingCard booking={card} viewer={side} discover={index === 0} />
+              <BookingCard booking={card} viewer={side} discover={index === 0} today={today} />
             </li>
           ))}
         </BookingCardList>

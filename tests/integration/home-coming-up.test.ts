@@ -28,7 +28,10 @@ type Parties = { dogId: string; ownerId: string; sitterId: string }
 const walk = (parties: Parties, date: string, from: string, to: string, status: 'accepted' | 'pending' = 'accepted') =>
   insertBooking(parties, { status, date, timeZone: 'Europe/Zurich', service: 'walking', slots: [{ startTime: from, endTime: to }] })
 
-const comingUpOf = (text: string) => text.slice(text.indexOf('Coming up'), text.indexOf('Sitters and walkers near you'))
+/** The page's text from 'Coming up' to the shortcuts, whose first is 'Find a sitter' or, for a sitter only, 'Dogs to walk'. */
+const comingUpOf = (text: string) => text.slice(text.indexOf('Coming up'), text.search(/Find a sitter Sitters and walkers|Dogs to walk Dogs near you/))
+/** The shortcuts, the last of which is Profile's. */
+const shortcutsOf = (text: string) => text.slice(text.search(/Find a sitter Sitters and walkers|Dogs to walk Dogs near you/), text.indexOf('Your details, dogs and services.'))
 
 describe("the dashboard's Coming up", () => {
   test("an owner sees the walk under way, then the next two; not this morning's, not a request, not another owner's", async () => {
@@ -46,7 +49,8 @@ describe("the dashboard's Coming up", () => {
 
     const shown = comingUpOf(await textOf(await visitAs(await signedIn(olivia), '/')))
 
-    const dates = ['Mar 10, 2031 · 12:30 - 14:00', 'Mar 11, 2031 · 10:00 - 11:00', 'Mar 17, 2031 · 07:30 - 08:30']
+    // Today and tomorrow by name (its Monday in Zurich), then the date as the lists write it.
+    const dates = ['Today · 12:30 - 14:00', 'Tomorrow · 10:00 - 11:00', 'Mar 17, 2031 · 07:30 - 08:30']
     const positions = dates.map((date) => shown.indexOf(date))
     expect(positions.every((position) => position >= 0)).toBe(true)
     expect(positions).toEqual([...positions].sort((a, b) => a - b))
@@ -66,6 +70,14 @@ describe("the dashboard's Coming up", () => {
     expect(shown.indexOf('Rex')).toBeLessThan(shown.indexOf('Mochi'))
     expect(shown).toContain('Owner: Olivia Owner')
     expect(shown).toContain('Sitter: Sam Sitter')
+  })
+
+  test("the shortcuts start with what the user comes for: an owner a sitter, a sitter the dogs to walk, someone who is both either", async () => {
+    const titles = async (user: { id: string; name: string }) =>
+      [...shortcutsOf(await textOf(await visitAs(await signedIn(user), '/'))).matchAll(/(Find a sitter|Dogs to walk|Bookings|Messages|Profile) /g)].map((match) => match[1])
+    expect(await titles(await insertUser({ name: 'Olivia Owner' }))).toEqual(['Find a sitter', 'Bookings', 'Messages', 'Profile'])
+    expect(await titles(await insertSitter({ name: 'Sam Sitter' }))).toEqual(['Dogs to walk', 'Bookings', 'Messages', 'Profile'])
+    expect(await titles(await insertSitter({ name: 'Bea Both', role: 'both' }))).toEqual(['Find a sitter', 'Dogs to walk', 'Bookings', 'Messages', 'Profile'])
   })
 
   test('with nothing accepted ahead: an owner is told how to start, a sitter what will show; a visitor gets the welcome', async () => {

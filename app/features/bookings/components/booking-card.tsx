@@ -5,7 +5,7 @@ import { Avatar } from '#app/ui/avatar.tsx'
 import { useFollowedLinks } from '#app/ui/followed-links.ts'
 import type { BookingCardData } from '../booking-cards.server.ts'
 import type { Party } from '../transitions.ts'
-import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
+import { formatNearDate, formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import { formatDogNames } from '../booking-format.ts'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -36,12 +36,15 @@ export function BookingCard({
   viewer,
   actions,
   discover = true,
+  today,
 }: {
   booking: BookingCardData
   viewer: Party
   actions?: ReactNode
   /** False on a list's later cards: the first card's links already show React Router the routes they lead to. */
   discover?: boolean
+  /** The viewer's today: the dashboard's cards say 'Today' and 'Tomorrow'; the lists, beside their day strip, the date. */
+  today?: string
 }) {
   const discovery = discover ? 'true' : undefined
   const other = { label: viewer === 'sitter' ? 'Owner' : 'Sitter', person: booking.other }
@@ -61,7 +64,7 @@ export function BookingCard({
             <StatusBadge status={booking.status} reason={booking.statusReason} />
           </div>
           <p>{`${booking.dogs.length > 1 ? `${booking.dogs.length} dogs` : (booking.dogs[0]?.breed ?? '')} · ${serviceLabels[booking.service as keyof typeof serviceLabels] ?? booking.service}`}</p>
-          <p>{`${formatShortDate(booking.date)}${booking.timeSlot ? ` · ${booking.timeSlot}` : ''}${moreSlots > 0 ? ` (+${moreSlots} more)` : ''}`}</p>
+          <p>{`${today ? formatNearDate(booking.date, today) : formatShortDate(booking.date)}${booking.timeSlot ? ` · ${booking.timeSlot}` : ''}${moreSlots > 0 ? ` (+${moreSlots} more)` : ''}`}</p>
           <p>
             {`${other.label}: `}
             <bdi>{other.person.name}</bdi>
