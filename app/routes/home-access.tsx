@@ -103,7 +103,7 @@ export default function HomeAccessRoute({ loaderData, actionData }: Route.Compon
                 <bdi>{window.sitterName}</bdi> {window.open ? 'sees this now, ' : `sees this from ${window.opensAt} `}until the{' '}
                 {serviceLabels[window.service as SitterService] ?? window.service} booking ends at {window.closesAt}
                 {window.round
-                  ? `, then from 2 hours before each later booking of your weekly round (${window.round.weekdays}${window.round.endDate ? `, until ${window.round.endDate}` : ''}).`
+                  ? `, then from 2 hours before each later booking of your weekly round (${window.round.weekdays}, ${window.round.endDate ? `until ${window.round.endDate}` : 'with no end date'}).`
                   : '.'}{' '}
                 <span className="inline-flex flex-wrap gap-x-4">
                   <Link to={href('/bookings/:id', { id: window.bookingId })} className={linkStyle}>

@@ -312,6 +312,20 @@ describe("the sitter's window", () => {
     expect(page).toContain(`/bookings/${single}"`)
   })
 
+  test('a weekly round with no end date says so', async () => {
+    const { owner, sitter, parties } = await ownerWithVault()
+    const { requestSeries, changeSeriesStatus } = await import('#app/features/bookings/booking-series.server.ts')
+    const { SeriesRequestSchema, SeriesStatusSchema } = await import('#app/features/bookings/schema.ts')
+    const firstDate = new Date(Date.now() + 2 * 24 * hour).toISOString().slice(0, 10)
+    const request = SeriesRequestSchema.parse({ sitterId: sitter.id, dogIds: [parties.dogId], weekdays: [2, 4], firstDate, startTime: '08:00', duration: 30 })
+    const requested = await requestSeries(owner, request, Date.now())
+    if (!requested.ok) throw new Error(requested.message)
+    await changeSeriesStatus(sitter, requested.seriesId, SeriesStatusSchema.parse({ status: 'accepted' }), Date.now())
+
+    const text = plainTextOf((await pageHtml(owner, '/home-access')).html)
+    expect(text).toContain('then from 2 hours before each later booking of your weekly round (Tue, Thu, with no end date).')
+  })
+
   test.each(['pending', 'rejected', 'cancelled', 'completed'] as const)('a %s booking inside the hours: 403', async (status) => {
     const { sitter, parties } = await ownerWithVault()
     const bookingId = await bookingAt(parties, 30 * minute, status)
