@@ -58,6 +58,23 @@ describe("the dashboard's Coming up", () => {
     expect(shown).toContain('Sitter: Sam Sitter')
   })
 
+  test("a walker's busy yesterday and morning (25 walks, all over) do not hide the walks to come", async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    const parties = { dogId: await insertDog(olivia.id, { name: 'Rex' }), ownerId: olivia.id, sitterId: sam.id }
+    const quarter = (index: number) => `${String(6 + Math.floor(index / 4)).padStart(2, '0')}:${String((index % 4) * 15).padStart(2, '0')}`
+    for (let index = 0; index < 20; index++) await walk(parties, '2031-03-09', quarter(index), quarter(index + 1))
+    for (let index = 0; index < 5; index++) await walk(parties, '2031-03-10', quarter(index), quarter(index + 1))
+    await walk(parties, '2031-03-10', '15:00', '15:30')
+    await walk(parties, '2031-03-11', '09:00', '09:30')
+
+    const shown = comingUpOf(await textOf(await visitAs(await signedIn(sam), '/')))
+
+    expect(shown).toContain('Today · 15:00 - 15:30')
+    expect(shown).toContain('Tomorrow · 09:00 - 09:30')
+    expect(shown).not.toContain('Nothing booked yet')
+  })
+
   test('a user who is owner and sitter sees both sides, each card naming the other party', async () => {
     const bea = await insertSitter({ name: 'Bea Both', role: 'both' })
     const sam = await insertSitter({ name: 'Sam Sitter' })

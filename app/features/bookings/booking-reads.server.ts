@@ -86,18 +86,29 @@ function acceptedRowsFromYesterday(partyId: string, side: Party, limit: number, 
 /** How many bookings '/' shows coming up. */
 const comingUpSize = 3
 
+/** Of the bookings that began since two days ago, how many of the latest '/' reads to find those still under way. */
+const begunRead = 20
+
 /**
  * '/': the user's next accepted bookings on the sides they take (an owner's, a sitter's or both), the one under way
- * first, as cards with the side the user is on. Of the bookings that began, the slots tell which are over; of those
- * to come, the first few are all it needs, so only those are read in full.
+ * first, as cards with the side the user is on. Of the bookings that began, the slots tell which are over (the latest
+ * 20 are read: a walker's busiest two days); of those to come, the first few are all it needs, read apart, so a
+ * busy morning never hides them.
  */
 export async function listComingUpCards(userId: string, sides: readonly Party[], now = Date.now()) {
-  const begunRead = 20
-  const rows = (await Promise.all(sides.map((side) => acceptedRowsFromYesterday(userId, side, begunRead + comingUpSize, now))))
-    .flat()
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
-  const nowIso = new Date(now).toISOString()
-  const candidates = [...rows.filter((row) => row.startsAt <= nowIso), ...rows.filter((row) => row.startsAt > nowIso).slice(0, comingUpSize)]
+  const { now: nowIso, dayStartBound } = listClock(now)
+  const on = onBookings()
+  const accepted = (side: Party, from: Expression<SqlBool>) => on.and([on(partyColumn[side], '=', userId), on('bookings.status', '=', schemaConstant('accepted')), from])
+  const [begun, toCome] = await Promise.all([
+    Promise.all(
+      sides.map((side) =>
+        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', dayStartBound), on('bookings.startsAt', '<=', nowIso)])), db, { order: 'desc', limit: begunRead }),
+      ),
+    ),
+    Promise.all(sides.map((side) => findBookingRows(accepted(side, on('bookings.startsAt', '>', nowIso)), db, { order: 'asc', limit: comingUpSize }))),
+  ])
+  const soonestFirst = (rows: typeof begun) => rows.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
+  const candidates = [...soonestFirst(begun), ...soonestFirst(toCome).slice(0, comingUpSize)]
   const next = (await withBookingDetails(candidates)).filter((booking) => bookingSpan(booking).end > now).slice(0, comingUpSize)
   const sidesOf = next.map((booking) => partyOf(booking, userId))
   const cards = await readBookingCards(next, userId, { answering: false }, now)
