@@ -6,7 +6,7 @@ import { BookingDialogButton } from '#app/features/bookings/components/lazy-book
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
-import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
+import { conversationReportWithNote } from '#app/features/moderation/components/reported-note.tsx'
 import { openConversationReport, reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
@@ -57,7 +57,7 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
             hrefWith={hrefWith}
             layout="single"
             bookButton={BookingDialogButton}
-            openReport={openReport && { ...openReport, note: <ReportedNote kind="conversation" day={openReport.day} /> }}
+            openReport={conversationReportWithNote(openReport)}
           />
           {conversation.status === 'open' ? (
             <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">

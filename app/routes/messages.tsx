@@ -8,7 +8,7 @@ import { ConversationPane, PartnerNotFound } from '#app/features/messages/compon
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
 import { MessagingTips } from '#app/features/messages/components/messaging-tips.tsx'
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
-import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
+import { conversationReportWithNote } from '#app/features/moderation/components/reported-note.tsx'
 import { openConversationReport, reportConversation } from '#app/features/moderation/reports.server.ts'
 import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
 import { listConversationsFor } from '#app/features/messages/conversations.server.ts'
@@ -110,7 +110,7 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
             hrefWith={hrefWith}
             layout="inbox"
             bookButton={BookingDialogButton}
-            openReport={openReport && { ...openReport, note: <ReportedNote kind="conversation" day={openReport.day} /> }}
+            openReport={conversationReportWithNote(openReport)}
           />
         )}
       </div>

@@ -10,3 +10,7 @@ export function ReportedNote({ kind, day, className = '' }: { kind: ReportKind; 
     </p>
   )
 }
+
+/** The viewer's open report of a conversation (`openConversationReport`) with its note, as the thread takes it. */
+export const conversationReportWithNote = <Report extends { day: string }>(report: Report | null) =>
+  report && { ...report, note: <ReportedNote kind="conversation" day={report.day} /> }
