@@ -105,6 +105,7 @@ test('a reported conversation: the admin hides the messages and suspends the sen
   await expect(suspension).toContainText('Insulted a sitter in chat')
   const resolution = log.filter({ hasText: 'Resolved a report' }).filter({ has: ada.page.locator(`a[href="${reportPath}"]`) })
   await expect(resolution).toContainText('Insults in chat')
+  await expect(resolution.getByRole('link', { name: 'Report about Ben Birch (Conversation)' })).toBeVisible()
 
   // The reporter hears that it was handled, never how.
   await visit('/notifications')
