@@ -130,8 +130,29 @@ describe('the reference deployment (deploy/compose.yaml)', () => {
     expect(imported).toContain('react-router')
     expect(imported).toContain('better-sqlite3')
     expect(imported.filter((name) => !(name in dependencies))).toEqual([])
+    expect(notCopiedInto(running, modulesReachedFrom(['server.ts']).files)).toEqual([])
+  })
+
+  test("the operator's commands run in the image (`docker compose exec app1 npm run admin -- grant <email>`): the files they reach are copied, their packages installed", () => {
+    const dockerfile = readFileSync(path.join(deployDirectory, 'Dockerfile'), 'utf8')
+    const running = dockerfile.split(/^FROM /m).at(-1) ?? ''
+    const { scripts, dependencies } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> }
+    const entries = operatorCommands.map((name) => /^node (scripts\/[\w-]+\.ts)$/.exec(scripts[name] ?? '')?.[1] ?? `(npm run ${name} runs no file of scripts/)`)
+    const reached = modulesReachedFrom(entries)
+    expect(reached.files).toContain('db/migrations/index.ts')
+    expect(notCopiedInto(running, reached.files)).toEqual([])
+    expect(reached.packages.filter((name) => !(name in dependencies))).toEqual([])
   })
 })
+
+/** The commands docs/deploy.md and the README give an operator of a deployment. */
+const operatorCommands = ['admin', 'storage:copy', 'images:backfill', 'home-access:rekey']
+
+/** Of these files (relative to the repository), those no `COPY` of the image's stage (`running`) puts in it. */
+function notCopiedInto(running: string, files: readonly string[]) {
+  const sources = [...running.matchAll(/^COPY (?!--from=)(.+) \S+$/gm)].flatMap((match) => (match[1] ?? '').split(' '))
+  return files.filter((file) => !sources.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`)))
+}
 
 /** Only `npm run dev` imports it (server.ts's development branch), never the image. */
 const developmentOnly = new Set(['vite'])
@@ -141,26 +162,40 @@ const developmentOnly = new Set(['vite'])
  * are ask for at run time; type-only imports are stripped before they run.
  */
 function packagesImportedAtRunTime() {
-  const specifiers = new Set<string>()
-  const importPattern = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
-  const read = (file: string) => [...readFileSync(file, 'utf8').matchAll(importPattern)].map((match) => match[1] ?? match[2] ?? '')
   const serverChunks = readdirSync('build/server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
   expect(serverChunks.length).toBeGreaterThan(0)
-  for (const chunk of serverChunks) for (const specifier of read(path.join('build/server', chunk))) specifiers.add(specifier)
-  // server.ts and the modules it reaches from app/, followed through relative and #app/ imports.
-  const seen = new Set<string>()
+  const fromServer = modulesReachedFrom(['server.ts'])
+  expect(fromServer.files.length).toBeGreaterThan(3)
+  return packageNames([...serverChunks.flatMap((chunk) => importsOf(path.join('build/server', chunk))), ...fromServer.packages])
+}
+
+const importPattern = /(?:^|[;\s])(?:import|export)\s+(?!type\s)(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(importPattern)].map((match) => match[1] ?? match[2] ?? '')
+
+/**
+ * The modules these files (relative to the repository) run as they are, followed through relative, #app/ and #db/
+ * imports (the repository's files they reach, themselves among them), and the packages those import.
+ */
+function modulesReachedFrom(entries: readonly string[]) {
+  const files = new Set<string>()
+  const specifiers: string[] = []
   const visit = (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    for (const specifier of read(file)) {
-      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier))
-      else if (specifier.startsWith('#app/')) visit(path.resolve('app', specifier.slice('#app/'.length)))
-      else specifiers.add(specifier)
+    if (files.has(file)) return
+    files.add(file)
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) visit(path.join(path.dirname(file), specifier))
+      else if (specifier.startsWith('#app/')) visit(path.join('app', specifier.slice('#app/'.length)))
+      else if (specifier.startsWith('#db/')) visit(path.join('db', specifier.slice('#db/'.length)))
+      else specifiers.push(specifier)
     }
   }
-  visit(path.resolve('server.ts'))
-  expect(seen.size).toBeGreaterThan(3)
-  return [...specifiers]
+  for (const entry of entries) visit(path.normalize(entry))
+  return { files: [...files], packages: packageNames(specifiers) }
+}
+
+/** The packages (not node: built-ins) these import specifiers name, once each. */
+function packageNames(specifiers: readonly string[]) {
+  return specifiers
     .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.') && !specifier.startsWith('/') && !developmentOnly.has(specifier))
     .map((specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier)))
     .filter((name, index, names) => names.indexOf(name) === index)
