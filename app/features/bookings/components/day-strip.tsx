@@ -64,7 +64,7 @@ export function DayStrip({
             .filter(Boolean)
             .join(' ')
           return (
-            <li key={date}>
+            <li key={date} className={index === days.length - 1 ? 'day-strip-end' : undefined}>
               <a
                 href={hrefForDay(date)}
                 aria-current={isSelected ? 'date' : undefined}
