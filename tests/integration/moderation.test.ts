@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { moderationNotificationSubscriber } from '#app/features/moderation/moderation-events.server.ts'
 import { liftEndedSuspensions } from '#app/features/moderation/suspensions.server.ts'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
@@ -336,5 +337,37 @@ describe('admins hear of new reports', () => {
     await backgroundWorkDone()
     const notices = await db.selectFrom('notifications').select(['text', 'href']).where('userId', '=', ada.id).execute()
     expect(notices).toContainEqual({ text: 'New report: conversation', href: `/admin/reports/${filed.body.id}` })
+  })
+
+  test('when the reporter adds messages written since, every active admin is told once; not once the report is resolved', async () => {
+    const [anna, ben, ada, alf] = [await owner('Anna Alder'), await owner('Ben Birch'), await admin(), await admin()]
+    await annoyingConversation(anna, ben)
+    const filed = await call<{ id: string }>('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'harassment' })
+    const reportAgain = () => call('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'harassment' })
+    const updates = async () => {
+      await backgroundWorkDone()
+      return db.selectFrom('notifications').select(['userId', 'text', 'href']).where('text', 'like', 'Report updated%').where('userId', 'in', [ada.id, alf.id]).orderBy('occurredAt').execute()
+    }
+
+    await sendMessage(anna, ben, 'Please stop')
+    await reportAgain()
+    expect(await updates()).toEqual([])
+
+    await sendMessage(ben, anna, 'Ben rude 12')
+    await sendMessage(ben, anna, 'Ben rude 13')
+    await Promise.all([reportAgain(), reportAgain()])
+    const href = `/admin/reports/${filed.body.id}`
+    const text = 'Report updated: 2 messages added to a conversation report'
+    expect(await updates()).toEqual(expect.arrayContaining([{ userId: ada.id, text, href }, { userId: alf.id, text, href }]))
+    expect(await updates()).toHaveLength(2)
+
+    await sendMessage(ben, anna, 'Ben rude 14')
+    await reportAgain()
+    expect((await updates()).filter((notice) => notice.userId === ada.id).map((notice) => notice.text)).toEqual([text, 'Report updated: a message added to a conversation report'])
+
+    // An add whose notice is delivered after an admin resolved the report tells nobody.
+    await call('POST', `/api/admin/reports/${filed.body.id}/resolution`, ada.token, { outcome: 'dismissed', note: 'Handled' })
+    await moderationNotificationSubscriber.handle({ id: randomUUID(), type: 'report.added', subjectId: filed.body.id, payload: { messages: 1 }, occurredAt: new Date().toISOString() })
+    expect(await updates()).toHaveLength(4)
   })
 })

@@ -28,7 +28,7 @@ import { checkUntil, suspendInTransaction } from './suspensions.server.ts'
 // report once: dismissed, content hidden, user warned or user suspended, each with a note. Every read of a
 // report and every resolution goes to the audit log in the same transaction.
 
-export const reportEventTypes = { filed: 'report.filed', resolved: 'report.resolved' } as const
+export const reportEventTypes = { filed: 'report.filed', added: 'report.added', resolved: 'report.resolved' } as const
 
 /** 20 reports per user per hour: enough for a bad day, not for flooding the queue. */
 const reportsPerUser = rateLimit({ limit: 20, windowMs: 60 * 60 * 1000 })
@@ -229,8 +229,9 @@ function laterMessages<Message extends { id: string; createdAt: string; reported
 }
 
 /**
- * Adds the messages written since to an open conversation report, marked with when; answers how many of them are
- * the reported user's. Two adds at once store them once: the update applies only to the snapshot it was made from.
+ * Adds the messages written since to an open conversation report, marked with when, and tells the admins; answers how
+ * many of them are the reported user's. Two adds at once store them once: the update applies only to the snapshot it
+ * was made from.
  */
 async function addLaterMessages(reportId: string, current: readonly ReportedMessageSnapshot[]) {
   const report = await db.selectFrom('reports').select('snapshot').where('id', '=', reportId).where('state', '=', 'open').executeTakeFirst()
@@ -240,14 +241,21 @@ async function addLaterMessages(reportId: string, current: readonly ReportedMess
   if (later.length === 0) return 0
   const addedAt = new Date().toISOString()
   const messages = [...snapshot.messages, ...later.map((message) => ({ ...message, addedAt }))]
-  const updated = await db
-    .updateTable('reports')
-    .set({ snapshot: JSON.stringify({ ...snapshot, messages }) })
-    .where('id', '=', reportId)
-    .where('state', '=', 'open')
-    .where('snapshot', '=', report.snapshot)
-    .executeTakeFirst()
-  return Number(updated.numUpdatedRows) === 0 ? 0 : later.filter((message) => message.reported).length
+  const reported = later.filter((message) => message.reported).length
+  const eventId = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('reports')
+      .set({ snapshot: JSON.stringify({ ...snapshot, messages }) })
+      .where('id', '=', reportId)
+      .where('state', '=', 'open')
+      .where('snapshot', '=', report.snapshot)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return null
+    return recordEvent(trx, { type: reportEventTypes.added, subjectId: reportId, payload: { messages: reported } })
+  })
+  if (!eventId) return 0
+  void dispatchEvents([eventId])
+  return reported
 }
 
 /**
