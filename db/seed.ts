@@ -19,6 +19,7 @@ import { formatBookingDate, formatDogNames } from '#app/features/bookings/bookin
 import { type BookingChange, bookingEventType } from '#app/features/bookings/booking-change-types.ts'
 import { type SeriesChange, seriesEventType } from '#app/features/bookings/series-change-types.ts'
 import { seriesNoticeText, seriesReadersOf } from '#app/features/bookings/series-notice-texts.ts'
+import { digestAfterMs, digestEmail } from '#app/features/messages/message-digest.server.ts'
 import { messageEventTypes } from '#app/features/messages/message-event-types.ts'
 import { kindOf, readersOf } from '#app/features/notifications/booking-notice-readers.ts'
 import { type BookingFacts, type BookingNotice, bookingNoticeText, unreadMessagesText } from '#app/features/notifications/notification-texts.ts'
@@ -27,7 +28,9 @@ import { reviewWindowDays, reviewWindowEnd } from '#app/features/reviews/review-
 import { sealHomeAccess } from '#app/features/home-access/sealing.server.ts'
 import { fuzzLocation } from '#app/features/geo/location-privacy.server.ts'
 import type { ReportReason } from '#app/features/messages/limits.ts'
-import type { ReportSnapshot } from '#app/features/moderation/reports.server.ts'
+import { moderationNotificationKind, moderationTexts } from '#app/features/moderation/moderation-events.server.ts'
+import { reportKindLabels } from '#app/features/moderation/moderation-terms.ts'
+import { type ReportSnapshot, reportEventTypes } from '#app/features/moderation/reports.server.ts'
 import { type CancellationTerms, isLateCancellation } from '#app/features/sitters/cancellation-terms.ts'
 import { type ExperienceLevel, type SitterService, sitterServices } from '#app/features/sitters/options.ts'
 import {
@@ -82,9 +85,15 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const reports = fileReports({ sitters, owners, dogs, bookings, conversationPlans, conversations }, now)
   const visitLogs = keepVisitLogs(bookings, now)
   const proposals = demoProposals(bookings)
-  const notifications = demoNotifications({ people, bookings, proposals, conversations }, now)
+  const digests = demoDigests(people, conversations, now)
+  const notifications = [...demoNotifications({ people, bookings, proposals, conversations, digests }, now), ...reportNotices(reports, admin)]
   const rows = withDemoSeries(
-    toRows({ people, admin, sitters, dogs, bookings, proposals, conversations, reports, visitLogs, notifications }, today, await hashPassword(demoPassword), options.adminPassword ?? true),
+    toRows(
+      { people, admin, sitters, dogs, bookings, proposals, conversations, digests, reports, visitLogs, notifications },
+      today,
+      await hashPassword(demoPassword),
+      options.adminPassword ?? true,
+    ),
     { sitters, owners, dogs, bookings },
     today,
     now,
@@ -494,8 +503,8 @@ const chatScripts: readonly ChatScript[] = [
 ]
 
 /**
- * The conversation the demo sitter reported: an owner pressing for cash payments outside Pawpal. The last line
- * came after the report, so the sitter's thread offers to add it (fileReports).
+ * The conversation the demo sitter reported: an owner pressing for cash payments outside Pawpal. The last two lines
+ * came after the report: she added the first to it, and her thread offers to add the second (fileReports).
  */
 const offPlatformChat: ChatScript = {
   lines: [
@@ -506,6 +515,7 @@ const offPlatformChat: ChatScript = {
     ['owner', 'Come on, nobody checks. Text me on my mobile and we sort it out there.'],
     ['owner', 'If you won’t, I will tell the other owners in the building not to book you.'],
     ['owner', 'Last chance, {sitter}. Cash or I start telling people.'],
+    ['owner', 'Still no answer? Fine, your loss.'],
   ],
 }
 
@@ -1462,7 +1472,8 @@ function scriptConversation(plan: ConversationPlan, now: number): DemoConversati
 // ---------------------------------------------------------------------------------------------------
 // Moderation (issue 30): the demo admin and their queue. Four open reports (a conversation, a review, a dog listed
 // for sitting and a booking), each with the snapshot the app would have kept of what was reported
-// (moderation/reports.server.ts), and one report the admin read and dismissed, with its two audit log rows. Nobody is suspended: the suspensions table stays empty.
+// (moderation/reports.server.ts), and one report the admin read and dismissed, with its two audit log rows; the
+// admin's notifications of them (reportNotices). Nobody is suspended: the suspensions table stays empty.
 
 /** A staff account: neither owner nor sitter, so no address, dogs, profile or bookings (decision 063). */
 interface DemoAdmin {
@@ -1509,12 +1520,22 @@ function fileReports(
 
   // The demo sitter reports the owner who pressed for cash a minute after his threat: the snapshot holds the
   // messages until then, the owner's marked as reported (the reported user's latest ten and the ten before them: all
-  // of these). His last message came after it: her thread offers to add it to the report.
+  // of these). She added his next message a minute after it came (decision 100, which told the admins); his last one
+  // came after that, so her thread offers to add it.
   const chatIndex = conversationPlans.findIndex((plan) => plan.script === offPlatformChat)
   const chatPlan = conversationPlans[chatIndex]
   const chat = conversations[chatIndex]
   if (!chatPlan || !chat) throw new Error('Demo data: the reported conversation is missing')
-  const reportedMessages = chat.messages.slice(0, -1)
+  const reportedMessages = chat.messages.slice(0, -2)
+  const added = itemAt(chat.messages, chat.messages.length - 2)
+  const keptMessage = (message: DemoConversation['messages'][number]) => ({
+    id: message.id,
+    senderId: message.senderId,
+    senderName: named(message.senderId),
+    content: message.content,
+    createdAt: iso(message.at),
+    reported: message.senderId === chatPlan.owner.id,
+  })
   const conversationReport: DemoReport = {
     id: demoId('report:conversation'),
     reporterId: chatPlan.sitter.id,
@@ -1524,16 +1545,9 @@ function fileReports(
     details: 'Wants to pay cash outside Pawpal and threatens to badmouth me to the neighbours when I say no.',
     snapshot: {
       kind: 'conversation',
-      messages: reportedMessages.map((message) => ({
-        id: message.id,
-        senderId: message.senderId,
-        senderName: named(message.senderId),
-        content: message.content,
-        createdAt: iso(message.at),
-        reported: message.senderId === chatPlan.owner.id,
-      })),
+      // Messages are at least two minutes apart (scriptConversation): the add comes before his last one.
+      messages: [...reportedMessages.map(keptMessage), { ...keptMessage(added), addedAt: iso(added.at + minute) }],
     },
-    // Messages are at least two minutes apart (scriptConversation).
     at: itemAt(reportedMessages, reportedMessages.length - 1).at + minute,
   }
 
@@ -1658,6 +1672,37 @@ function fileReports(
     at: Math.max(missedAlarmAt, Math.min(missedAlarmAt + 12 * minute, now - minute)),
   }
   return [conversationReport, reviewReport, dogReport, dismissedReport, bookingReport]
+}
+
+/**
+ * What the demo admin heard of the reports (moderation/moderation-events.server.ts): each new one, and the message
+ * the demo sitter added to hers. Read when the admin read the report; the open ones are news.
+ */
+function reportNotices(reports: readonly DemoReport[], admin: DemoAdmin) {
+  return reports.flatMap((report): Insertable<Database['notifications']>[] => {
+    const kind = reportKindLabels[report.snapshot.kind]
+    const notice = (key: string, type: string, text: string, at: string) => ({
+      id: demoId(`notification:${report.id}:${key}`),
+      userId: admin.id,
+      eventId: demoId(`event:${report.id}:${key}`),
+      kind: moderationNotificationKind,
+      type,
+      text,
+      href: href('/admin/reports/:id', { id: report.id }),
+      conversationId: null,
+      occurredAt: at,
+      emailKey: null,
+      readAt: report.resolution ? iso(report.resolution.readAt) : null,
+    })
+    const addedMessages = report.snapshot.kind === 'conversation' ? report.snapshot.messages.filter((message) => message.addedAt) : []
+    const added = Map.groupBy(addedMessages, (message) => message.addedAt ?? '')
+    return [
+      notice('filed', reportEventTypes.filed, moderationTexts.newReport(kind), iso(report.at)),
+      ...[...added].map(([at, messages]) =>
+        notice(`added:${at}`, reportEventTypes.added, moderationTexts.added(kind, messages.filter((message) => message.reported).length), at),
+      ),
+    ]
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1846,7 +1891,7 @@ function routeTotals(route: readonly RoutePoint[]) {
 // messages, told in its own words (notifications/notification-texts.ts) to the readers its rules pick
 // (booking-notice-readers.ts): each request, answer, cancellation and completion up to now and each change proposed
 // (Olivia's, waiting for Sam), read once it is two days old, and one unread entry per conversation with messages a
-// user has not read; the weekly series' requests and answer and its single dates, one moved and one skipped
+// user has not read, with the digest e-mailed of them (demoDigests); the weekly series' requests and answer and its single dates, one moved and one skipped
 // (withDemoSeries); each review as the double-blind reviews tell of it, and the sitters' replies.
 
 const notificationsReadAfter = 2 * day
@@ -1891,6 +1936,7 @@ function demoNotifications(
     bookings: readonly DemoBooking[]
     proposals: readonly Insertable<Database['bookingProposals']>[]
     conversations: readonly DemoConversation[]
+    digests: readonly DemoDigest[]
   },
   now: number,
 ) {
@@ -1965,13 +2011,40 @@ function demoNotifications(
           href: href('/messages/:userId', { userId: first.senderId }),
           conversationId: conversation.id,
           occurredAt: iso(last.at),
-          emailKey: null,
+          emailKey: world.digests.find((digest) => digest.conversationId === conversation.id && digest.recipientId === userId)?.email.key ?? null,
           readAt: null,
         },
       ]
     }),
   )
   return [...ofBookings, ...ofProposals, ...ofReviews, ...ofMessages]
+}
+
+/** An unread-message digest the app e-mailed (messages/message-digest.server.ts). */
+interface DemoDigest {
+  recipientId: string
+  conversationId: string
+  at: number
+  email: ReturnType<typeof digestEmail>
+}
+
+/**
+ * The digests of the unread messages, as the app sent them: one a conversation, 15 minutes after its newest unread
+ * message (nobody had the app open), so a demo that starts sends none of its own.
+ */
+function demoDigests(people: readonly DemoPerson[], conversations: readonly DemoConversation[], now: number): DemoDigest[] {
+  const personOf = new Map(people.map((person) => [person.id, person]))
+  return conversations.flatMap((conversation) =>
+    [conversation.userAId, conversation.userBId].flatMap((recipientId) => {
+      const unread = conversation.messages.filter((message) => message.recipientId === recipientId && message.readAt === null)
+      const latest = unread.at(-1)
+      const recipient = personOf.get(recipientId)
+      const sender = latest && personOf.get(latest.senderId)
+      if (!latest || !recipient || !sender || latest.at + digestAfterMs > now) return []
+      const at = latest.at + digestAfterMs
+      return [{ recipientId, conversationId: conversation.id, at, email: digestEmail({ recipient, sender, conversationId: conversation.id, unread: unread.length, latest: latest.content }, at) }]
+    }),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1994,7 +2067,6 @@ type SeededRows = Omit<
   | 'supportRequests'
   | 'sitterListings' // kept by triggers (db/migrations/002)
   | 'publicDataVersion' // kept by triggers (db/migrations/005)
-  | 'emailOutbox'
   | 'domainEvents'
   | 'eventDeliveries'
   | 'userBlocks'
@@ -2006,7 +2078,6 @@ type SeededRows = Omit<
   | 'notificationPreferences' // the defaults need no rows (notification-settings)
   | 'notificationQuietHours'
   | 'socketPresence'
-  | 'messageDigests'
   | 'homeAccessReminders'
 >
 
@@ -2021,6 +2092,7 @@ function toRows(
     bookings: readonly DemoBooking[]
     proposals: Insertable<Database['bookingProposals']>[]
     conversations: readonly DemoConversation[]
+    digests: readonly DemoDigest[]
     reports: readonly DemoReport[]
     visitLogs: { visits: readonly DemoVisit[]; alarms: readonly DemoVisitAlarm[] }
     notifications: Insertable<Database['notifications']>[]
@@ -2029,7 +2101,7 @@ function toRows(
   passwordHash: string,
   adminPassword: boolean,
 ): SeededRows {
-  const { people, admin, sitters, dogs, bookings, proposals, conversations, reports, visitLogs, notifications } = world
+  const { people, admin, sitters, dogs, bookings, proposals, conversations, digests, reports, visitLogs, notifications } = world
   return {
     users: [...people.map(userRow), adminRow(admin)],
     passwords: [...people, ...(adminPassword ? [admin] : [])].map((person) => ({ userId: person.id, hash: passwordHash, updatedAt: iso(person.createdAt) })),
@@ -2164,6 +2236,19 @@ function toRows(
       resolvedById: resolution ? admin.id : null,
       resolvedAt: resolution ? iso(resolution.at) : null,
       createdAt: iso(at),
+    })),
+    messageDigests: digests.map(({ recipientId, conversationId, at }) => ({ recipientId, conversationId, sentAt: iso(at) })),
+    emailOutbox: digests.map(({ email, at }) => ({
+      id: demoId(`email:${email.key}`),
+      key: email.key,
+      recipient: email.to,
+      subject: email.subject,
+      body: email.text,
+      unsubscribeUrl: email.unsubscribeUrl,
+      createdAt: iso(at),
+      attempts: 1,
+      nextAttemptAt: iso(at),
+      sentAt: iso(at),
     })),
     notifications,
     // What the admin's reading and resolving of a report writes (moderation/audit-log.server.ts).
@@ -2660,6 +2745,8 @@ async function insertRows(trx: Transaction<Database>, rows: SeededRows) {
   await insertBatches(trx, 'conversations', rows.conversations)
   await insertBatches(trx, 'messages', rows.messages)
   await insertBatches(trx, 'notifications', rows.notifications)
+  await insertBatches(trx, 'messageDigests', rows.messageDigests)
+  await insertBatches(trx, 'emailOutbox', rows.emailOutbox)
   await insertBatches(trx, 'reports', rows.reports)
   await insertBatches(trx, 'auditLog', rows.auditLog)
 }

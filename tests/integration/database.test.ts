@@ -701,8 +701,42 @@ describe('demo data', () => {
     const partiesOf = async (table: 'bookings' | 'bookingSeries', path: string) =>
       (await seeded.selectFrom(table).select(['id', 'ownerId', 'sitterId']).execute()).map((row) => [`${path}${row.id}`, [row.ownerId, row.sitterId]] as const)
     const parties = new Map([...(await partiesOf('bookings', '/bookings/')), ...(await partiesOf('bookingSeries', '/bookings/series/'))])
-    const bookingNotices = await seeded.selectFrom('notifications').select(['userId', 'href']).where('kind', '!=', 'messages').execute()
+    const bookingNotices = await seeded.selectFrom('notifications').select(['userId', 'href']).where('kind', 'not in', ['messages', 'account']).execute()
     for (const { userId, href } of bookingNotices) expect(parties.get(href)).toContain(userId)
+  })
+
+  test("tells the demo admin of each report, the open ones unread, and of the message the demo sitter added to hers; the sitter's thread offers the next", async () => {
+    const admin = await seeded.selectFrom('users').select('id').where('email', '=', 'admin@pawpal.test').executeTakeFirstOrThrow()
+    const reports = await seeded.selectFrom('reports').select(['id', 'kind', 'state', 'snapshot', 'createdAt']).execute()
+    const notices = await seeded.selectFrom('notifications').select(['type', 'kind', 'text', 'href', 'occurredAt', 'readAt']).where('userId', '=', admin.id).execute()
+    const kinds: Record<string, string> = { conversation: 'conversation', sitter: 'sitter profile', review: 'review', dog: 'dog listed for sitting', booking: 'booking' }
+    const filed = notices.filter((notice) => notice.type === 'report.filed').map(({ type, kind, text, href, occurredAt }) => ({ type, kind, text, href, occurredAt }))
+    expect(filed.sort((a, b) => a.href.localeCompare(b.href))).toEqual(
+      reports
+        .map((report) => ({ type: 'report.filed', kind: 'account', text: `New report: ${kinds[report.kind]}`, href: `/admin/reports/${report.id}`, occurredAt: report.createdAt }))
+        .sort((a, b) => a.href.localeCompare(b.href)),
+    )
+    for (const report of reports) {
+      const notice = notices.find((candidate) => candidate.href === `/admin/reports/${report.id}`)
+      expect(notice?.readAt === null, report.kind).toBe(report.state === 'open')
+    }
+
+    const conversationReport = reports.find((report) => report.kind === 'conversation')
+    const messages = (JSON.parse(conversationReport?.snapshot ?? '{}') as { messages: { content: string; addedAt?: string }[] }).messages
+    const added = messages.filter((message) => message.addedAt)
+    expect(added.map((message) => message.content)).toEqual(['Last chance, Sam. Cash or I start telling people.'])
+    expect(notices.filter((notice) => notice.type === 'report.added')).toEqual([
+      { type: 'report.added', kind: 'account', text: 'Report updated: a message added to a conversation report', href: `/admin/reports/${conversationReport?.id}`, occurredAt: added[0]?.addedAt, readAt: null },
+    ])
+    const sitterThread = await seeded
+      .selectFrom('messages')
+      .select(['content', 'createdAt'])
+      .where('conversationId', '=', (await seeded.selectFrom('messages').select('conversationId').where('content', '=', 'Still no answer? Fine, your loss.').executeTakeFirstOrThrow()).conversationId)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    expect(sitterThread.content).toBe('Still no answer? Fine, your loss.')
+    expect(sitterThread.createdAt > (added[0]?.addedAt ?? '')).toBe(true)
   })
 
   test('has a running weekly series of the demo owner with Sam: eight weeks of bookings, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {

@@ -43,6 +43,31 @@ export function digestExcerpt(content: string) {
   return words.length <= excerptLength ? words : `${words.slice(0, excerptLength - 1).trimEnd()}…`
 }
 
+type Person = { id: string; name: string; email: string }
+
+/**
+ * The digest e-mail of `unread` messages from `sender` in a conversation, quoting the newest, as sent at `at`: its
+ * outbox key names the recipient, the conversation and that instant.
+ */
+export function digestEmail(digest: { recipient: Person; sender: Pick<Person, 'id' | 'name'>; conversationId: string; unread: number; latest: string }, at: number) {
+  const { recipient, sender, unread } = digest
+  const senderName = sender.name.trim().split(/\s+/)[0] ?? sender.name
+  const unsubscribe = unsubscribeFooter(recipient.id, 'messages')
+  const many = unread === 1 ? 'a message' : `${unread} messages`
+  const lines = [
+    `${senderName} sent you ${many} on Pawpal that you have not read yet:`,
+    `"${digestExcerpt(digest.latest)}"`,
+    `Read and reply:\n${env.PUBLIC_URL}/messages/${sender.id}`,
+  ]
+  return {
+    key: `digest:${recipient.id}:${digest.conversationId}:${iso(at)}`,
+    to: recipient.email,
+    subject: `${senderName} sent you ${many} on Pawpal`,
+    text: `${emailGreeting(recipient.name)}\n\n${lines.join('\n\n')}\n\nPawpal\n\n${unsubscribe.text}\n`,
+    unsubscribeUrl: unsubscribe.unsubscribeUrl,
+  }
+}
+
 type Candidate = { recipientId: string; conversationId: string; senderId: string; unread: number; lastDigestAt: string | null }
 
 /** Queues the digests that are due at `now`; returns how many. Runs on one instance at a time. */
@@ -109,15 +134,8 @@ async function queueDigest(candidate: Candidate, now: number) {
   const recipient = people.find((person) => person.id === recipientId)
   const sender = people.find((person) => person.id === senderId)
   if (!recipient || !sender || !latest) return false
-  const senderName = sender.name.trim().split(/\s+/)[0] ?? sender.name
-  const unsubscribe = unsubscribeFooter(recipientId, 'messages')
-  const many = candidate.unread === 1 ? 'a message' : `${candidate.unread} messages`
-  const lines = [
-    `${senderName} sent you ${many} on Pawpal that you have not read yet:`,
-    `"${digestExcerpt(latest.content)}"`,
-    `Read and reply:\n${env.PUBLIC_URL}/messages/${senderId}`,
-  ]
-  const key = `digest:${recipientId}:${conversationId}:${iso(now)}`
+  const email = digestEmail({ recipient, sender, conversationId, unread: candidate.unread, latest: latest.content }, now)
+  const { key } = email
   const eventId = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('messageDigests')
@@ -131,17 +149,7 @@ async function queueDigest(candidate: Candidate, now: number) {
       .returning('sentAt')
       .executeTakeFirst()
     if (!claimed) return null
-    await queueEmail(
-      trx,
-      {
-        key,
-        to: recipient.email,
-        subject: `${senderName} sent you ${many} on Pawpal`,
-        text: `${emailGreeting(recipient.name)}\n\n${lines.join('\n\n')}\n\nPawpal\n\n${unsubscribe.text}\n`,
-        unsubscribeUrl: unsubscribe.unsubscribeUrl,
-      },
-      now,
-    )
+    await queueEmail(trx, email, now)
     return recordEvent(trx, { type: messageEventTypes.digested, subjectId: conversationId, payload: { recipientId, emailKey: key } }, now)
   })
   if (!eventId) return false
