@@ -1520,8 +1520,8 @@ function fileReports(
 
   // The demo sitter reports the owner who pressed for cash a minute after his threat: the snapshot holds the
   // messages until then, the owner's marked as reported (the reported user's latest ten and the ten before them: all
-  // of these). She added his next message a minute after it came (decision 100, which told the admins); his last one
-  // came after that, so her thread offers to add it.
+  // of these). She added his next message a minute after it came (decision 100; the admins were told, decision 101);
+  // his last one came after that, so her thread offers to add it.
   const chatIndex = conversationPlans.findIndex((plan) => plan.script === offPlatformChat)
   const chatPlan = conversationPlans[chatIndex]
   const chat = conversations[chatIndex]

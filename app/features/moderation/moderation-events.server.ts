@@ -6,8 +6,9 @@ import { reportKindLabels } from './moderation-terms.ts'
 import { reportEventTypes, reportPartiesOf } from './reports.server.ts'
 
 // What people hear of moderation (issue 30), through the notification centre: every active admin hears of
-// a new report and of messages a reporter added to an open one (decision 101); the reporter hears that their report was handled, never what was done; a warned user hears
-// the warning. In-app only (kind `account`): no push or e-mail preference governs them.
+// a new report and of messages a reporter added to an open one (decision 101); the reporter hears that their
+// report was handled, never what was done; a warned user hears the warning. In-app only (kind `account`): no
+// push or e-mail preference governs them.
 
 export const moderationNotificationKind = 'account'
 
