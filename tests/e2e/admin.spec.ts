@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, insertMessages, registerUser, secondPerson, type TestDatabase, test } from './fixtures.ts'
 
 // Trust and safety (issue 30, DESIGN.md ruling 25), one journey at phone width with JavaScript on and off: a
-// sitter reports a conversation and adds the message its sender writes after, an admin reads the report, hides the
+// sitter reports a conversation and adds the message its sender writes after, an admin hears of both and reads the report, hides the
 // reported messages and suspends their sender from his page; the sender is signed out (with JavaScript, his open tab
 // leaves within seconds) and his next sign-in says why; the audit log holds both actions; the reporter hears the
 // report was handled.
@@ -61,6 +61,18 @@ test('a reported conversation: the admin hides the messages and suspends the sen
 
   // The sender has a page open meanwhile.
   await open(ben.page, '/messages', jsEnabled)
+
+  // The admin hears that the report grew: her notice opens it.
+  const report = await db.selectFrom('reports').select('id').where('reporterId', '=', sally.id).executeTakeFirstOrThrow()
+  const noticesOfAda = () => db.selectFrom('notifications').select(['id', 'text']).where('userId', '=', ada.user.id).where('href', '=', `/admin/reports/${report.id}`).execute()
+  await expect.poll(async () => (await noticesOfAda()).map((notice) => notice.text).sort()).toEqual(['New report: conversation', 'Report updated: a message added to a conversation report'])
+  const updated = (await noticesOfAda()).find((notice) => notice.text.startsWith('Report updated'))!
+  await open(ada.page, '/notifications', jsEnabled)
+  // Both JavaScript modes share one server, and every admin hears of both runs' reports: this one is hers.
+  const notice = ada.page.getByRole('listitem').filter({ has: ada.page.locator(`input[name="id"][value="${updated.id}"]`) })
+  await notice.getByRole('button', { name: /^Unread: Report updated: a message added to a conversation report/ }).click()
+  await expect(ada.page).toHaveURL(new RegExp(`/admin/reports/${report.id}$`))
+  await expect(ada.page.getByRole('heading', { name: 'Conversation report' })).toBeVisible()
 
   // The admin opens the queue, then the report, and hides the reported messages.
   await open(ada.page, '/admin', jsEnabled)
