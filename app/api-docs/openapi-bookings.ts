@@ -360,7 +360,7 @@ export const bookingPaths = {
         ...errors({
           400: 'Validation failed: a past date or time, an end before its start, a time off the quarter hour, a duration other than 30 or 60, a time that does not fit the service, a dog that is not yours, a user who is not a sitter, yourself...',
           401: true,
-          403: "You can't book with this person: one of you blocked the other (either way).",
+          403: "You can't book with this person: one of you blocked the other (either way). Or you are an admin: a staff account books nothing (decision 102).",
           409: "Overlaps one of the sitter's accepted bookings, a blocked day, or outside the sitter's weekly hours.",
           415: true,
           429: 'More than 30 booking requests in an hour.',

@@ -108,7 +108,7 @@ export const messagePaths = {
       responses: {
         201: answer('The stored message; the recipient is told over the socket.', ref('MessageRecord')),
         200: answer('Sent before with this clientId: the message stored then.', ref('MessageRecord')),
-        ...errors({ 400: 'Validation failed, or the recipient is you.', 401: true, 403: 'One of you blocked the other.', 404: 'No such user.' }),
+        ...errors({ 400: 'Validation failed, or the recipient is you.', 401: true, 403: 'One of you blocked the other, or you are an admin (decision 102).', 404: 'No such user (an admin is no one to message).' }),
         429: tooMany,
       },
     },
@@ -154,7 +154,7 @@ export const messagePaths = {
       requestBody: jsonBody(ref('StartConversationInput')),
       responses: {
         201: answer('Opened.', objectOf({ id: { type: 'string' }, partnerId: { type: 'string' } })),
-        ...errors({ 400: 'Validation failed, or the partner is you.', 401: true, 403: 'One of you blocked the other.', 404: 'No such user.', 409: 'The conversation exists.' }),
+        ...errors({ 400: 'Validation failed, or the partner is you.', 401: true, 403: 'One of you blocked the other, or you are an admin (decision 102).', 404: 'No such user (an admin is no one to message).', 409: 'The conversation exists.' }),
       },
     },
   },

@@ -596,7 +596,7 @@ const paths = {
         ...errors({
           400: 'Validation failed, or the address could not be found.',
           401: true,
-          403: 'Not your profile.',
+          403: 'Not your profile; or you are an admin and the payload chooses a role or onboards (a staff account takes no side, decision 102).',
           415: true,
           502: 'The geocoder could not be reached.',
         }),
@@ -646,7 +646,7 @@ const paths = {
       requestBody: dogFieldsBody('NewDogFields', NewDogFields),
       responses: {
         201: answer('The new dog.', ref('Dog')),
-        ...errors({ 400: true, 401: true, 403: '`ownerId` is not you.', 413: true, 415: true }),
+        ...errors({ 400: true, 401: true, 403: '`ownerId` is not you, or you are an admin: a staff account has no dogs (decision 102).', 413: true, 415: true }),
       },
     },
   },

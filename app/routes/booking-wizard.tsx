@@ -1,6 +1,6 @@
 import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/booking-wizard'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { loadWizardStep, readWizardAnswers, submitWizard, type WizardView } from '#app/features/bookings/booking-wizard.server.ts'
 import { WizardStepForm } from '#app/features/bookings/components/booking-wizard.tsx'
 import { isWizardFlow, readWizardStep, wizardTroubles } from '#app/features/bookings/wizard-flows.ts'
@@ -17,7 +17,7 @@ import { Page } from '#app/ui/page.tsx'
 const notFound = () => data<WizardView>({ kind: 'unavailable', title: 'Page not found', description: 'This booking step does not exist.' }, { status: 404 })
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const step = readWizardStep(params.step)
   if (!isWizardFlow(params.flow) || !step) return notFound()
   const query = url.searchParams
@@ -27,7 +27,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   if (!isWizardFlow(params.flow) || readWizardStep(params.step) !== 3) return notFound()
   const formData = await request.formData()
   const back = url.searchParams.get('back') ?? (typeof formData.get('back') === 'string' ? (formData.get('back') as string) : null)

@@ -1,6 +1,6 @@
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/bookings-choose-sitter'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { isSitterOnly } from '#app/features/accounts/roles.ts'
 import { formatShortDate } from '#app/features/availability/calendar-dates.ts'
 import { listPreviousSitters } from '#app/features/bookings/booking-reads.server.ts'
@@ -15,7 +15,7 @@ import { Page } from '#app/ui/page.tsx'
 const recentSittersShown = 6
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   if (isSitterOnly(user.role)) throw redirect(href('/bookings-sitter'))
   const recentSitters = await listPreviousSitters(user.id, recentSittersShown)
   return {

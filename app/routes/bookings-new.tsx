@@ -1,6 +1,6 @@
 import { data, Form, href, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/bookings-new'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { RequestDatePicker } from '#app/features/bookings/components/request-date-picker.tsx'
 import { FormPart } from '#app/features/bookings/components/request-parts.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
@@ -31,13 +31,13 @@ import { useState } from 'react'
 // 'Show free times'). Anyone who may not see the dog as available gets 'Dog not found'.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const screen = await getDogRequestScreen(user, url.searchParams.get('dogId') ?? '', url.searchParams)
   return screen.dog ? screen : data(screen, { status: 404 })
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const outcome = await submitDogRequestForm(user, url.searchParams.get('dogId') ?? '', await request.formData())
   if (!outcome.ok) {
     const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined

@@ -1,7 +1,7 @@
 import { href, Link, redirect } from 'react-router'
 import { formatDogNames } from '#app/features/bookings/booking-format.ts'
 import type { Route } from './+types/bookings'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter, isSitterOnly } from '#app/features/accounts/roles.ts'
 import { countBookingsByDay, listOwnerBookingCards } from '#app/features/bookings/booking-reads.server.ts'
 import type { BookingCardData } from '#app/features/bookings/booking-cards.server.ts'
@@ -35,7 +35,7 @@ const tabs: { value: Exclude<OwnerTab, 'all'>; label: string; empty: string }[] 
 ]
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const query = url.searchParams
   const id = query.get('id')
   if (id) throw redirect(href('/bookings/:id', { id }))

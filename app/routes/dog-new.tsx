@@ -1,7 +1,7 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, href } from 'react-router'
 import type { Route } from './+types/dog-new'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { isOwnerAndSitter } from '#app/features/accounts/roles.ts'
 import { DogForm } from '#app/features/dogs/components/dog-form.tsx'
 import { type DogFormAnswer, submitAddDogForm } from '#app/features/dogs/dog-form.server.ts'
@@ -14,12 +14,12 @@ import { Page } from '#app/ui/page.tsx'
 // /dogs/add and /dogs/new (DESIGN.md ruling 13: the same screen): the add-dog form of spec section 2.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireUser({ context, url })
+  await requireMember({ context, url })
   return { constraint: getZodConstraint(DogFieldsSchema) }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const upload = await readMultipartFormOrError(request, { maxFiles: 10 })
   if (!upload.ok) return data<DogFormAnswer>({ photoErrors: [upload.error.message] }, upload.error.status)
   const outcome = await submitAddDogForm(user.id, upload.form)

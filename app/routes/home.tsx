@@ -6,6 +6,7 @@ import { ProfileToDoList } from '#app/features/profiles/components/profile-to-do
 import { profileToDoFor } from '#app/features/profiles/profile-to-do.server.ts'
 import { hasRole, isSitterOnly, isSitterRole } from '#app/features/accounts/roles.ts'
 import { listComingUpCards } from '#app/features/bookings/booking-reads.server.ts'
+import { countOpenReports } from '#app/features/moderation/reports.server.ts'
 import { BookingCard, BookingCardList } from '#app/features/bookings/components/booking-card.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
@@ -15,15 +16,17 @@ import { Page } from '#app/ui/page.tsx'
 
 // '/' (spec section 2: the bookings dashboard): for a signed-in user, what their profile still lacks, their next
 // accepted bookings on either side they take (the one under way first), and the ways to the rest of the app, with
-// what waits there; for a visitor, a welcome.
+// what waits there; for an admin, the ways into the console and how many reports wait (decision 102); for a
+// visitor, a welcome.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context)
   if (!user) return { user: null }
+  if (hasRole(user, 'admin')) return { user: { firstName: firstNameOf(user.name), role: user.role }, openReports: await countOpenReports() }
   const sides = parties.filter((side) => hasRole(user, side))
   const [profileToDo, comingUp] = await Promise.all([profileToDoFor(user), sides.length > 0 ? listComingUpCards(user.id, sides) : null])
   return {
-    user: { firstName: user.name.split(' ')[0] ?? user.name, role: user.role },
+    user: { firstName: firstNameOf(user.name), role: user.role },
     profileToDo,
     comingUp,
     today: localDateTime(Date.now(), user.timeZone).date,
@@ -31,6 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const parties = ['owner', 'sitter'] as const
+
+const firstNameOf = (name: string) => name.split(' ')[0] ?? name
 
 type ComingUpCard = NonNullable<Route.ComponentProps['loaderData']['comingUp']>[number]
 
@@ -40,6 +45,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const unreadCount = counts?.unreadMessages ?? 0
   const toAnswer = counts?.requestsToAnswer ?? 0
   if (!loaderData.user) return <Welcome />
+  if (loaderData.openReports !== undefined) return <AdminHome firstName={loaderData.user.firstName} openReports={loaderData.openReports} />
   const { user, profileToDo = [], comingUp, today } = loaderData
   const bookingsPath = bookingsPathFor(user.role)
   const findSitter = { to: href('/map'), title: 'Find a sitter', text: 'Sitters and walkers near you, on a map or in a list.' }
@@ -58,22 +64,51 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   ]
   return (
     <Page width="regular" className="space-y-6">
-      <h1 className="text-2xl font-bold">
-        Hi, <bdi>{user.firstName}</bdi>
-      </h1>
+      <Greeting firstName={user.firstName} />
       <ProfileToDoList items={profileToDo} />
       {comingUp ? <ComingUp bookings={comingUp} bookingsPath={bookingsPath} sitterOnly={isSitterOnly(user.role)} today={today} /> : null}
-      <ul className="grid gap-3">
-        {shortcuts.map((shortcut) => (
-          <li key={shortcut.title}>
-            <Link to={shortcut.to} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand-600">
-              <span className="font-semibold">{shortcut.title}</span>
-              <span className="block text-sm text-stone-600">{shortcut.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Shortcuts shortcuts={shortcuts} />
     </Page>
+  )
+}
+
+/** An admin has no bookings or conversations (decision 102): their home leads into the console. */
+function AdminHome({ firstName, openReports }: { firstName: string; openReports: number }) {
+  const shortcuts = [
+    { to: href('/admin'), title: 'Reports', text: openReports === 0 ? 'No open reports.' : `${openReports} open ${openReports === 1 ? 'report' : 'reports'}, oldest first.` },
+    { to: href('/admin/users'), title: 'Users', text: 'Find an account, warn or suspend it.' },
+    { to: href('/admin/audit'), title: 'Audit log', text: 'Every admin action and every read of a report.' },
+    { to: href('/map'), title: 'Find a sitter', text: 'The listings as owners see them, on a map or in a list.' },
+    { to: href('/profile'), title: 'Profile', text: 'Your name and photo.' },
+  ]
+  return (
+    <Page width="regular" className="space-y-6">
+      <Greeting firstName={firstName} />
+      <Shortcuts shortcuts={shortcuts} />
+    </Page>
+  )
+}
+
+function Greeting({ firstName }: { firstName: string }) {
+  return (
+    <h1 className="text-2xl font-bold">
+      Hi, <bdi>{firstName}</bdi>
+    </h1>
+  )
+}
+
+function Shortcuts({ shortcuts }: { shortcuts: { to: string; title: string; text: string }[] }) {
+  return (
+    <ul className="grid gap-3">
+      {shortcuts.map((shortcut) => (
+        <li key={shortcut.title}>
+          <Link to={shortcut.to} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand-600">
+            <span className="font-semibold">{shortcut.title}</span>
+            <span className="block text-sm text-stone-600">{shortcut.text}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
 

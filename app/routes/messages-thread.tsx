@@ -1,7 +1,7 @@
 import { data, href } from 'react-router'
 import type { Route } from './+types/messages-thread'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
 import { useLiveSocket } from '#app/features/messages/components/live-messages.ts'
@@ -25,13 +25,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const [conversation, openReport] = await Promise.all([loadConversation(user, params.userId, url.searchParams.get('before')), openConversationReport(user, params.userId)])
   return data({ viewerId: user.id, conversation, openReport, ...viewerClock(user) }, { status: conversation.status === 'notFound' ? 404 : 200 })
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   return runConversationAction(user, params.userId, await request.formData(), href('/messages/:userId', params), reportConversation)
 }
 

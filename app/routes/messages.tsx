@@ -1,7 +1,7 @@
 import { data, href } from 'react-router'
 import type { Route } from './+types/messages'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { BookingDialogButton } from '#app/features/bookings/components/lazy-booking-wizard.tsx'
 import { ConversationList } from '#app/features/messages/components/conversation-list.tsx'
 import { ConversationPane, PartnerNotFound } from '#app/features/messages/components/conversation-pane.tsx'
@@ -34,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ]
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const search = ConversationSearchSchema.safeParse({ q: url.searchParams.get('q') ?? undefined }).data?.q ?? ''
   const partnerId = selectedPartner(url)
   const shownThrough = readPageCursor(url.searchParams, conversationListName)
@@ -57,7 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const partnerId = selectedPartner(url)
   if (!partnerId) throw data('Choose a conversation', { status: 400 })
   return runConversationAction(user, partnerId, await request.formData(), `${href('/messages')}?${new URLSearchParams({ userId: partnerId })}`, reportConversation)

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/notifications'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { NotificationList } from '#app/features/notifications/components/notification-list.tsx'
 import { countUnreadNotifications, listNotificationsFor, markAllNotificationsRead, markNotificationRead } from '#app/features/notifications/notifications.server.ts'
 import { notificationIntents } from '#app/features/notifications/intents.ts'
@@ -28,6 +29,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     unread,
     timeZone: user.timeZone,
     now: new Date().toISOString(),
+    // An admin's notices are in-app only (decision 063): no push to turn on.
+    pushSwitch: takesPartInBookings(user.role),
   }
 }
 
@@ -45,7 +48,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function NotificationsRoute({ loaderData }: Route.ComponentProps) {
-  const { notifications, unread, now, timeZone, moreCursor, shownThrough } = loaderData
+  const { notifications, unread, now, timeZone, moreCursor, shownThrough, pushSwitch } = loaderData
   return (
     <Page width="regular" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -61,7 +64,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
           </Form>
         ) : null}
       </div>
-      <PushSwitch title="Push notifications" />
+      {pushSwitch ? <PushSwitch title="Push notifications" /> : null}
       <NotificationList notifications={notifications} now={now} timeZone={timeZone} moreCursor={moreCursor} shownThroughId={shownThrough?.id ?? null} />
     </Page>
   )

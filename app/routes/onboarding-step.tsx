@@ -1,7 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/onboarding-step'
 import { onboardingFieldGroups, onboardingFormId, OwnerStep, SitterStep } from '#app/features/profiles/components/onboarding-step-forms.tsx'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { type OnboardingStepAnswer, stepFailure, submitOnboardingStep } from '#app/features/profiles/onboarding-step.server.ts'
 import { getOwnerDraft, getSitterDraft, rateHintsFor } from '#app/features/profiles/onboarding.server.ts'
 import { onboardingFlows, onboardingStepCount } from '#app/features/profiles/onboarding-steps.ts'
@@ -23,7 +23,7 @@ function parseParams(params: { flow: string; step?: string }) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args)
+  const user = await requireMember(args)
   const { flow, step } = parseParams(args.params)
   const common = { step, name: user.name, profilePhoto: user.profilePhoto, tileUrl: env.MAP_TILE_URL }
   return flow === 'owner'
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args)
+  const user = await requireMember(args)
   const { flow, step } = parseParams(args.params)
   const upload = await readMultipartFormOrError(args.request, { maxFiles: 10 })
   const outcome = upload.ok ? await submitOnboardingStep(user.id, flow, step, upload.form) : stepFailure({ title: upload.error.message }, upload.error.status)

@@ -1,6 +1,6 @@
 import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/onboarding'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
@@ -10,12 +10,12 @@ import { Page } from '#app/ui/page.tsx'
 export const handle = { bottomNav: false }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireUser(args)
+  await requireMember(args)
   return null
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args)
+  const user = await requireMember(args)
   const choice = (await args.request.formData()).get('role')
   if (choice !== 'owner' && choice !== 'sitter') {
     return data(

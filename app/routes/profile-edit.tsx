@@ -7,7 +7,7 @@ import { profileFormDefaults } from '#app/features/profiles/profile-form-default
 import { type EditProfileAnswer, refusedUploadAnswer, submitEditProfileForm } from '#app/features/profiles/profile-edit-form.server.ts'
 import { EditProfileFieldsSchema } from '#app/features/profiles/profile-schema.ts'
 import { getOwnProfile } from '#app/features/profiles/profile.server.ts'
-import { isSitterRole } from '#app/features/accounts/roles.ts'
+import { isSitterRole, takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { submitBlockedDay } from '#app/features/availability/blocked-day-form.server.ts'
 import { blockDayIntent, blockedDaysSectionId } from '#app/features/availability/blocked-day-form.ts'
 import { getSitterCalendar } from '#app/features/availability/sitter-calendar.server.ts'
@@ -31,7 +31,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser({ context, url })
   const profile = await getOwnProfile(user.id)
   const calendar = isSitterRole(profile.role) ? await getSitterCalendar(user, url.searchParams) : null
-  const { quietHours, kinds } = await getNotificationSettings(user.id)
+  // An admin is told of reports only in the centre (decision 063): no kind to choose a channel for.
+  const settings = takesPartInBookings(profile.role) ? await getNotificationSettings(user.id) : null
   const form: ProfileFormData = {
     name: profile.name,
     profilePhoto: profile.profilePhoto,
@@ -44,9 +45,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   return {
     form,
-    notifications: { defaultValue: { kinds, quietHours: { enabled: quietHours.enabled, start: quietHours.start, end: quietHours.end } }, timeZone: quietHours.timeZone },
+    notifications: settings && notificationFormOf(settings),
     blockedDays: calendar && { month: calendar.month, today: calendar.today, date: calendar.date, blockedDates: calendar.blockedDates, timeZone: calendar.timeZone },
   }
+}
+
+function notificationFormOf({ quietHours, kinds }: Awaited<ReturnType<typeof getNotificationSettings>>) {
+  return { defaultValue: { kinds, quietHours: { enabled: quietHours.enabled, start: quietHours.start, end: quietHours.end } }, timeZone: quietHours.timeZone }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -90,7 +95,7 @@ export default function EditProfileRoute({ loaderData, actionData }: Route.Compo
         </Link>
       </header>
       <ProfileForm profile={loaderData.form} answer={actionData} />
-      <NotificationSettingsForm {...loaderData.notifications} lastResult={actionData?.notificationResult} />
+      {loaderData.notifications ? <NotificationSettingsForm {...loaderData.notifications} lastResult={actionData?.notificationResult} /> : null}
       {loaderData.blockedDays ? <BlockedDaysSection {...loaderData.blockedDays} /> : null}
     </Page>
   )

@@ -4,7 +4,7 @@ import { DogsTab, ProfileHeader, ProfileTab, ServicesTab } from '#app/features/p
 import { ProfileLoadError } from '#app/features/profiles/components/profile-load-error.tsx'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOwnProfile } from '#app/features/profiles/profile.server.ts'
-import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
+import { isOwnerRole, isSitterRole, takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { calendarFeedUrlOf, rotateCalendarFeed } from '#app/features/calendar/calendar-feed.server.ts'
 import { CalendarFeedSection, newCalendarLinkIntent } from '#app/features/calendar/components/calendar-feed-section.tsx'
 import { listDogsOf } from '#app/features/dogs/dogs.server.ts'
@@ -33,8 +33,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const asked = url.searchParams.get('tab')
   const tab = tabs.find((candidate) => candidate === asked) ?? 'profile'
   const dogs = tab === 'dogs' ? await listDogsOf(user.id) : []
-  const calendarFeedUrl = tab === 'profile' ? await calendarFeedUrlOf(user.id) : null
-  return { profile, tabs, tab, dogs, calendarFeedUrl }
+  // An admin has no bookings for a calendar and is told of reports only here, never by push (decision 102).
+  const staff = !takesPartInBookings(profile.role)
+  const calendarFeedUrl = tab === 'profile' && !staff ? await calendarFeedUrlOf(user.id) : null
+  return { profile, tabs, tab, dogs, calendarFeedUrl, pushSwitch: tab === 'profile' && !staff }
 }
 
 /** 'Get a new link': the calendar feed's old link stops working. */
@@ -53,7 +55,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, tabs, tab, dogs, calendarFeedUrl } = loaderData
+  const { profile, tabs, tab, dogs, calendarFeedUrl, pushSwitch } = loaderData
   return (
     <Page width="regular" className="space-y-4">
       <ProfileHeader profile={profile} />
@@ -64,7 +66,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         hrefFor={(value) => `${href('/profile')}?${new URLSearchParams({ tab: value })}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
-      {tab === 'profile' ? <PushSwitch /> : null}
+      {pushSwitch ? <PushSwitch /> : null}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
       {tab === 'profile' && isOwnerRole(profile.role) ? <HomeAccessLink /> : null}
     </Page>

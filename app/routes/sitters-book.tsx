@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { data, Form, href, Link, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/sitters-book'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { ChoiceCard, DogChoices, FormPart, textInputClass, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { RequestDatePicker } from '#app/features/bookings/components/request-date-picker.tsx'
 import { TimePicker } from '#app/features/bookings/components/time-picker.tsx'
@@ -36,14 +36,14 @@ import { useHydrated } from '#app/ui/use-hydrated.ts'
 // JavaScript: 'Show free times'), so nothing typed is lost and the times fit the day.
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
   const screen = await getSitterRequestScreen(user, sitterId, url.searchParams, { viaQuery: !params.id })
   return screen.page === 'not-found' ? data(screen, { status: 404 }) : screen
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const sitterId = params.id ?? url.searchParams.get('sitter') ?? ''
   const outcome = await submitSitterRequestForm(user, sitterId, await request.formData())
   if (!outcome.ok) {

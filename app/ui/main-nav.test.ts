@@ -72,10 +72,11 @@ test('the bell is named by its unread count, and is active on the notification c
   expect(bell(3, '/notifications')?.active).toBe(true)
 })
 
-test('an admin also gets Admin, in the header and the bottom bar, active anywhere in the console', () => {
+test('an admin gets Admin instead of Bookings and Messages, in the header and the bottom bar, active anywhere in the console', () => {
   const counts = { unreadMessages: 0, requestsToAnswer: 0, unreadNotifications: 0 }
   const entries = mainNavEntries({ bookingsPath: '/bookings', pathname: '/admin/users/42', counts, admin: true })
-  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Bookings', 'Messages', 'Profile', 'Admin', 'Notifications'])
+  expect(entries.filter((entry) => entry.inBottomBar).map((entry) => entry.label)).toEqual(['Map', 'Profile', 'Admin', 'Notifications'])
+  expect(entries.map((entry) => entry.label)).toEqual(['Map', 'Sitters', 'Profile', 'Admin', 'Notifications'])
   expect(entries.filter((entry) => entry.active).map((entry) => [entry.label, entry.to])).toEqual([['Admin', '/admin']])
   expect(mainNavEntries({ bookingsPath: '/bookings', pathname: '/administrator', counts, admin: true }).filter((entry) => entry.active)).toEqual([])
   expect(mainNavEntries({ bookingsPath: '/bookings', pathname: '/', counts }).map((entry) => entry.label)).not.toContain('Admin')

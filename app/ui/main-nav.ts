@@ -1,7 +1,8 @@
 // The main navigation, one list for both of its forms: the desktop header (app/ui/site-header.tsx)
 // and the phone's bottom tab bar (app/ui/bottom-nav.tsx), which has no room for Sitters. Sitters also get
 // Dogs: the dogs owners listed for sitting (DESIGN.md ruling 23). The bell (the notification centre) is an
-// icon in both, named 'Notifications, 3 unread' for screen readers. Admins also get Admin: the console.
+// icon in both, named 'Notifications, 3 unread' for screen readers. Admins get Admin, the console, instead of
+// Bookings and Messages: a staff account has neither (decision 102).
 import { href } from 'react-router'
 
 /** '99+' above 99, nothing at 0 (spec: bottom navigation). */
@@ -53,26 +54,17 @@ export function mainNavEntries({
   const dogs: MainNavEntry[] = sitter
     ? [{ label: 'Dogs', to: href('/dogs/available'), active: pathname.startsWith('/dogs/available'), inBottomBar: true, needsAccount: true }]
     : []
+  const bookingsAndMessages: MainNavEntry[] = admin
+    ? []
+    : [
+        { label: 'Bookings', to: bookingsPath, active: pathname.includes('bookings'), badge: badgeOf(counts.requestsToAnswer, 'to answer'), inBottomBar: true, needsAccount: true },
+        { label: 'Messages', to: href('/messages'), active: pathname.includes('messages'), badge: badgeOf(counts.unreadMessages, 'unread'), inBottomBar: true, needsAccount: true },
+      ]
   return [
     { label: 'Map', to: href('/map'), active: pathname === '/map', inBottomBar: true, needsAccount: false },
     { label: 'Sitters', to: href('/sitters'), active: pathname.includes('sitters'), inBottomBar: false, needsAccount: false },
     ...dogs,
-    {
-      label: 'Bookings',
-      to: bookingsPath,
-      active: pathname.includes('bookings'),
-      badge: badgeOf(counts.requestsToAnswer, 'to answer'),
-      inBottomBar: true,
-      needsAccount: true,
-    },
-    {
-      label: 'Messages',
-      to: href('/messages'),
-      active: pathname.includes('messages'),
-      badge: badgeOf(counts.unreadMessages, 'unread'),
-      inBottomBar: true,
-      needsAccount: true,
-    },
+    ...bookingsAndMessages,
     { label: 'Profile', to: href('/profile'), active: pathname.includes('profile'), inBottomBar: true, needsAccount: true },
     ...(admin ? [{ label: 'Admin', to: href('/admin'), active: pathname === '/admin' || pathname.startsWith('/admin/'), inBottomBar: true, needsAccount: true } as const] : []),
     bell(pathname, counts.unreadNotifications),

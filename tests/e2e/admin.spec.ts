@@ -74,8 +74,13 @@ test('a reported conversation: the admin hides the messages and suspends the sen
   await expect(ada.page).toHaveURL(new RegExp(`/admin/reports/${report.id}$`))
   await expect(ada.page.getByRole('heading', { name: 'Conversation report' })).toBeVisible()
 
-  // The admin opens the queue, then the report, and hides the reported messages.
-  await open(ada.page, '/admin', jsEnabled)
+  // The admin's home leads into the console, without Bookings or Messages (decision 102); she opens the queue,
+  // then the report, and hides the reported messages.
+  await open(ada.page, '/', jsEnabled)
+  await expect(ada.page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible()
+  await expect(ada.page.getByRole('link', { name: 'Bookings', exact: true })).toHaveCount(0)
+  await expect(ada.page.getByRole('link', { name: 'Messages', exact: true })).toHaveCount(0)
+  await ada.page.getByRole('link', { name: /^Reports \d+ open reports?, oldest first\.$/ }).click()
   await expect(ada.page.getByRole('heading', { name: 'Reports' })).toBeVisible()
   // Both JavaScript modes share one server: Ben's report is the one about his account.
   const aboutBen = ada.page.getByRole('listitem').filter({ has: ada.page.locator(`a[href="/admin/users/${ben.user.id}"]`) })

@@ -129,6 +129,7 @@ const pages: PageCase[] = [
   // More messages than fit on the screen, all on the thread's first page: the history scrolls, with nothing
   // inside it to tab to.
   // An admin (the demo data's reports; issue 30).
+  { visitor: 'admin', what: 'home', path: '/' },
   { visitor: 'admin', what: 'open reports', path: '/admin' },
   { visitor: 'admin', what: 'resolved reports', path: '/admin?state=resolved' },
   { visitor: 'admin', what: 'a conversation report', path: (demo) => `/admin/reports/${demo.reports.conversation}` },

@@ -1,7 +1,7 @@
 import { data, href, redirect, type RouterContextProvider } from 'react-router'
 import { jsonError } from '#app/lib/api.server.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { hasRole, type RoleName } from './roles.ts'
+import { hasRole, type RoleName, takesPartInBookings } from './roles.ts'
 import type { SessionUser } from './session.server.ts'
 import { userContext } from './user-context.ts'
 import { sessionExpiredContext } from './user-middleware.server.ts'
@@ -65,6 +65,16 @@ export async function requireRole({ context, url }: GuardArgs, role: RoleName) {
   throw await pageRefusal(passed.refusal, url)
 }
 
+/**
+ * A user who books or is booked (an owner, a sitter or both); an admin, a staff account with no dogs, bookings
+ * or conversations of their own (decision 102), goes to /unauthorized, a visitor to /login.
+ */
+export async function requireMember(args: GuardArgs) {
+  const user = await requireUser(args)
+  if (!takesPartInBookings(user.role)) throw await pageRefusal('wrongRole', args.url)
+  return user
+}
+
 /** The signed-in user of an API request, or a thrown 401. */
 export function requireApiUser(context: Readonly<RouterContextProvider>) {
   const passed = access(context)
@@ -77,6 +87,13 @@ export function requireApiRole(context: Readonly<RouterContextProvider>, role: R
   const passed = access(context, role)
   if (passed.ok) return passed.user
   throw passed.refusal === 'wrongRole' ? jsonError(403, message) : jsonError(401, 'Unauthorized')
+}
+
+/** The member of an API request (see `requireMember`): a thrown 401 for no user, 403 with `message` for an admin. */
+export function requireApiMember(context: Readonly<RouterContextProvider>, message: string) {
+  const user = requireApiUser(context)
+  if (!takesPartInBookings(user.role)) throw jsonError(403, message)
+  return user
 }
 
 /**

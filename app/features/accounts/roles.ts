@@ -9,6 +9,12 @@ export const ownerRoles = ['owner', 'both'] as const satisfies readonly Role[]
 export const isSitterRole = (role: Role) => (sitterRoles as readonly Role[]).includes(role)
 export const isOwnerRole = (role: Role) => (ownerRoles as readonly Role[]).includes(role)
 
+/** An owner, a sitter or both: someone who books or is booked. An admin is staff (decision 063, 102). */
+export const takesPartInBookings = (role: Role) => role !== 'admin'
+
+/** What an admin hears from the API when they try to add a dog, book, message or take a side (403). */
+export const staffAccountMessage = 'Admin accounts have no dogs, bookings or conversations of their own'
+
 /** The roles a user acts in: a `both` user acts as owner and as sitter. */
 export type RoleName = 'owner' | 'sitter' | 'admin'
 

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, sql, type SqlBool } from 'kysely'
 import { activeMemberNames, getMemberProfiles, type MemberProfile } from '#app/features/accounts/users.server.ts'
+import { staffAccountMessage, takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { containsText } from '#app/lib/contains-text.ts'
@@ -68,7 +69,11 @@ export async function checkMessagingPartner(
 ): Promise<{ ok: true; people: Map<string, MemberProfile> } | PartnerFailure> {
   if (partnerId === userId) return { ok: false, status: 400, message: messageErrors.messagingYourself }
   const people = await getMemberProfiles([userId, partnerId])
-  if (people.get(partnerId)?.accountStatus !== 'active') return { ok: false, status: 404, message: messageErrors.userNotFound }
+  const partner = people.get(partnerId)
+  // An admin neither writes nor is written to (decision 102): to others an admin is no one to message.
+  if (partner?.accountStatus !== 'active' || !takesPartInBookings(partner.role)) return { ok: false, status: 404, message: messageErrors.userNotFound }
+  const sender = people.get(userId)
+  if (sender && !takesPartInBookings(sender.role)) return { ok: false, status: 403, message: staffAccountMessage }
   if (isEitherBlocked(await blockStateBetween(userId, partnerId))) return { ok: false, status: 403, message: messageErrors.blocked }
   return { ok: true, people }
 }

@@ -377,6 +377,12 @@ export async function listReportsAt(state: ReportStateFilter, { after, through }
   return { reports: page.rows.map(toReportSummary), next: page.next }
 }
 
+/** How many reports wait for an admin (the admin's home). */
+export async function countOpenReports() {
+  const row = await db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('count')).where(stateCondition('open')).executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /** The reports by a user and against them, newest first (the admins' user page). */
 export async function reportsAbout(userId: string, limit = 50) {
   const [by, against] = await Promise.all(

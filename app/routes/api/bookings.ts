@@ -1,5 +1,6 @@
 import type { Route } from './+types/bookings'
-import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { requireApiMember, requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { staffAccountMessage } from '#app/features/accounts/roles.ts'
 import { getBookingFor, listOwnerBookings, toBookingApiJson } from '#app/features/bookings/booking-reads.server.ts'
 import { createBooking } from '#app/features/bookings/create-booking.server.ts'
 import { BookingRequestSchema, dogsFieldOf, OwnerBookingFiltersSchema } from '#app/features/bookings/schema.ts'
@@ -19,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  const user = requireApiUser(context)
+  const user = requireApiMember(context, staffAccountMessage)
   const body = await readJsonBody(request)
   const input = parseApiInput(BookingRequestSchema, body)
   const outcome = await createBooking(user, input)

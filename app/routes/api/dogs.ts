@@ -1,6 +1,6 @@
 import type { Route } from './+types/dogs'
-import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { mayChangeAccount } from '#app/features/accounts/roles.ts'
+import { requireApiMember, requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { mayChangeAccount, staffAccountMessage } from '#app/features/accounts/roles.ts'
 import { dogFailureResponse, readDogApiRequest } from '#app/features/dogs/api-input.server.ts'
 import { toDogJson } from '#app/features/dogs/dog.ts'
 import { addDog, listDogsOf } from '#app/features/dogs/dogs.server.ts'
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  const user = requireApiUser(context)
+  const user = requireApiMember(context, staffAccountMessage)
   const body = await readDogApiRequest(request)
   if (body.ownerId !== undefined && !mayChangeAccount(user, body.ownerId)) return jsonError(403, 'You can only add dogs to your own profile')
   const input = parseApiInput(DogFormSchema, body.fields)

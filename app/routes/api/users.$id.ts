@@ -1,6 +1,6 @@
 import type { Route } from './+types/users.$id'
 import { requireApiUser } from '#app/features/accounts/guards.server.ts'
-import { mayChangeAccount } from '#app/features/accounts/roles.ts'
+import { mayChangeAccount, staffAccountMessage, takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { OwnerDraftSchema, SitterDraftSchema } from '#app/features/profiles/onboarding-steps.ts'
 import { chooseRole } from '#app/features/profiles/onboarding.server.ts'
 import { profilePayloadKind, ProfileUpdateSchema, RoleSaveSchema } from '#app/features/profiles/profile-schema.ts'
@@ -23,6 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireApiUser(context)
   if (!mayChangeAccount(user, params.id)) return jsonError(403, 'You can only update your own profile')
   const body = await readJsonBody(request)
+  if (profilePayloadKind(body) !== 'profile' && !takesPartInBookings(user.role)) return jsonError(403, staffAccountMessage)
   const outcome = await savePayload(user.id, body)
   if (!outcome.ok) return jsonError(outcome.status, outcome.message, outcome.fieldErrors)
   return Response.json(toUserJson(await getOwnProfile(user.id)))
