@@ -2236,6 +2236,8 @@ function toRows(
       resolvedById: resolution ? admin.id : null,
       resolvedAt: resolution ? iso(resolution.at) : null,
       createdAt: iso(at),
+      // The report grew when the reporter added the messages written since (the last add's time).
+      grewAt: snapshot.kind === 'conversation' ? (snapshot.messages.flatMap((message) => message.addedAt ?? []).sort().at(-1) ?? null) : null,
     })),
     messageDigests: digests.map(({ recipientId, conversationId, at }) => ({ recipientId, conversationId, sentAt: iso(at) })),
     emailOutbox: digests.map(({ email, at }) => ({

@@ -77,6 +77,7 @@ const ReportSummary = objectOf({
   details: { type: 'string', maxLength: maxReportDetailsLength, description: "The reporter's own words; may be empty." },
   state: { enum: reportStates, description: '`open` until an admin resolves it, then the outcome.' },
   createdAt: { type: 'string', format: 'date-time' },
+  grewAt: nullable('string', { format: 'date-time', description: 'When the reporter last added the messages written since to this conversation report (decision 103); null if never.' }),
   resolutionNote: nullable('string', { maxLength: maxNoteLength, description: "The resolving admin's note; null while open." }),
   resolvedAt: nullable('string', { format: 'date-time' }),
   reporter: person,

@@ -381,6 +381,8 @@ export interface ReportsTable {
   resolvedById: string | null
   resolvedAt: string | null
   createdAt: string
+  /** When the reporter last added later messages to this (conversation) report; null if they never did. */
+  grewAt: string | null
 }
 
 /** A suspension of an account: standing while `liftedAt` is null, until `endsAt` when it has one. */

@@ -33,6 +33,7 @@ import * as ownerSitterIndex from './033-owner-sitter-index.ts'
 import * as unreadBySender from './034-unread-by-sender.ts'
 import * as requestsToAnswer from './035-requests-to-answer.ts'
 import * as bookingReports from './036-booking-reports.ts'
+import * as reportGrewAt from './037-report-grew-at.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '034-unread-by-sender': unreadBySender,
   '035-requests-to-answer': requestsToAnswer,
   '036-booking-reports': bookingReports,
+  '037-report-grew-at': reportGrewAt,
 }

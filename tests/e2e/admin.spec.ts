@@ -84,6 +84,8 @@ test('a reported conversation: the admin hides the messages and suspends the sen
   await expect(ada.page.getByRole('heading', { name: 'Reports' })).toBeVisible()
   // Both JavaScript modes share one server: Ben's report is the one about his account.
   const aboutBen = ada.page.getByRole('listitem').filter({ has: ada.page.locator(`a[href="/admin/users/${ben.user.id}"]`) })
+  // The queue marks the report the sitter added to (decision 103).
+  await expect(aboutBen).toContainText(/Messages added (Today|Yesterday), \d\d:\d\d/)
   await aboutBen.getByRole('link', { name: /Harassment or threats/ }).click()
   await expect(ada.page.getByRole('heading', { name: 'Conversation report' })).toBeVisible()
   const reportPath = new URL(ada.page.url()).pathname

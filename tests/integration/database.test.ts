@@ -134,6 +134,7 @@ describe('migrations', () => {
       { migrationName: '034-unread-by-sender', direction: 'Up', status: 'Success' },
       { migrationName: '035-requests-to-answer', direction: 'Up', status: 'Success' },
       { migrationName: '036-booking-reports', direction: 'Up', status: 'Success' },
+      { migrationName: '037-report-grew-at', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -313,6 +314,33 @@ describe('migrations', () => {
     expect(await database.selectFrom('seriesCalendarOverrides').select(['seriesId', 'userId', 'seriesDate']).orderBy('userId').execute()).toEqual([
       { seriesId: 'in-calendars', userId: 'owner-1', seriesDate: '2030-03-25' },
       { seriesId: 'in-calendars', userId: 'sitter-1', seriesDate: '2030-03-25' },
+    ])
+  })
+
+  test('037 dates a conversation report that grew by its last added message, and no other report', async () => {
+    const database = await databaseMigratedThrough('migrations-to-037', '036-booking-reports')
+    const now = new Date().toISOString()
+    await insertOwnerSitterAndDog(database, now)
+    const message = (id: string, addedAt?: string) => ({ id, senderId: 'sitter-1', senderName: 'sitter-1', content: id, createdAt: '2030-01-01T10:00:00.000Z', reported: true, ...(addedAt ? { addedAt } : {}) })
+    const report = (id: string, kind: 'conversation' | 'dog', messages: ReturnType<typeof message>[]) => ({
+      id, kind, subjectId: `subject-${id}`, reporterId: 'owner-1', reportedUserId: 'sitter-1', reason: 'spam', details: '', createdAt: now,
+      snapshot: JSON.stringify(kind === 'conversation' ? { kind, messages } : { kind, name: 'addedAt' }),
+    })
+    await database
+      .insertInto('reports')
+      .values([
+        report('grew', 'conversation', [message('m1'), message('m2', '2030-01-01T11:00:00.000Z'), message('m3', '2030-01-01T12:30:00.000Z')]),
+        report('kept', 'conversation', [message('m1'), message('m2')]),
+        report('a-dog', 'dog', []),
+      ])
+      .execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('reports').select(['id', 'grewAt']).orderBy('id').execute()).toEqual([
+      { id: 'a-dog', grewAt: null },
+      { id: 'grew', grewAt: '2030-01-01T12:30:00.000Z' },
+      { id: 'kept', grewAt: null },
     ])
   })
 
@@ -707,7 +735,7 @@ describe('demo data', () => {
 
   test("tells the demo admin of each report, the open ones unread, and of the message the demo sitter added to hers; the sitter's thread offers the next", async () => {
     const admin = await seeded.selectFrom('users').select('id').where('email', '=', 'admin@pawpal.test').executeTakeFirstOrThrow()
-    const reports = await seeded.selectFrom('reports').select(['id', 'kind', 'state', 'snapshot', 'createdAt']).execute()
+    const reports = await seeded.selectFrom('reports').select(['id', 'kind', 'state', 'snapshot', 'createdAt', 'grewAt']).execute()
     const notices = await seeded.selectFrom('notifications').select(['type', 'kind', 'text', 'href', 'occurredAt', 'readAt']).where('userId', '=', admin.id).execute()
     const kinds: Record<string, string> = { conversation: 'conversation', sitter: 'sitter profile', review: 'review', dog: 'dog listed for sitting', booking: 'booking' }
     const filed = notices.filter((notice) => notice.type === 'report.filed').map(({ type, kind, text, href, occurredAt }) => ({ type, kind, text, href, occurredAt }))
@@ -725,6 +753,8 @@ describe('demo data', () => {
     const messages = (JSON.parse(conversationReport?.snapshot ?? '{}') as { messages: { content: string; addedAt?: string }[] }).messages
     const added = messages.filter((message) => message.addedAt)
     expect(added.map((message) => message.content)).toEqual(['Last chance, Sam. Cash or I start telling people.'])
+    // The queue marks it as grown at that add; no other report grew.
+    expect(reports.map((report) => [report.kind, report.grewAt])).toEqual(reports.map((report) => [report.kind, report === conversationReport ? added[0]?.addedAt : null]))
     expect(notices.filter((notice) => notice.type === 'report.added')).toEqual([
       { type: 'report.added', kind: 'account', text: 'Report updated: a message added to a conversation report', href: `/admin/reports/${conversationReport?.id}`, occurredAt: added[0]?.addedAt, readAt: null },
     ])

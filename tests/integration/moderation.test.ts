@@ -8,7 +8,7 @@ import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
 import { startTestApp } from './app.ts'
 import { type Actor, call, owner, ownerDogAndSitter, requestBooking, sitter as newSitter } from './booking-api.ts'
 import { apiTokenFor, insertConversation, insertDog, insertReview, insertUser, localDateFromToday } from './fixtures.ts'
-import { postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
+import { plainText, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // Moderation through the admins' API (issue 30, DESIGN.md ruling 25): a report keeps what was reported as it
 // was, an admin resolves it once, a suspension acts at once (sessions, tokens, listing, pending requests),
@@ -92,9 +92,20 @@ describe('reports of a conversation', () => {
     const reportAgain = () => call('POST', '/api/messages/reports', anna.token, { partnerId: ben.id, reason: 'spam', details: 'More' })
     const kept = async () => (await call<ReportDetail>('GET', `/api/admin/reports/${filed.body.id}`, ada.token)).body.snapshot.messages
 
+    // The lists of reports mark one that grew, with when (decision 103): in the API and on the pages (here Ben's
+    // page, whose list is the queue's).
+    const grewAt = async () => (await call<{ grewAt: string | null }>('GET', `/api/admin/reports/${filed.body.id}`, ada.token)).body.grewAt
+    const queueRow = async () => {
+      const html = await (await visitAs(await signedIn(ada), `/admin/users/${ben.id}`)).text()
+      return plainText(html.split('<li').find((row) => row.includes(`/admin/reports/${filed.body.id}"`)) ?? '')
+    }
+    expect(await grewAt()).toBeNull()
+    expect(await queueRow()).not.toContain('Messages added')
+
     await sendMessage(anna, ben, 'Please stop')
     expect(await reportAgain()).toEqual({ status: 200, body: { id: filed.body.id } })
     expect(await kept()).toHaveLength(20)
+    expect(await grewAt()).toBeNull()
 
     await sendMessage(ben, anna, 'Ben rude 12')
     await sendMessage(ben, anna, 'Ben rude 13')
@@ -111,6 +122,11 @@ describe('reports of a conversation', () => {
       { content: 'Ben rude 12', reported: true, added: true },
       { content: 'Ben rude 13', reported: true, added: true },
     ])
+    const addedAt = messages[20]?.addedAt
+    expect(await grewAt()).toBe(addedAt)
+    const shownTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(addedAt ?? 0))
+    // Today, unless midnight passed since the add.
+    expect(await queueRow()).toMatch(new RegExp(`Messages added (Today|Yesterday), ${shownTime}`))
     // The report keeps its first reason and details; only its messages grew.
     expect(await db.selectFrom('reports').select(['reason', 'details']).where('reporterId', '=', anna.id).execute()).toEqual([{ reason: 'harassment', details: 'Rude' }])
   })

@@ -245,7 +245,7 @@ async function addLaterMessages(reportId: string, current: readonly ReportedMess
   const eventId = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('reports')
-      .set({ snapshot: JSON.stringify({ ...snapshot, messages }) })
+      .set({ snapshot: JSON.stringify({ ...snapshot, messages }), grewAt: addedAt })
       .where('id', '=', reportId)
       .where('state', '=', 'open')
       .where('snapshot', '=', report.snapshot)
@@ -320,6 +320,7 @@ function reportQuery() {
       'reports.resolutionNote',
       'reports.resolvedAt',
       'reports.createdAt',
+      'reports.grewAt',
       'reports.reporterId',
       'reports.reportedUserId',
       'reporter.name as reporterName',
@@ -343,6 +344,7 @@ const toReportSummary = (row: ReportRow) => ({
   details: row.details,
   state: row.state,
   createdAt: row.createdAt,
+  grewAt: row.grewAt,
   resolutionNote: row.resolutionNote,
   resolvedAt: row.resolvedAt,
   reporter: { id: row.reporterId, name: row.reporterName ?? 'Deleted user' },

@@ -8,7 +8,8 @@ import { Tag } from './admin-nav.tsx'
 import { ReportStateTag } from './report-state-tag.tsx'
 
 // The reports queue and the reports on a user's page: what was reported and why, by whom, about whom (with
-// how many other reports name them), when, and its state; the report's own page is one tap away.
+// how many other reports name them), when, whether the reporter added messages since (decision 103), and its
+// state; the report's own page is one tap away.
 
 const filterLabels: Record<ReportStateFilter, string> = { ...reportStateLabels, resolved: 'All resolved' }
 
@@ -87,6 +88,11 @@ export function ReportList({
               ) : null}
             </p>
             {others ? <p className="text-sm font-medium text-amber-800">{others}</p> : null}
+            {report.grewAt ? (
+              <p className="text-sm font-medium text-amber-800">
+                Messages added <time dateTime={report.grewAt}>{formatNotificationTime(report.grewAt, now, timeZone)}</time>
+              </p>
+            ) : null}
           </li>
         )
       })}
