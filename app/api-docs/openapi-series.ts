@@ -86,7 +86,7 @@ export const seriesPaths = {
       requestBody: jsonBody(ref('SeriesRequestInput')),
       responses: {
         201: answer('The series, waiting for the sitter.', ref('BookingSeries')),
-        ...errors({ 400: true, 401: true, 409: 'The sitter offers no service yet.', 415: true, 429: true }),
+        ...errors({ 400: true, 401: true, 403: 'You are an admin: a staff account books nothing (decision 102).', 409: 'The sitter offers no service yet.', 415: true, 429: true }),
       },
     },
   },

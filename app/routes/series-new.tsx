@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { data, Form, href, useNavigation } from 'react-router'
 import type { Route } from './+types/series-new'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { ChoiceCard, DogChoices, FormPart, textInputClass, WeeklyHours } from '#app/features/bookings/components/request-parts.tsx'
 import { bookingStyles, dayPeriods, periodLabels, periodWindows, walkDurations } from '#app/features/bookings/periods.ts'
@@ -30,13 +30,13 @@ import { useHydrated } from '#app/ui/use-hydrated.ts'
 // service'), so nothing chosen is lost.
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const screen = await getSeriesRequestScreen(user, url.searchParams.get('sitter') ?? '', url.searchParams)
   return screen.page === 'not-found' ? data(screen, { status: 404 }) : screen
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const outcome = await submitSeriesRequestForm(user, url.searchParams.get('sitter') ?? '', await request.formData())
   if (!outcome.ok) {
     const retryAfter = outcome.retryAfterSeconds ? retryAfterHeaders(outcome.retryAfterSeconds) : undefined

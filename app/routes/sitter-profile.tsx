@@ -5,6 +5,7 @@ import type { Route } from './+types/sitter-profile'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
+import { hasRole } from '#app/features/accounts/roles.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
@@ -94,6 +95,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     tab,
     reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
     ownProfile: viewer?.id === found.id,
+    consoleHref: viewer && hasRole(viewer, 'admin') ? href('/admin/users/:id', { id: found.id }) : null,
     // What the viewer may report: nothing for a visitor (the shared render), never their own profile or review.
     report: viewer && (await reportFormsFor(viewer, found.id, reviews?.reviews ?? [])),
   }
@@ -132,7 +134,7 @@ export const headers = retryAfterFromAction
 type Sitter = Route.ComponentProps['loaderData']['sitter']
 
 export default function SitterProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { sitter, tab, reviews, ownProfile, report } = loaderData
+  const { sitter, tab, reviews, ownProfile, consoleHref, report } = loaderData
   const profileReportedOn = report?.reportedOn[sitter.id]
   const profilePath = href('/sitters/:id', { id: sitter.id })
   const tabHref = (value: Tab) => `${profilePath}${value === 'about' ? '' : `?tab=${value}`}#profile-tabs`
@@ -153,6 +155,7 @@ export default function SitterProfileRoute({ loaderData, actionData }: Route.Com
             weeklyHref={`${href('/bookings/series/new')}?${new URLSearchParams({ sitter: sitter.id })}`}
             contactHref={`${href('/messages')}?${new URLSearchParams({ userId: sitter.id })}`}
             ownProfile={ownProfile}
+            consoleHref={consoleHref}
           />
         </aside>
         <div id="profile-tabs" className="scroll-mt-4 space-y-4 md:col-start-1">

@@ -247,8 +247,8 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /bookings/:id': { anonymous: 302, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   // A weekly request to the first sitter (the form refuses the sitter's own on sending); a weekly series: its two
   // parties only, whatever the form holds.
-  'GET /bookings/series/new': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 200, deletedToken: 302 },
-  'POST /bookings/series/new': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
+  'GET /bookings/series/new': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 302, deletedToken: 302 },
+  'POST /bookings/series/new': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 302, deletedToken: 302 },
   'GET /bookings/series/:id': { anonymous: 302, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   'POST /bookings/series/:id': { anonymous: 302, owner: 400, otherOwner: 404, sitter: 400, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   // A sitter's page: the owners and the admin are sent to /unauthorized. Booking the first sitter: not themself (409).
@@ -331,7 +331,7 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /api/bookings/:id/calendar': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // A weekly series: anyone signed in may ask (400: `{}`); its two parties read it and meet its rules (409: a
   // waiting series cannot be ended); others 404.
-  'POST /api/booking-series': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 400, deletedToken: 401 },
+  'POST /api/booking-series': { anonymous: 401, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 401, admin: 403, deletedToken: 401 },
   'GET /api/booking-series/:id': { anonymous: 401, owner: 200, otherOwner: 404, sitter: 200, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   'PATCH /api/booking-series/:id/status': { anonymous: 401, owner: 409, otherOwner: 404, sitter: 409, otherSitter: 404, suspended: 401, admin: 404, deletedToken: 401 },
   // The feed's URL is its key (calendar apps send no credential), as is an unsubscribe link's token below.

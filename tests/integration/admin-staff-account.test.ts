@@ -56,13 +56,26 @@ describe("an admin's app is the console", () => {
   test("the owners' and sitters' pages send an admin to /unauthorized", async () => {
     const admin = await anAdmin()
     const aSitter = await sitter({ name: 'Sam Sitter' })
-    const paths = ['/bookings', '/bookings/choose-sitter', '/bookings/new', `/sitters/${aSitter.id}/book`, '/messages', `/messages/${aSitter.id}`, '/dogs/new', '/onboarding', '/onboarding/owner']
+    const paths = ['/bookings', '/bookings/choose-sitter', '/bookings/new', `/sitters/${aSitter.id}/book`, `/bookings/series/new?sitter=${aSitter.id}`, '/messages', `/messages/${aSitter.id}`, '/dogs/new', '/onboarding', '/onboarding/owner']
     for (const path of paths) {
       const answer = await visitAs(admin, path)
       expect([answer.status, answer.headers.get('location')], path).toEqual([302, '/unauthorized'])
     }
     const anOwner = await signedIn(await insertUser({ name: 'Olga Owner' }))
     expect((await visitAs(anOwner, '/messages')).status).toBe(200)
+  })
+
+  test("a sitter's profile offers an admin the sitter's page in the console instead of booking", async () => {
+    const admin = await anAdmin()
+    const aSitter = await sitter({ name: 'Sam Sitter' })
+    const html = await (await visitAs(admin, `/sitters/${aSitter.id}`)).text()
+    expect(plainText(html)).toContain('This is how owners see this profile. Admin accounts do not book. Open in the console')
+    expect(html).toContain(`href="/admin/users/${aSitter.id}"`)
+    expect(plainText(html)).not.toContain('Book Now')
+    const anOwner = await signedIn(await insertUser({ name: 'Olga Owner' }))
+    const ownerPage = await (await visitAs(anOwner, `/sitters/${aSitter.id}`)).text()
+    expect(plainText(ownerPage)).toContain('Book Now')
+    expect(ownerPage).not.toContain('/admin/users/')
   })
 
   test('the profile, the centre and the settings offer an admin no push, calendar or e-mail choices', async () => {
@@ -90,6 +103,8 @@ describe('the API keeps an admin a staff account', () => {
     const oldDogId = await insertDog(admin.id, { name: 'Old Rex' })
     const booking = await call('POST', '/api/bookings', admin.token, { sitterId: aSitter.id, dogIds: [oldDogId], date: '2030-01-07', timeSlots: [{ startTime: '09:00', endTime: '10:00' }] })
     expect(booking).toMatchObject({ status: 403, body: { message: staffMessage } })
+    const weekly = await call('POST', '/api/booking-series', admin.token, { sitterId: aSitter.id, dogIds: [oldDogId], weekdays: [1], firstDate: '2030-01-07', timeSlots: [{ startTime: '09:00', endTime: '10:00' }] })
+    expect(weekly).toMatchObject({ status: 403, body: { message: staffMessage } })
     for (const body of [{ role: 'sitter' }, { role: 'owner' }, { ownerName: 'Ada' }]) {
       expect(await call('PATCH', `/api/users/${admin.id}`, admin.token, body), JSON.stringify(body)).toMatchObject({ status: 403, body: { message: staffMessage } })
     }
@@ -99,6 +114,7 @@ describe('the API keeps an admin a staff account', () => {
     expect(row).toEqual({ role: 'admin', name: 'Ada Admin-Moderator' })
     expect(await db.selectFrom('dogs').select('name').where('ownerId', '=', admin.id).execute()).toEqual([{ name: 'Old Rex' }])
     expect(await db.selectFrom('bookings').select('id').where('ownerId', '=', admin.id).execute()).toEqual([])
+    expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', admin.id).execute()).toEqual([])
     expect(await db.selectFrom('sitterProfiles').select('userId').where('userId', '=', admin.id).execute()).toEqual([])
   })
 

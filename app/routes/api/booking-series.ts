@@ -1,5 +1,6 @@
 import type { Route } from './+types/booking-series'
-import { requireApiUser } from '#app/features/accounts/guards.server.ts'
+import { requireApiMember } from '#app/features/accounts/guards.server.ts'
+import { staffAccountMessage } from '#app/features/accounts/roles.ts'
 import { requestSeries } from '#app/features/bookings/booking-series.server.ts'
 import { SeriesRequestSchema } from '#app/features/bookings/schema.ts'
 import { getSeriesFor, toSeriesApiJson } from '#app/features/bookings/series-reads.server.ts'
@@ -11,7 +12,7 @@ export const loader = () => methodNotAllowed(['POST'])
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const user = requireApiUser(context)
+  const user = requireApiMember(context, staffAccountMessage)
   const input = parseApiInput(SeriesRequestSchema, await readJsonBody(request))
   const outcome = await requestSeries(user, input)
   if (!outcome.ok) {

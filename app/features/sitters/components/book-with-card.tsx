@@ -31,6 +31,7 @@ export function BookWithCard({
   weeklyHref,
   contactHref,
   ownProfile,
+  consoleHref = null,
 }: {
   sitter: BookWithFacts
   bookHref: string
@@ -39,6 +40,8 @@ export function BookWithCard({
   contactHref: string
   /** The sitter looking at their own profile: no booking themself, a way to edit it instead. */
   ownProfile: boolean
+  /** An admin looking: no booking (a staff account, decision 102), the sitter's page in the console instead. */
+  consoleHref?: string | null
 }) {
   const firstName = firstNameOf(sitter.name)
   const buttonClass = 'tap-target flex flex-1 items-center justify-center rounded-lg px-4 font-medium'
@@ -73,6 +76,13 @@ export function BookWithCard({
           <p className="text-sm text-stone-600">This is how owners see your profile.</p>
           <Link to={href('/profile/edit')} className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
             Edit profile
+          </Link>
+        </div>
+      ) : consoleHref ? (
+        <div className="space-y-2">
+          <p className="text-sm text-stone-600">This is how owners see this profile. Admin accounts do not book.</p>
+          <Link to={consoleHref} className={`${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}>
+            Open in the console
           </Link>
         </div>
       ) : (
