@@ -212,6 +212,23 @@ describe('the rules hold over the socket', () => {
   })
 })
 
+describe('an admin is staff (decision 102)', () => {
+  test('an admin cannot send over the socket, nor be sent to: error acks, nothing stored, the sockets stay usable', async () => {
+    const [admin, member] = [await user(), await user()]
+    await server.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute()
+    const [adminSocket, memberSocket] = [await admin.connect(), await member.connect()]
+    expect((await adminSocket.request('sendMessage', { recipientId: member.id, content: 'Hello from Pawpal' })).error).toBe(
+      'Admin accounts have no dogs, bookings or conversations of their own',
+    )
+    expect((await memberSocket.request('sendMessage', { recipientId: admin.id, content: 'Hello admin' })).error).toBe('User not found')
+    expect([...(await storedFrom(admin.id)), ...(await storedFrom(member.id))]).toEqual([])
+    expect(await adminSocket.drain()).toEqual([])
+    expect(await memberSocket.drain()).toEqual([])
+    adminSocket.close()
+    memberSocket.close()
+  })
+})
+
 describe('the badge counts', () => {
   const counts = (unreadMessages: number, requestsToAnswer = 0, unreadNotifications = 0) => ({ unreadMessages, requestsToAnswer, unreadNotifications, at: expect.any(Number) })
   /** The counts frame that shows these numbers (others may come first: a message and its notification count one after the other). */
