@@ -79,7 +79,7 @@ function AdminHome({ firstName, openReports }: { firstName: string; openReports:
     { to: href('/admin/users'), title: 'Users', text: 'Find an account, warn or suspend it.' },
     { to: href('/admin/audit'), title: 'Audit log', text: 'Every admin action and every read of a report.' },
     { to: href('/map'), title: 'Find a sitter', text: 'The listings as owners see them, on a map or in a list.' },
-    { to: href('/profile'), title: 'Profile', text: 'Your name and photo.' },
+    { to: href('/profile'), title: 'Profile', text: 'Your name, photo and contact details.' },
   ]
   return (
     <Page width="regular" className="space-y-6">

@@ -39,6 +39,7 @@ describe("an admin's app is the console", () => {
     expect(text).toContain(`Reports ${count} open ${count === 1 ? 'report' : 'reports'}, oldest first.`)
     expect(text).toContain('Users Find an account, warn or suspend it.')
     expect(text).toContain('Audit log Every admin action and every read of a report.')
+    expect(text).toContain('Profile Your name, photo and contact details.')
     expect(text).not.toContain('Chat with owners and sitters.')
     expect(html).toContain('href="/admin/users"')
     expect(navLinks(html)).toHaveLength(2)
@@ -90,6 +91,17 @@ describe("an admin's app is the console", () => {
         expect(ownerPage, `${path} for an owner`).toContain(offer)
       }
     }
+  })
+
+  test("the location section tells an admin what their location is for, not what others see of it", async () => {
+    const admin = await anAdmin()
+    const anOwner = await signedIn(await insertUser({ name: 'Olga Owner' }))
+    const forAdmin = plainText(await (await visitAs(admin, '/profile/edit')).text())
+    const forOwner = plainText(await (await visitAs(anOwner, '/profile/edit')).text())
+    expect(forAdmin).toContain("It sorts the sitters' list when you ask for 'Nearest to me first'. Nobody else sees it: admin accounts are shown to no one.")
+    expect(forAdmin).not.toContain('Others see only your district')
+    expect(forOwner).toContain('Others see only your district and a point 150 to 600 m from your address')
+    expect(forOwner).not.toContain('admin accounts are shown to no one')
   })
 })
 

@@ -21,7 +21,7 @@ import type { EditProfileFormValue, ProfileUpdate } from '../profile-schema.ts'
 
 // Where the error summary's 'Profile photo' and 'Gallery' problems lead.
 export { galleryInputId, profilePhotoInputId }
-import { isOwnerRole, isSitterRole } from '#app/features/accounts/roles.ts'
+import { isOwnerRole, isSitterRole, takesPartInBookings } from '#app/features/accounts/roles.ts'
 
 // The pieces of /profile/edit (spec section 2, Edit profile): the sections of the profile form after its
 // photos (profile-photo-sections.tsx; the sitter sections for sitters only; the location for everyone: an
@@ -305,8 +305,9 @@ export function LocationSection({ fields, tileUrl, role }: { fields: EditProfile
       <p className="text-sm text-stone-600">
         {isSitterRole(role) ? 'Owners nearby find you by it. ' : null}
         {isOwnerRole(role) ? 'Sitters nearby see how far away your dogs are. ' : null}
-        Others see only your district and a point 150 to 600 m from your address; your exact address is shared
-        only with the other party of an accepted booking.
+        {takesPartInBookings(role)
+          ? 'Others see only your district and a point 150 to 600 m from your address; your exact address is shared only with the other party of an accepted booking.'
+          : "It sorts the sitters' list when you ask for 'Nearest to me first'. Nobody else sees it: admin accounts are shown to no one."}
       </p>
       <LocationPicker
         inputId={fields.location.id}
