@@ -393,14 +393,25 @@ const dogCareLines = [
   'Knows sit, stay, paw and a very slow “come”.',
 ]
 
-const bookingNotes = [
-  'Please use the harness, not the collar.',
-  'Treats are in the drawer by the door.',
-  'Ring twice, the doorbell is quiet.',
-  'Quiet streets please, bikes make this one nervous.',
-  'Fresh water after the walk, please.',
-  'Towel for muddy paws is on the balcony.',
-]
+/** A walk or a sitting starts at the owner's door; a dog boarding or in daycare comes with a bag. Both lists are as long, so a pick takes the same draw. */
+const bookingNotes = {
+  atHome: [
+    'Please use the harness, not the collar.',
+    'Treats are in the drawer by the door.',
+    'Ring twice, the doorbell is quiet.',
+    'Quiet streets please, bikes make this one nervous.',
+    'Fresh water after the walk, please.',
+    'Towel for muddy paws is on the balcony.',
+  ],
+  withBag: [
+    'Please use the harness, not the collar.',
+    'Dinner at six: one scoop, no table scraps.',
+    'A blanket from home is in the bag: it helps with settling in.',
+    'Quiet streets please, bikes make this one nervous.',
+    'Fresh water after every walk, please.',
+    'Towel for muddy paws is in the bag.',
+  ],
+} as const
 
 export const reviewComments: Record<number, readonly string[]> = {
   5: [
@@ -1195,7 +1206,7 @@ function placeBooking(plan: BookingPlan, date: string, now: number, random: Rand
         : daytimeSlots(plan, timesRandom.pick(rangesFitting(plan, date)), timesRandom)
   const { start, end } = bookingSpan({ date, timeZone, slots })
   const history = statusHistory(plan, start, end, now, random)
-  const notes = random.chance(0.5) ? random.pick(bookingNotes) : null
+  const notes = random.chance(0.5) ? random.pick(plan.service === 'boarding' || plan.service === 'daycare' ? bookingNotes.withBag : bookingNotes.atHome) : null
   const completedAt = history.find((change) => change.to === 'completed')?.at
   return {
     plan,

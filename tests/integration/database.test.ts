@@ -637,6 +637,14 @@ describe('demo data', () => {
     }
   })
 
+  test("gives the notes of a visit at the owner's door to those only: a dog boarding or in daycare gets notes for a dog that comes with a bag", async () => {
+    const bookings = await seeded.selectFrom('bookings').select(['service', 'notes']).where('notes', 'is not', null).execute()
+    const stays = bookings.filter((booking) => booking.service === 'boarding' || booking.service === 'daycare')
+    expect(stays.length).toBeGreaterThan(5)
+    expect(bookings.length - stays.length).toBeGreaterThan(5)
+    for (const stay of stays) expect(stay.notes, stay.service).not.toMatch(/after the walk|doorbell|by the door|on the balcony/)
+  })
+
   test('keeps a status history for each booking, from the request to its current status', async () => {
     const bookings = await seeded.selectFrom('bookings').select(['id', 'status', 'requestedById', 'sitterId', 'seriesId', 'createdAt']).execute()
     const history = await seeded.selectFrom('bookingStatusHistory').selectAll().orderBy('changedAt').execute()
