@@ -1,6 +1,6 @@
 import { maxDevicesPerUser, pushEndpointPattern } from '#app/features/push/push-subscriptions.server.ts'
-import { PushSubscriptionSchema, PushUnsubscribeSchema } from '#app/features/push/schema.ts'
-import { answer, errors, inputSchema, type JsonSchema, jsonBody, objectOf, propertiesOf, ref, signedIn } from './openapi-parts.ts'
+import { notAPointMessage, PushSubscriptionSchema, PushUnsubscribeSchema } from '#app/features/push/schema.ts'
+import { answer, errors, inputSchema, type JsonSchema, jsonBody, objectOf, propertiesOf, ref, signedIn, type StatedRule } from './openapi-parts.ts'
 
 // The Web Push part of the OpenAPI document (decision 052): the key browsers subscribe with, and turning
 // notifications on and off for one device. Bodies come from features/push/schema.ts.
@@ -65,7 +65,7 @@ export const pushPaths = {
         201: answer('Notifications are on for this device.', SavedDevice),
         200: answer('They were on already (for you, or for another account with these keys, now yours); the keys are updated.', SavedDevice),
         ...errors({
-          400: 'Validation failed: not a push service, or keys of the wrong length.',
+          400: 'Validation failed: not a push service, keys of the wrong length, or a p256dh that is no point of the curve.',
           401: true,
           409: 'The device gets notifications for another account, which subscribed it with other keys.',
         }),
@@ -83,4 +83,10 @@ export const pushPaths = {
       },
     },
   },
+}
+
+// ---- rules beside the schemas (x-cross-field-rules), by operation ----
+
+export const pushRules: Record<string, StatedRule[]> = {
+  subscribeDevice: [{ message: notAPointMessage, rule: '`keys.p256dh` is a point of the P-256 curve (0x04 and its two coordinates)' }],
 }

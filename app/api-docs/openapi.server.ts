@@ -53,7 +53,7 @@ import { reviewPaths, reviewSchemas } from './openapi-reviews.ts'
 import { homeAccessPaths, homeAccessSchemas, homeAccessTags } from './openapi-home-access.ts'
 import { visitPaths, visitRulesByOperation, visitSchemas, visitTags } from './openapi-visits.ts'
 import { notificationPaths, notificationRules, notificationSchemas, notificationTags } from './openapi-notifications.ts'
-import { pushPaths, pushSchemas, pushTags } from './openapi-push.ts'
+import { pushPaths, pushRules, pushSchemas, pushTags } from './openapi-push.ts'
 import { notificationSettingsPaths, notificationSettingsRules, notificationSettingsSchemas, notificationSettingsTags } from './openapi-notification-settings.ts'
 
 // GET /api/openapi.json (DESIGN.md section 4): the JSON API as an OpenAPI 3.1 document. Request bodies
@@ -826,7 +826,7 @@ export function buildOpenApiDocument() {
     paths: withSharedAnswers(
       withStatedRulesOf(
         { ...paths, ...bookingPaths, ...seriesPaths, ...messagePaths, ...notificationPaths, ...pushPaths, ...notificationSettingsPaths, ...moderationPaths, ...reviewPaths, ...homeAccessPaths, ...visitPaths },
-        { ...statedRules, ...bookingRules, ...seriesRules, ...messageRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules, ...visitRulesByOperation },
+        { ...statedRules, ...bookingRules, ...seriesRules, ...messageRules, ...pushRules, ...notificationRules, ...notificationSettingsRules, ...moderationRules, ...visitRulesByOperation },
       ),
     ),
     components: {

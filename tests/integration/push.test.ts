@@ -28,6 +28,8 @@ afterAll(async () => {
 const devicesOf = (userId: string) => db.selectFrom('pushSubscriptions').select(['endpoint', 'p256dh']).where('userId', '=', userId).execute()
 const newDevice = () => fake.subscribe(env.vapid.publicKey)
 const subscribe = (token: string, body: unknown) => call('POST', '/api/push/subscriptions', token, body)
+/** 0x04 and 64 bytes that name no point of P-256: well-formed, yet nothing can be encrypted to it. */
+const offTheCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url')
 const message = { title: 'New booking request', body: 'Olivia asks you to walk Rex on Saturday', url: '/bookings/b-1', tag: 'booking-b-1' }
 
 describe('turning notifications on and off for a device', () => {
@@ -164,6 +166,7 @@ describe('what a subscription may not be', () => {
     ['no keys', (d) => ({ endpoint: d.endpoint }), 'keys'],
     ['a p256dh key of 64 bytes', (d) => ({ ...d, keys: { ...d.keys, p256dh: Buffer.alloc(64, 4).toString('base64url') } }), 'keys.p256dh'],
     ['a compressed p256dh key', (d) => ({ ...d, keys: { ...d.keys, p256dh: Buffer.alloc(65, 2).toString('base64url') } }), 'keys.p256dh'],
+    ['a p256dh point off the curve', (d) => ({ ...d, keys: { ...d.keys, p256dh: offTheCurve } }), 'keys.p256dh'],
     ['a p256dh key that is not base64url', (d) => ({ ...d, keys: { ...d.keys, p256dh: `${d.keys.p256dh.slice(0, -2)}+/` } }), 'keys.p256dh'],
     ['an auth secret of 32 bytes', (d) => ({ ...d, keys: { ...d.keys, auth: Buffer.alloc(32).toString('base64url') } }), 'keys.auth'],
     ['an oversized auth secret', (d) => ({ ...d, keys: { ...d.keys, auth: 'A'.repeat(100_000) } }), 'keys.auth'],
@@ -235,6 +238,16 @@ describe('sendPush', () => {
 
     expect(await devicesOf(user.id)).toEqual([])
     expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'no-device', devices: 0 })
+  })
+
+  test('a device stored with a key off the curve is deleted at its first push, which fails without throwing', async () => {
+    const user = await owner()
+    const device = newDevice()
+    await db.insertInto('pushSubscriptions').values({ id: crypto.randomUUID(), userId: user.id, endpoint: device.endpoint, p256dh: offTheCurve, auth: device.keys.auth, createdAt: new Date().toISOString() }).execute()
+
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'failed', devices: 0 })
+
+    expect(await devicesOf(user.id)).toEqual([])
   })
 
   test('a push service that fails for now (500) keeps the device; one device accepting is delivered', async () => {

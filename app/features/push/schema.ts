@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto'
 import { z } from 'zod'
 
 // What a browser sends to turn notifications on for one device: its PushSubscription's JSON
@@ -23,15 +24,15 @@ const endpoint = z
   .url({ protocol: /^https?$/, error: 'endpoint must be the https URL of a push service' })
   .max(maxEndpointLength, { error: `endpoint must be at most ${maxEndpointLength} characters` })
 
+export const notAPointMessage = 'keys.p256dh must be an uncompressed P-256 point'
+
 export const PushSubscriptionSchema = z.object({
   endpoint,
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
       p256dh: base64urlOf(65, 'keys.p256dh')
-        .refine((text) => Buffer.from(text, 'base64url')[0] === 4, {
-          error: 'keys.p256dh must be an uncompressed P-256 point',
-        })
+        .refine((text) => isPointOnP256(Buffer.from(text, 'base64url')), { error: notAPointMessage })
         // The first byte 0x04 is 'B' and then one of 'A' to 'P' (its last two bits and the next byte's first four).
         .meta({ pattern: `^B[A-P][\\w-]{${base64urlLength(65) - 2}}={0,2}$` }),
       auth: base64urlOf(16, 'keys.auth'),
@@ -39,6 +40,17 @@ export const PushSubscriptionSchema = z.object({
     { error: 'keys must hold p256dh and auth' },
   ),
 })
+
+/** 0x04 and two coordinates of a point on the curve: a key off it would fail every push sent to the device. */
+function isPointOnP256(bytes: Buffer) {
+  if (bytes[0] !== 4) return false
+  try {
+    ECDH.convertKey(bytes, 'prime256v1')
+    return true
+  } catch {
+    return false
+  }
+}
 
 export const PushUnsubscribeSchema = z.object({ endpoint })
 

@@ -29,8 +29,8 @@ export async function sendPush(userId: string, message: PushMessage, options: Pu
   const accepted = await Promise.all(
     subscriptions.map(async (subscription) => {
       const status = await deliver({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, options)
-      if (status === 404 || status === 410) await forgetSubscription(subscription.id)
-      return status !== null && status >= 200 && status < 300
+      if (status === 404 || status === 410 || status === unusableKeys) await forgetSubscription(subscription.id)
+      return typeof status === 'number' && status >= 200 && status < 300
     }),
   )
   const devices = accepted.filter(Boolean).length
@@ -43,14 +43,13 @@ function payloadOf({ title, body, url, tag }: PushMessage): PushMessage {
   return { title: title.slice(0, maxTitleLength), body: body.slice(0, maxBodyLength), url, tag }
 }
 
-/** The push service's status, or null when it could not be reached in time. */
+/** A device stored before its keys were checked (a point off the curve): no push to it can ever be encrypted. */
+const unusableKeys = 'unusable keys'
+
+/** The push service's status, null when it could not be reached in time, or `unusableKeys`. */
 async function deliver(subscription: webpush.PushSubscription, payload: string, options: PushOptions) {
-  const request = webpush.generateRequestDetails(subscription, payload, {
-    vapidDetails: env.vapid,
-    TTL: options.ttlSeconds,
-    urgency: options.urgency ?? 'normal',
-    contentEncoding: 'aes128gcm',
-  })
+  const request = encrypted(subscription, payload, options)
+  if (!request) return unusableKeys
   // fetch sets Content-Length itself.
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers.set(name, String(value))
@@ -59,6 +58,19 @@ async function deliver(subscription: webpush.PushSubscription, payload: string, 
     const response = await fetch(request.endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(sendTimeoutMs) })
     await response.body?.cancel()
     return response.status
+  } catch {
+    return null
+  }
+}
+
+function encrypted(subscription: webpush.PushSubscription, payload: string, options: PushOptions) {
+  try {
+    return webpush.generateRequestDetails(subscription, payload, {
+      vapidDetails: env.vapid,
+      TTL: options.ttlSeconds,
+      urgency: options.urgency ?? 'normal',
+      contentEncoding: 'aes128gcm',
+    })
   } catch {
     return null
   }
