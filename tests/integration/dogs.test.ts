@@ -710,6 +710,18 @@ describe('GET, PATCH and DELETE /api/dogs/{id}', () => {
     expect(answer.body).toMatchObject({ name: 'Rex', bio: 'Good boy', weight: 30, size: 'large', personality: ['Friendly'], listedForSitting: true })
   })
 
+  test('a JSON PATCH whose body is no object (an array, null, a string, a number) gets 400 and changes nothing', async () => {
+    const owner = await insertUser()
+    const dogId = await addDogThroughPage(owner, rex)
+    const before = await db.selectFrom('dogs').selectAll().where('id', '=', dogId).executeTakeFirstOrThrow()
+
+    for (const body of ['[]', 'null', '"x"', '42']) {
+      const answer = await callRoute(dogApi.action, owner, `/api/dogs/${dogId}`, { id: dogId }, { method: 'PATCH', body, headers: { 'content-type': 'application/json' } })
+      expect([answer.status, answer.body], body).toEqual([400, { message: expect.stringContaining('expected object'), errors: { form: [expect.any(String)] } }])
+    }
+    expect(await db.selectFrom('dogs').selectAll().where('id', '=', dogId).executeTakeFirstOrThrow()).toEqual(before)
+  })
+
   test('the update-form variant (multipart with id) appends photos up to 3; a fourth gets 400 and stores nothing', async () => {
     const owner = await insertUser()
     const dogId = await addDogThroughPage(owner, rex, [photo(), photo()])

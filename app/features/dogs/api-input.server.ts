@@ -1,4 +1,5 @@
-import { jsonError, readJsonBody } from '#app/lib/api.server.ts'
+import { z } from 'zod'
+import { jsonError, parseApiInput, readJsonBody } from '#app/lib/api.server.ts'
 import { readMultipartForm } from '#app/lib/upload.server.ts'
 import type { DogFailure } from './dogs.server.ts'
 import { dogFieldsFromApi, type ApiDogFields } from './schema.ts'
@@ -8,6 +9,8 @@ import { dogFieldsFromApi, type ApiDogFields } from './schema.ts'
 /** Files beyond the 3 allowed still parse, so a fourth photo gets the spec's message rather than a parser error. */
 const maxUploadFiles = 10
 const photoFields = ['images', 'images[]', 'image'] as const
+
+const jsonObject = z.looseObject({})
 
 export type DogApiRequest = ApiDogFields & { photos: File[] }
 
@@ -21,8 +24,9 @@ export async function readDogApiRequest(request: Request): Promise<DogApiRequest
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
     return { ...dogFieldsFromApi(await request.formData()), photos: [] }
   }
-  if (contentType.includes('json')) return { ...dogFieldsFromApi(await readJsonBody(request)), photos: [] }
-  throw jsonError(415, 'Content-Type must be multipart/form-data or application/json')
+  // An array or a number would read as no fields at all: a PATCH that changes nothing and answers 200.
+  if (contentType.includes('json')) return { ...dogFieldsFromApi(parseApiInput(jsonObject, await readJsonBody(request))), photos: [] }
+  throw jsonError(415, 'Content-Type must be multipart/form-data, application/x-www-form-urlencoded or application/json')
 }
 
 /** A refused dog change as the API's JSON error. */
