@@ -26,6 +26,10 @@ const BookingSeries = objectOf({
   period: { enum: [...bookingPeriods, null] },
   firstDate: { type: 'string', format: 'date' },
   endDate: nullable('string', { format: 'date', description: 'The last date a booking may fall on; null: no end.' }),
+  bookedThrough: nullable('string', {
+    format: 'date',
+    description: 'Accepted: its bookings are made through this date (eight weeks ahead, or its endDate), and it can be ended from the day after at the latest; null before (added 2026-11-30).',
+  }),
   timeZone: { type: 'string' },
   notes: nullable('string'),
   location: nullable('string', { description: "The owner's place: for the sitter once accepted." }),
@@ -156,6 +160,7 @@ export const seriesRules: Record<string, StatedRule[]> = {
     { message: seriesStatusMessages.notPending, rule: 'accept, decline and cancel answer a waiting series' },
     { message: seriesStatusMessages.notAccepted, rule: 'only an accepted series is ended' },
     { message: seriesStatusMessages.endInPast, rule: '`from` is today or later' },
+    { message: seriesStatusMessages.endAfterBooked, rule: '`from` is at most the day after `bookedThrough`' },
     { message: seriesStatusMessages.noDateFits, rule: 'at least one date of the next eight weeks fits' },
   ],
 }

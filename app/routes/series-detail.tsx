@@ -12,7 +12,7 @@ import { formatSlot } from '#app/features/bookings/slots.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { Page } from '#app/ui/page.tsx'
@@ -149,7 +149,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       {series.bookings.length > 0 ? <SeriesBookings bookings={series.bookings} /> : null}
-      {series.actions.includes('ended') ? <EndForm today={today} lateDates={series.lateIfEndedNow} /> : null}
+      {series.actions.includes('ended') ? <EndForm today={today} bookedThrough={series.bookedThrough} lateDates={series.lateIfEndedNow} /> : null}
     </Page>
   )
 }
@@ -257,7 +257,7 @@ function SeriesBookings({ bookings }: { bookings: SeriesView['bookings'] }) {
 }
 
 /** Ending from a date; warns of the bookings that ending now would cancel late (the server decides again at the submit). */
-function EndForm({ today, lateDates }: { today: string; lateDates: readonly string[] }) {
+function EndForm({ today, bookedThrough, lateDates }: { today: string; bookedThrough: string | null; lateDates: readonly string[] }) {
   const dates = formatNameList(lateDates.map(formatSeriesDate))
   return (
     <Form method="post" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
@@ -267,9 +267,21 @@ function EndForm({ today, lateDates }: { today: string; lateDates: readonly stri
         <label htmlFor="series-end-from" className="mb-1 block text-sm font-medium text-stone-800">
           No more bookings from
         </label>
-        <input id="series-end-from" type="date" name="from" min={today} defaultValue={today} required className="tap-target w-full rounded-lg border border-stone-300 px-3 py-2.5 sm:w-auto" />
+        <input
+          id="series-end-from"
+          type="date"
+          name="from"
+          min={today}
+          max={bookedThrough ? addDays(bookedThrough, 1) : undefined}
+          defaultValue={today}
+          required
+          className="tap-target w-full rounded-lg border border-stone-300 px-3 py-2.5 sm:w-auto"
+        />
       </div>
-      <p className="text-sm text-stone-600">Its bookings from that date on are cancelled; those before it stay.</p>
+      <p className="text-sm text-stone-600">
+        Its bookings from that date on are cancelled; those before it stay.
+        {bookedThrough ? ` It is booked through ${formatSeriesDate(bookedThrough)}.` : null}
+      </p>
       {lateDates.length > 0 ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {lateDates.length === 1

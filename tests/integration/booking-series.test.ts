@@ -334,6 +334,27 @@ describe('who may answer, cancel and end', () => {
     expect(await seriesRow(seriesId)).toMatchObject({ status: 'ended', endDate: '2027-10-03' })
   })
 
+  test('ending from after the booked weeks is refused (400) and changes nothing: the series could be ended again no more', async () => {
+    const theSitter = await walker()
+    const { owner: theOwner, seriesId } = await askedSeries(theSitter)
+    expect((await setSeriesStatus(theSitter, seriesId, { status: 'accepted', addToCalendar: false })).status).toBe(200)
+    // Eight weeks from Sunday 5 September: through Saturday 30 October.
+    expect((await getSeries(theOwner, seriesId)).body).toMatchObject({ bookedThrough: '2027-10-30' })
+    const before = await seriesBookings(seriesId)
+
+    for (const from of ['2027-11-01', '2099-01-01']) {
+      expect(await setSeriesStatus(theOwner, seriesId, { status: 'ended', from }), from).toMatchObject({
+        status: 400,
+        body: { errors: { from: ['Please choose a date up to the day after the series is booked through'] } },
+      })
+    }
+
+    expect(await seriesRow(seriesId)).toMatchObject({ status: 'accepted', endDate: null })
+    expect(await seriesBookings(seriesId)).toEqual(before)
+    expect(await setSeriesStatus(theSitter, seriesId, { status: 'ended', from: '2027-10-31' })).toMatchObject({ status: 200, body: { status: 'ended', endDate: '2027-10-30' } })
+    expect(await seriesBookings(seriesId)).toEqual(before)
+  })
+
   test("ending inside the strict terms' notice counts each booking it cancels late, to the party who ended it, as skipping one would", async () => {
     const theSitter = await walker()
     await db.updateTable('sitterProfiles').set({ cancellationTerms: 'strict' }).where('userId', '=', theSitter.id).execute()

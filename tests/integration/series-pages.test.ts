@@ -159,6 +159,12 @@ describe('answering and ending a series on its page', () => {
     expect(page).toContain('Accepted')
     expect(page).toContain('fixed for the whole series')
     expect(page).toContain('End the series')
+    // The end form takes a date up to the day after the last booked one, and says which that is.
+    const { bookedThrough } = await db.selectFrom('bookingSeries').select('bookedThrough').where('id', '=', id).executeTakeFirstOrThrow()
+    const dayAfter = new Date(Date.parse(`${bookedThrough}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const shown = new Date(`${bookedThrough}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
+    expect(page).toContain(`It is booked through ${shown}.`)
+    expect(await (await visitAs(people.olivia, path)).text()).toContain(`max="${dayAfter}"`)
 
     const booking = await textOf(await visitAs(people.olivia, `/bookings/${rows[0]?.id}`))
     expect(booking).toContain('See the whole series')

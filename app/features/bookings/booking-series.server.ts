@@ -37,6 +37,7 @@ export const seriesStatusMessages = {
   notAccepted: 'Only an accepted weekly series can be ended',
   noDateFits: 'None of the dates of the next eight weeks fits: see the dates that do not fit',
   endInPast: 'Please choose a date from today on',
+  endAfterBooked: 'Please choose a date up to the day after the series is booked through',
   tooManyRequests: createBookingMessages.tooManyRequests,
 } as const
 
@@ -329,6 +330,9 @@ async function endSeries(series: BookingSeries, actor: Party, from: string | und
   const today = seriesTimeZoneToday(series, now)
   const first = from ?? today
   if (first < today) return refuse(400, seriesStatusMessages.endInPast, 'from')
+  // Later, nothing would be cancelled and the sweep would stop at once: an 'ended' series with a far end date that could
+  // no longer be ended. (A sweep extending it meanwhile only moves the bound later.)
+  if (first > addDays(series.bookedThrough ?? today, 1)) return refuse(400, seriesStatusMessages.endAfterBooked, 'from')
   const changedAt = new Date(now).toISOString()
   const on = expressionBuilder<Database, 'bookings'>()
   const eventId = await db.transaction().execute(async (trx) => {

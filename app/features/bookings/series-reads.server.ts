@@ -56,6 +56,8 @@ export async function getSeriesFor(viewerId: string, seriesId: string, now = Dat
     period: series.period,
     firstDate: series.firstDate,
     endDate: series.endDate,
+    /** Its bookings are made through this date (null until accepted); it can be ended from the day after at the latest. */
+    bookedThrough: accepted ? series.bookedThrough : null,
     timeZone: series.timeZone,
     notes: series.notes,
     // As on a booking: the owner's place reaches the sitter once the series is accepted.
