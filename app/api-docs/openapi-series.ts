@@ -90,7 +90,7 @@ export const seriesPaths = {
       requestBody: jsonBody(ref('SeriesRequestInput')),
       responses: {
         201: answer('The series, waiting for the sitter.', ref('BookingSeries')),
-        ...errors({ 400: true, 401: true, 403: 'You are an admin: a staff account books nothing (decision 102).', 409: 'The sitter offers no service yet.', 415: true, 429: true }),
+        ...errors({ 400: true, 401: true, 403: 'You are an admin: a staff account books nothing (decision 102).', 409: 'The sitter offers no service yet, or you have asked this sitter for this care already and it waits (the same service and time, a shared weekday and dog, overlapping dates).', 415: true, 429: true }),
       },
     },
   },

@@ -552,6 +552,24 @@ describe('hostile bodies', () => {
     expect(await seriesCountOf(theSitter.id)).toBe(0)
   })
 
+  test('the same weekly request sent five times at once, or again later, is stored once; another time or another dog is a request of its own', async () => {
+    const theSitter = await walker()
+    const { owner: theOwner, rex, luna } = await ownerWithTwoDogs()
+    const body = mondayWednesdayFridayWalks(theSitter.id, [rex, luna])
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => askForSeries(theOwner, body)))
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: 'You have already asked for this weekly care. The request is waiting for an answer.', errors: {} })
+    expect((await askForSeries(theOwner, { ...body, weekdays: [1], dogIds: [luna] })).status).toBe(409)
+    expect(await seriesCountOf(theSitter.id)).toBe(1)
+    expect((await askForSeries(theOwner, { ...body, startTime: '17:00' })).status).toBe(201)
+    const another = await insertDog(theOwner.id, { name: 'Bella' })
+    expect((await askForSeries(theOwner, { ...body, dogIds: [another] })).status).toBe(201)
+    expect((await askForSeries(theOwner, { ...body, weekdays: [2, 4] })).status).toBe(201)
+    expect(await seriesCountOf(theSitter.id)).toBe(4)
+  })
+
   test('POST /api/booking-series refuses malformed JSON (400), another media type (415) and two dogs for a sitter who takes one (400)', async () => {
     const theSitter = await walker()
     const { owner: theOwner, rex, luna } = await ownerWithTwoDogs()

@@ -39,20 +39,22 @@ function nextMonday() {
   throw new Error('no Monday within a week')
 }
 
-async function askForWeeklyWalks(people: Awaited<ReturnType<typeof parties>>) {
-  const response = await postFields(people.olivia, formPath(people.sam.id), [
-    ['dogIds', people.rex],
-    ['dogIds', people.luna],
-    ['service', 'walking'],
-    ['weekdays', '1'],
-    ['weekdays', '3'],
-    ['weekdays', '5'],
-    ['startTime', '08:00'],
-    ['duration', '30'],
-    ['firstDate', nextMonday()],
-    ['endDate', ''],
-    ['notes', 'Luna pulls towards the river.'],
-  ])
+const weeklyWalkFields = (people: Awaited<ReturnType<typeof parties>>, startTime = '08:00'): [string, string][] => [
+  ['dogIds', people.rex],
+  ['dogIds', people.luna],
+  ['service', 'walking'],
+  ['weekdays', '1'],
+  ['weekdays', '3'],
+  ['weekdays', '5'],
+  ['startTime', startTime],
+  ['duration', '30'],
+  ['firstDate', nextMonday()],
+  ['endDate', ''],
+  ['notes', 'Luna pulls towards the river.'],
+]
+
+async function askForWeeklyWalks(people: Awaited<ReturnType<typeof parties>>, startTime = '08:00') {
+  const response = await postFields(people.olivia, formPath(people.sam.id), weeklyWalkFields(people, startTime))
   expect(response.status).toBe(302)
   const location = response.headers.get('location') ?? ''
   expect(location).toMatch(/^\/bookings\/series\/[\w-]+$/)
@@ -117,6 +119,17 @@ describe('asking for weekly care without JavaScript', () => {
     expect(response.status).toBe(400)
     expect(await textOf(response)).toContain('The last date must be on or after the first date')
     expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toEqual([])
+  })
+
+  test('the same request sent again (a second tap without JavaScript) is refused with 409 and says the first is waiting', async () => {
+    const people = await parties()
+    await askForWeeklyWalks(people)
+
+    const again = await postFields(people.olivia, formPath(people.sam.id), weeklyWalkFields(people))
+
+    expect(again.status).toBe(409)
+    expect(await textOf(again)).toContain('You have already asked for this weekly care. The request is waiting for an answer.')
+    expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', people.olivia.id).execute()).toHaveLength(1)
   })
 
   test('an unknown sitter is a 404 with "Sitter not found"', async () => {
@@ -237,7 +250,7 @@ describe('answering and ending a series on its page', () => {
   test('a request the sweep expired says so on its page; one the owner cancelled says who did', async () => {
     const people = await parties()
     const expiring = await askForWeeklyWalks(people)
-    const withdrawn = await askForWeeklyWalks(people)
+    const withdrawn = await askForWeeklyWalks(people, '10:00')
     const lastDate = nextMonday()
     await db.updateTable('bookingSeries').set({ endDate: lastDate }).where('id', '=', expiring.id).execute()
     expect((await postFields(people.olivia, withdrawn.path, [['status', 'cancelled']])).status).toBe(302)

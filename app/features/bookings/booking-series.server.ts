@@ -37,6 +37,7 @@ export const seriesStatusMessages = {
   notAccepted: 'Only an accepted weekly series can be ended',
   noDateFits: 'None of the dates of the next eight weeks fits: see the dates that do not fit',
   endInPast: 'Please choose a date from today on',
+  repeated: 'You have already asked for this weekly care. The request is waiting for an answer.',
   endAfterBooked: 'Please choose a date up to the day after the series is booked through',
   tooManyRequests: createBookingMessages.tooManyRequests,
 } as const
@@ -83,6 +84,10 @@ export async function requestSeries(user: { id: string }, request: SeriesRequest
       // A block stops every contact (DESIGN.md ruling 31): asked under the sitter's lock, as a single request asks it.
       await serializeSitterBookings(trx, parties.sitterId)
       if (isEitherBlocked(await blockStateBetween(user.id, parties.sitterId, trx))) throw new Refusal(refuse(403, createBookingMessages.blocked))
+      // Under the sitter's lock, so of two identical requests at once the second finds the first.
+      if (await repeatsWaitingSeries(trx, { ...request, ownerId: user.id, sitterId: parties.sitterId, service: terms.service, slots: terms.slots })) {
+        throw new Refusal(refuse(409, seriesStatusMessages.repeated))
+      }
       await trx
         .insertInto('bookingSeries')
         .values({
@@ -318,6 +323,31 @@ async function bookDates(trx: Transaction<Database>, series: BookingSeries, date
       .execute()
   }
   return { booked, conflicts }
+}
+
+type AskedSeries = { ownerId: string; sitterId: string; service: string; slots: readonly TimeSlot[]; weekdays: readonly number[]; firstDate: string; endDate: string | null; dogIds: readonly string[] }
+
+/** A waiting request of this owner to this sitter for the same care: a shared weekday, the same time, a shared dog, overlapping dates. */
+async function repeatsWaitingSeries(trx: Transaction<Database>, asked: AskedSeries) {
+  const waiting = await trx
+    .selectFrom('bookingSeries')
+    .select(['id', 'service', 'slots', 'weekdays', 'firstDate', 'endDate'])
+    .where('ownerId', '=', asked.ownerId)
+    .where('sitterId', '=', asked.sitterId)
+    .where('status', '=', 'pending')
+    .execute()
+  const slots = JSON.stringify(asked.slots)
+  const same = waiting.filter(
+    (series) =>
+      series.service === asked.service &&
+      series.slots === slots &&
+      series.weekdays.split(',').some((weekday) => asked.weekdays.includes(Number(weekday))) &&
+      (asked.endDate === null || series.firstDate <= asked.endDate) &&
+      (series.endDate === null || asked.firstDate <= series.endDate),
+  )
+  if (same.length === 0) return false
+  const dogs = await trx.selectFrom('bookingSeriesDogs').select('dogId').where('seriesId', 'in', same.map((series) => series.id)).execute()
+  return dogs.some((dog) => asked.dogIds.includes(dog.dogId))
 }
 
 /**
