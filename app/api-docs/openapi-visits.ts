@@ -42,7 +42,7 @@ const VisitLog = objectOf({
   },
   route: nullableObject(
     {
-      distanceMeters: { type: 'integer', minimum: 0, description: 'Measured by the server through every point sent, those never stored included.' },
+      distanceMeters: { type: 'integer', minimum: 0, description: 'Measured by the server through every point sent that a walk can reach, those never stored included.' },
       durationSeconds: { type: 'integer', minimum: 0, description: 'From the first point to the last.' },
       points: {
         type: 'array',
@@ -161,7 +161,7 @@ export const visitPaths = {
       operationId: 'addVisitRoute',
       tags: ['Visits'],
       summary: "Send a batch of a walk's positions",
-      description: `Walks only, during the visit; up to ${visitRules.maxRouteBatch} points a batch. Each point's time is kept between the check-in and now. The server measures the distance and duration through every point and never stores one within ${visitRules.homeZoneMeters} m of either party's home; at most ${visitRules.maxRoutePoints} stored points a visit. ${sitterWrites}`,
+      description: `Walks only, during the visit; up to ${visitRules.maxRouteBatch} points a batch. Each point's time is kept between the check-in and now. The server measures the distance and duration through every point a walk can reach from the one before (at most ${visitRules.maxRouteSpeedMetersPerSecond} m/s plus ${visitRules.routeJitterMeters} m; a point further off is left out, as is a first fix far from the two points after it) and never stores one within ${visitRules.homeZoneMeters} m of either party's home; at most ${visitRules.maxRoutePoints} stored points a visit. ${sitterWrites}`,
       security: signedIn,
       requestBody: jsonBody(ref('RouteInput')),
       responses: {

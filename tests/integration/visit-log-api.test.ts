@@ -347,6 +347,31 @@ describe('a walk’s route', () => {
     }
   })
 
+  test('leaves out a point no walk could reach (across the globe in a second), from the length and from what is stored', async () => {
+    const { sitter, owner, bookingId } = await visitUnderWay()
+    const at = (seconds: number) => iso(start + seconds * 1000)
+    clockAt(start + 10 * minute)
+    const [near, further, furthest] = [north(ownerHome, 400), north(ownerHome, 500), north(ownerHome, 600)]
+
+    const answer = await sendRoute(sitter, bookingId, {
+      points: [
+        { ...near, at: at(60) },
+        { latitude: -89, longitude: 0, at: at(61) },
+        { latitude: 0, longitude: 179.9999, at: at(62) },
+        { ...further, at: at(120) },
+      ],
+    })
+    // The next batch begins far away too: it is measured from where the route so far ended.
+    const next = await sendRoute(sitter, bookingId, { points: [{ latitude: 89, longitude: 0, at: at(130) }, { ...furthest, at: at(180) }] })
+
+    expect([answer.status, next.status]).toEqual([200, 200])
+    const route = (await readVisit(owner, bookingId)).body.route!
+    expect(route.distanceMeters).toBe(Math.round(metresBetween(near, further) + metresBetween(further, furthest)))
+    expect(route.distanceMeters).toBe(200)
+    expect(route.points.map((point) => Math.round(metresBetween(point, ownerHome)))).toEqual([400, 500, 600])
+    expect(await db.selectFrom('visitRoutePoints').select('id').where('bookingId', '=', bookingId).execute()).toHaveLength(3)
+  })
+
   test("keeps a point's time between the check-in and now", async () => {
     const { sitter, bookingId } = await visitUnderWay()
     clockAt(start + 10 * minute)

@@ -11,7 +11,7 @@ import { imageUrl } from '#app/lib/image-url.ts'
 import { validateImageUpload } from '#app/lib/upload.server.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type VisitEntryInput, visitMessages } from './schema.ts'
-import { checkInWindow, classifyCheckIn, dailyUpdateDues, type EntryKind, hasDailyUpdates, readAlarmKey, isNearAHome, metersBetween, pathMeters, type RoutePoint, tracksRoute, visitRules } from './visit-rules.ts'
+import { checkInWindow, classifyCheckIn, dailyUpdateDues, type EntryKind, hasDailyUpdates, readAlarmKey, isNearAHome, metersBetween, pathMeters, reachablePoints, type RoutePoint, tracksRoute, visitRules } from './visit-rules.ts'
 
 // The visit log of a booking (issue 32 part 1, DESIGN.md ruling 27): the one door to its tables. Only the
 // booking's sitter writes it, with the server's clock; both parties read it; anyone else is told 'Booking not
@@ -150,23 +150,15 @@ export async function addRoutePoints(userId: string, bookingId: string, points: 
   const { booking, visit } = open
   if (!tracksRoute(booking.service)) return refused(409, visitMessages.routeOnlyForWalks)
   const from = Date.parse(visit.checkedInAt)
-  const batch: RoutePoint[] = points
+  const sent: RoutePoint[] = points
     .map((point) => ({ latitude: point.latitude, longitude: point.longitude, at: Math.min(now, Math.max(from, Date.parse(point.at))) }))
     .sort((a, b) => a.at - b.at)
   const homes = (await Promise.all([getExactPoint(booking.ownerId), getExactPoint(booking.sitterId)])).filter((home): home is GeoPoint => home !== null)
-  const kept = batch.filter((point) => !isNearAHome(point, homes))
-  const first = batch[0]!
-  const last = batch.at(-1)!
+  let kept: RoutePoint[] = []
   const outcome = await db.transaction().execute(async (trx) => {
     await serializeOn(trx, [`visit:${bookingId}`])
     const current = await trx.selectFrom('visits').select(['routeMeters', 'routeStartedAt', 'routeEndedAt', 'checkedOutAt']).where('bookingId', '=', bookingId).executeTakeFirstOrThrow()
     if (current.checkedOutAt) return refused(409, visitMessages.checkedOut)
-    const stored = await trx
-      .selectFrom('visitRoutePoints')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('bookingId', '=', bookingId)
-      .executeTakeFirstOrThrow()
-    if (Number(stored.count) + kept.length > visitRules.maxRoutePoints) return refused(409, visitMessages.routeFull)
     // The batch continues the route from its last stored point when that point ended the route so far.
     const previous = await trx
       .selectFrom('visitRoutePoints')
@@ -175,8 +167,19 @@ export async function addRoutePoints(userId: string, bookingId: string, points: 
       .orderBy('recordedAt', 'desc')
       .limit(1)
       .executeTakeFirst()
-    const joins = previous && previous.recordedAt === current.routeEndedAt && Date.parse(previous.recordedAt) <= first.at
-    const meters = pathMeters(batch) + (joins ? metersBetween(previous, first) : 0)
+    const end = previous && previous.recordedAt === current.routeEndedAt && Date.parse(previous.recordedAt) <= sent[0]!.at ? { ...previous, at: Date.parse(previous.recordedAt) } : undefined
+    const batch = reachablePoints(sent, end)
+    const first = batch[0]
+    const last = batch.at(-1)
+    if (!first || !last) return { ok: true as const, eventId: null }
+    kept = batch.filter((point) => !isNearAHome(point, homes))
+    const stored = await trx
+      .selectFrom('visitRoutePoints')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('bookingId', '=', bookingId)
+      .executeTakeFirstOrThrow()
+    if (Number(stored.count) + kept.length > visitRules.maxRoutePoints) return refused(409, visitMessages.routeFull)
+    const meters = pathMeters(batch) + (end ? metersBetween(end, first) : 0)
     const startedAt = current.routeStartedAt && Date.parse(current.routeStartedAt) < first.at ? current.routeStartedAt : iso(first.at)
     const endedAt = current.routeEndedAt && Date.parse(current.routeEndedAt) > last.at ? current.routeEndedAt : iso(last.at)
     await trx
@@ -193,7 +196,7 @@ export async function addRoutePoints(userId: string, bookingId: string, points: 
     return { ok: true as const, eventId: await recordVisitEvent(trx, visitEventTypes.updated, booking, now) }
   })
   if (!outcome.ok) return outcome
-  await dispatchEvents([outcome.eventId], now)
+  if (outcome.eventId) await dispatchEvents([outcome.eventId], now)
   return { ok: true as const, visit: await readVisitLog(booking, now), stored: kept.length }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { metresBetween } from '#tests/metres-between.ts'
-import { checkInWindow, classifyCheckIn, dailyUpdateDues, formatDuration, formatMeters, isNearAHome, pathMeters } from './visit-rules.ts'
+import { checkInWindow, classifyCheckIn, dailyUpdateDues, formatDuration, formatMeters, isNearAHome, pathMeters, reachablePoints } from './visit-rules.ts'
 
 // DESIGN.md ruling 27 at its edges. Points are placed due north of a place: one degree of latitude is
 // 111,194.9 m on the mean-radius sphere, so an offset in metres is a latitude offset, measured back with the
@@ -42,6 +42,25 @@ describe('a route', () => {
     expect(isNearAHome(north(201), [place])).toBe(false)
     expect(isNearAHome(north(4801), [place, otherHome])).toBe(true)
     expect(isNearAHome(north(201), [])).toBe(false)
+  })
+
+  test("keeps the points a walk can reach: 10 m a second, plus 50 m of a phone's wander", () => {
+    const at = (seconds: number) => Date.parse('2026-12-03T08:00:00Z') + seconds * 1000
+    const walk = [{ ...north(0), at: at(0) }, { ...north(140), at: at(10) }, { ...north(280), at: at(20) }]
+    expect(reachablePoints(walk)).toEqual(walk)
+    // 141 m in 5 s is more than 50 + 50 m: left out, and the next point is measured from the last one kept.
+    const start = [walk[0]!, { ...north(10), at: at(5) }]
+    expect(reachablePoints([...start, { ...north(151), at: at(10) }, { ...north(149), at: at(20) }])).toEqual([...start, { ...north(149), at: at(20) }])
+    expect(reachablePoints([{ ...north(5000), at: at(30) }], walk[2])).toEqual([])
+    expect(reachablePoints([{ ...north(400), at: at(30) }], walk[2])).toEqual([{ ...north(400), at: at(30) }])
+  })
+
+  test("leaves out a first fix far off when the two points after it agree, but not the route's end so far", () => {
+    const at = (seconds: number) => Date.parse('2026-12-03T08:00:00Z') + seconds * 1000
+    const farOff = { ...north(2000), at: at(0) }
+    const walk = [{ ...north(0), at: at(5) }, { ...north(30), at: at(10) }]
+    expect(reachablePoints([farOff, ...walk])).toEqual(walk)
+    expect(reachablePoints(walk, farOff)).toEqual([])
   })
 
   test('is as long as its legs', () => {

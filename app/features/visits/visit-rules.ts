@@ -16,6 +16,10 @@ export const visitRules = {
   maxPhotos: 10,
   maxRoutePoints: 2000,
   maxRouteBatch: 100,
+  /** Faster than a dog is walked, run or cycled beside: a point that far from the last is a GPS error or made up. */
+  maxRouteSpeedMetersPerSecond: 10,
+  /** A phone's position wanders this far while standing still. */
+  routeJitterMeters: 50,
   missedCheckInAfterMs: 15 * minute,
   missedCheckOutAfterMs: 30 * minute,
   dailyUpdateFromTime: '08:00',
@@ -77,6 +81,25 @@ export type RoutePoint = GeoPoint & { at: number }
 
 /** Whether a point lies within 200 m of a home: such a point is measured but never stored. */
 export const isNearAHome = (point: GeoPoint, homes: readonly GeoPoint[]) => homes.some((home) => metersBetween(point, home) <= visitRules.homeZoneMeters)
+
+/**
+ * The points a walk can have passed, in time order: each within reach of the last one kept (at most 10 m/s, plus a
+ * phone's 50 m of wander). A jump across town in a second (a GPS error, or a made-up point) is left out, so the length
+ * the owner reads is the walk's. `after` is where the route so far ended. A phone's first fix is often far off: when
+ * it is all the route has and the two points after it agree, it is the one left out.
+ */
+export function reachablePoints(points: readonly RoutePoint[], after?: RoutePoint) {
+  const kept: RoutePoint[] = []
+  for (const [index, point] of points.entries()) {
+    const last = kept.at(-1) ?? after
+    if (!last || reaches(last, point)) kept.push(point)
+    else if (!after && kept.length === 1 && points[index + 1] && reaches(point, points[index + 1]!)) kept[0] = point
+  }
+  return kept
+}
+
+const reaches = (from: RoutePoint, to: RoutePoint) =>
+  metersBetween(from, to) <= visitRules.routeJitterMeters + (visitRules.maxRouteSpeedMetersPerSecond * Math.max(0, to.at - from.at)) / 1000
 
 /** The length of a path through the points in their order, in metres. */
 export function pathMeters(points: readonly GeoPoint[]) {
