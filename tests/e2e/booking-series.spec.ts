@@ -328,6 +328,29 @@ test('@desktop a weekly request without a weekday is refused with the reason and
   expect(requests).toEqual([])
 })
 
+test('the same weekly request sent again while the first waits is refused with the reason, keeps what was chosen and stores nothing more', async ({ page, visit, db }) => {
+  const sitter = await walkerWithWeekdayMornings(page, db, visit)
+  const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
+  const firstDate = weeklyPlan().firstDate
+  const ask = async () => {
+    await visit(`/bookings/series/new?sitter=${sitter.id}`)
+    await page.getByRole('checkbox', { name: 'Tue', exact: true }).check()
+    await page.getByLabel('Start time').selectOption('08:00')
+    await page.getByRole('radio', { name: /^30 minutes/ }).check()
+    await page.getByLabel('First date').fill(firstDate)
+    await page.getByRole('button', { name: 'Request weekly care' }).click()
+  }
+
+  await ask()
+  await expect(toast(page, 'Weekly request sent')).toBeVisible()
+  await ask()
+
+  await expect(page.getByText('You have already asked for this weekly care. The request is waiting for an answer.').first()).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: 'Tue', exact: true })).toBeChecked()
+  await expect(page.getByLabel('First date')).toHaveValue(firstDate)
+  expect(await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', owner.id).execute()).toHaveLength(1)
+})
+
 test('choosing another service shows its times and keeps what was chosen (with JavaScript at once, without it by "Show the times for this service", which JavaScript hides)', async ({ page, visit, db, jsEnabled }) => {
   const sitter = await walkerWithWeekdayMornings(page, db, visit)
   await db.insertInto('sitterServices').values({ sitterId: sitter.id, service: 'sitting', hourlyRateCents: 3000 }).execute()
