@@ -31,7 +31,8 @@ import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
 // /bookings-sitter (spec section 2, Sitter Bookings and Bookings list panel): the sitter's calendar,
-// the requests and bookings in the tabs of spec section 4 (a picked day shows that day, in All), the
+// the requests and bookings in the tabs of spec section 4 (a picked day shows that day, in All; Upcoming shows a
+// weekly round by its next visit, decision 104), the
 // 'Accept Booking Request' dialog (?booking={id}&move=accepted, with 'Add to Google Calendar'), and the
 // sitter's availability: weekly hours (edited on /profile/edit) and blocked days (blocked here and on /profile/edit).
 // The list shows a page of bookings; 'Show more' (`?cursor=`) shows them through that booking and a page more

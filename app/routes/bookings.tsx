@@ -23,7 +23,7 @@ import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more
 
 // /bookings (spec section 2, Bookings page): an owner's bookings. A day strip of the month (7 days
 // either side, month arrows) picks a day; otherwise the tabs Upcoming, Pending and Past of spec section 4
-// (links, ?tab=). Completed bookings not yet reviewed get a prompt; New Booking opens the chooser of the
+// (links, ?tab=; Upcoming shows a weekly round by its next visit, decision 104). Completed bookings not yet reviewed get a prompt; New Booking opens the chooser of the
 // sitters booked before (/bookings/choose-sitter). `?id=` (the spec's 'View Booking' link)
 // opens that booking's page. The list shows a page of bookings; 'Show more' (`?cursor=`) shows them through
 // that booking and a page more (decision 046).

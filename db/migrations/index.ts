@@ -34,6 +34,7 @@ import * as unreadBySender from './034-unread-by-sender.ts'
 import * as requestsToAnswer from './035-requests-to-answer.ts'
 import * as bookingReports from './036-booking-reports.ts'
 import * as reportGrewAt from './037-report-grew-at.ts'
+import * as seriesBookingsByStart from './038-series-bookings-by-start.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '035-requests-to-answer': requestsToAnswer,
   '036-booking-reports': bookingReports,
   '037-report-grew-at': reportGrewAt,
+  '038-series-bookings-by-start': seriesBookingsByStart,
 }

@@ -106,20 +106,6 @@ async function ownerOfRexAndLuna(page: Page, db: TestDatabase, visit: (path: str
   return { owner, googleSub }
 }
 
-/** Every card of a booking list's tab, after 'Show more bookings' until there is no more. */
-async function allCards(page: Page, visit: (path: string) => Promise<unknown>, path: string, expected: number) {
-  await visit(path)
-  const cards = page.getByRole('article')
-  await expect(cards.first()).toBeVisible()
-  for (let shown = await cards.count(); shown < expected; shown = await cards.count()) {
-    const more = page.getByRole('link', { name: 'Show more bookings' })
-    if ((await more.count()) === 0) break
-    await more.click()
-    await expect(cards).not.toHaveCount(shown)
-  }
-  return cards
-}
-
 /** The user's ICS feed (its link on /profile), with the starts ical.js expands its weekly event to, through `through`. */
 async function feedOf(page: Page, visit: (path: string) => Promise<unknown>, through: string) {
   await visit('/profile')
@@ -234,22 +220,29 @@ test('an owner asks for Mon/Wed/Fri walks for two dogs; the sitter accepts once;
     await expect(calendar.getByRole('link', { name: /, \d+ bookings?/ })).toHaveCount(inMonth.length)
     for (const date of inMonth) await expect(calendar.getByRole('link', { name: `${dayName(date)}, 1 booking`, exact: true })).toBeVisible()
   }
-  // ... and in the sitter's upcoming list.
-  const sitterCards = await allCards(page, visit, '/bookings-sitter?tab=upcoming', count)
-  await expect(sitterCards).toHaveCount(count)
-  await expect(sitterCards).toContainText(plan.dates.map((date) => `${shortDayName(date)} · 08:00 - 08:30`))
+  // The sitter's Upcoming list shows the round by its next visit and how many follow; that link opens the series.
+  const roundMore = `Weekly · ${count - 1} more`
+  await visit('/bookings-sitter?tab=upcoming')
+  const sitterCards = page.getByRole('article')
+  await expect(sitterCards).toHaveCount(1)
+  await expect(sitterCards).toContainText(`${shortDayName(plan.dates[0] ?? '')} · 08:00 - 08:30`)
+  await sitterCards.getByRole('link', { name: roundMore }).click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/series/${seriesId}$`))
+  await expect(region(page, 'Bookings').getByRole('link')).toHaveCount(count)
 
   // The feed has one weekly event that ical.js expands to the series' dates at 08:00.
   const sitterFeed = await feedOf(page, visit, plan.lastDay)
   expect(sitterFeed.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR')
   expect(sitterFeed.starts).toEqual(plan.dates.map((date) => `${date} 08:00`))
 
-  // The owner's list has the same bookings, and the series page links each of them.
+  // The owner's list shows the round the same way, and the series page links each of its bookings.
   await signOut(page)
   await signInAs(page, owner)
-  const ownerCards = await allCards(page, visit, '/bookings', count)
-  await expect(ownerCards).toHaveCount(count)
-  await expect(ownerCards).toContainText(plan.dates.map((date) => `${shortDayName(date)} · 08:00 - 08:30`))
+  await visit('/bookings')
+  const ownerCards = page.getByRole('article')
+  await expect(ownerCards).toHaveCount(1)
+  await expect(ownerCards).toContainText(`${shortDayName(plan.dates[0] ?? '')} · 08:00 - 08:30`)
+  await expect(ownerCards.getByRole('link', { name: roundMore })).toHaveAttribute('href', `/bookings/series/${seriesId}`)
   const ownerWeekly = region(page, 'Weekly').getByRole('link', { name: /Dog Walking for Rex and Luna/ })
   await expect(ownerWeekly).toContainText('Running')
   await ownerWeekly.click()

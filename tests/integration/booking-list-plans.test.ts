@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { previousSittersQuery, requestsToAnswerQuery, unreviewedBookingsQuery } from '#app/features/bookings/booking-reads.server.ts'
-import { listClock, ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
+import { listClock, nextOfItsRound, ownerTabConditions, sitterTabConditions } from '#app/features/bookings/list-tabs.server.ts'
 import { db, engine, migrateToLatest } from '#app/lib/db.server.ts'
 
 // Issue 34: an owner or a sitter with years of bookings opens the bookings page many times a day. What it
@@ -16,8 +16,9 @@ beforeAll(async () => {
 
 // The upcoming list reads the user's bookings in start order (the (party, startsAt) indexes); without a
 // lower bound on the start it walks every past booking before it reaches today.
+const now = Date.parse('2026-11-27T08:00:00Z')
+
 describe.runIf(engine === 'sqlite')('the upcoming tabs', () => {
-  const now = Date.parse('2026-11-27T08:00:00Z')
   const cases = [
     ['owner', 'Upcoming', 'ownerId', 'bookings_owner_start', ownerTabConditions.upcoming],
     ['owner', 'Pending', 'ownerId', 'bookings_owner_start', ownerTabConditions.pending],
@@ -36,6 +37,26 @@ describe.runIf(engine === 'sqlite')('the upcoming tabs', () => {
       .limit(21)
       .compile()
     expect(await planOf(query)).toContain(`SEARCH bookings USING INDEX ${index} (${column}=? AND startsAt>?)`)
+  })
+})
+
+// A page's Upcoming tab lists a weekly round by its next visit (decision 104): for each booking of a round it asks
+// whether an earlier visit of the round is still to come, which must read the round's visits from today on, not
+// every date the round ever had.
+describe.runIf(engine === 'sqlite')('the Upcoming tab by rounds', () => {
+  test("asks for each round's earlier visits from the round's (series, start) index, starting at the bound", async () => {
+    const query = db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('ownerId', '=', 'someone')
+      .where((on) => on.and([ownerTabConditions.upcoming!(listClock(now)), nextOfItsRound(listClock(now))]))
+      .orderBy('startsAt')
+      .orderBy('id')
+      .limit(21)
+      .compile()
+    const plan = await planOf(query)
+    expect(plan).toContain('SEARCH bookings USING INDEX bookings_owner_start (ownerId=? AND startsAt>?)')
+    expect(plan).toContain('SEARCH earlier USING INDEX bookings_series_start (seriesId=? AND startsAt>? AND startsAt<?)')
   })
 })
 

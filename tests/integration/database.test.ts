@@ -135,6 +135,7 @@ describe('migrations', () => {
       { migrationName: '035-requests-to-answer', direction: 'Up', status: 'Success' },
       { migrationName: '036-booking-reports', direction: 'Up', status: 'Success' },
       { migrationName: '037-report-grew-at', direction: 'Up', status: 'Success' },
+      { migrationName: '038-series-bookings-by-start', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -3,7 +3,7 @@ import { backgroundWorkDone } from '#app/lib/work-queue.server.ts'
 import { appRequest } from './app.ts'
 import { owner, sitter } from './booking-api.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
-import { insertDog, localDateFromToday } from './fixtures.ts'
+import { apiTokenFor, insertBooking, insertDog, localDateFromToday } from './fixtures.ts'
 import { plainText, signedIn, textOf, toastOf, visitAs, type Person } from './page-visits.ts'
 import { statementsOf } from './statements-of.ts'
 
@@ -349,5 +349,58 @@ describe('the Bookings badge', () => {
     expect((await badgeCountsFor(people.olivia.id)).requestsToAnswer).toBe(0)
     expect((await postFields(people.sam, path, [['status', 'declined']])).status).toBe(302)
     expect((await badgeCountsFor(people.sam.id)).requestsToAnswer).toBe(0)
+  })
+})
+
+describe('a weekly round on the booking lists (decision 104)', () => {
+  /** The booking cards of a list page's HTML, each as its text. */
+  const cardsOf = async (response: Response) =>
+    (await response.text())
+      .split('<article class="booking-card"')
+      .slice(1)
+      .map((card) => plainText(card.slice(0, card.indexOf('</article>'))))
+
+  const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+  test("both parties' Upcoming tabs show the round by its next visit and how many follow; a picked day and the API still show every visit", async () => {
+    const people = await parties()
+    const { id } = await askForWeeklyWalks(people)
+    expect((await postFields(people.sam, `/bookings/series/${id}`, [['status', 'accepted']])).status).toBe(302)
+    const visits = await db.selectFrom('bookings').select(['id', 'date']).where('seriesId', '=', id).where('status', '=', 'accepted').orderBy('startsAt').execute()
+    expect(visits.length).toBeGreaterThan(3)
+    const [first, second, third] = visits
+    // A single walk between the round's first two visits stays a card of its own, in date order.
+    const dayAfterFirst = new Date(Date.parse(`${first?.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const single = await insertBooking(
+      { dogId: people.rex, ownerId: people.olivia.id, sitterId: people.sam.id },
+      { status: 'accepted', date: dayAfterFirst, slots: [{ startTime: '12:00', endTime: '13:00' }] },
+    )
+
+    for (const [person, path] of [[people.olivia, '/bookings'], [people.sam, '/bookings-sitter?tab=upcoming']] as const) {
+      const response = await visitAs(person, path)
+      const html = await response.clone().text()
+      const cards = await cardsOf(response)
+      const roundCards = cards.filter((card) => card.includes('Rex and Luna'))
+      expect(roundCards).toHaveLength(1)
+      expect(roundCards[0]).toContain(shortDate(first?.date ?? ''))
+      expect(roundCards[0]).toContain(`Weekly · ${visits.length - 1} more`)
+      expect(html).toContain(`href="/bookings/series/${id}"`)
+      expect(cards.map((card) => (card.includes('Rex and Luna') ? 'round' : card.includes('12:00') ? 'single' : 'other'))).toEqual(['round', 'single'])
+    }
+
+    // A picked day lists the round's visit on it; the API's tab lists every visit.
+    const onThird = await cardsOf(await visitAs(people.olivia, `/bookings?date=${third?.date}`))
+    expect(onThird).toHaveLength(1)
+    expect(onThird[0]).toContain('Rex and Luna')
+    const api = await appRequest('/api/bookings?tab=upcoming&limit=100', { headers: { authorization: `Bearer ${await apiTokenFor(people.olivia)}` } })
+    const listed = ((await api.json()) as { id: string }[]).map((booking) => booking.id)
+    expect(listed).toEqual(expect.arrayContaining([...visits.map((visit) => visit.id), single]))
+
+    // The first visit skipped: the next one stands for the round, and one fewer follows it.
+    await db.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', first?.id ?? '').execute()
+    const after = (await cardsOf(await visitAs(people.olivia, '/bookings'))).filter((card) => card.includes('Rex and Luna'))
+    expect(after).toHaveLength(1)
+    expect(after[0]).toContain(shortDate(second?.date ?? ''))
+    expect(after[0]).toContain(`Weekly · ${visits.length - 2} more`)
   })
 })

@@ -26,9 +26,16 @@ function sharedObjects() {
  * The cards of these bookings as the viewer sees them. The other party is the one the viewer deals with (their name
  * on the card, Contact); `moreSlotCount` is what '(+2 more)' counts; `awaitsYourAnswer` marks a pending request that
  * waits for the viewer. On a list where the viewer answers from the cards (`answering`: the sitter's), such a card
- * also carries what its Accept and Reject need (the moves the viewer may make) and its overlap note.
+ * also carries what its Accept and Reject need (the moves the viewer may make) and its overlap note. On a list that
+ * shows a weekly round by its next visit (decision 104), `rounds` counts each round's visits still to come, and the
+ * card of a round's visit names its series and how many more follow (`round`).
  */
-export async function readBookingCards(bookings: readonly BookingRecord[], viewerId: string, { answering }: { answering: boolean }, now = Date.now()) {
+export async function readBookingCards(
+  bookings: readonly BookingRecord[],
+  viewerId: string,
+  { answering, rounds }: { answering: boolean; rounds?: ReadonlyMap<string, number> },
+  now = Date.now(),
+) {
   const toAnswer = answering ? bookings.filter((booking) => awaitsAnswerFrom(booking, viewerId)) : []
   const [dogs, people, overlaps] = await Promise.all([
     findDogFaces(bookings.flatMap((booking) => booking.dogIds)),
@@ -47,6 +54,7 @@ export async function readBookingCards(bookings: readonly BookingRecord[], viewe
     // Only a card the viewer answers from shows moves (and why Accept is missing): the others spare working them out.
     const answers = answering && awaitsAnswerFrom(booking, viewerId)
     const { actions, overlap } = answers ? movesOf(booking, viewer, overlaps.get(booking.id), now) : { actions: [], overlap: null }
+    const visitsToCome = booking.seriesId === null ? undefined : rounds?.get(booking.seriesId)
     const dogFaces = faces.map((dog) => shared(`dog:${dog.id}`, () => ({ name: dog.name, breed: dog.breed, avatar: dog.avatar })))
     return {
       id: booking.id,
@@ -62,6 +70,7 @@ export async function readBookingCards(bookings: readonly BookingRecord[], viewe
       ...(awaitsAnswerFrom(booking, viewerId) ? { awaitsYourAnswer: true } : {}),
       ...(answers ? { actions: shared(`actions:${actions.join()}`, () => actions) } : {}),
       ...(overlap ? { overlap } : {}),
+      ...(booking.seriesId !== null && visitsToCome !== undefined ? { round: { seriesId: booking.seriesId, more: Math.max(visitsToCome - 1, 0) } } : {}),
     }
   })
 }

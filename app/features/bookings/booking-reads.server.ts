@@ -8,7 +8,7 @@ import { isReviewWindowOpen, reviewWindowEnd } from '#app/features/reviews/revie
 import { termsOf } from '#app/features/sitters/cancellation-terms.ts'
 import { publicSittersAmong } from '#app/features/sitters/public-sitter.server.ts'
 import { getSitterRatings, noReviews } from '#app/features/reviews/reviews.server.ts'
-import { type Database, db, schemaConstant } from '#app/lib/db.server.ts'
+import { type Database, db, isOneOf, schemaConstant } from '#app/lib/db.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { keysetCondition, type PagePosition, readKeysetPage, type SortOrder } from '#app/lib/keyset-paging.ts'
@@ -21,7 +21,7 @@ import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './book
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
 import { expireStaleRequest, expireStaleRequestsOf } from './expiry.server.ts'
-import { type ListClock, listClock, listOrder, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
+import { type ListClock, listClock, listOrder, nextOfItsRound, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
 import { awaitsAnswerFrom, movesOf, seesDetailsOf } from './party-view.server.ts'
@@ -124,12 +124,12 @@ const reviewPromptSize = 5
  */
 export async function listOwnerBookingCards(ownerId: string, options: BookingListOptions<OwnerTab>, now = Date.now()) {
   const [page, unreviewed] = await Promise.all([
-    findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now),
+    findBookingPage(ownerId, 'owner', options.tab ? ownerTabConditions[options.tab] : null, options, now, listsRoundsOnce(options)),
     unreviewedBookings({ ownerId, now: new Date(now).toISOString() }),
   ])
-  const records = await withBookingDetails([...page.rows, ...unreviewed])
+  const [records, rounds] = await Promise.all([withBookingDetails([...page.rows, ...unreviewed]), roundsOfUpcomingPage(page.rows, options, now)])
   const toReview = records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now)).slice(0, reviewPromptSize)
-  const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false }, now)
+  const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false, rounds }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
 
@@ -141,13 +141,36 @@ export async function listSitterBookings(viewerId: string, options: BookingListO
 
 /** /bookings-sitter: the cards of a page of the bookings where the viewer is the sitter. */
 export async function listSitterBookingCards(viewerId: string, options: BookingListOptions<SitterTab>, now = Date.now()) {
-  const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now)
-  return { bookings: await readBookingCards(await withBookingDetails(rows), viewerId, { answering: true }, now), next }
+  const { rows, next } = await findBookingPage(viewerId, 'sitter', options.tab ? sitterTabConditions[options.tab] : null, options, now, listsRoundsOnce(options))
+  const [records, rounds] = await Promise.all([withBookingDetails(rows), roundsOfUpcomingPage(rows, options, now)])
+  return { bookings: await readBookingCards(records, viewerId, { answering: true, rounds }, now), next }
 }
+
+/** A list page's Upcoming tab without a picked day lists a weekly round by its next visit (decision 104); the API's does not. */
+const listsRoundsOnce = ({ tab, date }: BookingListOptions<string>) => tab === 'upcoming' && !date
+
+/** For an Upcoming page listed by rounds: how many of each round's accepted visits are still to come, by series. */
+async function roundsOfUpcomingPage(rows: readonly { seriesId: string | null }[], options: BookingListOptions<string>, now: number) {
+  const seriesIds = [...new Set(rows.flatMap((row) => row.seriesId ?? []))]
+  if (!listsRoundsOnce(options) || seriesIds.length === 0) return new Map<string, number>()
+  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), ...listClock(now) })
+  return new Map(counted.map((row) => [row.seriesId, Number(row.count)]))
+}
+
+const visitsToComeQuery = precompiledQuery(({ seriesIds, now, dayStartBound }: { seriesIds: string } & ListClock) =>
+  db
+    .selectFrom('bookings')
+    .select((eb) => [eb.ref('bookings.seriesId').$notNull().as('seriesId'), eb.fn.countAll<number>().as('count')])
+    .where((eb) => isOneOf(eb.ref('bookings.seriesId').$notNull(), seriesIds))
+    .where('bookings.startsAt', '>', dayStartBound)
+    .where('bookings.status', '=', schemaConstant('accepted'))
+    .where('bookings.dayEndsAt', '>', now)
+    .groupBy('bookings.seriesId'),
+)
 
 /**
  * One keyset page of a party's bookings (decision 046): the tab and the day filter in SQL, sorted by start
- * then id, soonest first (newest first in the tabs that look back). `next` is the cursor of the page's last
+ * then id, soonest first (newest first in the tabs that look back); with `roundsOnce`, a weekly round by its next visit. `next` is the cursor of the page's last
  * booking when more follow. A list's first page, what every visit opens on, runs SQL compiled once (decision 089).
  */
 async function findBookingPage(
@@ -156,16 +179,17 @@ async function findBookingPage(
   tabCondition: TabCondition | null,
   { tab, date, position = {}, limit = bookingPageSize }: BookingListOptions<string>,
   now: number,
+  roundsOnce = false,
 ) {
   await expireStaleRequestsOf(side, viewerId, now)
-  const where = listCondition(side, tabCondition, Boolean(date))
+  const where = listCondition(side, roundsOnce && tabCondition ? (clock) => onBookings().and([tabCondition(clock), nextOfItsRound(clock)]) : tabCondition, Boolean(date))
   const values = { viewerId, date: date ?? '', ...listClock(now) }
   const order = listOrder({ tab, date })
   const list = bookingListName(side, { tab, date })
   const { rows, next } = await readKeysetPage(
     (condition, rowLimit) =>
       condition === null && rowLimit === bookingPageSize + 1
-        ? firstPageQuery(`${side}:${tab ?? ''}:${date ? 'day' : ''}`, where, order)(values)
+        ? firstPageQuery(`${side}:${tab ?? ''}:${date ? 'day' : ''}:${roundsOnce ? 'rounds once' : ''}`, where, order)(values)
         : findBookingRows(condition ? onBookings().and([where(values), condition]) : where(values), db, { order, limit: rowLimit }),
     (booking) => ({ list, key: booking.startsAt, id: booking.id }),
     (cursor, options) => keysetCondition({ key: 'bookings.startsAt', id: 'bookings.id' }, cursor, order, options),
@@ -193,7 +217,7 @@ function keptQuery<Query>(queries: Map<string, Query>, key: string, compile: () 
   return query
 }
 
-/** The first page of each list (side, tab and whether by day), compiled at its first visit. */
+/** The first page of each list (side, tab, whether by day and by rounds), compiled at its first visit. */
 const firstPages = new Map<string, ReturnType<typeof precompiledFirstPage>>()
 
 const firstPageQuery = (key: string, where: (values: ListValues) => Expression<SqlBool>, order: SortOrder) =>

@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely'
 import { type Database, schemaConstant } from '#app/lib/db.server.ts'
 import type { SortOrder } from '#app/lib/keyset-paging.ts'
 import type { OwnerTab, SitterTab } from './schema.ts'
@@ -44,6 +44,29 @@ export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
     on.or([on('bookings.status', '=', schemaConstant('completed')), on.and([on('bookings.status', '=', schemaConstant('accepted')), beforeToday(clock)])]),
   all: null,
 }
+
+/**
+ * The lists' pages (not the API, decision 104) show a weekly round in their Upcoming tabs by its next visit: a
+ * booking of a series is listed there only when no accepted booking of its series still to come starts before it
+ * (or with it and a lower id, the list's own order). The day strip and a picked day still show every visit.
+ */
+export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) =>
+  on.or([
+    on('bookings.seriesId', 'is', null),
+    on.not(
+      on.exists(
+        on
+          .selectFrom('bookings as earlier')
+          .select(sql.lit(1).as('one'))
+          .whereRef('earlier.seriesId', '=', 'bookings.seriesId')
+          .where('earlier.startsAt', '>', dayStartBound)
+          .where('earlier.startsAt', '<=', on.ref('bookings.startsAt'))
+          .where('earlier.status', '=', schemaConstant('accepted'))
+          .where('earlier.dayEndsAt', '>', now)
+          .where((earlier) => earlier.or([earlier('earlier.startsAt', '<', earlier.ref('bookings.startsAt')), earlier('earlier.id', '<', earlier.ref('bookings.id'))])),
+      ),
+    ),
+  ])
 
 /** Tabs that look back list the newest first; the others, a day's bookings and the untabbed list the soonest first. */
 export function listOrder({ tab, date }: { tab?: string; date?: string }): SortOrder {

@@ -26,10 +26,11 @@ export function BookingCardList({ children }: { children: ReactNode }) {
 /**
  * Spec section 2, Booking card: the dog's photo and name (every dog's name, DESIGN.md ruling 28), date ('MMM d, yyyy'), time, status badge, the
  * other party, the breed, the place if any. The whole card opens /bookings/{id}; `actions` (Accept,
- * Reject) and, while the booking is pending or accepted, Contact (the conversation with the other party)
- * sit above that link. Its look is the `booking-card` class of app.css, which styles its parts by their place
- * (the photo beside the text, the actions below; the text's head, then its lines; Contact, the actions' one link
- * without a class of its own): the card repeats 20 times on a list.
+ * Reject), while the booking is pending or accepted Contact (the conversation with the other party), and where the
+ * card stands for its weekly round (decision 104) the round's link sit above that link. Its look is the
+ * `booking-card` class of app.css, which styles its parts by their place (the photo beside the text, the actions
+ * below; the text's head, then its lines; Contact and the round, the actions' links without a class of their own):
+ * the card repeats 20 times on a list.
  */
 export function BookingCard({
   booking,
@@ -50,6 +51,7 @@ export function BookingCard({
   const other = { label: viewer === 'sitter' ? 'Owner' : 'Sitter', person: booking.other }
   const moreSlots = booking.moreSlotCount ?? 0
   const canContact = booking.status === 'pending' || booking.status === 'accepted'
+  const { round } = booking
   return (
     <article className="booking-card">
       <div>
@@ -73,7 +75,7 @@ export function BookingCard({
           {booking.awaitsYourAnswer ? <p className="font-medium text-amber-800">Waiting for your answer</p> : null}
         </div>
       </div>
-      {actions || canContact ? (
+      {actions || canContact || round ? (
         <div>
           {actions}
           {canContact ? (
@@ -81,8 +83,16 @@ export function BookingCard({
               Contact
             </a>
           ) : null}
+          {round ? (
+            <a href={href('/bookings/series/:id', { id: round.seriesId })} data-discover={discovery}>
+              {roundText(round.more)}
+            </a>
+          ) : null}
         </div>
       ) : null}
     </article>
   )
 }
+
+/** What follows a weekly round's next visit, which stands for the round on a list's Upcoming tab (decision 104). */
+const roundText = (more: number) => `Weekly · ${more === 0 ? 'last visit' : `${more} more`}`
