@@ -12,6 +12,7 @@ import { formatSlot } from '#app/features/bookings/slots.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { readDate } from '#app/features/availability/calendar-dates.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -39,8 +40,12 @@ const answerToasts = {
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const user = await requireUser({ context, url })
-  const outcome = await submitSeriesStatusForm(user, params.id, await request.formData())
-  if (!outcome.ok) return data({ message: outcome.message, conflicts: outcome.conflicts }, { status: outcome.status })
+  const form = await request.formData()
+  const outcome = await submitSeriesStatusForm(user, params.id, form)
+  // A refused end keeps the date that was chosen (a valid date only; anything else shows today again).
+  const from = form.get('from')
+  const chosenEnd = form.get('status') === 'ended' && typeof from === 'string' ? readDate(from) : null
+  if (!outcome.ok) return data({ message: outcome.message, conflicts: outcome.conflicts, chosenEnd }, { status: outcome.status })
   const toast = answerToasts[outcome.status as keyof typeof answerToasts]
   return redirectWithToast(href('/bookings/series/:id', { id: params.id }), { type: 'success', ...toast })
 }
@@ -149,7 +154,7 @@ export default function SeriesRoute({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       {series.bookings.length > 0 ? <SeriesBookings bookings={series.bookings} /> : null}
-      {series.actions.includes('ended') ? <EndForm today={today} bookedThrough={series.bookedThrough} lateDates={series.lateIfEndedNow} /> : null}
+      {series.actions.includes('ended') ? <EndForm today={today} chosen={actionData?.chosenEnd ?? null} bookedThrough={series.bookedThrough} lateDates={series.lateIfEndedNow} /> : null}
     </Page>
   )
 }
@@ -257,7 +262,7 @@ function SeriesBookings({ bookings }: { bookings: SeriesView['bookings'] }) {
 }
 
 /** Ending from a date; warns of the bookings that ending now would cancel late (the server decides again at the submit). */
-function EndForm({ today, bookedThrough, lateDates }: { today: string; bookedThrough: string | null; lateDates: readonly string[] }) {
+function EndForm({ today, chosen, bookedThrough, lateDates }: { today: string; chosen: string | null; bookedThrough: string | null; lateDates: readonly string[] }) {
   const dates = formatNameList(lateDates.map(formatSeriesDate))
   return (
     <Form method="post" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
@@ -273,7 +278,7 @@ function EndForm({ today, bookedThrough, lateDates }: { today: string; bookedThr
           name="from"
           min={today}
           max={bookedThrough ? addDays(bookedThrough, 1) : undefined}
-          defaultValue={today}
+          defaultValue={chosen ?? today}
           required
           className="tap-target w-full rounded-lg border border-stone-300 px-3 py-2.5 sm:w-auto"
         />

@@ -178,6 +178,14 @@ describe('answering and ending a series on its page', () => {
     const shown = new Date(`${bookedThrough}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
     expect(page).toContain(`It is booked through ${shown}.`)
     expect(await (await visitAs(people.olivia, path)).text()).toContain(`max="${dayAfter}"`)
+    // A date past it (a browser without date limits, a hand-made post) is refused, nothing ends, and the form keeps it.
+    const weekLater = new Date(Date.parse(`${dayAfter}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+    const tooLate = await postFields(people.olivia, path, [['status', 'ended'], ['from', weekLater]])
+    expect(tooLate.status).toBe(400)
+    const refusedPage = await tooLate.text()
+    expect(plainText(refusedPage)).toContain('Please choose a date up to the day after the series is booked through')
+    expect(refusedPage).toMatch(new RegExp(`<input[^>]*id="series-end-from"[^>]*value="${weekLater}"`))
+    expect(await db.selectFrom('bookingSeries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'accepted' })
 
     const booking = await textOf(await visitAs(people.olivia, `/bookings/${rows[0]?.id}`))
     expect(booking).toContain('See the whole series')
