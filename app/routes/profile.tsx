@@ -66,7 +66,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         hrefFor={(value) => `${href('/profile')}?${new URLSearchParams({ tab: value })}`}
       />
       {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
-      {pushSwitch ? <PushSwitch /> : null}
+      {pushSwitch ? <PushSwitch look="card" /> : null}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
       {tab === 'profile' && isOwnerRole(profile.role) ? <HomeAccessLink /> : null}
     </Page>

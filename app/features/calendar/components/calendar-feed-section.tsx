@@ -10,7 +10,7 @@ export const newCalendarLinkIntent = 'new-calendar-link'
  */
 export function CalendarFeedSection({ url }: { url: string }) {
   return (
-    <section aria-labelledby="calendar-feed-title" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
+    <section aria-labelledby="calendar-feed-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="calendar-feed-title" className="text-lg font-semibold">
         Calendar feed
       </h2>

@@ -3,7 +3,7 @@ import { href, Link } from 'react-router'
 /** On /profile, for owners: where they keep the entry instructions and codes a booked sitter sees. */
 export function HomeAccessLink() {
   return (
-    <section aria-labelledby="home-access-link-title" className="space-y-2 rounded-xl border border-stone-200 bg-white p-4">
+    <section aria-labelledby="home-access-link-title" className="space-y-2 rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="home-access-link-title" className="text-lg font-semibold">
         Home access
       </h2>

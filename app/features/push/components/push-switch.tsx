@@ -8,7 +8,8 @@ import { type PushChange, pushDeviceState, turnPushOff, turnPushOn } from '../pu
 
 type Shown = PushChange | { state: 'checking' }
 
-export function PushSwitch({ title = 'Notifications' }: { title?: string }) {
+/** `look`: a card among /profile's cards, or bordered as /notifications' list is. */
+export function PushSwitch({ title = 'Notifications', look = 'bordered' }: { title?: string; look?: 'bordered' | 'card' }) {
   const hydrated = useHydrated()
   const [shown, setShown] = useState<Shown>({ state: 'checking' })
   const [busy, setBusy] = useState(false)
@@ -31,7 +32,7 @@ export function PushSwitch({ title = 'Notifications' }: { title?: string }) {
   const device = hydrated && !window.matchMedia('(pointer: coarse)').matches ? 'device' : 'phone'
   const label = `Notifications on this ${device}`
   return (
-    <section aria-labelledby="push-switch-title" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
+    <section aria-labelledby="push-switch-title" className={`space-y-3 ${look === 'card' ? 'rounded-2xl bg-white p-5 shadow-sm' : 'rounded-xl border border-stone-200 bg-white p-4'}`}>
       <h2 id="push-switch-title" className="text-lg font-semibold">
         {title}
       </h2>
