@@ -170,8 +170,9 @@ const visitsToComeQuery = precompiledQuery(({ seriesIds, now, dayStartBound }: {
 
 /**
  * One keyset page of a party's bookings (decision 046): the tab and the day filter in SQL, sorted by start
- * then id, soonest first (newest first in the tabs that look back); with `roundsOnce`, a weekly round by its next visit. `next` is the cursor of the page's last
- * booking when more follow. A list's first page, what every visit opens on, runs SQL compiled once (decision 089).
+ * then id, soonest first (newest first in the tabs that look back); with `roundsOnce`, a weekly round by its next
+ * visit (decision 104). `next` is the cursor of the page's last booking when more follow. A list's first page, what
+ * every visit opens on, runs SQL compiled once (decision 089).
  */
 async function findBookingPage(
   viewerId: string,
