@@ -77,6 +77,27 @@ async function walkerWithWeekdayMornings(page: Page, db: TestDatabase, visit: (p
   return sitter
 }
 
+/**
+ * The signed-in owner asks `sitter` for half-hour walks at 08:00 on `weekdays` from `firstDate`, and the sitter accepts
+ * the series on its page; the sitter is signed in after it.
+ */
+async function acceptedWeeklyWalks(page: Page, visit: (path: string) => Promise<unknown>, sitter: RegisteredUser, weekdays: readonly string[], firstDate: string) {
+  await visit(`/bookings/series/new?sitter=${sitter.id}`)
+  for (const day of weekdays) await page.getByRole('checkbox', { name: day, exact: true }).check()
+  await page.getByLabel('Start time').selectOption('08:00')
+  await page.getByRole('radio', { name: /^30 minutes/ }).check()
+  await page.getByLabel('First date').fill(firstDate)
+  await page.getByRole('button', { name: 'Request weekly care' }).click()
+  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
+  const seriesPath = new URL(page.url()).pathname
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit(seriesPath)
+  await page.getByRole('button', { name: 'Accept the series' }).click()
+  await expect(toast(page, 'Weekly series accepted')).toBeVisible()
+  return { seriesPath, seriesId: seriesPath.split('/').at(-1) ?? '' }
+}
+
 /** Signs a registered user in with Google once, which links their Google account with the calendar scope. */
 async function linkGoogle(page: Page, db: TestDatabase, visit: (path: string) => Promise<unknown>, user: RegisteredUser) {
   await signOut(page)
@@ -401,21 +422,8 @@ test("ending a series inside the sitter's strict terms names the bookings it wou
     .values([6, 7].map((weekday) => ({ id: crypto.randomUUID(), sitterId: sitter.id, weekday, startTime: '07:00', endTime: '12:00' })))
     .execute()
   const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
-  await visit(`/bookings/series/new?sitter=${sitter.id}`)
-  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('checkbox', { name: day, exact: true }).check()
-  await page.getByLabel('Start time').selectOption('08:00')
-  await page.getByRole('radio', { name: /^30 minutes/ }).check()
   const tomorrow = zurichDate(1)
-  await page.getByLabel('First date').fill(tomorrow)
-  await page.getByRole('button', { name: 'Request weekly care' }).click()
-  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
-  const seriesPath = new URL(page.url()).pathname
-  const seriesId = seriesPath.split('/').at(-1) ?? ''
-  await signOut(page)
-  await signInAs(page, sitter)
-  await visit(seriesPath)
-  await page.getByRole('button', { name: 'Accept the series' }).click()
-  await expect(toast(page, 'Weekly series accepted')).toBeVisible()
+  const { seriesPath, seriesId } = await acceptedWeeklyWalks(page, visit, sitter, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], tomorrow)
 
   await signOut(page)
   await signInAs(page, owner)
@@ -441,20 +449,7 @@ test("@desktop the owner's Upcoming tab shows a weekly round by its next visit; 
   const sitter = await walkerWithWeekdayMornings(page, db, visit)
   const { owner } = await registerOwnerWithDog(page, db, { name: 'Rex' })
   const plan = weeklyPlan()
-  await visit(`/bookings/series/new?sitter=${sitter.id}`)
-  for (const day of ['Mon', 'Wed', 'Fri']) await page.getByRole('checkbox', { name: day, exact: true }).check()
-  await page.getByLabel('Start time').selectOption('08:00')
-  await page.getByRole('radio', { name: /^30 minutes/ }).check()
-  await page.getByLabel('First date').fill(plan.firstDate)
-  await page.getByRole('button', { name: 'Request weekly care' }).click()
-  await expect(page).toHaveURL(/\/bookings\/series\/[0-9a-f-]{36}$/)
-  const seriesPath = new URL(page.url()).pathname
-  const seriesId = seriesPath.split('/').at(-1) ?? ''
-  await signOut(page)
-  await signInAs(page, sitter)
-  await visit(seriesPath)
-  await page.getByRole('button', { name: 'Accept the series' }).click()
-  await expect(toast(page, 'Weekly series accepted')).toBeVisible()
+  const { seriesPath, seriesId } = await acceptedWeeklyWalks(page, visit, sitter, ['Mon', 'Wed', 'Fri'], plan.firstDate)
   const booked = await db.selectFrom('bookings').select(['id', 'date']).where('seriesId', '=', seriesId).orderBy('date').execute()
   expect(booked.map((row) => row.date)).toEqual(plan.dates)
 
