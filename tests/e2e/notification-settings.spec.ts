@@ -6,7 +6,7 @@ import { demoUsers, expect, registerUser, test, type TestDatabase } from './fixt
 const emailChoice = async (db: TestDatabase, userId: string, kind: string) =>
   (await db.selectFrom('notificationPreferences').select('enabled').where('userId', '=', userId).where('kind', '=', kind).where('channel', '=', 'email').executeTakeFirst())?.enabled
 
-test('the notification settings save what is ticked and the quiet hours; a wrong time is explained beside the field @desktop', async ({ page, visit, db }) => {
+test('the notification settings save what is ticked and the quiet hours; a wrong time is explained beside the field @desktop', async ({ page, visit, db, jsEnabled }) => {
   const user = await registerUser(page, db, { prefix: 'notify' })
   await visit('/profile/edit#notifications')
   const section = page.getByRole('region', { name: 'Notifications' })
@@ -16,6 +16,9 @@ test('the notification settings save what is ticked and the quiet hours; a wrong
 
   await section.getByLabel('Until').fill('22:00')
   await section.getByLabel('Until').blur()
+  // With JavaScript the field is checked when it is left, or when its validator arrives (loaded on the first
+  // focus): the message then pushes the button down, and a tap at that moment lands above it, as a person's would.
+  if (jsEnabled) await expect(section.getByText('Quiet hours end must differ from the start')).toBeVisible()
   await section.getByRole('button', { name: 'Save notification settings' }).click()
   await expect(section.getByText('Quiet hours end must differ from the start').first()).toBeVisible()
   await expect(section.getByRole('alert')).toContainText('Please fix 1 problem')
@@ -44,25 +47,40 @@ test('the notification settings save what is ticked and the quiet hours; a wrong
 test('with JavaScript, a refused save keeps its summary when the profile form\'s validator comes before the settings\' own @desktop', async ({ page, visit, db, jsEnabled }) => {
   test.skip(!jsEnabled, 'the validators are scripts')
   await registerUser(page, db, { prefix: 'notify' })
-  // The settings' validator comes half a second late (with the scripts it imports), so the settings are saved
-  // unchecked and the server refuses them; the profile form's validator, come first, must not undo that answer.
-  // Its script is found as the page finds it: the route's script imports the form's, which imports the validator's.
+  // Both forms' validators are held, so the settings are saved unchecked and the server refuses them; then the
+  // profile form's comes: it must not undo that answer (it once checked the settings' fields without their
+  // validator, which took the answer's errors and its summary away). Then the settings' own comes.
+  // The scripts are found as the page finds them: the route's script imports the forms', which import the validators'.
   const scriptText = async (name: string) => (await page.request.get(`/assets/${name}`)).text()
   const imported = (text: string, prefix: string) => new RegExp(`${prefix}-[\\w-]+\\.js`).exec(text)?.[0] ?? `${prefix}-?`
   const routeScript = imported(await (await page.request.get('/profile/edit')).text(), 'profile-edit')
-  const formScript = imported(await scriptText(routeScript), 'notification-settings-form')
-  const validatorScript = imported(await scriptText(formScript), 'validators')
-  expect(validatorScript).toMatch(/^validators-[\w-]+\.js$/)
-  await page.route(/\/assets\/(validators|date-fields|plain-text)-[\w-]+\.js$/, async (route) => {
-    const name = new URL(route.request().url()).pathname.replace('/assets/', '')
-    if (name === validatorScript || name.startsWith('date-fields-') || name.startsWith('plain-text-')) await new Promise((resolve) => setTimeout(resolve, 450))
+  const validatorOf = async (form: string) => imported(await scriptText(imported(await scriptText(routeScript), form)), 'validators')
+  const settingsValidator = await validatorOf('notification-settings-form')
+  const profileValidator = await validatorOf('profile-form')
+  expect(new Set([settingsValidator, profileValidator]).size).toBe(2)
+  const held = new Map([settingsValidator, profileValidator].map((script) => [script, Promise.withResolvers<void>()]))
+  await page.route(/\/assets\/validators-[\w-]+\.js$/, async (route) => {
+    await held.get(new URL(route.request().url()).pathname.replace('/assets/', ''))?.promise
     await route.continue()
   })
+  // Lets a held validator come and waits until its module has run and what awaited it has had its turn.
+  const arrive = async (script: string) => {
+    held.get(script)?.resolve()
+    await page.evaluate(`import('/assets/${script}').then(() => new Promise((resolve) => setTimeout(resolve)))`)
+  }
   await visit('/profile/edit#notifications')
   const section = page.getByRole('region', { name: 'Notifications' })
   await section.getByLabel('Until').fill('22:00')
   await section.getByLabel('Until').blur()
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST')
   await section.getByRole('button', { name: 'Save notification settings' }).click()
+  expect((await answered).status()).toBe(400)
+  await expect(section.getByRole('alert')).toContainText('Please fix 1 problem')
+
+  await arrive(profileValidator)
+  await expect(section.getByText('Quiet hours end must differ from the start').first()).toBeVisible()
+  await expect(section.getByRole('alert')).toContainText('Please fix 1 problem')
+  await arrive(settingsValidator)
   await expect(section.getByText('Quiet hours end must differ from the start').first()).toBeVisible()
   await expect(section.getByRole('alert')).toContainText('Please fix 1 problem')
 })
