@@ -411,4 +411,25 @@ describe('a weekly round on the booking lists (decision 104)', () => {
     expect(after[0]).toContain(shortDate(second?.date ?? ''))
     expect(after[0]).toContain(`Weekly · ${visits.length - 2} more`)
   })
+
+  test("'Show more' continues the list without another visit of a round shown before it", async () => {
+    const people = await parties()
+    const { id } = await askForWeeklyWalks(people)
+    expect((await postFields(people.sam, `/bookings/series/${id}`, [['status', 'accepted']])).status).toBe(302)
+    // A single noon walk on each of the next 25 days: with the round, more than a page.
+    const singles = Array.from({ length: 25 }, (_, index) => localDateFromToday(index + 2))
+    for (const date of singles) {
+      await insertBooking({ dogId: people.rex, ownerId: people.olivia.id, sitterId: people.sam.id }, { status: 'accepted', date, slots: [{ startTime: '12:00', endTime: '12:30' }] })
+    }
+    const firstPage = await visitAs(people.olivia, '/bookings')
+    const html = await firstPage.clone().text()
+    const more = /href="([^"]*cursor=[^"#]*)[^"]*"[^>]*>Show more bookings</.exec(html)?.[1]?.replaceAll('&amp;', '&')
+    expect(more).toBeDefined()
+    expect((await cardsOf(firstPage)).length).toBeLessThan(singles.length + 1)
+
+    const cards = await cardsOf(await visitAs(people.olivia, more ?? ''))
+    expect(cards.filter((card) => card.includes('Rex and Luna'))).toHaveLength(1)
+    expect(cards.filter((card) => card.includes('12:00')).map((card) => singles.find((date) => card.includes(shortDate(date))))).toEqual(singles)
+    expect(cards).toHaveLength(singles.length + 1)
+  })
 })
