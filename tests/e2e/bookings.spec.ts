@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import {
   calendarEventsOf,
   chooseWalk,
@@ -24,6 +24,9 @@ import { expect, keptDocument, markDocument, test } from './fixtures.ts'
 // completing, reviewing, and a sitter's request for a dog listed for sitting.
 
 const card = (page: Page, dogName: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: dogName, exact: true }) })
+
+/** The hue of a status chip's background: app.css gives it in OKLCH, which the browser keeps ('oklch(L C H)'). */
+const chipHue = async (chip: Locator) => Number(/^oklch\([\d.]+%? [\d.]+ ([\d.]+)/.exec(await chip.evaluate((element) => getComputedStyle(element).backgroundColor))?.[1])
 
 test('@desktop an owner requests a walk; the sitter accepts it from Pending with the calendar box ticked; both then see it under Upcoming', async ({
   page,
@@ -323,6 +326,9 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
   await signInAs(page, owner)
   await visit('/bookings?tab=pending')
   await expect(card(page, 'Hazel')).toContainText('Waiting for your answer')
+  // Spec section 4: pending yellow, accepted green (OKLCH hues: yellow about 100, green about 150).
+  expect(await chipHue(card(page, 'Hazel').getByText('Pending', { exact: true }))).toBeGreaterThan(80)
+  expect(await chipHue(card(page, 'Hazel').getByText('Pending', { exact: true }))).toBeLessThan(115)
   await card(page, 'Hazel').getByRole('link', { name: 'Hazel', exact: true }).click()
   await page.getByRole('link', { name: 'Accept', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Accept Booking' })
@@ -331,6 +337,9 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
 
   await expect(page.getByText('Booking accepted')).toBeVisible()
   await expect(page.locator('[data-status]').first()).toHaveText('Accepted')
+  const acceptedHue = await chipHue(page.locator('[data-status]').first())
+  expect(acceptedHue).toBeGreaterThan(130)
+  expect(acceptedHue).toBeLessThan(165)
   expect(await statusOf(db, bookingId)).toBe('accepted')
 })
 

@@ -1,7 +1,7 @@
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 
 // Spec section 4, Booking status: pending yellow, accepted green, rejected red, completed blue,
-// cancelled grey (the status chip of app.css: any element with a `data-status`, coloured by it; the chip repeats on
+// cancelled grey (the status chip of app.css: a `<span data-status>`, coloured by it; the chip repeats on
 // every card of a list). A request nobody answered before its start reads 'Expired' (still grey).
 
 export const statusLabels: Record<BookingStatus, string> = {
