@@ -327,8 +327,9 @@ test('a sitter requests an available dog, and its owner accepts', async ({ page,
   await visit('/bookings?tab=pending')
   await expect(card(page, 'Hazel')).toContainText('Waiting for your answer')
   // Spec section 4: pending yellow, accepted green (OKLCH hues: yellow about 100, green about 150).
-  expect(await chipHue(card(page, 'Hazel').getByText('Pending', { exact: true }))).toBeGreaterThan(80)
-  expect(await chipHue(card(page, 'Hazel').getByText('Pending', { exact: true }))).toBeLessThan(115)
+  const pendingHue = await chipHue(card(page, 'Hazel').getByText('Pending', { exact: true }))
+  expect(pendingHue).toBeGreaterThan(80)
+  expect(pendingHue).toBeLessThan(115)
   await card(page, 'Hazel').getByRole('link', { name: 'Hazel', exact: true }).click()
   await page.getByRole('link', { name: 'Accept', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Accept Booking' })
