@@ -201,6 +201,7 @@ test('/support: a bad e-mail is summed up with a link to it', async ({ page, vis
   await page.getByLabel('Email', { exact: true }).fill('not-an-address')
   await page.getByLabel('Subject', { exact: true }).fill('Walks')
   await page.getByLabel('Message', { exact: true }).fill('Hello there')
+  if (jsEnabled) await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Please enter a valid email')
   await submit(page, jsEnabled, 'Send message')
 
   const summary = errorSummary(page)
