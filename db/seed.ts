@@ -14,7 +14,8 @@ import {
 } from '#app/features/dogs/options.ts'
 import { type BookingPeriod, periodWindows, type TimeSlot } from '#app/features/bookings/periods.ts'
 import { priceCentsFor } from '#app/features/bookings/pricing.ts'
-import { bookingSpan, listingTimes } from '#app/features/bookings/slots.ts'
+import { seriesWeeksAhead } from '#app/features/bookings/booking-series.server.ts'
+import { bookingSpan, intervalsOverlap, listingTimes } from '#app/features/bookings/slots.ts'
 import { formatBookingDate, formatDogNames } from '#app/features/bookings/booking-format.ts'
 import { type BookingChange, bookingEventType } from '#app/features/bookings/booking-change-types.ts'
 import { type SeriesChange, seriesEventType } from '#app/features/bookings/series-change-types.ts'
@@ -87,7 +88,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
   const proposals = demoProposals(bookings)
   const digests = demoDigests(people, conversations, now)
   const notifications = [...demoNotifications({ people, bookings, proposals, conversations, digests }, now), ...reportNotices(reports, admin)]
-  const rows = withDemoSeries(
+  const { rows, roundVisits } = withDemoSeries(
     toRows(
       { people, admin, sitters, dogs, bookings, proposals, conversations, digests, reports, visitLogs, notifications },
       today,
@@ -99,7 +100,7 @@ export async function seedDemoData(database: Kysely<Database>, options: { storag
     now,
   )
   await Promise.all([
-    writePictures(options.storage, { people, sitters, dogs, visits: visitLogs.visits }),
+    writePictures(options.storage, { people, sitters, dogs, visits: [...visitLogs.visits, ...roundVisits] }),
     database.transaction().execute((trx) => insertRows(trx, rows)),
   ])
   return {
@@ -1724,7 +1725,8 @@ function reportNotices(reports: readonly DemoReport[], admin: DemoAdmin) {
 type PhotoScene = 'meadow' | 'lake' | 'blanket'
 
 interface DemoVisit {
-  booking: DemoBooking
+  /** A planned booking, or a walk of the weekly round (withDemoSeries) keyed by its date. */
+  booking: { id: string; plan: Pick<BookingPlan, 'key' | 'dog'> }
   checkedInAt: number
   checkIn: ReturnType<typeof classifyCheckIn>
   checkOut: { at: number; note: string } | null
@@ -1827,6 +1829,36 @@ function stayUnderWay(booking: DemoBooking, now: number): DemoVisit {
       { kind: 'food', note: `${plan.dog.name}'s usual portion, all gone`, at: after(50, 0.8) },
     ],
     photos: [{ id: photoId, path: `/uploads/visits/${booking.id}/${photoId}`, scene: 'blanket', at: after(35, 0.6) }],
+    route: [],
+  }
+}
+
+const roundWalkNotes = [
+  'Down to the river and back. Luna pulled towards the water as always, Rex happy to follow. Both drank well at home.',
+  'A calm one along the quay: lots of sniffing, one friendly spaniel. Paws wiped, water bowl refilled.',
+  'Rex found a stick and would not let go of it. Luna rolled in the grass by the Blatterwiese. Both tired and happy.',
+]
+
+/**
+ * A half-hour walk of the weekly round, done: checked in at the door minutes before its start, a pee and a poo, a
+ * photo on the meadow or at the lake, checked out minutes after its end with a note. No route: the owner's walk with
+ * Sam (demo:1) shows one.
+ */
+function roundWalkVisit(booking: DemoVisit['booking'], walk: { start: number; end: number }, owner: DemoPerson): DemoVisit {
+  const random = createRandom(`visit:${booking.plan.key}`)
+  const photoId = demoId(`visit-photo:${booking.plan.key}:0`)
+  return {
+    booking,
+    checkedInAt: serverStamp(walk.start - random.int(2, 5) * minute, random),
+    checkIn: checkInAtTheDoor(owner, random),
+    checkOut: { at: serverStamp(walk.end + random.int(2, 5) * minute, random), note: random.pick(roundWalkNotes) },
+    entries: [
+      { kind: 'pee' as const, note: null, at: serverStamp(walk.start + random.int(5, 8) * minute, random) },
+      { kind: 'poo' as const, note: null, at: serverStamp(walk.start + random.int(15, 20) * minute, random) },
+    ],
+    photos: [
+      { id: photoId, path: `/uploads/visits/${booking.id}/${photoId}`, scene: random.pick(['meadow', 'lake'] as const), at: serverStamp(walk.start + random.int(10, 14) * minute, random) },
+    ],
     route: [],
   }
 }
@@ -2354,12 +2386,14 @@ function dogRow(dog: DemoDog): Insertable<Database['dogs']> {
  */
 /**
  * Weekly series (issue 33 part 1). Olivia walks Rex and Luna with Sam three weekdays a week at 18:00, in Sam's short
- * evening hours (too short for any other demo booking of his, so none overlaps): Sam accepted three days ago at his
- * rates then, so eight weeks of bookings exist. The weekdays are the first three of Monday, Wednesday, Friday, Tuesday
- * and Thursday that none of Sam's blocked days falls on, so every seeding has the same rows. One date Sam blocked
- * after Olivia asked is listed as not booked (as accepting does); Olivia skipped the second date of the last weekday
- * (cancelled) and moved another to the day before or after, one not of the series (a change Sam accepted). Another owner's Tuesday
- * and Thursday lunchtime walks wait for Sam's answer.
+ * evening hours: Sam accepted ten days ago at his rates then, and the round has run since. Its last three walks before
+ * today are completed, each with its visit log (checked in at the door, a photo, checked out with a note); the booking
+ * sweep keeps eight weeks from today booked. The weekdays are the first three of Monday, Wednesday, Friday, Tuesday
+ * and Thursday that none of Sam's blocked days falls on, so every seeding has the same rows. One later date Sam blocked
+ * after Olivia asked is listed as not booked (as accepting does). Two days ago Olivia skipped one coming walk
+ * (cancelled): today's when today is a day of the round (Luna stays with Sam around now), else the second of the last
+ * weekday; and moved another to the day before or after, one not of the series (a change Sam accepted). Another
+ * owner's Tuesday and Thursday lunchtime walks wait for Sam's answer.
  */
 /** The first date from `from` on that falls on the ISO weekday. */
 function nextDateOn(from: string, weekday: number) {
@@ -2373,7 +2407,7 @@ function withDemoSeries(
   world: { sitters: readonly DemoSitter[]; owners: readonly DemoPerson[]; dogs: readonly DemoDog[]; bookings: readonly DemoBooking[] },
   today: string,
   now: number,
-): SeededRows {
+): { rows: SeededRows; roundVisits: DemoVisit[] } {
   const [sam] = world.sitters
   const [olivia, asker] = world.owners
   const dogsOf = (owner: DemoPerson) => world.dogs.filter((dog) => dog.owner.id === owner.id)
@@ -2384,42 +2418,52 @@ function withDemoSeries(
   const walk = { startTime: '18:00', endTime: '18:30' }
   const slots = [walk]
   const seriesId = demoId('series:olivia-sam')
-  const requestedAt = now - 4 * day
-  const acceptedAt = now - 3 * day
-  // Two hours after Sam's yes Olivia asks to move one date; an hour later he accepts the move and she skips another.
-  const moveProposedAt = acceptedAt + 2 * hour
-  const datesChangedAt = acceptedAt + 3 * hour
+  const requestedAt = now - 11 * day
+  const acceptedAt = now - 10 * day
+  // Two days ago Olivia asks to move one coming date; an hour later Sam accepts the move and she skips another.
+  const moveProposedAt = now - 2 * day
+  const datesChangedAt = moveProposedAt + hour
   const blocked = new Set(sam.blockedDayOffsets.map((offset) => addDays(today, offset)))
   const blockedWeekdays = new Set([...blocked].map(isoWeekday))
   const seriesWeekdays = [1, 3, 5, 2, 4]
     .filter((weekday) => !blockedWeekdays.has(weekday))
     .slice(0, 3)
     .sort((a, b) => a - b)
-  const firstDate = nextDateOn(addDays(today, 1), itemAt(seriesWeekdays, 0))
-  const dates: string[] = []
-  for (let date = firstDate; dates.length < 8 * seriesWeekdays.length; date = addDays(date, 1)) if (seriesWeekdays.includes(isoWeekday(date))) dates.push(date)
+  // The round's last three walks before today, and the sweep's eight weeks from today on: the same number of dates
+  // whatever the day (the demo's rows and ids do not depend on it).
+  const onSeriesDays = (from: string, step: 1 | -1, count: number) => {
+    const found: string[] = []
+    for (let date = from; found.length < count; date = addDays(date, step)) if (seriesWeekdays.includes(isoWeekday(date))) found.push(date)
+    return step === 1 ? found : found.reverse()
+  }
+  const walked = onSeriesDays(addDays(today, -1), -1, 3)
+  const coming = onSeriesDays(today, 1, seriesWeeksAhead * seriesWeekdays.length)
+  const dates = [...walked, ...coming]
+  const firstDate = itemAt(dates, 0)
   const bookedThrough = itemAt(dates, dates.length - 1)
   const samsDays = new Set(world.bookings.filter((booking) => booking.plan.sitter.id === sam.id).flatMap((booking) => daysTouched(booking.plan, booking.date)))
+  // What Olivia changed and Sam blocked lies ahead, from tomorrow on.
+  const ahead = coming.filter((date) => date > today)
   const free = (date: string) => !blocked.has(date) && !samsDays.has(date)
   // The second date of the last weekday is skipped. Another is moved to a day Sam walks at that hour that is free and
   // no day of the series: the next day when one of the series' weekdays allows it, else the day before (Wednesday,
   // Thursday and Friday: Wednesday to Tuesday, since Sam has no evening hours on Saturday).
-  const skipped = dates.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
+  const skipped = coming[0] === today ? today : ahead.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
   const eveningWeekdays = new Set(sam.schedule.filter((range) => range.startTime <= walk.startTime && range.endTime >= walk.endTime).flatMap((range) => range.weekdays))
-  const movable = seriesWeekdays.flatMap((weekday) => dates.filter((date) => isoWeekday(date) === weekday).slice(1)).filter((date) => date !== skipped)
+  const movable = seriesWeekdays.flatMap((weekday) => ahead.filter((date) => isoWeekday(date) === weekday).slice(1)).filter((date) => date !== skipped)
   const [movedFrom, movedTo] = [1, -1]
     .flatMap((days) => movable.map((date) => [date, addDays(date, days)] as const))
     .find(([, to]) => eveningWeekdays.has(isoWeekday(to)) && !seriesWeekdays.includes(isoWeekday(to)) && free(to)) ?? []
   // The date Sam blocked after Olivia asked: a later one without any other booking of his that day.
-  const away = dates.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped)
+  const away = ahead.slice(6).find((date) => free(date) && date !== movedFrom && date !== skipped)
   if (!away || !movedFrom || !movedTo || !skipped) throw new Error('Demo data: no free dates for the weekly series')
   const conflicts = [{ seriesId, date: away, reason: `Sam is not available on ${formatBookingDate(away)}.`, createdAt: iso(acceptedAt) }]
-  const booked = dates
+  const planned = dates
     .filter((date) => date !== away)
     .map((seriesDate) => ({
       seriesDate,
       date: seriesDate === movedFrom ? movedTo : seriesDate,
-      status: seriesDate === skipped ? ('cancelled' as const) : ('accepted' as const),
+      cancelled: seriesDate === skipped,
       moved: seriesDate === movedFrom,
     }))
   const rate = sam.rates.walking ?? 0
@@ -2428,8 +2472,28 @@ function withDemoSeries(
   const notes = 'Our regular evening walk: Luna pulls towards the river, Rex is happy to follow.'
   // Numbered among the booked dates, not among all of the series': which date Sam is away depends on the weekday of
   // the seed's day, and the demo keeps the same ids whatever day it is seeded on.
-  const bookedIndex = (seriesDate: string) => booked.findIndex((entry) => entry.seriesDate === seriesDate)
+  const bookedIndex = (seriesDate: string) => planned.findIndex((entry) => entry.seriesDate === seriesDate)
   const bookingId = (seriesDate: string) => demoId(`series-booking:${bookedIndex(seriesDate)}`)
+  // The walks before today, each with its visit log, marked completed a minute after the check-out.
+  const spanOn = (date: string) => bookingSpan({ date, timeZone, slots })
+  const visits = new Map(
+    walked.map((date) => {
+      const id = bookingId(date)
+      return [id, roundWalkVisit({ id, plan: { key: `series-walk:${bookedIndex(date)}`, dog: rex } }, spanOn(date), olivia)]
+    }),
+  )
+  const completedAt = (seriesDate: string) => {
+    const checkOut = visits.get(bookingId(seriesDate))?.checkOut
+    return checkOut ? checkOut.at + minute : null
+  }
+  const booked = planned.map((entry) => ({
+    ...entry,
+    status: entry.cancelled ? ('cancelled' as const) : completedAt(entry.seriesDate) === null ? ('accepted' as const) : ('completed' as const),
+  }))
+  const samsStanding = world.bookings.filter((booking) => booking.plan.sitter.id === sam.id && ['accepted', 'completed'].includes(booking.plan.status))
+  if (booked.some(({ date, status }) => status !== 'cancelled' && samsStanding.some((booking) => intervalsOverlap(spanOn(date), spanOf(booking))))) {
+    throw new Error('Demo data: a walk of the weekly round overlaps another booking of Sam’s')
+  }
   const terms = (date: string) => ({ date, period: null, slots, dogIds: [rex.id, luna.id], notes, priceCents })
   const seriesBookings = booked.map(({ date, seriesDate, status, moved }) => ({
     id: bookingId(seriesDate),
@@ -2454,7 +2518,7 @@ function withDemoSeries(
     seriesDate,
     ...listingTimes({ date, timeZone, slots }),
     createdAt: iso(acceptedAt),
-    updatedAt: iso(status === 'cancelled' || moved ? datesChangedAt : acceptedAt),
+    updatedAt: iso(status === 'cancelled' || moved ? datesChangedAt : (completedAt(seriesDate) ?? acceptedAt)),
   }))
   const askersWeekdays = [2, 4]
   const askersSlots = [{ startTime: '12:00', endTime: '12:30' }]
@@ -2518,6 +2582,12 @@ function withDemoSeries(
       })
       const key = `series-date:${bookedIndex(seriesDate)}`
       if (status === 'cancelled') return bookingNotices(on(date), 'cancelled', { type: bookingEventType('cancelled'), byId: olivia.id, at: datesChangedAt, key: `${key}:cancelled` }, now)
+      const completed = completedAt(seriesDate)
+      if (completed !== null) {
+        const subject = on(date)
+        const reviewsCloseOn = zurichDate(Date.parse(reviewWindowEnd(iso(completed))))
+        return bookingNotices({ ...subject, facts: { ...subject.facts, reviewsCloseOn } }, 'completed', { type: bookingEventType('completed'), byId: sam.id, at: completed, key: `${key}:completed` }, now)
+      }
       if (!moved) return []
       return [
         ...bookingNotices(on(seriesDate), 'change-proposed', { type: bookingEventType('change-proposed'), byId: olivia.id, at: moveProposedAt, key: `${key}:change-proposed` }, now),
@@ -2528,7 +2598,9 @@ function withDemoSeries(
       { change: 'requested', at: askedAt, actor: 'owner' },
     ]),
   ]
-  return {
+  const roundVisits = [...visits.values()]
+  const roundLogs = visitRows({ visits: roundVisits, alarms: [] })
+  const seriesRows: SeededRows = {
     ...rows,
     notifications: [...rows.notifications, ...notifications],
     bookingSeries: [
@@ -2569,12 +2641,23 @@ function withDemoSeries(
     bookingDogs: [...rows.bookingDogs, ...seriesBookings.flatMap((booking) => [rex, luna].map((dog, index) => ({ bookingId: booking.id, dogId: dog.id, position: index + 1 })))],
     bookingStatusHistory: [
       ...rows.bookingStatusHistory,
-      ...booked.flatMap(({ seriesDate, status }) => [
-        { id: demoId(`series-history:${bookedIndex(seriesDate)}:accepted`), bookingId: bookingId(seriesDate), fromStatus: null, toStatus: 'accepted' as const, changedById: sam.id, changedAt: iso(acceptedAt), reason: null },
-        ...(status === 'cancelled'
-          ? [{ id: demoId(`series-history:${bookedIndex(seriesDate)}:cancelled`), bookingId: bookingId(seriesDate), fromStatus: 'accepted' as const, toStatus: 'cancelled' as const, changedById: olivia.id, changedAt: iso(datesChangedAt), reason: null }]
-          : []),
-      ]),
+      ...booked.flatMap(({ seriesDate, status }) => {
+        const step = (to: 'accepted' | 'cancelled' | 'completed', byId: string, at: number) => ({
+          id: demoId(`series-history:${bookedIndex(seriesDate)}:${to}`),
+          bookingId: bookingId(seriesDate),
+          fromStatus: to === 'accepted' ? null : ('accepted' as const),
+          toStatus: to,
+          changedById: byId,
+          changedAt: iso(at),
+          reason: null,
+        })
+        const completed = completedAt(seriesDate)
+        return [
+          step('accepted', sam.id, acceptedAt),
+          ...(status === 'cancelled' ? [step('cancelled', olivia.id, datesChangedAt)] : []),
+          ...(completed === null ? [] : [step('completed', sam.id, completed)]),
+        ]
+      }),
     ],
     bookingProposals: [
       ...rows.bookingProposals,
@@ -2592,7 +2675,11 @@ function withDemoSeries(
           answeredAt: iso(datesChangedAt),
         })),
     ],
+    visits: [...rows.visits, ...roundLogs.visits],
+    visitEntries: [...rows.visitEntries, ...roundLogs.visitEntries],
+    visitPhotos: [...rows.visitPhotos, ...roundLogs.visitPhotos],
   }
+  return { rows: seriesRows, roundVisits }
 }
 
 function demoProposals(bookings: readonly DemoBooking[]): Insertable<Database['bookingProposals']>[] {

@@ -55,7 +55,7 @@ async function completedBookingsWithReviews(database: Kysely<Database>) {
     .innerJoin('dogs', 'dogs.id', 'bookings.dogId')
     .innerJoin('users as owners', 'owners.id', 'bookings.ownerId')
     .innerJoin('users as sitters', 'sitters.id', 'bookings.sitterId')
-    .select(['bookings.id', 'bookings.dogId', 'bookings.ownerId', 'bookings.sitterId', 'dogs.name as dog', 'owners.email as owner', 'sitters.email as sitter', 'completion.changedAt as completedAt'])
+    .select(['bookings.id', 'bookings.dogId', 'bookings.ownerId', 'bookings.sitterId', 'bookings.seriesId', 'dogs.name as dog', 'owners.email as owner', 'sitters.email as sitter', 'completion.changedAt as completedAt'])
     .where('bookings.status', '=', 'completed')
     .execute()
   const ofSitters = await database.selectFrom('reviews').selectAll().execute()
@@ -778,7 +778,7 @@ describe('demo data', () => {
     expect(sitterThread.createdAt > (added[0]?.addedAt ?? '')).toBe(true)
   })
 
-  test('has a running weekly series of the demo owner with Sam: eight weeks of bookings, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {
+  test('has a running weekly series of the demo owner with Sam: three walks done, eight weeks of bookings ahead, one date skipped, one moved, one not booked; and a weekly request waiting for Sam', async () => {
     const olivia = await seeded.selectFrom('users').select('id').where('email', '=', 'owner@pawpal.test').executeTakeFirstOrThrow()
     const sam = await seeded.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
     const series = await seeded.selectFrom('bookingSeries').selectAll().where('sitterId', '=', sam.id).orderBy('createdAt').execute()
@@ -787,10 +787,33 @@ describe('demo data', () => {
       [false, 'pending'],
     ])
     const [running] = series
-    const bookings = await seeded.selectFrom('bookings').select(['date', 'seriesDate', 'status', 'priceCents']).where('seriesId', '=', running?.id ?? '').orderBy('seriesDate').execute()
+    const bookings = await seeded.selectFrom('bookings').select(['id', 'date', 'seriesDate', 'status', 'priceCents']).where('seriesId', '=', running?.id ?? '').orderBy('seriesDate').execute()
     const conflicts = await seeded.selectFrom('bookingSeriesConflicts').select(['date', 'reason']).where('seriesId', '=', running?.id ?? '').execute()
-    // Three weekdays for eight weeks: 24 dates, one of them not booked.
-    expect(bookings).toHaveLength(23)
+    const { findBookings } = await import('#app/features/bookings/booking-records.server.ts')
+    const { bookingSpan } = await import('#app/features/bookings/slots.ts')
+    // Three walks before today, and three weekdays for the eight weeks from today: 24 dates, one of them not booked.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(seededAt)
+    const done = bookings.filter((booking) => booking.date < today)
+    expect(done.map((booking) => booking.status)).toEqual(['completed', 'completed', 'completed'])
+    expect(bookings.filter((booking) => booking.date >= today)).toHaveLength(23)
+    expect(running?.firstDate).toBe(done[0]?.date)
+    expect(Date.parse(`${today}T00:00:00Z`) - Date.parse(`${done[0]?.date}T00:00:00Z`)).toBeLessThanOrEqual(7 * day)
+    expect(running?.bookedThrough).toBe(bookings.at(-1)?.seriesDate)
+    expect(Date.parse(`${running?.bookedThrough}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)).toBeLessThan(8 * 7 * day)
+    // Each walk done has its visit log: checked in at the door before its start, out after its end with a note, and a photo.
+    for (const walk of done) {
+      const [record] = await findBookings(sql<boolean>`bookings.id = ${walk.id}`, seeded)
+      const span = bookingSpan(record!)
+      const visit = await seeded.selectFrom('visits').selectAll().where('bookingId', '=', walk.id).executeTakeFirstOrThrow()
+      expect(visit.checkInPlace).toBe('at_place')
+      expect(Date.parse(visit.checkedInAt)).toBeLessThan(span.start)
+      expect(Date.parse(visit.checkedOutAt ?? '')).toBeGreaterThan(span.end)
+      expect(visit.checkOutNote?.length).toBeGreaterThan(20)
+      const photos = await seeded.selectFrom('visitPhotos').select('path').where('bookingId', '=', walk.id).execute()
+      expect(photos).toHaveLength(1)
+      expect(existsSync(photoFileOf(photos[0]!.path, 320))).toBe(true)
+    }
+    expect(await seeded.selectFrom('visits').select('bookingId').where('bookingId', 'in', bookings.filter((booking) => booking.date >= today).map((booking) => booking.id)).execute()).toEqual([])
     expect(conflicts).toHaveLength(1)
     expect(conflicts[0]?.reason).toMatch(/^Sam is not available on /)
     const blocked = await seeded.selectFrom('sitterBlockedDates').select('date').where('sitterId', '=', sam.id).execute()
@@ -1033,7 +1056,7 @@ describe('demo data', () => {
     const bookings = await completedBookingsWithReviews(seeded)
     const [olivia, sam] = ['owner@pawpal.test', 'sitter@pawpal.test']
     const samsBookings = bookings.filter((booking) => booking.sitter === sam)
-    const withSam = (dog: string) => samsBookings.filter((booking) => booking.owner === olivia && booking.dog === dog)
+    const withSam = (dog: string) => samsBookings.filter((booking) => booking.owner === olivia && booking.dog === dog && booking.seriesId === null)
     const ofSamsClients = (state: string) => samsBookings.filter((booking) => booking.owner !== olivia && reviewState(booking, seededAt) === state)
 
     // Rex with Sam (demo:1): both reviewed and published, Olivia's five stars answered by Sam.
@@ -1045,6 +1068,9 @@ describe('demo data', () => {
     ])
     // Luna with Sam (demo:2): nobody has reviewed yet, and both still can.
     expect(withSam('Luna').map((booking) => reviewState(booking, seededAt))).toEqual(['nobody reviewed, window open'])
+    // The last three walks of their weekly round: not reviewed yet either.
+    const roundWalks = samsBookings.filter((booking) => booking.owner === olivia && booking.seriesId !== null)
+    expect(roundWalks.map((booking) => reviewState(booking, seededAt))).toEqual(Array.from({ length: 3 }, () => 'nobody reviewed, window open'))
     // Sam's other clients: an owner's review that Sam cannot read before he writes his, and his that the owner cannot.
     expect(ofSamsClients('only the owner reviewed, window open')).toEqual([expect.objectContaining({ ofSitter: expect.objectContaining({ publishedAt: null }) })])
     expect(ofSamsClients('only the sitter reviewed, window open')).toEqual([expect.objectContaining({ ofOwner: expect.objectContaining({ publishedAt: null }) })])
@@ -1135,7 +1161,7 @@ describe('demo data', () => {
 
   test("keeps the report card of the demo owner's walk with Sam: checked in at the door on time, activities, photos, a note and a 2 km route never within 200 m of either home", async () => {
     const { olivia, sam, visits, ofBooking } = await visitLogs()
-    const reportCards = visits.filter((visit) => visit.checkedOutAt !== null)
+    const reportCards = visits.filter((visit) => visit.checkedOutAt !== null && visit.booking.seriesId === null)
     expect(reportCards).toHaveLength(1)
     const [walk] = reportCards
     const { entries, photos, route } = await ofBooking(walk!.bookingId)
