@@ -1,5 +1,5 @@
 import { insertBooking, registerOwnerWithDog, registerSitter, signInAs, signOut, zurichDate } from './booking-helpers.ts'
-import { expect, registerUser, test } from './fixtures.ts'
+import { expect, loginAs, registerUser, test } from './fixtures.ts'
 
 // The home-access vault (issue 32 part 3, decision 070): an owner keeps codes on /home-access, sealed at rest.
 
@@ -63,4 +63,29 @@ test('the sitter of a booking under way reads the door code on its page; the own
   await visit('/home-access')
   await expect(page.getByText(/Sam Walker viewed it at/)).toBeVisible()
   expect(await db.selectFrom('homeAccessViews').select('bookingId').where('ownerId', '=', owner.id).execute()).toEqual([{ bookingId: now }])
+})
+
+test("the demo owner's weekly round with Sam is one line of who sees her home access next, naming its weekdays and linking the round", async ({ page, visit, db }) => {
+  const [olivia, sam] = await Promise.all(
+    ['owner@pawpal.test', 'sitter@pawpal.test'].map((email) => db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()),
+  )
+  const round = await db.selectFrom('bookingSeries').select(['id', 'weekdays']).where('ownerId', '=', olivia!.id).where('sitterId', '=', sam!.id).where('status', '=', 'accepted').executeTakeFirstOrThrow()
+  const nextWalk = await db.selectFrom('bookings').select('id').where('seriesId', '=', round.id).where('status', '=', 'accepted').orderBy('startsAt').limit(1).executeTakeFirstOrThrow()
+  const shortNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+  const weekdays = round.weekdays
+    .split(',')
+    .map((day) => shortNames[Number(day) - 1])
+    .join(', ')
+
+  await loginAs(page, 'owner')
+  await visit('/home-access')
+  const next = page.getByRole('region', { name: 'Who sees it next' }).getByRole('listitem')
+  // Every walk of the round to come opens the vault to Sam: one line tells of them all, not one per walk.
+  const roundLine = next.filter({ hasText: 'Dog Walking booking ends at 18:30' })
+  await expect(roundLine).toHaveCount(1)
+  await expect(roundLine).toContainText(`Sam Sitter sees this from`)
+  await expect(roundLine).toContainText(`then from 2 hours before each later booking of your weekly round (${weekdays}, with no end date).`)
+  await expect(roundLine.getByRole('link', { name: 'Weekly round' })).toHaveAttribute('href', `/bookings/series/${round.id}`)
+  await expect(roundLine.getByRole('link', { name: 'Booking' })).toHaveAttribute('href', `/bookings/${nextWalk.id}`)
+  await expect(next.getByRole('link', { name: 'Weekly round' })).toHaveCount(1)
 })
