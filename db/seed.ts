@@ -2445,9 +2445,10 @@ function withDemoSeries(
   // What Olivia changed and Sam blocked lies ahead, from tomorrow on.
   const ahead = coming.filter((date) => date > today)
   const free = (date: string) => !blocked.has(date) && !samsDays.has(date)
-  // The second date of the last weekday is skipped. Another is moved to a day Sam walks at that hour that is free and
-  // no day of the series: the next day when one of the series' weekdays allows it, else the day before (Wednesday,
-  // Thursday and Friday: Wednesday to Tuesday, since Sam has no evening hours on Saturday).
+  // Today's walk is skipped on a day of the round, else the second coming date of the last weekday. Another is moved
+  // to a day Sam walks at that hour that is free and no day of the series: the next day when one of the series'
+  // weekdays allows it, else the day before (Wednesday, Thursday and Friday: Wednesday to Tuesday, since Sam has no
+  // evening hours on Saturday).
   const skipped = coming[0] === today ? today : ahead.filter((date) => isoWeekday(date) === seriesWeekdays.at(-1))[1]
   const eveningWeekdays = new Set(sam.schedule.filter((range) => range.startTime <= walk.startTime && range.endTime >= walk.endTime).flatMap((range) => range.weekdays))
   const movable = seriesWeekdays.flatMap((weekday) => ahead.filter((date) => isoWeekday(date) === weekday).slice(1)).filter((date) => date !== skipped)
