@@ -433,3 +433,43 @@ describe('a weekly round on the booking lists (decision 104)', () => {
     expect(cards).toHaveLength(singles.length + 1)
   })
 })
+
+describe("the 'How did it go?' prompt (decision 105)", () => {
+  /** The prompt's lines on the owner's /bookings, each as its text. */
+  const promptLines = async (response: Response) => {
+    const html = await response.text()
+    const prompt = html.slice(html.indexOf('id="review-prompt-heading"'))
+    return prompt
+      .slice(0, prompt.indexOf('</section>'))
+      .split('<li')
+      .slice(1)
+      .map((line) => plainText(line))
+  }
+  const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+  test('names a weekly round once, by its latest walk to review, beside the single bookings; each walk keeps its review form', async () => {
+    const people = await parties()
+    const { id } = await askForWeeklyWalks(people)
+    expect((await postFields(people.sam, `/bookings/series/${id}`, [['status', 'accepted']])).status).toBe(302)
+    const rexWithSam = { dogId: people.rex, ownerId: people.olivia.id, sitterId: people.sam.id }
+    // Three walks of the round done this week and last, and a single walk between them, none reviewed yet.
+    const walked = [6, 4, 2].map((daysAgo) => localDateFromToday(-daysAgo))
+    const walks = []
+    for (const date of walked) {
+      const walk = await insertBooking(rexWithSam, { status: 'completed', date, slots: [{ startTime: '08:00', endTime: '08:30' }] })
+      await db.updateTable('bookings').set({ seriesId: id, seriesDate: date }).where('id', '=', walk).execute()
+      walks.push(walk)
+    }
+    const singleDate = localDateFromToday(-3)
+    await insertBooking(rexWithSam, { status: 'completed', date: singleDate, slots: [{ startTime: '12:00', endTime: '13:00' }] })
+
+    const lines = await promptLines(await visitAs(people.olivia, '/bookings'))
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain(shortDate(walked[2] ?? ''))
+    expect(lines[1]).toContain(shortDate(singleDate))
+    for (const line of lines) expect(line).toContain('Write a review')
+
+    // An earlier walk of the round is still reviewed on its page.
+    expect(await textOf(await visitAs(people.olivia, `/bookings/${walks[0]}`))).toContain('Your review of Sam')
+  })
+})

@@ -128,7 +128,7 @@ export async function listOwnerBookingCards(ownerId: string, options: BookingLis
     unreviewedBookings({ ownerId, now: new Date(now).toISOString() }),
   ])
   const [records, rounds] = await Promise.all([withBookingDetails([...page.rows, ...unreviewed]), roundsOfUpcomingPage(page.rows, options, now)])
-  const toReview = records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now)).slice(0, reviewPromptSize)
+  const toReview = latestOfEachRound(records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now))).slice(0, reviewPromptSize)
   const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false, rounds }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
@@ -279,6 +279,20 @@ export function unreviewedBookingsQuery({ ownerId, now }: { ownerId: string; now
 }
 
 const unreviewedBookings = precompiledQuery(unreviewedBookingsQuery)
+
+/**
+ * The prompt names a weekly round once, by its latest walk still to review (decision 105): three walks a week would
+ * crowd out everything else. Each walk stays reviewable on its own page. `bookings` come newest first.
+ */
+function latestOfEachRound(bookings: readonly BookingRecord[]) {
+  const named = new Set<string>()
+  return bookings.filter(({ seriesId }) => {
+    if (seriesId === null) return true
+    if (named.has(seriesId)) return false
+    named.add(seriesId)
+    return true
+  })
+}
 
 /** Whether an unreviewed booking belongs in the 'How did it go?' prompt: completed, and its review window still open. */
 const isOpenForReview = (booking: BookingRecord, now: number) => booking.completedAt !== null && isReviewWindowOpen(booking.completedAt, now)
