@@ -195,6 +195,38 @@ describe('prompts', () => {
     expect(await db.selectFrom('domainEvents').select('id').where('subjectId', '=', bookingId).where('type', '=', 'booking.review-reminder').execute()).toHaveLength(1)
   })
 
+  test("a walk of a weekly round that a later walk followed is not reminded of (decision 105); the round's latest walk is", async () => {
+    const { owner: olivia, sitter: sam, parties } = await ownerDogAndSitter()
+    const createdAt = new Date().toISOString()
+    const seriesId = crypto.randomUUID()
+    await db
+      .insertInto('bookingSeries')
+      .values({ id: seriesId, ownerId: parties.ownerId, sitterId: parties.sitterId, service: 'walking', weekdays: '1,2,3,4,5,6,7', period: null, slots: '[]', firstDate: localDateFromToday(-10), timeZone: 'Europe/Zurich', status: 'accepted', createdAt, updatedAt: createdAt })
+      .execute()
+    /** A walk of the round on the day `daysAgo`, completed that day. */
+    const walk = async (daysAgo: number) => {
+      const date = localDateFromToday(-daysAgo)
+      const bookingId = await insertBooking(parties, { status: 'completed', date })
+      await db.updateTable('bookings').set({ seriesId, seriesDate: date }).where('id', '=', bookingId).execute()
+      const completedAt = new Date(Date.now() - daysAgo * day).toISOString()
+      await db.updateTable('bookingStatusHistory').set({ changedAt: completedAt }).where('bookingId', '=', bookingId).where('toStatus', '=', 'completed').execute()
+      return bookingId
+    }
+    const earlier = await walk(3)
+    const latest = await walk(1)
+
+    // Both are 10 to 14 days past their completion; neither party has reviewed either.
+    await recordDueReviewReminders(Date.now() + 10 * day + 60_000)
+    const remindersOf = (bookingId: string) => db.selectFrom('domainEvents').select('payload').where('subjectId', '=', bookingId).where('type', '=', 'booking.review-reminder').execute()
+    expect(await remindersOf(earlier)).toEqual([])
+    expect(await remindersOf(latest)).toHaveLength(1)
+    const alerts = await db.selectFrom('bookingAlerts').select('bookingId').where('bookingId', 'in', [earlier, latest]).where('kind', '=', 'review-reminder').execute()
+    expect(alerts.map((alert) => alert.bookingId).sort()).toEqual([earlier, latest].sort())
+    for (const actor of [olivia, sam]) {
+      expect((await textsOf(actor)).filter(([type]) => type === 'booking.review-reminder')).toHaveLength(1)
+    }
+  })
+
   test("the owner's review tells the sitter one is waiting; the second review publishes both and tells each once", async () => {
     const { owner: olivia, sitter: sam, bookingId, completedAt } = await completed()
     await call('POST', '/api/reviews', olivia.token, { bookingId, rating: 5 })

@@ -6,7 +6,9 @@ import { dispatchEvents, recordEvent, type StoredEvent } from '#app/lib/events.s
 // The day-10 reminder of double-blind reviews (DESIGN.md ruling 26): a party of a completed booking who has not
 // reviewed the other by day 10 of the 14 hears that reviews close soon. The booking sweep records it once per
 // booking, like the other time-based alerts (a bookingAlerts row written in the event's transaction), for the
-// parties still to review then; once both have reviewed, there is nobody to remind.
+// parties still to review then; once both have reviewed, there is nobody to remind. A walk of a weekly round that a
+// later walk of the round has followed is not reminded of (decision 105): a round of three walks a week would remind
+// both parties three times a week; the owner's 'How did it go?' prompt names the round's latest walk instead.
 
 export const reviewReminderKind = 'review-reminder' as const
 export const reviewReminderEventType = 'booking.review-reminder'
@@ -22,6 +24,18 @@ export async function recordDueReviewReminders(now = Date.now()) {
     .selectFrom('bookingStatusHistory')
     .innerJoin('bookings', 'bookings.id', 'bookingStatusHistory.bookingId')
     .select(['bookings.id', 'bookings.ownerId', 'bookings.sitterId', 'bookingStatusHistory.changedAt'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as later')
+            .select('later.id')
+            .whereRef('later.seriesId', '=', 'bookings.seriesId')
+            .where('later.status', '=', 'completed')
+            .whereRef('later.startsAt', '>', 'bookings.startsAt'),
+        )
+        .as('followedInRound'),
+    )
     .where('bookingStatusHistory.toStatus', '=', 'completed')
     .where('bookingStatusHistory.changedAt', '<=', iso(now - reviewReminderDay * day))
     .where('bookingStatusHistory.changedAt', '>', iso(now - reviewWindowDays * day))
@@ -34,7 +48,7 @@ export async function recordDueReviewReminders(now = Date.now()) {
   const events: string[] = []
   for (const booking of due) {
     const written = reviews.get(booking.id)
-    const userIds = [...(written?.ofSitter ? [] : [booking.ownerId]), ...(written?.ofOwner ? [] : [booking.sitterId])]
+    const userIds = booking.followedInRound ? [] : [...(written?.ofSitter ? [] : [booking.ownerId]), ...(written?.ofOwner ? [] : [booking.sitterId])]
     const eventId = await recordReminder(booking.id, { userIds, reviewsCloseAt: iso(Date.parse(booking.changedAt) + reviewWindowDays * day) }, now)
     if (eventId) events.push(eventId)
   }
