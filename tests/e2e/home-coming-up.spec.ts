@@ -1,8 +1,9 @@
 import { insertBooking, registerOwnerWithDog, registerSitter, shortDayName, zurichDate } from './booking-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
 
 // '/' as the dashboard, with JavaScript on and off at a phone's width: an owner signs in and finds their next walks
-// under 'Coming up', soonest first, tomorrow's named so, a request not among them; a card opens its booking.
+// under 'Coming up', soonest first, tomorrow's named so, a request not among them; a card opens its booking. The
+// demo sitter's weekly round with Olivia is one card (decision 106) that leads to the round.
 
 test('an owner sees the walks coming up on the home page and opens one', async ({ page, visit, db }) => {
   const sitter = await registerSitter(page, db, 'Sam Walker')
@@ -25,4 +26,24 @@ test('an owner sees the walks coming up on the home page and opens one', async (
   await cards.nth(2).getByRole('link', { name: 'Bello' }).click()
   await expect(page).toHaveURL(new RegExp(`/bookings/${later}$`))
   await expect(page.getByRole('heading', { name: 'Booking with Sam Walker' })).toBeVisible()
+})
+
+test("the demo sitter's weekly round with Olivia is one card among those coming up, and it opens the round", async ({ page, visit, db }) => {
+  const sam = await db.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+  const round = await db.selectFrom('bookingSeries').select('id').where('sitterId', '=', sam.id).where('status', '=', 'accepted').executeTakeFirstOrThrow()
+
+  await loginAs(page, 'sitter')
+  await visit('/')
+  const cards = page.getByRole('region', { name: 'Coming up' }).getByRole('article')
+  await expect(cards).toHaveCount(3)
+  // The round walks at 18:00-18:30; the demo's other bookings with Olivia keep other hours.
+  const roundCards = cards.filter({ hasText: '18:00 - 18:30' })
+  await expect(roundCards).toHaveCount(1)
+  await expect(roundCards).toContainText('Rex and Luna')
+  const toRound = roundCards.getByRole('link', { name: /^Weekly · \d+ more$/ })
+  await expect(toRound).toHaveAttribute('href', `/bookings/series/${round.id}`)
+
+  await toRound.click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/series/${round.id}$`))
+  await expect(page.getByRole('heading', { name: 'Weekly dog walking for Rex and Luna' })).toBeVisible()
 })

@@ -12,6 +12,7 @@ const { startTestApp } = await import('./app.ts')
 const { insertBooking, insertDog, insertSitter, insertUser } = await import('./fixtures.ts')
 const { signedIn, textOf, visitAs } = await import('./page-visits.ts')
 const { appRequest } = await import('./app.ts')
+const { db } = await import('#app/lib/db.server.ts')
 
 beforeAll(async () => {
   await startTestApp()
@@ -73,6 +74,43 @@ describe("the dashboard's Coming up", () => {
     expect(shown).toContain('Today · 15:00 - 15:30')
     expect(shown).toContain('Tomorrow · 09:00 - 09:30')
     expect(shown).not.toContain('Nothing booked yet')
+  })
+
+  test("a weekly round shows once, by its walk under way and then by its next, with how many follow (decision 106)", async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    const parties = { dogId: await insertDog(olivia.id, { name: 'Rex' }), ownerId: olivia.id, sitterId: sam.id }
+    const createdAt = new Date().toISOString()
+    const seriesId = crypto.randomUUID()
+    await db
+      .insertInto('bookingSeries')
+      .values({ id: seriesId, ownerId: olivia.id, sitterId: sam.id, service: 'walking', weekdays: '1,3,5', period: null, slots: '[]', firstDate: '2031-03-03', timeZone: 'Europe/Zurich', status: 'accepted', createdAt, updatedAt: createdAt })
+      .execute()
+    // The round on Monday (under way at 13:00), Wednesday, Friday and next Monday; a single walk on Thursday.
+    for (const date of ['2031-03-10', '2031-03-12', '2031-03-14', '2031-03-17']) {
+      const bookingId = await walk(parties, date, '12:30', '13:30')
+      await db.updateTable('bookings').set({ seriesId, seriesDate: date }).where('id', '=', bookingId).execute()
+    }
+    await walk(parties, '2031-03-13', '10:00', '11:00')
+
+    for (const person of [olivia, sam]) {
+      const html = await (await visitAs(await signedIn(person), '/')).text()
+      const shown = comingUpOf(await textOf(new Response(html)))
+      expect(shown).toContain('Today · 12:30 - 13:30')
+      expect(shown).toContain('Weekly · 3 more')
+      expect(shown).toContain('Mar 13, 2031 · 10:00 - 11:00')
+      for (const absent of ['Mar 12, 2031', 'Mar 14, 2031', 'Mar 17, 2031']) expect(shown).not.toContain(absent)
+      expect(html).toContain(`href="/bookings/series/${seriesId}"`)
+    }
+
+    // Monday's walk over: Wednesday's stands for the round, two more after it.
+    vi.setSystemTime(Date.parse('2031-03-10T13:00:00.000Z'))
+    const later = comingUpOf(await textOf(await visitAs(await signedIn(olivia), '/')))
+    expect(later).not.toContain('Today ·')
+    expect(later).toContain('Mar 12, 2031 · 12:30 - 13:30')
+    expect(later).toContain('Weekly · 2 more')
+    expect(later.indexOf('Mar 12, 2031')).toBeLessThan(later.indexOf('Mar 13, 2031'))
+    for (const absent of ['Mar 14, 2031', 'Mar 17, 2031']) expect(later).not.toContain(absent)
   })
 
   test('a user who is owner and sitter sees both sides, each card naming the other party', async () => {

@@ -21,7 +21,7 @@ import { findOverlappingAcceptedBookings, type SitterBookingTimes } from './book
 import { bookingHistoryOf, type HistoryEntry } from './booking-history.server.ts'
 import { listProposals, type Proposal } from './booking-proposals.server.ts'
 import { expireStaleRequest, expireStaleRequestsOf } from './expiry.server.ts'
-import { type ListClock, listClock, listOrder, nextOfItsRound, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
+import { firstToComeOfItsRound, type ListClock, listClock, listOrder, nextOfItsRound, ownerTabConditions, sitterTabConditions, type TabCondition } from './list-tabs.server.ts'
 import { bookingListName, bookingPageSize, type OwnerTab, type SitterTab } from './schema.ts'
 import { bookingSpan, formatSlot } from './slots.ts'
 import { awaitsAnswerFrom, movesOf, seesDetailsOf } from './party-view.server.ts'
@@ -91,28 +91,47 @@ const begunRead = 20
 
 /**
  * '/': the user's next accepted bookings on the sides they take (an owner's, a sitter's or both), the one under way
- * first, as cards with the side the user is on. Of the bookings that began, the slots tell which are over (the latest
- * 20 are read: a walker's busiest two days); of those to come, the first few are all it needs, read apart, so a
- * busy morning never hides them.
+ * first, as cards with the side the user is on; a weekly round once, by its visit under way or else its next (decision
+ * 106). Of the bookings that began, the slots tell which are over (the latest 20 are read: a walker's busiest two
+ * days); of those to come, the first few are all it needs, read apart, so a busy morning never hides them.
  */
 export async function listComingUpCards(userId: string, sides: readonly Party[], now = Date.now()) {
-  const { now: nowIso, dayStartBound } = listClock(now)
+  const clock = listClock(now)
   const on = onBookings()
   const accepted = (side: Party, from: Expression<SqlBool>) => on.and([on(partyColumn[side], '=', userId), on('bookings.status', '=', schemaConstant('accepted')), from])
   const [begun, toCome] = await Promise.all([
     Promise.all(
       sides.map((side) =>
-        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', dayStartBound), on('bookings.startsAt', '<=', nowIso)])), db, { order: 'desc', limit: begunRead }),
+        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', clock.dayStartBound), on('bookings.startsAt', '<=', clock.now)])), db, {
+          order: 'desc',
+          limit: begunRead,
+        }),
       ),
     ),
-    Promise.all(sides.map((side) => findBookingRows(accepted(side, on('bookings.startsAt', '>', nowIso)), db, { order: 'asc', limit: comingUpSize }))),
+    Promise.all(
+      sides.map((side) =>
+        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', clock.now), firstToComeOfItsRound(clock)])), db, { order: 'asc', limit: comingUpSize }),
+      ),
+    ),
   ])
   const soonestFirst = (rows: typeof begun) => rows.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
   const candidates = [...soonestFirst(begun), ...soonestFirst(toCome).slice(0, comingUpSize)]
-  const next = (await withBookingDetails(candidates)).filter((booking) => bookingSpan(booking).end > now).slice(0, comingUpSize)
+  const notOver = (await withBookingDetails(candidates)).filter((booking) => bookingSpan(booking).end > now)
+  // A round's visit under way stands for its round: the round's first visit to come gives way to it.
+  const next = onceForEachRound(notOver).slice(0, comingUpSize)
   const sidesOf = next.map((booking) => partyOf(booking, userId))
-  const cards = await readBookingCards(next, userId, { answering: false }, now)
+  const cards = await readBookingCards(next, userId, { answering: false, rounds: await roundsFromTheirCards(next, clock) }, now)
   return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner' }))
+}
+
+/** For '/': how many visits each shown round has from its card's on (the one under way, if it is, and those to come). */
+async function roundsFromTheirCards(shown: readonly BookingRecord[], clock: ListClock) {
+  const seriesIds = [...new Set(shown.flatMap((booking) => booking.seriesId ?? []))]
+  if (seriesIds.length === 0) return new Map<string, number>()
+  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: clock.now, dayEndsAfter: clock.now })
+  const toCome = new Map(counted.map((row) => [row.seriesId, Number(row.count)]))
+  const underWay = new Set(shown.filter((booking) => booking.startsAt <= clock.now).map((booking) => booking.seriesId))
+  return new Map(seriesIds.map((seriesId) => [seriesId, (toCome.get(seriesId) ?? 0) + (underWay.has(seriesId) ? 1 : 0)]))
 }
 
 /** The 'How did it go?' prompt of /bookings names the most recent completed bookings without a review, at most this many. */
@@ -128,7 +147,7 @@ export async function listOwnerBookingCards(ownerId: string, options: BookingLis
     unreviewedBookings({ ownerId, now: new Date(now).toISOString() }),
   ])
   const [records, rounds] = await Promise.all([withBookingDetails([...page.rows, ...unreviewed]), roundsOfUpcomingPage(page.rows, options, now)])
-  const toReview = latestOfEachRound(records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now))).slice(0, reviewPromptSize)
+  const toReview = onceForEachRound(records.slice(page.rows.length).filter((booking) => isOpenForReview(booking, now))).slice(0, reviewPromptSize)
   const cards = await readBookingCards([...records.slice(0, page.rows.length), ...toReview], ownerId, { answering: false, rounds }, now)
   return { bookings: cards.slice(0, page.rows.length), next: page.next, toReview: cards.slice(page.rows.length) }
 }
@@ -153,18 +172,20 @@ const listsRoundsOnce = ({ tab, date }: BookingListOptions<string>) => tab === '
 async function roundsOfUpcomingPage(rows: readonly { seriesId: string | null }[], options: BookingListOptions<string>, now: number) {
   const seriesIds = [...new Set(rows.flatMap((row) => row.seriesId ?? []))]
   if (!listsRoundsOnce(options) || seriesIds.length === 0) return new Map<string, number>()
-  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), ...listClock(now) })
+  const { now: nowIso, dayStartBound } = listClock(now)
+  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: dayStartBound, dayEndsAfter: nowIso })
   return new Map(counted.map((row) => [row.seriesId, Number(row.count)]))
 }
 
-const visitsToComeQuery = precompiledQuery(({ seriesIds, now, dayStartBound }: { seriesIds: string } & ListClock) =>
+/** Of each series, its accepted visits that start after `startsAfter` on a day that ends after `dayEndsAfter`. */
+const visitsToComeQuery = precompiledQuery(({ seriesIds, startsAfter, dayEndsAfter }: { seriesIds: string; startsAfter: string; dayEndsAfter: string }) =>
   db
     .selectFrom('bookings')
     .select((eb) => [eb.ref('bookings.seriesId').$notNull().as('seriesId'), eb.fn.countAll<number>().as('count')])
     .where((eb) => isOneOf(eb.ref('bookings.seriesId').$notNull(), seriesIds))
-    .where('bookings.startsAt', '>', dayStartBound)
+    .where('bookings.startsAt', '>', startsAfter)
     .where('bookings.status', '=', schemaConstant('accepted'))
-    .where('bookings.dayEndsAt', '>', now)
+    .where('bookings.dayEndsAt', '>', dayEndsAfter)
     .groupBy('bookings.seriesId'),
 )
 
@@ -281,10 +302,11 @@ export function unreviewedBookingsQuery({ ownerId, now }: { ownerId: string; now
 const unreviewedBookings = precompiledQuery(unreviewedBookingsQuery)
 
 /**
- * The prompt names a weekly round once, by its latest walk still to review (decision 105): three walks a week would
- * crowd out everything else. Each walk stays reviewable on its own page. `bookings` come newest first.
+ * The bookings with a weekly round only once, by the first of its visits among them. The prompt names a round by its
+ * latest walk still to review (decision 105; they come newest first), '/' by its visit under way or next (decision
+ * 106): three walks a week would crowd out everything else. Each walk stays on its own page.
  */
-function latestOfEachRound(bookings: readonly BookingRecord[]) {
+function onceForEachRound(bookings: readonly BookingRecord[]) {
   const named = new Set<string>()
   return bookings.filter(({ seriesId }) => {
     if (seriesId === null) return true

@@ -50,7 +50,13 @@ export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
  * booking of a series is listed there only when no accepted booking of its series still to come starts before it
  * (or with it and a lower id, the list's own order). The day strip and a picked day still show every visit.
  */
-export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) =>
+export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) => firstOfItsRound({ startsAfter: dayStartBound, dayEndsAfter: now })
+
+/** '/' (decision 106): a visit of a round that starts later than now only when it is the first of its round to do so. */
+export const firstToComeOfItsRound: TabCondition = ({ now }) => firstOfItsRound({ startsAfter: now, dayEndsAfter: now })
+
+/** A booking of no series, or one that no accepted visit of its series starting after `startsAfter` on a day ending after `dayEndsAfter` precedes. */
+const firstOfItsRound = ({ startsAfter, dayEndsAfter }: { startsAfter: string; dayEndsAfter: string }) =>
   on.or([
     on('bookings.seriesId', 'is', null),
     on.not(
@@ -59,10 +65,10 @@ export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) =>
           .selectFrom('bookings as earlier')
           .select(sql.lit(1).as('one'))
           .whereRef('earlier.seriesId', '=', 'bookings.seriesId')
-          .where('earlier.startsAt', '>', dayStartBound)
+          .where('earlier.startsAt', '>', startsAfter)
           .where('earlier.startsAt', '<=', on.ref('bookings.startsAt'))
           .where('earlier.status', '=', schemaConstant('accepted'))
-          .where('earlier.dayEndsAt', '>', now)
+          .where('earlier.dayEndsAt', '>', dayEndsAfter)
           .where((earlier) => earlier.or([earlier('earlier.startsAt', '<', earlier.ref('bookings.startsAt')), earlier('earlier.id', '<', earlier.ref('bookings.id'))])),
       ),
     ),
