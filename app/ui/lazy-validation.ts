@@ -23,6 +23,30 @@ export function validatorLoader(load: () => Promise<FormValidator>) {
   return () => arrived
 }
 
+/**
+ * A mouse press on a form's submit button while one of its fields has the focus leaves the focus in the field until
+ * the click. Leaving the field would check it, and its message, shown between the press and the release, would move
+ * the button from under the pointer: the release would miss it and the click never come. The click's submit checks
+ * every field anyway. A tap needs none of this (its press, release and click come at once) and still closes the
+ * phone's keyboard as people expect.
+ */
+function keepTheFieldFocusedOnASubmitPress() {
+  let pointer = ''
+  document.addEventListener('pointerdown', ({ pointerType }) => (pointer = pointerType), true)
+  document.addEventListener(
+    'mousedown',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button, input[type=submit]') : null
+      if (pointer !== 'mouse' || !(button instanceof HTMLButtonElement || button instanceof HTMLInputElement) || button.type !== 'submit' || !button.form) return
+      const field = document.activeElement
+      if (field && field !== button && field.getAttribute('name') && fieldForm(field) === button.form) event.preventDefault()
+    },
+    true,
+  )
+}
+
+if (typeof document !== 'undefined') keepTheFieldFocusedOnASubmitPress()
+
 function onFormUse(start: () => void) {
   const onEvent = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('form')) start()
@@ -61,7 +85,9 @@ export function useLazyValidation<Value extends Record<string, unknown>, Output 
   }, [answer])
   useEffect(() => {
     let current = true
-    const onLeave = ({ target }: FocusEvent) => {
+    // Focus taken by the form's summary after the server's answer is not a field left: the answer checked it.
+    const onLeave = ({ target, relatedTarget }: FocusEvent) => {
+      if (relatedTarget instanceof Element && relatedTarget.closest('[role=alert]')) return
       if (target instanceof Element && target.closest('form') && target.getAttribute('name')) leftUnchecked.current.add(target)
     }
     document.addEventListener('focusout', onLeave, true)

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import ICAL from 'ical.js'
 import { dayName, insertDog, registerOwnerWithDog, registerSitterWithGoogle, signInAs, shortDayName, signOut, zurichDate } from './booking-helpers.ts'
-import { expect, type RegisteredUser, test, type TestDatabase } from './fixtures.ts'
+import { expect, loginAs, type RegisteredUser, test, type TestDatabase } from './fixtures.ts'
 import { fakeGoogleUrlVariable } from './global-setup.ts'
 import { fakeUserFor } from '../fakes/google.ts'
 
@@ -472,4 +472,30 @@ test("@desktop the owner's Upcoming tab shows a weekly round by its next visit; 
   await expect(cards).toHaveCount(1)
   await expect(cards).toContainText(`${shortDayName(plan.dates[1] ?? '')} · 08:00 - 08:30`)
   await expect(cards.getByRole('link', { name: `Weekly · ${plan.dates.length - 2} more` })).toHaveAttribute('href', seriesPath)
+})
+
+test("the demo owner's 'How did it go?' names her weekly round once, by its latest walk still to review, and leads to its review", async ({ page, visit, db }) => {
+  const olivia = await db.selectFrom('users').select('id').where('email', '=', 'owner@pawpal.test').executeTakeFirstOrThrow()
+  const round = await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', olivia.id).where('status', '=', 'accepted').executeTakeFirstOrThrow()
+  const walked = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('seriesId', '=', round.id)
+    .where('status', '=', 'completed')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reviews').select('id').whereRef('reviews.bookingId', '=', 'bookings.id'))))
+    .orderBy('startsAt', 'desc')
+    .execute()
+  expect(walked.length).toBeGreaterThan(1)
+  const latest = `/bookings/${walked[0]?.id}#review`
+
+  await loginAs(page, 'owner')
+  await visit('/bookings')
+  const prompt = page.getByRole('region', { name: 'How did it go?' })
+  await expect(prompt.getByRole('link', { name: /^Write a review/ }).first()).toBeVisible()
+  const reviewLinks = await prompt.getByRole('link', { name: /^Write a review/ }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(reviewLinks.filter((link) => walked.some((walk) => link === `/bookings/${walk.id}#review`))).toEqual([latest])
+
+  await prompt.locator(`a[href="${latest}"]`).click()
+  await expect(page).toHaveURL(new RegExp(`/bookings/${walked[0]?.id}#review$`))
+  await expect(page.getByRole('button', { name: 'Post Review' })).toBeVisible()
 })

@@ -209,6 +209,36 @@ test('/support: a bad e-mail is summed up with a link to it', async ({ page, vis
   await expect(summary).toBeFocused()
 })
 
+test('/support: a mouse press on Send message while the empty Message has the focus is not lost to the field\'s message moving the button @desktop', async ({ page, visit, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript no field is checked on leaving it')
+  await visit('/support')
+  await skipBrowserValidation(page, 'Send message')
+  const email = page.getByLabel('Email', { exact: true })
+  const message = page.getByLabel('Message', { exact: true })
+  // The validator arrives and checks a field on leaving it: the e-mail's message shows it has.
+  await email.fill('not-an-address')
+  await page.getByLabel('Subject', { exact: true }).fill('Walks')
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email')
+  await email.fill('olivia@example.com')
+  await expect(email).not.toHaveAccessibleDescription('Please enter a valid email')
+  await message.focus()
+
+  // Pressed near its top edge: a message shown under the empty field before the release would move the button
+  // down and out from under the pointer.
+  const button = page.getByRole('button', { name: 'Send message' })
+  await button.evaluate((element) => element.scrollIntoView({ block: 'center' })) // clear of the phone's bottom bar
+  const box = await button.boundingBox()
+  if (!box) throw new Error('Send message is not shown')
+  await page.mouse.move(box.x + box.width / 2, box.y + 4)
+  await page.mouse.down()
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+  await page.mouse.up()
+
+  const summary = errorSummary(page)
+  await expect(summary.getByRole('link')).toHaveText(['Message: Message is required'])
+  await expect(summary).toBeFocused()
+})
+
 test('/dogs/{id}/edit: a bad field is summed up, and there is no failure toast', async ({ page, visit, db, jsEnabled }) => {
   const owner = await registerUser(page, db, { prefix: 'summary-edit' })
   await visit('/dogs/add')
