@@ -233,6 +233,8 @@ export interface BookingsTable {
   startsAt: string
   /** When the booking's date ends in its zone (UTC ISO): the date is today or later while this lies ahead. */
   dayEndsAt: string
+  /** When its last slot ends (UTC ISO; the next day for a stay past midnight): under way until then (decision 108). */
+  endsAt: string
   /** The sitter's cancellation terms when it was requested; null before terms existed (read as flexible). */
   cancellationTerms: Generated<string | null>
   /** Who cancelled it late, when an accepted booking was cancelled inside its terms' notice period. */

@@ -35,6 +35,7 @@ import * as requestsToAnswer from './035-requests-to-answer.ts'
 import * as bookingReports from './036-booking-reports.ts'
 import * as reportGrewAt from './037-report-grew-at.ts'
 import * as seriesBookingsByStart from './038-series-bookings-by-start.ts'
+import * as bookingEnds from './039-booking-ends.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '036-booking-reports': bookingReports,
   '037-report-grew-at': reportGrewAt,
   '038-series-bookings-by-start': seriesBookingsByStart,
+  '039-booking-ends': bookingEnds,
 }

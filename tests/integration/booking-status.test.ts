@@ -291,6 +291,32 @@ describe('lists', () => {
     expect(await list(theSitter.token, '/api/bookings')).toEqual([])
   })
 
+  test('a stay past midnight is upcoming until it ends the next morning, then past to the owner and completed to the sitter (decision 108)', async () => {
+    const { owner: theOwner, sitter: theSitter, parties } = await ownerDogAndSitter()
+    const night = localDateFromToday(3)
+    const morning = localDateFromToday(4)
+    const overnight = await insertBooking(parties, { status: 'accepted', service: 'boarding', date: night, timeZone: 'UTC', slots: [{ startTime: '20:00', endTime: '08:00' }] })
+    const walkThatNight = await insertBooking(parties, { status: 'accepted', date: night, timeZone: 'UTC', slots: [{ startTime: '18:00', endTime: '19:00' }] })
+    const list = async (token: string, query: string) => ((await call<{ id: string }[]>('GET', query, token)).body).map((booking) => booking.id)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // 07:30 the next morning: the stay's date is past, the stay is not.
+      vi.setSystemTime(Date.parse(`${morning}T07:30:00Z`))
+      expect(await list(theOwner.token, '/api/bookings?tab=upcoming')).toEqual([overnight])
+      expect(await list(theOwner.token, '/api/bookings?tab=past')).toEqual([walkThatNight])
+      expect(await list(theSitter.token, '/api/bookings/sitter?tab=upcoming')).toEqual([overnight])
+      expect(await list(theSitter.token, '/api/bookings/sitter?tab=completed')).toEqual([walkThatNight])
+
+      vi.setSystemTime(Date.parse(`${morning}T08:00:00Z`))
+      expect(await list(theOwner.token, '/api/bookings?tab=upcoming')).toEqual([])
+      expect(await list(theOwner.token, '/api/bookings?tab=past')).toEqual([overnight, walkThatNight])
+      expect(await list(theSitter.token, '/api/bookings/sitter?tab=upcoming')).toEqual([])
+      expect(await list(theSitter.token, '/api/bookings/sitter?tab=completed')).toEqual([overnight, walkThatNight])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('previous sitters: the sitters an owner booked, the most recent first', async () => {
     const { owner: theOwner, sitter: first, parties } = await ownerDogAndSitter()
     const second = await sitter({ name: 'Second Sitter' })

@@ -136,6 +136,7 @@ describe('migrations', () => {
       { migrationName: '036-booking-reports', direction: 'Up', status: 'Success' },
       { migrationName: '037-report-grew-at', direction: 'Up', status: 'Success' },
       { migrationName: '038-series-bookings-by-start', direction: 'Up', status: 'Success' },
+      { migrationName: '039-booking-ends', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -299,7 +300,8 @@ describe('migrations', () => {
     const series = { ownerId: 'owner-1', sitterId: 'sitter-1', service: 'walking', weekdays: '1', period: null, slots: '[]', firstDate: '2030-03-18', timeZone: 'Europe/Zurich', status: 'accepted' as const, createdAt: now, updatedAt: now }
     await database.insertInto('bookingSeries').values([{ id: 'in-calendars', ...series }, { id: 'in-no-calendar', ...series }]).execute()
     const booking = (id: string, seriesId: string, seriesDate: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date: seriesDate, timeZone: 'Europe/Zurich', priceCents: 0, startsAt: now, dayEndsAt: now, seriesId, seriesDate, createdAt: now, updatedAt: now })
-    await database
+    // The rows as the app wrote them at 031, before 039's endsAt.
+    await (database as unknown as Kysely<{ bookings: ReturnType<typeof booking> }>)
       .insertInto('bookings')
       .values([booking('moved', 'in-calendars', '2030-03-25'), booking('declined-move', 'in-calendars', '2030-04-01'), booking('untouched', 'in-calendars', '2030-04-08'), booking('moved-elsewhere', 'in-no-calendar', '2030-03-25')])
       .execute()
@@ -315,6 +317,37 @@ describe('migrations', () => {
     expect(await database.selectFrom('seriesCalendarOverrides').select(['seriesId', 'userId', 'seriesDate']).orderBy('userId').execute()).toEqual([
       { seriesId: 'in-calendars', userId: 'owner-1', seriesDate: '2030-03-25' },
       { seriesId: 'in-calendars', userId: 'sitter-1', seriesDate: '2030-03-25' },
+    ])
+  })
+
+  test('039 gives bookings stored before it the end of their last slot, the next day for a stay past midnight, in their own zone', async () => {
+    const database = await databaseMigratedThrough('migrations-to-039', '038-series-bookings-by-start')
+    const now = new Date().toISOString()
+    await insertOwnerSitterAndDog(database, now)
+    const booking = (id: string, date: string, timeZone: string) => ({ id, dogId: 'dog-1', ownerId: 'owner-1', sitterId: 'sitter-1', requestedById: 'owner-1', date, timeZone, priceCents: 0, startsAt: now, dayEndsAt: now, createdAt: now, updatedAt: now })
+    const before = database as unknown as Kysely<{ bookings: ReturnType<typeof booking>; bookingTimeSlots: { bookingId: string; position: number; startTime: string; endTime: string } }>
+    await before
+      .insertInto('bookings')
+      .values([booking('overnight-zurich', '2026-12-01', 'Europe/Zurich'), booking('two-walks', '2026-07-01', 'Europe/Zurich'), booking('whole-day-new-york', '2026-01-15', 'America/New_York')])
+      .execute()
+    await before
+      .insertInto('bookingTimeSlots')
+      .values([
+        { bookingId: 'overnight-zurich', position: 1, startTime: '20:00', endTime: '08:00' },
+        { bookingId: 'two-walks', position: 1, startTime: '16:00', endTime: '16:30' },
+        { bookingId: 'two-walks', position: 2, startTime: '08:00', endTime: '09:00' },
+      ])
+      .execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('bookings').select(['id', 'endsAt']).orderBy('id').execute()).toEqual([
+      // 08:00 the next morning in Zurich's winter time (UTC+1).
+      { id: 'overnight-zurich', endsAt: '2026-12-02T07:00:00.000Z' },
+      // The later slot's end, whatever its position: 16:30 in summer time (UTC+2).
+      { id: 'two-walks', endsAt: '2026-07-01T14:30:00.000Z' },
+      // No slots: the whole day, to midnight in New York (UTC-5 in January).
+      { id: 'whole-day-new-york', endsAt: '2026-01-16T05:00:00.000Z' },
     ])
   })
 

@@ -128,7 +128,7 @@ export async function listComingUpCards(userId: string, sides: readonly Party[],
 async function roundsFromTheirCards(shown: readonly BookingRecord[], clock: ListClock) {
   const seriesIds = [...new Set(shown.flatMap((booking) => booking.seriesId ?? []))]
   if (seriesIds.length === 0) return new Map<string, number>()
-  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: clock.now, dayEndsAfter: clock.now })
+  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: clock.now, endsAfter: clock.now })
   const toCome = new Map(counted.map((row) => [row.seriesId, Number(row.count)]))
   const underWay = new Set(shown.filter((booking) => booking.startsAt <= clock.now).map((booking) => booking.seriesId))
   return new Map(seriesIds.map((seriesId) => [seriesId, (toCome.get(seriesId) ?? 0) + (underWay.has(seriesId) ? 1 : 0)]))
@@ -173,19 +173,19 @@ async function roundsOfUpcomingPage(rows: readonly { seriesId: string | null }[]
   const seriesIds = [...new Set(rows.flatMap((row) => row.seriesId ?? []))]
   if (!listsRoundsOnce(options) || seriesIds.length === 0) return new Map<string, number>()
   const { now: nowIso, dayStartBound } = listClock(now)
-  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: dayStartBound, dayEndsAfter: nowIso })
+  const counted = await visitsToComeQuery({ seriesIds: JSON.stringify(seriesIds), startsAfter: dayStartBound, endsAfter: nowIso })
   return new Map(counted.map((row) => [row.seriesId, Number(row.count)]))
 }
 
-/** Of each series, its accepted visits that start after `startsAfter` on a day that ends after `dayEndsAfter`. */
-const visitsToComeQuery = precompiledQuery(({ seriesIds, startsAfter, dayEndsAfter }: { seriesIds: string; startsAfter: string; dayEndsAfter: string }) =>
+/** Of each series, its accepted visits that start after `startsAfter` and whose date or time ends after `endsAfter`. */
+const visitsToComeQuery = precompiledQuery(({ seriesIds, startsAfter, endsAfter }: { seriesIds: string; startsAfter: string; endsAfter: string }) =>
   db
     .selectFrom('bookings')
     .select((eb) => [eb.ref('bookings.seriesId').$notNull().as('seriesId'), eb.fn.countAll<number>().as('count')])
     .where((eb) => isOneOf(eb.ref('bookings.seriesId').$notNull(), seriesIds))
     .where('bookings.startsAt', '>', startsAfter)
     .where('bookings.status', '=', schemaConstant('accepted'))
-    .where('bookings.dayEndsAt', '>', dayEndsAfter)
+    .where((eb) => eb.or([eb('bookings.dayEndsAt', '>', endsAfter), eb('bookings.endsAt', '>', endsAfter)]))
     .groupBy('bookings.seriesId'),
 )
 

@@ -5,24 +5,27 @@ import type { OwnerTab, SitterTab } from './schema.ts'
 
 // The list tabs of spec section 4, as SQL conditions (decision 046: filtered where the rows are, then paged).
 // 'Today' is the booking's own date in its zone: the date is today or later while the end of that day
-// (dayEndsAt, stored with the booking) lies ahead. An accepted booking dated before today counts as
-// completed (spec section 9).
+// (dayEndsAt, stored with the booking) lies ahead, and so is a stay past midnight until it ends (endsAt,
+// decision 108). An accepted booking dated before today and over counts as completed (spec section 9).
 
-/** The instants the tabs compare with, as ISO strings: now, and longer than any day before it. */
+/** The instants the tabs compare with, as ISO strings: now, and longer than any booking lasts before it. */
 export type ListClock = { now: string; dayStartBound: string }
 
 export type TabCondition = (clock: ListClock) => Expression<SqlBool>
 
 const on = expressionBuilder<Database, 'bookings'>()
-/** A booking starts on its own date, and no day lasts this long (25 hours with a clock change): one whose day has not ended started less than this long ago. */
-const longerThanAnyDayMs = 48 * 3_600_000
+/**
+ * A booking starts on its own date and ends by the end of the next day, 49 hours at most with a clock change: one whose
+ * day or whose time has not ended started less than this long ago.
+ */
+const longerThanAnyBookingMs = 72 * 3_600_000
 
-export const listClock = (now: number): ListClock => ({ now: new Date(now).toISOString(), dayStartBound: new Date(now - longerThanAnyDayMs).toISOString() })
+export const listClock = (now: number): ListClock => ({ now: new Date(now).toISOString(), dayStartBound: new Date(now - longerThanAnyBookingMs).toISOString() })
 
 // The bound on startsAt follows from the one on dayEndsAt; it is there so the list's (party, startsAt) index
 // starts at yesterday rather than walking every booking the user ever had (issue 34: 1,000 bookings).
-const fromToday: TabCondition = ({ now, dayStartBound }) => on.and([on('bookings.dayEndsAt', '>', now), on('bookings.startsAt', '>', dayStartBound)])
-const beforeToday: TabCondition = ({ now }) => on('bookings.dayEndsAt', '<=', now)
+const fromToday: TabCondition = ({ now, dayStartBound }) => on.and([on.or([on('bookings.dayEndsAt', '>', now), on('bookings.endsAt', '>', now)]), on('bookings.startsAt', '>', dayStartBound)])
+const beforeToday: TabCondition = ({ now }) => on.and([on('bookings.dayEndsAt', '<=', now), on('bookings.endsAt', '<=', now)])
 
 export const ownerTabConditions: Record<OwnerTab, TabCondition | null> = {
   upcoming: (clock) => on.and([on('bookings.status', 'in', ['accepted', 'pending']), fromToday(clock)]),
@@ -50,13 +53,13 @@ export const sitterTabConditions: Record<SitterTab, TabCondition | null> = {
  * booking of a series is listed there only when no accepted booking of its series still to come starts before it
  * (or with it and a lower id, the list's own order). The day strip and a picked day still show every visit.
  */
-export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) => firstOfItsRound({ startsAfter: dayStartBound, dayEndsAfter: now })
+export const nextOfItsRound: TabCondition = ({ now, dayStartBound }) => firstOfItsRound({ startsAfter: dayStartBound, endsAfter: now })
 
 /** '/' (decision 106): a visit of a round that starts later than now only when it is the first of its round to do so. */
-export const firstToComeOfItsRound: TabCondition = ({ now }) => firstOfItsRound({ startsAfter: now, dayEndsAfter: now })
+export const firstToComeOfItsRound: TabCondition = ({ now }) => firstOfItsRound({ startsAfter: now, endsAfter: now })
 
-/** A booking of no series, or one that no accepted visit of its series starting after `startsAfter` on a day ending after `dayEndsAfter` precedes. */
-const firstOfItsRound = ({ startsAfter, dayEndsAfter }: { startsAfter: string; dayEndsAfter: string }) =>
+/** A booking of no series, or one that no accepted visit of its series starting after `startsAfter` whose date or time ends after `endsAfter` precedes. */
+const firstOfItsRound = ({ startsAfter, endsAfter }: { startsAfter: string; endsAfter: string }) =>
   on.or([
     on('bookings.seriesId', 'is', null),
     on.not(
@@ -68,7 +71,7 @@ const firstOfItsRound = ({ startsAfter, dayEndsAfter }: { startsAfter: string; d
           .where('earlier.startsAt', '>', startsAfter)
           .where('earlier.startsAt', '<=', on.ref('bookings.startsAt'))
           .where('earlier.status', '=', schemaConstant('accepted'))
-          .where('earlier.dayEndsAt', '>', dayEndsAfter)
+          .where((earlier) => earlier.or([earlier('earlier.dayEndsAt', '>', endsAfter), earlier('earlier.endsAt', '>', endsAfter)]))
           .where((earlier) => earlier.or([earlier('earlier.startsAt', '<', earlier.ref('bookings.startsAt')), earlier('earlier.id', '<', earlier.ref('bookings.id'))])),
       ),
     ),

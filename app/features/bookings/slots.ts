@@ -43,11 +43,12 @@ export function bookingSpan(booking: BookingTimes): Interval {
 const isoAt = (instant: number) => new Date(instant).toISOString()
 
 /**
- * What the booking lists sort and filter by, stored with the booking (migration 010): when it starts, and
- * when its date ends in its zone (the tabs' 'today or later' is `dayEndsAt > now` in every zone).
+ * What the booking lists sort and filter by, stored with the booking (migrations 010 and 039): when it starts, when
+ * its date ends in its zone and when it ends (the tabs' 'today or later' is either end ahead, in every zone).
  */
 export function listingTimes(booking: BookingTimes) {
-  return { startsAt: isoAt(bookingSpan(booking).start), dayEndsAt: isoAt(zonedInstant(booking.date, '24:00', booking.timeZone)) }
+  const span = bookingSpan(booking)
+  return { startsAt: isoAt(span.start), dayEndsAt: isoAt(zonedInstant(booking.date, '24:00', booking.timeZone)), endsAt: isoAt(span.end) }
 }
 
 export const intervalsOverlap = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end
