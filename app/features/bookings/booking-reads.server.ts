@@ -63,62 +63,45 @@ export async function listOwnerBookings(viewerId: string, options: BookingListOp
 }
 
 /**
- * The party's accepted bookings that have not ended, the one under way first, at most `limit`: whose sitters see an
- * owner's home access now or next; what '/' shows coming up. Not the Upcoming tab, which counts a booking by its date:
- * an overnight booking dated yesterday is under way until the morning. A booking ends at most the day after its date,
- * so one that began longer ago than any day has ended (the bound also starts the (party, startsAt) index there).
+ * The party's accepted bookings that have not ended (`endsAt`, decision 108), the one under way first, at most `limit`:
+ * whose sitters see an owner's home access now or next.
  */
 export async function listAcceptedBookingsNotEnded(partyId: string, limit: number, now = Date.now(), side: Party = 'owner') {
-  const rows = await acceptedRowsFromYesterday(partyId, side, limit, now)
-  return (await withBookingDetails(rows)).filter((booking) => bookingSpan(booking).end > now)
+  const on = onBookings()
+  return withBookingDetails(await findBookingRows(acceptedNotEnded(on(partyColumn[side], '=', partyId), listClock(now)), db, { order: 'asc', limit }))
 }
 
-/** The party's accepted bookings that began less than two days ago or later, soonest first (their rows). */
-function acceptedRowsFromYesterday(partyId: string, side: Party, limit: number, now: number) {
+/**
+ * Accepted and not ended. A booking ends by the end of the day after its date, so the start bound follows from the end;
+ * it starts the (party, startsAt) index there instead of at the party's first booking.
+ */
+const acceptedNotEnded = (party: Expression<SqlBool>, { now, dayStartBound }: ListClock) => {
   const on = onBookings()
-  return findBookingRows(
-    on.and([on(partyColumn[side], '=', partyId), on('bookings.status', '=', schemaConstant('accepted')), on('bookings.startsAt', '>', listClock(now).dayStartBound)]),
-    db,
-    { order: 'asc', limit },
-  )
+  return on.and([party, on('bookings.status', '=', schemaConstant('accepted')), on('bookings.endsAt', '>', now), on('bookings.startsAt', '>', dayStartBound)])
 }
 
 /** How many bookings '/' shows coming up. */
 const comingUpSize = 3
 
-/** Of the bookings that began since two days ago, how many of the latest '/' reads to find those still under way. */
-const begunRead = 20
-
 /**
  * '/': the user's next accepted bookings on the sides they take (an owner's, a sitter's or both), the one under way
  * first, as cards with the side the user is on; a weekly round once, by its visit under way or else its next (decision
- * 106). Of the bookings that began, the slots tell which are over (the latest 20 are read: a walker's busiest two
- * days); of those to come, the first few are all it needs, read apart, so a busy morning never hides them.
+ * 106). Those under way and those to come are read apart, the first few of each, so a busy morning never hides what
+ * comes next.
  */
 export async function listComingUpCards(userId: string, sides: readonly Party[], now = Date.now()) {
   const clock = listClock(now)
   const on = onBookings()
-  const accepted = (side: Party, from: Expression<SqlBool>) => on.and([on(partyColumn[side], '=', userId), on('bookings.status', '=', schemaConstant('accepted')), from])
-  const [begun, toCome] = await Promise.all([
-    Promise.all(
-      sides.map((side) =>
-        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', clock.dayStartBound), on('bookings.startsAt', '<=', clock.now)])), db, {
-          order: 'desc',
-          limit: begunRead,
-        }),
-      ),
-    ),
-    Promise.all(
-      sides.map((side) =>
-        findBookingRows(accepted(side, on.and([on('bookings.startsAt', '>', clock.now), firstToComeOfItsRound(clock)])), db, { order: 'asc', limit: comingUpSize }),
-      ),
-    ),
+  const read = (side: Party, when: Expression<SqlBool>) =>
+    findBookingRows(on.and([acceptedNotEnded(on(partyColumn[side], '=', userId), clock), when]), db, { order: 'asc', limit: comingUpSize })
+  const [underWay, toCome] = await Promise.all([
+    Promise.all(sides.map((side) => read(side, on('bookings.startsAt', '<=', clock.now)))),
+    Promise.all(sides.map((side) => read(side, on.and([on('bookings.startsAt', '>', clock.now), firstToComeOfItsRound(clock)])))),
   ])
-  const soonestFirst = (rows: typeof begun) => rows.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
-  const candidates = [...soonestFirst(begun), ...soonestFirst(toCome).slice(0, comingUpSize)]
-  const notOver = (await withBookingDetails(candidates)).filter((booking) => bookingSpan(booking).end > now)
+  const soonestFirst = (rows: typeof underWay) => rows.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
+  const candidates = await withBookingDetails([...soonestFirst(underWay), ...soonestFirst(toCome).slice(0, comingUpSize)])
   // A round's visit under way stands for its round: the round's first visit to come gives way to it.
-  const next = onceForEachRound(notOver).slice(0, comingUpSize)
+  const next = onceForEachRound(candidates).slice(0, comingUpSize)
   const sidesOf = next.map((booking) => partyOf(booking, userId))
   const cards = await readBookingCards(next, userId, { answering: false, rounds: await roundsFromTheirCards(next, clock) }, now)
   return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner' }))
