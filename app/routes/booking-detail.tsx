@@ -221,9 +221,7 @@ export default function BookingDetailRoute({ loaderData, actionData }: Route.Com
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id="booking-heading" className="text-xl font-semibold">
             {sitterView ? (
-              <>
-                Walking <bdi>{formatDogNames(booking.dogs)}</bdi>
-              </>
+              <SitterHeading service={booking.service} dogNames={formatDogNames(booking.dogs)} />
             ) : (
               <>
                 Booking with <bdi>{booking.sitter.name}</bdi>
@@ -433,6 +431,20 @@ function BookingNotFound() {
         action={<LinkButton to={href('/bookings')}>Back to Bookings</LinkButton>}
       />
     </Page>
+  )
+}
+
+/** The spec's 'Walking Rex' for a walk; another service by its name, 'Boarding for Rex' (decision 109). */
+function SitterHeading({ service, dogNames }: { service: string; dogNames: string }) {
+  const named = service === 'walking' ? null : serviceLabels[service as SitterService]
+  return named ? (
+    <>
+      {named} for <bdi>{dogNames}</bdi>
+    </>
+  ) : (
+    <>
+      Walking <bdi>{dogNames}</bdi>
+    </>
   )
 }
 

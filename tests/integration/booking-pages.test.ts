@@ -69,6 +69,16 @@ describe('the booking page', () => {
     expect((await visitAs(owner, `/bookings/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
+  test("the sitter's heading names a service other than walking (decision 109): 'Boarding for Rex', not 'Walking Rex'", async () => {
+    const { sitter, parties } = await people()
+    const boarding = await insertBooking(parties, { date: localDateFromToday(5), service: 'boarding', slots: [{ startTime: '20:00', endTime: '08:00' }] })
+    const sitting = await insertBooking(parties, { date: localDateFromToday(6), service: 'sitting', slots: [{ startTime: '12:00', endTime: '16:00' }] })
+    const headingOf = async (id: string) => plainText(/<h2 id="booking-heading"[^>]*>([\s\S]*?)<\/h2>/.exec(await (await visitAs(sitter, `/bookings/${id}`)).text())?.[1] ?? '')
+
+    expect(await headingOf(boarding)).toBe('Boarding for Rex')
+    expect(await headingOf(sitting)).toBe('Dog Sitting for Rex')
+  })
+
   test("the page's data holds what it shows: the owner's no dog profiles, the sitter's each profile once and the place without its coordinates", async () => {
     const { owner, sitter, parties } = await people()
     const id = await insertBooking(parties, { date: localDateFromToday(5), status: 'accepted', location: 'Feldeggstrasse 42, 8008 Zürich' })
