@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
@@ -77,6 +77,21 @@ describe('the booking page', () => {
 
     expect(await headingOf(boarding)).toBe('Boarding for Rex')
     expect(await headingOf(sitting)).toBe('Dog Sitting for Rex')
+  })
+
+  test("a stay past midnight is on both parties' Upcoming tab the next morning, not on Past or Completed (decision 108)", async () => {
+    const { owner, sitter, parties } = await people()
+    const morning = localDateFromToday(4)
+    const stay = await insertBooking(parties, { status: 'accepted', service: 'sitting', date: localDateFromToday(3), timeZone: 'UTC', slots: [{ startTime: '20:00', endTime: '08:00' }] })
+    const lists = async (who: typeof owner, path: string) => (await (await visitAs(who, path)).text()).includes(`/bookings/${stay}"`)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse(`${morning}T07:30:00Z`))
+      expect([await lists(owner, '/bookings'), await lists(owner, '/bookings?tab=past')]).toEqual([true, false])
+      expect([await lists(sitter, '/bookings-sitter?tab=upcoming'), await lists(sitter, '/bookings-sitter?tab=completed')]).toEqual([true, false])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test("the page's data holds what it shows: the owner's no dog profiles, the sitter's each profile once and the place without its coordinates", async () => {

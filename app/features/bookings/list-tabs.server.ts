@@ -22,7 +22,7 @@ const longerThanAnyBookingMs = 72 * 3_600_000
 
 export const listClock = (now: number): ListClock => ({ now: new Date(now).toISOString(), dayStartBound: new Date(now - longerThanAnyBookingMs).toISOString() })
 
-// The bound on startsAt follows from the one on dayEndsAt; it is there so the list's (party, startsAt) index
+// The bound on startsAt follows from the ends; it is there so the list's (party, startsAt) index
 // starts at yesterday rather than walking every booking the user ever had (issue 34: 1,000 bookings).
 const fromToday: TabCondition = ({ now, dayStartBound }) => on.and([on.or([on('bookings.dayEndsAt', '>', now), on('bookings.endsAt', '>', now)]), on('bookings.startsAt', '>', dayStartBound)])
 const beforeToday: TabCondition = ({ now }) => on.and([on('bookings.dayEndsAt', '<=', now), on('bookings.endsAt', '<=', now)])
