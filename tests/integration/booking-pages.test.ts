@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { fakeUserFor } from '#tests/fakes/google.ts'
 import { appRequest } from './app.ts'
 import { startAppWithFakeGoogle } from './fake-google-app.ts'
-import { insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
+import { apiTokenFor, insertBooking, insertDog, insertSitter, insertUser, linkGoogleAccount, localDateFromToday } from './fixtures.ts'
 import { mainHeadings, plainText, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // The booking screens' actions through the production request handler, as a browser without JavaScript
@@ -92,6 +92,24 @@ describe('the booking page', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  test("a day's list and its mark in the calendar hold a stay of the evening before that runs into the day, not that day's walk (decision 110)", async () => {
+    const { owner, sitter, parties } = await people()
+    const [evening, morning] = [localDateFromToday(3), localDateFromToday(4)]
+    const stay = await insertBooking(parties, { status: 'accepted', service: 'sitting', date: evening, timeZone: 'UTC', slots: [{ startTime: '20:00', endTime: '08:00' }] })
+    const eveningWalk = await insertBooking(parties, { status: 'accepted', date: evening, timeZone: 'UTC', slots: [{ startTime: '15:00', endTime: '16:00' }] })
+    const morningWalk = await insertBooking(parties, { status: 'pending', date: morning, timeZone: 'UTC', slots: [{ startTime: '09:00', endTime: '10:00' }] })
+    const listed = (html: string) => [stay, eveningWalk, morningWalk].filter((id) => html.includes(`/bookings/${id}"`))
+
+    const sittersDay = await (await visitAs(sitter, `/bookings-sitter?date=${morning}&tab=all`)).text()
+    expect(listed(sittersDay)).toEqual([stay, morningWalk])
+    const dayLink = sittersDay.match(new RegExp(`<a href="/bookings-sitter\\?date=${morning}&amp;tab=all" aria-label="([^"]*)"`))?.[1]
+    expect(dayLink).toMatch(/, 2 bookings$/)
+    expect(listed(await (await visitAs(owner, `/bookings?date=${morning}`)).text())).toEqual([stay, morningWalk])
+    expect(listed(await (await visitAs(sitter, `/bookings-sitter?date=${evening}&tab=all`)).text())).toEqual([stay, eveningWalk])
+    const api = await appRequest(`/api/bookings/sitter?date=${morning}`, { headers: { authorization: `Bearer ${await apiTokenFor({ id: parties.sitterId })}` } })
+    expect(((await api.json()) as { id: string }[]).map((booking) => booking.id)).toEqual([stay, morningWalk])
   })
 
   test("the page's data holds what it shows: the owner's no dog profiles, the sitter's each profile once and the place without its coordinates", async () => {

@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type SqlBool } from 'kysely'
+import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely'
 import { activeMemberNames, getPartyDetails, type PartyDetails } from '#app/features/accounts/users.server.ts'
 import { type Dog, toDogJson } from '#app/features/dogs/dog.ts'
 import { findDogsForBookings } from '#app/features/dogs/dogs.server.ts'
@@ -13,7 +13,7 @@ import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import type { BookingStatus } from '#app/lib/db-schema.ts'
 import { keysetCondition, type PagePosition, readKeysetPage, type SortOrder } from '#app/lib/keyset-paging.ts'
 import { centsToDollars } from '#app/lib/money.ts'
-import { formatZonedIso } from '#app/lib/zoned-time.ts'
+import { addDays, formatZonedIso } from '#app/lib/zoned-time.ts'
 import { readBookingCards } from './booking-cards.server.ts'
 import { seriesToAnswerQuery } from './series-records.server.ts'
 import { type BookingRecord, bookingRowsQuery, findBookingOfParty, findBookingRows, hasStarted, lateFromOf, partyColumn, partyOf, withBookingDetails } from './booking-records.server.ts'
@@ -188,7 +188,7 @@ async function findBookingPage(
 ) {
   await expireStaleRequestsOf(side, viewerId, now)
   const where = listCondition(side, roundsOnce && tabCondition ? (clock) => onBookings().and([tabCondition(clock), nextOfItsRound(clock)]) : tabCondition, Boolean(date))
-  const values = { viewerId, date: date ?? '', ...listClock(now) }
+  const values = { viewerId, date: date ?? '', dayBefore: date ? addDays(date, -1) : '', ...listClock(now) }
   const order = listOrder({ tab, date })
   const list = bookingListName(side, { tab, date })
   const { rows, next } = await readKeysetPage(
@@ -204,12 +204,26 @@ async function findBookingPage(
   return { rows, next }
 }
 
-type ListValues = ListClock & { viewerId: string; date: string }
+type ListValues = ListClock & { viewerId: string; date: string; dayBefore: string }
 
 /** A party's list: their bookings, in the tab, on the day. */
 const listCondition = (side: Party, tabCondition: TabCondition | null, onDay: boolean) => (values: ListValues) => {
   const on = onBookings()
-  return on.and([on(partyColumn[side], '=', values.viewerId), ...(tabCondition ? [tabCondition(values)] : []), ...(onDay ? [on('bookings.date', '=', values.date)] : [])])
+  return on.and([on(partyColumn[side], '=', values.viewerId), ...(tabCondition ? [tabCondition(values)] : []), ...(onDay ? [onTheDay(values)] : [])])
+}
+
+/**
+ * A day's bookings: those dated that day, and a stay of the day before that runs past midnight into it (decision
+ * 110), which ends after the end of its own date. A booking ends by the end of the day after its date, so no
+ * earlier one reaches the day.
+ */
+function onTheDay({ date, dayBefore }: ListValues) {
+  const on = onBookings()
+  return on.and([
+    on('bookings.date', '>=', dayBefore),
+    on('bookings.date', '<=', date),
+    on.or([on('bookings.date', '=', date), on('bookings.endsAt', '>', on.ref('bookings.dayEndsAt'))]),
+  ])
 }
 
 /**
@@ -233,12 +247,21 @@ const precompiledFirstPage = (where: (values: ListValues) => Expression<SqlBool>
 
 /**
  * How many of a party's bookings fall on each day from `from` to `to` (the day strip's and the calendar's
- * marks), counted in SQL; `statuses` keeps only those. Every list page asks it: compiled once for each side and
- * list of statuses the code asks for (decision 089), the statuses written into the SQL.
+ * marks), counted in SQL; a stay past midnight counts on its next day too, as the day's list shows it (decision
+ * 110). `statuses` keeps only those. Every list page asks it: compiled once for each side and list of statuses
+ * the code asks for (decision 089), the statuses written into the SQL.
  */
 export async function countBookingsByDay(viewerId: string, side: Party, { from, to, statuses }: { from: string; to: string; statuses?: readonly BookingStatus[] }) {
-  const rows = await bookingsByDayQuery(side, statuses)({ viewerId, from, to })
-  return Object.fromEntries(rows.map((row) => [row.date, Number(row.count)]))
+  const rows = await bookingsByDayQuery(side, statuses)({ viewerId, from: addDays(from, -1), to })
+  const counts: Record<string, number> = {}
+  const add = (day: string, count: number) => {
+    if (count > 0 && day >= from && day <= to) counts[day] = (counts[day] ?? 0) + count
+  }
+  for (const row of rows) {
+    add(row.date, Number(row.count))
+    add(addDays(row.date, 1), Number(row.intoNextDay))
+  }
+  return counts
 }
 
 const bookingsByDay = new Map<string, ReturnType<typeof precompiledBookingsByDay>>()
@@ -250,7 +273,11 @@ function precompiledBookingsByDay(side: Party, statuses: readonly BookingStatus[
   return precompiledQuery(({ viewerId, from, to }: { viewerId: string; from: string; to: string }) => {
     const query = db
       .selectFrom('bookings')
-      .select((eb) => ['bookings.date', eb.fn.countAll<number>().as('count')])
+      .select((eb) => [
+        'bookings.date',
+        eb.fn.countAll<number>().as('count'),
+        sql<number>`count(case when ${sql.ref('bookings.endsAt')} > ${sql.ref('bookings.dayEndsAt')} then 1 end)`.as('intoNextDay'),
+      ])
       .where(partyColumn[side], '=', viewerId)
       .where('bookings.date', '>=', from)
       .where('bookings.date', '<=', to)
