@@ -59,6 +59,19 @@ describe("the dashboard's Coming up", () => {
     expect(shown).toContain('Sitter: Sam Sitter')
   })
 
+  test("a stay from yesterday evening still under way says 'Yesterday' and 'Happening now'; the walk later today only its time", async () => {
+    const olivia = await insertUser({ name: 'Olivia Owner' })
+    const sam = await insertSitter({ name: 'Sam Sitter' })
+    const parties = { dogId: await insertDog(olivia.id, { name: 'Rex' }), ownerId: olivia.id, sitterId: sam.id }
+    await insertBooking(parties, { status: 'accepted', date: '2031-03-09', timeZone: 'Europe/Zurich', service: 'boarding', slots: [{ startTime: '18:00', endTime: '16:00' }] })
+    await walk(parties, '2031-03-10', '17:00', '18:00')
+
+    const shown = comingUpOf(await textOf(await visitAs(await signedIn(olivia), '/')))
+
+    expect(shown).toMatch(/Yesterday · 18:00 - 16:00 .*Happening now .*Today · 17:00 - 18:00/)
+    expect(shown.match(/Happening now/g)).toHaveLength(1)
+  })
+
   test("a walker's busy yesterday and morning (25 walks, all over) do not hide the walks to come", async () => {
     const olivia = await insertUser({ name: 'Olivia Owner' })
     const sam = await insertSitter({ name: 'Sam Sitter' })

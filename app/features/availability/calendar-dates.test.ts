@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { datesBetween, dayStrip, dayStripDates, formatDayTitle, formatMonthTitle, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
+import { datesBetween, dayStrip, dayStripDates, formatDayTitle, formatMonthTitle, formatNearDate, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
+
+test("the dashboard's cards name yesterday, today and tomorrow, across a month's and a year's end, and write other days out", () => {
+  expect(['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03', '2026-12-30'].map((date) => formatNearDate(date, '2027-01-01'))).toEqual([
+    'Yesterday',
+    'Today',
+    'Tomorrow',
+    'Jan 3, 2027',
+    'Dec 30, 2026',
+  ])
+})
 
 describe('the names a day strip shows', () => {
   test('names each weekday of a week, Sunday to Saturday', () => {

@@ -17,7 +17,8 @@ const weekdayNames = Array.from({ length: 7 }, (_, index) => formatter({ weekday
 export const formatShortDate = (date: string) =>
   `${shortMonthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`
 /** A dashboard's day: 'Today' and 'Tomorrow' as such (for `today` in the viewer's zone), others 'MMM d, yyyy'. */
-export const formatNearDate = (date: string, today: string) => (date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : formatShortDate(date))
+export const formatNearDate = (date: string, today: string) =>
+  date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : date === addDays(today, -1) ? 'Yesterday' : formatShortDate(date)
 /** 'MMMM d, yyyy': 'March 2, 2026' (the bookings panel's title). */
 export const formatDayTitle = (date: string) => `${monthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`
 /** 'March 2026' for '2026-03'. */
