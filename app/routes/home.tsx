@@ -130,9 +130,9 @@ function ComingUp({ bookings, bookingsPath, sitterOnly, today }: { bookings: Com
         />
       ) : (
         <BookingCardList>
-          {bookings.map(({ card, side, underWay }, index) => (
+          {bookings.map(({ card, side }, index) => (
             <li key={card.id}>
-              <BookingCard booking={card} viewer={side} discover={index === 0} today={today} underWay={underWay} />
+              <BookingCard booking={card} viewer={side} discover={index === 0} today={today} />
             </li>
           ))}
         </BookingCardList>

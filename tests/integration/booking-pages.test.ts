@@ -89,6 +89,15 @@ describe('the booking page', () => {
       vi.setSystemTime(Date.parse(`${morning}T07:30:00Z`))
       expect([await lists(owner, '/bookings'), await lists(owner, '/bookings?tab=past')]).toEqual([true, false])
       expect([await lists(sitter, '/bookings-sitter?tab=upcoming'), await lists(sitter, '/bookings-sitter?tab=completed')]).toEqual([true, false])
+      // Its card says it is happening now, on both lists; at its end it no longer does.
+      const cardOf = async (who: typeof owner, path: string) =>
+        plainText([...(await (await visitAs(who, path)).text()).matchAll(/<article\b[\s\S]*?<\/article>/g)].find(([card]) => card.includes(`/bookings/${stay}"`))?.[0] ?? '')
+      expect(await cardOf(owner, '/bookings')).toContain('Happening now')
+      expect(await cardOf(sitter, '/bookings-sitter?tab=upcoming')).toContain('Happening now')
+      vi.setSystemTime(Date.parse(`${morning}T08:00:00Z`))
+      const over = await cardOf(sitter, '/bookings-sitter?tab=all')
+      expect(over).toContain('Rex')
+      expect(over).not.toContain('Happening now')
     } finally {
       vi.useRealTimers()
     }

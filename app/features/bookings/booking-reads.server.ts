@@ -104,7 +104,7 @@ export async function listComingUpCards(userId: string, sides: readonly Party[],
   const next = onceForEachRound(candidates).slice(0, comingUpSize)
   const sidesOf = next.map((booking) => partyOf(booking, userId))
   const cards = await readBookingCards(next, userId, { answering: false, rounds: await roundsFromTheirCards(next, clock) }, now)
-  return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner', underWay: (next[index]?.startsAt ?? '') <= clock.now }))
+  return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner' }))
 }
 
 /** For '/': how many visits each shown round has from its card's on (the one under way, if it is, and those to come). */

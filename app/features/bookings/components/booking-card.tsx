@@ -38,7 +38,6 @@ export function BookingCard({
   actions,
   discover = true,
   today,
-  underWay = false,
 }: {
   booking: BookingCardData
   viewer: Party
@@ -47,8 +46,6 @@ export function BookingCard({
   discover?: boolean
   /** The viewer's today: the dashboard's cards say 'Today' and 'Tomorrow'; the lists, beside their day strip, the date. */
   today?: string
-  /** On the dashboard: the booking has begun and not ended. */
-  underWay?: boolean
 }) {
   const discovery = discover ? 'true' : undefined
   const other = { label: viewer === 'sitter' ? 'Owner' : 'Sitter', person: booking.other }
@@ -76,7 +73,7 @@ export function BookingCard({
           </p>
           {booking.location ? <p className="truncate">{booking.location}</p> : null}
           {booking.awaitsYourAnswer ? <p className="font-medium text-amber-800">Waiting for your answer</p> : null}
-          {underWay ? <p className="font-medium text-brand-700">Happening now</p> : null}
+          {booking.underWay ? <p className="font-medium text-brand-700">Happening now</p> : null}
         </div>
       </div>
       {actions || canContact || round ? (
