@@ -256,6 +256,21 @@ test("a day of the strip lists that day's bookings, with JavaScript without load
   await expect(page).toHaveURL(new RegExp(`/bookings\\?date=${walkDay}$`))
 })
 
+test("@desktop a stay past midnight is listed on the next day too, whose mark counts it, with JavaScript or without (decision 110)", async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db)
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Mochi' })
+  const [evening, morning] = [zurichDate(2), zurichDate(3)]
+  await insertBooking(db, { dogId, ownerId: owner.id, sitterId: sitter.id }, { status: 'accepted', date: evening, slot: { startTime: '20:00', endTime: '08:00' } })
+  await visit('/bookings')
+  const days = page.getByRole('navigation', { name: 'Days' })
+  await expect(days.locator(`a[href$="date=${morning}"]`)).toHaveAccessibleName(/ with 1 booking$/)
+
+  await days.locator(`a[href$="date=${morning}"]`).click()
+  await expect(page.getByRole('heading', { name: `Bookings for ${dayName(morning)}` })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(card(page, 'Mochi')).toContainText(`${shortDayName(evening)} · 20:00 - 08:00`)
+})
+
 test('@desktop the day strip opens at the chosen day, with JavaScript or without', async ({ page, visit, db }) => {
   await registerOwnerWithDog(page, db, { name: 'Mochi' })
   // The month's last day: the strip starts a week before the month, so its last days lie beyond the first screen.

@@ -16,7 +16,7 @@ const weekdayNames = Array.from({ length: 7 }, (_, index) => formatter({ weekday
 /** 'MMM d, yyyy': 'Mar 2, 2026' (booking cards). */
 export const formatShortDate = (date: string) =>
   `${shortMonthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`
-/** A dashboard's day: 'Today' and 'Tomorrow' as such (for `today` in the viewer's zone), others 'MMM d, yyyy'. */
+/** A dashboard's day: 'Yesterday' (a stay still under way), 'Today' and 'Tomorrow' as such (for `today` in the viewer's zone), others 'MMM d, yyyy'. */
 export const formatNearDate = (date: string, today: string) =>
   date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : date === addDays(today, -1) ? 'Yesterday' : formatShortDate(date)
 /** 'MMMM d, yyyy': 'March 2, 2026' (the bookings panel's title). */

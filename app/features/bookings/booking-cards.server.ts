@@ -25,8 +25,9 @@ function sharedObjects() {
 /**
  * The cards of these bookings as the viewer sees them. The other party is the one the viewer deals with (their name
  * on the card, Contact); `moreSlotCount` is what '(+2 more)' counts; `awaitsYourAnswer` marks a pending request that
- * waits for the viewer; `underWay` an accepted booking begun and not ended ('Happening now'). On a list where the viewer answers from the cards (`answering`: the sitter's), such a card
- * also carries what its Accept and Reject need (the moves the viewer may make) and its overlap note. On a list that
+ * waits for the viewer; `underWay` an accepted booking begun and not ended ('Happening now'). On a list where the
+ * viewer answers from the cards (`answering`: the sitter's), such a card also carries what its Accept and Reject need
+ * (the moves the viewer may make) and its overlap note. On a list that
  * shows a weekly round by its next visit (decision 104), `rounds` counts each round's visits still to come, and the
  * card of a round's visit names its series and how many more follow (`round`).
  */
