@@ -91,12 +91,9 @@ const comingUpSize = 3
  */
 export async function listComingUpCards(userId: string, sides: readonly Party[], now = Date.now()) {
   const clock = listClock(now)
-  const on = onBookings()
-  const read = (side: Party, when: Expression<SqlBool>) =>
-    findBookingRows(on.and([acceptedNotEnded(on(partyColumn[side], '=', userId), clock), when]), db, { order: 'asc', limit: comingUpSize })
   const [underWay, toCome] = await Promise.all([
-    Promise.all(sides.map((side) => read(side, on('bookings.startsAt', '<=', clock.now)))),
-    Promise.all(sides.map((side) => read(side, on.and([on('bookings.startsAt', '>', clock.now), firstToComeOfItsRound(clock)])))),
+    Promise.all(sides.map((side) => comingUpQuery(side, 'under way')({ userId, ...clock }))),
+    Promise.all(sides.map((side) => comingUpQuery(side, 'to come')({ userId, ...clock }))),
   ])
   const soonestFirst = (rows: typeof underWay) => rows.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id))
   const candidates = await withBookingDetails([...soonestFirst(underWay), ...soonestFirst(toCome).slice(0, comingUpSize)])
@@ -105,6 +102,19 @@ export async function listComingUpCards(userId: string, sides: readonly Party[],
   const sidesOf = next.map((booking) => partyOf(booking, userId))
   const cards = await readBookingCards(next, userId, { answering: false, rounds: await roundsFromTheirCards(next, clock) }, now)
   return cards.map((card, index) => ({ card, side: sidesOf[index] ?? 'owner' }))
+}
+
+/** '/' asks them on every visit: compiled once for each side and part (decision 089). */
+const comingUpQueries = new Map<string, ReturnType<typeof precompiledComingUp>>()
+
+const comingUpQuery = (side: Party, part: 'under way' | 'to come') => keptQuery(comingUpQueries, `${side}:${part}`, () => precompiledComingUp(side, part))
+
+function precompiledComingUp(side: Party, part: 'under way' | 'to come') {
+  return precompiledQuery((values: ListClock & { userId: string }) => {
+    const on = onBookings()
+    const when = part === 'under way' ? on('bookings.startsAt', '<=', values.now) : on.and([on('bookings.startsAt', '>', values.now), firstToComeOfItsRound(values)])
+    return bookingRowsQuery(on.and([acceptedNotEnded(on(partyColumn[side], '=', values.userId), values), when]), db, { order: 'asc', limit: comingUpSize })
+  })
 }
 
 /** For '/': how many visits each shown round has from its card's on (the one under way, if it is, and those to come). */
