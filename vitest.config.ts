@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     setupFiles: ['tests/setup.ts'],
     pool: 'forks',
+    // A worker for every core: Vitest's default leaves one to its main process, which on a two-core machine ran the
+    // files one at a time while the main process, nearly idle, kept the other core (decision 111).
+    maxWorkers: '100%',
     testTimeout: 20_000,
     // Starting the app or the server process takes seconds, many more on a machine shared with other test runs.
     hookTimeout: 60_000,
