@@ -1,9 +1,10 @@
-import { insertBooking, registerOwnerWithDog, registerSitter, shortDayName, zurichDate } from './booking-helpers.ts'
+import { insertBooking, registerOwnerWithDog, registerSitter, shortDayName, signInAs, signOut, zurichDate } from './booking-helpers.ts'
 import { expect, loginAs, test } from './fixtures.ts'
 
 // '/' as the dashboard, with JavaScript on and off at a phone's width: an owner signs in and finds their next walks
 // under 'Coming up', soonest first, tomorrow's named so, a request not among them; a card opens its booking. The
-// demo sitter's weekly round with Olivia is one card (decision 106) that leads to the round.
+// demo sitter's weekly round with Olivia is one card (decision 106) that leads to the round. A walk under way right now
+// says 'Happening now', first on both parties' dashboards and on the owner's Upcoming tab.
 
 test('an owner sees the walks coming up on the home page and opens one', async ({ page, visit, db }) => {
   const sitter = await registerSitter(page, db, 'Sam Walker')
@@ -46,4 +47,47 @@ test("the demo sitter's weekly round with Olivia is one card among those coming 
   await toRound.click()
   await expect(page).toHaveURL(new RegExp(`/bookings/series/${round.id}$`))
   await expect(page.getByRole('heading', { name: 'Weekly dog walking for Rex and Luna' })).toBeVisible()
+})
+
+/** An hour's walk under way: from the last quarter hour in Zurich (now or before it), past midnight when it gets there. */
+function slotUnderWay() {
+  const [hours = 0, minutes = 0] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date())
+    .split(':')
+    .map(Number)
+  const start = hours * 60 + minutes - (minutes % 15)
+  const time = (total: number) => `${String(Math.floor((total % 1440) / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
+  return { startTime: time(start), endTime: time(start + 60) }
+}
+
+test("a walk under way says 'Happening now', first on the owner's and the sitter's home page and on the owner's list", async ({ page, visit, db }) => {
+  const sitter = await registerSitter(page, db, 'Nina Now')
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pixel' })
+  const parties = { dogId, ownerId: owner.id, sitterId: sitter.id }
+  const slot = slotUnderWay()
+  const now = await insertBooking(db, parties, { status: 'accepted', date: zurichDate(), slot })
+  await insertBooking(db, parties, { status: 'accepted', date: zurichDate(1), slot: { startTime: '08:00', endTime: '09:00' } })
+  // A request for this very hour is not under way: only an accepted booking is.
+  await insertBooking(db, parties, { status: 'pending', date: zurichDate(), slot })
+
+  await visit('/')
+  const cards = page.getByRole('region', { name: 'Coming up' }).getByRole('article')
+  await expect(cards).toHaveCount(2)
+  await expect(cards.nth(0)).toContainText('Happening now')
+  await expect(cards.nth(0)).toContainText(`${slot.startTime} - ${slot.endTime}`)
+  await expect(cards.nth(1)).toContainText('Tomorrow · 08:00 - 09:00')
+  await expect(cards.nth(1)).not.toContainText('Happening now')
+
+  await visit('/bookings')
+  const underWay = page.getByRole('article').filter({ hasText: 'Happening now' })
+  await expect(underWay).toHaveCount(1)
+  await expect(underWay.getByRole('link', { name: 'Pixel' })).toHaveAttribute('href', `/bookings/${now}`)
+
+  await signOut(page)
+  await signInAs(page, sitter)
+  await visit('/')
+  const sittersCards = page.getByRole('region', { name: 'Coming up' }).getByRole('article')
+  await expect(sittersCards).toHaveCount(2)
+  await expect(sittersCards.nth(0)).toContainText('Happening now')
+  await expect(sittersCards.nth(0)).toContainText('Owner: Olive Owner')
 })
