@@ -93,6 +93,31 @@ describe('control characters', () => {
   })
 })
 
+describe('half a surrogate pair', () => {
+  // JSON can carry a lone surrogate ("\ud800"); stored, both databases would turn it into U+FFFD.
+  test('a bio with a lone surrogate is refused and the saved bio is kept; a whole pair (an emoji) is stored as sent', async () => {
+    const user = await registered()
+    const kept = await sendJson(`/api/users/${user.id}`, 'PATCH', { bio: 'Loves long walks 🐕' }, user.token)
+
+    const refused = await sendJson(`/api/users/${user.id}`, 'PATCH', { bio: 'Broken \ud83d text' }, user.token)
+
+    expect(kept.status).toBe(200)
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as ApiError).errors.bio).toEqual(['Bio contains characters that are not allowed.'])
+    expect((await userRow(user.id)).bio).toBe('Loves long walks \u{1F415}')
+  })
+
+  test('a name ending in the second half of a pair is refused at registration and no account is made', async () => {
+    const email = `${crypto.randomUUID().slice(0, 8)}@example.com`
+
+    const response = await sendJson('/api/auth/register', 'POST', { name: 'Eve \udc15', email, password: 'secret-123' })
+
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as ApiError).errors.name).toEqual(['Name contains characters that are not allowed.'])
+    expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+  })
+})
+
 describe("a dog's age", () => {
   test('text that is not an age is refused as an age, even with a digit in it', async () => {
     const owner = await registered()
