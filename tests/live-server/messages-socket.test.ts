@@ -155,13 +155,15 @@ describe('sending and reading live', () => {
 })
 
 describe('the rules hold over the socket', () => {
-  test('empty or 4,001-character content and messaging yourself give an error ack and store nothing', async () => {
+  test('empty, 4,001-character or half-a-surrogate-pair content and messaging yourself give an error ack and store nothing', async () => {
     const [a, b] = [await user(), await user()]
     const socket = await a.connect()
     const cases = [
       [{ recipientId: b.id, content: '' }, 'Message cannot be empty'],
       [{ recipientId: b.id, content: ' \n ' }, 'Message cannot be empty'],
       [{ recipientId: b.id, content: 'x'.repeat(4001) }, 'Message must be at most 4000 characters'],
+      // JSON.stringify writes it as the escape "\ud83d", which the server's JSON.parse turns back into half a pair.
+      [{ recipientId: b.id, content: 'Good boy \ud83d' }, 'Message contains characters that are not allowed.'],
       [{ recipientId: a.id, content: 'Note to self' }, 'You cannot message yourself'],
     ] as const
     for (const [data, error] of cases) {
