@@ -221,6 +221,7 @@ export const messagePaths = {
         ...errors({
           400: true,
           401: true,
+          403: 'An admin account (since 2026-12-02): staff act on what they see in the console.',
           404: 'You have no conversation with this user.',
           409: 'The report could not be saved; send it again.',
           429: 'More than 20 reports in an hour.',

@@ -289,6 +289,7 @@ export const moderationPaths = {
         ...errors({
           400: 'Validation failed, or it is your own.',
           401: true,
+          403: 'An admin account (since 2026-12-02): staff act on what they see in the console.',
           404: 'Nothing you can see by that `kind` and `subjectId`.',
           409: 'The report could not be saved; send it again.',
           429: 'More than 20 reports in an hour.',

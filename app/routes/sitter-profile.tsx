@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 import { data, href, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/sitter-profile'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
-import { requireUser } from '#app/features/accounts/guards.server.ts'
+import { requireMember } from '#app/features/accounts/guards.server.ts'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
-import { hasRole } from '#app/features/accounts/roles.ts'
+import { hasRole, takesPartInBookings } from '#app/features/accounts/roles.ts'
 import { dogAgeGroupLabels, dogSizeLabels } from '#app/features/dogs/options.ts'
 import { answerFor } from '#app/features/moderation/report-answers.ts'
 import { submitReportForm } from '#app/features/moderation/report-form.server.ts'
@@ -96,8 +96,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
     ownProfile: viewer?.id === found.id,
     consoleHref: viewer && hasRole(viewer, 'admin') ? href('/admin/users/:id', { id: found.id }) : null,
-    // What the viewer may report: nothing for a visitor (the shared render), never their own profile or review.
-    report: viewer && (await reportFormsFor(viewer, found.id, reviews?.reviews ?? [])),
+    // What the viewer may report: nothing for a visitor (the shared render) or an admin (staff, who act in the
+    // console), never their own profile or review.
+    report: viewer && takesPartInBookings(viewer.role) ? await reportFormsFor(viewer, found.id, reviews?.reviews ?? []) : null,
   }
 }
 
@@ -124,7 +125,7 @@ async function reviewsNotBy(viewer: SessionUser, sitterId: string, reviews: Sitt
 
 /** A report of this profile or of a review on it (the page's Report forms). */
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const user = await requireUser({ context, url })
+  const user = await requireMember({ context, url })
   const reportable = (kind: string, subjectId: string) => kind === 'review' || (kind === 'sitter' && subjectId === params.id)
   return submitReportForm(user, await request.formData(), reportable, `${url.pathname}${url.search}`)
 }

@@ -230,7 +230,7 @@ const expected: Record<string, Record<Caller, number>> = {
   'POST /dogs/:id/edit': { anonymous: 302, owner: 400, otherOwner: 404, sitter: 404, otherSitter: 404, suspended: 302, admin: 404, deletedToken: 302 },
   'GET /sitters': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
   'GET /sitters/:id': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
-  'POST /sitters/:id': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 400, deletedToken: 302 },
+  'POST /sitters/:id': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 302, deletedToken: 302 },
   'GET /map': { anonymous: 200, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 200, admin: 200, deletedToken: 200 },
   'GET /messages': { anonymous: 302, owner: 200, otherOwner: 200, sitter: 200, otherSitter: 200, suspended: 302, admin: 302, deletedToken: 302 },
   'POST /messages': { anonymous: 302, owner: 400, otherOwner: 400, sitter: 400, otherSitter: 400, suspended: 302, admin: 302, deletedToken: 302 },

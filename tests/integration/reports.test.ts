@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { db, migrateToLatest } from '#app/lib/db.server.ts'
 import { appRequest, bearer, startTestApp } from './app.ts'
 import { type Actor, call, owner, sitter as newSitter } from './booking-api.ts'
-import { insertConversation, insertDog, insertReview } from './fixtures.ts'
+import { apiTokenFor, insertConversation, insertDog, insertReview, insertUser } from './fixtures.ts'
 import { type Person, postAs, signedIn, textOf, toastOf, visitAs } from './page-visits.ts'
 
 // Reporting a sitter profile, a review and a dog listed for sitting (issue 30), through POST /api/reports
 // and the Report forms of the sitter's profile and the dog's page (posted as a browser without JavaScript):
 // one report row naming the reported user, with a snapshot of what the reporter saw that later edits do not
 // change; a second report of the same thing adds nothing; what the reporter cannot see is 404, themself 400,
-// hostile input 400/401/415, and the 21st report within an hour 429. Every refusal stores nothing.
+// hostile input 400/401/415, and the 21st report within an hour 429; an admin, who is staff, files none (403).
+// Every refusal stores nothing.
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -426,5 +427,41 @@ describe("the listed dog's Report form", () => {
     expect((await postAs(await signedIn(sam), `/dogs/available/${dogId}`, { intent: 'report', kind: 'dog', subjectId: other, reason: 'spam' })).status).toBe(404)
     expect(await reportsBy(rita.id)).toEqual([])
     expect(await reportsBy(sam.id)).toEqual([])
+  })
+})
+
+describe('an admin is staff (decision 102) and files no reports', () => {
+  const staffRefusal = 'Admin accounts do not file reports: act on it in the console'
+
+  async function adminActor() {
+    const user = await insertUser({ name: 'Ada Admin', role: 'admin' })
+    return { ...user, token: await apiTokenFor(user) }
+  }
+
+  test("the API answers an admin's report of every kind 403, the conversation route too; nothing stored", async () => {
+    const [ada, sam, olivia] = [await adminActor(), await bioSitter(), await owner()]
+    const reviewId = await insertReview(sam.id, olivia.id, { rating: 2, comment: 'Late.' })
+
+    expect(await report(ada, { kind: 'sitter', subjectId: sam.id, reason: 'spam' })).toEqual({ status: 403, body: { message: staffRefusal, errors: {} } })
+    expect((await report(ada, { kind: 'review', subjectId: reviewId, reason: 'harassment' })).status).toBe(403)
+    expect(await call('POST', '/api/messages/reports', ada.token, { partnerId: sam.id, reason: 'spam' })).toEqual({ status: 403, body: { message: staffRefusal, errors: {} } })
+    expect(await reportsBy(ada.id)).toEqual([])
+  })
+
+  test("a sitter's profile shows an admin 'Open in the console' and no Report form; the form posted anyway goes to /unauthorized and stores nothing", async () => {
+    const [sam, olivia] = [await bioSitter(), await owner()]
+    await insertReview(sam.id, olivia.id, { rating: 2, comment: 'Late twice.' })
+    const ada = await signedIn(await insertUser({ name: 'Ada Admin', role: 'admin' }))
+
+    const profile = await textOf(await visitAs(ada, profileOf(sam.id)))
+    const reviews = await textOf(await visitAs(ada, reviewsOf(sam.id)))
+    const posted = await postAs(ada, profileOf(sam.id), { intent: 'report', kind: 'sitter', subjectId: sam.id, reason: 'spam', details: 'Seen in the queue' })
+
+    expect(profile).toContain('Open in the console')
+    expect(profile).not.toContain('Report this profile')
+    expect(count(reviews, 'Report review')).toBe(0)
+    expect(posted.status).toBe(302)
+    expect(posted.headers.get('location')).toBe('/unauthorized')
+    expect(await reportsBy(ada.id)).toEqual([])
   })
 })

@@ -62,6 +62,7 @@ export const moderationMessages = {
   reportNotFound: 'Report not found',
   subjectNotFound: 'There is nothing to report there',
   yourself: 'You cannot report yourself',
+  staffDoNotReport: 'Admin accounts do not file reports: act on it in the console',
   alreadyResolved: 'This report was already resolved',
   nothingToHide: 'Only messages and reviews can be hidden',
   userNotFound: 'User not found',

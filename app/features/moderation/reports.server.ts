@@ -1,5 +1,6 @@
 import { type Expression, sql, type SqlBool } from 'kysely'
 import { namesOf } from '#app/features/accounts/account-status.server.ts'
+import { takesPartInBookings } from '#app/features/accounts/roles.ts'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
 import { getBookingFor } from '#app/features/bookings/booking-reads.server.ts'
 import type { HistoryStep } from '#app/features/bookings/booking-history.server.ts'
@@ -82,7 +83,7 @@ type Subject = { subjectId: string; reportedUserId: string; snapshot: ReportSnap
 
 type ConversationSnapshot = Extract<ReportSnapshot, { kind: 'conversation' }>
 
-export type ReportFailure = { ok: false; status: 400 | 404 | 409 | 429; message: string; field?: string; retryAfterSeconds?: number }
+export type ReportFailure = { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string; field?: string; retryAfterSeconds?: number }
 
 /** What a report names and the snapshot of it, as the reporter may see it; null when they cannot see it. */
 async function findSubject(reporter: SessionUser, kind: ReportKind, subjectId: string): Promise<Subject | null> {
@@ -170,6 +171,8 @@ export async function fileReport(
   reporter: SessionUser,
   input: NewReportInput,
 ): Promise<{ ok: true; reportId: string; created: boolean; addedMessages: number } | ReportFailure> {
+  // An admin is staff (decision 102): what they see they act on in the console, not through their own queue.
+  if (!takesPartInBookings(reporter.role)) return { ok: false, status: 403, message: moderationMessages.staffDoNotReport }
   const subject = await findSubject(reporter, input.kind, input.subjectId)
   if (!subject) return { ok: false, status: 404, message: notFoundMessages[input.kind], field: 'subjectId' }
   if (subject.reportedUserId === reporter.id) return { ok: false, status: 400, message: moderationMessages.yourself, field: 'subjectId' }
