@@ -13,7 +13,7 @@ import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { isMove, type Move, moveButtonLabels } from '#app/features/bookings/moves.ts'
 import { periodLabels } from '#app/features/bookings/periods.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
-import { homeAccessOnBookingPage } from '#app/features/home-access/home-access.server.ts'
+import { homeAccessOnBookingPage, vaultPageHeaders } from '#app/features/home-access/home-access.server.ts'
 import { termsLabels } from '#app/features/sitters/cancellation-terms.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatRateForDogs } from '#app/features/bookings/pricing.ts'
@@ -154,7 +154,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   throw data(null, { status: 400 })
 }
 
-export const headers = retryAfterFromAction
+// The page shows its sitter the owner's home access inside the window: never stored by the browser.
+export const headers = (args: Route.HeadersArgs) => ({ ...retryAfterFromAction(args), ...vaultPageHeaders })
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, reportConstraint, reportedOn } = loaderData

@@ -5,7 +5,7 @@ import type { Route } from './+types/home-access'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import { formatWindowMoment } from '#app/features/home-access/access-window.ts'
-import { getOwnHomeAccess, listHomeAccessViews, listUpcomingAccessWindows, saveHomeAccess } from '#app/features/home-access/home-access.server.ts'
+import { getOwnHomeAccess, listHomeAccessViews, listUpcomingAccessWindows, saveHomeAccess, vaultPageHeaders } from '#app/features/home-access/home-access.server.ts'
 import { homeAccessFields, homeAccessLabels } from '#app/features/home-access/fields.ts'
 import { type HomeAccessInput, HomeAccessSchema } from '#app/features/home-access/schema.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
@@ -34,6 +34,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const saved = await saveHomeAccess(user.id, submission.value)
   return redirectWithToast(href('/home-access'), saved.updatedAt ? { type: 'success', title: 'Home access saved' } : { type: 'success', title: 'Home access cleared' })
 }
+
+export const headers = () => vaultPageHeaders
 
 const loadValidator = validatorLoader(() => import('#app/features/home-access/validators.ts').then((m) => m.validateHomeAccess))
 

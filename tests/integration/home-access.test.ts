@@ -360,6 +360,30 @@ describe("the sitter's window", () => {
   })
 })
 
+describe('no copy on the phone', () => {
+  // The API's answers carry `private, no-store`; so do the pages that hold the same fields, as a document, as the
+  // data of a navigation with JavaScript, and as a refused form's answer with what was typed.
+  test("the owner's /home-access and the sitter's booking page with the codes are never stored by the browser", async () => {
+    const { owner, sitter, parties, code } = await ownerWithVault()
+    const bookingId = await bookingAt(parties, 30 * minute)
+    const [ownerCookie, sitterCookie] = [await browserCookieFor(owner), await browserCookieFor(sitter)]
+    const cacheControlOf = async (path: string, cookie: string, init: { method?: string; body?: URLSearchParams } = {}) => {
+      const response = await appRequest(path, { ...init, headers: { cookie } })
+      return { status: response.status, cacheControl: response.headers.get('cache-control'), holdsCode: (await response.text()).includes(code) }
+    }
+
+    expect(await cacheControlOf('/home-access', ownerCookie)).toEqual({ status: 200, cacheControl: 'private, no-store', holdsCode: true })
+    expect(await cacheControlOf('/home-access.data', ownerCookie)).toEqual({ status: 200, cacheControl: 'private, no-store', holdsCode: true })
+    expect(await cacheControlOf('/home-access', ownerCookie, { method: 'POST', body: new URLSearchParams({ lockboxCode: code, doorCode: 'X'.repeat(101) }) })).toEqual({
+      status: 400,
+      cacheControl: 'private, no-store',
+      holdsCode: true,
+    })
+    expect(await cacheControlOf(`/bookings/${bookingId}`, sitterCookie)).toEqual({ status: 200, cacheControl: 'private, no-store', holdsCode: true })
+    expect(await cacheControlOf(`/bookings/${bookingId}.data`, sitterCookie)).toEqual({ status: 200, cacheControl: 'private, no-store', holdsCode: true })
+  })
+})
+
 describe('the reminder to change the codes', () => {
   const notificationsOf = async (actor: Actor) => {
     await backgroundWorkDone()

@@ -20,6 +20,12 @@ import { homeAccessKeys, openHomeAccess, sealHomeAccess, UnopenableHomeAccess } 
 
 const iso = (instant: number) => new Date(instant).toISOString()
 
+/**
+ * The headers of the pages that show the vault's fields (/home-access, a booking's page): kept out of the browser's
+ * cache on disk, as the API's answers are, so a door code is not left on the phone after its window closed.
+ */
+export const vaultPageHeaders = { 'Cache-Control': 'private, no-store' } as const
+
 const emptyDetails = Object.fromEntries(homeAccessFields.map((field) => [field, null])) as HomeAccessDetails
 
 const unopenable = { ok: false as const, status: 503 as const, message: homeAccessMessages.unopenable }
