@@ -386,7 +386,7 @@ const paths = {
       tags: ['Auth'],
       summary: 'Revoke the current session (token or cookie)',
       security: signedIn,
-      responses: { 200: answer('Logged out; a cookie session is cleared.', ref('Message')), ...errors({ 401: true }) },
+      responses: { 200: answer('Logged out; a cookie session is cleared, and `Clear-Site-Data: "cache"` asks a browser to drop the pages it stored.', ref('Message')), ...errors({ 401: true }) },
     },
   },
   '/api/auth/google': {

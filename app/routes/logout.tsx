@@ -1,6 +1,6 @@
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { endSession } from '#app/features/accounts/sign-in.server.ts'
+import { dropStoredPages, endSession } from '#app/features/accounts/sign-in.server.ts'
 import { createToastHeaders } from '#app/lib/toast.server.ts'
 
 // Logout is a POST (a link must never change data); visiting /logout just goes home.
@@ -15,5 +15,6 @@ export async function action({ request }: Route.ActionArgs) {
     description: 'You have been logged out of your account',
   })
   headers.append('set-cookie', await endSession(request))
+  headers.set(...dropStoredPages)
   return redirect(href('/login'), { headers })
 }

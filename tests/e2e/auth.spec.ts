@@ -139,7 +139,7 @@ test.describe('login', () => {
 })
 
 test.describe('sessions', () => {
-  test('logout ends the session', async ({ page, visit, db }) => {
+  test('logout ends the session, and Back then shows nothing of the account', async ({ page, visit, db }) => {
     const user = await registerUser(page, db, { prefix: 'logout', name: 'Lou Logout' })
     await visit('/profile')
     await expect(page.getByRole('heading', { level: 1, name: 'Lou Logout' })).toBeVisible()
@@ -150,6 +150,11 @@ test.describe('sessions', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible()
     const sessions = await db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute()
     expect(sessions).toEqual([])
+    // On a shared phone the next person presses Back: the browser kept no copy of the profile (decision 115), so
+    // it asks again and is sent to sign in. Without JavaScript it showed the stored page, name and all.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
+    await expect(page.getByText('Lou Logout')).toHaveCount(0)
     await page.goto('/profile')
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
   })

@@ -183,6 +183,24 @@ describe('sessions', () => {
     expect(await profileWith(session)).toBe(302)
   })
 
+  test('signing out (the page and the API) and a session found gone tell the browser to drop the pages it stored; a signed-in page does not', async () => {
+    const dropsStoredPages = (response: Response) => response.headers.get('clear-site-data')
+    const page = await registerAccount()
+    const session = cookiesFrom(await postForm('/login', { email: page.email, password: page.password, redirectTo: '' }))
+    expect(dropsStoredPages(await appRequest('/profile', { headers: { cookie: session } }))).toBeNull()
+
+    expect(dropsStoredPages(await postForm('/logout', {}, { cookie: session }))).toBe('"cache"')
+    // The same cookie again: its session is gone, and the answer says so too.
+    const afterwards = await appRequest('/profile', { headers: { cookie: session } })
+    expect(afterwards.status).toBe(302)
+    expect(dropsStoredPages(afterwards)).toBe('"cache"')
+
+    const api = await registerAccount()
+    const apiLogout = await appRequest('/api/auth/logout', { method: 'POST', headers: bearer(api.accessToken) })
+    expect(apiLogout.status).toBe(200)
+    expect(dropsStoredPages(apiLogout)).toBe('"cache"')
+  })
+
   test('a protected page sends a signed-out visitor to /login, remembering the way back', async () => {
     const response = await appRequest('/profile')
     expect(response.status).toBe(302)

@@ -15,6 +15,13 @@ export async function redirectWithSession(session: { id: string; expiresAt: stri
   return redirect(to, { headers })
 }
 
+/**
+ * Sent with every answer that ends a browser session (sign-out, a session found gone): the browser drops the pages
+ * it stored while signed in, its cache and back-forward cache, so Back on a shared phone shows the next person
+ * nothing of the account (decision 115). Cookies and the service worker's caches are not touched.
+ */
+export const dropStoredPages = ['Clear-Site-Data', '"cache"'] as const
+
 /** Ends whatever session the request presents (cookie or bearer token) and returns the cookie that clears it. */
 export async function endSession(request: Request) {
   const presented = await readSessionId(request)

@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { userContext } from './user-context.ts'
+import { dropStoredPages } from './sign-in.server.ts'
 import { findSessionUser, readSessionId, sessionCookie } from './session.server.ts'
 
 /** True when the request carried a session that is no longer valid (expired, revoked, suspended). */
@@ -17,6 +18,7 @@ export const loadUserMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await next()
   if (presented?.kind === 'cookie' && !user && !response.headers.getSetCookie().some((c) => c.startsWith('__session='))) {
     response.headers.append('set-cookie', await sessionCookie.serialize('', { maxAge: 0 }))
+    response.headers.set(...dropStoredPages)
   }
   return response
 }
