@@ -58,7 +58,9 @@ export const pushPaths = {
         'https address. A device belongs to the user who subscribed it last; a device on for another account moves ' +
         'only when the body carries the keys stored for it (the same browser subscribing again), else 409 and it ' +
         `stays where it was. A user has at most ${maxDevicesPerUser} ` +
-        'devices, and one more forgets the one subscribed longest ago.',
+        'devices, and one more forgets the one subscribed longest ago. Since 2026-12-02 a device belongs to the session ' +
+        'that subscribed it last: signing out of that session (`POST /api/auth/logout`, the sign-out form) forgets it, ' +
+        'and a password reset forgets every device of the account (decision 116).',
       security: signedIn,
       requestBody: jsonBody(ref('PushSubscriptionInput')),
       responses: {

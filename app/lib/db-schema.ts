@@ -673,6 +673,8 @@ export interface PushSubscriptionsTable {
   p256dh: string
   auth: string
   createdAt: string
+  /** The session that turned it on (decision 116): signing out of it forgets the device. Null before migration 040. */
+  sessionId: Generated<string | null>
 }
 
 // notifications (app/features/notifications, db/migrations/013): the notification centre.

@@ -36,6 +36,7 @@ import * as bookingReports from './036-booking-reports.ts'
 import * as reportGrewAt from './037-report-grew-at.ts'
 import * as seriesBookingsByStart from './038-series-bookings-by-start.ts'
 import * as bookingEnds from './039-booking-ends.ts'
+import * as pushDevicesBySession from './040-push-devices-by-session.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '037-report-grew-at': reportGrewAt,
   '038-series-bookings-by-start': seriesBookingsByStart,
   '039-booking-ends': bookingEnds,
+  '040-push-devices-by-session': pushDevicesBySession,
 }

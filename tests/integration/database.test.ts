@@ -137,6 +137,7 @@ describe('migrations', () => {
       { migrationName: '037-report-grew-at', direction: 'Up', status: 'Success' },
       { migrationName: '038-series-bookings-by-start', direction: 'Up', status: 'Success' },
       { migrationName: '039-booking-ends', direction: 'Up', status: 'Success' },
+      { migrationName: '040-push-devices-by-session', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { start } from '#tests/fakes/push-service.ts'
 
 // Web Push (issue 20, decision 052) against a local fake push service: devices turn notifications on and off
 // through the API, and sendPush reaches them signed with the server's VAPID key and encrypted to the device
-// (the fake decrypts it as the browser would, RFC 8291).
+// (the fake decrypts it as the browser would, RFC 8291). Signing out of the session that turned a device on, or a
+// password reset, forgets it (decision 116).
 
 // The fake must be listening before env.server.ts reads PUSH_SERVICE_URL, so every app module is imported after it.
 const fake = await start()
@@ -13,8 +14,9 @@ const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 const { env } = await import('#app/lib/env.server.ts')
 const { sendPush } = await import('#app/features/push/send-push.server.ts')
 const { maxDevicesPerUser } = await import('#app/features/push/push-subscriptions.server.ts')
-const { appRequest, startTestApp } = await import('./app.ts')
+const { appRequest, bearer, postForm, startTestApp } = await import('./app.ts')
 const { call, owner } = await import('./booking-api.ts')
+const { apiTokenFor, browserCookieFor } = await import('./fixtures.ts')
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -152,6 +154,62 @@ describe('turning notifications on and off for a device', () => {
       const response = await appRequest('/api/push/subscriptions', { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(newDevice()) })
       expect(response.status, method).toBe(401)
     }
+  })
+})
+
+describe('when a session ends (decision 116)', () => {
+  const endpointsOf = async (userId: string) => (await devicesOf(userId)).map((device) => device.endpoint).sort()
+
+  test("signing out forgets the devices that session turned on, on the page and through the API; the account's other devices stay and get its pushes", async () => {
+    const user = await owner()
+    const [phoneToken, browserCookie] = [await apiTokenFor(user), await browserCookieFor(user)]
+    const [tablet, phone, browser] = [newDevice(), newDevice(), newDevice()]
+    expect((await subscribe(user.token, tablet)).status).toBe(201)
+    expect((await subscribe(phoneToken, phone)).status).toBe(201)
+    const onInBrowser = await appRequest('/api/push/subscriptions', { method: 'POST', headers: { cookie: browserCookie, 'content-type': 'application/json' }, body: JSON.stringify(browser) })
+    expect(onInBrowser.status).toBe(201)
+
+    expect((await appRequest('/api/auth/logout', { method: 'POST', headers: bearer(phoneToken) })).status).toBe(200)
+    expect(await endpointsOf(user.id)).toEqual([tablet.endpoint, browser.endpoint].sort())
+    expect((await postForm('/logout', {}, { cookie: browserCookie })).status).toBe(302)
+    expect(await endpointsOf(user.id)).toEqual([tablet.endpoint])
+
+    const before = fake.received.length
+    expect(await sendPush(user.id, message, { ttlSeconds: 60 })).toEqual({ outcome: 'delivered', devices: 1 })
+    expect(fake.received.slice(before).map((push) => `${fake.url}/push/${push.device}`)).toEqual([tablet.endpoint])
+  })
+
+  test('a device turned on again from a new session belongs to that session: signing out of the first no longer forgets it', async () => {
+    const user = await owner()
+    const laterToken = await apiTokenFor(user)
+    const phone = newDevice()
+    await subscribe(user.token, phone)
+    expect((await subscribe(laterToken, phone)).status).toBe(200)
+
+    expect((await appRequest('/api/auth/logout', { method: 'POST', headers: bearer(user.token) })).status).toBe(200)
+
+    expect(await endpointsOf(user.id)).toEqual([phone.endpoint])
+  })
+
+  test('a password reset forgets every device of the account', async () => {
+    const user = await owner()
+    const { email } = await db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()
+    await subscribe(user.token, newDevice())
+    await subscribe(await apiTokenFor(user), newDevice())
+    const other = await owner('Other Owner')
+    const othersDevice = newDevice()
+    await subscribe(other.token, othersDevice)
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    expect((await postForm('/forgot-password', { email })).status).toBe(302)
+    const mail = log.mock.calls.map((each) => String(each[0])).find((line) => line.includes(email))
+    log.mockRestore()
+    const token = new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+
+    const reset = await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })
+
+    expect(reset.status).toBe(302)
+    expect(await devicesOf(user.id)).toEqual([])
+    expect(await endpointsOf(other.id)).toEqual([othersDevice.endpoint])
   })
 })
 

@@ -6,6 +6,7 @@ import { env } from '#app/lib/env.server.ts'
 import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword } from './password.server.ts'
+import { forgetDevicesOf } from '#app/features/push/push-subscriptions.server.ts'
 import { deleteAllSessionsOf } from './session.server.ts'
 
 const tokenLifetimeMs = 60 * 60 * 1000
@@ -92,6 +93,7 @@ export async function resetPassword(token: string, password: string): Promise<'r
     // The account's other reset links die with this one.
     await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
     await deleteAllSessionsOf(userId, trx)
+    await forgetDevicesOf(userId, trx)
     return 'reset'
   })
 }

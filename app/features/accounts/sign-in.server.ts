@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { forgetDevicesOfSession } from '#app/features/push/push-subscriptions.server.ts'
 import { createToastHeaders } from '#app/lib/toast.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { createSession, deleteSession, readSessionId, sessionCookie } from './session.server.ts'
@@ -22,9 +23,12 @@ export async function redirectWithSession(session: { id: string; expiresAt: stri
  */
 export const dropStoredPages = ['Clear-Site-Data', '"cache"'] as const
 
-/** Ends whatever session the request presents (cookie or bearer token) and returns the cookie that clears it. */
+/** Ends whatever session the request presents (cookie or bearer token), forgetting the devices it turned notifications on for, and returns the cookie that clears it. */
 export async function endSession(request: Request) {
   const presented = await readSessionId(request)
-  if (presented) await deleteSession(presented.id)
+  if (presented) {
+    await forgetDevicesOfSession(presented.id)
+    await deleteSession(presented.id)
+  }
   return sessionCookie.serialize('', { maxAge: 0 })
 }

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely'
 import { db } from '#app/lib/db.server.ts'
+import type { Database } from '#app/lib/db-schema.ts'
 import { env } from '#app/lib/env.server.ts'
 import type { PushSubscriptionInput } from './schema.ts'
 
@@ -49,9 +51,9 @@ export type SavedSubscription = { ok: true; created: boolean; createdAt: string 
  * Turns notifications on for the device; `created` is false when it was on already (for this user, or for
  * another with the same keys). Another account's device with other keys is refused and stays as it was.
  */
-export async function saveSubscription(userId: string, input: PushSubscriptionInput): Promise<SavedSubscription> {
+export async function saveSubscription(userId: string, input: PushSubscriptionInput, sessionId: string): Promise<SavedSubscription> {
   if (!isPushServiceEndpoint(input.endpoint)) return { ok: false, status: 400, message: notAPushService }
-  const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: new Date().toISOString() }
+  const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: new Date().toISOString(), sessionId }
   return db.transaction().execute(async (trx) => {
     // The condition is part of the upsert, so two subscribers at once cannot both pass a check made before it.
     const saved = await trx
@@ -60,7 +62,7 @@ export async function saveSubscription(userId: string, input: PushSubscriptionIn
       .onConflict((oc) =>
         oc
           .column('endpoint')
-          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt })
+          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId })
           .where((eb) =>
             eb.or([
               eb('pushSubscriptions.userId', '=', row.userId),
@@ -93,6 +95,19 @@ export async function removeSubscription(userId: string, endpoint: string) {
 
 export function subscriptionsOf(userId: string) {
   return db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('userId', '=', userId).execute()
+}
+
+/**
+ * Forgets the devices a session turned notifications on for, as that session ends by signing out (decision 116):
+ * a shared or borrowed phone no longer shows the account's notifications to whoever uses it next.
+ */
+export async function forgetDevicesOfSession(sessionId: string) {
+  await db.deleteFrom('pushSubscriptions').where('sessionId', '=', sessionId).execute()
+}
+
+/** Forgets every device of the user, as a password reset ends all their sessions (one may have been a stranger's). */
+export async function forgetDevicesOf(userId: string, database: Kysely<Database> = db) {
+  await database.deleteFrom('pushSubscriptions').where('userId', '=', userId).execute()
 }
 
 /** Forgets a device its push service no longer knows (404 or 410). */

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === 'POST') {
     const user = requireApiUser(context)
     const input = parseApiInput(PushSubscriptionSchema, await readJsonBody(request))
-    const saved = await saveSubscription(user.id, input)
+    const saved = await saveSubscription(user.id, input, user.sessionId)
     if (!saved.ok) return jsonError(saved.status, saved.message, { endpoint: [saved.message] })
     return Response.json({ endpoint: input.endpoint, createdAt: saved.createdAt }, { status: saved.created ? 201 : 200 })
   }
