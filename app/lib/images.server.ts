@@ -41,6 +41,24 @@ export class UnsupportedImageError extends Error {
   }
 }
 
+/** The brands of an ISO-BMFF file that hold HEVC pictures: what phones save as HEIC (decision 117). */
+const hevcBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs'])
+
+/**
+ * Whether the bytes are a HEIC photo, read from the file's `ftyp` box (size, 'ftyp', the major brand, a minor
+ * version, then compatible brands): sharp cannot decode one, and the person should hear why.
+ */
+export function isHeic(bytes: Uint8Array) {
+  if (bytes.length < 16) return false
+  const brandAt = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4))
+  if (brandAt(4) !== 'ftyp') return false
+  const boxEnd = Math.min(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0), bytes.length, 256)
+  for (let offset = 8; offset + 4 <= boxEnd; offset += 4) {
+    if (offset !== 12 && hevcBrands.has(brandAt(offset))) return true
+  }
+  return false
+}
+
 /** The picture declares more pixels than maxImagePixels. */
 export class ImageTooLargeError extends Error {
   constructor(options?: ErrorOptions) {

@@ -18,6 +18,13 @@ describe('takePhotos', () => {
     ])
   })
 
+  test("a HEIC photo is refused saying so (decision 117); an image/heif file, which may be AV1, is left to the server", () => {
+    const { taken, refused } = takePhotos([file('IMG_0042.HEIC', 'image/heic'), file('burst.heics', 'IMAGE/HEIC-SEQUENCE'), file('dog.heif', 'image/heif')], 3, limit)
+
+    expect(taken.map((f) => f.name)).toEqual(['dog.heif'])
+    expect(refused).toEqual([{ message: 'HEIC photos cannot be read: please choose a JPEG or PNG', names: ['IMG_0042.HEIC', 'burst.heics'] }])
+  })
+
   test('a file of exactly 5 MB is taken; a file without a type is left to the server', () => {
     const { taken } = takePhotos([file('five.jpg', 'image/jpeg', 5 * 1024 * 1024), file('scan', '')], 3, limit)
     expect(taken.map((f) => f.name)).toEqual(['five.jpg', 'scan'])

@@ -8,7 +8,15 @@ export const photoMessages = {
   tooLarge: 'Image size should be less than 5MB',
   noPhotoChosen: 'Please choose a photo to upload',
   keptPhotoGone: 'A photo you chose earlier is no longer available. Please choose it again.',
+  heic: 'HEIC photos cannot be read: please choose a JPEG or PNG',
 } as const
+
+/**
+ * The types of the 'High efficiency' photos some phones save (HEIC, HEVC inside HEIF): sharp's libvips reads no
+ * HEVC, so such a photo is refused with a message that says why rather than 'not an image' (decision 117). A
+ * `image/heif` file may hold AV1, which sharp reads: the server tells them apart by the file's brands.
+ */
+const heicTypes = new Set(['image/heic', 'image/heic-sequence'])
 
 /** Files of one selection that were not taken, grouped by the reason. */
 export type RefusedPhotos = { message: string; names: string[] }
@@ -33,6 +41,7 @@ export function addRefusal(refusals: RefusedPhotos[], message: string, name: str
  * A file without a type is left to the server, which decodes it to find out.
  */
 export function photoProblemOf(file: { type: string; size: number }) {
+  if (heicTypes.has(file.type.toLowerCase())) return photoMessages.heic
   if (file.type && !file.type.startsWith('image/')) return photoMessages.notAnImage
   if (file.size > maxImageBytes) return photoMessages.tooLarge
   return null

@@ -10,7 +10,7 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser'
 import { jsonError } from './api.server.ts'
-import { ImageTooLargeError, type ImageVariants, maxImagePixels, renderImageVariants, UnsupportedImageError } from './images.server.ts'
+import { ImageTooLargeError, type ImageVariants, isHeic, maxImagePixels, renderImageVariants, UnsupportedImageError } from './images.server.ts'
 import { addRefusal, maxImageBytes, photoMessages, type RefusedPhotos } from './photo-rules.ts'
 
 // Multipart uploads for page actions and the JSON API alike (spec sections 5 and 9: images only, under
@@ -23,6 +23,7 @@ const maxUploadBytes = 16 * 1024 * 1024
 export const uploadMessages = {
   tooLarge: photoMessages.tooLarge,
   notAnImage: photoMessages.notAnImage,
+  heic: photoMessages.heic,
   tooManyPixels: `Image dimensions are too large (at most ${maxImagePixels / 1_000_000} megapixels)`,
   uploadTooLarge: 'The upload is too large',
   notMultipart: 'Content-Type must be multipart/form-data',
@@ -161,15 +162,16 @@ function toUploadError(error: unknown, maxFiles: number) {
 /**
  * Proves an uploaded file is a picture we accept and renders its WebP variants in memory, without
  * writing anything. Throws UploadError: 413 over 5 MB, 415 'Please upload an image file' when sharp
- * cannot decode it (whatever its name or MIME type says), 413 beyond the pixel limit.
+ * cannot decode it (whatever its name or MIME type says; a HEIC photo says so), 413 beyond the pixel limit.
  */
 export async function validateImageUpload(file: Blob): Promise<ImageVariants> {
   if (file.size > maxImageBytes) throw new UploadError(413, uploadMessages.tooLarge)
+  const bytes = new Uint8Array(await file.arrayBuffer())
   try {
-    return await renderImageVariants(new Uint8Array(await file.arrayBuffer()))
+    return await renderImageVariants(bytes)
   } catch (error) {
     const options = { cause: error }
-    if (error instanceof UnsupportedImageError) throw new UploadError(415, uploadMessages.notAnImage, options)
+    if (error instanceof UnsupportedImageError) throw new UploadError(415, isHeic(bytes) ? uploadMessages.heic : uploadMessages.notAnImage, options)
     if (error instanceof ImageTooLargeError) throw new UploadError(413, uploadMessages.tooManyPixels, options)
     throw error
   }

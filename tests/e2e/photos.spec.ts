@@ -30,6 +30,12 @@ function colourOf(name: string) {
 }
 const photos = (...names: string[]) => Promise.all(names.map((name) => pngFile(name, colourOf(name))))
 const textFile = (name: string, mimeType = 'text/plain') => ({ name, mimeType, buffer: Buffer.from('Dear sitter, this is not a photo.') })
+/** A phone's 'High efficiency' photo as far as anyone can tell without decoding HEVC: its ftyp box, then data. */
+const heicFile = {
+  name: 'IMG_0042.HEIC',
+  mimeType: 'image/heic',
+  buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(1024, 7)]),
+}
 const photoLimit = 'Maximum of 3 photos reached - delete a photo to add new ones'
 
 /** The photos not saved yet: files chosen in the browser, or photos the server kept from a failed submit. */
@@ -285,6 +291,12 @@ test('owner step 1: a file that is not a picture is refused and the step still c
   await picker.setInputFiles(textFile('fake.png', 'image/png'))
   if (!jsEnabled) await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Please upload an image file. Not added: fake.png').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/onboarding\/owner\/1$/)
+
+  // A HEIC photo, which cannot be read (decision 117): said as such, by the picker with JavaScript, else the server.
+  await picker.setInputFiles(heicFile)
+  if (!jsEnabled) await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('HEIC photos cannot be read: please choose a JPEG or PNG. Not added: IMG_0042.HEIC').first()).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding\/owner\/1$/)
 
   await page.getByRole('button', { name: 'Continue' }).click()

@@ -161,6 +161,34 @@ describe('PATCH /api/users/profile/photo', () => {
     expect(await profilePhotoOf(user.id)).toBe(previous)
   })
 
+  test("a HEIC photo (a phone's 'High efficiency') is refused with 415 saying so, whatever type it claims, and nothing is stored", async () => {
+    const previous = await processImage(await jpeg(200, 200).toBuffer(), { kind: 'avatars', ownerKey: 'someone' })
+    const user = await insertUser(previous)
+    const before = await storedFiles()
+    // An ISO-BMFF ftyp box as an iPhone or a Samsung writes it (major brand heic, compatible mif1 and heic), then data.
+    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic')])
+    const heic = Buffer.concat([ftyp, Buffer.alloc(2048, 7)])
+
+    for (const type of ['image/heic', 'image/jpeg', '']) {
+      const response = await callAction(photoRequest(new Blob([heic], { type }), 'IMG_0042.HEIC'), user)
+      expect(response.status).toBe(415)
+      expect(await response.json()).toMatchObject({ message: 'HEIC photos cannot be read: please choose a JPEG or PNG' })
+    }
+    expect(await storedFiles()).toEqual(before)
+    expect(await profilePhotoOf(user.id)).toBe(previous)
+  })
+
+  test('an AVIF photo (HEIF with AV1, not HEVC) is read and stored', async () => {
+    const user = await insertUser()
+    const avif = await jpeg(400, 300).avif().toBuffer()
+    expect(avif.subarray(4, 12).toString('latin1')).toBe('ftypavif')
+
+    const response = await callAction(photoRequest(new Blob([avif], { type: 'image/heif' }), 'dog.avif'), user)
+
+    expect(response.status).toBe(200)
+    expect(await profilePhotoOf(user.id)).toMatch(new RegExp(`^/uploads/avatars/${user.id}/`))
+  })
+
   test('a photo with GPS EXIF is stored as WebP at 160, 320 and 800 px wide without any metadata', async () => {
     const user = await insertUser()
     const photo = await jpeg(1600, 1000).withExif(gpsExif).withIccProfile('p3').toBuffer()
