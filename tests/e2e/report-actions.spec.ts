@@ -37,6 +37,20 @@ test('an owner reports a sitter profile from the profile page and sees the toast
   expect(stored).toEqual([{ kind: 'sitter', subjectId: sitter.id, reportedUserId: sitter.id, reason: 'scam', details: 'Asked to be paid in cash' }])
 })
 
+test("an admin, who is staff (decision 113), sees 'Open in the console' on a sitter's profile and no Report form", async ({ page, visit, db }) => {
+  const admin = await registerUser(page, db, { prefix: 'staff', name: 'Ada Admin' })
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute()
+  const sitter = await db.selectFrom('users').select('id').where('email', '=', 'sitter@pawpal.test').executeTakeFirstOrThrow()
+
+  for (const path of [`/sitters/${sitter.id}`, `/sitters/${sitter.id}?tab=reviews`]) {
+    await visit(path)
+    await expect(page.getByRole('link', { name: 'Open in the console' })).toHaveAttribute('href', `/admin/users/${sitter.id}`)
+    // With JavaScript the Report forms come after the page (decision 082): wait for everything it asks for.
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByText(/^Report (this profile|review)$/)).toHaveCount(0)
+  }
+})
+
 test('an owner reports a problem with a booking from its page and sees the toast', async ({ page, visit, db }) => {
   const sitter = await registerSitter(page, db, 'Sam Walker')
   const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Bello' })

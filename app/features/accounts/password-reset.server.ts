@@ -3,11 +3,11 @@ import { db } from '#app/lib/db.server.ts'
 import { emailGreeting } from '#app/lib/email-greeting.ts'
 import { sendEmail } from '#app/lib/email.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { rateLimit, takeSlots } from '#app/lib/rate-limit.server.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword } from './password.server.ts'
-import { forgetDevicesOf } from '#app/features/push/push-subscriptions.server.ts'
-import { deleteAllSessionsOf } from './session.server.ts'
+import { deleteAllSessionsOf, sessionEventTypes } from './session.server.ts'
 
 const tokenLifetimeMs = 60 * 60 * 1000
 // Each request may send an e-mail: 3 per address and 10 per client IP in an hour, counted whether or
@@ -74,7 +74,7 @@ export async function resetPassword(token: string, password: string): Promise<'r
   if (await isCommonPassword(password)) return 'password-too-common'
   const hash = await hashPassword(password)
   const tokenHash = hashToken(token)
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
     const spent = await trx
       .updateTable('passwordResetTokens')
@@ -83,7 +83,7 @@ export async function resetPassword(token: string, password: string): Promise<'r
       .where('usedAt', 'is', null)
       .where('expiresAt', '>', now)
       .executeTakeFirst()
-    if (spent.numUpdatedRows !== 1n) return 'link-invalid'
+    if (spent.numUpdatedRows !== 1n) return null
     const { userId } = await trx.selectFrom('passwordResetTokens').select('userId').where('tokenHash', '=', tokenHash).executeTakeFirstOrThrow()
     await trx
       .insertInto('passwords')
@@ -93,7 +93,10 @@ export async function resetPassword(token: string, password: string): Promise<'r
     // The account's other reset links die with this one.
     await trx.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute()
     await deleteAllSessionsOf(userId, trx)
-    await forgetDevicesOf(userId, trx)
-    return 'reset'
+    return recordEvent(trx, { type: sessionEventTypes.passwordReset, subjectId: userId, payload: {} })
   })
+  if (!outcome) return 'link-invalid'
+  // What follows (every push device forgotten, decision 116) is done before the person is told.
+  await dispatchEvents([outcome])
+  return 'reset'
 }

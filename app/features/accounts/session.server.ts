@@ -5,6 +5,7 @@ import { createCookie } from 'react-router'
 import { sessionCookieName } from '#app/lib/credentials.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
+import { recordEvent } from '#app/lib/events.server.ts'
 import { precompiledQuery } from '#app/lib/precompiled-query.server.ts'
 import { deriveKey } from '#app/lib/secrets.server.ts'
 
@@ -127,8 +128,19 @@ export async function findLiveSessionIds(sessionIds: string[]) {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>
 
-export async function deleteSession(sessionId: string) {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+/**
+ * Sessions ended at their person's word, as domain events (decision 116): what a higher feature keeps for a session
+ * or an account (push devices) follows them without accounts knowing it. `signedOut` names the session,
+ * `passwordReset` the account whose sessions a reset ended.
+ */
+export const sessionEventTypes = { signedOut: 'session.signedOut', passwordReset: 'account.passwordReset' } as const
+
+/** Deletes the session and records that it was signed out of; answers the event's id. */
+export async function signOutSession(sessionId: string) {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('id', '=', sessionId).execute()
+    return recordEvent(trx, { type: sessionEventTypes.signedOut, subjectId: sessionId, payload: {} })
+  })
 }
 
 export async function deleteAllSessionsOf(userId: string, database: Kysely<Database> = db) {

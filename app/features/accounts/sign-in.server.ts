@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
-import { forgetDevicesOfSession } from '#app/features/push/push-subscriptions.server.ts'
+import { dispatchEvents } from '#app/lib/events.server.ts'
 import { createToastHeaders } from '#app/lib/toast.server.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
-import { createSession, deleteSession, readSessionId, sessionCookie } from './session.server.ts'
+import { createSession, readSessionId, sessionCookie, signOutSession } from './session.server.ts'
 
 /** Starts a browser session and redirects with a flash toast. */
 export async function redirectSignedIn(request: Request, userId: string, to: string, toast: ToastInput) {
@@ -23,12 +23,12 @@ export async function redirectWithSession(session: { id: string; expiresAt: stri
  */
 export const dropStoredPages = ['Clear-Site-Data', '"cache"'] as const
 
-/** Ends whatever session the request presents (cookie or bearer token), forgetting the devices it turned notifications on for, and returns the cookie that clears it. */
+/**
+ * Ends whatever session the request presents (cookie or bearer token) and returns the cookie that clears it. What
+ * follows a sign-out (its push devices forgotten, decision 116) is done before the answer goes.
+ */
 export async function endSession(request: Request) {
   const presented = await readSessionId(request)
-  if (presented) {
-    await forgetDevicesOfSession(presented.id)
-    await deleteSession(presented.id)
-  }
+  if (presented) await dispatchEvents([await signOutSession(presented.id)])
   return sessionCookie.serialize('', { maxAge: 0 })
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely'
+import { sessionEventTypes } from '#app/features/accounts/session.server.ts'
 import { db } from '#app/lib/db.server.ts'
-import type { Database } from '#app/lib/db-schema.ts'
 import { env } from '#app/lib/env.server.ts'
+import type { Subscriber } from '#app/lib/events.server.ts'
 import type { PushSubscriptionInput } from './schema.ts'
 
 // The devices each user turned notifications on for (decision 052). A device's endpoint is unique: subscribing
@@ -98,16 +98,17 @@ export function subscriptionsOf(userId: string) {
 }
 
 /**
- * Forgets the devices a session turned notifications on for, as that session ends by signing out (decision 116):
- * a shared or borrowed phone no longer shows the account's notifications to whoever uses it next.
+ * Signing out forgets the devices that session turned notifications on for, so a shared or borrowed phone no longer
+ * shows the account's notifications to whoever uses it next; a password reset, which ends every session because one
+ * may have been a stranger's, forgets every device of the account (decision 116).
  */
-export async function forgetDevicesOfSession(sessionId: string) {
-  await db.deleteFrom('pushSubscriptions').where('sessionId', '=', sessionId).execute()
-}
-
-/** Forgets every device of the user, as a password reset ends all their sessions (one may have been a stranger's). */
-export async function forgetDevicesOf(userId: string, database: Kysely<Database> = db) {
-  await database.deleteFrom('pushSubscriptions').where('userId', '=', userId).execute()
+export const endedSessionDevicesSubscriber: Subscriber = {
+  name: 'push-devices-of-ended-sessions',
+  types: [sessionEventTypes.signedOut, sessionEventTypes.passwordReset],
+  async handle(event) {
+    const column = event.type === sessionEventTypes.signedOut ? 'sessionId' : 'userId'
+    await db.deleteFrom('pushSubscriptions').where(column, '=', event.subjectId).execute()
+  },
 }
 
 /** Forgets a device its push service no longer knows (404 or 410). */
