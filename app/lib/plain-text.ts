@@ -38,8 +38,9 @@ type PlainTextOptions = {
  * its kind for the OpenAPI document (a regex check would also become the HTML `pattern` of the page forms).
  */
 export function plainText(label: string, { error = `${label} must be text`, multiline = false }: PlainTextOptions = {}) {
-  const refused = { error: `${label} must not contain control characters` }
-  const notText = { error: `${label} contains characters that are not allowed.` }
+  // Each refusal stops the checks after it: a field says one thing wrong with it, once.
+  const refused = { error: `${label} must not contain control characters`, abort: true }
+  const notText = { error: `${label} contains characters that are not allowed.`, abort: true }
   if (!multiline)
     return z
       .string({ error })

@@ -116,6 +116,16 @@ describe('half a surrogate pair', () => {
     expect(((await response.json()) as ApiError).errors.name).toEqual(['Name contains characters that are not allowed.'])
     expect(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
   })
+
+  test('a name with half a pair and a control or format character says each thing once', async () => {
+    const email = `${crypto.randomUUID().slice(0, 8)}@example.com`
+
+    const withFormat = await sendJson('/api/auth/register', 'POST', { name: 'Eve\u200B \ud800', email, password: 'secret-123' })
+    const withControl = await sendJson('/api/auth/register', 'POST', { name: 'Eve\u0007 \ud800', email, password: 'secret-123' })
+
+    expect(((await withFormat.json()) as ApiError).errors.name).toEqual(['Name contains characters that are not allowed.'])
+    expect(((await withControl.json()) as ApiError).errors.name).toEqual(['Name must not contain control characters'])
+  })
 })
 
 describe("a dog's age", () => {
