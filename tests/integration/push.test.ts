@@ -191,6 +191,22 @@ describe('when a session ends (decision 116)', () => {
     expect(await endpointsOf(user.id)).toEqual([phone.endpoint])
   })
 
+  test("two sign-outs of one session at once (a double tap) both answer, and forget that session's device only", async () => {
+    const user = await owner()
+    const [tablet, phone] = [newDevice(), newDevice()]
+    await subscribe(user.token, tablet)
+    const phoneToken = await apiTokenFor(user)
+    await subscribe(phoneToken, phone)
+
+    const answers = await Promise.all([0, 1, 2].map(() => appRequest('/api/auth/logout', { method: 'POST', headers: bearer(phoneToken) })))
+
+    // The first ends the session; one that comes after finds no session to end (401).
+    expect(answers.map((answer) => answer.status)).toContain(200)
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 401)).toBe(true)
+    expect(await endpointsOf(user.id)).toEqual([tablet.endpoint])
+    expect((await appRequest('/api/users/me', { headers: bearer(phoneToken) })).status).toBe(401)
+  })
+
   test('a password reset forgets every device of the account', async () => {
     const user = await owner()
     const { email } = await db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()
