@@ -8,7 +8,7 @@ import { publish } from '#app/features/messages/hub.server.ts'
 import { moderationNotificationSubscriber } from '#app/features/moderation/moderation-events.server.ts'
 import { messagePushSubscriber } from '#app/features/messages/message-events.server.ts'
 import { notificationSubscriber } from '#app/features/notifications/notification-events.server.ts'
-import { endedSessionDevicesSubscriber } from '#app/features/push/push-subscriptions.server.ts'
+import { sessionDevicesSubscriber } from '#app/features/push/push-subscriptions.server.ts'
 import { seriesNotificationSubscriber } from '#app/features/notifications/series-notifications.server.ts'
 import { seriesEmailSubscriber } from '#app/features/bookings/series-notices.server.ts'
 import { reviewEventTypes } from '#app/features/reviews/review-event-types.ts'
@@ -36,7 +36,7 @@ const bookingPushSubscriber: Subscriber = {
 }
 
 export function registerEventSubscribers() {
-  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, seriesCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber, homeAccessReminderSubscriber, seriesEmailSubscriber, seriesNotificationSubscriber, endedSessionDevicesSubscriber]
+  const subscribers = [bookingEmailSubscriber, bookingCalendarSubscriber, seriesCalendarSubscriber, bookingPushSubscriber, messagePushSubscriber, notificationSubscriber, blockedBookingsSubscriber, suspendedAccountBookingsSubscriber, moderationNotificationSubscriber, homeAccessReminderSubscriber, seriesEmailSubscriber, seriesNotificationSubscriber, sessionDevicesSubscriber]
   for (const subscriber of subscribers) {
     registerSubscriber(subscriber)
   }

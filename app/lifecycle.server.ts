@@ -5,6 +5,7 @@ import { recordDueBookingAlerts } from '#app/features/bookings/booking-alerts.se
 import { expireUnansweredSeries, extendAcceptedSeries } from '#app/features/bookings/booking-series.server.ts'
 import { recordDueReviewReminders } from '#app/features/bookings/review-reminders.server.ts'
 import { sendWaitingPushes } from '#app/features/notifications/notification-pushes.server.ts'
+import { forgetLongSleepingDevices } from '#app/features/push/push-subscriptions.server.ts'
 import { expireStaleRequests } from '#app/features/bookings/expiry.server.ts'
 import { recordDueVisitAlarms } from '#app/features/visits/visit-alarms.server.ts'
 import { demoLogins, isDatabaseEmpty, seedDemoData } from '#db/seed.ts'
@@ -107,6 +108,14 @@ async function pruneSignInCodes() {
   }
 }
 
+async function pruneSleepingDevices() {
+  try {
+    await forgetLongSleepingDevices()
+  } catch (error) {
+    console.warn('Could not forget long-sleeping push devices:', error)
+  }
+}
+
 async function pruneEvents() {
   try {
     await pruneDeliveredEvents()
@@ -132,6 +141,7 @@ export function housekeeping(database: Kysely<Database> = db) {
       await prunePendingUploads()
       await pruneEvents()
       await pruneSignInCodes()
+      await pruneSleepingDevices()
       await deleteExpiredPresence()
     },
     { database },

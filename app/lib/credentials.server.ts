@@ -5,6 +5,11 @@
 
 /** The signed session id of a browser (features/accounts/session.server.ts). */
 export const sessionCookieName = '__session'
+/**
+ * A browser's own random id (features/accounts/session.server.ts, decision 118): not a credential and not the
+ * person's, so it changes no page and is not counted below.
+ */
+export const browserCookieName = '__browser'
 /** A flash toast waiting for the next page (toast.server.ts). */
 export const toastCookieName = '__toast'
 /** Google sign-in's flow cookies (features/accounts/google.server.ts): `__google_client`, `__google_oauth:<uuid>`, `__google_signin`

@@ -44,6 +44,8 @@ export interface SessionsTable {
   userAgent: string | null
   createdAt: string
   expiresAt: string
+  /** The browser a cookie session runs in (decision 118): null for API tokens and before migration 041. */
+  browserId: Generated<string | null>
 }
 
 export interface OauthAccountsTable {
@@ -675,6 +677,10 @@ export interface PushSubscriptionsTable {
   createdAt: string
   /** The session that turned it on (decision 116): signing out of it forgets the device. Null before migration 040. */
   sessionId: Generated<string | null>
+  /** When the session that turned it on was signed out of (decision 118): nothing is pushed to a sleeping device. */
+  sleepingSince: Generated<string | null>
+  /** The browser it sleeps in: the same account signing in there again wakes it. */
+  browserId: Generated<string | null>
 }
 
 // notifications (app/features/notifications, db/migrations/013): the notification centre.

@@ -37,6 +37,7 @@ import * as reportGrewAt from './037-report-grew-at.ts'
 import * as seriesBookingsByStart from './038-series-bookings-by-start.ts'
 import * as bookingEnds from './039-booking-ends.ts'
 import * as pushDevicesBySession from './040-push-devices-by-session.ts'
+import * as sleepingPushDevices from './041-sleeping-push-devices.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '038-series-bookings-by-start': seriesBookingsByStart,
   '039-booking-ends': bookingEnds,
   '040-push-devices-by-session': pushDevicesBySession,
+  '041-sleeping-push-devices': sleepingPushDevices,
 }

@@ -14,7 +14,8 @@ const { db, migrateToLatest } = await import('#app/lib/db.server.ts')
 const { env } = await import('#app/lib/env.server.ts')
 const { sendPush } = await import('#app/features/push/send-push.server.ts')
 const { maxDevicesPerUser } = await import('#app/features/push/push-subscriptions.server.ts')
-const { appRequest, bearer, postForm, startTestApp } = await import('./app.ts')
+const { appRequest, bearer, cookiesFrom, postForm, registerAccount, startTestApp } = await import('./app.ts')
+const { forgetLongSleepingDevices, sleepLimitMs } = await import('#app/features/push/push-subscriptions.server.ts')
 const { call, owner } = await import('./booking-api.ts')
 const { apiTokenFor, browserCookieFor } = await import('./fixtures.ts')
 
@@ -28,6 +29,7 @@ afterAll(async () => {
 })
 
 const devicesOf = (userId: string) => db.selectFrom('pushSubscriptions').select(['endpoint', 'p256dh']).where('userId', '=', userId).execute()
+const endpointsOf = async (userId: string) => (await devicesOf(userId)).map((device) => device.endpoint).sort()
 const newDevice = () => fake.subscribe(env.vapid.publicKey)
 const subscribe = (token: string, body: unknown) => call('POST', '/api/push/subscriptions', token, body)
 /** 0x04 and 64 bytes that name no point of P-256: well-formed, yet nothing can be encrypted to it. */
@@ -158,7 +160,6 @@ describe('turning notifications on and off for a device', () => {
 })
 
 describe('when a session ends (decision 116)', () => {
-  const endpointsOf = async (userId: string) => (await devicesOf(userId)).map((device) => device.endpoint).sort()
 
   test("signing out forgets the devices that session turned on, on the page and through the API; the account's other devices stay and get its pushes", async () => {
     const user = await owner()
@@ -226,6 +227,101 @@ describe('when a session ends (decision 116)', () => {
     expect(reset.status).toBe(302)
     expect(await devicesOf(user.id)).toEqual([])
     expect(await endpointsOf(other.id)).toEqual([othersDevice.endpoint])
+  })
+})
+
+describe('a device asleep after signing out (decision 118)', () => {
+  type Account = Awaited<ReturnType<typeof registerAccount>>
+  /** Signs in with the login form from a browser holding `cookie`; answers the cookies it was given. */
+  const signIn = async (account: Account, cookie = '') => {
+    const response = await postForm('/login', { email: account.email, password: account.password, redirectTo: '' }, { cookie })
+    expect(response.status).toBe(302)
+    return cookiesFrom(response)
+  }
+  const named = (cookies: string, name: string) => cookies.split('; ').find((pair) => pair.startsWith(`${name}=`)) ?? ''
+  const subscribeIn = (cookie: string, device: ReturnType<typeof newDevice>) =>
+    appRequest('/api/push/subscriptions', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(device) })
+  const rowOf = (endpoint: string) => db.selectFrom('pushSubscriptions').select(['userId', 'sessionId', 'sleepingSince']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow()
+  const pushedTo = async (userId: string) => {
+    const before = fake.received.length
+    const result = await sendPush(userId, message, { ttlSeconds: 60 })
+    return { devices: result.devices, endpoints: fake.received.slice(before).map((push) => `${fake.url}/push/${push.device}`) }
+  }
+
+  test('signing out puts the browser\'s device to sleep: nothing is pushed to it, another account or browser signing in leaves it asleep, and the account signing in again in that browser wakes it', async () => {
+    const account = await registerAccount()
+    const stranger = await registerAccount()
+    const [phone, tablet] = [newDevice(), newDevice()]
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    expect(browser).toMatch(/^__browser=.+/)
+    expect((await subscribeIn(named(first, '__session'), phone)).status).toBe(201)
+    expect((await subscribe(account.accessToken, tablet)).status).toBe(201)
+
+    expect((await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })).status).toBe(302)
+    expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 1, endpoints: [tablet.endpoint] })
+
+    // The next person on this phone, and the account on another browser, wake nothing.
+    await signIn(stranger, browser)
+    await signIn(account)
+    expect(await rowOf(phone.endpoint)).toMatchObject({ userId: account.user.id, sessionId: null })
+    expect(await pushedTo(stranger.user.id)).toEqual({ devices: 0, endpoints: [] })
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 1, endpoints: [tablet.endpoint] })
+
+    const again = await signIn(account, browser)
+    expect(named(again, '__browser')).toBe(browser)
+    const session = await db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).orderBy('createdAt', 'desc').executeTakeFirstOrThrow()
+    expect(await rowOf(phone.endpoint)).toEqual({ userId: account.user.id, sessionId: session.id, sleepingSince: null })
+    const woken = await pushedTo(account.user.id)
+    expect(woken.endpoints.sort()).toEqual([phone.endpoint, tablet.endpoint].sort())
+  })
+
+  test.each([
+    ['not an id of ours', '__browser=not-ours'],
+    ['oversized', `__browser=${'A'.repeat(4000)}`],
+    ['malformed', '__browser=%E0%A4%A'],
+  ])('a browser cookie that is %s is replaced by a new id at sign-in, and signing in works', async (_, cookie) => {
+    const account = await registerAccount()
+
+    const cookies = await signIn(account, cookie)
+
+    expect(named(cookies, '__session')).not.toBe('')
+    expect(named(cookies, '__browser')).toMatch(/^__browser=.+/)
+    expect(named(cookies, '__browser')).not.toBe(cookie)
+    expect(await db.selectFrom('sessions').select('browserId').where('userId', '=', account.user.id).where('kind', '=', 'cookie').execute()).toEqual([{ browserId: expect.stringMatching(/^[\w-]{32}$/) }])
+  })
+
+  test('a device asleep for a month is forgotten; one asleep for less is kept', async () => {
+    const account = await registerAccount()
+    const [old, recent] = [newDevice(), newDevice()]
+    for (const device of [old, recent]) {
+      const cookies = await signIn(account)
+      await subscribeIn(named(cookies, '__session'), device)
+      await postForm('/logout', {}, { cookie: cookies })
+    }
+    const now = Date.now()
+    await db.updateTable('pushSubscriptions').set({ sleepingSince: new Date(now - sleepLimitMs - 1000).toISOString() }).where('endpoint', '=', old.endpoint).execute()
+
+    await forgetLongSleepingDevices(now)
+
+    expect(await endpointsOf(account.user.id)).toEqual([recent.endpoint])
+  })
+
+  test('a password reset forgets a sleeping device too', async () => {
+    const account = await registerAccount()
+    const cookies = await signIn(account)
+    await subscribeIn(named(cookies, '__session'), newDevice())
+    await postForm('/logout', {}, { cookie: cookies })
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {})
+    expect((await postForm('/forgot-password', { email: account.email })).status).toBe(302)
+    const mail = log.mock.calls.map((each) => String(each[0])).find((line) => line.includes(account.email))
+    log.mockRestore()
+    const token = new URL(mail!.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!
+
+    expect((await postForm('/reset-password', { token, password: 'brand-new-secret', confirmPassword: 'brand-new-secret' })).status).toBe(302)
+
+    expect(await devicesOf(account.user.id)).toEqual([])
   })
 })
 

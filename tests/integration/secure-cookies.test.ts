@@ -30,7 +30,7 @@ test('with PUBLIC_URL=https://... every Set-Cookie of sign-up, toasts, logout, a
 
   const setCookies = answers.flatMap((answer) => answer.headers.getSetCookie())
   expect(new Set(setCookies.map((line) => nameOf(line).replace(/:.*/, '')))).toEqual(
-    new Set(['__session', '__toast', '__google_oauth', '__google_client', '__google_signin']),
+    new Set(['__session', '__browser', '__toast', '__google_oauth', '__google_client', '__google_signin']),
   )
   expect(setCookies.filter((line) => !/;\s*Secure\s*(;|$)/i.test(line))).toEqual([])
 })

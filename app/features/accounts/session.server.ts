@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely'
 import { createCookie } from 'react-router'
-import { sessionCookieName } from '#app/lib/credentials.server.ts'
+import { browserCookieName, sessionCookieName } from '#app/lib/credentials.server.ts'
 import { type Database, db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import { recordEvent } from '#app/lib/events.server.ts'
@@ -23,12 +23,46 @@ export const sessionCookie = createCookie(sessionCookieName, {
   secrets: [env.SESSION_SECRET],
 })
 
+/**
+ * A browser's own random id, kept a year (decision 118): each cookie session started in it records it, so what
+ * an account left asleep in this browser when it signed out (its push devices) wakes when it signs in here again.
+ * It opens nothing: a copied id wakes only the signing-in account's own devices.
+ */
+const browserCookie = createCookie(browserCookieName, {
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: env.secureCookies,
+  path: '/',
+  maxAge: 365 * 24 * 60 * 60,
+})
+
+const browserIdPattern = /^[\w-]{32}$/
+
+/** The id of the browser that sent the request, or a new one when it has none (or one that is not ours). */
+export async function browserIdOf(request: Request) {
+  const kept: unknown = await browserCookie.parse(request.headers.get('cookie'))
+  return typeof kept === 'string' && browserIdPattern.test(kept) ? kept : randomBytes(24).toString('base64url')
+}
+
+export const browserCookieHeader = (browserId: string) => browserCookie.serialize(browserId)
+
 const jwtKey = deriveKey('api-jwt')
 
 export type SessionKind = 'cookie' | 'token'
 
-/** `database`: a transaction, when the session is what a one-time code or link is spent for. */
-export async function createSession(userId: string, kind: SessionKind, userAgent: string | null, database: Kysely<Database> = db) {
+/**
+ * Sessions begun and ended at their person's word, as domain events (decisions 116 and 118): what a higher feature
+ * keeps for a session or an account (push devices) follows them without accounts knowing it. `signedIn` and
+ * `signedOut` name the session (with its browser, when it had one: `{ userId, browserId }`), `passwordReset` the
+ * account whose sessions a reset ended.
+ */
+export const sessionEventTypes = { signedIn: 'session.signedIn', signedOut: 'session.signedOut', passwordReset: 'account.passwordReset' } as const
+
+/**
+ * `database`: a transaction, when the session is what a one-time code or link is spent for. A browser session
+ * (`browserId`) records a `session.signedIn` event: `signedInEvent`, to dispatch once committed.
+ */
+export async function createSession(userId: string, kind: SessionKind, userAgent: string | null, database: Kysely<Database> = db, browserId: string | null = null) {
   const now = Date.now()
   const session = {
     id: randomBytes(24).toString('base64url'),
@@ -37,10 +71,12 @@ export async function createSession(userId: string, kind: SessionKind, userAgent
     userAgent: userAgent?.slice(0, 300) ?? null,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + sessionLifetimeMs).toISOString(),
+    browserId,
   }
   await database.insertInto('sessions').values(session).execute()
   await database.updateTable('users').set({ lastSignInAt: session.createdAt }).where('id', '=', userId).execute()
-  return session
+  const signedInEvent = browserId ? await recordEvent(database, { type: sessionEventTypes.signedIn, subjectId: session.id, payload: { userId, browserId } }, now) : null
+  return { ...session, signedInEvent }
 }
 
 export function issueAccessToken(session: { id: string; userId: string; expiresAt: string }) {
@@ -128,18 +164,12 @@ export async function findLiveSessionIds(sessionIds: string[]) {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>
 
-/**
- * Sessions ended at their person's word, as domain events (decision 116): what a higher feature keeps for a session
- * or an account (push devices) follows them without accounts knowing it. `signedOut` names the session,
- * `passwordReset` the account whose sessions a reset ended.
- */
-export const sessionEventTypes = { signedOut: 'session.signedOut', passwordReset: 'account.passwordReset' } as const
 
 /** Deletes the session and records that it was signed out of; answers the event's id. */
 export async function signOutSession(sessionId: string) {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sessions').where('id', '=', sessionId).execute()
-    return recordEvent(trx, { type: sessionEventTypes.signedOut, subjectId: sessionId, payload: {} })
+    const ended = await trx.deleteFrom('sessions').where('id', '=', sessionId).returning(['userId', 'browserId']).executeTakeFirst()
+    return recordEvent(trx, { type: sessionEventTypes.signedOut, subjectId: sessionId, payload: { userId: ended?.userId ?? null, browserId: ended?.browserId ?? null } })
   })
 }
 

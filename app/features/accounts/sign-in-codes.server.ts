@@ -3,7 +3,7 @@ import { createCookie, href } from 'react-router'
 import { googleFlowCookiePrefix } from '#app/lib/credentials.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
-import { createSession } from './session.server.ts'
+import { browserIdOf, createSession } from './session.server.ts'
 
 // The hand-over of a Google sign-in to /login/success (DESIGN.md ruling 31, decision 059). A link alone
 // never signs a browser in: the code in it works once, for 60 seconds, and only in the browser holding the
@@ -61,6 +61,7 @@ export async function redeemSignInCode(request: Request, code: string | null) {
   const binding: unknown = await browserCookie.parse(request.headers.get('cookie'))
   if (!code || typeof binding !== 'string' || !binding) return null
   const codeHash = hashOf(code)
+  const browserId = await browserIdOf(request)
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
     const spent = await trx
@@ -80,7 +81,7 @@ export async function redeemSignInCode(request: Request, code: string | null) {
       .where('users.accountStatus', '=', 'active')
       .executeTakeFirst()
     if (!handed) return null
-    const session = await createSession(handed.id, 'cookie', request.headers.get('user-agent'), trx)
+    const session = await createSession(handed.id, 'cookie', request.headers.get('user-agent'), trx, browserId)
     return { session, isNewUser: handed.isNewUser === 1 }
   })
 }

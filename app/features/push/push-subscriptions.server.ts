@@ -62,7 +62,7 @@ export async function saveSubscription(userId: string, input: PushSubscriptionIn
       .onConflict((oc) =>
         oc
           .column('endpoint')
-          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId })
+          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId, sleepingSince: null, browserId: null })
           .where((eb) =>
             eb.or([
               eb('pushSubscriptions.userId', '=', row.userId),
@@ -93,22 +93,50 @@ export async function removeSubscription(userId: string, endpoint: string) {
   return Number(result.numDeletedRows) > 0
 }
 
+/** The devices pushes go to: those turned on, not asleep. */
 export function subscriptionsOf(userId: string) {
-  return db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('userId', '=', userId).execute()
+  return db.selectFrom('pushSubscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('userId', '=', userId).where('sleepingSince', 'is', null).execute()
 }
 
+/** How long a device sleeps before it is forgotten: a browser signed out of for a month is not coming back soon. */
+export const sleepLimitMs = 30 * 24 * 60 * 60 * 1000
+
 /**
- * Signing out forgets the devices that session turned notifications on for, so a shared or borrowed phone no longer
- * shows the account's notifications to whoever uses it next; a password reset, which ends every session because one
- * may have been a stranger's, forgets every device of the account (decision 116).
+ * Signing out puts the devices that session turned notifications on for to sleep (decision 118): nothing is pushed to
+ * them, so a shared or borrowed phone no longer shows the account's notifications to whoever uses it next (decision
+ * 116), and the same account signing in again in the same browser wakes them, bound to its new session, as it left
+ * them. A session without a browser (an API token) forgets them. A password reset, which ends every session because
+ * one may have been a stranger's, forgets every device of the account, asleep or not.
  */
-export const endedSessionDevicesSubscriber: Subscriber = {
+export const sessionDevicesSubscriber: Subscriber = {
   name: 'push-devices-of-ended-sessions',
-  types: [sessionEventTypes.signedOut, sessionEventTypes.passwordReset],
+  types: [sessionEventTypes.signedIn, sessionEventTypes.signedOut, sessionEventTypes.passwordReset],
   async handle(event) {
-    const column = event.type === sessionEventTypes.signedOut ? 'sessionId' : 'userId'
-    await db.deleteFrom('pushSubscriptions').where(column, '=', event.subjectId).execute()
+    const { userId, browserId } = event.payload
+    if (event.type === sessionEventTypes.passwordReset) {
+      await db.deleteFrom('pushSubscriptions').where('userId', '=', event.subjectId).execute()
+    } else if (typeof browserId !== 'string' || typeof userId !== 'string') {
+      await db.deleteFrom('pushSubscriptions').where('sessionId', '=', event.subjectId).execute()
+    } else if (event.type === sessionEventTypes.signedOut) {
+      await db.updateTable('pushSubscriptions').set({ sessionId: null, sleepingSince: event.occurredAt, browserId }).where('sessionId', '=', event.subjectId).execute()
+    } else {
+      await db
+        .updateTable('pushSubscriptions')
+        .set({ sessionId: event.subjectId, sleepingSince: null, browserId: null })
+        .where('userId', '=', userId)
+        .where('browserId', '=', browserId)
+        .where('sleepingSince', 'is not', null)
+        .execute()
+    }
   },
+}
+
+/** Forgets the devices asleep longer than `sleepLimitMs` (housekeeping). */
+export async function forgetLongSleepingDevices(now = Date.now()) {
+  await db
+    .deleteFrom('pushSubscriptions')
+    .where('sleepingSince', '<=', new Date(now - sleepLimitMs).toISOString())
+    .execute()
 }
 
 /** Forgets a device its push service no longer knows (404 or 410). */
