@@ -164,7 +164,6 @@ export async function findLiveSessionIds(sessionIds: string[]) {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>
 
-
 /** Deletes the session and records that it was signed out of; answers the event's id. */
 export async function signOutSession(sessionId: string) {
   return db.transaction().execute(async (trx) => {
