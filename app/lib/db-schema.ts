@@ -679,7 +679,7 @@ export interface PushSubscriptionsTable {
   sessionId: Generated<string | null>
   /** When the session that turned it on was signed out of (decision 118): nothing is pushed to a sleeping device. */
   sleepingSince: Generated<string | null>
-  /** The browser it sleeps in: the same account signing in there again wakes it. */
+  /** The browser it was put to sleep in (kept once woken): the same account signing in there again wakes it. */
   browserId: Generated<string | null>
 }
 

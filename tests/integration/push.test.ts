@@ -277,6 +277,24 @@ describe('a device asleep after signing out (decision 118)', () => {
     expect(woken.endpoints.sort()).toEqual([phone.endpoint, tablet.endpoint].sort())
   })
 
+  test('after two sign-ins at once in one browser (a double tap), signing out of the one it kept puts the device to sleep', async () => {
+    const account = await registerAccount()
+    const phone = newDevice()
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    await subscribeIn(named(first, '__session'), phone)
+    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+
+    const both = await Promise.all([signIn(account, browser), signIn(account, browser)])
+
+    for (const kept of both) {
+      expect((await pushedTo(account.user.id)).endpoints).toEqual([phone.endpoint])
+      expect((await postForm('/logout', {}, { cookie: `${named(kept, '__session')}; ${browser}` })).status).toBe(302)
+      expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
+      await signIn(account, browser)
+    }
+  })
+
   test.each([
     ['not an id of ours', '__browser=not-ours'],
     ['oversized', `__browser=${'A'.repeat(4000)}`],

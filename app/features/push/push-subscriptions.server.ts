@@ -118,11 +118,17 @@ export const sessionDevicesSubscriber: Subscriber = {
     } else if (typeof browserId !== 'string' || typeof userId !== 'string') {
       await db.deleteFrom('pushSubscriptions').where('sessionId', '=', event.subjectId).execute()
     } else if (event.type === sessionEventTypes.signedOut) {
-      await db.updateTable('pushSubscriptions').set({ sessionId: null, sleepingSince: event.occurredAt, browserId }).where('sessionId', '=', event.subjectId).execute()
+      // A device woken in this browser keeps its id: of two sign-ins at once (a double tap), the browser keeps the
+      // cookie of either, and signing out of that one puts to sleep what the other woke.
+      await db
+        .updateTable('pushSubscriptions')
+        .set({ sessionId: null, sleepingSince: event.occurredAt, browserId })
+        .where((eb) => eb.or([eb('sessionId', '=', event.subjectId), eb.and([eb('userId', '=', userId), eb('browserId', '=', browserId)])]))
+        .execute()
     } else {
       await db
         .updateTable('pushSubscriptions')
-        .set({ sessionId: event.subjectId, sleepingSince: null, browserId: null })
+        .set({ sessionId: event.subjectId, sleepingSince: null })
         .where('userId', '=', userId)
         .where('browserId', '=', browserId)
         .where('sleepingSince', 'is not', null)
