@@ -681,6 +681,8 @@ export interface PushSubscriptionsTable {
   sleepingSince: Generated<string | null>
   /** The browser it was put to sleep in (kept once woken): the same account signing in there again wakes it. */
   browserId: Generated<string | null>
+  /** When signing in there again woke it: a sign-out older than that, delivered late, leaves it awake. */
+  wokenAt: Generated<string | null>
 }
 
 // notifications (app/features/notifications, db/migrations/013): the notification centre.

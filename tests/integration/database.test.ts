@@ -139,6 +139,7 @@ describe('migrations', () => {
       { migrationName: '039-booking-ends', direction: 'Up', status: 'Success' },
       { migrationName: '040-push-devices-by-session', direction: 'Up', status: 'Success' },
       { migrationName: '041-sleeping-push-devices', direction: 'Up', status: 'Success' },
+      { migrationName: '042-push-device-wake-times', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([

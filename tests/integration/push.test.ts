@@ -15,7 +15,8 @@ const { env } = await import('#app/lib/env.server.ts')
 const { sendPush } = await import('#app/features/push/send-push.server.ts')
 const { maxDevicesPerUser } = await import('#app/features/push/push-subscriptions.server.ts')
 const { appRequest, bearer, cookiesFrom, postForm, registerAccount, startTestApp } = await import('./app.ts')
-const { forgetLongSleepingDevices, sleepLimitMs } = await import('#app/features/push/push-subscriptions.server.ts')
+const { forgetLongSleepingDevices, sessionDevicesSubscriber, sleepLimitMs } = await import('#app/features/push/push-subscriptions.server.ts')
+const { sessionEventTypes } = await import('#app/features/accounts/session.server.ts')
 const { call, owner } = await import('./booking-api.ts')
 const { apiTokenFor, browserCookieFor } = await import('./fixtures.ts')
 
@@ -293,6 +294,47 @@ describe('a device asleep after signing out (decision 118)', () => {
       expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
       await signIn(account, browser)
     }
+  })
+
+  /** A session event delivered again, as a retry after a failed delivery brings it: the stored event, handled once more. */
+  const deliverAgain = async (type: string, sessionId: string) => {
+    const row = await db.selectFrom('domainEvents').selectAll().where('type', '=', type).where('subjectId', '=', sessionId).executeTakeFirstOrThrow()
+    await sessionDevicesSubscriber.handle({ id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> })
+  }
+  const latestSessionOf = async (account: Account) =>
+    (await db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).where('kind', '=', 'cookie').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).id
+
+  test('a sign-out delivered late, after the account signed in again in that browser, leaves the woken device awake', async () => {
+    const account = await registerAccount()
+    const phone = newDevice()
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    const firstSession = await latestSessionOf(account)
+    await subscribeIn(named(first, '__session'), phone)
+    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+    await signIn(account, browser)
+
+    await deliverAgain(sessionEventTypes.signedOut, firstSession)
+
+    expect((await rowOf(phone.endpoint)).sleepingSince).toBeNull()
+    expect((await pushedTo(account.user.id)).endpoints).toEqual([phone.endpoint])
+  })
+
+  test('a sign-in delivered late, after its session was signed out of, wakes nothing', async () => {
+    const account = await registerAccount()
+    const phone = newDevice()
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    await subscribeIn(named(first, '__session'), phone)
+    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+    const second = await signIn(account, browser)
+    const secondSession = await latestSessionOf(account)
+    await postForm('/logout', {}, { cookie: `${named(second, '__session')}; ${browser}` })
+
+    await deliverAgain(sessionEventTypes.signedIn, secondSession)
+
+    expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 0, endpoints: [] })
   })
 
   test.each([

@@ -62,7 +62,7 @@ export async function saveSubscription(userId: string, input: PushSubscriptionIn
       .onConflict((oc) =>
         oc
           .column('endpoint')
-          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId, sleepingSince: null, browserId: null })
+          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId, sleepingSince: null, browserId: null, wokenAt: null })
           .where((eb) =>
             eb.or([
               eb('pushSubscriptions.userId', '=', row.userId),
@@ -119,19 +119,26 @@ export const sessionDevicesSubscriber: Subscriber = {
       await db.deleteFrom('pushSubscriptions').where('sessionId', '=', event.subjectId).execute()
     } else if (event.type === sessionEventTypes.signedOut) {
       // A device woken in this browser keeps its id: of two sign-ins at once (a double tap), the browser keeps the
-      // cookie of either, and signing out of that one puts to sleep what the other woke.
+      // cookie of either, and signing out of that one puts to sleep what the other woke. A sign-out delivered late
+      // (a retry) is older than a later sign-in's wake and leaves it awake.
       await db
         .updateTable('pushSubscriptions')
         .set({ sessionId: null, sleepingSince: event.occurredAt, browserId })
-        .where((eb) => eb.or([eb('sessionId', '=', event.subjectId), eb.and([eb('userId', '=', userId), eb('browserId', '=', browserId)])]))
+        .where((eb) =>
+          eb.or([
+            eb('sessionId', '=', event.subjectId),
+            eb.and([eb('userId', '=', userId), eb('browserId', '=', browserId), eb('sleepingSince', 'is', null), eb('wokenAt', '<=', event.occurredAt)]),
+          ]),
+        )
         .execute()
     } else {
+      // A sign-in delivered late, after a sign-out that came later, wakes nothing.
       await db
         .updateTable('pushSubscriptions')
-        .set({ sessionId: event.subjectId, sleepingSince: null })
+        .set({ sessionId: event.subjectId, sleepingSince: null, wokenAt: event.occurredAt })
         .where('userId', '=', userId)
         .where('browserId', '=', browserId)
-        .where('sleepingSince', 'is not', null)
+        .where('sleepingSince', '<=', event.occurredAt)
         .execute()
     }
   },
