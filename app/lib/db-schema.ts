@@ -675,14 +675,14 @@ export interface PushSubscriptionsTable {
   p256dh: string
   auth: string
   createdAt: string
-  /** The session that turned it on (decision 116): signing out of it forgets the device. Null before migration 040. */
+  /** The session that turned it on or woke it (decision 116): signing out of it puts the device to sleep. Null before migration 040. */
   sessionId: Generated<string | null>
   /** When the session that turned it on was signed out of (decision 118): nothing is pushed to a sleeping device. */
   sleepingSince: Generated<string | null>
-  /** The browser it was put to sleep in (kept once woken): the same account signing in there again wakes it. */
+  /** The browser of the session that turned it on or put it to sleep: the same account signing in there again wakes it. */
   browserId: Generated<string | null>
-  /** When signing in there again woke it: a sign-out older than that, delivered late, leaves it awake. */
-  wokenAt: Generated<string | null>
+  /** When it was turned on or woken (migration 042): a sign-out older than that, delivered late, leaves it awake. */
+  awakeSince: Generated<string | null>
 }
 
 // notifications (app/features/notifications, db/migrations/013): the notification centre.

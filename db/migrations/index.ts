@@ -38,7 +38,7 @@ import * as seriesBookingsByStart from './038-series-bookings-by-start.ts'
 import * as bookingEnds from './039-booking-ends.ts'
 import * as pushDevicesBySession from './040-push-devices-by-session.ts'
 import * as sleepingPushDevices from './041-sleeping-push-devices.ts'
-import * as pushDeviceWakeTimes from './042-push-device-wake-times.ts'
+import * as awakePushDevices from './042-awake-push-devices.ts'
 
 // Listed explicitly (not read from disk) so the production bundle, vitest and plain Node all see the same set.
 export const migrations: Record<string, Migration> = {
@@ -81,5 +81,5 @@ export const migrations: Record<string, Migration> = {
   '039-booking-ends': bookingEnds,
   '040-push-devices-by-session': pushDevicesBySession,
   '041-sleeping-push-devices': sleepingPushDevices,
-  '042-push-device-wake-times': pushDeviceWakeTimes,
+  '042-awake-push-devices': awakePushDevices,
 }

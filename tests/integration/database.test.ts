@@ -139,7 +139,7 @@ describe('migrations', () => {
       { migrationName: '039-booking-ends', direction: 'Up', status: 'Success' },
       { migrationName: '040-push-devices-by-session', direction: 'Up', status: 'Success' },
       { migrationName: '041-sleeping-push-devices', direction: 'Up', status: 'Success' },
-      { migrationName: '042-push-device-wake-times', direction: 'Up', status: 'Success' },
+      { migrationName: '042-awake-push-devices', direction: 'Up', status: 'Success' },
     ])
     expect(await tableNames(database)).toEqual(
       expect.arrayContaining([
@@ -354,6 +354,22 @@ describe('migrations', () => {
     ])
   })
 
+  test('042 takes the devices awake before it as awake since they were subscribed, and leaves the sleeping ones asleep', async () => {
+    const database = await databaseMigratedThrough('migrations-to-042', '041-sleeping-push-devices')
+    const now = new Date().toISOString()
+    await insertOwnerSitterAndDog(database, now)
+    const device = (id: string, createdAt: string, sleepingSince: string | null) => ({ id, userId: 'owner-1', endpoint: `https://fcm.googleapis.com/fcm/send/${id}`, p256dh: 'key', auth: 'secret', createdAt, sleepingSince })
+    const before = database as unknown as Kysely<{ pushSubscriptions: ReturnType<typeof device> }>
+    await before.insertInto('pushSubscriptions').values([device('awake', '2026-11-30T10:00:00.000Z', null), device('asleep', '2026-11-29T10:00:00.000Z', '2026-12-01T09:00:00.000Z')]).execute()
+
+    await migrateToLatest(database)
+
+    expect(await database.selectFrom('pushSubscriptions').select(['id', 'awakeSince', 'sleepingSince']).orderBy('id').execute()).toEqual([
+      { id: 'asleep', awakeSince: null, sleepingSince: '2026-12-01T09:00:00.000Z' },
+      { id: 'awake', awakeSince: '2026-11-30T10:00:00.000Z', sleepingSince: null },
+    ])
+  })
+
   test('037 dates a conversation report that grew by its last added message, and no other report', async () => {
     const database = await databaseMigratedThrough('migrations-to-037', '036-booking-reports')
     const now = new Date().toISOString()
@@ -425,7 +441,7 @@ describe('demo data', () => {
     expect(await passwordOf(production, 'admin@pawpal.test')).toEqual({ hash: null })
     expect((await passwordOf(production, 'owner@pawpal.test')).hash).toEqual(expect.any(String))
     expect((await passwordOf(seeded, 'admin@pawpal.test')).hash).toEqual(expect.any(String))
-  })
+  }, 60_000) // a whole demo seeded, as the hook above: 12 s with the e2e suite beside it, over 20 s with another file too
 
   test('a migrated database without users counts as empty, a seeded one does not', async () => {
     const empty = await newDatabase('empty')

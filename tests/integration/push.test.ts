@@ -243,6 +243,8 @@ describe('a device asleep after signing out (decision 118)', () => {
   const subscribeIn = (cookie: string, device: ReturnType<typeof newDevice>) =>
     appRequest('/api/push/subscriptions', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(device) })
   const rowOf = (endpoint: string) => db.selectFrom('pushSubscriptions').select(['userId', 'sessionId', 'sleepingSince']).where('endpoint', '=', endpoint).executeTakeFirstOrThrow()
+  const latestSessionOf = async (account: Account) =>
+    (await db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).where('kind', '=', 'cookie').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).id
   const pushedTo = async (userId: string) => {
     const before = fake.received.length
     const result = await sendPush(userId, message, { ttlSeconds: 60 })
@@ -296,13 +298,44 @@ describe('a device asleep after signing out (decision 118)', () => {
     }
   })
 
+  test('after a session ends without a sign-out (it expired, or a suspension ended it), signing in again in that browser binds the device to the new session, and signing out of it puts the device to sleep', async () => {
+    const account = await registerAccount()
+    const phone = newDevice()
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    await subscribeIn(named(first, '__session'), phone)
+    await db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', await latestSessionOf(account)).execute()
+
+    const second = await signIn(account, browser)
+    expect(await rowOf(phone.endpoint)).toEqual({ userId: account.user.id, sessionId: await latestSessionOf(account), sleepingSince: null })
+    await postForm('/logout', {}, { cookie: `${named(second, '__session')}; ${browser}` })
+
+    expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 0, endpoints: [] })
+  })
+
+  test('another account signing in on the browser puts the device to sleep: a browser pushes only for the account signed in there; the account signing in there again wakes it', async () => {
+    const account = await registerAccount()
+    const stranger = await registerAccount()
+    const [phone, laptop] = [newDevice(), newDevice()]
+    const first = await signIn(account)
+    const browser = named(first, '__browser')
+    await subscribeIn(named(first, '__session'), phone)
+    const elsewhere = await signIn(account)
+    await subscribeIn(named(elsewhere, '__session'), laptop)
+
+    await signIn(stranger, browser)
+
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 1, endpoints: [laptop.endpoint] })
+    await signIn(account, browser)
+    expect((await pushedTo(account.user.id)).endpoints.sort()).toEqual([phone.endpoint, laptop.endpoint].sort())
+  })
+
   /** A session event delivered again, as a retry after a failed delivery brings it: the stored event, handled once more. */
   const deliverAgain = async (type: string, sessionId: string) => {
     const row = await db.selectFrom('domainEvents').selectAll().where('type', '=', type).where('subjectId', '=', sessionId).executeTakeFirstOrThrow()
     await sessionDevicesSubscriber.handle({ id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> })
   }
-  const latestSessionOf = async (account: Account) =>
-    (await db.selectFrom('sessions').select('id').where('userId', '=', account.user.id).where('kind', '=', 'cookie').orderBy('createdAt', 'desc').executeTakeFirstOrThrow()).id
 
   test('a sign-out delivered late, after the account signed in again in that browser, leaves the woken device awake', async () => {
     const account = await registerAccount()

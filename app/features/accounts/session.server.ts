@@ -164,6 +164,12 @@ export async function findLiveSessionIds(sessionIds: string[]) {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>
 
+/** The browser a session runs in (decision 118): null for API tokens and sessions from before migration 041. */
+export async function browserOfSession(sessionId: string) {
+  const session = await db.selectFrom('sessions').select('browserId').where('id', '=', sessionId).executeTakeFirst()
+  return session?.browserId ?? null
+}
+
 /** Deletes the session and records that it was signed out of; answers the event's id. */
 export async function signOutSession(sessionId: string) {
   return db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import { sessionEventTypes } from '#app/features/accounts/session.server.ts'
+import { browserOfSession, sessionEventTypes } from '#app/features/accounts/session.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
 import type { Subscriber } from '#app/lib/events.server.ts'
@@ -53,7 +53,9 @@ export type SavedSubscription = { ok: true; created: boolean; createdAt: string 
  */
 export async function saveSubscription(userId: string, input: PushSubscriptionInput, sessionId: string): Promise<SavedSubscription> {
   if (!isPushServiceEndpoint(input.endpoint)) return { ok: false, status: 400, message: notAPushService }
-  const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: new Date().toISOString(), sessionId }
+  const createdAt = new Date().toISOString()
+  const browserId = await browserOfSession(sessionId)
+  const row = { id: crypto.randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt, sessionId, browserId, awakeSince: createdAt }
   return db.transaction().execute(async (trx) => {
     // The condition is part of the upsert, so two subscribers at once cannot both pass a check made before it.
     const saved = await trx
@@ -62,7 +64,7 @@ export async function saveSubscription(userId: string, input: PushSubscriptionIn
       .onConflict((oc) =>
         oc
           .column('endpoint')
-          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId, sleepingSince: null, browserId: null, wokenAt: null })
+          .doUpdateSet({ userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, sessionId: row.sessionId, sleepingSince: null, browserId: row.browserId, awakeSince: row.awakeSince })
           .where((eb) =>
             eb.or([
               eb('pushSubscriptions.userId', '=', row.userId),
@@ -105,7 +107,7 @@ export const sleepLimitMs = 30 * 24 * 60 * 60 * 1000
  * Signing out puts the devices that session turned notifications on for to sleep (decision 118): nothing is pushed to
  * them, so a shared or borrowed phone no longer shows the account's notifications to whoever uses it next (decision
  * 116), and the same account signing in again in the same browser wakes them, bound to its new session, as it left
- * them. A session without a browser (an API token) forgets them. A password reset, which ends every session because
+ * them; another account signing in there puts them to sleep too. A session without a browser (an API token) forgets them. A password reset, which ends every session because
  * one may have been a stranger's, forgets every device of the account, asleep or not.
  */
 export const sessionDevicesSubscriber: Subscriber = {
@@ -118,28 +120,40 @@ export const sessionDevicesSubscriber: Subscriber = {
     } else if (typeof browserId !== 'string' || typeof userId !== 'string') {
       await db.deleteFrom('pushSubscriptions').where('sessionId', '=', event.subjectId).execute()
     } else if (event.type === sessionEventTypes.signedOut) {
-      // A device woken in this browser keeps its id: of two sign-ins at once (a double tap), the browser keeps the
-      // cookie of either, and signing out of that one puts to sleep what the other woke. A sign-out delivered late
-      // (a retry) is older than a later sign-in's wake and leaves it awake.
+      // The account's devices in this browser, whichever of its sessions there woke them: of two sign-ins at once (a
+      // double tap) the browser keeps the cookie of either. A sign-out delivered late (a retry) leaves a device awake
+      // since after it.
       await db
         .updateTable('pushSubscriptions')
         .set({ sessionId: null, sleepingSince: event.occurredAt, browserId })
         .where((eb) =>
           eb.or([
             eb('sessionId', '=', event.subjectId),
-            eb.and([eb('userId', '=', userId), eb('browserId', '=', browserId), eb('sleepingSince', 'is', null), eb('wokenAt', '<=', event.occurredAt)]),
+            eb.and([eb('userId', '=', userId), eb('browserId', '=', browserId), eb('sleepingSince', 'is', null), eb('awakeSince', '<=', event.occurredAt)]),
           ]),
         )
         .execute()
     } else {
-      // A sign-in delivered late, after a sign-out that came later, wakes nothing.
-      await db
-        .updateTable('pushSubscriptions')
-        .set({ sessionId: event.subjectId, sleepingSince: null, wokenAt: event.occurredAt })
-        .where('userId', '=', userId)
-        .where('browserId', '=', browserId)
-        .where('sleepingSince', '<=', event.occurredAt)
-        .execute()
+      // The account's devices in this browser, asleep or bound to a session that ended without a sign-out (it expired,
+      // a suspension), are bound to the new session; another account's awake ones go to sleep: a browser pushes only for
+      // the account signed in there. A sign-in delivered late changes nothing that changed after it.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('pushSubscriptions')
+          .set({ sessionId: event.subjectId, sleepingSince: null, awakeSince: event.occurredAt })
+          .where('userId', '=', userId)
+          .where('browserId', '=', browserId)
+          .where((eb) => eb.or([eb('sleepingSince', '<=', event.occurredAt), eb.and([eb('sleepingSince', 'is', null), eb('awakeSince', '<=', event.occurredAt)])]))
+          .execute()
+        await trx
+          .updateTable('pushSubscriptions')
+          .set({ sessionId: null, sleepingSince: event.occurredAt })
+          .where('userId', '!=', userId)
+          .where('browserId', '=', browserId)
+          .where('sleepingSince', 'is', null)
+          .where('awakeSince', '<=', event.occurredAt)
+          .execute()
+      })
     }
   },
 }
