@@ -7,8 +7,11 @@ import { type Kysely, sql } from 'kysely'
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable('pushSubscriptions').addColumn('awakeSince', 'text').execute()
   await sql`update "pushSubscriptions" set "awakeSince" = "createdAt" where "sleepingSince" is null`.execute(db)
+  // A sign-in puts other accounts' devices in its browser to sleep: found by browser alone.
+  await db.schema.createIndex('pushSubscriptions_browser').on('pushSubscriptions').column('browserId').execute()
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.dropIndex('pushSubscriptions_browser').execute()
   await db.schema.alterTable('pushSubscriptions').dropColumn('awakeSince').execute()
 }
