@@ -675,9 +675,9 @@ export interface PushSubscriptionsTable {
   p256dh: string
   auth: string
   createdAt: string
-  /** The session that turned it on or woke it (decision 116): signing out of it puts the device to sleep. Null before migration 040. */
+  /** The session that turned it on or woke it (decision 116): signing out of it puts the device to sleep. Null while asleep and before migration 040. */
   sessionId: Generated<string | null>
-  /** When the session that turned it on was signed out of (decision 118): nothing is pushed to a sleeping device. */
+  /** When its session was signed out of, or another account signed in in its browser (decision 118): nothing is pushed to a sleeping device. */
   sleepingSince: Generated<string | null>
   /** The browser of the session that turned it on or put it to sleep: the same account signing in there again wakes it. */
   browserId: Generated<string | null>

@@ -251,6 +251,16 @@ describe('a device asleep after signing out (decision 118)', () => {
     return { devices: result.devices, endpoints: fake.received.slice(before).map((push) => `${fake.url}/push/${push.device}`) }
   }
 
+  /** An account signed in on a phone that turned notifications on there: the phone's cookies and browser id. */
+  const phoneWithNotifications = async () => {
+    const account = await registerAccount()
+    const phone = newDevice()
+    const first = await signIn(account)
+    await subscribeIn(named(first, '__session'), phone)
+    return { account, phone, first, browser: named(first, '__browser') }
+  }
+  const signOut = (cookies: string, browser: string) => postForm('/logout', {}, { cookie: `${named(cookies, '__session')}; ${browser}` })
+
   test('signing out puts the browser\'s device to sleep: nothing is pushed to it, another account or browser signing in leaves it asleep, and the account signing in again in that browser wakes it', async () => {
     const account = await registerAccount()
     const stranger = await registerAccount()
@@ -261,7 +271,7 @@ describe('a device asleep after signing out (decision 118)', () => {
     expect((await subscribeIn(named(first, '__session'), phone)).status).toBe(201)
     expect((await subscribe(account.accessToken, tablet)).status).toBe(201)
 
-    expect((await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })).status).toBe(302)
+    expect((await signOut(first, browser)).status).toBe(302)
     expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
     expect(await pushedTo(account.user.id)).toEqual({ devices: 1, endpoints: [tablet.endpoint] })
 
@@ -281,46 +291,35 @@ describe('a device asleep after signing out (decision 118)', () => {
   })
 
   test('after two sign-ins at once in one browser (a double tap), signing out of the one it kept puts the device to sleep', async () => {
-    const account = await registerAccount()
-    const phone = newDevice()
-    const first = await signIn(account)
-    const browser = named(first, '__browser')
-    await subscribeIn(named(first, '__session'), phone)
-    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+    const { account, phone, first, browser } = await phoneWithNotifications()
+    await signOut(first, browser)
 
     const both = await Promise.all([signIn(account, browser), signIn(account, browser)])
 
     for (const kept of both) {
       expect((await pushedTo(account.user.id)).endpoints).toEqual([phone.endpoint])
-      expect((await postForm('/logout', {}, { cookie: `${named(kept, '__session')}; ${browser}` })).status).toBe(302)
+      expect((await signOut(kept, browser)).status).toBe(302)
       expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
       await signIn(account, browser)
     }
   })
 
   test('after a session ends without a sign-out (it expired, or a suspension ended it), signing in again in that browser binds the device to the new session, and signing out of it puts the device to sleep', async () => {
-    const account = await registerAccount()
-    const phone = newDevice()
-    const first = await signIn(account)
-    const browser = named(first, '__browser')
-    await subscribeIn(named(first, '__session'), phone)
+    const { account, phone, browser } = await phoneWithNotifications()
     await db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', await latestSessionOf(account)).execute()
 
     const second = await signIn(account, browser)
     expect(await rowOf(phone.endpoint)).toEqual({ userId: account.user.id, sessionId: await latestSessionOf(account), sleepingSince: null })
-    await postForm('/logout', {}, { cookie: `${named(second, '__session')}; ${browser}` })
+    await signOut(second, browser)
 
     expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
     expect(await pushedTo(account.user.id)).toEqual({ devices: 0, endpoints: [] })
   })
 
   test('another account signing in on the browser puts the device to sleep: a browser pushes only for the account signed in there; the account signing in there again wakes it', async () => {
-    const account = await registerAccount()
+    const { account, phone, browser } = await phoneWithNotifications()
     const stranger = await registerAccount()
-    const [phone, laptop] = [newDevice(), newDevice()]
-    const first = await signIn(account)
-    const browser = named(first, '__browser')
-    await subscribeIn(named(first, '__session'), phone)
+    const laptop = newDevice()
     const elsewhere = await signIn(account)
     await subscribeIn(named(elsewhere, '__session'), laptop)
 
@@ -338,13 +337,9 @@ describe('a device asleep after signing out (decision 118)', () => {
   }
 
   test('a sign-out delivered late, after the account signed in again in that browser, leaves the woken device awake', async () => {
-    const account = await registerAccount()
-    const phone = newDevice()
-    const first = await signIn(account)
-    const browser = named(first, '__browser')
+    const { account, phone, first, browser } = await phoneWithNotifications()
     const firstSession = await latestSessionOf(account)
-    await subscribeIn(named(first, '__session'), phone)
-    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+    await signOut(first, browser)
     await signIn(account, browser)
 
     await deliverAgain(sessionEventTypes.signedOut, firstSession)
@@ -354,15 +349,11 @@ describe('a device asleep after signing out (decision 118)', () => {
   })
 
   test('a sign-in delivered late, after its session was signed out of, wakes nothing', async () => {
-    const account = await registerAccount()
-    const phone = newDevice()
-    const first = await signIn(account)
-    const browser = named(first, '__browser')
-    await subscribeIn(named(first, '__session'), phone)
-    await postForm('/logout', {}, { cookie: `${named(first, '__session')}; ${browser}` })
+    const { account, phone, first, browser } = await phoneWithNotifications()
+    await signOut(first, browser)
     const second = await signIn(account, browser)
     const secondSession = await latestSessionOf(account)
-    await postForm('/logout', {}, { cookie: `${named(second, '__session')}; ${browser}` })
+    await signOut(second, browser)
 
     await deliverAgain(sessionEventTypes.signedIn, secondSession)
 

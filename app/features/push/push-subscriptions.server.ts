@@ -107,8 +107,9 @@ export const sleepLimitMs = 30 * 24 * 60 * 60 * 1000
  * Signing out puts the devices that session turned notifications on for to sleep (decision 118): nothing is pushed to
  * them, so a shared or borrowed phone no longer shows the account's notifications to whoever uses it next (decision
  * 116), and the same account signing in again in the same browser wakes them, bound to its new session, as it left
- * them; another account signing in there puts them to sleep too. A session without a browser (an API token) forgets them. A password reset, which ends every session because
- * one may have been a stranger's, forgets every device of the account, asleep or not.
+ * them; another account signing in there puts them to sleep too. A session without a browser (an API token) forgets
+ * them. A password reset, which ends every session because one may have been a stranger's, forgets every device of
+ * the account, asleep or not.
  */
 export const sessionDevicesSubscriber: Subscriber = {
   name: 'push-devices-of-ended-sessions',
