@@ -5,7 +5,6 @@ import { requireAdmin } from '#app/features/accounts/guards.server.ts'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { ReportStateTag } from '#app/features/moderation/components/report-state-tag.tsx'
 import { ReportSnapshotView } from '#app/features/moderation/components/report-snapshot.tsx'
-import { ResolutionForm } from '#app/features/moderation/components/resolution-form.tsx'
 import { otherReportsText, reportReasonLabel } from '#app/features/moderation/moderation-format.ts'
 import { reportKindLabels, reportStateLabels } from '#app/features/moderation/moderation-terms.ts'
 import { openReport, resolveReport } from '#app/features/moderation/reports.server.ts'
@@ -14,10 +13,15 @@ import { formatNotificationTime } from '#app/features/notifications/notification
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { addDays } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /admin/reports/{id} (issue 30, DESIGN.md ruling 25): one report with what was reported as it was then,
 // who reported it, why, and how many other reports name the same user; an open one is resolved here once.
 // Opening it is written to the audit log (openReport). Everyone but an admin: 404.
+
+// Only an open report shows the form, and its script (the lazy validation and the fields, about 12 KB gzip) would
+// put the page over its first-load budget (DESIGN.md section 8): it comes after the page, as a booking's forms do.
+const ResolutionForm = shownLater(() => import('#app/features/moderation/components/resolution-form.tsx').then((m) => m.ResolutionForm))
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
