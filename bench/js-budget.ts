@@ -7,9 +7,8 @@
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { demoRows, signIn, startDemoServer } from './demo-server.ts'
+import { firstLoadLimit, withLazyLimit } from './javascript-budgets.ts'
 
-const firstLoadLimit = 130 * 1024
-const withLazyLimit = 160 * 1024
 const lazyWindowMs = 5_000
 
 type Visitor = 'anonymous' | 'owner' | 'sitter' | 'newcomer' | 'admin'

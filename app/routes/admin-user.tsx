@@ -6,21 +6,27 @@ import { requireAdmin } from '#app/features/accounts/guards.server.ts'
 import { RoleTag, StatusTag } from '#app/features/moderation/components/account-tags.tsx'
 import { AdminHeader } from '#app/features/moderation/components/admin-nav.tsx'
 import { ReportList } from '#app/features/moderation/components/report-list.tsx'
-import { LiftSuspensionForm, SuspendForm, suspensionIntents } from '#app/features/moderation/components/suspension-form.tsx'
 import { UserBookings } from '#app/features/moderation/components/user-bookings.tsx'
 import { getAdminUserView } from '#app/features/moderation/admin-users.server.ts'
 import { formatSuspensionEnd, suspensionUntil } from '#app/features/moderation/moderation-format.ts'
-import { moderationMessages } from '#app/features/moderation/moderation-terms.ts'
+import { moderationMessages, suspensionIntents } from '#app/features/moderation/moderation-terms.ts'
 import { SuspensionSchema } from '#app/features/moderation/schema.ts'
 import { liftSuspension, suspendUser } from '#app/features/moderation/suspensions.server.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { addDays, formatLongDate } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 
 // /admin/users/{id} (issue 30, DESIGN.md ruling 25): an account as the admins see it (role, status, last
 // sign-in, member since), its standing suspension with 'Lift suspension', or the form that suspends it; the
 // reports by and against them, and their latest bookings. Everyone but an admin: 404.
+
+// The suspension forms' script (the lazy validation and the fields, about 12 KB gzip) would put the page over its
+// first-load budget (DESIGN.md section 8): it comes after the page, as the report page's resolution form does.
+const suspensionForms = () => import('#app/features/moderation/components/suspension-form.tsx')
+const SuspendForm = shownLater(() => suspensionForms().then((m) => m.SuspendForm))
+const LiftSuspensionForm = shownLater(() => suspensionForms().then((m) => m.LiftSuspensionForm))
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })

@@ -9,10 +9,6 @@ import { requestFieldsOf, timeProblems } from './service-times.ts'
 
 const optionalText = z.string().optional()
 
-/** The series form's fields, as the page names them. */
-export const seriesFormFields = ['dogId', 'service', 'weekdays', 'firstDate', 'endDate', 'timePeriod', 'startTime', 'endTime', 'duration', 'notes', 'location'] as const
-export type SeriesFormField = (typeof seriesFormFields)[number]
-
 export const SeriesRequestFormSchema = z
   .object({
     sitterId: z.string(),

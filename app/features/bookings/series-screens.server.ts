@@ -9,7 +9,8 @@ import { changeSeriesStatus, requestSeries, type SeriesConflict, seriesStatusMes
 import { findSeriesOfParty } from './series-records.server.ts'
 import { defaultServiceOf } from './pricing.ts'
 import { SeriesStatusSchema } from './schema.ts'
-import { SeriesRequestFormSchema, type SeriesFormField } from './series-forms.ts'
+import type { SeriesFormField } from './series-form-fields.ts'
+import { SeriesRequestFormSchema } from './series-forms.ts'
 
 // The weekly series screens: the owner's request form (/bookings/series/new?sitter=) and the answers on the series'
 // page (/bookings/series/{id}). Both post to the functions the API calls (booking-series.server.ts), so a refusal

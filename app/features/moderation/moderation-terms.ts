@@ -14,6 +14,9 @@ export type ReportStateFilter = (typeof reportStateFilters)[number]
 
 export const maxNoteLength = 1000
 
+/** What a user's admin page posts: suspend the account, or lift its suspension (components/suspension-form.tsx). */
+export const suspensionIntents = { suspend: 'suspend', lift: 'lift' } as const
+
 export const reportKindLabels: Record<ReportKind, string> = {
   conversation: 'Conversation',
   sitter: 'Sitter profile',

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { type FetcherWithComponents, Link } from 'react-router'
-import { LocationPicker } from '#app/features/geo/components/location-picker.tsx'
 import { formatCancellationTerms } from '#app/features/sitters/cancellation-terms.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { answeredForm, AnswerSummary, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import type { FieldLabels } from '#app/ui/form-error-summary.tsx'
+import { shownLater } from '#app/ui/shown-later.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import type { WizardStepView } from '../booking-wizard.server.ts'
 import {
@@ -23,6 +23,11 @@ import { bookingTimeFields } from '../request-fields.ts'
 import { RequestDatePicker } from './request-date-picker.tsx'
 import { DogChoices, textInputClass } from './request-parts.tsx'
 import { TimePicker } from './time-picker.tsx'
+
+// The meeting place's address search and map (about 6 KB gzip with its fields) would put the wizard's pages over
+// their first-load budget (DESIGN.md section 8); only the chat flow's last step shows it, so its script comes after
+// the page, and at once when the wizard opens in a dialog.
+const MeetingPlace = shownLater(() => import('./meeting-place.tsx').then((m) => m.MeetingPlace), { everyVisit: true })
 
 // One step of a booking wizard (wizard-flows.ts), the same markup as a page of its own (without
 // JavaScript, /sitters/{id}/book/{flow}/{step}) and inside the map's quick view or the conversation's
@@ -221,26 +226,6 @@ function answersOf(data: FormData): WizardAnswers {
     if (typeof value === 'string' && value.trim() !== '') answers[name] = value.trim()
   }
   return answers
-}
-
-function MeetingPlace({ view, tileUrl, inputId, errors }: { view: WizardStepView; tileUrl: string; inputId: string; errors: string[] | undefined }) {
-  const number = (text: string | undefined) => (text === undefined ? null : Number(text))
-  return (
-    <div className="space-y-1">
-      <LocationPicker
-        defaultValue={{
-          location: view.answers.location ?? null,
-          latitude: number(view.answers.latitude),
-          longitude: number(view.answers.longitude),
-          coordinatesFor: view.answers.coordinatesFor ?? null,
-        }}
-        errors={{ location: errors }}
-        tileUrl={tileUrl}
-        inputId={inputId}
-      />
-      <p className="text-sm text-stone-600">Optional. Shared with {view.sitter.firstName} once the booking is accepted.</p>
-    </div>
-  )
 }
 
 function Summary({ summary, sitterName }: { summary: NonNullable<WizardStepView['summary']>; sitterName: string }) {

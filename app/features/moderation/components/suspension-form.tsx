@@ -5,11 +5,10 @@ import { Button } from '#app/ui/button.tsx'
 import { TextAreaField, TextField } from '#app/ui/field.tsx'
 import { conformProblems, failedAnswer, type FieldLabels, FormErrorSummary, useErrorSummary, useSettledAnswer } from '#app/ui/form-error-summary.tsx'
 import { useLazyValidation, validatorLoader } from '#app/ui/lazy-validation.ts'
+import { suspensionIntents } from '../moderation-terms.ts'
 
 // On a user's admin page (issue 30): suspend the account with a reason the user reads at sign-in and an
 // optional end, or lift the suspension. Both are POST forms with an intent, so they work without JavaScript.
-
-export const suspensionIntents = { suspend: 'suspend', lift: 'lift' } as const
 
 const loadValidator = validatorLoader(() => import('../validators.ts').then((m) => m.validateSuspension))
 
