@@ -79,8 +79,6 @@ function submittedList(answer: FormAnswer | undefined, name: string): string[] |
   return (Array.isArray(sent) ? sent : [sent]).filter((value): value is string => typeof value === 'string')
 }
 
-const selectClass = `${textInputClass} bg-white`
-
 function SeriesForm({ loaded, answer: refused }: { loaded: Loaded; answer: FormAnswer | undefined }) {
   const { sitter, dogs, defaults } = loaded
   const navigation = useNavigation()
@@ -272,7 +270,7 @@ function TimeSelect({ field, label }: { field: AnsweredField; label: string }) {
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <select id={field.id} name={field.name} defaultValue={field.initialValue ?? ''} {...field.aria} className={selectClass}>
+      <select id={field.id} name={field.name} defaultValue={field.initialValue ?? ''} {...field.aria} className={textInputClass}>
         <option value="">Choose a time</option>
         {quarterHours.map((time) => (
           <option key={time} value={time}>

@@ -84,6 +84,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'request from the sitter profile', path: (demo) => `/sitters/${demo.sam.id}/book` },
   { visitor: 'owner', what: 'request several periods', path: (demo) => `/sitters/${demo.sam.id}/book?periods=several` },
   { visitor: 'owner', what: 'request a walk on a chosen day', path: (demo) => `/sitters/${demo.sam.id}/book?date=${zurichDate(3)}` },
+  { visitor: 'owner', what: 'weekly request', path: (demo) => `/bookings/series/new?sitter=${demo.sam.id}` },
   { visitor: 'owner', what: 'quick wizard, date', path: (demo, page) => wizardStep(page, demo, 'quick', 1) },
   { visitor: 'owner', what: 'quick wizard, time', path: (demo, page) => wizardStep(page, demo, 'quick', 2) },
   { visitor: 'owner', what: 'quick wizard, dog', path: (demo, page) => wizardStep(page, demo, 'quick', 3) },
