@@ -85,6 +85,7 @@ const pages: PageCase[] = [
   { visitor: 'owner', what: 'request several periods', path: (demo) => `/sitters/${demo.sam.id}/book?periods=several` },
   { visitor: 'owner', what: 'request a walk on a chosen day', path: (demo) => `/sitters/${demo.sam.id}/book?date=${zurichDate(3)}` },
   { visitor: 'owner', what: 'weekly request', path: (demo) => `/bookings/series/new?sitter=${demo.sam.id}` },
+  { visitor: 'owner', what: 'weekly round', path: (demo) => `/bookings/series/${demo.owner.series}` },
   { visitor: 'owner', what: 'quick wizard, date', path: (demo, page) => wizardStep(page, demo, 'quick', 1) },
   { visitor: 'owner', what: 'quick wizard, time', path: (demo, page) => wizardStep(page, demo, 'quick', 2) },
   { visitor: 'owner', what: 'quick wizard, dog', path: (demo, page) => wizardStep(page, demo, 'quick', 3) },
@@ -102,6 +103,7 @@ const pages: PageCase[] = [
   { visitor: 'sitter', what: 'home', path: '/' },
   { visitor: 'sitter', what: 'bookings', path: '/bookings-sitter' },
   { visitor: 'sitter', what: 'bookings, upcoming', path: '/bookings-sitter?tab=upcoming' },
+  { visitor: 'sitter', what: 'weekly round', path: (demo) => `/bookings/series/${demo.owner.series}` },
   { visitor: 'sitter', what: 'bookings, completed', path: '/bookings-sitter?tab=completed' },
   { visitor: 'sitter', what: 'bookings of a day', path: (demo) => `/bookings-sitter?date=${demo.sitter.pending.date}` },
   { visitor: 'sitter', what: 'bookings, accept dialog', path: (demo) => `/bookings-sitter?booking=${demo.sitter.pending.id}&move=accepted` },
@@ -308,6 +310,8 @@ async function findDemoRows(db: TestDatabase) {
       rejected: await booking('ownerId', olivia.id, 'rejected'),
       cancelled: await booking('ownerId', olivia.id, 'cancelled'),
       partner: await readPartner(olivia.id),
+      // The demo's weekly round, the owner's with the demo sitter.
+      series: (await db.selectFrom('bookingSeries').select('id').where('ownerId', '=', olivia.id).where('sitterId', '=', sam.id).orderBy('id').executeTakeFirstOrThrow()).id,
     },
     sitter: {
       pending: await booking('sitterId', sam.id, 'pending'),
