@@ -47,6 +47,13 @@ test('the build has the pages to check', () => {
   expect(pages.map(fullPath)).toEqual(expect.arrayContaining(['/', '/login', '/bookings', '/admin/reports/:id', '/map', '/messages/:userId']))
 })
 
+// zod and its adapter, about 30 KB, come only when someone starts filling a form in (useLazyValidation): a page
+// someone only reads never needs them. The conformance spec checks the pages it opens; this, every page.
+test.each(pages.map((route) => [fullPath(route), route] as const))('%s does not load zod with the page', (_path, route) => {
+  const carrying = firstLoadScripts(route).filter((url) => readFileSync(path.join(client, url), 'utf8').includes('ZodError'))
+  expect(carrying).toEqual([])
+})
+
 test.each(pages.map((route) => [fullPath(route), route] as const))('%s loads at most 130 KB of JavaScript (gzip) by the load event', (_path, route) => {
   const scripts = firstLoadScripts(route).map((url) => ({ url, bytes: gzipSizeOf(url) }))
   const total = scripts.reduce((sum, { bytes }) => sum + bytes, 0)
