@@ -22,12 +22,13 @@ function pagesOf(rows: Rows): { visitor: Visitor; path: string }[] {
     ...as('anonymous', [`/sitters/${rows.sam}`, `/sitters/${rows.sam}?tab=reviews`, '/map']),
     ...as('owner', ['/', '/map', '/profile', '/profile/edit', '/dogs/add', `/dogs/${rows.oliviasDog}`, `/dogs/${rows.oliviasDog}/edit`]),
     ...as('owner', ['/bookings', `/bookings/${rows.ownerBooking.pending}`, `/bookings/${rows.ownerBooking.completed}`]),
-    ...as('owner', [`/booking/new?sitter=${rows.sam}`, `/sitters/${rows.sam}/book`, '/messages', `/messages?userId=${rows.ownerPartner}`]),
+    ...as('owner', [`/booking/new?sitter=${rows.sam}`, `/sitters/${rows.sam}/book`, `/bookings/series/new?sitter=${rows.sam}`]),
+    ...as('owner', ['/messages', `/messages?userId=${rows.ownerPartner}`]),
     ...as('owner', [`/messages/${rows.ownerPartner}`, '/notifications', '/home-access']),
     ...as('sitter', ['/bookings-sitter', `/bookings/${rows.sitterBooking.pending}?confirm=accepted`, '/profile', '/profile/edit', '/dogs/available']),
     ...as('sitter', [`/dogs/available/${rows.availableDog}`, `/bookings/new?dogId=${rows.availableDog}`, `/messages/${rows.sitterPartner}`]),
     ...as('newcomer', ['/onboarding', '/onboarding/owner/1', '/onboarding/owner/2', '/onboarding/sitter/1', '/onboarding/sitter/4']),
-    ...as('admin', ['/admin', `/admin/reports/${rows.report}`, '/admin/users?q=a', '/admin/audit']),
+    ...as('admin', ['/admin', `/admin/reports/${rows.report}`, '/admin/users?q=a', `/admin/users/${rows.sam}`, '/admin/audit']),
   ]
 }
 
