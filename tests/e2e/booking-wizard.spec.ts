@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { chooseWalk, dayName, pickDate, registerOwnerWithDog, registerSitter, showFreeTimes, zurichDate } from './booking-helpers.ts'
-import { expect, insertMessages, type TestDatabase, test } from './fixtures.ts'
+import { expect, holdRequests, insertMessages, type TestDatabase, test } from './fixtures.ts'
 
 // The booking wizards (spec section 2, 'Sitter quick view and booking wizard' and 'Booking dialog'): the
 // map's quick view turns into three steps, the conversation's Book button opens a three-step dialog.
@@ -164,6 +164,27 @@ test("@desktop the conversation's Book dialog: date and walk, dog, meeting place
   // A 60-minute walk at $24 an hour.
   expect(await slotsOf(db, booking.id)).toEqual([{ startTime: '09:00', endTime: '10:00' }])
   expect(booking.priceCents).toBe(2400)
+})
+
+test('a meeting place typed before its script has come is the one booked', async ({ page, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the page is whole as it arrives')
+  const sitter = await registerSitter(page, db, uniqueSitterName())
+  const { owner, dogId } = await registerOwnerWithDog(page, db, { name: 'Pepper' })
+  await insertMessages(db, sitter, owner, 10)
+  // The meeting place's search and map come after the page (its own script): hold that script while the owner types.
+  const letScriptThrough = await holdRequests(page, '**/assets/meeting-place-*.js')
+  // Not `visit`, which waits for every field to hydrate.
+  await page.goto(`/sitters/${sitter.id}/book/chat/3?${new URLSearchParams({ date: nextWeek, startTime: '09:00', duration: '60', dogId })}`)
+  await page.getByLabel('Address').fill('Seefeldstrasse 1, Zürich')
+  letScriptThrough()
+
+  // The picker has hydrated (its Search button) and kept what was typed.
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible()
+  await expect(page.getByLabel('Address')).toHaveValue('Seefeldstrasse 1, Zürich')
+  await page.getByRole('button', { name: 'Confirm Booking' }).click()
+  await expect(page.getByText('Booking requested')).toBeVisible()
+  const booking = await db.selectFrom('bookings').select('location').where('sitterId', '=', sitter.id).executeTakeFirstOrThrow()
+  expect(booking.location).toBe('Seefeldstrasse 1, Zürich')
 })
 
 test("a walk chosen while the dialog loads another day's free times stays chosen", async ({ page, db, visit, jsEnabled }) => {

@@ -1,5 +1,5 @@
 import { href } from 'react-router'
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import { FieldErrors } from '#app/ui/field.tsx'
 import { showToast } from '#app/ui/toaster.tsx'
@@ -82,6 +82,11 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
   // Only the newest search/lookup may change the fields; older answers are dropped.
   const latestRequest = useRef(0)
   const addressInput = useRef<HTMLInputElement>(null)
+  // The address field is uncontrolled, so what someone typed before the page (or its picker's script) hydrated stays
+  // in it: hydration would set a controlled field back to the server's value. The state follows the field from here.
+  useEffect(() => {
+    if (addressInput.current) setAddress(addressInput.current.value)
+  }, [])
   // A found place fixes the address without an input event: tell the form (useChangedFields drops its error).
   const announceFound = () => addressInput.current?.dispatchEvent(new Event('change', { bubbles: true }))
 
@@ -124,6 +129,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
     setPending(null)
     if (answer.status === 'found') {
       setAddress(answer.place.label)
+      if (addressInput.current) addressInput.current.value = answer.place.label
       announceFound()
     } else showToast(toasts[answer.status])
   }
@@ -175,7 +181,7 @@ export function LocationPicker({ defaultValue, errors, tileUrl, inputId, foundTo
             type="text"
             autoComplete="address-line1"
             maxLength={200}
-            value={address}
+            defaultValue={defaultValue?.location ?? ''}
             onChange={(event) => setAddress(event.target.value)}
             onKeyDown={hydrated ? searchOnEnter : undefined}
             aria-invalid={invalid || undefined}
