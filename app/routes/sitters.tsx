@@ -14,6 +14,7 @@ import {
 import { readSitterListQuery } from '#app/features/sitters/sitter-list-query.ts'
 import { listSittersForPage } from '#app/features/sitters/sitter-list.server.ts'
 import { defaultTimeZone, localDateTime } from '#app/lib/zoned-time.ts'
+import { formatCount } from '#app/lib/number-format.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, ErrorState } from '#app/ui/data-states.tsx'
 import { AlertIcon } from '#app/ui/icons.tsx'
@@ -255,7 +256,7 @@ function SitterResults({ data }: { data: LoaderData }) {
     return (
       <EmptyState
         title="No more sitters"
-        description={`All ${total.toLocaleString('en-US')} sitters come before this page.`}
+        description={`All ${formatCount(total)} sitters come before this page.`}
         action={
           <Link to={withPages(1)} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
             Back to the first sitters
@@ -286,7 +287,7 @@ function SitterResults({ data }: { data: LoaderData }) {
   return (
     <section aria-labelledby="sitters-count" aria-busy={searching || loadingMore} className={searching ? 'opacity-60 transition-opacity' : undefined}>
       <h2 id="sitters-count" className="mb-3 text-sm font-medium text-stone-600" aria-live="polite">
-        {total === 1 ? '1 dog sitter' : `${total.toLocaleString('en-US')} dog sitters`}
+        {total === 1 ? '1 dog sitter' : `${formatCount(total)} dog sitters`}
         {filters.near && !data.nearUnavailable ? ', nearest first' : ''}
         {searching ? ' · Searching...' : ''}
       </h2>
@@ -311,7 +312,7 @@ function SitterResults({ data }: { data: LoaderData }) {
       {shownThrough * 10 < total ? (
         <div className="mt-5 flex flex-col items-center gap-2">
           <p className="text-sm text-stone-600">
-            Showing {((pages.first - 1) * 10 + sitters.length).toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+            Showing {formatCount((pages.first - 1) * 10 + sitters.length)} of {formatCount(total)}
           </p>
           {/* Without JavaScript a link to the list with one page more, scrolled to its first new sitter. */}
           <Link

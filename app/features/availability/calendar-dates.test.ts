@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { datesBetween, dayStrip, dayStripDates, formatDayTitle, formatMonthTitle, formatNearDate, formatShortDate, formatWeekdayShort } from './calendar-dates.ts'
+import {
+  datesBetween,
+  dayStrip,
+  dayStripDates,
+  formatDayTitle,
+  formatMonthTitle,
+  formatNearDate,
+  formatShortDate,
+  formatWeekday,
+  formatWeekdayShort,
+} from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
 
@@ -25,6 +35,16 @@ describe('the names a day strip shows', () => {
       'Sat',
     ])
     expect(formatWeekdayShort('2024-02-29')).toBe('Thu')
+  })
+
+  test('every month and weekday name is the one Intl writes in en-US (the names are spelled out, not made by Intl)', () => {
+    const intl = (options: Intl.DateTimeFormatOptions, date: string) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(Date.parse(`${date}T00:00:00Z`))
+    const firsts = Array.from({ length: 12 }, (_, index) => `2027-${String(index + 1).padStart(2, '0')}-01`)
+    expect(firsts.map(formatDayTitle)).toEqual(firsts.map((date) => `${intl({ month: 'long' }, date)} 1, 2027`))
+    expect(firsts.map(formatShortDate)).toEqual(firsts.map((date) => `${intl({ month: 'short' }, date)} 1, 2027`))
+    const week = datesBetween('2027-03-01', '2027-03-07')
+    expect(week.map(formatWeekday)).toEqual(week.map((date) => intl({ weekday: 'long' }, date)))
+    expect(week.map(formatWeekdayShort)).toEqual(week.map((date) => intl({ weekday: 'short' }, date)))
   })
 
   test('names every month with its year', () => {

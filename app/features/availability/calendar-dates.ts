@@ -1,17 +1,20 @@
 import { addDays, isLocalDate, isoWeekday } from '#app/lib/zoned-time.ts'
 
 // Local dates (yyyy-MM-dd) and months (yyyy-MM) on the booking screens: the formats of spec section 9
-// and the days a month grid or day strip shows. Plain Intl in UTC, so a date reads the same on the
+// and the days a month grid or day strip shows. Dates in UTC, so a date reads the same on the
 // server and in any browser, whatever their zones. Safe in the browser.
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`)
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
 
 // A day strip names 45 days, twice each, a sitter's month calendar 42, and a list's cards their dates: names looked
-// up, not formatted one by one (a fifth of the strip's CPU).
-const monthNames = Array.from({ length: 12 }, (_, index) => formatter({ month: 'long' }).format(Date.UTC(2026, index, 1)))
-const shortMonthNames = Array.from({ length: 12 }, (_, index) => formatter({ month: 'short' }).format(Date.UTC(2026, index, 1)))
-const weekdayNames = Array.from({ length: 7 }, (_, index) => formatter({ weekday: 'short' }).format(Date.UTC(2026, 1, index + 1)))
+// up, not formatted one by one (a fifth of the strip's CPU). Spelled out as en-US writes them (calendar-dates.test.ts
+// compares them with Intl's): making the Intl formatters for them took a booking page's script about 40 ms on a phone with a quarter of
+// this machine's speed (Lighthouse's), before the page could hydrate.
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const shortMonthNames = monthNames.map((name) => name.slice(0, 3))
+/** Sunday first, as getUTCDay counts. */
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const shortWeekdayNames = weekdayNames.map((name) => name.slice(0, 3))
 
 /** 'MMM d, yyyy': 'Mar 2, 2026' (booking cards). */
 export const formatShortDate = (date: string) =>
@@ -24,7 +27,13 @@ export const formatDayTitle = (date: string) => `${monthNames[Number(date.slice(
 /** 'March 2026' for '2026-03'. */
 export const formatMonthTitle = (month: string) => `${monthNames[Number(month.slice(5, 7)) - 1]} ${Number(month.slice(0, 4))}`
 /** 'Mon' */
-export const formatWeekdayShort = (date: string) => weekdayNames[utc(date).getUTCDay()] as string
+export const formatWeekdayShort = (date: string) => shortWeekdayNames[utc(date).getUTCDay()] as string
+/** 'Dec 1' */
+export const formatMonthDay = (date: string) => `${shortMonthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`
+/** 'Tue, Dec 1' */
+export const formatWeekdayAndDay = (date: string) => `${formatWeekdayShort(date)}, ${formatMonthDay(date)}`
+/** 'Monday' */
+export const formatWeekday = (date: string) => weekdayNames[utc(date).getUTCDay()] as string
 
 /** Whether a request screen lets the user pick a day: 'open' days can be picked, the others say why not. */
 export type DayState = 'open' | 'past' | 'blocked' | 'off' | 'full'

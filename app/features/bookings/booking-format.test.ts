@@ -20,3 +20,9 @@ test('names read as a list: one alone, two with and, more with commas', () => {
   expect(formatNameList(['Rex', 'Luna'])).toBe('Rex and Luna')
   expect(formatNameList(['Rex', 'Luna', 'Max'])).toBe('Rex, Luna, and Max')
 })
+
+test("lists of names read as Intl's en-US conjunction (they are written out, not made by Intl)", () => {
+  const intl = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
+  const lists = [[], ['Rex'], ['Rex', 'Luna'], ['Rex', 'Luna', 'Max'], ['Rex', 'Luna', 'Max', 'Bella', 'Coco']]
+  expect(lists.map(formatNameList)).toEqual(lists.map((names) => intl.format(names)))
+})

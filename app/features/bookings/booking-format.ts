@@ -1,23 +1,21 @@
+import { formatDayTitle, formatWeekday } from '#app/features/availability/calendar-dates.ts'
 import type { HistoryStep } from './booking-history.server.ts'
 
 // How booking dates read in e-mails, messages and calendars: spec section 9's 'EEEE, MMMM d, yyyy'.
-// Written with Intl: the root date-fns import loads all of date-fns and slows the server's start by seconds.
-
-// A list of 20 cards names 20 dates: the names are looked up, not formatted one by one.
-const nameOf = (options: Intl.DateTimeFormatOptions) => (instant: number) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(instant)
-const weekdayNames = Array.from({ length: 7 }, (_, index) => nameOf({ weekday: 'long' })(Date.UTC(2026, 1, index + 1)))
-const monthNames = Array.from({ length: 12 }, (_, index) => nameOf({ month: 'long' })(Date.UTC(2026, index, 1)))
+// Written out: the root date-fns import loads all of date-fns and slows the server's start by seconds, and a page's
+// first Intl object costs a phone's browser tens of milliseconds before the page can hydrate (app/lib/number-format.ts).
 
 /** 'Monday, March 2, 2026' for '2026-03-02'. */
-export function formatBookingDate(date: string) {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
-  return `${weekdayNames[weekday]}, ${monthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`
+export const formatBookingDate = (date: string) => `${formatWeekday(date)}, ${formatDayTitle(date)}`
+
+/**
+ * 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever they are named. en-US's list, written out as
+ * counts are (app/lib/number-format.ts).
+ */
+export function formatNameList(names: readonly string[]) {
+  if (names.length <= 2) return names.join(' and ')
+  return `${names.slice(0, -1).join(', ')}, and ${names.at(-1)}`
 }
-
-const dogList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
-
-/** 'Rex', 'Rex and Luna', 'Rex, Luna, and Max': a booking's dogs wherever they are named. */
-export const formatNameList = (names: readonly string[]) => (names.length === 1 ? (names[0] as string) : dogList.format(names))
 
 /** The same list of dogs given as records. */
 export const formatDogNames = (dogs: readonly { name: string }[]) => formatNameList(dogs.map((dog) => dog.name))

@@ -1,12 +1,12 @@
+import { formatWeekdayAndDay } from '#app/features/availability/calendar-dates.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
+import { formatNameList } from './booking-format.ts'
 
 // How a weekly series reads on its pages, in lists, notifications and e-mails.
 
-const dayList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' })
-
 /** 'Mondays, Wednesdays, and Fridays' for [1, 3, 5]. */
 export function formatWeekdays(days: readonly number[]) {
-  return dayList.format(weekdays.filter((day) => days.includes(day.value)).map((day) => `${day.label}s`))
+  return formatNameList(weekdays.filter((day) => days.includes(day.value)).map((day) => `${day.label}s`))
 }
 
 /** 'Mon, Wed, Fri' for [1, 3, 5]: where room is short. */
@@ -17,7 +17,5 @@ export function formatShortWeekdays(days: readonly number[]) {
     .join(', ')
 }
 
-const weekdayDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
-
 /** 'Tue, Dec 1' for '2026-12-01': a date among the series' next weeks. */
-export const formatSeriesDate = (date: string) => weekdayDate.format(new Date(`${date}T00:00:00Z`))
+export const formatSeriesDate = formatWeekdayAndDay

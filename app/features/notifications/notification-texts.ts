@@ -40,13 +40,18 @@ const visitNames: Record<string, string> = {
 /** "Rex's walk". */
 export const dogsVisit = (dogName: string, service: string) => `${dogName}'s ${visitNames[service] ?? service}`
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+// Made when first needed: a page's first Intl object costs the browser tens of milliseconds (app/lib/number-format.ts).
+let dayFormat: Intl.DateTimeFormat | undefined
+let dayWithYearFormat: Intl.DateTimeFormat | undefined
 
 /** 'Tue 2 Dec, 08:00'; '5 Jan 2027, 08:00' in another year than `currentYear`. */
 export function formatBookingMoment(date: string, startTime: string | null, currentYear: number) {
   const day = new Date(`${date}T00:00:00Z`)
-  const text = (day.getUTCFullYear() === currentYear ? dayFormat : dayWithYearFormat).format(day)
+  const format =
+    day.getUTCFullYear() === currentYear
+      ? (dayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }))
+      : (dayWithYearFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
+  const text = format.format(day)
   return startTime ? `${text}, ${startTime}` : text
 }
 

@@ -1,3 +1,4 @@
+import { formatMonthDay } from '#app/features/availability/calendar-dates.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
 import { localDateTime } from '#app/lib/zoned-time.ts'
 import { type AlarmKind, type CheckInPlace, formatMeters, visitRules } from './visit-rules.ts'
@@ -10,7 +11,6 @@ const minutes = (milliseconds: number) => milliseconds / 60_000
 /** '08:02' in the booking's zone. */
 export const clockTime = (iso: string, timeZone: string) => localDateTime(Date.parse(iso), timeZone).time
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /**
  * How a log names its moments: '08:02' when the booking lies within one day of its zone, 'Dec 3, 08:02' when it
@@ -21,7 +21,7 @@ export function visitMoments(window: { checkInOpensAt: string; checkInClosesAt: 
   const severalDays = localDateTime(Date.parse(window.checkInOpensAt) + visitRules.checkInOpensBeforeStartMs, timeZone).date !== localDateTime(lastMoment, timeZone).date
   return (iso: string) => {
     const local = localDateTime(Date.parse(iso), timeZone)
-    return severalDays ? `${shortDay.format(new Date(`${local.date}T00:00:00Z`))}, ${local.time}` : local.time
+    return severalDays ? `${formatMonthDay(local.date)}, ${local.time}` : local.time
   }
 }
 

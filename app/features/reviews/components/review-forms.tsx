@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
+import { formatCount } from '#app/lib/number-format.ts'
 import { answeredForm, AnswerSummary, type FormAnswer, FormErrors, useUnfixedAnswer } from '#app/ui/form-answer.tsx'
 import { maxReviewLength } from '../review-limits.ts'
 import { Star } from './star-rating.tsx'
@@ -58,7 +59,7 @@ export function ReviewForm({ answer: refused, question, hint }: { answer?: FormA
         </label>
         <textarea id={comment.id} name={comment.name} defaultValue={comment.initialValue} {...comment.aria} maxLength={maxReviewLength} className={textareaClass} />
         <p className="text-sm text-stone-500">
-          {hint ? `${hint} ` : ''}Up to {maxReviewLength.toLocaleString('en-US')} characters.
+          {hint ? `${hint} ` : ''}Up to {formatCount(maxReviewLength)} characters.
         </p>
         <FormErrors id={comment.errorId} errors={comment.errors} />
       </div>

@@ -1,0 +1,51 @@
+import { expect, loginAs, test } from './fixtures.ts'
+
+// A page's first Intl object costs the browser tens of milliseconds of loading locale data, in the task that runs the
+// page's scripts before it can hydrate (decision 120): the pages that need no time zone's reading create none while
+// they load and hydrate. Names, lists, counts and dollars are written out (calendar-dates.ts, number-format.ts), and
+// the formatters a page may need later are made when first used.
+
+const intlConstructors = ['DateTimeFormat', 'ListFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator', 'Segmenter'] as const
+
+test.beforeEach(async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the page runs no script')
+  await page.addInitScript((names) => {
+    const made: string[] = []
+    Object.assign(window, { intlMade: made })
+    const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>
+    for (const name of names) {
+      intl[name] = new Proxy(intl[name]!, {
+        construct: (target, args) => {
+          made.push(`Intl.${name} ${JSON.stringify(args)}`)
+          return Reflect.construct(target, args)
+        },
+      })
+    }
+    for (const [prototype, kind] of [
+      [Number.prototype, 'Number'],
+      [Date.prototype, 'Date'],
+    ] as const) {
+      const original = prototype.toLocaleString
+      prototype.toLocaleString = function (this: never, ...args: never[]) {
+        made.push(`${kind}.toLocaleString`)
+        return original.apply(this, args)
+      }
+    }
+  }, intlConstructors)
+})
+
+for (const { path, who } of [
+  { path: '/login', who: null },
+  { path: '/sitters', who: null },
+  { path: '/map', who: null },
+  { path: '/', who: 'owner' },
+  { path: '/bookings', who: 'owner' },
+  { path: '/bookings-sitter', who: 'sitter' },
+] as const) {
+  test(`${path}${who ? ` (${who})` : ''} makes no Intl object while it loads and hydrates`, async ({ page, visit }) => {
+    if (who) await loginAs(page, who)
+    await visit(path)
+    await page.waitForLoadState('load')
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
+  })
+}
