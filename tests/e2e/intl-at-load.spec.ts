@@ -12,24 +12,23 @@ test.beforeEach(async ({ page, jsEnabled }) => {
   await page.addInitScript((names) => {
     const made: string[] = []
     Object.assign(window, { intlMade: made })
-    const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>
-    for (const name of names) {
-      intl[name] = new Proxy(intl[name]!, {
-        construct: (target, args) => {
-          made.push(`Intl.${name} ${JSON.stringify(args)}`)
-          return Reflect.construct(target, args)
+    const watch = <Target extends object>(target: Target, label: string) =>
+      new Proxy(target, {
+        construct: (original, args, newTarget) => {
+          made.push(`${label} ${JSON.stringify(args)}`)
+          return Reflect.construct(original as new (...args: unknown[]) => object, args, newTarget) as object
+        },
+        apply: (original, self, args) => {
+          made.push(label)
+          return Reflect.apply(original as (...args: unknown[]) => unknown, self, args)
         },
       })
-    }
+    for (const name of names) Reflect.set(Intl, name, watch(Reflect.get(Intl, name) as object, `Intl.${name}`))
     for (const [prototype, kind] of [
       [Number.prototype, 'Number'],
       [Date.prototype, 'Date'],
     ] as const) {
-      const original = prototype.toLocaleString
-      prototype.toLocaleString = function (this: never, ...args: never[]) {
-        made.push(`${kind}.toLocaleString`)
-        return original.apply(this, args)
-      }
+      Reflect.set(prototype, 'toLocaleString', watch(Reflect.get(prototype, 'toLocaleString') as object, `${kind}.toLocaleString`))
     }
   }, intlConstructors)
 })
