@@ -1,3 +1,6 @@
+import { formatLongLocalDate } from './calendar-names.ts'
+import { knownOffsetAt, type ZoneOffsets } from './zone-offsets.ts'
+
 // Local calendar dates (`yyyy-MM-dd`) and clock times (`HH:mm`) in an IANA time zone (DESIGN.md section 1:
 // bookings are stored as the sitter's local date and times plus the zone). Conversions go through Intl,
 // which knows every zone and its daylight-saving rules; no zone library is needed.
@@ -79,14 +82,19 @@ export function isTimeZone(timeZone: string) {
   }
 }
 
-/** The zone's wall-clock reading of an instant, written as if it were UTC (whole seconds). */
+/** The zone's wall-clock reading of an instant, written as if it were UTC (whole seconds), from Intl. */
+function readWallClock(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value)
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
+}
+
+/** readWallClock, kept by instant. */
 function wallClock(instant: number, timeZone: string) {
   let readings = wallClockReadings.get(timeZone)
   const kept = readings?.get(instant)
   if (kept !== undefined) return kept
-  const parts = formatterFor(timeZone).formatToParts(instant)
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value)
-  const reading = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
+  const reading = readWallClock(instant, timeZone)
   if (++wallClockReadingCount > maxWallClockReadings) {
     wallClockReadings.clear()
     wallClockReadingCount = 1
@@ -107,7 +115,42 @@ const wallClockReadings = new Map<string, Map<number, number>>()
 let wallClockReadingCount = 0
 const maxWallClockReadings = 50_000
 
-const offsetAt = (instant: number, timeZone: string) => wallClock(Math.floor(instant / 1000) * 1000, timeZone) - Math.floor(instant / 1000) * 1000
+const offsetSpanDays = 400
+const spans = new Map<string, ZoneOffsets>()
+
+/**
+ * `timeZone`'s offsets from Intl, from `offsetSpanDays` before the day of `instant` to as many after, for the browser
+ * (zone-offsets.ts); made once a zone a day.
+ */
+export function zoneOffsetsAround(instant: number, timeZone: string): ZoneOffsets {
+  const start = Math.floor(instant / dayMs) * dayMs - offsetSpanDays * dayMs
+  const key = `${timeZone}|${start}`
+  const kept = spans.get(key)
+  if (kept) return kept
+  const intlOffset = (at: number) => readWallClock(at, timeZone) - at
+  const offsets: [number, number][] = [[start, intlOffset(start)]]
+  for (let day = start + dayMs; day <= start + 2 * offsetSpanDays * dayMs; day += dayMs) {
+    const offset = intlOffset(day)
+    if (offset === offsets.at(-1)![1]) continue
+    // The second the change took effect: zones change at most once a day.
+    let [before, after] = [(day - dayMs) / 1000, day / 1000]
+    while (after - before > 1) {
+      const middle = Math.floor((before + after) / 2)
+      if (intlOffset(middle * 1000) === offset) after = middle
+      else before = middle
+    }
+    offsets.push([after * 1000, offset])
+  }
+  if (spans.size > 1000) spans.clear()
+  const span = { timeZone, offsets, until: start + (2 * offsetSpanDays + 1) * dayMs }
+  spans.set(key, span)
+  return span
+}
+
+function offsetAt(instant: number, timeZone: string) {
+  const second = Math.floor(instant / 1000) * 1000
+  return knownOffsetAt(timeZone, second) ?? wallClock(second, timeZone) - second
+}
 
 /**
  * The instant at which clocks in the zone show `date` `time` (`24:00` is midnight at the end of the day).
@@ -136,16 +179,9 @@ export function formatZonedIso(instant: number, timeZone: string) {
   return `${local}${sign}${fromMinutes(absolute)}`
 }
 
-const longDates = new Map<string, Intl.DateTimeFormat>()
-
 /** 'November 21, 2026' (spec section 9: US English long date) for an instant, in the zone; null when it is not a date. */
 export function formatLongDate(iso: string, timeZone = defaultTimeZone) {
   const time = Date.parse(iso)
   if (Number.isNaN(time)) return null
-  let formatter = longDates.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone })
-    longDates.set(timeZone, formatter)
-  }
-  return formatter.format(time)
+  return formatLongLocalDate(localDateTime(time, timeZone).date)
 }

@@ -1,9 +1,9 @@
 import { expect, loginAs, test } from './fixtures.ts'
 
 // A page's first Intl object costs the browser tens of milliseconds of loading locale data, in the task that runs the
-// page's scripts before it can hydrate (decision 120): the pages that need no time zone's reading create none while
-// they load and hydrate. Names, lists, counts and dollars are written out (calendar-dates.ts, number-format.ts), and
-// the formatters a page may need later are made when first used.
+// page's scripts before it can hydrate (decision 120): these pages create none while they load and hydrate. Names,
+// lists, counts and dollars are written out (calendar-names.ts, number-format.ts), the formatters a page may need
+// later are made when first used, and the viewer's zone is read through the offsets the page brings (decision 121).
 
 const intlConstructors = ['DateTimeFormat', 'ListFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator', 'Segmenter'] as const
 
@@ -40,6 +40,8 @@ for (const { path, who } of [
   { path: '/', who: 'owner' },
   { path: '/bookings', who: 'owner' },
   { path: '/bookings-sitter', who: 'sitter' },
+  { path: '/messages', who: 'owner' },
+  { path: '/notifications', who: 'owner' },
 ] as const) {
   test(`${path}${who ? ` (${who})` : ''} makes no Intl object while it loads and hydrates`, async ({ page, visit }) => {
     if (who) await loginAs(page, who)

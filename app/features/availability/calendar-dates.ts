@@ -1,3 +1,4 @@
+import { formatLongLocalDate, monthNames, shortMonthNames, shortWeekdayNames, weekdayNames } from '#app/lib/calendar-names.ts'
 import { addDays, isLocalDate, isoWeekday } from '#app/lib/zoned-time.ts'
 
 // Local dates (yyyy-MM-dd) and months (yyyy-MM) on the booking screens: the formats of spec section 9
@@ -7,14 +8,7 @@ import { addDays, isLocalDate, isoWeekday } from '#app/lib/zoned-time.ts'
 const utc = (date: string) => new Date(`${date}T00:00:00Z`)
 
 // A day strip names 45 days, twice each, a sitter's month calendar 42, and a list's cards their dates: names looked
-// up, not formatted one by one (a fifth of the strip's CPU). Spelled out as en-US writes them (calendar-dates.test.ts
-// compares them with Intl's): making the Intl formatters for them took a booking page's script about 40 ms on a phone with a quarter of
-// this machine's speed (Lighthouse's), before the page could hydrate.
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const shortMonthNames = monthNames.map((name) => name.slice(0, 3))
-/** Sunday first, as getUTCDay counts. */
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const shortWeekdayNames = weekdayNames.map((name) => name.slice(0, 3))
+// up, not formatted one by one (a fifth of the strip's CPU), nor made by Intl (app/lib/calendar-names.ts).
 
 /** 'MMM d, yyyy': 'Mar 2, 2026' (booking cards). */
 export const formatShortDate = (date: string) =>
@@ -23,7 +17,7 @@ export const formatShortDate = (date: string) =>
 export const formatNearDate = (date: string, today: string) =>
   date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : date === addDays(today, -1) ? 'Yesterday' : formatShortDate(date)
 /** 'MMMM d, yyyy': 'March 2, 2026' (the bookings panel's title). */
-export const formatDayTitle = (date: string) => `${monthNames[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${Number(date.slice(0, 4))}`
+export const formatDayTitle = formatLongLocalDate
 /** 'March 2026' for '2026-03'. */
 export const formatMonthTitle = (month: string) => `${monthNames[Number(month.slice(5, 7)) - 1]} ${Number(month.slice(0, 4))}`
 /** 'Mon' */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDayHeading, formatListTime } from './message-format.ts'
+import { formatClock, formatDayHeading, formatListTime } from './message-format.ts'
 
 const now = '2026-03-10T12:00:00.000Z'
 
@@ -19,4 +19,18 @@ test('the list shows the clock today, Yesterday, then the date', () => {
   expect(formatListTime('2026-03-09T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Yesterday')
   expect(formatListTime('2026-03-02T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Mar 2')
   expect(formatListTime('2025-12-24T08:05:00.000Z', now, 'Europe/Zurich')).toBe('Dec 24, 2025')
+})
+
+test("clock times and day headings are Intl's en-US readings in the viewer's zone (they are written out, not made by Intl)", () => {
+  for (const timeZone of ['Europe/Zurich', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+    const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+    const heading = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone })
+    const listDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone })
+    for (let instant = Date.parse('2025-01-01T00:00:00Z'); instant < Date.parse('2026-03-01T00:00:00Z'); instant += 53 * 3_600_000 + 7 * 60_000) {
+      const iso = new Date(instant).toISOString()
+      expect(formatClock(iso, timeZone)).toBe(clock.format(instant))
+      expect(formatDayHeading(iso, now, timeZone)).toBe(heading.format(instant))
+      expect(formatListTime(iso, now, timeZone)).toBe(listDate.format(instant).replace(/, 2026$/, ''))
+    }
+  }
 })

@@ -1,30 +1,29 @@
+import { shortMonthNames, shortWeekdayNames } from '#app/lib/calendar-names.ts'
 import type { NotificationChannel, NotificationDeliveryStatus } from '#app/lib/db-schema.ts'
+import { localDateTime } from '#app/lib/zoned-time.ts'
 
 // How the centre writes times and deliveries, in the viewer's time zone, 24-hour like the rest of the app:
 // 'Today, 10:02', 'Yesterday, 18:30', 'Tue 2 Dec, 08:00'; 'Sent by push 10:02', 'E-mail failed 10:03'.
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${timeZone}|${JSON.stringify(options)}`
-  let found = formatters.get(key)
-  if (!found) formatters.set(key, (found = new Intl.DateTimeFormat('en-GB', { ...options, timeZone, hourCycle: 'h23' })))
-  return found
-}
-
-const dayOf = (iso: string, timeZone: string) => formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+// Written out from the zone's reading, not made by Intl (decision 120); en-GB writes September 'Sept'.
+const britishMonthNames = shortMonthNames.map((name) => (name === 'Sep' ? 'Sept' : name))
+const localOf = (iso: string, timeZone: string) => localDateTime(Date.parse(iso), timeZone)
 
 /** '10:02'. */
-export const formatClock24 = (iso: string, timeZone: string) => formatter(timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+export const formatClock24 = (iso: string, timeZone: string) => localOf(iso, timeZone).time
 
 /** When a notification happened, as the list shows it. */
 export function formatNotificationTime(iso: string, now: string, timeZone: string) {
-  const clock = formatClock24(iso, timeZone)
-  const day = dayOf(iso, timeZone)
-  if (day === dayOf(now, timeZone)) return `Today, ${clock}`
-  if (day === dayOf(new Date(Date.parse(now) - 86_400_000).toISOString(), timeZone)) return `Yesterday, ${clock}`
-  const sameYear = day.slice(-4) === dayOf(now, timeZone).slice(-4)
-  const date = formatter(timeZone, sameYear ? { weekday: 'short', day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' })
-  return `${date.format(new Date(iso))}, ${clock}`
+  const { date: day, time: clock } = localOf(iso, timeZone)
+  const today = localOf(now, timeZone).date
+  if (day === today) return `Today, ${clock}`
+  if (day === localOf(new Date(Date.parse(now) - 86_400_000).toISOString(), timeZone).date) return `Yesterday, ${clock}`
+  const dayAndMonth = `${Number(day.slice(8, 10))} ${britishMonthNames[Number(day.slice(5, 7)) - 1]}`
+  const date =
+    day.slice(0, 4) === today.slice(0, 4)
+      ? `${shortWeekdayNames[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${dayAndMonth}`
+      : `${dayAndMonth} ${Number(day.slice(0, 4))}`
+  return `${date}, ${clock}`
 }
 
 const channelNames: Record<NotificationChannel, string> = { push: 'push', email: 'e-mail' }
