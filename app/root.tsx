@@ -21,8 +21,6 @@ import { useLiveBadges } from '#app/features/messages/components/live-badges.ts'
 import { registerServiceWorker } from '#app/features/push/service-worker.ts'
 import { databaseUnavailableMiddleware } from '#app/lib/database-unavailable.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
-import { defaultTimeZone, zoneOffsetsAround } from '#app/lib/zoned-time.ts'
 import { refusedRequestMiddleware } from '#app/lib/refused-request.server.ts'
 import { nulCharacterMiddleware } from '#app/lib/nul-characters.server.ts'
 import { toastContext, toastMiddleware } from '#app/lib/toast-middleware.server.ts'
@@ -48,8 +46,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: user && { id: user.id, name: user.name, role: user.role, profilePhoto: user.profilePhoto },
     badgeCounts: user ? await badgeCountsFor(user.id) : null,
     toast: context.get(toastContext),
-    // The viewer's zone and the one public pages read dates in, for the browser to read them without Intl.
-    zoneOffsets: [...new Set([user?.timeZone ?? defaultTimeZone, defaultTimeZone])].map((timeZone) => zoneOffsetsAround(Date.now(), timeZone)),
   }
 }
 
@@ -99,7 +95,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const sitter = user ? isSitterRole(user.role) : false
   const admin = user ? hasRole(user, 'admin') : false
   const counts = useLiveBadges(user?.id ?? null, loaderData.badgeCounts ?? noCounts)
-  if (typeof document !== 'undefined') knowZoneOffsets(loaderData.zoneOffsets)
   useEffect(registerServiceWorker, [])
   return (
     <div className="flex min-h-dvh flex-col">

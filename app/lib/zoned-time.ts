@@ -127,22 +127,24 @@ export function zoneOffsetsAround(instant: number, timeZone: string): ZoneOffset
   const key = `${timeZone}|${start}`
   const kept = spans.get(key)
   if (kept) return kept
-  const intlOffset = (at: number) => readWallClock(at, timeZone) - at
-  const offsets: [number, number][] = [[start, intlOffset(start)]]
-  for (let day = start + dayMs; day <= start + 2 * offsetSpanDays * dayMs; day += dayMs) {
+  const intlOffset = (second: number) => readWallClock(second * 1000, timeZone) / 1000 - second
+  const first = start / 1000
+  const offsets = [first, intlOffset(first)]
+  const daySeconds = dayMs / 1000
+  for (let day = first + daySeconds; day <= first + 2 * offsetSpanDays * daySeconds; day += daySeconds) {
     const offset = intlOffset(day)
-    if (offset === offsets.at(-1)![1]) continue
+    if (offset === offsets.at(-1)) continue
     // The second the change took effect: zones change at most once a day.
-    let [before, after] = [(day - dayMs) / 1000, day / 1000]
+    let [before, after] = [day - daySeconds, day]
     while (after - before > 1) {
       const middle = Math.floor((before + after) / 2)
-      if (intlOffset(middle * 1000) === offset) after = middle
+      if (intlOffset(middle) === offset) after = middle
       else before = middle
     }
-    offsets.push([after * 1000, offset])
+    offsets.push(after, offset)
   }
   if (spans.size > 1000) spans.clear()
-  const span = { timeZone, offsets, until: start + (2 * offsetSpanDays + 1) * dayMs }
+  const span = { timeZone, offsets, until: first + (2 * offsetSpanDays + 1) * daySeconds }
   spans.set(key, span)
   return span
 }

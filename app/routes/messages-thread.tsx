@@ -1,3 +1,4 @@
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
 import { data, href } from 'react-router'
 import type { Route } from './+types/messages-thread'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
@@ -38,7 +39,8 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export const headers = retryAfterFromAction
 
 export default function ConversationRoute({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { conversation, openReport, viewerId, now, timeZone } = loaderData
+  const { conversation, openReport, viewerId, now, timeZone, zoneOffsets } = loaderData
+  knowZoneOffsets(zoneOffsets)
   const live = useLiveSocket()
   const hrefWith = (before: string | null) => `${href('/messages/:userId', params)}${before ? `?${new URLSearchParams({ before })}` : ''}`
   return (

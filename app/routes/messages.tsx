@@ -1,3 +1,4 @@
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
 import { data, href } from 'react-router'
 import type { Route } from './+types/messages'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
@@ -66,7 +67,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const headers = retryAfterFromAction
 
 export default function MessagesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, openReport, partnerId, search, viewerId, now, timeZone, moreCursor, shownThrough } = loaderData
+  const { conversation, openReport, partnerId, search, viewerId, now, timeZone, moreCursor, shownThrough, zoneOffsets } = loaderData
+  knowZoneOffsets(zoneOffsets)
   const live = useLiveSocket()
   const listCursor: Record<string, string> = shownThrough ? { cursor: shownThrough.cursor } : {}
   const hrefWith = (before: string | null) =>

@@ -1,3 +1,5 @@
+import { zoneOffsetsAround } from '#app/lib/zoned-time.ts'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/notifications'
 import { requireUser } from '#app/features/accounts/guards.server.ts'
@@ -29,6 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     unread,
     timeZone: user.timeZone,
     now: new Date().toISOString(),
+    zoneOffsets: zoneOffsetsAround(Date.now(), user.timeZone),
     // An admin's notices are in-app only (decision 063): no push to turn on.
     pushSwitch: takesPartInBookings(user.role),
   }
@@ -48,7 +51,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function NotificationsRoute({ loaderData }: Route.ComponentProps) {
-  const { notifications, unread, now, timeZone, moreCursor, shownThrough, pushSwitch } = loaderData
+  const { notifications, unread, now, timeZone, moreCursor, shownThrough, pushSwitch, zoneOffsets } = loaderData
+  knowZoneOffsets(zoneOffsets)
   return (
     <Page width="regular" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

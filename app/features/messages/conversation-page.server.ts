@@ -1,3 +1,4 @@
+import { zoneOffsetsAround } from '#app/lib/zoned-time.ts'
 import { data, href, redirect } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
@@ -17,7 +18,8 @@ import { sendMessage } from './send-message.server.ts'
 
 /** The viewer's zone and the moment of the render: times read the same on the server and in the browser. */
 export function viewerClock(viewer: Pick<SessionUser, 'timeZone'>) {
-  return { timeZone: viewer.timeZone, now: new Date().toISOString() }
+  const now = Date.now()
+  return { timeZone: viewer.timeZone, now: new Date(now).toISOString(), zoneOffsets: zoneOffsetsAround(now, viewer.timeZone) }
 }
 
 /**
