@@ -3,7 +3,8 @@ import { knownOffsetAt, type ZoneOffsets } from './zone-offsets.ts'
 
 // Local calendar dates (`yyyy-MM-dd`) and clock times (`HH:mm`) in an IANA time zone (DESIGN.md section 1:
 // bookings are stored as the sitter's local date and times plus the zone). Conversions go through Intl,
-// which knows every zone and its daylight-saving rules; no zone library is needed.
+// which knows every zone and its daylight-saving rules; no zone library is needed. In the browser, through the
+// offsets a page brought for its viewer's zone where it has them (zone-offsets.ts, decision 121).
 
 export const defaultTimeZone = 'Europe/Zurich'
 
