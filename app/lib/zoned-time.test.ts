@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, formatZonedIso, isClockTime, isLocalDate, isoWeekday, isTimeZone, localDateTime, zonedInstant } from './zoned-time.ts'
+import { addDays, formatLongDate, formatZonedIso, isClockTime, isLocalDate, isoWeekday, isTimeZone, localDateOf, localDateTime, zonedInstant } from './zoned-time.ts'
 
 describe('local dates and clock times', () => {
   test('only real dates written yyyy-MM-dd', () => {
@@ -46,6 +46,15 @@ describe('zones', () => {
     expect(formatZonedIso(instant, 'Europe/Zurich')).toBe('2026-07-16T00:30:00+02:00')
     expect(formatZonedIso(Date.parse('2026-01-15T08:00:00Z'), 'Europe/Zurich')).toBe('2026-01-15T09:00:00+01:00')
     expect(formatZonedIso(Date.parse('2026-01-15T08:00:00Z'), 'America/New_York')).toBe('2026-01-15T03:00:00-05:00')
+  })
+
+  test("a stored time's local date is the day in Zurich unless a zone is named (a profile's 'member since', a review's day)", () => {
+    expect(localDateOf('2026-01-15T23:30:00.000Z')).toBe('2026-01-16')
+    expect(localDateOf('2026-07-15T21:59:59.000Z')).toBe('2026-07-15')
+    expect(localDateOf('2026-07-15T22:00:00.000Z')).toBe('2026-07-16')
+    expect(localDateOf('2026-07-16T02:00:00.000Z', 'America/New_York')).toBe('2026-07-15')
+    expect(formatLongDate('2026-01-15T23:30:00.000Z')).toBe('January 16, 2026')
+    expect(formatLongDate('not a time')).toBeNull()
   })
 
   test('IANA names are zones; anything else is not', () => {

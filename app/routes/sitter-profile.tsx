@@ -18,7 +18,7 @@ import { findReportableReview, type SitterReview } from '#app/features/reviews/r
 import { BookWithCard } from '#app/features/sitters/components/book-with-card.tsx'
 import { SitterGallery } from '#app/features/sitters/components/sitter-gallery.tsx'
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
-import { SitterReviews } from '#app/features/sitters/components/sitter-reviews.tsx'
+import { type ShownReview, SitterReviews } from '#app/features/sitters/components/sitter-reviews.tsx'
 import { WeeklyAvailability } from '#app/features/availability/components/weekly-availability.tsx'
 import { weeklyAvailabilityGrid } from '#app/features/availability/availability-grid.ts'
 import { experienceLabels, serviceLabels } from '#app/features/sitters/options.ts'
@@ -26,6 +26,7 @@ import { listPublicSitterReviews } from '#app/features/sitters/public-sitter.ser
 import { formatExtraDogRate, formatRate } from '#app/features/sitters/rates.ts'
 import { findSitterReliability } from '#app/features/visits/reliability.server.ts'
 import { pageParameter } from '#app/lib/paging.ts'
+import { localDateOf } from '#app/lib/zoned-time.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { ErrorState } from '#app/ui/data-states.tsx'
@@ -89,17 +90,25 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       reliability,
       lateCancellations: found.lateCancellations,
       cancellationTerms: found.cancellationTerms,
-      memberSince: found.memberSince,
+      memberSince: localDateOf(found.memberSince),
       availabilityGrid: weeklyAvailabilityGrid(found.availability),
     },
     tab,
-    reviews: reviews && { reviews: reviews.reviews, page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
+    reviews: reviews && { reviews: reviews.reviews.map(shownReview), page: reviewPage, totalPages: Math.ceil(reviews.total / reviewPageSize) },
     ownProfile: viewer?.id === found.id,
     consoleHref: viewer && hasRole(viewer, 'admin') ? href('/admin/users/:id', { id: found.id }) : null,
     // What the viewer may report: nothing for a visitor (the shared render) or an admin (staff, who act in the
     // console), never their own profile or review.
     report: viewer && takesPartInBookings(viewer.role) ? await reportFormsFor(viewer, found.id, reviews?.reviews ?? []) : null,
   }
+}
+
+/**
+ * A review with its days read here, so the browser need not read the zone (an Intl object while the page hydrates,
+ * decision 122).
+ */
+function shownReview({ createdAt, reply, ...review }: SitterReview): ShownReview {
+  return { ...review, createdOn: localDateOf(createdAt), reply: reply && { comment: reply.comment, createdOn: localDateOf(reply.createdAt) } }
 }
 
 /**

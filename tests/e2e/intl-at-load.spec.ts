@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts'
+import { demoUsers, expect, loginAs, test } from './fixtures.ts'
 
 // A page's first Intl object costs the browser tens of milliseconds of loading locale data, in the task that runs the
 // page's scripts before it can hydrate (decision 120): these pages create none while they load and hydrate. Names,
@@ -47,6 +47,18 @@ for (const { path, who } of [
     if (who) await loginAs(page, who)
     await visit(path)
     await page.waitForLoadState('load')
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
+  })
+}
+
+// A sitter's profile shows days ('Member since', a review's and its reply's) read on the server (decision 122).
+for (const tab of ['', '?tab=reviews']) {
+  test(`a sitter's profile${tab && ' (reviews)'} makes no Intl object while it loads and hydrates`, async ({ page, visit, db }) => {
+    const sitter = await db.selectFrom('users').select('id').where('email', '=', demoUsers.sitter.email).executeTakeFirstOrThrow()
+    await visit(`/sitters/${sitter.id}${tab}`)
+    await page.waitForLoadState('load')
+    await expect(page.getByText(/^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+    if (tab) await expect(page.getByText(/· [A-Z][a-z]+ \d{1,2}, \d{4}$/).first()).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
   })
 }

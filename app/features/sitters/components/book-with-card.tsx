@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
-import { formatLongDate } from '#app/lib/zoned-time.ts'
+import { formatLongLocalDate } from '#app/lib/calendar-names.ts'
 import { CalendarIcon, ChatIcon, ShieldIcon, UserIcon } from '#app/ui/icons.tsx'
 import { type CancellationTerms, formatCancellationTerms, formatLateCancellations } from '../cancellation-terms.ts'
 import { formatRateIn, type RateUnit } from '../rates.ts'
@@ -22,6 +22,7 @@ export type BookWithFacts = {
   /** Of the bookings the sitter ever accepted, how many they cancelled late (counted by bookings, read by the route). */
   lateCancellations: { late: number; accepted: number }
   cancellationTerms: CancellationTerms
+  /** The day the sitter joined (yyyy-MM-dd), read in the default zone on the server (decision 122). */
   memberSince: string
 }
 
@@ -68,7 +69,7 @@ export function BookWithCard({
         {sitter.lateCancellations.accepted > 0 ? (
           <Fact icon={<ShieldIcon className="size-5 text-brand-700" />}>{formatLateCancellations(sitter.lateCancellations)}</Fact>
         ) : null}
-        <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongDate(sitter.memberSince)}</Fact>
+        <Fact icon={<UserIcon className="size-5 text-brand-700" />}>Member since {formatLongLocalDate(sitter.memberSince)}</Fact>
       </ul>
       <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">{formatCancellationTerms(sitter.cancellationTerms)}</p>
       {ownProfile ? (

@@ -20,6 +20,7 @@ export function SitterGallery({ name, photos }: { name: string; photos: readonly
                 width={800}
                 height={600}
                 loading={index < 2 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
                 decoding="async"
                 className="aspect-[4/3] w-full bg-stone-100 object-cover"
               />

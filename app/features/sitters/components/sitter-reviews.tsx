@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { SitterReview } from '#app/features/reviews/reviews.server.ts'
-import { formatLongDate } from '#app/lib/zoned-time.ts'
+import { formatLongLocalDate } from '#app/lib/calendar-names.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { EmptyState } from '#app/ui/data-states.tsx'
 import { StarIcon } from '#app/ui/icons.tsx'
@@ -11,7 +11,10 @@ import { firstNameOf } from '../sitter-format.ts'
 // 10 a page behind Newer / Older links (plain links: they work without JavaScript), each with the
 // sitter's reply when there is one.
 
-export type ReviewsPage = { reviews: SitterReview[]; page: number; totalPages: number }
+/** A review as the tab shows it: its days (yyyy-MM-dd) read in the default zone on the server (decision 122). */
+export type ShownReview = Omit<SitterReview, 'createdAt' | 'reply'> & { createdOn: string; reply: { comment: string; createdOn: string } | null }
+
+export type ReviewsPage = { reviews: ShownReview[]; page: number; totalPages: number }
 
 export function SitterReviews({
   sitterName,
@@ -46,7 +49,7 @@ export function SitterReviews({
                 </p>
                 <p className="flex items-center gap-2 text-sm text-stone-500">
                   <Stars rating={review.rating} />
-                  <span>{formatLongDate(review.createdAt)}</span>
+                  <span>{formatLongLocalDate(review.createdOn)}</span>
                 </p>
               </div>
             </div>
@@ -57,7 +60,7 @@ export function SitterReviews({
               <div className="ml-4 rounded-lg border-l-4 border-brand-600 bg-stone-50 p-3">
                 <p className="text-sm font-medium text-stone-900">
                   Response from <bdi>{firstNameOf(sitterName)}</bdi>
-                  <span className="font-normal text-stone-500"> · {formatLongDate(review.reply.createdAt)}</span>
+                  <span className="font-normal text-stone-500"> · {formatLongLocalDate(review.reply.createdOn)}</span>
                 </p>
                 <p className="mt-1 whitespace-pre-line text-stone-800">
                   <bdi>{review.reply.comment}</bdi>
