@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatMonthTitle, monthWeeks } from '../calendar-dates.ts'
-
-const weekdayNames = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const
+import { weekdays } from '../weekdays.ts'
 
 /**
  * A month as a table of weeks, Monday first. The caller draws each day (a link, a radio button) and the
@@ -40,7 +31,7 @@ export function MonthGrid({
         <caption className="sr-only">{formatMonthTitle(month)}</caption>
         <thead>
           <tr>
-            {weekdayNames.map(([short, long]) => (
+            {weekdays.map(({ short, label: long }) => (
               <th key={short} scope="col">
                 <abbr title={long}>{short}</abbr>
               </th>
