@@ -137,18 +137,21 @@ export async function insertBooking(
 ) {
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
-  await db
-    .insertInto('bookings')
-    .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, cancellationTerms, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
-    .execute()
-  await db.insertInto('bookingTimeSlots').values({ bookingId: id, position: 1, ...slot }).execute()
-  await db.insertInto('bookingDogs').values({ bookingId: id, dogId: parties.dogId, position: 1 }).execute()
-  const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', parties.ownerId]]
-  if (status !== 'pending') steps.push(['pending', status, parties.sitterId])
-  await db
-    .insertInto('bookingStatusHistory')
-    .values(steps.map(([fromStatus, toStatus, changedById]) => ({ id: crypto.randomUUID(), bookingId: id, fromStatus, toStatus, changedById, changedAt: now, reason: null })))
-    .execute()
+  // One transaction: the server's booking sweep (every second) must never read a booking without its slot.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('bookings')
+      .values({ id, ...parties, requestedById: parties.ownerId, date, timeZone: 'Europe/Zurich', service: 'walking', hourlyRateCents: 2400, priceCents: 2400, status, cancellationTerms, ...listingTimes({ date, timeZone: 'Europe/Zurich', slots: [slot] }), createdAt: now, updatedAt: now })
+      .execute()
+    await trx.insertInto('bookingTimeSlots').values({ bookingId: id, position: 1, ...slot }).execute()
+    await trx.insertInto('bookingDogs').values({ bookingId: id, dogId: parties.dogId, position: 1 }).execute()
+    const steps: [BookingStatus | null, BookingStatus, string][] = [[null, 'pending', parties.ownerId]]
+    if (status !== 'pending') steps.push(['pending', status, parties.sitterId])
+    await trx
+      .insertInto('bookingStatusHistory')
+      .values(steps.map(([fromStatus, toStatus, changedById]) => ({ id: crypto.randomUUID(), bookingId: id, fromStatus, toStatus, changedById, changedAt: now, reason: null })))
+      .execute()
+  })
   return id
 }
 
