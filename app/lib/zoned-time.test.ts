@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, formatLongDate, formatZonedIso, isClockTime, isLocalDate, isoWeekday, isTimeZone, localDateOf, localDateTime, zonedInstant } from './zoned-time.ts'
+import { addDays, formatLongDate, formatZonedIso, isClockTime, isLocalDate, isoWeekday, isTimeZone, localDateOf, localDateTime, localDateTimeOf, zonedInstant } from './zoned-time.ts'
 
 describe('local dates and clock times', () => {
   test('only real dates written yyyy-MM-dd', () => {
@@ -53,6 +53,7 @@ describe('zones', () => {
     expect(localDateOf('2026-07-15T21:59:59.000Z')).toBe('2026-07-15')
     expect(localDateOf('2026-07-15T22:00:00.000Z')).toBe('2026-07-16')
     expect(localDateOf('2026-07-16T02:00:00.000Z', 'America/New_York')).toBe('2026-07-15')
+    expect(localDateTimeOf('2026-07-16T02:00:00.000Z', 'America/New_York')).toEqual({ date: '2026-07-15', time: '22:00', minutes: 1320 })
     expect(formatLongDate('2026-01-15T23:30:00.000Z')).toBe('January 16, 2026')
     expect(formatLongDate('not a time')).toBeNull()
   })

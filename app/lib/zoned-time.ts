@@ -182,8 +182,11 @@ export function formatZonedIso(instant: number, timeZone: string) {
   return `${local}${sign}${fromMinutes(absolute)}`
 }
 
-/** The local date (yyyy-MM-dd) in the zone of an instant the database wrote (a valid ISO 8601 time). */
-export const localDateOf = (iso: string, timeZone = defaultTimeZone) => localDateTime(Date.parse(iso), timeZone).date
+/** The local date and clock time in the zone of an instant the database wrote (a valid ISO 8601 time). */
+export const localDateTimeOf = (iso: string, timeZone = defaultTimeZone) => localDateTime(Date.parse(iso), timeZone)
+
+/** The local date (yyyy-MM-dd) in the zone of an instant the database wrote. */
+export const localDateOf = (iso: string, timeZone = defaultTimeZone) => localDateTimeOf(iso, timeZone).date
 
 /** 'November 21, 2026' (spec section 9: US English long date) for an instant, in the zone; null when it is not a date. */
 export function formatLongDate(iso: string, timeZone = defaultTimeZone) {

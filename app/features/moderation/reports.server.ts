@@ -17,7 +17,7 @@ import type { BookingStatus, ReportKind, ReportState } from '#app/lib/db-schema.
 import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { keysetCondition, type KeysetCursor, type PagePosition, readKeysetPage } from '#app/lib/keyset-paging.ts'
 import { rateLimit } from '#app/lib/rate-limit.server.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateOf } from '#app/lib/zoned-time.ts'
 import { type Admin, auditActions, recordAudit } from './audit-log.server.ts'
 import { hidesContent, moderationMessages, type ReportStateFilter } from './moderation-terms.ts'
 import type { NewReportInput, ResolutionInput } from './schema.ts'
@@ -279,7 +279,7 @@ export async function openConversationReport(reporter: SessionUser, partnerId: s
   const kept = (JSON.parse(report.snapshot) as ConversationSnapshot).messages
   const later = conversation ? laterMessages(kept, conversation.messages) : []
   return {
-    day: localDateTime(Date.parse(report.createdAt), reporter.timeZone).date,
+    day: localDateOf(report.createdAt, reporter.timeZone),
     reason: reportReasons.find((reason) => reason === report.reason) ?? 'other',
     laterMessages: later.filter((message) => message.reported).length,
   }
@@ -299,7 +299,7 @@ export async function openReportDays(reporterId: string, kind: ReportKind, subje
     .where((eb) => isOneOf(eb.ref('subjectId'), JSON.stringify(subjectIds)))
     .where('state', '=', schemaConstant('open'))
     .execute()
-  return Object.fromEntries(rows.map((row) => [row.subjectId, localDateTime(Date.parse(row.createdAt), timeZone).date]))
+  return Object.fromEntries(rows.map((row) => [row.subjectId, localDateOf(row.createdAt, timeZone)]))
 }
 
 export const reportListName = 'reports'

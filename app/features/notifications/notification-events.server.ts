@@ -16,7 +16,7 @@ import { visitEventTypes } from '#app/features/visits/visit-log.server.ts'
 import { reviewWindowEnd } from '#app/features/reviews/review-window.ts'
 import { type PublishedReviews, reviewEventTypes } from '#app/features/reviews/review-event-types.ts'
 import type { StoredEvent, Subscriber } from '#app/lib/events.server.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateOf } from '#app/lib/zoned-time.ts'
 import { type BookingNotice, bookingNoticeText, unreadMessagesText } from './notification-texts.ts'
 import { kindOf, readersOf } from './booking-notice-readers.ts'
 import { emailReportCard, escalateByEmail, reportCardEmailKey } from './notification-emails.server.ts'
@@ -96,7 +96,7 @@ async function recordBookingNotice(
     ownerName: owner.name,
     sitterName: sitter.name,
     requestedBy: booking.requestedBy,
-    reviewsCloseOn: booking.completedAt ? localDateTime(Date.parse(reviewWindowEnd(booking.completedAt)), booking.timeZone).date : null,
+    reviewsCloseOn: booking.completedAt ? localDateOf(reviewWindowEnd(booking.completedAt), booking.timeZone) : null,
     published: notice === 'published' ? (event.payload as PublishedReviews) : undefined,
     updateDate,
   }

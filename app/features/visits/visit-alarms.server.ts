@@ -3,7 +3,7 @@ import { type BookingRecord, findBookings } from '#app/features/bookings/booking
 import { bookingSpan } from '#app/features/bookings/slots.ts'
 import { db, type Database } from '#app/lib/db.server.ts'
 import { dispatchEvents, recordEvent, type StoredEvent } from '#app/lib/events.server.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateOf } from '#app/lib/zoned-time.ts'
 import { alarmKey, type AlarmKind, alarmKinds, dailyUpdateDues, dailyUpdateServices, hasDailyUpdates, visitRules } from './visit-rules.ts'
 
 // Missed-visit alarms (issue 32 part 2, DESIGN.md ruling 27), from the clock like the booking alerts: no check-in 15
@@ -78,7 +78,7 @@ export async function recordDueVisitAlarms(now = Date.now(), database: Kysely<Da
   const recordedKeys = new Set(recorded.map((alarm) => `${alarm.bookingId} ${alarm.kind}`))
   const events: string[] = []
   for (const booking of bookings) {
-    const photoDates = new Set(photos.filter((photo) => photo.bookingId === booking.id).map((photo) => localDateTime(Date.parse(photo.takenAt), booking.timeZone).date))
+    const photoDates = new Set(photos.filter((photo) => photo.bookingId === booking.id).map((photo) => localDateOf(photo.takenAt, booking.timeZone)))
     const visit = visits.find((row) => row.bookingId === booking.id)
     for (const facts of dueAlarmsOf(booking, visit, photoDates, now)) {
       if (recordedKeys.has(`${booking.id} ${alarmKey(facts.alarm, facts.date ?? undefined)}`)) continue

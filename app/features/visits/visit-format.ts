@@ -1,6 +1,6 @@
 import { formatMonthDay } from '#app/features/availability/calendar-dates.ts'
 import { formatBookingDate } from '#app/features/bookings/booking-format.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateTime, localDateTimeOf } from '#app/lib/zoned-time.ts'
 import { type AlarmKind, type CheckInPlace, formatMeters, visitRules } from './visit-rules.ts'
 
 // How the booking page words a visit log (issue 32): times in the booking's zone, where the check-in happened,
@@ -9,7 +9,7 @@ import { type AlarmKind, type CheckInPlace, formatMeters, visitRules } from './v
 const minutes = (milliseconds: number) => milliseconds / 60_000
 
 /** '08:02' in the booking's zone. */
-export const clockTime = (iso: string, timeZone: string) => localDateTime(Date.parse(iso), timeZone).time
+export const clockTime = (iso: string, timeZone: string) => localDateTimeOf(iso, timeZone).time
 
 
 /**
@@ -20,7 +20,7 @@ export function visitMoments(window: { checkInOpensAt: string; checkInClosesAt: 
   const lastMoment = Date.parse(window.checkInClosesAt) - 1
   const severalDays = localDateTime(Date.parse(window.checkInOpensAt) + visitRules.checkInOpensBeforeStartMs, timeZone).date !== localDateTime(lastMoment, timeZone).date
   return (iso: string) => {
-    const local = localDateTime(Date.parse(iso), timeZone)
+    const local = localDateTimeOf(iso, timeZone)
     return severalDays ? `${formatMonthDay(local.date)}, ${local.time}` : local.time
   }
 }

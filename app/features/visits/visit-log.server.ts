@@ -9,7 +9,7 @@ import { dispatchEvents, recordEvent } from '#app/lib/events.server.ts'
 import { deleteImage, type ImageVariants, saveImageVariants } from '#app/lib/images.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { validateImageUpload } from '#app/lib/upload.server.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateOf } from '#app/lib/zoned-time.ts'
 import { type VisitEntryInput, visitMessages } from './schema.ts'
 import { checkInWindow, classifyCheckIn, dailyUpdateDues, type EntryKind, hasDailyUpdates, readAlarmKey, isNearAHome, metersBetween, pathMeters, reachablePoints, type RoutePoint, tracksRoute, visitRules } from './visit-rules.ts'
 
@@ -261,7 +261,7 @@ export async function readVisitLog(booking: BookingRecord, now = Date.now()) {
       ? dailyUpdateDues(bookingSpan(booking), booking.timeZone).map((due) => ({
           date: due.date,
           dueAt: iso(due.dueAt),
-          done: photos.some((photo) => localDateTime(Date.parse(photo.takenAt), booking.timeZone).date === due.date),
+          done: photos.some((photo) => localDateOf(photo.takenAt, booking.timeZone) === due.date),
         }))
       : null,
     alarms: alarms.map((alarm) => ({ ...readAlarmKey(alarm.kind), at: alarm.recordedAt })),

@@ -4,7 +4,7 @@ import { ReplyForm, ReviewForm } from '#app/features/reviews/components/review-f
 import { StarRating } from '#app/features/reviews/components/star-rating.tsx'
 import { firstNameOf, formatRating, reviewCountText } from '#app/features/sitters/sitter-format.ts'
 import { formatLateCancellations } from '#app/features/sitters/cancellation-terms.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { localDateTimeOf } from '#app/lib/zoned-time.ts'
 import { formatBookingDate, formatDogNames } from '../booking-format.ts'
 import type { BookingPageJson } from '../booking-reads.server.ts'
 
@@ -17,7 +17,7 @@ type ReviewAnswers = { review: SubmissionResult<string[]> | null; reply: Submiss
 /** 'Tue 15 Dec, 18:00' in the booking's zone. */
 function closingTime(booking: BookingPageJson) {
   if (!booking.reviewsCloseAt) return null
-  const { date, time } = localDateTime(Date.parse(booking.reviewsCloseAt), booking.timeZone)
+  const { date, time } = localDateTimeOf(booking.reviewsCloseAt, booking.timeZone)
   return `${formatBookingDate(date)}, ${time}`
 }
 
