@@ -5,14 +5,14 @@ import { requireUser } from '#app/features/accounts/guards.server.ts'
 import { formatBookingDate, formatDogNames, formatNameList } from '#app/features/bookings/booking-format.ts'
 import { StatusBadge } from '#app/features/bookings/components/status-badge.tsx'
 import { formatRateForDogs } from '#app/features/bookings/pricing.ts'
-import { formatSeriesDate, formatWeekdays } from '#app/features/bookings/series-format.ts'
+import { formatWeekdays } from '#app/features/bookings/series-format.ts'
 import { getSeriesFor, type SeriesView } from '#app/features/bookings/series-reads.server.ts'
 import { submitSeriesStatusForm } from '#app/features/bookings/series-screens.server.ts'
 import { formatSlot } from '#app/features/bookings/slots.ts'
 import { serviceLabels, type SitterService } from '#app/features/sitters/options.ts'
 import { formatUsd } from '#app/lib/money.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { readDate } from '#app/features/availability/calendar-dates.ts'
+import { formatWeekdayAndDay, readDate } from '#app/features/availability/calendar-dates.ts'
 import { addDays, localDateTime } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
@@ -200,7 +200,7 @@ function Upcoming({ dates, viewerRole, otherName }: { dates: NonNullable<SeriesV
       <ul className="grid grid-cols-2 gap-1 sm:grid-cols-3">
         {dates.map((date) => (
           <li key={date.date} className={`rounded-lg px-3 py-1.5 ${date.reason ? 'col-span-2 bg-amber-50 text-amber-950 sm:col-span-3' : 'bg-stone-50'}`}>
-            <span className="font-medium">{formatSeriesDate(date.date)}</span>
+            <span className="font-medium">{formatWeekdayAndDay(date.date)}</span>
             {date.reason ? <span className="block text-sm">{date.reason}</span> : <span className="sr-only">: fits</span>}
           </li>
         ))}
@@ -263,7 +263,7 @@ function SeriesBookings({ bookings }: { bookings: SeriesView['bookings'] }) {
 
 /** Ending from a date; warns of the bookings that ending now would cancel late (the server decides again at the submit). */
 function EndForm({ today, chosen, bookedThrough, lateDates }: { today: string; chosen: string | null; bookedThrough: string | null; lateDates: readonly string[] }) {
-  const dates = formatNameList(lateDates.map(formatSeriesDate))
+  const dates = formatNameList(lateDates.map(formatWeekdayAndDay))
   return (
     <Form method="post" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">End the series</h2>
@@ -285,7 +285,7 @@ function EndForm({ today, chosen, bookedThrough, lateDates }: { today: string; c
       </div>
       <p className="text-sm text-stone-600">
         Its bookings from that date on are cancelled; those before it stay.
-        {bookedThrough ? ` It is booked through ${formatSeriesDate(bookedThrough)}.` : null}
+        {bookedThrough ? ` It is booked through ${formatWeekdayAndDay(bookedThrough)}.` : null}
       </p>
       {lateDates.length > 0 ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

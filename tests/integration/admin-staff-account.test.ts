@@ -82,7 +82,7 @@ describe("an admin's app is the console", () => {
   test('the profile, the centre and the settings offer an admin no push, calendar or e-mail choices', async () => {
     const admin = await anAdmin()
     const anOwner = await signedIn(await insertUser({ name: 'Olga Owner' }))
-    const pages = { '/profile': ['Notifications on this phone', 'Calendar feed'], '/notifications': ['Push notifications'], '/profile/edit': ['Quiet hours', 'Tell me about'] }
+    const pages = { '/profile': ['Notifications on this device need JavaScript', 'Calendar feed'], '/notifications': ['Push notifications'], '/profile/edit': ['Quiet hours', 'Tell me about'] }
     for (const [path, offers] of Object.entries(pages)) {
       const adminPage = plainText(await (await visitAs(admin, path)).text())
       const ownerPage = plainText(await (await visitAs(anOwner, path)).text())

@@ -4,7 +4,7 @@ import { start } from '#tests/fakes/push-service.ts'
 // Web Push (issue 20, decision 052) against a local fake push service: devices turn notifications on and off
 // through the API, and sendPush reaches them signed with the server's VAPID key and encrypted to the device
 // (the fake decrypts it as the browser would, RFC 8291). Signing out of the session that turned a device on, or a
-// password reset, forgets it (decision 116).
+// password reset, forgets it (decision 116); signing out or a suspension puts it to sleep (decision 118).
 
 // The fake must be listening before env.server.ts reads PUSH_SERVICE_URL, so every app module is imported after it.
 const fake = await start()
@@ -18,7 +18,8 @@ const { appRequest, bearer, cookiesFrom, postForm, registerAccount, startTestApp
 const { forgetLongSleepingDevices, sessionDevicesSubscriber, sleepLimitMs } = await import('#app/features/push/push-subscriptions.server.ts')
 const { sessionEventTypes } = await import('#app/features/accounts/session.server.ts')
 const { call, owner } = await import('./booking-api.ts')
-const { apiTokenFor, browserCookieFor } = await import('./fixtures.ts')
+const { apiTokenFor, browserCookieFor, insertUser } = await import('./fixtures.ts')
+const { backgroundWorkDone } = await import('#app/lib/work-queue.server.ts')
 
 beforeAll(async () => {
   await migrateToLatest()
@@ -374,6 +375,44 @@ describe('a device asleep after signing out (decision 118)', () => {
     expect(named(cookies, '__browser')).toMatch(/^__browser=.+/)
     expect(named(cookies, '__browser')).not.toBe(cookie)
     expect(await db.selectFrom('sessions').select('browserId').where('userId', '=', account.user.id).where('kind', '=', 'cookie').execute()).toEqual([{ browserId: expect.stringMatching(/^[\w-]{32}$/) }])
+  })
+
+  test("a suspension puts every device of the account to sleep, its other browsers' and its API devices too; after it is lifted, signing in again in a browser wakes that browser's", async () => {
+    const { account, phone, browser } = await phoneWithNotifications()
+    const tablet = newDevice()
+    expect((await subscribe(account.accessToken, tablet)).status).toBe(201)
+    const bystander = await phoneWithNotifications()
+    const admin = await insertUser({ name: 'Ada Admin', role: 'admin' })
+    const adminToken = await apiTokenFor(admin)
+
+    expect((await call('POST', `/api/admin/users/${account.user.id}/suspension`, adminToken, { reason: 'Spam' })).status).toBe(201)
+    await backgroundWorkDone()
+
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 0, endpoints: [] })
+    expect((await rowOf(phone.endpoint)).sleepingSince).not.toBeNull()
+    expect((await rowOf(tablet.endpoint)).sleepingSince).not.toBeNull()
+    expect((await pushedTo(bystander.account.user.id)).endpoints).toEqual([bystander.phone.endpoint])
+
+    expect((await call('DELETE', `/api/admin/users/${account.user.id}/suspension`, adminToken)).status).toBe(200)
+    await backgroundWorkDone()
+    expect(await pushedTo(account.user.id)).toEqual({ devices: 0, endpoints: [] })
+    await signIn(account, browser)
+    expect((await pushedTo(account.user.id)).endpoints).toEqual([phone.endpoint])
+  })
+
+  test('a suspension delivered late, after the account signed in again once it was lifted, leaves the woken device awake', async () => {
+    const { account, phone, browser } = await phoneWithNotifications()
+    const admin = await insertUser({ name: 'Ada Admin', role: 'admin' })
+    const adminToken = await apiTokenFor(admin)
+    await call('POST', `/api/admin/users/${account.user.id}/suspension`, adminToken, { reason: 'Spam' })
+    await backgroundWorkDone()
+    await call('DELETE', `/api/admin/users/${account.user.id}/suspension`, adminToken)
+    await signIn(account, browser)
+
+    const row = await db.selectFrom('domainEvents').selectAll().where('type', '=', 'account.suspended').where('subjectId', '=', account.user.id).executeTakeFirstOrThrow()
+    await sessionDevicesSubscriber.handle({ id: row.id, type: row.type, subjectId: row.subjectId, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) as Record<string, unknown> })
+
+    expect((await pushedTo(account.user.id)).endpoints).toEqual([phone.endpoint])
   })
 
   test('a device asleep for a month is forgotten; one asleep for less is kept', async () => {

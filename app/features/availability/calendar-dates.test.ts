@@ -8,6 +8,7 @@ import {
   formatNearDate,
   formatShortDate,
   formatWeekday,
+  formatWeekdayAndDay,
   formatWeekdayShort,
 } from './calendar-dates.ts'
 
@@ -35,6 +36,7 @@ describe('the names a day strip shows', () => {
       'Sat',
     ])
     expect(formatWeekdayShort('2024-02-29')).toBe('Thu')
+    expect(['2026-12-01', '2027-01-31'].map(formatWeekdayAndDay)).toEqual(['Tue, Dec 1', 'Sun, Jan 31'])
   })
 
   test('every month and weekday name is the one Intl writes in en-US (the names are spelled out, not made by Intl)', () => {

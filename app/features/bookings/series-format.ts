@@ -1,4 +1,3 @@
-import { formatWeekdayAndDay } from '#app/features/availability/calendar-dates.ts'
 import { weekdays } from '#app/features/availability/weekdays.ts'
 import { formatNameList } from './booking-format.ts'
 
@@ -16,6 +15,3 @@ export function formatShortWeekdays(days: readonly number[]) {
     .map((day) => day.short)
     .join(', ')
 }
-
-/** 'Tue, Dec 1' for '2026-12-01': a date among the series' next weeks. */
-export const formatSeriesDate = formatWeekdayAndDay

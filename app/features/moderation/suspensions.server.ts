@@ -9,7 +9,8 @@ import { moderationMessages } from './moderation-terms.ts'
 // account's status is what every read asks, so the user's sessions and tokens stop at once on every
 // instance (deleted with the status change), their open sockets close within a second (their sessions
 // are checked twice a second), their listing leaves /sitters, /map and /dogs/available (the listings
-// follow the status), and their pending requests are withdrawn (the `account.suspended` event). A
+// follow the status), and their pending requests are withdrawn and their push devices put to sleep (the
+// `account.suspended` event). A
 // suspension with an end lifts itself: the sweep, and a sign-in after the end, lift it.
 
 export type SuspensionFailure = { ok: false; status: 400 | 404 | 409; message: string; field?: 'until' }

@@ -1,3 +1,4 @@
+import { accountEventTypes } from '#app/features/accounts/account-status.server.ts'
 import { browserOfSession, sessionEventTypes } from '#app/features/accounts/session.server.ts'
 import { db } from '#app/lib/db.server.ts'
 import { env } from '#app/lib/env.server.ts'
@@ -109,15 +110,25 @@ export const sleepLimitMs = 30 * 24 * 60 * 60 * 1000
  * 116), and the same account signing in again in the same browser wakes them, bound to its new session, as it left
  * them; another account signing in there puts them to sleep too. A session without a browser (an API token) forgets
  * them. A password reset, which ends every session because one may have been a stranger's, forgets every device of
- * the account, asleep or not.
+ * the account, asleep or not. A suspension, which ends every session too, puts all the account's devices to sleep: a
+ * suspended account is told nothing, and after the suspension its signing in again in a browser wakes that browser's.
  */
 export const sessionDevicesSubscriber: Subscriber = {
   name: 'push-devices-of-ended-sessions',
-  types: [sessionEventTypes.signedIn, sessionEventTypes.signedOut, sessionEventTypes.passwordReset],
+  types: [sessionEventTypes.signedIn, sessionEventTypes.signedOut, sessionEventTypes.passwordReset, accountEventTypes.suspended],
   async handle(event) {
     const { userId, browserId } = event.payload
     if (event.type === sessionEventTypes.passwordReset) {
       await db.deleteFrom('pushSubscriptions').where('userId', '=', event.subjectId).execute()
+    } else if (event.type === accountEventTypes.suspended) {
+      // Delivered late (a retry), it leaves awake a device that a sign-in after the suspension's end woke.
+      await db
+        .updateTable('pushSubscriptions')
+        .set({ sessionId: null, sleepingSince: event.occurredAt })
+        .where('userId', '=', event.subjectId)
+        .where('sleepingSince', 'is', null)
+        .where('awakeSince', '<=', event.occurredAt)
+        .execute()
     } else if (typeof browserId !== 'string' || typeof userId !== 'string') {
       await db.deleteFrom('pushSubscriptions').where('sessionId', '=', event.subjectId).execute()
     } else if (event.type === sessionEventTypes.signedOut) {

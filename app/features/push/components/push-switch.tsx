@@ -28,7 +28,8 @@ export function PushSwitch({ title = 'Notifications', look = 'bordered' }: { tit
     setBusy(false)
   }
 
-  // Known only in the browser: hydrated is false while the server's HTML is hydrated, so both render the same.
+  // Known only in the browser: hydrated is false while the server's HTML is hydrated, so both render the same. Until then
+  // the switch is not shown, and its text, which cannot tell a phone from a computer, says 'device'.
   const device = hydrated && !window.matchMedia('(pointer: coarse)').matches ? 'device' : 'phone'
   const label = `Notifications on this ${device}`
   return (
@@ -37,7 +38,7 @@ export function PushSwitch({ title = 'Notifications', look = 'bordered' }: { tit
         {title}
       </h2>
       {!hydrated ? (
-        <p className="text-sm text-stone-600">Notifications on this phone need JavaScript: turn it on in your browser to choose.</p>
+        <p className="text-sm text-stone-600">Notifications on this device need JavaScript: turn it on in your browser to choose.</p>
       ) : shown.state === 'unsupported' ? (
         <p className="text-sm text-stone-600">
           {label}: not available. This browser cannot show notifications from Pawpal. On an iPhone or iPad, add Pawpal to
