@@ -26,7 +26,8 @@ import { newReportConstraint, submitReportForm } from '#app/features/moderation/
 import { openReportDays } from '#app/features/moderation/reports.server.ts'
 import { ReportedNote } from '#app/features/moderation/components/reported-note.tsx'
 import { formatUsd } from '#app/lib/money.ts'
-import { localDateTime } from '#app/lib/zoned-time.ts'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { localDateTime, zoneOffsetsAround } from '#app/lib/zoned-time.ts'
 import type { ToastInput } from '#app/lib/toast.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
@@ -66,7 +67,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const booking = await getBookingFor(user.id, params.id)
   if (!booking) {
     return data(
-      { booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0, reportConstraint: newReportConstraint, reportedOn: null },
+      { booking: null, dogProfiles: [], confirm: null, homeAccess: null, visit: null, ownerLateCancellations: null, changeDogs: null, now: 0, zoneOffsets: null, reportConstraint: newReportConstraint, reportedOn: null },
       { status: 404 },
     )
   }
@@ -88,6 +89,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     ownerLateCancellations,
     changeDogs,
     now,
+    /** The booking's zone, which the page's times are in, read in the browser without Intl (decision 121). */
+    zoneOffsets: zoneOffsetsAround(now, booking.timeZone),
     reportConstraint: newReportConstraint,
     reportedOn: reported[booking.id] ?? null,
   }
@@ -158,8 +161,9 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 export const headers = (args: Route.HeadersArgs) => ({ ...retryAfterFromAction(args), ...vaultPageHeaders })
 
 export default function BookingDetailRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, reportConstraint, reportedOn } = loaderData
+  const { booking, dogProfiles, confirm, homeAccess, visit, ownerLateCancellations, changeDogs, now, zoneOffsets, reportConstraint, reportedOn } = loaderData
   if (!booking) return <BookingNotFound />
+  if (zoneOffsets) knowZoneOffsets(zoneOffsets)
   // A refused report answers its own form only (report-answers.ts); every other answer is the page's.
   const reportAnswer = actionData && 'report' in actionData ? actionData.report : null
   const answer = actionData && !('report' in actionData) ? actionData : undefined

@@ -24,7 +24,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [own, windows, views] = await Promise.all([getOwnHomeAccess(user.id), listUpcomingAccessWindows(user.id), listHomeAccessViews(user.id)])
   // A vault no configured key opens shows an empty form: saving it seals it anew with the current key.
   const homeAccess = own.ok ? own.homeAccess : null
-  return { homeAccess, problem: own.ok ? null : own.message, windows, views, constraint: getZodConstraint(HomeAccessSchema) }
+  // Each view's moment in its booking's zone, written here: in the browser, reading a zone would make an Intl object
+  // while the page hydrates (decision 120), as the windows' are.
+  const shownViews = views.map((view) => ({ ...view, viewedAtText: formatWindowMoment(Date.parse(view.viewedAt), view.booking.timeZone ?? 'UTC') }))
+  return { homeAccess, problem: own.ok ? null : own.message, windows, views: shownViews, constraint: getZodConstraint(HomeAccessSchema) }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -133,7 +136,7 @@ export default function HomeAccessRoute({ loaderData, actionData }: Route.Compon
           <ul className="space-y-2">
             {views.map((view) => (
               <li key={view.id} className="rounded-lg border border-stone-200 bg-white p-3">
-                <bdi className="font-medium">{view.sitter.name}</bdi> viewed it at {formatWindowMoment(Date.parse(view.viewedAt), view.booking.timeZone ?? 'UTC')}, for the{' '}
+                <bdi className="font-medium">{view.sitter.name}</bdi> viewed it at {view.viewedAtText}, for the{' '}
                 <Link to={href('/bookings/:id', { id: view.booking.id })} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">
                   booking{view.booking.date ? ` of ${formatBookingDate(view.booking.date)}` : ''}
                 </Link>

@@ -63,7 +63,7 @@ export default function ConversationRoute({ loaderData, actionData, params }: Ro
           />
           {conversation.status === 'open' ? (
             <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 md:block">
-              <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} bookButton={BookingDialogButton} />
+              <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} bookButton={BookingDialogButton} />
             </aside>
           ) : null}
         </>

@@ -118,7 +118,7 @@ export default function MessagesRoute({ loaderData, actionData }: Route.Componen
       </div>
       {conversation?.status === 'open' ? (
         <aside aria-label={`About ${conversation.partner.name}`} className="hidden w-80 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4 lg:block">
-          <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} timeZone={timeZone} bookButton={BookingDialogButton} />
+          <PartnerPanel partner={conversation.partner} messageCount={conversation.messageCount} bookButton={BookingDialogButton} />
         </aside>
       ) : null}
     </main>

@@ -12,6 +12,7 @@ import { HomeAccessLink } from '#app/features/home-access/components/home-access
 import { PushSwitch } from '#app/features/push/components/push-switch.tsx'
 import type { Role } from '#app/lib/db-schema.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
+import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { LinkTabs } from '#app/ui/link-tabs.tsx'
 import { Page } from '#app/ui/page.tsx'
 
@@ -36,7 +37,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // An admin has no bookings for a calendar and is told of reports only here, never by push (decision 102).
   const staff = !takesPartInBookings(profile.role)
   const calendarFeedUrl = tab === 'profile' && !staff ? await calendarFeedUrlOf(user.id) : null
-  return { profile, tabs, tab, dogs, calendarFeedUrl, pushSwitch: tab === 'profile' && !staff }
+  // Read on the server: in the browser, reading the zone would make an Intl object while the page hydrates (decisions 120, 122).
+  const memberSince = formatLongDate(profile.createdAt)
+  return { profile, memberSince, tabs, tab, dogs, calendarFeedUrl, pushSwitch: tab === 'profile' && !staff }
 }
 
 /** 'Get a new link': the calendar feed's old link stops working. */
@@ -55,7 +58,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, tabs, tab, dogs, calendarFeedUrl, pushSwitch } = loaderData
+  const { profile, memberSince, tabs, tab, dogs, calendarFeedUrl, pushSwitch } = loaderData
   return (
     <Page width="regular" className="space-y-4">
       <ProfileHeader profile={profile} />
@@ -65,7 +68,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
         current={tab}
         hrefFor={(value) => `${href('/profile')}?${new URLSearchParams({ tab: value })}`}
       />
-      {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} />}
+      {tab === 'dogs' ? <DogsTab dogs={dogs} /> : tab === 'services' ? <ServicesTab sitter={profile.sitter} /> : <ProfileTab profile={profile} memberSince={memberSince} />}
       {pushSwitch ? <PushSwitch look="card" /> : null}
       {calendarFeedUrl ? <CalendarFeedSection url={calendarFeedUrl} /> : null}
       {tab === 'profile' && isOwnerRole(profile.role) ? <HomeAccessLink /> : null}

@@ -42,6 +42,9 @@ for (const { path, who } of [
   { path: '/bookings-sitter', who: 'sitter' },
   { path: '/messages', who: 'owner' },
   { path: '/notifications', who: 'owner' },
+  { path: '/profile', who: 'owner' },
+  { path: '/profile', who: 'sitter' },
+  { path: '/home-access', who: 'owner' },
 ] as const) {
   test(`${path}${who ? ` (${who})` : ''} makes no Intl object while it loads and hydrates`, async ({ page, visit }) => {
     if (who) await loginAs(page, who)
@@ -62,3 +65,38 @@ for (const tab of ['', '?tab=reviews']) {
     expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
   })
 }
+
+// A booking page's times are in the booking's zone, read through the offsets the page brings (decision 121), and its
+// history's moments are written out.
+for (const who of ['owner', 'sitter'] as const) {
+  test(`the ${who}'s booking pages, one of each status, make no Intl object while they load and hydrate`, async ({ page, visit, db }) => {
+    const user = await db.selectFrom('users').select('id').where('email', '=', demoUsers[who].email).executeTakeFirstOrThrow()
+    const bookings = await db
+      .selectFrom('bookings')
+      .select(['id', 'status'])
+      .where(who === 'owner' ? 'ownerId' : 'sitterId', '=', user.id)
+      .orderBy('date', 'desc')
+      .execute()
+    const oneOfEach = [...new Map(bookings.map((booking) => [booking.status, booking])).values()]
+    expect(oneOfEach.map((booking) => booking.status)).toEqual(expect.arrayContaining(['pending', 'accepted', 'completed']))
+    await loginAs(page, who)
+    for (const booking of oneOfEach) {
+      await visit(`/bookings/${booking.id}`)
+      await page.waitForLoadState('load')
+      const history = page.getByRole('region', { name: 'History' })
+      await expect(history.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3}, \d{2}:\d{2}$/)
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), `a booking ${booking.status}`).toEqual([])
+    }
+  })
+}
+
+// A thread's partner panel says since when the partner is a member: a day read on the server (decision 122).
+test("a conversation with its partner panel makes no Intl object while it loads and hydrates", async ({ page, visit, db }) => {
+  const sitter = await db.selectFrom('users').select('id').where('email', '=', demoUsers.sitter.email).executeTakeFirstOrThrow()
+  await loginAs(page, 'owner')
+  await visit(`/messages/${sitter.id}`)
+  await page.waitForLoadState('load')
+  // At the phone's size the panel is folded away, rendered all the same.
+  await expect(page.locator('dt:text-is("Member since") + dd').first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
+})

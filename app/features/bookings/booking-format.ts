@@ -26,19 +26,6 @@ export function dogNamesOf(booking: { dogIds: readonly string[] }, dogs: Readonl
   return found.length > 0 ? formatDogNames(found) : null
 }
 
-/** One formatter a zone: making one costs more than the history it formats (a tenth of a booking page's CPU). */
-const momentFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** 'Thu 26 Nov, 10:04' in the booking's zone: when something happened to a booking (its history). */
-export function formatBookingMoment(iso: string, timeZone: string) {
-  let format = momentFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
-    momentFormats.set(timeZone, format)
-  }
-  return format.format(new Date(iso))
-}
-
 /** What a booking's history says of each of its entries (the booking page, a report's snapshot). */
 export const historyLabels: Record<HistoryStep, string> = {
   requested: 'Requested',

@@ -33,7 +33,7 @@ export async function openConversation(viewerId: string, partnerId: string) {
 }
 
 export async function loadConversation(viewer: SessionUser, partnerId: string, before: string | null) {
-  const partner = partnerId === viewer.id ? null : await getConversationPartner(partnerId)
+  const partner = partnerId === viewer.id ? null : await getConversationPartner(partnerId, viewer.timeZone)
   if (!partner) return { status: 'notFound' as const }
   const blocks = await blockStateBetween(viewer.id, partnerId)
   if (isEitherBlocked(blocks)) {
@@ -123,7 +123,7 @@ export async function runConversationAction(viewer: SessionUser, partnerId: stri
     const toast = outcome.addedMessages > 0 ? { title: 'Added to your report', description: 'Our team will also see the messages written since.' } : { title: 'Report sent', description: 'Thank you. Our team will review this conversation.' }
     return redirectWithToast(conversationPath, { type: 'success', ...toast })
   }
-  const partner = await getConversationPartner(partnerId)
+  const partner = await getConversationPartner(partnerId, viewer.timeZone)
   if (intent === 'block' && partner) {
     const outcome = await blockUser(viewer.id, partnerId)
     if (outcome.ok) {

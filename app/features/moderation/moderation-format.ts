@@ -1,15 +1,11 @@
+import { formatBritishDate } from '#app/lib/british-dates.ts'
 import { reasonLabels } from './moderation-terms.ts'
 
 // How moderation writes its dates, in the browser and on the server alike. A suspension's `until` is a
 // day (yyyy-MM-dd, UTC), the first on which the user may sign in again: 'until 3 Dec 2026'.
 
-// Made when first needed: a page's first Intl object costs the browser tens of milliseconds (app/lib/number-format.ts),
-// and /login, which imports this, shows a date only to a suspended account.
-let dayFormat: Intl.DateTimeFormat | undefined
-
 /** '3 Dec 2026' for '2026-12-03'. */
-export const formatSuspensionDay = (day: string) =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${day}T00:00:00Z`))
+export const formatSuspensionDay = formatBritishDate
 
 /** 'until 3 Dec 2026', or 'until further notice' without an end. */
 export const formatSuspensionEnd = (until: string | null) => (until ? `until ${formatSuspensionDay(until)}` : 'until further notice')

@@ -1,12 +1,9 @@
-import { shortMonthNames, shortWeekdayNames } from '#app/lib/calendar-names.ts'
+import { formatBritishDate, formatBritishDay } from '#app/lib/british-dates.ts'
 import type { NotificationChannel, NotificationDeliveryStatus } from '#app/lib/db-schema.ts'
 import { localDateOf, localDateTimeOf } from '#app/lib/zoned-time.ts'
 
 // How the centre writes times and deliveries, in the viewer's time zone, 24-hour like the rest of the app:
 // 'Today, 10:02', 'Yesterday, 18:30', 'Tue 2 Dec, 08:00'; 'Sent by push 10:02', 'E-mail failed 10:03'.
-
-// Written out from the zone's reading, not made by Intl (decision 120); en-GB writes September 'Sept'.
-const britishMonthNames = shortMonthNames.map((name) => (name === 'Sep' ? 'Sept' : name))
 
 /** '10:02'. */
 export const formatClock24 = (iso: string, timeZone: string) => localDateTimeOf(iso, timeZone).time
@@ -17,12 +14,7 @@ export function formatNotificationTime(iso: string, now: string, timeZone: strin
   const today = localDateOf(now, timeZone)
   if (day === today) return `Today, ${clock}`
   if (day === localDateOf(new Date(Date.parse(now) - 86_400_000).toISOString(), timeZone)) return `Yesterday, ${clock}`
-  const dayAndMonth = `${Number(day.slice(8, 10))} ${britishMonthNames[Number(day.slice(5, 7)) - 1]}`
-  const date =
-    day.slice(0, 4) === today.slice(0, 4)
-      ? `${shortWeekdayNames[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${dayAndMonth}`
-      : `${dayAndMonth} ${Number(day.slice(0, 4))}`
-  return `${date}, ${clock}`
+  return `${day.slice(0, 4) === today.slice(0, 4) ? formatBritishDay(day) : formatBritishDate(day)}, ${clock}`
 }
 
 const channelNames: Record<NotificationChannel, string> = { push: 'push', email: 'e-mail' }

@@ -1,3 +1,4 @@
+import { formatBritishDate, formatBritishDay } from '#app/lib/british-dates.ts'
 // What a notification says, in words a user understands ('Sam requested a walk for Mochi on Tue 2 Dec,
 // 08:00'): who did what, for which dog, when. Names and times only, never an address (DESIGN.md ruling 24).
 
@@ -40,18 +41,9 @@ const visitNames: Record<string, string> = {
 /** "Rex's walk". */
 export const dogsVisit = (dogName: string, service: string) => `${dogName}'s ${visitNames[service] ?? service}`
 
-// Made when first needed: a page's first Intl object costs the browser tens of milliseconds (app/lib/number-format.ts).
-let dayFormat: Intl.DateTimeFormat | undefined
-let dayWithYearFormat: Intl.DateTimeFormat | undefined
-
 /** 'Tue 2 Dec, 08:00'; '5 Jan 2027, 08:00' in another year than `currentYear`. */
 export function formatBookingMoment(date: string, startTime: string | null, currentYear: number) {
-  const day = new Date(`${date}T00:00:00Z`)
-  const format =
-    day.getUTCFullYear() === currentYear
-      ? (dayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }))
-      : (dayWithYearFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
-  const text = format.format(day)
+  const text = Number(date.slice(0, 4)) === currentYear ? formatBritishDay(date) : formatBritishDate(date)
   return startTime ? `${text}, ${startTime}` : text
 }
 

@@ -83,7 +83,7 @@ function OpenConversation({ loaded, viewerId, now, timeZone, actionData, hrefWit
             </span>
           </summary>
           <div className="max-h-[50dvh] overflow-y-auto px-4 pb-4">
-            <PartnerPanel partner={partner} messageCount={loaded.messageCount} timeZone={timeZone} />
+            <PartnerPanel partner={partner} messageCount={loaded.messageCount} />
           </div>
         </details>
       }

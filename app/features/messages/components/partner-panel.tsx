@@ -4,7 +4,6 @@ import { firstNameOf, formatReplyTime } from '#app/features/sitters/sitter-forma
 import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx'
 import type { ConversationPartner } from '../conversation-partner.server.ts'
 import { formatRate } from '#app/features/sitters/rates.ts'
-import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
 // The partner beside a thread (spec section 2, made real by DESIGN.md ruling 6): who they are, since
@@ -25,12 +24,10 @@ export type BookButton = ComponentType<{ sitterId: string; firstName: string; cl
 export function PartnerPanel({
   partner,
   messageCount,
-  timeZone,
   bookButton: BookButton,
 }: {
   partner: ConversationPartner
   messageCount: number
-  timeZone: string
   /** Left out where the thread's header carries Book (narrow screens). */
   bookButton?: BookButton
 }) {
@@ -60,7 +57,7 @@ export function PartnerPanel({
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-stone-500">Member since</dt>
-          <dd className="font-medium text-stone-900">{formatLongDate(partner.memberSince, timeZone)}</dd>
+          <dd className="font-medium text-stone-900">{partner.memberSince}</dd>
         </div>
         <div>
           <dt className="text-stone-500">Reply rate</dt>

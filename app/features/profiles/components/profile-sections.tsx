@@ -9,7 +9,6 @@ import { SitterRating } from '#app/features/sitters/components/sitter-rating.tsx
 import type { SitterDetails } from '#app/features/sitters/sitter-profile.server.ts'
 import { imageUrl } from '#app/lib/image-url.ts'
 import { formatExtraDogRate, formatRate } from '#app/features/sitters/rates.ts'
-import { formatLongDate } from '#app/lib/zoned-time.ts'
 import { Button } from '#app/ui/button.tsx'
 import { EmptyState, LinkButton } from '#app/ui/data-states.tsx'
 import { PawIcon } from '#app/ui/icons.tsx'
@@ -72,7 +71,8 @@ export function ProfileHeader({ profile }: { profile: OwnProfile }) {
 
 const notProvided = 'Not provided'
 
-export function ProfileTab({ profile }: { profile: OwnProfile }) {
+/** `memberSince`: 'November 21, 2026', read on the server. */
+export function ProfileTab({ profile, memberSince }: { profile: OwnProfile; memberSince: string | null }) {
   const sitter = isSitterRole(profile.role) ? (profile.sitter ?? emptySitter) : null
   return (
     <div className="space-y-4">
@@ -81,7 +81,7 @@ export function ProfileTab({ profile }: { profile: OwnProfile }) {
           <Row label="Email" value={profile.email || notProvided} />
           <Row label="Phone" value={profile.phoneNumber || notProvided} />
           <Row label="Location" value={profile.location || notProvided} />
-          <Row label="Member Since" value={formatLongDate(profile.createdAt) ?? notProvided} />
+          <Row label="Member Since" value={memberSince ?? notProvided} />
         </dl>
       </Card>
       <Card title="About Me">
