@@ -928,21 +928,22 @@ describe('demo data', () => {
     const [cancellation, move] = [skipped[0]!, moves[0]!]
     const noticesOf = (userId: string, type: string) =>
       seeded.selectFrom('notifications').select(['href', 'text', 'occurredAt', 'kind']).where('userId', '=', userId).where('type', '=', type).where('href', 'in', [`/bookings/${cancellation.id}`, `/bookings/${move.id}`]).execute()
-    // The date as the texts write it ('Tue 2 Dec', with the year when another), at the walk's 18:00.
-    const shown = (date: string) => {
+    // The date as the texts write it at the walk's 18:00: 'Tue 2 Dec' in the year of the notice, '5 Jan 2027' in another.
+    const shown = (date: string, noticeAt: string) => {
       const day = new Date(`${date}T00:00:00Z`)
       const [weekday, month] = [{ weekday: 'short' }, { month: 'short' }].map((part) => day.toLocaleString('en-GB', { ...part, timeZone: 'UTC' } as Intl.DateTimeFormatOptions))
-      return `${weekday} ${day.getUTCDate()} ${month}( ${day.getUTCFullYear()})?, 18:00`
+      const sameYear = day.getUTCFullYear() === new Date(noticeAt).getUTCFullYear()
+      return `${sameYear ? `${weekday} ${day.getUTCDate()} ${month}` : `${day.getUTCDate()} ${month} ${day.getUTCFullYear()}`}, 18:00`
     }
 
     expect(await noticesOf(sam.id, 'booking.cancelled')).toEqual([
-      { href: `/bookings/${cancellation.id}`, occurredAt: cancellation.changedAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} cancelled .+ for Rex and Luna on ${shown(cancellation.date)}$`)) },
+      { href: `/bookings/${cancellation.id}`, occurredAt: cancellation.changedAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} cancelled .+ for Rex and Luna on ${shown(cancellation.date, cancellation.changedAt)}$`)) },
     ])
     expect(await noticesOf(sam.id, 'booking.change-proposed')).toEqual([
-      { href: `/bookings/${move.id}`, occurredAt: move.createdAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} proposed a change to .+ on ${shown(move.seriesDate ?? '')}: accept or decline it$`)) },
+      { href: `/bookings/${move.id}`, occurredAt: move.createdAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${olivia.name} proposed a change to .+ on ${shown(move.seriesDate ?? '', move.createdAt)}: accept or decline it$`)) },
     ])
     expect(await noticesOf(olivia.id, 'booking.changed')).toEqual([
-      { href: `/bookings/${move.id}`, occurredAt: move.answeredAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${sam.name} accepted your change\\. Now: .+ on ${shown(move.date)}$`)) },
+      { href: `/bookings/${move.id}`, occurredAt: move.answeredAt, kind: 'bookings', text: expect.stringMatching(new RegExp(`^${sam.name} accepted your change\\. Now: .+ on ${shown(move.date, move.answeredAt ?? '')}$`)) },
     ])
     expect(move.date).not.toBe(move.seriesDate)
     // Nobody is told of what they did themselves.
