@@ -150,6 +150,12 @@ export function zoneOffsetsAround(instant: number, timeZone: string): ZoneOffset
   return span
 }
 
+/** The viewer's zone, the moment of the render and the zone's offsets around it: a page's times read the same on the server and in the browser (which reads them through `knowZoneOffsets`, without Intl). */
+export function viewerClock(viewer: { timeZone: string }) {
+  const now = Date.now()
+  return { timeZone: viewer.timeZone, now: new Date(now).toISOString(), zoneOffsets: zoneOffsetsAround(now, viewer.timeZone) }
+}
+
 function offsetAt(instant: number, timeZone: string) {
   const second = Math.floor(instant / 1000) * 1000
   return knownOffsetAt(timeZone, second) ?? wallClock(second, timeZone) - second

@@ -9,6 +9,8 @@ import { reportSubjectsOf } from '#app/features/moderation/reports.server.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { viewerClock } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 import { firstNewRowId, firstNewRowIndex, ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
@@ -35,8 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     entries: rows.map((row) => ({ ...row, actionLabel: actionLabel(row.action), targetName: targetNameOf(row) })),
     ...showMoreState(shownThrough, next),
-    timeZone: admin.timeZone,
-    now: new Date().toISOString(),
+    ...viewerClock(admin),
   }
 }
 
@@ -67,6 +68,7 @@ function Target({ kind, id, name }: { kind: string; id: string; name: string | n
 
 export default function AdminAuditRoute({ loaderData }: Route.ComponentProps) {
   const { entries, now, timeZone, moreCursor, shownThrough } = loaderData
+  knowZoneOffsets(loaderData.zoneOffsets)
   const firstNew = firstNewRowIndex(entries, shownThrough?.id ?? null)
   return (
     <Page width="regular" className="flex flex-col gap-5">

@@ -11,7 +11,8 @@ import { openReport, resolveReport } from '#app/features/moderation/reports.serv
 import { ResolutionSchema } from '#app/features/moderation/schema.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays } from '#app/lib/zoned-time.ts'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { addDays, viewerClock } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 import { shownLater } from '#app/ui/shown-later.tsx'
 
@@ -27,8 +28,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
   const report = await openReport(admin, params.id)
   if (!report) throw data(null, { status: 404 })
-  const now = new Date().toISOString()
-  return { report, timeZone: admin.timeZone, now, constraint: getZodConstraint(ResolutionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
+  const clock = viewerClock(admin)
+  return { report, ...clock, constraint: getZodConstraint(ResolutionSchema), firstUntil: addDays(clock.now.slice(0, 10), 1) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,6 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminReportRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { report, now, timeZone } = loaderData
+  knowZoneOffsets(loaderData.zoneOffsets)
   const others = otherReportsText(report.otherReportCount)
   const userLink = (user: { id: string; name: string }) => (
     <Link to={href('/admin/users/:id', { id: user.id })} className="tap-target inline-flex items-center font-medium text-brand-700 underline underline-offset-4">

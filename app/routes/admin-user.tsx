@@ -14,7 +14,8 @@ import { SuspensionSchema } from '#app/features/moderation/schema.ts'
 import { liftSuspension, suspendUser } from '#app/features/moderation/suspensions.server.ts'
 import { formatNotificationTime } from '#app/features/notifications/notification-format.ts'
 import { redirectWithToast } from '#app/lib/toast.server.ts'
-import { addDays, formatLongDate } from '#app/lib/zoned-time.ts'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { addDays, formatLongDate, viewerClock } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 import { shownLater } from '#app/ui/shown-later.tsx'
 
@@ -32,8 +33,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin({ context })
   const view = await getAdminUserView(params.id)
   if (!view) throw data(null, { status: 404 })
-  const now = new Date().toISOString()
-  return { ...view, timeZone: admin.timeZone, now, constraint: getZodConstraint(SuspensionSchema), firstUntil: addDays(now.slice(0, 10), 1) }
+  const clock = viewerClock(admin)
+  // The day the account was made may lie before the span of offsets the page brings: read on the server.
+  const memberSince = formatLongDate(view.account.createdAt, admin.timeZone)
+  return { ...view, ...clock, memberSince, constraint: getZodConstraint(SuspensionSchema), firstUntil: addDays(clock.now.slice(0, 10), 1) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -71,7 +74,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const emptyLine = (text: string) => <p className="rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-stone-500">{text}</p>
 
 export default function AdminUserRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, suspension, reports, bookings, now, timeZone } = loaderData
+  const { account, suspension, reports, bookings, now, timeZone, memberSince } = loaderData
+  knowZoneOffsets(loaderData.zoneOffsets)
   const suspended = account.accountStatus === 'suspended'
   return (
     <Page width="regular" className="flex flex-col gap-6">
@@ -90,7 +94,7 @@ export default function AdminUserRoute({ loaderData, actionData }: Route.Compone
           <dd>{account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatNotificationTime(account.lastSignInAt, now, timeZone)}</time> : 'Never'}</dd>
           <dt className="text-sm text-stone-500">Member since</dt>
           <dd>
-            <time dateTime={account.createdAt}>{formatLongDate(account.createdAt, timeZone)}</time>
+            <time dateTime={account.createdAt}>{memberSince}</time>
           </dd>
         </dl>
       </section>

@@ -7,6 +7,8 @@ import { reportStateFilters, reportStateLabels, type ReportStateFilter } from '#
 import { listReportsAt, reportListOf } from '#app/features/moderation/reports.server.ts'
 import { readPageCursor, showMoreState } from '#app/lib/keyset-paging.ts'
 import { EmptyState } from '#app/ui/data-states.tsx'
+import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { viewerClock } from '#app/lib/zoned-time.ts'
 import { Page } from '#app/ui/page.tsx'
 import { ShowMoreLink } from '#app/ui/show-more-link.tsx'
 
@@ -20,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const state = stateOf(url)
   const shownThrough = readPageCursor(url.searchParams, reportListOf(state))
   const { reports, next } = await listReportsAt(state, { through: shownThrough })
-  return { state, reports, ...showMoreState(shownThrough, next), timeZone: admin.timeZone, now: new Date().toISOString() }
+  return { state, reports, ...showMoreState(shownThrough, next), ...viewerClock(admin) }
 }
 
 const emptyTitles: Record<ReportStateFilter, string> = {
@@ -34,6 +36,7 @@ const emptyTitles: Record<ReportStateFilter, string> = {
 
 export default function AdminReportsRoute({ loaderData }: Route.ComponentProps) {
   const { state, reports, now, timeZone, moreCursor, shownThrough } = loaderData
+  knowZoneOffsets(loaderData.zoneOffsets)
   const moreHref = moreCursor && `${href('/admin')}?${new URLSearchParams(state === 'open' ? { cursor: moreCursor } : { state, cursor: moreCursor })}`
   return (
     <Page width="regular" className="flex flex-col gap-5">

@@ -1,4 +1,5 @@
 import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
+import { viewerClock } from '#app/lib/zoned-time.ts'
 import { data, href } from 'react-router'
 import type { Route } from './+types/messages-thread'
 import { getOptionalUser } from '#app/features/accounts/user-context.ts'
@@ -9,7 +10,7 @@ import { useLiveSocket } from '#app/features/messages/components/live-messages.t
 import { PartnerPanel } from '#app/features/messages/components/partner-panel.tsx'
 import { conversationReportWithNote } from '#app/features/moderation/components/reported-note.tsx'
 import { openConversationReport, reportConversation } from '#app/features/moderation/reports.server.ts'
-import { loadConversation, openConversation, runConversationAction, viewerClock } from '#app/features/messages/conversation-page.server.ts'
+import { loadConversation, openConversation, runConversationAction } from '#app/features/messages/conversation-page.server.ts'
 import { retryAfterFromAction } from '#app/lib/rate-limit.server.ts'
 import { mainContentId } from '#app/ui/skip-link.tsx'
 

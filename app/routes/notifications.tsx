@@ -1,4 +1,4 @@
-import { zoneOffsetsAround } from '#app/lib/zoned-time.ts'
+import { viewerClock } from '#app/lib/zoned-time.ts'
 import { knowZoneOffsets } from '#app/lib/zone-offsets.ts'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/notifications'
@@ -29,9 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     notifications: list.notifications,
     ...showMoreState(shownThrough, list.next),
     unread,
-    timeZone: user.timeZone,
-    now: new Date().toISOString(),
-    zoneOffsets: zoneOffsetsAround(Date.now(), user.timeZone),
+    ...viewerClock(user),
     // An admin's notices are in-app only (decision 063): no push to turn on.
     pushSwitch: takesPartInBookings(user.role),
   }

@@ -1,4 +1,4 @@
-import { demoUsers, expect, loginAs, test } from './fixtures.ts'
+import { demoUsers, expect, loginAs, registerUser, test } from './fixtures.ts'
 
 // A page's first Intl object costs the browser tens of milliseconds of loading locale data, in the task that runs the
 // page's scripts before it can hydrate (decision 120): these pages create none while they load and hydrate. Names,
@@ -99,4 +99,21 @@ test("a conversation with its partner panel makes no Intl object while it loads 
   // At the phone's size the panel is folded away, rendered all the same.
   await expect(page.locator('dt:text-is("Member since") + dd').first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
   expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([])
+})
+
+// The moderation console shows times in the admin's zone, read through the offsets its pages bring, and an account's
+// first day read on the server.
+test('the admin pages make no Intl object while they load and hydrate', async ({ page, visit, db }) => {
+  const report = await db.selectFrom('reports').select(['id', 'reportedUserId']).where('state', '=', 'open').orderBy('createdAt').executeTakeFirstOrThrow()
+  const admin = await registerUser(page, db, { prefix: 'admin', name: 'Ada Admin' })
+  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute()
+  // 'Today, 09:12', 'Thu 26 Nov, 09:12' in this year, '26 Nov 2025, 09:12' in another.
+  const shownTime = /^(Today|Yesterday|[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3}|\d{1,2} [A-Z][a-z]{2,3} \d{4}), \d{2}:\d{2}$/
+  for (const path of ['/admin', `/admin/reports/${report.id}`, `/admin/users/${report.reportedUserId}`, '/admin/audit']) {
+    await visit(path)
+    await page.waitForLoadState('load')
+    await expect(page.getByRole('main').locator('time').filter({ hasText: shownTime }).first(), path).toBeAttached()
+    if (path.startsWith('/admin/users/')) await expect(page.locator('dt:text-is("Member since") + dd')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([])
+  }
 })

@@ -1,4 +1,3 @@
-import { zoneOffsetsAround } from '#app/lib/zoned-time.ts'
 import { data, href, redirect } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '#app/features/accounts/session.server.ts'
@@ -15,12 +14,6 @@ import { sendMessage } from './send-message.server.ts'
 // section 2): both open the conversation (created on first visit, spec section 4), read it (which marks
 // the partner's messages read, also without JavaScript) and take the same forms: send, block, unblock,
 // report.
-
-/** The viewer's zone and the moment of the render: times read the same on the server and in the browser. */
-export function viewerClock(viewer: Pick<SessionUser, 'timeZone'>) {
-  const now = Date.now()
-  return { timeZone: viewer.timeZone, now: new Date(now).toISOString(), zoneOffsets: zoneOffsetsAround(now, viewer.timeZone) }
-}
 
 /**
  * Opening a conversation (spec section 4): it is created on the first visit, and the partner's messages
