@@ -176,21 +176,23 @@ describe("the sitter's review of the owner", () => {
 })
 
 describe('prompts', () => {
-  const closeDay = (completedAt: string) => {
+  // The day reviews close as a notice sent at `noticeAt` writes it: the year only when it is not the notice's.
+  const closeDay = (completedAt: string, noticeAt = Date.now()) => {
     const close = new Date(Date.parse(completedAt) + 14 * day)
     const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(close)
     const part = (type: string) => parts.find((p) => p.type === type)?.value
-    return `${part('weekday')} ${part('day')} ${part('month')}${Number(part('year')) === new Date().getUTCFullYear() ? '' : ` ${part('year')}`}`
+    return `${part('weekday')} ${part('day')} ${part('month')}${Number(part('year')) === new Date(noticeAt).getUTCFullYear() ? '' : ` ${part('year')}`}`
   }
 
   test('on day 10 the party who has not reviewed is reminded, once, however many sweeps run', async () => {
     const { owner: olivia, sitter: sam, bookingId, completedAt } = await completed()
     await call('POST', '/api/reviews', olivia.token, { bookingId, rating: 5 })
     expect(await recordDueReviewReminders(Date.now() + 9 * day)).toBe(0)
-    const sweeps = await Promise.all([1, 2].map(() => recordDueReviewReminders(Date.now() + 10 * day + 60_000)))
+    const remindedAt = Date.now() + 10 * day + 60_000
+    const sweeps = await Promise.all([1, 2].map(() => recordDueReviewReminders(remindedAt)))
     expect(sweeps.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1)
     const reminders = (texts: string[][]) => texts.filter(([type]) => type === 'booking.review-reminder')
-    expect(reminders(await textsOf(sam))).toEqual([['booking.review-reminder', expect.stringContaining(`Reviews close on ${closeDay(completedAt)}: review Olivia Owner for a walk for Rex on `)]])
+    expect(reminders(await textsOf(sam))).toEqual([['booking.review-reminder', expect.stringContaining(`Reviews close on ${closeDay(completedAt, remindedAt)}: review Olivia Owner for a walk for Rex on `)]])
     expect(reminders(await textsOf(olivia))).toEqual([])
     expect(await db.selectFrom('domainEvents').select('id').where('subjectId', '=', bookingId).where('type', '=', 'booking.review-reminder').execute()).toHaveLength(1)
   })

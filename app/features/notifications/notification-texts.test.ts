@@ -4,9 +4,10 @@ import { bookingNoticeText, formatBookingMoment, unreadMessagesText } from './no
 
 const facts = { date: '2026-12-02', startTime: '08:00', service: 'walking', dogName: 'Mochi', ownerName: 'Sam', sitterName: 'Alex', requestedBy: 'owner' as const }
 
-test('a booking reads as its day and first start, the year only when it is not this one', () => {
+test('a booking reads as its weekday, day and first start, the year only when it is not this one', () => {
   expect(formatBookingMoment('2026-12-02', '08:00', 2026)).toBe('Wed 2 Dec, 08:00')
-  expect(formatBookingMoment('2027-01-05', null, 2026)).toBe('5 Jan 2027')
+  expect(formatBookingMoment('2027-01-05', '09:00', 2026)).toBe('Tue 5 Jan 2027, 09:00')
+  expect(formatBookingMoment('2027-01-05', null, 2026)).toBe('Tue 5 Jan 2027')
 })
 
 test('a request says who asked for what, for which dog, when; an offer says it was offered', () => {

@@ -1,4 +1,4 @@
-import { formatBritishDate, formatBritishDay } from '#app/lib/british-dates.ts'
+import { formatBritishDay } from '#app/lib/british-dates.ts'
 // What a notification says, in words a user understands ('Sam requested a walk for Mochi on Tue 2 Dec,
 // 08:00'): who did what, for which dog, when. Names and times only, never an address (DESIGN.md ruling 24).
 
@@ -41,9 +41,10 @@ const visitNames: Record<string, string> = {
 /** "Rex's walk". */
 export const dogsVisit = (dogName: string, service: string) => `${dogName}'s ${visitNames[service] ?? service}`
 
-/** 'Tue 2 Dec, 08:00'; '5 Jan 2027, 08:00' in another year than `currentYear`. */
+/** 'Tue 2 Dec, 08:00'; 'Tue 5 Jan 2027, 08:00' in another year than `currentYear`: a walk's weekday matters in any year. */
 export function formatBookingMoment(date: string, startTime: string | null, currentYear: number) {
-  const text = Number(date.slice(0, 4)) === currentYear ? formatBritishDay(date) : formatBritishDate(date)
+  const year = date.slice(0, 4)
+  const text = Number(year) === currentYear ? formatBritishDay(date) : `${formatBritishDay(date)} ${year}`
   return startTime ? `${text}, ${startTime}` : text
 }
 
