@@ -83,7 +83,9 @@ export function PhotoPicker({
   const [generation, setGeneration] = useState(0)
 
   const navigation = useNavigation()
-  const sending = navigation.formData?.has(name) === true
+  // Sending ends with the server's answer (its word on each photo), not with the reload after it: a photo chosen
+  // while the page reloads stays chosen.
+  const sending = navigation.state === 'submitting' && navigation.formData?.has(name) === true
   const [wasSending, setWasSending] = useState(false)
   if (sending !== wasSending) {
     setWasSending(sending)

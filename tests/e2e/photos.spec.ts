@@ -308,6 +308,32 @@ test('owner step 1: a file that is not a picture is refused and the step still c
   expect((await db.selectFrom('users').select('profilePhoto').where('id', '=', user.id).executeTakeFirstOrThrow()).profilePhoto).toBeNull()
 })
 
+test('with JavaScript, a photo refused while the page reloads after the last answer is still named once it has reloaded', async ({ page, visit, db, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript a photo goes with the form, and the page is the answer')
+  await registerUser(page, db, { prefix: 'step-one-reload' })
+  await visit('/onboarding/owner/1')
+  const picker = page.getByLabel('Choose profile photo')
+  const reloading = page.getByRole('status').filter({ hasText: 'Loading...' })
+
+  // The server's answer to the first photo comes at once; the page's data after it waits until the second is chosen.
+  const { promise: secondChosen, resolve: letReloadThrough } = Promise.withResolvers<void>()
+  await page.route(/\/onboarding\/owner\/1\.data/, async (route) => {
+    if (route.request().method() === 'GET') await secondChosen
+    await route.continue()
+  })
+  await picker.setInputFiles(textFile('fake.png', 'image/png'))
+  await expect(page.getByText('Please upload an image file. Not added: fake.png').first()).toBeVisible()
+  await expect(reloading).toHaveCount(1)
+
+  await picker.setInputFiles(heicFile)
+  const heicRefused = page.getByText('HEIC photos cannot be read: please choose a JPEG or PNG. Not added: IMG_0042.HEIC')
+  await expect(heicRefused).toBeVisible()
+  letReloadThrough()
+  await expect(reloading).toHaveCount(0)
+  await expect(heicRefused).toBeVisible()
+  await expect(picker).toHaveAccessibleDescription(/HEIC photos cannot be read/)
+})
+
 test('owner step 2: four photos leave three in the draft and name the fourth; the dog is made with three', async ({ page, visit, db, jsEnabled }) => {
   const user = await registerUser(page, db, { prefix: 'step-two' })
   await visit('/onboarding/owner/2')
