@@ -1,5 +1,5 @@
 import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useEffectEvent, useMemo, useState } from 'react'
-import { useNavigation, useSubmit } from 'react-router'
+import { useLocation, useNavigation, useSubmit } from 'react-router'
 import { imageUrl } from '#app/lib/image-url.ts'
 import {
   describeRefusedPhotos,
@@ -83,13 +83,15 @@ export function PhotoPicker({
   const [generation, setGeneration] = useState(0)
 
   const navigation = useNavigation()
+  const { pathname } = useLocation()
   // Sending ends with the server's answer (its word on each photo), not with the reload after it: a photo chosen
-  // while the page reloads stays chosen.
+  // while the page reloads stays chosen. An answer that leads to another page leaves the photos shown until it comes.
   const sending = navigation.state === 'submitting' && navigation.formData?.has(name) === true
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname
   const [wasSending, setWasSending] = useState(false)
   if (sending !== wasSending) {
     setWasSending(sending)
-    if (!sending) {
+    if (!sending && !leaving) {
       setChosen([])
       setRemovedTokens([])
       setProblems([])

@@ -217,6 +217,22 @@ test('on /profile/edit, a photo chosen and Save Changes changes the avatar', asy
   await expectServed(page, profilePhoto ?? '')
 })
 
+test('with JavaScript, after Save Changes the chosen photo stays shown until the profile has come', async ({ page, visit, member, jsEnabled }) => {
+  test.skip(!jsEnabled, 'without JavaScript the browser shows the new page when it comes')
+  await signInAs(page, member)
+  await visit('/profile/edit')
+  await profilePhotoPicker(page).setInputFiles(await pngFile('kept-in-view.png', { r: 90, g: 30, b: 160 }))
+
+  const letProfileThrough = await holdRequests(page, '**/profile.data*')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toHaveCount(1)
+  await expect(page.getByRole('img', { name: 'kept-in-view.png, not saved yet' })).toBeVisible()
+
+  letProfileThrough()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible()
+})
+
 test('on /profile/edit, a blank name keeps the chosen photo, and Save Changes after fixing it saves both', async ({ page, visit, db, jsEnabled, member }) => {
   await signInAs(page, member)
   const before = await profilePhotoOf(db, member.id)
