@@ -205,8 +205,13 @@ const dogFacesAmong = precompiledQuery(({ dogIds }: { dogIds: string }) => dogFa
 
 /** An owner's dogs as `findDogFaces` reads them, oldest first as on My Dogs (the booking change form's choices). */
 export async function listDogFacesOf(ownerId: string): Promise<DogFace[]> {
-  return dogFaces().where(ownDogs({ id: ownerId })).orderBy('createdAt').orderBy('id').execute()
+  return dogFacesOfOwner({ ownerId })
 }
+
+// A changeable booking's page and the request screens ask it: compiled once (decision 089).
+const dogFacesOfOwner = precompiledQuery(({ ownerId }: { ownerId: string }) =>
+  dogFaces().where(ownDogs({ id: ownerId })).orderBy('createdAt').orderBy('id'),
+)
 
 export type DogFace = { id: string; name: string; breed: string; avatar: string | null }
 
