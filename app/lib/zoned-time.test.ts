@@ -22,6 +22,11 @@ describe('local dates and clock times', () => {
     expect(isoWeekday('2026-03-08')).toBe(7)
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
+    expect(addDays('2026-03-29', 0)).toBe('2026-03-29')
+    expect(addDays('2026-01-05', -400)).toBe('2024-12-01')
+    expect(addDays('2026-11-30', 45)).toBe('2027-01-14')
+    // Years below 100 stay what they are (Date.UTC would read them as 1900 to 1999).
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01')
   })
 })
 

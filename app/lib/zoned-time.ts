@@ -35,8 +35,13 @@ export const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Num
 export const fromMinutes = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 
+const twoDigits = (number: number) => (number < 10 ? `0${number}` : String(number))
+
+/** The date `days` after `date` (before, when negative). From its numbers, not by parsing and formatting a timestamp: a list page asks it dozens of times. */
 export function addDays(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10)
+  const day = new Date(0)
+  day.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days)
+  return `${String(day.getUTCFullYear()).padStart(4, '0')}-${twoDigits(day.getUTCMonth() + 1)}-${twoDigits(day.getUTCDate())}`
 }
 
 /** Every quarter hour of a day, '00:00' to '23:45': the times a screen offers as choices (DESIGN.md ruling 21). */

@@ -10,6 +10,7 @@ import {
   formatWeekday,
   formatWeekdayAndDay,
   formatWeekdayShort,
+  monthWeeks,
 } from './calendar-dates.ts'
 
 // What the day strip and the month grids write (spec section 9), whatever the zone the process runs in.
@@ -68,6 +69,18 @@ describe('the names a day strip shows', () => {
     for (let month = 1; month <= 30; month += 1) dayStrip(`20${30 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`)
     expect(dayStrip('2024-02')).toEqual({ dates: dayStripDates('2024-02'), weekdays: expected('2024-02') })
     expect(dayStrip('2024-02').dates).toHaveLength(7 + 29 + 7)
+  })
+
+  test("a month grid's weeks start on Monday, also for a month asked again after 30 others", () => {
+    // February 2027 begins on a Monday and fills four weeks; March 2026 begins on a Sunday and spans six.
+    const february = Array.from({ length: 28 }, (_, index) => `2027-02-${String(index + 1).padStart(2, '0')}`)
+    expect(monthWeeks('2027-02')).toEqual([february.slice(0, 7), february.slice(7, 14), february.slice(14, 21), february.slice(21, 28)])
+    const march = monthWeeks('2026-03')
+    expect(march).toHaveLength(6)
+    expect(march[0]).toEqual([null, null, null, null, null, null, '2026-03-01'])
+    expect(march[5]).toEqual(['2026-03-30', '2026-03-31', null, null, null, null, null])
+    for (let month = 1; month <= 30; month += 1) monthWeeks(`20${40 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`)
+    expect(monthWeeks('2026-03')).toEqual(march)
   })
 })
 

@@ -70,30 +70,37 @@ export function datesBetween(from: string, to: string) {
   return dates
 }
 
+// Every visit of /bookings draws a strip (twice on the server: its loader and its page), and of /bookings-sitter a
+// month grid, nearly always of the months around today: the ones last asked are kept.
+const monthsKept = 24
+
+/** `make(month)` for a month, made once while it is among the months last asked. */
+function keptByMonth<Value>(make: (month: string) => Value) {
+  const kept = new Map<string, Value>()
+  return (month: string): Value => {
+    const found = kept.get(month)
+    if (found) return found
+    const value = make(month)
+    if (kept.size >= monthsKept) kept.delete(kept.keys().next().value as string)
+    kept.set(month, value)
+    return value
+  }
+}
+
 /** The weeks (Monday first) a month grid shows: whole weeks, with the neighbouring months' days as null. */
-export function monthWeeks(month: string): (string | null)[][] {
+export const monthWeeks = keptByMonth((month): readonly (readonly (string | null)[])[] => {
   const first = firstDayOf(month)
   const cells: (string | null)[] = [...Array.from({ length: isoWeekday(first) - 1 }, () => null), ...datesBetween(first, lastDayOf(month))]
   while (cells.length % 7 !== 0) cells.push(null)
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
-}
+})
 
 type DayStrip = { dates: readonly string[]; weekdays: readonly string[] }
 
-// Every visit of /bookings draws a strip (twice on the server: its loader and its page), nearly always of the
-// months around today: the strips last asked are kept.
-const strips = new Map<string, DayStrip>()
-const stripsKept = 24
-
 /** Spec section 9's date strip: the month with 7 days before and after it, with their short weekday names. */
-export function dayStrip(month: string): DayStrip {
-  const kept = strips.get(month)
-  if (kept) return kept
+export const dayStrip = keptByMonth((month): DayStrip => {
   const dates = datesBetween(addDays(firstDayOf(month), -7), addDays(lastDayOf(month), 7))
-  const strip = { dates, weekdays: dates.map(formatWeekdayShort) }
-  if (strips.size >= stripsKept) strips.delete(strips.keys().next().value as string)
-  strips.set(month, strip)
-  return strip
-}
+  return { dates, weekdays: dates.map(formatWeekdayShort) }
+})
 
 export const dayStripDates = (month: string) => dayStrip(month).dates
