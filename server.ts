@@ -8,6 +8,7 @@ import compression from 'compression'
 import { lookup as contentTypeOf } from 'mrmime'
 import type { ServerBuild } from 'react-router'
 import { env } from './app/lib/env.server.ts' // validates the environment first: a bad value exits here
+import { withDecodablePath } from './app/lib/decodable-path.server.ts'
 import { normaliseIncomingHeaders } from './app/lib/forwarded.server.ts'
 import { acceptedEncoding } from './app/lib/accepted-encoding.ts'
 import { brotliForOneAnswer, compressAnswer } from './app/lib/compressed-answer.server.ts'
@@ -63,6 +64,7 @@ let lastResponseDone: (() => void) | null = null
 
 const server = createServer((request, response) => {
   setBaseHeaders(response)
+  request.url = withDecodablePath(request.url ?? '/')
   const pathname = pathnameOf(request.url)
   if (stopping) return refuseWhileStopping(pathname, response)
   inFlight.add(response)

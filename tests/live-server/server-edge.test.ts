@@ -213,6 +213,26 @@ function sendRaw(requestLine: string) {
   })
 }
 
+describe('paths that do not decode', () => {
+  test('a segment that is not percent-encoding answers as before (404, or sign in first), without a line in the log for each request', async () => {
+    const answers: [string, number][] = [
+      ['/%E0%A4%A', 404],
+      ['/sitters/%zz', 404],
+      ['/bookings/%E0%A4%A?tab=past', 302],
+    ]
+    for (const [path, status] of answers) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+      expect(response.status, path).toBe(status)
+      await response.arrayBuffer()
+    }
+    const api = await fetch(`${server.url}/api/sitters/%E0%A4%A`)
+    expect(api.status).toBe(404)
+    expect(await api.json()).toMatchObject({ message: expect.any(String), errors: {} })
+    expect(await isAnswering(server)).toBe(true)
+    expect(server.log()).not.toContain('could not be decoded')
+  })
+})
+
 describe('methods no path serves', () => {
   test('TRACE, CONNECT and WebDAV methods answer 405 naming the methods served; under /api, the 404 JSON of an unknown operation', async () => {
     for (const requestLine of ['TRACE /sitters HTTP/1.1', 'PROPFIND /login HTTP/1.1', 'CONNECT pawpal.example:443 HTTP/1.1']) {
